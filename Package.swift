@@ -1,0 +1,38 @@
+// swift-tools-version:5.10
+import PackageDescription
+
+let package = Package(
+    name: "CollectionDemo",
+    products: [
+        .executable(name: "collection-demo", targets: ["collection-demo"]),
+        .executable(name: "collection-bench", targets: ["collection-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, from Debian's packages.
+        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+
+        // The pure core: geometry, input, draw lists, the collection-view engine, scenes.
+        // It must never depend on an SDL target.
+        .target(name: "CollectionCore"),
+
+        // The thin SDL backend: events in, draw lists out, text, offscreen capture.
+        .target(name: "SDLBackend", dependencies: ["CollectionCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+
+        .executableTarget(
+            name: "collection-demo",
+            dependencies: [
+                "CollectionCore", "SDLBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "SDLBackend"]),
+
+        .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
+        .testTarget(name: "RenderTests", dependencies: ["CollectionCore", "SDLBackend"]),
+    ]
+)

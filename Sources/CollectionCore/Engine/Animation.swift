@@ -1,0 +1,134 @@
+import Foundation
+
+/// A damped spring solved in closed form, so its position at any time does not depend on how
+/// often it is sampled. Units: points and seconds.
+public struct Spring: Equatable, Sendable {
+    /// Natural angular frequency (rad/s) and damping ratio (1 = critically damped).
+    public var omega: Double
+    public var dampingRatio: Double
+    public init(omega: Double = 14, dampingRatio: Double = 1) { self.omega = omega; self.dampingRatio = dampingRatio }
+    /// Settles in about `duration` seconds without overshoot (from rest).
+    public init(settlingIn duration: Double) { self.init(omega: 5 / max(0.01, duration), dampingRatio: 1) }
+    public static let standard = Spring()
+    public static let bouncy = Spring(omega: 16, dampingRatio: 0.72)
+}
+
+/// One run of a spring from a position and velocity toward a target.
+public struct SpringMotion: Equatable, Sendable {
+    public var spring: Spring
+    public var from: Double
+    public var velocity: Double
+    public var target: Double
+    public init(spring: Spring, from: Double, velocity: Double, target: Double) {
+        self.spring = spring; self.from = from; self.velocity = velocity; self.target = target
+    }
+
+    /// Position and velocity `t` seconds after the start.
+    public func state(at t: Double) -> (position: Double, velocity: Double) {
+        let a = from - target, w = spring.omega, z = spring.dampingRatio
+        let t = max(0, t)
+        if abs(z - 1) < 1e-6 {
+            let b = velocity + w * a
+            let e = exp(-w * t)
+            return (target + (a + b * t) * e, (b - w * (a + b * t)) * e)
+        } else if z < 1 {
+            let wd = w * (1 - z * z).squareRoot()
+            let b = (velocity + z * w * a) / wd
+            let e = exp(-z * w * t)
+            let c = cos(wd * t), s = sin(wd * t)
+            let x = e * (a * c + b * s)
+            let v = e * ((-z * w) * (a * c + b * s) + (-a * wd * s + b * wd * c))
+            return (target + x, v)
+        } else {
+            let r = (z * z - 1).squareRoot()
+            let r1 = -w * (z - r), r2 = -w * (z + r)
+            let c2 = (velocity - r1 * a) / (r2 - r1), c1 = a - c2
+            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            return (target + c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+        }
+    }
+
+    /// True once the motion is within a hundredth of a point and nearly still.
+    public func isSettled(at t: Double) -> Bool {
+        let s = state(at: t)
+        return abs(s.position - target) < 0.01 && abs(s.velocity) < 0.5
+    }
+}
+
+/// Exponential deceleration as iOS scroll views do it: the velocity falls by `rate` every
+/// millisecond. Closed form, so frame rate does not matter.
+public struct Deceleration: Equatable, Sendable {
+    /// 0.998 per ms is the normal rate, 0.99 the fast one.
+    public static let normalRate = 0.998
+    public static let fastRate = 0.99
+    /// Below this speed (points per second) the motion stops.
+    public static let stopSpeed = 5.0
+
+    public var from: Double
+    public var velocity: Double
+    /// Decay constant per second (negative): 1000 × ln(rate).
+    public var k: Double
+
+    public init(from: Double, velocity: Double, ratePerMS: Double = Deceleration.normalRate) {
+        self.from = from; self.velocity = velocity; self.k = 1000 * log(ratePerMS)
+    }
+    /// A deceleration with its own constant, chosen to come to rest at `target`.
+    public init(from: Double, velocity: Double, k: Double) { self.from = from; self.velocity = velocity; self.k = k }
+
+    /// Where the motion would come to rest if nothing stopped it.
+    public var projectedEnd: Double { from - velocity / k }
+    public static func project(_ from: Double, velocity: Double, ratePerMS: Double = normalRate) -> Double {
+        Deceleration(from: from, velocity: velocity, ratePerMS: ratePerMS).projectedEnd
+    }
+
+    /// Seconds until the speed drops below `stopSpeed`.
+    public var duration: Double {
+        abs(velocity) <= Deceleration.stopSpeed ? 0 : log(Deceleration.stopSpeed / abs(velocity)) / k
+    }
+
+    public func state(at t: Double) -> (position: Double, velocity: Double) {
+        let t = min(max(0, t), duration)
+        let e = exp(k * t)
+        return (from + velocity / k * (e - 1), velocity * e)
+    }
+
+    /// Seconds until the position reaches `edge`, if it does before stopping.
+    public func timeToReach(_ edge: Double) -> Double? {
+        let d = edge - from
+        guard velocity != 0, d * velocity > 0 else { return d == 0 ? 0 : nil }
+        let x = 1 + d * k / velocity          // e^{kt} at the crossing
+        guard x > 0 else { return nil }
+        let t = log(x) / k
+        return t <= duration ? t : nil
+    }
+}
+
+/// Timing curves for animations with a fixed duration.
+public enum TimingCurve: Equatable, Sendable {
+    case linear, easeOut, easeInOut
+
+    public func value(_ t: Double) -> Double {
+        let t = min(1, max(0, t))
+        switch self {
+        case .linear: return t
+        case .easeOut: return 1 - pow(1 - t, 3)
+        case .easeInOut: return t < 0.5 ? 4 * t * t * t : 1 - pow(-2 * t + 2, 3) / 2
+        }
+    }
+}
+
+/// An interruptible animation of a rect: retargeting mid-flight continues from where it is.
+public struct RectAnimation: Equatable, Sendable {
+    public var from: Rect
+    public var to: Rect
+    public var start: Double
+    public var duration: Double
+    public var curve: TimingCurve
+    public init(from: Rect, to: Rect, start: Double, duration: Double = 0.25, curve: TimingCurve = .easeOut) {
+        self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
+    }
+    public func value(at now: Double) -> Rect {
+        duration <= 0 ? to : lerp(from, to, curve.value((now - start) / duration))
+    }
+    public func isFinished(at now: Double) -> Bool { now - start >= duration }
+}

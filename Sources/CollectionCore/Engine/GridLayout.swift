@@ -1,0 +1,204 @@
+/// A flow grid: items fill lines across the cross axis, lines stack along the scroll axis
+/// (rows for a vertical grid, columns for a horizontal one, which fills top to bottom first).
+///
+/// With a uniform item length every frame is arithmetic and `prepare` costs O(sections).
+/// With `itemLength` per item, `prepare` builds one prefix sum of line starts per section (O(n))
+/// and queries binary-search it. Either way `attributesForElements(in:)` is O(log n + k).
+public struct GridLayout: CollectionLayout {
+    public enum ItemLength {
+        /// Every item has this length along the scroll axis.
+        case fixed(Double)
+        /// Length = cross size × ratio (1 gives squares).
+        case aspect(Double)
+        /// Each item's own length; a line is as long as its longest item.
+        case variable((IndexPath) -> Double)
+    }
+
+    public var scrollAxis: Axis
+    /// Items are at least this wide across the scroll axis; lines take as many as fit.
+    public var minimumCrossSize: Double
+    /// Fixed number of items per line; overrides `minimumCrossSize` when set.
+    public var itemsPerLine: Int?
+    public var itemLength: ItemLength
+    public var interitemSpacing: Double
+    public var lineSpacing: Double
+    public var insets: EdgeInsets
+    /// Length of each section's header along the scroll axis; 0 for none.
+    public var headerLength: Double
+
+    public init(scrollAxis: Axis = .vertical, minimumCrossSize: Double = 120, itemsPerLine: Int? = nil,
+                itemLength: ItemLength = .aspect(1), interitemSpacing: Double = 8, lineSpacing: Double = 8,
+                insets: EdgeInsets = EdgeInsets(all: 8), headerLength: Double = 0) {
+        self.scrollAxis = scrollAxis; self.minimumCrossSize = minimumCrossSize; self.itemsPerLine = itemsPerLine
+        self.itemLength = itemLength; self.interitemSpacing = interitemSpacing; self.lineSpacing = lineSpacing
+        self.insets = insets; self.headerLength = headerLength
+    }
+
+    // Prepared state.
+    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    public private(set) var perLine = 1
+    public private(set) var crossItemSize: Double = 0
+    private var uniformLength: Double = 0
+    /// Main-axis start of each section (its header first), and one past the end.
+    private var sectionStarts: [Double] = [0]
+    /// For variable lengths: per section, the start of each line relative to the section's first line,
+    /// with one extra entry for the end.
+    private var lineStarts: [[Double]] = []
+    public private(set) var contentSize: Size = .zero
+
+    private var crossAxis: Axis { scrollAxis == .vertical ? .horizontal : .vertical }
+    private var crossLeading: Double { scrollAxis == .vertical ? insets.left : insets.top }
+    private var crossTrailing: Double { scrollAxis == .vertical ? insets.right : insets.bottom }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        self.context = context
+        let cross = max(0, context.boundsSize[crossAxis] - crossLeading - crossTrailing)
+        perLine = itemsPerLine ?? max(1, Int((cross + interitemSpacing) / (minimumCrossSize + interitemSpacing)))
+        crossItemSize = max(1, (cross - Double(perLine - 1) * interitemSpacing) / Double(perLine))
+        switch itemLength {
+        case let .fixed(l): uniformLength = l
+        case let .aspect(r): uniformLength = (crossItemSize * r).rounded()
+        case .variable: uniformLength = 0
+        }
+        var starts: [Double] = []
+        starts.reserveCapacity(context.itemCounts.count + 1)
+        lineStarts = []
+        var y = insets.leading(scrollAxis)
+        for (section, count) in context.itemCounts.enumerated() {
+            starts.append(y)
+            y += headerLength
+            let lines = (count + perLine - 1) / perLine
+            if case let .variable(lengthOf) = itemLength {
+                var prefix = [Double](repeating: 0, count: lines + 1)
+                var acc = 0.0
+                for line in 0..<lines {
+                    prefix[line] = acc
+                    var longest = 0.0
+                    for item in line * perLine..<min(count, (line + 1) * perLine) {
+                        longest = max(longest, lengthOf(IndexPath(item: item, section: section)))
+                    }
+                    acc += longest + (line + 1 < lines ? lineSpacing : 0)
+                }
+                prefix[lines] = acc
+                lineStarts.append(prefix)
+                y += acc
+            } else {
+                y += lines == 0 ? 0 : Double(lines) * uniformLength + Double(lines - 1) * lineSpacing
+            }
+            y += section + 1 < context.itemCounts.count ? lineSpacing : 0
+        }
+        starts.append(y)
+        sectionStarts = starts
+        let mainLength = y + insets.trailing(scrollAxis)
+        let crossLength = context.boundsSize[crossAxis]
+        contentSize = scrollAxis == .vertical ? Size(width: crossLength, height: mainLength)
+                                              : Size(width: mainLength, height: crossLength)
+    }
+
+    private func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
+        scrollAxis == .vertical ? Rect(x: cross, y: main, width: crossLength, height: mainLength)
+                                : Rect(x: main, y: cross, width: mainLength, height: crossLength)
+    }
+
+    private func lineCount(_ section: Int) -> Int { (context.itemCounts[section] + perLine - 1) / perLine }
+
+    /// Start and length of `line` in `section`, along the scroll axis, in content coordinates.
+    private func lineSpan(_ line: Int, section: Int) -> (start: Double, length: Double) {
+        let base = sectionStarts[section] + headerLength
+        if lineStarts.isEmpty {
+            return (base + Double(line) * (uniformLength + lineSpacing), uniformLength)
+        }
+        let p = lineStarts[section]
+        let gap = line + 1 < p.count - 1 ? lineSpacing : 0
+        return (base + p[line], p[line + 1] - p[line] - gap)
+    }
+
+    private func itemLength(_ indexPath: IndexPath, lineLength: Double) -> Double {
+        if case let .variable(lengthOf) = itemLength { return lengthOf(indexPath) }
+        return lineLength
+    }
+
+    private func crossOrigin(column: Int) -> Double {
+        crossLeading + Double(column) * (crossItemSize + interitemSpacing)
+    }
+
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard context.itemCounts.indices.contains(indexPath.section),
+              (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        let line = indexPath.item / perLine, column = indexPath.item % perLine
+        let span = lineSpan(line, section: indexPath.section)
+        return LayoutAttributes(indexPath: indexPath, frame: rect(
+            main: span.start, cross: crossOrigin(column: column),
+            mainLength: itemLength(indexPath, lineLength: span.length), crossLength: crossItemSize))
+    }
+
+    /// The first line of `section` whose end is past `main` (content coordinates).
+    private func firstLine(endingAfter main: Double, section: Int) -> Int {
+        let base = sectionStarts[section] + headerLength
+        let lines = lineCount(section)
+        if lineStarts.isEmpty {
+            let stride = uniformLength + lineSpacing
+            guard stride > 0 else { return 0 }
+            return max(0, min(lines, Int(((main - base - uniformLength) / stride).rounded(.down)) + 1))
+        }
+        let p = lineStarts[section]
+        return Search.partition(lines) { base + p[$0 + 1] > main }
+    }
+
+    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        guard !context.itemCounts.isEmpty else { return result }
+        let lo = rect[minOf: scrollAxis], hi = rect[maxOf: scrollAxis]
+        let cLo = rect[minOf: crossAxis], cHi = rect[maxOf: crossAxis]
+        let stride = crossItemSize + interitemSpacing
+        let firstColumn = max(0, Int(((cLo - crossLeading - crossItemSize) / stride).rounded(.down)) + 1)
+        let lastColumn = min(perLine - 1, Int(((cHi - crossLeading) / stride).rounded(.up)))
+        guard firstColumn <= lastColumn else { return result }
+        // The first section whose end is past the rect's start.
+        var section = Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > lo }
+        while section < context.itemCounts.count, sectionStarts[section] < hi {
+            if headerLength > 0 {
+                let header = self.rect(main: sectionStarts[section], cross: 0, mainLength: headerLength,
+                                       crossLength: context.boundsSize[crossAxis])
+                if header.intersects(rect) {
+                    result.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: section),
+                                                   kind: .supplementary("header"), frame: header))
+                }
+            }
+            let count = context.itemCounts[section]
+            var line = firstLine(endingAfter: lo, section: section)
+            while line < lineCount(section) {
+                let span = lineSpan(line, section: section)
+                if span.start >= hi { break }
+                for column in firstColumn...lastColumn {
+                    let item = line * perLine + column
+                    if item >= count { break }
+                    let ip = IndexPath(item: item, section: section)
+                    let f = self.rect(main: span.start, cross: crossOrigin(column: column),
+                                      mainLength: itemLength(ip, lineLength: span.length), crossLength: crossItemSize)
+                    if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ip, frame: f)) }
+                }
+                line += 1
+            }
+            section += 1
+        }
+        return result
+    }
+
+    /// Moving items take the slot under the pointer; past the last item they take the last slot.
+    public func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath? {
+        let section = min(max(0, Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
+                          context.itemCounts.count - 1)
+        guard section >= 0, section == indexPath.section else { return nil }
+        let count = context.itemCounts[section]
+        guard count > 0 else { return nil }
+        let line = min(firstLine(endingAfter: position[scrollAxis], section: section), lineCount(section) - 1)
+        let column = min(perLine - 1, max(0, Int(((position[crossAxis] - crossLeading) / (crossItemSize + interitemSpacing)).rounded(.down))))
+        return IndexPath(item: min(count - 1, line * perLine + column), section: section)
+    }
+}
+
+extension Rect {
+    subscript(minOf axis: Axis) -> Double { axis == .horizontal ? minX : minY }
+    subscript(maxOf axis: Axis) -> Double { axis == .horizontal ? maxX : maxY }
+}

@@ -1,0 +1,307 @@
+import Foundation
+
+/// Estimates pointer velocity from the samples of the last `window` seconds by least squares,
+/// so the estimate does not depend on how many samples a frame rate produced.
+public struct VelocityTracker: Sendable {
+    public var window: Double = 0.1
+    private var samples: [(t: Double, p: Point)] = []
+    public init() {}
+
+    public mutating func reset() { samples.removeAll() }
+    public mutating func add(_ p: Point, at t: Double) {
+        samples.append((t, p))
+        samples.removeAll { $0.t < t - window * 2 }
+    }
+    /// Velocity in points per second at time `t` (the latest sample's time, usually the release).
+    public func velocity(at t: Double) -> Point {
+        let recent = samples.filter { $0.t >= t - window - 1e-9 && $0.t <= t + 1e-9 }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last, last.t - first.t > 0.002 else { return .zero }
+        let n = Double(recent.count)
+        let mt = recent.reduce(0) { $0 + $1.t } / n
+        let mx = recent.reduce(0) { $0 + $1.p.x } / n
+        let my = recent.reduce(0) { $0 + $1.p.y } / n
+        var stt = 0.0, stx = 0.0, sty = 0.0
+        for s in recent {
+            let dt = s.t - mt
+            stt += dt * dt; stx += dt * (s.p.x - mx); sty += dt * (s.p.y - my)
+        }
+        return stt > 0 ? Point(x: stx / stt, y: sty / stt) : .zero
+    }
+    public var count: Int { samples.count }
+}
+
+/// The scroll state of one scroll view: content offset, panning with rubber banding, deceleration,
+/// bouncing, wheel scrolling with momentum, paging via a target-offset decision, and animated
+/// programmatic scrolls. Every motion is a closed-form function of time, started at the time of
+/// the input that caused it, so the same input at any frame rate gives the same offsets.
+public struct ScrollPhysics {
+    public var offset: Point = .zero
+    public var boundsSize: Size = .zero
+    public var contentSize: Size = .zero
+    /// Axes the content may move along (a layout's scroll axis; the other only when it overflows).
+    public var axes: Set<Axis> = [.vertical]
+    public var decelerationRate = Deceleration.normalRate
+    /// Points scrolled per unit of precise wheel delta.
+    public var wheelLineHeight = 48.0
+    /// How long the wheel must be quiet before momentum or snapping starts.
+    public static let wheelIdleDelay = 0.06
+    /// Rubber-band stiffness, as in iOS (0.55).
+    public static let rubberBandCoefficient = 0.55
+
+    /// Decides where a released scroll comes to rest; nil lets it decelerate freely.
+    public typealias TargetDecision = (_ proposed: Point, _ velocity: Point, _ decision: ScrollDecision) -> Point
+    public var targetDecision: TargetDecision?
+
+    enum AxisMotion {
+        case decelerate(Deceleration, start: Double)
+        case spring(SpringMotion, start: Double)
+    }
+    private var motion: [Axis: AxisMotion] = [:]
+    private var tracker = VelocityTracker()
+    private var pan: (startOffset: Point, startPointer: Point)?
+    private var gestureStartOffset: Point = .zero
+    private var wheelTracker = VelocityTracker()
+    private var lastWheelTime: Double?
+    private var wheelEventsInBurst = 0
+
+    public init() {}
+
+    public var isPanning: Bool { pan != nil }
+    public var isMoving: Bool { !motion.isEmpty || lastWheelTime != nil }
+    public var isIdle: Bool { pan == nil && !isMoving }
+
+    public var minOffset: Point { .zero }
+    public var maxOffset: Point {
+        Point(x: max(0, contentSize.width - boundsSize.width), y: max(0, contentSize.height - boundsSize.height))
+    }
+    private func canScroll(_ axis: Axis) -> Bool {
+        axes.contains(axis) || contentSize[axis] > boundsSize[axis]
+    }
+
+    /// The offset clamped to the content's ends.
+    public func clamped(_ p: Point) -> Point {
+        Point(x: min(max(p.x, minOffset.x), maxOffset.x), y: min(max(p.y, minOffset.y), maxOffset.y))
+    }
+
+    /// iOS's rubber band: past an end, the content follows the pointer less and less.
+    static func rubberBand(_ overshoot: Double, dimension: Double) -> Double {
+        guard dimension > 0 else { return 0 }
+        let c = rubberBandCoefficient
+        let x = abs(overshoot)
+        let r = (1 - 1 / (x * c / dimension + 1)) * dimension
+        return overshoot < 0 ? -r : r
+    }
+
+    private func rubberBanded(_ p: Point) -> Point {
+        var r = p
+        for axis in [Axis.horizontal, .vertical] {
+            guard canScroll(axis) else { r[axis] = clamped(p)[axis]; continue }
+            let lo = minOffset[axis], hi = maxOffset[axis]
+            if p[axis] < lo { r[axis] = lo + ScrollPhysics.rubberBand(p[axis] - lo, dimension: boundsSize[axis]) }
+            else if p[axis] > hi { r[axis] = hi + ScrollPhysics.rubberBand(p[axis] - hi, dimension: boundsSize[axis]) }
+        }
+        return r
+    }
+
+    // MARK: Pointer
+
+    /// A press on the content catches any motion in flight, as a finger does on iOS.
+    public mutating func touchDown(now: Double) {
+        update(now: now)
+        motion.removeAll()
+        finishWheelBurst(now: now, allowMomentum: false)
+    }
+
+    /// A press that turned out not to be a pan (a click): settle whatever it caught.
+    public mutating func touchUp(now: Double) {
+        guard pan == nil, motion.isEmpty else { return }
+        if clamped(offset) != offset || targetDecision != nil {
+            release(velocity: .zero, startOffset: offset, now: now)
+        }
+    }
+
+    /// Starts panning with the pointer at `pointer` (the content moves with it from here).
+    public mutating func beginPan(at pointer: Point, now: Double) {
+        update(now: now)
+        motion.removeAll()
+        finishWheelBurst(now: now, allowMomentum: false)
+        pan = (offset, pointer)
+        gestureStartOffset = offset
+        tracker.reset()
+        tracker.add(pointer, at: now)
+    }
+
+    public mutating func panMoved(to pointer: Point, now: Double) {
+        guard let pan else { return }
+        tracker.add(pointer, at: now)
+        var proposed = pan.startOffset - (pointer - pan.startPointer)
+        for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { proposed[axis] = pan.startOffset[axis] }
+        offset = rubberBanded(proposed)
+    }
+
+    /// Ends the pan; returns the release velocity of the content in points per second.
+    @discardableResult
+    public mutating func endPan(at pointer: Point, now: Double) -> Point {
+        guard pan != nil else { return .zero }
+        panMoved(to: pointer, now: now)
+        pan = nil
+        var v = tracker.velocity(at: now) * -1
+        for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { v[axis] = 0 }
+        release(velocity: v, startOffset: gestureStartOffset, now: now)
+        return v
+    }
+
+    /// Ends a pan with no momentum (a cancelled gesture): it only settles back in bounds.
+    public mutating func cancelPan(now: Double) {
+        guard pan != nil else { return }
+        pan = nil
+        release(velocity: .zero, startOffset: gestureStartOffset, now: now)
+    }
+
+    // MARK: Wheel
+
+    /// Precise wheel deltas in SDL's signs (dy > 0 scrolls toward the top).
+    public mutating func wheel(dx: Double, dy: Double, now: Double) {
+        update(now: now)
+        if lastWheelTime == nil {
+            motion.removeAll()
+            gestureStartOffset = offset
+            wheelTracker.reset()
+            wheelEventsInBurst = 0
+        }
+        var delta = Point(x: dx * wheelLineHeight, y: -dy * wheelLineHeight)
+        // A vertical wheel scrolls a horizontal-only view sideways, as users expect on a mouse.
+        if !canScroll(.vertical), canScroll(.horizontal), dx == 0 { delta = Point(x: -dy * wheelLineHeight, y: 0) }
+        for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { delta[axis] = 0 }
+        offset = clamped(offset + delta)
+        wheelEventsInBurst += 1
+        wheelTracker.add(offset, at: now)
+        lastWheelTime = now
+    }
+
+    private mutating func finishWheelBurst(now: Double, allowMomentum: Bool) {
+        guard let last = lastWheelTime else { return }
+        lastWheelTime = nil
+        guard allowMomentum else { return }
+        // Momentum only for a continuous stream (trackpad, fast spin), not single notches.
+        let v = wheelEventsInBurst >= 3 ? wheelTracker.velocity(at: last) : .zero
+        release(velocity: v, startOffset: gestureStartOffset, now: last + ScrollPhysics.wheelIdleDelay)
+    }
+
+    // MARK: Release and programmatic scrolling
+
+    /// Starts the motion after a release at time `now` with `velocity` (points per second).
+    private mutating func release(velocity: Point, startOffset: Point, now: Double) {
+        var target: Point?
+        if let decide = targetDecision {
+            let proposed = Point(x: Deceleration.project(offset.x, velocity: velocity.x, ratePerMS: decelerationRate),
+                                 y: Deceleration.project(offset.y, velocity: velocity.y, ratePerMS: decelerationRate))
+            let decision = ScrollDecision(startOffset: startOffset, currentOffset: offset, boundsSize: boundsSize)
+            target = clamped(decide(proposed, velocity, decision))
+        }
+        motion.removeAll()
+        for axis in [Axis.horizontal, .vertical] where canScroll(axis) {
+            let p = offset[axis], v = velocity[axis]
+            let lo = minOffset[axis], hi = maxOffset[axis]
+            if let target {
+                startMotion(axis, from: p, velocity: v, to: target[axis], now: now)
+            } else if p < lo || p > hi {
+                motion[axis] = .spring(SpringMotion(spring: .standard, from: p, velocity: v, target: p < lo ? lo : hi), start: now)
+            } else if abs(v) > Deceleration.stopSpeed {
+                motion[axis] = .decelerate(Deceleration(from: p, velocity: v, ratePerMS: decelerationRate), start: now)
+            }
+        }
+    }
+
+    /// Moves `axis` to `target`: a deceleration tuned to end exactly there when the velocity
+    /// already heads that way fast enough, otherwise a spring.
+    private mutating func startMotion(_ axis: Axis, from p: Double, velocity v: Double, to target: Double, now: Double) {
+        let d = target - p
+        if abs(d) < 0.01 && abs(v) < 1 { offset[axis] = target; return }
+        let natural = 1000 * log(decelerationRate)
+        if d * v > 0 {
+            let k = -v / d
+            if k <= natural && k > -60 {
+                motion[axis] = .decelerate(Deceleration(from: p, velocity: v, k: k), start: now)
+                return
+            }
+        }
+        motion[axis] = .spring(SpringMotion(spring: .standard, from: p, velocity: v, target: target), start: now)
+    }
+
+    /// Scrolls to `target` (clamped to the content), animated with a spring that continues from the
+    /// current velocity when it interrupts another motion.
+    public mutating func setOffset(_ target: Point, animated: Bool, now: Double) {
+        update(now: now)
+        let t = clamped(target)
+        let current = currentVelocity(now: now)
+        motion.removeAll()
+        lastWheelTime = nil
+        if !animated { offset = t; return }
+        for axis in [Axis.horizontal, .vertical] where abs(t[axis] - offset[axis]) > 0.01 || abs(current[axis]) > 1 {
+            motion[axis] = .spring(SpringMotion(spring: .standard, from: offset[axis], velocity: current[axis], target: t[axis]), start: now)
+        }
+    }
+
+    /// Where the content is heading: the end of the running motion, or the offset when idle.
+    public var restingOffset: Point {
+        var r = offset
+        for (axis, m) in motion {
+            switch m {
+            case let .decelerate(d, _): r[axis] = min(max(d.projectedEnd, minOffset[axis]), maxOffset[axis])
+            case let .spring(s, _): r[axis] = s.target
+            }
+        }
+        return r
+    }
+
+    public func currentVelocity(now: Double) -> Point {
+        var v = Point.zero
+        for (axis, m) in motion {
+            switch m {
+            case let .decelerate(d, start): v[axis] = d.state(at: now - start).velocity
+            case let .spring(s, start): v[axis] = s.state(at: now - start).velocity
+            }
+        }
+        return v
+    }
+
+    /// Advances every motion to `now`.
+    public mutating func update(now: Double) {
+        if let last = lastWheelTime, pan == nil, now >= last + ScrollPhysics.wheelIdleDelay {
+            finishWheelBurst(now: now, allowMomentum: true)
+        }
+        for (axis, m) in motion {
+            switch m {
+            case let .decelerate(d, start):
+                let lo = minOffset[axis], hi = maxOffset[axis]
+                // Crossing an end turns the deceleration into a bounce from that end.
+                let edge = d.velocity < 0 ? lo : hi
+                if d.from >= lo - 0.001, d.from <= hi + 0.001, let tc = d.timeToReach(edge), now - start >= tc {
+                    let vc = d.state(at: tc).velocity
+                    let bounce = SpringMotion(spring: .standard, from: edge, velocity: vc, target: edge)
+                    motion[axis] = .spring(bounce, start: start + tc)
+                    offset[axis] = bounce.state(at: now - start - tc).position
+                    if bounce.isSettled(at: now - start - tc) { offset[axis] = edge; motion[axis] = nil }
+                    continue
+                }
+                let s = d.state(at: now - start)
+                offset[axis] = s.position
+                if now - start >= d.duration {
+                    // A paging deceleration lands exactly on its target.
+                    if d.k != 1000 * log(decelerationRate) { offset[axis] = d.projectedEnd }
+                    motion[axis] = nil
+                }
+            case let .spring(s, start):
+                offset[axis] = s.state(at: now - start).position
+                if s.isSettled(at: now - start) { offset[axis] = s.target; motion[axis] = nil }
+            }
+        }
+    }
+
+    /// Sets the offset at once, stopping any motion (used when a layout change moves content).
+    public mutating func jump(to p: Point) {
+        motion.removeAll(); lastWheelTime = nil
+        offset = clamped(p)
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+
+/// A JSON value whose objects keep their key order, so dumps read in the documented order.
+public indirect enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case let (.bool(x), .bool(y)): return x == y
+        case let (.number(x), .number(y)): return x == y
+        case let (.string(x), .string(y)): return x == y
+        case let (.array(x), .array(y)): return x == y
+        case let (.object(x), .object(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    public static func rect(_ r: Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
+    public static func point(_ p: Point) -> JSON { .object([("x", .number(p.x)), ("y", .number(p.y))]) }
+    public static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+    public static func int(_ i: Int) -> JSON { .number(Double(i)) }
+    public static func strings(_ s: [String]) -> JSON { .array(s.map { .string($0) }) }
+
+    public subscript(key: String) -> JSON? {
+        if case let .object(pairs) = self { return pairs.first(where: { $0.0 == key })?.1 }
+        return nil
+    }
+    public subscript(index: Int) -> JSON? {
+        if case let .array(items) = self, items.indices.contains(index) { return items[index] }
+        return nil
+    }
+    public var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    public var doubleValue: Double? { if case let .number(d) = self { return d }; return nil }
+    public var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
+    public var arrayValue: [JSON]? { if case let .array(a) = self { return a }; return nil }
+
+    /// Serialises compactly, except that the top-level object and `collections` entries break lines.
+    public func serialized(pretty: Bool = true) -> String {
+        var out = ""
+        write(into: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int?) {
+        switch self {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(d):
+            if d.isNaN || d.isInfinite { out += "null" }
+            else if d == d.rounded(), abs(d) < 1e15 { out += String(Int64(d)) }
+            else { out += String((d * 1000).rounded() / 1000) }
+        case let .string(s): JSON.writeString(s, into: &out)
+        case let .array(items):
+            // Arrays of scalars stay on one line; arrays of objects get one per line.
+            let nested = indent != nil && items.contains { if case .object = $0 { return true }; return false }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                if nested, let n = indent { out += "\n" + String(repeating: "  ", count: n + 1) }
+                item.write(into: &out, indent: nested ? indent.map { $0 + 1 } : nil)
+            }
+            if nested, let n = indent, !items.isEmpty { out += "\n" + String(repeating: "  ", count: n) }
+            out += "]"
+        case let .object(pairs):
+            out += "{"
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                if let n = indent { out += "\n" + String(repeating: "  ", count: n + 1) }
+                JSON.writeString(k, into: &out)
+                out += indent == nil ? ":" : ": "
+                v.write(into: &out, indent: indent.map { $0 + 1 })
+            }
+            if let n = indent, !pairs.isEmpty { out += "\n" + String(repeating: "  ", count: n) }
+            out += "}"
+        }
+    }
+
+    private static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        out += "\""
+    }
+
+    /// Parses JSON text (tests read dumps back with it). Throws `JSONParseError` on malformed input.
+    public static func parse(_ text: String) throws -> JSON {
+        var p = JSONParser(bytes: Array(text.utf8))
+        let v = try p.value()
+        p.skipSpace()
+        guard p.i == p.bytes.count else { throw JSONParseError(offset: p.i, reason: "trailing characters") }
+        return v
+    }
+}
+
+public struct JSONParseError: Error, CustomStringConvertible {
+    public let offset: Int
+    public let reason: String
+    public var description: String { "JSON: \(reason) at byte \(offset)" }
+}
+
+private struct JSONParser {
+    let bytes: [UInt8]
+    var i = 0
+
+    mutating func skipSpace() {
+        while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+    }
+    func fail(_ why: String) -> JSONParseError { JSONParseError(offset: i, reason: why) }
+
+    mutating func literal(_ word: String, _ v: JSON) throws -> JSON {
+        let w = Array(word.utf8)
+        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw fail("expected \(word)") }
+        i += w.count
+        return v
+    }
+
+    mutating func value() throws -> JSON {
+        skipSpace()
+        guard i < bytes.count else { throw fail("unexpected end") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            i += 1
+            var pairs: [(String, JSON)] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+            while true {
+                skipSpace()
+                guard case let .string(k) = try value() else { throw fail("expected a key") }
+                skipSpace()
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                i += 1
+                pairs.append((k, try value()))
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
+                throw fail("expected ',' or '}'")
+            }
+        case UInt8(ascii: "["):
+            i += 1
+            var items: [JSON] = []
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            while true {
+                items.append(try value())
+                skipSpace()
+                guard i < bytes.count else { throw fail("unexpected end") }
+                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                throw fail("expected ',' or ']'")
+            }
+        case UInt8(ascii: "\""):
+            i += 1
+            var scalars = String.UnicodeScalarView()
+            var raw: [UInt8] = []
+            func flush() { scalars.append(contentsOf: String(decoding: raw, as: UTF8.self).unicodeScalars); raw.removeAll() }
+            while i < bytes.count {
+                let b = bytes[i]; i += 1
+                if b == UInt8(ascii: "\"") { flush(); return .string(String(scalars)) }
+                if b == UInt8(ascii: "\\") {
+                    guard i < bytes.count else { break }
+                    let e = bytes[i]; i += 1
+                    switch e {
+                    case UInt8(ascii: "n"): raw.append(0x0A)
+                    case UInt8(ascii: "t"): raw.append(0x09)
+                    case UInt8(ascii: "r"): raw.append(0x0D)
+                    case UInt8(ascii: "b"): raw.append(0x08)
+                    case UInt8(ascii: "f"): raw.append(0x0C)
+                    case UInt8(ascii: "u"):
+                        guard i + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
+                        else { throw fail("bad \\u escape") }
+                        i += 4
+                        flush()
+                        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
+                    default: raw.append(e)
+                    }
+                } else {
+                    raw.append(b)
+                }
+            }
+            throw fail("unterminated string")
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        default:
+            let start = i
+            while i < bytes.count, "+-0123456789.eE".utf8.contains(bytes[i]) { i += 1 }
+            guard let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else { throw fail("bad value") }
+            return .number(d)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+/// A vertically scrolling grid of coloured, numbered tiles: pan with a drag, scroll with the wheel,
+/// click to select.
+public final class GridScene: Scene, CollectionDataSource {
+    public let name = "grid"
+    public let collection: CollectionView
+    private var ids: [Int]
+    private var press: (start: Point, panning: Bool)?
+    /// How far the pointer may wander before a press becomes a pan.
+    static let panSlop = 4.0
+
+    public init(itemCount: Int) {
+        ids = Array(0..<max(0, itemCount))
+        collection = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 120, itemLength: .aspect(0.75),
+                                                                    interitemSpacing: 10, lineSpacing: 10,
+                                                                    insets: EdgeInsets(all: 12)))
+        collection.backgroundColor = Theme.background
+        collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
+        collection.dataSource = self
+        collection.reloadData()
+    }
+
+    public func setFrame(_ frame: Rect) { collection.setFrame(frame) }
+
+    public func handle(_ event: InputEvent, now: Double) {
+        switch event {
+        case let .pointerDown(p, .left, _) where collection.frame.contains(p):
+            collection.physics.touchDown(now: now)
+            press = (p, false)
+        case let .pointerMove(p, _):
+            guard var pr = press else { return }
+            if !pr.panning, p.distance(to: pr.start) > GridScene.panSlop {
+                pr.panning = true
+                collection.physics.beginPan(at: pr.start, now: now)
+            }
+            press = pr
+            if pr.panning { collection.physics.panMoved(to: p, now: now) }
+        case let .pointerUp(p, .left, mods):
+            guard let pr = press else { return }
+            press = nil
+            if pr.panning {
+                collection.physics.endPan(at: p, now: now)
+            } else {
+                collection.physics.touchUp(now: now)
+                if let ip = collection.indexPathForItem(atWindowPoint: p) {
+                    collection.allowsMultipleSelection = mods.contains(.ctrl)
+                    if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
+                }
+            }
+        case let .wheel(dx, dy):
+            collection.physics.wheel(dx: dx, dy: dy, now: now)
+        case let .key(key, _):
+            let page = collection.frame.height * 0.9
+            var target = collection.physics.restingOffset
+            switch key {
+            case .home: target.y = 0
+            case .end: target.y = collection.contentSize.height
+            case .pageDown, .space: target.y += page
+            case .pageUp: target.y -= page
+            case .down: target.y += 80
+            case .up: target.y -= 80
+            default: return
+            }
+            collection.physics.setOffset(target, animated: true, now: now)
+        case .focus(gained: false):
+            if press?.panning == true { collection.physics.cancelPan(now: now) }
+            press = nil
+        default: break
+        }
+    }
+
+    public func update(now: Double) { collection.update(now: now) }
+    public func draw(into list: inout DrawList) {
+        collection.draw(into: &list)
+        ScrollIndicator.draw(for: collection, into: &list)
+    }
+    public func cursor(at p: Point) -> Cursor {
+        if press?.panning == true { return .grabbing }
+        return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
+    }
+    public var liveCellCount: Int { collection.liveCellCount }
+    public func dumpState() -> [(String, JSON)] {
+        [("collections", .array([collection.dumpState(extra: [
+            ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
+        ])]))]
+    }
+
+    // MARK: Data source
+
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ids[ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+        let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
+        cell.configure(number: ids[ip.item])
+        return cell
+    }
+}
+
+/// A thin scroll bar along the scroll axis, shown when content overflows.
+public enum ScrollIndicator {
+    public static func draw(for cv: CollectionView, into list: inout DrawList) {
+        let axis = cv.layout.scrollAxis
+        let content = cv.contentSize[axis], visible = cv.frame.size[axis]
+        guard content > visible + 1, visible > 40 else { return }
+        let length = max(30, visible * visible / content)
+        let progress = min(1, max(0, cv.contentOffset[axis] / (content - visible)))
+        let pos = progress * (visible - length - 8) + 4
+        let r = axis == .vertical
+            ? Rect(x: cv.frame.maxX - 7, y: cv.frame.minY + pos, width: 4, height: length)
+            : Rect(x: cv.frame.minX + pos, y: cv.frame.maxY - 7, width: length, height: 4)
+        list.fill(r, Color.white.withAlpha(0.35), radius: 2)
+    }
+}

@@ -1,0 +1,300 @@
+import CSDL2
+import CollectionCore
+
+/// Draws a `DrawList` with an SDL_Renderer. Points become pixels through `pixelScale` (HiDPI).
+/// Rounded shapes are triangle geometry with a one-pixel feathered edge for anti-aliasing;
+/// straight parts use plain rect fills, the software renderer's fast path.
+public final class DrawListRenderer {
+    public let renderer: OpaquePointer
+    let text: TextCache
+    /// Device pixels per point.
+    public var pixelScale: Double = 1
+
+    private var transforms: [Transform] = []
+    private var clips: [SDL_Rect?] = []
+    private var opacities: [Double] = []
+    private var transform = Transform.identity
+    private var opacity = 1.0
+    private var clip: SDL_Rect?
+    private var snapshotTextures: [String: OpaquePointer] = [:]
+    private var vertices: [SDL_Vertex] = []
+    private var indices: [Int32] = []
+
+    init(renderer: OpaquePointer, text: TextCache) {
+        self.renderer = renderer
+        self.text = text
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        for t in snapshotTextures.values { SDL_DestroyTexture(t) }
+    }
+
+    /// Renders a whole frame: textures it names are recorded first, then the commands.
+    public func render(_ list: DrawList) {
+        var used = Set<String>()
+        for rec in list.textures {
+            used.insert(rec.key)
+            if snapshotTextures[rec.key] == nil { record(rec) }
+        }
+        for (k, t) in snapshotTextures where !used.contains(k) {
+            SDL_DestroyTexture(t)
+            snapshotTextures[k] = nil
+        }
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        run(list.commands, base: Transform(scale: pixelScale))
+        text.endFrame()
+    }
+
+    private func record(_ rec: TextureRecording) {
+        let w = Int32(max(1, (rec.size.width * pixelScale).rounded(.up)))
+        let h = Int32(max(1, (rec.size.height * pixelScale).rounded(.up)))
+        guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                          Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else { return }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, tex)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        run(rec.commands, base: Transform(scale: pixelScale))
+        SDL_SetRenderTarget(renderer, previous)
+        snapshotTextures[rec.key] = tex
+    }
+
+    private func run(_ commands: [DrawCommand], base: Transform) {
+        let saved = (transforms, clips, opacities, transform, opacity, clip)
+        transforms = []; clips = []; opacities = []
+        transform = base; opacity = 1; clip = nil
+        SDL_RenderSetClipRect(renderer, nil)
+        for c in commands { execute(c) }
+        (transforms, clips, opacities, transform, opacity, clip) = saved
+        if let c = clip { var r = c; SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    private func execute(_ c: DrawCommand) {
+        switch c {
+        case let .fill(r, color, radius):
+            fill(transform.apply(r), color: tinted(color), radius: radius * transform.scale)
+        case let .stroke(r, color, width, radius):
+            stroke(transform.apply(r), color: tinted(color), width: max(1, width * transform.scale), radius: radius * transform.scale)
+        case let .shadow(r, color, radius, blur):
+            shadow(transform.apply(r), color: tinted(color), radius: radius * transform.scale, blur: blur * transform.scale)
+        case let .line(a, b, color, width):
+            line(transform.apply(a), transform.apply(b), tinted(color), width: max(1, width * transform.scale))
+        case let .text(run):
+            drawText(run)
+        case let .texture(key, r):
+            guard let tex = snapshotTextures[key] else { return }
+            var dst = frect(transform.apply(r))
+            SDL_SetTextureAlphaMod(tex, UInt8((opacity * 255).rounded()))
+            SDL_RenderCopyF(renderer, tex, nil, &dst)
+        case let .pushClip(r):
+            clips.append(clip)
+            let px = transform.apply(r)
+            var next = SDL_Rect(x: Int32(px.minX.rounded()), y: Int32(px.minY.rounded()),
+                                w: Int32(px.width.rounded()), h: Int32(px.height.rounded()))
+            if let current = clip {
+                var a = current, out = SDL_Rect()
+                if SDL_IntersectRect(&a, &next, &out) == SDL_FALSE { out = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+                next = out
+            }
+            clip = next
+            applyClip()
+        case .popClip:
+            clip = clips.popLast() ?? nil
+            applyClip()
+        case let .pushTransform(t):
+            transforms.append(transform)
+            transform = transform.concatenating(t)
+        case .popTransform:
+            transform = transforms.popLast() ?? transform
+        case let .pushOpacity(o):
+            opacities.append(opacity)
+            opacity *= max(0, min(1, o))
+        case .popOpacity:
+            opacity = opacities.popLast() ?? 1
+        }
+    }
+
+    private func applyClip() {
+        if var c = clip {
+            // SDL treats an empty clip rect as "no clip"; clip to a pixel off-screen instead.
+            if c.w <= 0 || c.h <= 0 { c = SDL_Rect(x: -10, y: -10, w: 1, h: 1) }
+            SDL_RenderSetClipRect(renderer, &c)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+    }
+
+    private func tinted(_ c: Color) -> Color {
+        opacity >= 1 ? c : Color(r: c.r, g: c.g, b: c.b, a: UInt8((Double(c.a) * opacity).rounded()))
+    }
+
+    private func frect(_ r: Rect) -> SDL_FRect {
+        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+    }
+
+    // MARK: Shapes
+
+    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+
+    /// Snaps to whole pixels so neighbouring bands and corners meet without seams.
+    private func snapped(_ r: Rect) -> Rect {
+        let x0 = r.minX.rounded(), y0 = r.minY.rounded()
+        return Rect(x: x0, y: y0, width: r.maxX.rounded() - x0, height: r.maxY.rounded() - y0)
+    }
+
+    private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
+        let r = snapped(unsnapped)
+        guard color.a > 0, !r.isEmpty else { return }
+        let rad = min(radius, r.width / 2, r.height / 2)
+        setColor(color)
+        if rad < 0.5 {
+            var f = frect(r)
+            SDL_RenderFillRectF(renderer, &f)
+            return
+        }
+        // Three bands for the straight parts...
+        var bands = [
+            frect(Rect(x: r.minX + rad, y: r.minY, width: r.width - 2 * rad, height: r.height)),
+            frect(Rect(x: r.minX, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
+            frect(Rect(x: r.maxX - rad, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
+        ]
+        SDL_RenderFillRectsF(renderer, &bands, 3)
+        // ...and a feathered quarter disc in each corner.
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        let corners: [(Double, Double, Double)] = [
+            (r.minX + rad, r.minY + rad, Double.pi), (r.maxX - rad, r.minY + rad, 1.5 * Double.pi),
+            (r.maxX - rad, r.maxY - rad, 0), (r.minX + rad, r.maxY - rad, 0.5 * Double.pi),
+        ]
+        let n = segments(rad)
+        for (cx, cy, start) in corners {
+            let centre = Int32(vertices.count)
+            vertices.append(vertex(cx, cy, color))
+            for i in 0...n {
+                let a = start + Double(i) / Double(n) * Double.pi / 2
+                let (ca, sa) = (cos(a), sin(a))
+                vertices.append(vertex(cx + ca * (rad - 0.5), cy + sa * (rad - 0.5), color))
+                vertices.append(vertex(cx + ca * (rad + 0.5), cy + sa * (rad + 0.5), color, alpha: 0))
+            }
+            for i in 0..<Int32(n) {
+                let inner0 = centre + 1 + 2 * i, outer0 = inner0 + 1, inner1 = inner0 + 2, outer1 = inner0 + 3
+                indices += [centre, inner0, inner1, inner0, outer0, inner1, inner1, outer0, outer1]
+            }
+        }
+        flushGeometry()
+    }
+
+    private func stroke(_ r: Rect, color: Color, width: Double, radius: Double) {
+        guard color.a > 0, !r.isEmpty else { return }
+        ring(outer: r, outerRadius: radius, inner: r.insetBy(dx: width, dy: width),
+             innerRadius: max(0, radius - width), outerColor: color, innerColor: color, feather: true)
+    }
+
+    private func shadow(_ r: Rect, color: Color, radius: Double, blur: Double) {
+        guard color.a > 0, !r.isEmpty else { return }
+        let b = max(1, blur)
+        // Solid core, then a ring fading to nothing over `blur`.
+        fill(r.insetBy(dx: b / 2, dy: b / 2), color: color, radius: max(0, radius - b / 2))
+        ring(outer: r.insetBy(dx: -b / 2, dy: -b / 2), outerRadius: radius + b / 2,
+             inner: r.insetBy(dx: b / 2, dy: b / 2), innerRadius: max(0, radius - b / 2),
+             outerColor: color.withAlpha(0), innerColor: color, feather: false)
+    }
+
+    /// A band between two rounded rects, with colours interpolated across it.
+    private func ring(outer: Rect, outerRadius: Double, inner: Rect, innerRadius: Double,
+                      outerColor: Color, innerColor: Color, feather: Bool) {
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        let n = segments(max(outerRadius, 2))
+        let po = outline(outer, radius: outerRadius, n: n)
+        let pi = outline(inner.isEmpty ? Rect(origin: outer.center, size: .zero) : inner, radius: innerRadius, n: n)
+        // With `feather`, half-pixel soft edges on both sides of a solid band.
+        let layers: [([(Double, Double)], Color, Double)]
+        if feather {
+            layers = [
+                (outline(outer.insetBy(dx: -0.5, dy: -0.5), radius: outerRadius + 0.5, n: n), outerColor, 0),
+                (outline(outer.insetBy(dx: 0.5, dy: 0.5), radius: max(0, outerRadius - 0.5), n: n), outerColor, 1),
+                (outline(inner.insetBy(dx: -0.5, dy: -0.5), radius: innerRadius + 0.5, n: n), innerColor, 1),
+                (outline(inner.insetBy(dx: 0.5, dy: 0.5), radius: max(0, innerRadius - 0.5), n: n), innerColor, 0),
+            ]
+        } else {
+            layers = [(po, outerColor, Double(outerColor.a) / 255), (pi, innerColor, Double(innerColor.a) / 255)]
+        }
+        let count = Int32(po.count)
+        for (points, color, alpha) in layers {
+            for p in points { vertices.append(vertex(p.0, p.1, color, alpha: alpha)) }
+        }
+        for layer in 0..<Int32(layers.count - 1) {
+            let a = layer * count, b = (layer + 1) * count
+            for i in 0..<count {
+                let j = (i + 1) % count
+                indices += [a + i, b + i, a + j, a + j, b + i, b + j]
+            }
+        }
+        flushGeometry()
+    }
+
+    /// Points around a rounded rect, clockwise from the top-left corner, `n` segments per corner.
+    private func outline(_ r: Rect, radius: Double, n: Int) -> [(Double, Double)] {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        var pts: [(Double, Double)] = []
+        pts.reserveCapacity(4 * (n + 1))
+        let corners: [(Double, Double, Double)] = [
+            (r.minX + rad, r.minY + rad, Double.pi), (r.maxX - rad, r.minY + rad, 1.5 * Double.pi),
+            (r.maxX - rad, r.maxY - rad, 0), (r.minX + rad, r.maxY - rad, 0.5 * Double.pi),
+        ]
+        for (cx, cy, start) in corners {
+            for i in 0...n {
+                let a = start + Double(i) / Double(n) * Double.pi / 2
+                pts.append((cx + cos(a) * rad, cy + sin(a) * rad))
+            }
+        }
+        return pts
+    }
+
+    private func segments(_ radius: Double) -> Int { max(2, min(16, Int(radius / 1.5))) }
+
+    private func line(_ a: Point, _ b: Point, _ color: Color, width: Double) {
+        let d = b - a
+        let len = d.length
+        guard len > 0 else { return }
+        let n = Point(x: -d.y / len * width / 2, y: d.x / len * width / 2)
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        for p in [a + n, a - n, b + n, b - n] { vertices.append(vertex(p.x, p.y, color)) }
+        indices = [0, 1, 2, 2, 1, 3]
+        flushGeometry()
+    }
+
+    private func vertex(_ x: Double, _ y: Double, _ c: Color, alpha: Double? = nil) -> SDL_Vertex {
+        let a = alpha.map { UInt8((Double(c.a) * $0).rounded()) } ?? c.a
+        return SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)),
+                          color: SDL_Color(r: c.r, g: c.g, b: c.b, a: a), tex_coord: SDL_FPoint(x: 0, y: 0))
+    }
+
+    private func flushGeometry() {
+        guard !indices.isEmpty else { return }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    // MARK: Text
+
+    private func drawText(_ run: TextRun) {
+        let r = transform.apply(run.rect)
+        let px = Int(max(6, (run.size * transform.scale).rounded()))
+        let key = TextCache.FontKey(pixelSize: px, bold: run.weight == .bold)
+        guard r.width >= 1, let e = text.texture(run.text, key, maxWidth: Int32(r.width), renderer: renderer) else { return }
+        let w = Double(e.width), h = Double(e.height)
+        let x: Double
+        switch run.alignment {
+        case .leading: x = r.minX
+        case .center: x = r.midX - w / 2
+        case .trailing: x = r.maxX - w
+        }
+        var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
+        let c = tinted(run.color)
+        SDL_SetTextureColorMod(e.texture, c.r, c.g, c.b)
+        SDL_SetTextureAlphaMod(e.texture, c.a)
+        SDL_RenderCopyF(renderer, e.texture, nil, &dst)
+    }
+}

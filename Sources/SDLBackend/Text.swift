@@ -1,0 +1,97 @@
+import CSDL2
+import CSDL2TTF
+import CollectionCore
+
+/// Text through SDL_ttf: fonts opened per pixel size, and a cache of rendered strings as white
+/// textures tinted at draw time, so a label costs one blit after its first frame.
+final class TextCache {
+    private let regularPath: String
+    private let boldPath: String
+    private var fonts: [FontKey: OpaquePointer] = [:]
+    private var textures: [TextKey: Entry] = [:]
+    private var frame = 0
+
+    struct FontKey: Hashable { var pixelSize: Int; var bold: Bool }
+    struct TextKey: Hashable { var text: String; var font: FontKey }
+    struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
+
+    init(regular: String, bold: String) {
+        regularPath = regular
+        boldPath = bold
+    }
+
+    deinit {
+        for e in textures.values { SDL_DestroyTexture(e.texture) }
+        for f in fonts.values { TTF_CloseFont(f) }
+    }
+
+    func font(_ key: FontKey) -> OpaquePointer? {
+        if let f = fonts[key] { return f }
+        guard let f = TTF_OpenFont(key.bold ? boldPath : regularPath, Int32(key.pixelSize)) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        fonts[key] = f
+        return f
+    }
+
+    func measure(_ text: String, _ key: FontKey) -> (Int32, Int32) {
+        guard let f = font(key) else { return (0, 0) }
+        var w: Int32 = 0, h: Int32 = 0
+        TTF_SizeUTF8(f, text, &w, &h)
+        return (w, h)
+    }
+
+    /// The texture for `text` (white), cut with an ellipsis to fit `maxWidth` pixels.
+    func texture(_ text: String, _ key: FontKey, maxWidth: Int32, renderer: OpaquePointer) -> Entry? {
+        let fitted = fit(text, key, maxWidth: maxWidth)
+        guard !fitted.isEmpty else { return nil }
+        let tk = TextKey(text: fitted, font: key)
+        if var e = textures[tk] {
+            e.lastUsed = frame
+            textures[tk] = e
+            return e
+        }
+        guard let f = font(key),
+              let surface = TTF_RenderUTF8_Blended(f, fitted, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+        textures[tk] = e
+        return e
+    }
+
+    private func fit(_ text: String, _ key: FontKey, maxWidth: Int32) -> String {
+        if measure(text, key).0 <= maxWidth { return text }
+        var chars = Array(text)
+        while !chars.isEmpty {
+            chars.removeLast()
+            let candidate = String(chars).trimmingTrailingSpaces + "…"
+            if measure(candidate, key).0 <= maxWidth { return candidate }
+        }
+        return ""
+    }
+
+    /// Drops strings not drawn for a while, once there are many.
+    func endFrame() {
+        frame += 1
+        guard textures.count > 1500 else { return }
+        for (k, e) in textures where frame - e.lastUsed > 120 {
+            SDL_DestroyTexture(e.texture)
+            textures[k] = nil
+        }
+    }
+
+    /// Textures belong to one renderer; a new renderer needs them made again.
+    func dropTextures() {
+        for e in textures.values { SDL_DestroyTexture(e.texture) }
+        textures.removeAll()
+    }
+}
+
+private extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

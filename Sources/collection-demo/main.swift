@@ -1,0 +1,172 @@
+import ArgumentParser
+import CollectionCore
+import Foundation
+import SDLBackend
+
+/// Wall-clock frame timing for `--stats`; lives here because the core never reads a clock.
+final class StopwatchTimer: FrameTimer {
+    var stats = FrameStats()
+    private var start: UInt64 = 0
+    func frameBegan() { start = DispatchTime.now().uptimeNanoseconds }
+    func frameEnded(liveCells: Int) {
+        stats.record(ms: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, liveCells: liveCells)
+    }
+}
+
+struct WindowSize: ExpressibleByArgument {
+    var size: Size
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (200...16384).contains(w), (200...16384).contains(h)
+        else { return nil }
+        size = Size(width: Double(w), height: Double(h))
+    }
+}
+
+@main
+struct CollectionDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "collection-demo",
+        abstract: "A collection-view engine for the desktop, shown through SDL2.",
+        discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.")
+
+    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
+    var scene: String = "grid"
+
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (200 to 16384 each).", valueName: "WxH"))
+    var size: WindowSize = WindowSize(argument: "1280x800")!
+
+    @Flag(help: "Render offscreen with the software renderer; no display needed.")
+    var headless = false
+
+    @Option(help: "Number of items (each scene has its own default).")
+    var items: Int?
+
+    @Option(help: ArgumentHelp("An input script to play (see README).", valueName: "FILE"))
+    var replay: String?
+
+    @Option(help: ArgumentHelp("Write the last frame as PNG at exit.", valueName: "FILE.png"))
+    var screenshot: String?
+
+    @Option(name: .customLong("dump-state"), help: ArgumentHelp("Write the state as JSON at exit ('-' for stdout).", valueName: "FILE"))
+    var dumpState: String?
+
+    @Option(help: ArgumentHelp("Write frame-time statistics as JSON at exit.", valueName: "FILE"))
+    var stats: String?
+
+    @Option(help: "Frames per second of the headless clock.")
+    var fps: Double = 60
+
+    func validate() throws {
+        guard SceneCatalog.entry(named: scene) != nil else {
+            throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
+        }
+        if let items, items < 0 || items > 10_000_000 { throw ValidationError("--items must be between 0 and 10000000") }
+        guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+        if let replay, !FileManager.default.isReadableFile(atPath: replay) {
+            throw ValidationError("cannot read the script '\(replay)'")
+        }
+    }
+
+    func run() throws {
+        do {
+            try runChecked()
+        } catch let e as ExitCode {
+            throw e
+        } catch {
+            FileHandle.standardError.write(Data("collection-demo: error: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+
+    private func loadScript() throws -> [ScriptLine] {
+        guard let replay else { return [] }
+        let text: String
+        do { text = try String(contentsOfFile: replay, encoding: .utf8) } catch {
+            throw AppError("cannot read the script '\(replay)': \(error.localizedDescription)")
+        }
+        do { return try InputScript.parse(text) } catch let e as ScriptError {
+            throw AppError("\(replay):\(e.line): \(e.message)")
+        }
+    }
+
+    private func runChecked() throws {
+        let script = try loadScript()
+        var config = SceneConfig(items: items)
+        config.carouselAlignment = "center"
+        let fonts = try FontLocator.uiFonts()
+        let app = try App(scene: scene, size: size.size, config: config)
+        let timer = StopwatchTimer()
+        if headless {
+            try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
+        } else {
+            try runWindow(app: app, script: script, fonts: fonts, timer: timer)
+        }
+    }
+
+    private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: StopwatchTimer) throws {
+        let canvas = try HeadlessCanvas(size: app.size, fonts: fonts)
+        let driver = HeadlessDriver(app: app, fps: fps)
+        driver.frameTimer = timer
+        var renderError: Error?
+        driver.render = { list in
+            do { try canvas.resize(app.size) } catch { renderError = error }
+            canvas.render(list)
+        }
+        driver.screenshot = { path in try canvas.capture().writePNG(to: path) }
+        try driver.play(ScriptTimeline(script, fps: fps))
+        if let renderError { throw renderError }
+        try finish(app: app, timer: timer, capture: { canvas.capture() })
+    }
+
+    private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: StopwatchTimer) throws {
+        let canvas = try WindowCanvas(title: "Collection Demo", size: app.size, fonts: fonts)
+        if canvas.size != app.size { app.handle(.resize(canvas.size), now: 0) }
+        let timeline = ScriptTimeline(script, fps: 60)
+        var next = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        var quit = false
+        var lastList = DrawList()
+        while !quit && !app.quitRequested {
+            let now = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            timer.frameBegan()
+            for ev in canvas.pollEvents(quit: &quit) { app.handle(ev, now: now) }
+            while next < timeline.entries.count, timeline.entries[next].time <= now {
+                switch timeline.entries[next].action {
+                case let .input(ev): app.handle(ev, now: now)
+                case let .screenshot(path):
+                    canvas.render(lastList)
+                    try canvas.capture().writePNG(to: path)
+                }
+                next += 1
+            }
+            app.update(now: now)
+            lastList = app.draw()
+            canvas.render(lastList)
+            canvas.setCursor(app.cursor)
+            timer.frameEnded(liveCells: app.liveCellCount)
+            canvas.present()
+        }
+        try finish(app: app, timer: timer, capture: {
+            canvas.render(lastList)
+            return canvas.capture()
+        })
+    }
+
+    private func finish(app: App, timer: StopwatchTimer, capture: () -> Image) throws {
+        if let screenshot { try capture().writePNG(to: screenshot) }
+        if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
+        if let stats { try write(timer.stats.json.serialized() + "\n", to: stats) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+            throw AppError("cannot write '\(path)': \(error.localizedDescription)")
+        }
+    }
+}

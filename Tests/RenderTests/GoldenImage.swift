@@ -1,0 +1,60 @@
+import CollectionCore
+import Foundation
+import SDLBackend
+import XCTest
+
+/// Golden-image checks: a scene is rendered headless and compared with a reference PNG kept in
+/// `Tests/RenderTests/References`. Set `RECORD_GOLDENS=1` to write references anew (look at them
+/// before committing). A failing comparison writes `NAME.actual.png` and `NAME.diff.png` (the
+/// differing pixels in red) into `Tests/RenderTests/Failures`.
+enum Golden {
+    static let testsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let references = testsDir.appendingPathComponent("References")
+    static let failures = testsDir.appendingPathComponent("Failures")
+    /// Share of pixels allowed to differ by more than the channel tolerance.
+    static let allowedFraction = 0.002
+
+    static func fonts() throws -> (regular: String, bold: String) { try FontLocator.uiFonts() }
+
+    /// Runs `script` on a fresh app and returns the final frame.
+    static func render(scene: String, size: Size = Size(width: 1280, height: 800), config: SceneConfig = SceneConfig(),
+                       script: String = "", fps: Double = 60) throws -> (image: Image, app: App) {
+        let app = try App(scene: scene, size: size, config: config)
+        let canvas = try HeadlessCanvas(size: size, fonts: try fonts())
+        let driver = HeadlessDriver(app: app, fps: fps)
+        var lastList = DrawList()
+        driver.render = { list in
+            lastList = list
+            try? canvas.resize(app.size)
+            canvas.render(list)
+        }
+        try driver.play(ScriptTimeline(InputScript.parse(script), fps: fps))
+        XCTAssertTrue(lastList.isBalanced, "draw list pushes and pops must match")
+        return (canvas.capture(), app)
+    }
+
+    static func assertMatches(_ image: Image, named name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let refURL = references.appendingPathComponent("\(name).png")
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
+            try image.writePNG(to: refURL.path)
+            print("recorded \(refURL.path)")
+            return
+        }
+        guard FileManager.default.fileExists(atPath: refURL.path) else {
+            XCTFail("no reference image \(refURL.path); record one with RECORD_GOLDENS=1 and look at it", file: file, line: line)
+            return
+        }
+        let reference = try Image.readPNG(refURL.path)
+        let (fraction, diff) = image.difference(from: reference)
+        if fraction > allowedFraction {
+            try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
+            let actual = failures.appendingPathComponent("\(name).actual.png").path
+            let diffPath = failures.appendingPathComponent("\(name).diff.png").path
+            try image.writePNG(to: actual)
+            try diff.writePNG(to: diffPath)
+            XCTFail("\(name): \(String(format: "%.3f", fraction * 100))% of pixels differ from the reference "
+                    + "(allowed \(allowedFraction * 100)%); see \(actual) and \(diffPath)", file: file, line: line)
+        }
+    }
+}
