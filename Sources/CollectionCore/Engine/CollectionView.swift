@@ -72,6 +72,9 @@ public final class CollectionView {
     public private(set) var visibleCells: [IndexPath: CollectionCell] = [:]
     /// The elements in view, finalized for the current bounds, sorted by z-order.
     public private(set) var visibleAttributes: [LayoutAttributes] = []
+    /// Identifiers of the visible items as of the last refresh: an update needs the identity of
+    /// what was on screen after the data source has already changed.
+    private var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
     public private(set) var retainedItems: Set<IndexPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
@@ -268,7 +271,7 @@ public final class CollectionView {
         var oldFrames: [AnyHashable: Rect] = [:]
         if animated {
             for a in visibleAttributes where a.kind == .cell {
-                if let id = identifier(at: a.indexPath) { oldFrames[id] = presentedFrame(for: a, id: id) }
+                if let id = visibleIdentifiers[a.indexPath] { oldFrames[id] = presentedFrame(for: a, id: id) }
             }
         }
         // Selection, retention and hiding follow their items.
@@ -329,7 +332,7 @@ public final class CollectionView {
     private func refreshVisible(reconfigureAll: Bool) {
         guard let ds = dataSource, !frame.isEmpty else {
             for (_, c) in visibleCells { recycle(c) }
-            visibleCells.removeAll(); visibleAttributes.removeAll()
+            visibleCells.removeAll(); visibleAttributes.removeAll(); visibleIdentifiers.removeAll()
             return
         }
         let visible = bounds
@@ -348,10 +351,13 @@ public final class CollectionView {
                 visibleCells[ip] = nil
             }
         }
-        for ip in wanted.sorted() where visibleCells[ip] == nil {
+        visibleIdentifiers.removeAll(keepingCapacity: true)
+        for ip in wanted.sorted() {
+            // The data source may have changed ahead of an update the view has not been told of.
             guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
                   ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
-            visibleCells[ip] = ds.collectionView(self, cellForItemAt: ip)
+            if visibleCells[ip] == nil { visibleCells[ip] = ds.collectionView(self, cellForItemAt: ip) }
+            visibleIdentifiers[ip] = ds.collectionView(self, identifierForItemAt: ip)
         }
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
@@ -378,7 +384,7 @@ public final class CollectionView {
                         ds.collectionView(self, drawSupplementary: kind, at: a.indexPath, in: a.frame, into: &list)
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
-                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: identifier(at: a.indexPath))
+                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
                         list.withOpacity(a.alpha) { list in
                             list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
                                 cell.draw(in: f, into: &list)
