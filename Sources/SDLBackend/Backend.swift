@@ -32,6 +32,12 @@ public enum SDLSystem {
                                    + "Set DISPLAY, or run with --headless.")
             }
         }
+        if !headless, let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), ["offscreen", "dummy"].contains(driver) {
+            // SDL falls back to an invisible driver when no display answers; a window there helps nobody.
+            SDL_Quit()
+            throw BackendError(plain: "cannot open a window: no display could be reached (SDL chose its '\(driver)' driver). "
+                               + "Set DISPLAY, or run with --headless.")
+        }
         guard TTF_Init() == 0 else { throw BackendError("cannot start SDL_ttf") }
         _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue))
         started = true

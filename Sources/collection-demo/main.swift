@@ -146,7 +146,12 @@ struct CollectionDemo: ParsableCommand {
             canvas.render(lastList)
             canvas.setCursor(app.cursor)
             timer.frameEnded(liveCells: app.liveCellCount)
+            let beforePresent = DispatchTime.now().uptimeNanoseconds
             canvas.present()
+            // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
+            // rather than spin a core.
+            let frameNS = DispatchTime.now().uptimeNanoseconds - beforePresent
+            if frameNS < 2_000_000 { usleep(UInt32(max(0, 16_000_000 - Int(frameNS)) / 1000)) }
         }
         try finish(app: app, timer: timer, capture: {
             canvas.render(lastList)

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the demo needs, only the ones that are missing.
+# With --test it adds what the window tests use (Xvfb, xdotool).
+set -euo pipefail
+
+packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
+          libical-dev tzdata)
+if [ "${1:-}" = "--test" ]; then
+    packages+=(xvfb xdotool x11-utils)
+fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "Installing Debian packages: ${missing[*]}"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    if [ -x /opt/swift/usr/bin/swift ]; then
+        echo "Swift is at /opt/swift/usr/bin but not on PATH: export PATH=\$PATH:/opt/swift/usr/bin" >&2
+    else
+        echo "No Swift toolchain found: install Swift 6 (swift.org) and put it on PATH." >&2
+    fi
+    exit 1
+fi

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds in release and opens the demo window.
+# Any arguments go to collection-demo (try --help).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/opt/swift/usr/bin"
+scripts/install-deps.sh
+swift build -c release --product collection-demo
+exec .build/release/collection-demo "$@"

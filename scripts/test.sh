@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Installs what is missing and runs every test: the unit, script and golden-image tests
+# (swift test, headless), then the window tests under Xvfb driven by real X input.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PATH:/opt/swift/usr/bin"
+scripts/install-deps.sh --test
+swift build --build-tests
+swift test --skip-build
+scripts/window-tests.sh

@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Window tests: the real demo window under Xvfb, driven by real X input (xdotool), as a user
+# would; plus the command-line contract (headless without a display, errors for bad input).
+# Prints "window tests: N passed, M failed" and exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bin=${COLLECTION_DEMO:-.build/debug/collection-demo}
+[ -x "$bin" ] || { echo "window tests: $bin is missing; run swift build first" >&2; exit 1; }
+work=$(mktemp -d)
+passed=0; failed=0
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+
+# A private X server on the first free display number.
+for n in $(seq 140 180); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
+done
+Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+cleanup() { kill "$xvfb_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+
+# Reads a number out of a state dump with the demo's own JSON reader would need Swift; the dump's
+# layout is stable, so a small awk over "key": value lines does.
+dump_value() { # FILE KEY -> first numeric value of "KEY": N after "contentOffset"/"centeredIndex" etc.
+    awk -v key="\"$2\"" '$0 ~ key { gsub(/[^0-9.-]/, "", $2); print $2; exit }' FS=': ' "$1"
+}
+
+# Starts the demo in a window; sets $app_pid and $wid.
+start_app() {
+    DISPLAY=$display "$bin" "$@" >"$work/app.out" 2>&1 &
+    app_pid=$!
+    wid=""
+    for _ in $(seq 100); do
+        wid=$(DISPLAY=$display xdotool search --name "Collection Demo" 2>/dev/null | head -1)
+        [ -n "$wid" ] && break
+        sleep 0.1
+    done
+    sleep 0.5   # the first frames
+}
+
+# Presses, drags in steps and releases: drag X0 Y0 X1 Y1 STEPS HOLD_SECONDS_BEFORE_RELEASE
+drag() {
+    local x0=$1 y0=$2 x1=$3 y1=$4 steps=$5 hold=$6
+    DISPLAY=$display xdotool mousemove --window "$wid" "$x0" "$y0" mousedown 1
+    for i in $(seq 1 "$steps"); do
+        DISPLAY=$display xdotool mousemove --window "$wid" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps))
+        sleep 0.016
+    done
+    sleep "$hold"
+    DISPLAY=$display xdotool mouseup 1
+}
+
+quit_app() {
+    DISPLAY=$display xdotool windowfocus "$wid" 2>/dev/null
+    DISPLAY=$display xdotool key ctrl+q
+    for _ in $(seq 50); do kill -0 "$app_pid" 2>/dev/null || break; sleep 0.1; done
+    if kill -0 "$app_pid" 2>/dev/null; then kill "$app_pid"; return 1; fi
+    wait "$app_pid"
+}
+
+# 1. The grid scrolls under a real mouse drag and the wheel; Ctrl+Q writes the dump.
+start_app --scene grid --size 1000x700 --dump-state "$work/grid.json"
+if [ -z "$wid" ]; then
+    fail "grid window" "no window appeared: $(cat "$work/app.out")"
+else
+    drag 500 500 500 200 12 0.3
+    sleep 0.3
+    for _ in 1 2 3; do DISPLAY=$display xdotool click 5; sleep 0.05; done
+    sleep 0.5
+    if quit_app; then
+        y=$(dump_value "$work/grid.json" y)
+        # 300 points of held drag, then three wheel notches of 48 points.
+        if [ "${y%.*}" -ge 420 ] 2>/dev/null && [ "${y%.*}" -le 470 ]; then pass "grid drag and wheel scroll (offset $y)"
+        else fail "grid drag and wheel scroll" "content offset y is '$y', expected about 444"; fi
+    else
+        fail "grid quit" "Ctrl+Q did not end the app"
+    fi
+fi
+
+# 2. A flick keeps scrolling after release (deceleration), then comes to rest.
+start_app --scene grid --size 1000x700 --dump-state "$work/flick.json"
+if [ -n "$wid" ]; then
+    drag 500 600 500 300 5 0
+    sleep 3
+    quit_app
+    y=$(dump_value "$work/flick.json" y)
+    if [ "${y%.*}" -gt 400 ] 2>/dev/null; then pass "grid flick decelerates past the drag (offset $y)"
+    else fail "grid flick" "content offset y is '$y', expected more than the 300-point drag"; fi
+else
+    fail "grid flick window" "no window"
+fi
+
+# 3. Headless needs no display and writes a screenshot and a dump.
+if env -u DISPLAY "$bin" --headless --size 640x480 --screenshot "$work/h.png" --dump-state "$work/h.json" >/dev/null 2>&1 \
+   && [ -s "$work/h.png" ] && grep -q '"scene": "grid"' "$work/h.json"; then
+    pass "headless without a display"
+else
+    fail "headless without a display" "no screenshot or dump"
+fi
+
+# 4. A window without a display: one clear message, non-zero exit.
+out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" 2>&1); code=$?
+if [ $code -ne 0 ] && echo "$out" | grep -q "no display"; then pass "no display is a clear error"
+else fail "no display" "exit $code, output: $out"; fi
+
+# 5. Bad flags and bad scripts are refused before anything opens.
+check_refused() { # NAME EXPECTED_FRAGMENT ARGS...
+    local name=$1 fragment=$2; shift 2
+    out=$(env -u DISPLAY "$bin" "$@" 2>&1); code=$?
+    if [ $code -ne 0 ] && echo "$out" | grep -q -- "$fragment"; then pass "$name"
+    else fail "$name" "exit $code, output: $out"; fi
+}
+check_refused "unknown scene" "unknown scene 'nope'" --headless --scene nope
+check_refused "bad size" "size" --headless --size 12xtall
+check_refused "bad fps" "fps" --headless --fps 0
+printf 'wait 10\nmove 1\n' > "$work/bad.txt"
+check_refused "bad script line" "bad.txt:2:" --headless --replay "$work/bad.txt"
+check_refused "missing script" "cannot read the script" --headless --replay "$work/none.txt"
+
+echo "window tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
