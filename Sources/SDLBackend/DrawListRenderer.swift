@@ -148,7 +148,8 @@ public final class DrawListRenderer {
     private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
         let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        let rad = min(radius, r.width / 2, r.height / 2)
+        // Whole-pixel radii keep the bands and the corner fans from leaving a seam between them.
+        let rad = min(radius, r.width / 2, r.height / 2).rounded(.down)
         setColor(color)
         if rad < 0.5 {
             var f = frect(r)

@@ -1,0 +1,6 @@
+@testable import CollectionCore
+import XCTest
+
+final class CarouselLayoutTests: XCTestCase {
+    func testPlaceholder() {}
+}
