@@ -121,14 +121,17 @@ public struct ScrollPhysics {
     }
 
     /// Starts panning with the pointer at `pointer` (the content moves with it from here).
-    public mutating func beginPan(at pointer: Point, now: Double) {
+    /// `pressedAt` is when the pointer was at `pointer` (a pan usually begins only once the pointer
+    /// has left a slop circle, later than that): sampling the start at its real time keeps the
+    /// release velocity, and so the fling, the same at every frame rate.
+    public mutating func beginPan(at pointer: Point, now: Double, pressedAt: Double? = nil) {
         update(now: now)
         motion.removeAll()
         finishWheelBurst(now: now, allowMomentum: false)
         pan = (offset, pointer)
         gestureStartOffset = offset
         tracker.reset()
-        tracker.add(pointer, at: now)
+        tracker.add(pointer, at: min(now, pressedAt ?? now))
     }
 
     public mutating func panMoved(to pointer: Point, now: Double) {
