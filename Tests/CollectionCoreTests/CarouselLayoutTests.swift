@@ -97,6 +97,20 @@ final class CarouselLayoutTests: XCTestCase {
         XCTAssertLessThan(finalized(2, viewportX: 0).zIndex, side.zIndex)
     }
 
+    func testEdgeCardsAtRestAreFullSize() {
+        let l = layout(.edges)
+        func finalized(_ item: Int, viewportX: Double) -> LayoutAttributes {
+            var a = l.attributesForItem(at: IndexPath(item: item))!
+            l.finalize(&a, visibleBounds: Rect(viewportX, 0, 1000, 600))
+            return a
+        }
+        XCTAssertEqual(finalized(0, viewportX: 0).scale, 1, "the first card resting against the leading edge")
+        XCTAssertEqual(finalized(4, viewportX: 2644).scale, 1, "the last card resting against the trailing edge")
+        XCTAssertEqual(finalized(1, viewportX: 598).alpha, 1)
+        // The second card, 598 points from its resting place while the first rests.
+        XCTAssertEqual(finalized(1, viewportX: 0).scale, 1 - 0.14 * 598 / 724, accuracy: 1e-9)
+    }
+
     func testNearestItemToAnOffset() {
         let c = layout(.center)
         XCTAssertEqual([-500, 0, 361, 363, 724, 2600, 9000].map { c.nearestItem(toOffset: $0) }, [0, 0, 0, 1, 1, 4, 4])

@@ -91,10 +91,12 @@ public struct CarouselLayout: CollectionLayout {
         }
     }
 
-    /// Scales and fades a card by its distance from the viewport's centre, and puts nearer cards on top.
+    /// Scales and fades a card by how far the viewport is from the card's resting place, in card
+    /// strides, and puts nearer cards on top. With `.center` alignment that is the card's distance
+    /// from the viewport's centre; with `.edges` the first and last cards are full size at rest too.
     public func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect) {
         guard attributes.kind == .cell, stride > 0 else { return }
-        let distance = min(2, abs(attributes.frame.midX - visibleBounds.midX) / stride)
+        let distance = min(2, abs(visibleBounds.minX - restingOffset(forItem: attributes.indexPath.item)) / stride)
         let t = min(1, distance)
         attributes.scale = 1 - (1 - sideScale) * t
         attributes.alpha = 1 - (1 - sideAlpha) * t - (distance > 1 ? (distance - 1) * sideAlpha * 0.5 : 0)
