@@ -242,6 +242,12 @@ final class CarouselSceneTests: XCTestCase {
         XCTAssertEqual(r.scene.cursor(at: Point(600, 400)), .grabbing)
     }
 
+    func testResizingKeepsTheCentredCard() throws {
+        let r = try run("key Right\nwait 50\nkey Right\nwait 1200\nresize 900 700\nwait 100")
+        XCTAssertEqual(r.scene.layout.cardSize.width, 630, "70% of the new width")
+        assertRests(r, on: 2)
+    }
+
     func testItemsFlagAndBadAlignment() throws {
         let r = try run("key End\nwait 1200", items: 3)
         XCTAssertEqual(r.state["items"]?.arrayValue?.count, 3)
