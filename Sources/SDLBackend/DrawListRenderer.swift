@@ -28,6 +28,7 @@ public final class DrawListRenderer {
 
     deinit {
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
+        for t in discTextures.values { SDL_DestroyTexture(t) }
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.
@@ -139,6 +140,14 @@ public final class DrawListRenderer {
 
     private func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
 
+    /// Opaque rect fills skip blending: SDL's software renderer otherwise blends every pixel, even
+    /// at full alpha, which made plain fills the most expensive part of a frame. Same pixels.
+    private func fillRects(_ rects: UnsafePointer<SDL_FRect>, count: Int32, opaque: Bool) {
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
+        SDL_RenderFillRectsF(renderer, rects, count)
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+    }
+
     /// Snaps to whole pixels so neighbouring bands and corners meet without seams.
     private func snapped(_ r: Rect) -> Rect {
         let x0 = r.minX.rounded(), y0 = r.minY.rounded()
@@ -148,11 +157,12 @@ public final class DrawListRenderer {
     private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
         let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        let rad = min(radius, r.width / 2, r.height / 2)
+        // Whole-pixel radii keep the bands and the corner fans from leaving a seam between them.
+        let rad = min(radius, r.width / 2, r.height / 2).rounded(.down)
         setColor(color)
         if rad < 0.5 {
             var f = frect(r)
-            SDL_RenderFillRectF(renderer, &f)
+            fillRects(&f, count: 1, opaque: color.a == 255)
             return
         }
         // Three bands for the straight parts...
@@ -161,8 +171,61 @@ public final class DrawListRenderer {
             frect(Rect(x: r.minX, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
             frect(Rect(x: r.maxX - rad, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
         ]
-        SDL_RenderFillRectsF(renderer, &bands, 3)
-        // ...and a feathered quarter disc in each corner.
+        fillRects(&bands, count: 3, opaque: color.a == 255)
+        // ...and an anti-aliased quarter disc in each corner.
+        let rpx = Int(rad)
+        if let disc = discTexture(radius: rpx) {
+            SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
+            SDL_SetTextureAlphaMod(disc, color.a)
+            let quadrants: [(Int32, Int32, Double, Double)] = [
+                (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
+                (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad),
+            ]
+            for (qx, qy, x, y) in quadrants {
+                var src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
+                var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
+                SDL_RenderCopyF(renderer, disc, &src, &dst)
+            }
+        } else {
+            cornerGeometry(r, rad: rad, color: color)
+        }
+    }
+
+    /// White discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius.
+    /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
+    /// of triangles a tessellated corner takes.
+    private var discTextures: [Int: OpaquePointer] = [:]
+    static let largestCachedDisc = 256
+
+    private func discTexture(radius: Int) -> OpaquePointer? {
+        if let t = discTextures[radius] { return t }
+        guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
+        let size = 2 * radius
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        let r = Double(radius)
+        for y in 0..<size {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<size {
+                // Coverage of the pixel by the disc, from its centre's distance to the edge.
+                let dx = Double(x) + 0.5 - r, dy = Double(y) + 0.5 - r
+                let coverage = min(1, max(0, r + 0.5 - (dx * dx + dy * dy).squareRoot()))
+                row[x] = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        discTextures[radius] = tex
+        return tex
+    }
+
+    /// Corners as triangle fans with a one-pixel feather, for radii too large to cache.
+    private func cornerGeometry(_ r: Rect, rad: Double, color: Color) {
         vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
         let corners: [(Double, Double, Double)] = [
             (r.minX + rad, r.minY + rad, Double.pi), (r.maxX - rad, r.minY + rad, 1.5 * Double.pi),

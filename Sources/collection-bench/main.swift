@@ -1,1 +1,221 @@
-print("bench")
+import CollectionCore
+import Foundation
+import SDLBackend
+
+// The engine's performance figures: `swift run -c release collection-bench`.
+// Prints each figure with its bar and exits non-zero when a bar is missed.
+
+// MARK: Clocks and statistics
+
+/// Wall-clock seconds.
+func wallClock() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+/// CPU seconds used by this thread: on a shared machine, time lost to other processes is not
+/// counted, which wall-clock figures cannot promise.
+func threadCPUClock() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Runs `body` `runs` times and returns each run's seconds.
+func timeRuns(_ runs: Int, _ body: () -> Void) -> [Double] {
+    (0..<runs).map { _ in
+        let t0 = wallClock()
+        body()
+        return wallClock() - t0
+    }
+}
+
+/// Keeps results alive so the optimiser cannot drop the work that made them.
+nonisolated(unsafe) var sink = 0
+
+func fmt(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
+
+var failures: [String] = []
+func check(_ ok: Bool, _ what: String) {
+    print("  \(ok ? "PASS" : "FAIL")  \(what)")
+    if !ok { failures.append(what) }
+}
+
+// The grid scene's layout, so the figures describe what the demo runs.
+func gridLayout(_ length: GridLayout.ItemLength = .aspect(0.75)) -> GridLayout {
+    GridLayout(minimumCrossSize: 120, itemLength: length, interitemSpacing: 10, lineSpacing: 10, insets: EdgeInsets(all: 12))
+}
+let viewport = Size(width: 1280, height: 756)
+let million = 1_000_000
+
+// MARK: 1. Items in a rect, against a linear scan
+
+print("1. Items in a rect, GridLayout with \(million) items, viewport \(Int(viewport.width))x\(Int(viewport.height))")
+do {
+    var layout = gridLayout()
+    layout.prepare(LayoutContext(boundsSize: viewport, itemCounts: [million]))
+    var rng = SystemRandomNumberGenerator()
+    let maxY = layout.contentSize.height - viewport.height
+    let rects = (0..<200).map { _ in Rect(x: 0, y: Double.random(in: 0...maxY, using: &rng), width: viewport.width, height: viewport.height) }
+
+    /// What a layout without an index would do: ask every item and keep those that meet the rect.
+    func scan(_ rect: Rect) -> [LayoutAttributes] {
+        var out: [LayoutAttributes] = []
+        for i in 0..<million {
+            if let a = layout.attributesForItem(at: CollectionCore.IndexPath(item: i)), a.frame.intersects(rect) { out.append(a) }
+        }
+        return out
+    }
+
+    // Both must find the same items, or the comparison means nothing.
+    for r in rects.prefix(3) {
+        let fast = layout.attributesForElements(in: r).map(\.indexPath).sorted()
+        let slow = scan(r).map(\.indexPath).sorted()
+        guard fast == slow, !fast.isEmpty else { fatalError("query and scan disagree for \(r)") }
+    }
+    // Each sample is the mean of a batch of queries over all 200 rects.
+    let querySamples = timeRuns(15) {
+        for _ in 0..<10 { for r in rects { sink &+= layout.attributesForElements(in: r).count } }
+    }.map { $0 / Double(10 * rects.count) }
+    let scanSamples = (0..<7).map { i -> Double in
+        let r = rects[i]
+        let t0 = wallClock()
+        sink &+= scan(r).count
+        return wallClock() - t0
+    }
+    let q = median(querySamples), s = median(scanSamples)
+    print("  query median \(fmt(q * 1e6, 2)) µs (\(layout.attributesForElements(in: rects[0]).count) items), "
+          + "linear scan median \(fmt(s * 1e3, 2)) ms, ratio \(Int(s / q))x")
+    check(s / q >= 1000, "query is at least 1000x faster than the scan")
+}
+
+// MARK: 2. Preparing layouts
+
+print("2. Preparing GridLayout")
+do {
+    let lengthOf: (CollectionCore.IndexPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
+    let variable = timeRuns(9) {
+        var l = gridLayout(.variable(lengthOf))
+        l.prepare(LayoutContext(boundsSize: viewport, itemCounts: [million]))
+        sink &+= Int(l.contentSize.height)
+    }
+    let v = median(variable)
+    print("  variable sizes, \(million) items: median \(fmt(v * 1e3, 2)) ms")
+    check(v <= 0.1, "variable-size prepare of 1,000,000 items takes at most 100 ms")
+
+    func uniform(_ n: Int) -> Double {
+        median(timeRuns(201) {
+            var l = gridLayout()
+            l.prepare(LayoutContext(boundsSize: viewport, itemCounts: [n]))
+            sink &+= Int(l.contentSize.height)
+        })
+    }
+    let small = uniform(1000), big = uniform(million)
+    print("  uniform sizes: 1,000 items \(fmt(small * 1e6, 2)) µs, 1,000,000 items \(fmt(big * 1e6, 2)) µs "
+          + "(ratio \(fmt(big / small, 2)))")
+    check(big < small * 3 + 2e-6, "a uniform grid's prepare does not grow with the item count")
+}
+
+// MARK: 3. The grid scene while scrolling
+
+/// Times each frame: wall clock and this thread's CPU time.
+final class BenchTimer: FrameTimer {
+    var wall = FrameStats(), cpu = FrameStats()
+    private var w0 = 0.0, c0 = 0.0
+    func frameBegan() { w0 = wallClock(); c0 = threadCPUClock() }
+    func frameEnded(liveCells: Int) {
+        wall.record(ms: (wallClock() - w0) * 1000, liveCells: liveCells)
+        cpu.record(ms: (threadCPUClock() - c0) * 1000, liveCells: liveCells)
+    }
+}
+
+let scrollScript = """
+    # fast pans and flings down, a fling back up, a slow pan, the wheel, more flings
+    down 640 700
+    move 640 150 80
+    up 640 150
+    wait 400
+    down 640 150
+    move 640 750 60
+    up 640 750
+    wait 300
+    down 640 700
+    move 640 100 50
+    up 640 100
+    wait 1200
+    down 640 400
+    move 640 300 500
+    move 640 600 500
+    up 640 600
+    wait 200
+    wheel 0 -3
+    wait 16
+    wheel 0 -3
+    wait 16
+    wheel 0 -3
+    wait 600
+    down 640 700
+    move 640 100 40
+    up 640 100
+    wait 800
+    down 640 100
+    move 640 750 40
+    up 640 750
+    wait 1500
+    """
+
+print("3. Headless grid scene, \(million) items, 1280x800, a script of fast pans and flings (60 fps clock)")
+do {
+    let size = Size(width: 1280, height: 800)
+    let config = SceneConfig(items: million)
+    let app = try App(scene: "grid", size: size, config: config)
+    let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
+    let driver = HeadlessDriver(app: app, fps: 60)
+    driver.render = { canvas.render($0) }
+    // A warm-up frame fills the font and text caches, as the first frame on screen would; it is
+    // drawn outside the driver so the script's clock still starts at zero.
+    app.update(now: 0)
+    canvas.render(app.draw())
+    let timer = BenchTimer()
+    driver.frameTimer = timer
+    try driver.play(ScriptTimeline(InputScript.parse(scrollScript), fps: 60))
+
+    let grid = (app.currentScene as! GridScene).collection
+    let layout = grid.layout as! GridLayout
+    let rowStride = layout.crossItemSize * 0.75 + 10
+    let rowsInView = Int((grid.frame.height / rowStride).rounded(.up)) + 1
+    let allowed = layout.perLine * (rowsInView + 2)
+    let offsetY = grid.contentOffset.y
+    func line(_ name: String, _ s: FrameStats) -> String {
+        "  \(name): frames \(s.frameMS.count), frame_ms_p50 \(fmt(s.percentile(50))), frame_ms_p99 \(fmt(s.percentile(99))), "
+            + "frame_ms_max \(fmt(s.frameMS.max() ?? 0))"
+    }
+    print(line("CPU time ", timer.cpu))
+    print(line("wall time", timer.wall))
+    print("  live_cells_max \(timer.cpu.liveCellsMax); visible at most \(layout.perLine * rowsInView) "
+          + "(\(rowsInView) rows of \(layout.perLine)), plus one row each side: \(allowed); scrolled to y \(Int(offsetY))")
+    check(timer.cpu.percentile(99) <= 4, "frame_ms_p99 (CPU time) at most 4 ms")
+    check(timer.cpu.liveCellsMax <= allowed, "live cells at most the visible cells plus one row on each side")
+    check(offsetY > 5000, "the script really scrolled")
+
+    if ProcessInfo.processInfo.environment["BENCH_BREAKDOWN"] == "1" {
+        // Where a frame's time goes: the last frame's draw list rendered whole and with parts left out.
+        let list = app.draw()
+        func variant(_ name: String, _ keep: (DrawCommand) -> DrawCommand?) {
+            var l = list
+            l.commands = list.commands.compactMap(keep)
+            let t = median((0..<50).map { _ in let c0 = threadCPUClock(); canvas.render(l); return threadCPUClock() - c0 })
+            print("  breakdown: \(name) \(fmt(t * 1000)) ms")
+        }
+        variant("whole frame", { $0 })
+        variant("no text", { if case .text = $0 { return nil }; return $0 })
+        variant("square corners", { if case let .fill(r, c, _) = $0 { return .fill(r, c, cornerRadius: 0) }; return $0 })
+        variant("no fills", { if case .fill = $0 { return nil }; return $0 })
+        variant("nothing", { _ in nil })
+    }
+}
+
+print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
+exit(failures.isEmpty ? 0 : 1)

@@ -57,12 +57,18 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Frames per second of the headless clock.")
     var fps: Double = 60
 
+    @Option(name: .customLong("carousel-align"), help: ArgumentHelp("Carousel alignment: center or edges.", valueName: "center|edges"))
+    var carouselAlign: String = "center"
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
         if let items, items < 0 || items > 10_000_000 { throw ValidationError("--items must be between 0 and 10000000") }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
+            throw ValidationError("--carousel-align must be 'center' or 'edges', got '\(carouselAlign)'")
+        }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let replay, !FileManager.default.isReadableFile(atPath: replay) {
             throw ValidationError("cannot read the script '\(replay)'")
@@ -94,7 +100,7 @@ struct CollectionDemo: ParsableCommand {
     private func runChecked() throws {
         let script = try loadScript()
         var config = SceneConfig(items: items)
-        config.carouselAlignment = "center"
+        config.carouselAlignment = carouselAlign
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = StopwatchTimer()

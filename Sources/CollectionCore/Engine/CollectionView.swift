@@ -14,6 +14,13 @@ open class CollectionCell {
 
     /// Draws the cell into `frame` (content coordinates; the collection view has set up the transform).
     open func draw(in frame: Rect, into list: inout DrawList) {}
+
+    /// Draws the cell faded to `alpha`. The default fades each command on its own, so overlapping
+    /// layers show through one another; a cell made of stacked layers may override this to fade as
+    /// one piece.
+    open func draw(in frame: Rect, alpha: Double, into list: inout DrawList) {
+        list.withOpacity(alpha) { list in draw(in: frame, into: &list) }
+    }
 }
 
 /// Answers the collection view's questions about the data. Updates go to the data source first,
@@ -385,10 +392,8 @@ public final class CollectionView {
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
                         let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
-                        list.withOpacity(a.alpha) { list in
-                            list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
-                                cell.draw(in: f, into: &list)
-                            }
+                        list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
+                            cell.draw(in: f, alpha: a.alpha, into: &list)
                         }
                     }
                 }

@@ -45,8 +45,12 @@ public struct ScrollDecision: Equatable, Sendable {
     /// The content offset at release.
     public var currentOffset: Point
     public var boundsSize: Size
-    public init(startOffset: Point, currentOffset: Point, boundsSize: Size) {
+    /// True when a wheel burst (mouse wheel or trackpad) ended, false for a pointer release: a wheel
+    /// notch carries no velocity, yet it means "go that way".
+    public var isWheel: Bool
+    public init(startOffset: Point, currentOffset: Point, boundsSize: Size, isWheel: Bool = false) {
         self.startOffset = startOffset; self.currentOffset = currentOffset; self.boundsSize = boundsSize
+        self.isWheel = isWheel
     }
 }
 

@@ -121,14 +121,17 @@ public struct ScrollPhysics {
     }
 
     /// Starts panning with the pointer at `pointer` (the content moves with it from here).
-    public mutating func beginPan(at pointer: Point, now: Double) {
+    /// `pressedAt` is when the pointer was at `pointer` (a pan usually begins only once the pointer
+    /// has left a slop circle, later than that): sampling the start at its real time keeps the
+    /// release velocity, and so the fling, the same at every frame rate.
+    public mutating func beginPan(at pointer: Point, now: Double, pressedAt: Double? = nil) {
         update(now: now)
         motion.removeAll()
         finishWheelBurst(now: now, allowMomentum: false)
         pan = (offset, pointer)
         gestureStartOffset = offset
         tracker.reset()
-        tracker.add(pointer, at: now)
+        tracker.add(pointer, at: min(now, pressedAt ?? now))
     }
 
     public mutating func panMoved(to pointer: Point, now: Double) {
@@ -185,18 +188,18 @@ public struct ScrollPhysics {
         guard allowMomentum else { return }
         // Momentum only for a continuous stream (trackpad, fast spin), not single notches.
         let v = wheelEventsInBurst >= 3 ? wheelTracker.velocity(at: last) : .zero
-        release(velocity: v, startOffset: gestureStartOffset, now: last + ScrollPhysics.wheelIdleDelay)
+        release(velocity: v, startOffset: gestureStartOffset, now: last + ScrollPhysics.wheelIdleDelay, isWheel: true)
     }
 
     // MARK: Release and programmatic scrolling
 
     /// Starts the motion after a release at time `now` with `velocity` (points per second).
-    private mutating func release(velocity: Point, startOffset: Point, now: Double) {
+    private mutating func release(velocity: Point, startOffset: Point, now: Double, isWheel: Bool = false) {
         var target: Point?
         if let decide = targetDecision {
             let proposed = Point(x: Deceleration.project(offset.x, velocity: velocity.x, ratePerMS: decelerationRate),
                                  y: Deceleration.project(offset.y, velocity: velocity.y, ratePerMS: decelerationRate))
-            let decision = ScrollDecision(startOffset: startOffset, currentOffset: offset, boundsSize: boundsSize)
+            let decision = ScrollDecision(startOffset: startOffset, currentOffset: offset, boundsSize: boundsSize, isWheel: isWheel)
             target = clamped(decide(proposed, velocity, decision))
         }
         motion.removeAll()

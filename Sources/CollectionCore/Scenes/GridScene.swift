@@ -4,7 +4,7 @@ public final class GridScene: Scene, CollectionDataSource {
     public let name = "grid"
     public let collection: CollectionView
     private var ids: [Int]
-    private var press: (start: Point, panning: Bool)?
+    private var press: (start: Point, time: Double, panning: Bool)?
     /// How far the pointer may wander before a press becomes a pan.
     static let panSlop = 4.0
 
@@ -25,12 +25,12 @@ public final class GridScene: Scene, CollectionDataSource {
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             collection.physics.touchDown(now: now)
-            press = (p, false)
+            press = (p, now, false)
         case let .pointerMove(p, _):
             guard var pr = press else { return }
             if !pr.panning, p.distance(to: pr.start) > GridScene.panSlop {
                 pr.panning = true
-                collection.physics.beginPan(at: pr.start, now: now)
+                collection.physics.beginPan(at: pr.start, now: now, pressedAt: pr.time)
             }
             press = pr
             if pr.panning { collection.physics.panMoved(to: p, now: now) }

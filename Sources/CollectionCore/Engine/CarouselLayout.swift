@@ -1,0 +1,162 @@
+/// A horizontal row of large cards, one centred at a time, with the previous and next cards peeking
+/// in at the sides, smaller and fainter the further they are from the viewport's centre.
+///
+/// Every frame is arithmetic (no per-item storage, `prepare` is O(1)), so
+/// `attributesForElements(in:)` is O(k) for k results. Only section 0 is laid out.
+///
+/// Paging (`targetContentOffset`): a release with little velocity rests on the card nearest to
+/// where scrolling would naturally stop; a flick moves exactly one card from the card the gesture
+/// began on, however fast it was.
+public struct CarouselLayout: CollectionLayout {
+    public enum Alignment: String, CaseIterable, Sendable {
+        /// Every card, the first and last too, rests centred.
+        case center
+        /// The first and last cards rest against the leading and trailing edges, the rest centred.
+        case edges
+    }
+
+    public var alignment: Alignment
+    /// Card width as a share of the collection's width.
+    public var widthFraction: Double
+    /// Gap between neighbouring cards.
+    public var spacing: Double
+    /// Gap between the first (last) card and the edge with `.edges` alignment.
+    public var edgeInset: Double
+    /// Room above and below the cards (page dots go below).
+    public var topMargin: Double
+    public var bottomMargin: Double
+    /// Cards are never taller than width × this (4:3 portrait at most).
+    public var maximumHeightRatio: Double
+    /// Scale and opacity of a card one card-stride away from the centre; nearer cards interpolate.
+    public var sideScale: Double
+    public var sideAlpha: Double
+    /// Release speeds (points per second) at or above this are flicks.
+    public var flickVelocity: Double
+
+    public init(alignment: Alignment = .center, widthFraction: Double = 0.7, spacing: Double = 24, edgeInset: Double = 24,
+                topMargin: Double = 28, bottomMargin: Double = 60, maximumHeightRatio: Double = 4.0 / 3.0,
+                sideScale: Double = 0.86, sideAlpha: Double = 0.55, flickVelocity: Double = 300) {
+        self.alignment = alignment; self.widthFraction = widthFraction; self.spacing = spacing; self.edgeInset = edgeInset
+        self.topMargin = topMargin; self.bottomMargin = bottomMargin; self.maximumHeightRatio = maximumHeightRatio
+        self.sideScale = sideScale; self.sideAlpha = sideAlpha; self.flickVelocity = flickVelocity
+    }
+
+    public var scrollAxis: Axis { .horizontal }
+
+    // Prepared state.
+    public private(set) var count = 0
+    public private(set) var boundsSize: Size = .zero
+    public private(set) var cardSize: Size = .zero
+    /// x of the first card's frame.
+    public private(set) var leadingInset: Double = 0
+    public private(set) var contentSize: Size = .zero
+    private var cardY: Double = 0
+
+    /// Distance between the origins of neighbouring cards.
+    public var stride: Double { cardSize.width + spacing }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        boundsSize = context.boundsSize
+        count = context.itemCounts.first ?? 0
+        let width = (boundsSize.width * widthFraction).rounded()
+        let available = max(0, boundsSize.height - topMargin - bottomMargin)
+        cardSize = Size(width: max(0, width), height: max(0, min(available, (width * maximumHeightRatio).rounded())))
+        cardY = (topMargin + (available - cardSize.height) / 2).rounded()
+        switch alignment {
+        case .center: leadingInset = ((boundsSize.width - cardSize.width) / 2).rounded()
+        case .edges: leadingInset = edgeInset
+        }
+        let cards = count == 0 ? 0 : Double(count) * cardSize.width + Double(count - 1) * spacing
+        contentSize = Size(width: count == 0 ? boundsSize.width : 2 * leadingInset + cards, height: boundsSize.height)
+    }
+
+    public func frame(ofItem item: Int) -> Rect {
+        Rect(x: leadingInset + Double(item) * stride, y: cardY, width: cardSize.width, height: cardSize.height)
+    }
+
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: frame(ofItem: indexPath.item))
+    }
+
+    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        guard count > 0, stride > 0, rect.maxY > cardY, rect.minY < cardY + cardSize.height else { return [] }
+        // Card i spans [inset + i·stride, inset + i·stride + width).
+        let first = max(0, Int(((rect.minX - leadingInset - cardSize.width) / stride).rounded(.down)) + 1)
+        let last = min(count - 1, Int(((rect.maxX - leadingInset) / stride).rounded(.up)))
+        guard first <= last else { return [] }
+        return (first...last).compactMap { i in
+            let f = frame(ofItem: i)
+            return f.intersects(rect) ? LayoutAttributes(indexPath: IndexPath(item: i), frame: f) : nil
+        }
+    }
+
+    /// Scales and fades a card by how far the viewport is from the card's resting place, in card
+    /// strides, and puts nearer cards on top. With `.center` alignment that is the card's distance
+    /// from the viewport's centre; with `.edges` the first and last cards are full size at rest too.
+    public func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect) {
+        guard attributes.kind == .cell, stride > 0 else { return }
+        let distance = min(2, abs(visibleBounds.minX - restingOffset(forItem: attributes.indexPath.item)) / stride)
+        let t = min(1, distance)
+        attributes.scale = 1 - (1 - sideScale) * t
+        attributes.alpha = 1 - (1 - sideAlpha) * t - (distance > 1 ? (distance - 1) * sideAlpha * 0.5 : 0)
+        attributes.zIndex = -Int((distance * 1000).rounded())
+    }
+
+    // MARK: Paging
+
+    private var maxOffset: Double { max(0, contentSize.width - boundsSize.width) }
+
+    /// The content offset (x) at which card `item` rests: centred, or against an edge for the
+    /// first and last cards with `.edges` alignment (the clamp does that).
+    public func restingOffset(forItem item: Int) -> Double {
+        guard count > 0 else { return 0 }
+        let i = min(max(0, item), count - 1)
+        let centred = frame(ofItem: i).midX - boundsSize.width / 2
+        return min(max(0, centred), maxOffset)
+    }
+
+    /// The card whose resting offset is nearest `offset`. With `.center` alignment that is the card
+    /// whose centre is nearest the viewport's centre; with `.edges` it also treats the edge cards
+    /// fairly (half-way to their resting offsets, not to their centres).
+    public func nearestItem(toOffset offset: Double) -> Int {
+        guard count > 0, stride > 0 else { return 0 }
+        let guess = Int(((offset + boundsSize.width / 2 - leadingInset - cardSize.width / 2) / stride).rounded())
+        var best = min(max(0, guess), count - 1)
+        // Clamping can make the arithmetic guess off by one near the ends; look at the neighbours.
+        for i in [best - 1, best + 1] where (0..<count).contains(i) {
+            if abs(restingOffset(forItem: i) - offset) < abs(restingOffset(forItem: best) - offset) { best = i }
+        }
+        return best
+    }
+
+    /// The card a release should rest on.
+    ///
+    /// - A wheel burst or a release at or above `flickVelocity` is a swipe: it moves one card in its
+    ///   direction from the card the gesture began on (seed 003), except that a swipe back toward
+    ///   that card after dragging away from it only returns to it.
+    /// - Otherwise the card nearest the projected resting offset (seed 000); a slow drag past half
+    ///   a card therefore moves one card.
+    public func targetItem(proposed: Point, velocity: Point, decision: ScrollDecision) -> Int {
+        guard count > 0 else { return 0 }
+        let start = nearestItem(toOffset: decision.startOffset.x)
+        let current = decision.currentOffset.x
+        var direction = 0
+        if abs(velocity.x) >= flickVelocity {
+            direction = velocity.x > 0 ? 1 : -1
+        } else if decision.isWheel, abs(current - decision.startOffset.x) >= 1 {
+            direction = current > decision.startOffset.x ? 1 : -1
+        }
+        guard direction != 0 else { return nearestItem(toOffset: proposed.x) }
+        let next = min(max(0, start + direction), count - 1)
+        // Swiping back toward the start card after leaving it returns to it, as a paging scroll view does.
+        let passedStart = direction > 0 ? current < restingOffset(forItem: start) - 0.5 : current > restingOffset(forItem: start) + 0.5
+        return passedStart ? start : next
+    }
+
+    public func targetContentOffset(proposed: Point, velocity: Point, decision: ScrollDecision) -> Point {
+        guard count > 0 else { return proposed }
+        let item = targetItem(proposed: proposed, velocity: velocity, decision: decision)
+        return Point(x: restingOffset(forItem: item), y: 0)
+    }
+}
