@@ -69,17 +69,23 @@ public final class CollectionView {
     public private(set) var itemCounts: [Int] = []
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]
-    public private(set) var visibleCells: [IndexPath: CollectionCell] = [:]
+    public internal(set) var visibleCells: [IndexPath: CollectionCell] = [:]
     /// The elements in view, finalized for the current bounds, sorted by z-order.
     public private(set) var visibleAttributes: [LayoutAttributes] = []
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
-    public private(set) var retainedItems: Set<IndexPath> = []
+    public internal(set) var retainedItems: Set<IndexPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
     public var hiddenItems: Set<IndexPath> = []
-    public private(set) var selectedItems: Set<IndexPath> = []
+    /// Items drawn as a gap wherever they are, by identifier: hiding follows an item through
+    /// moves and cell reuse (a dragged or landing item).
+    public var hiddenIdentifiers: Set<AnyHashable> = []
+    /// The interactive movement in progress (see InteractiveMovement.swift): while it lasts the
+    /// view shows the items in the order it implies and the data source keeps its own order.
+    public internal(set) var interactiveMove: InteractiveMove?
+    public internal(set) var selectedItems: Set<IndexPath> = []
     public var allowsMultipleSelection = false
     /// Frames animating to their layout positions after an update, by item identifier.
-    private var frameAnimations: [AnyHashable: RectAnimation] = [:]
+    var frameAnimations: [AnyHashable: RectAnimation] = [:]
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
     public private(set) var now: Double = 0
@@ -117,7 +123,7 @@ public final class CollectionView {
 
     public func cellForItem(at indexPath: IndexPath) -> CollectionCell? { visibleCells[indexPath] }
 
-    private func recycle(_ cell: CollectionCell) {
+    func recycle(_ cell: CollectionCell) {
         cell.indexPath = nil
         var pool = reusePool[cell.reuseIdentifier, default: []]
         // A pool larger than a screenful only holds memory.
@@ -155,6 +161,7 @@ public final class CollectionView {
     }
 
     public func setLayout(_ newLayout: any CollectionLayout) {
+        interactiveMove = nil
         layout = newLayout
         physics.axes = [newLayout.scrollAxis]
         frameAnimations.removeAll()
@@ -171,8 +178,10 @@ public final class CollectionView {
         refreshVisible(reconfigureAll: false)
     }
 
-    private func prepareLayout() {
-        layout.prepare(LayoutContext(boundsSize: frame.size, itemCounts: itemCounts))
+    func prepareLayout() {
+        var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
+        context.interactiveMove = interactiveMove
+        layout.prepare(context)
         physics.boundsSize = frame.size
         physics.contentSize = layout.contentSize
     }
@@ -187,6 +196,7 @@ public final class CollectionView {
     /// Forgets everything and asks the data source again.
     public func reloadData() {
         itemCounts = queryCounts()
+        interactiveMove = nil
         selectedItems.removeAll()
         retainedItems.removeAll()
         hiddenItems.removeAll()
@@ -201,13 +211,16 @@ public final class CollectionView {
     public func identifier(at indexPath: IndexPath) -> AnyHashable? {
         guard let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
-        return ds.collectionView(self, identifierForItemAt: indexPath)
+        return ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: indexPath))
     }
 
     /// Applies changes the data source has already made. Checks that they add up (counts, ranges,
     /// identifiers) and throws without touching the view when they do not. Moved items keep their
     /// identity; with `animated`, items glide from their old frames to their new ones.
     public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
+        guard interactiveMove == nil else {
+            throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
+        }
         let old = itemCounts
         let new = queryCounts()
         guard old.count == new.count else {
@@ -326,7 +339,7 @@ public final class CollectionView {
     public func retainItem(_ indexPath: IndexPath) { retainedItems.insert(indexPath); refreshVisible(reconfigureAll: false) }
     public func releaseItem(_ indexPath: IndexPath) { retainedItems.remove(indexPath); refreshVisible(reconfigureAll: false) }
 
-    private func refreshVisible(reconfigureAll: Bool) {
+    func refreshVisible(reconfigureAll: Bool) {
         guard let ds = dataSource, !frame.isEmpty else {
             for (_, c) in visibleCells { recycle(c) }
             visibleCells.removeAll(); visibleAttributes.removeAll()
@@ -339,6 +352,8 @@ public final class CollectionView {
         visibleAttributes = attrs
         var wanted = Set(attrs.lazy.filter { $0.kind == .cell && !$0.isHidden }.map(\.indexPath))
         wanted.formUnion(retainedItems)
+        // The moving item's cell lives as long as the movement, in view or not.
+        if let move = interactiveMove { wanted.insert(move.target) }
         if reconfigureAll {
             for (_, c) in visibleCells { recycle(c) }
             visibleCells.removeAll()
@@ -351,13 +366,15 @@ public final class CollectionView {
         for ip in wanted.sorted() where visibleCells[ip] == nil {
             guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
                   ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
-            visibleCells[ip] = ds.collectionView(self, cellForItemAt: ip)
+            let cell = ds.collectionView(self, cellForItemAt: dataIndexPath(forDisplayed: ip))
+            cell.indexPath = ip
+            visibleCells[ip] = cell
         }
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
 
     /// The frame an element is drawn at now: its layout frame, or where its update animation has got to.
-    private func presentedFrame(for a: LayoutAttributes, id: AnyHashable?) -> Rect {
+    func presentedFrame(for a: LayoutAttributes, id: AnyHashable?) -> Rect {
         if let id, let anim = frameAnimations[id] { return anim.value(at: now) }
         return a.frame
     }
@@ -378,6 +395,7 @@ public final class CollectionView {
                         ds.collectionView(self, drawSupplementary: kind, at: a.indexPath, in: a.frame, into: &list)
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
+                        if !hiddenIdentifiers.isEmpty, let id = identifier(at: a.indexPath), hiddenIdentifiers.contains(id) { continue }
                         let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: identifier(at: a.indexPath))
                         list.withOpacity(a.alpha) { list in
                             list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
