@@ -57,12 +57,18 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Frames per second of the headless clock.")
     var fps: Double = 60
 
+    @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var layout: String = "grid"
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
         if let items, items < 0 || items > 10_000_000 { throw ValidationError("--items must be between 0 and 10000000") }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        guard RearrangeLayoutKind(rawValue: layout) != nil else {
+            throw ValidationError("--layout must be one of \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(layout)'")
+        }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let replay, !FileManager.default.isReadableFile(atPath: replay) {
             throw ValidationError("cannot read the script '\(replay)'")
@@ -95,6 +101,7 @@ struct CollectionDemo: ParsableCommand {
         let script = try loadScript()
         var config = SceneConfig(items: items)
         config.carouselAlignment = "center"
+        config.rearrangeLayout = layout
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = StopwatchTimer()

@@ -52,6 +52,7 @@ public enum SceneCatalog {
     /// Every scene that exists, in tab order. Only real, working scenes are listed here.
     public static let all: [SceneEntry] = [
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
+        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
     ]
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }

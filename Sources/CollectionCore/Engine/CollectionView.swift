@@ -29,7 +29,8 @@ public protocol CollectionDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
                         in frame: Rect, into list: inout DrawList)
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
-    /// The data source moves its item; called once when an interactive move ends.
+    /// The data source moves its item; called once when an interactive move ends. Items that cannot
+    /// move keep their indices and the others shift around them (`Array.moveKeepingAnchors`).
     func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
 }
 

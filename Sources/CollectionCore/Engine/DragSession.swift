@@ -77,7 +77,7 @@ public enum Snapshot {
         if !list.textures.contains(where: { $0.key == recording.key }) { list.textures.append(recording) }
         if shadow > 0.01 {
             let radius = min(12, rect.width / 8)
-            list.shadow(rect.offsetBy(dx: 0, dy: 6 * shadow), Color.black.withAlpha(0.45 * shadow), radius: radius, blur: 14 * shadow)
+            list.shadow(rect.offsetBy(dx: 0, dy: 8 * shadow), Color.black.withAlpha(0.6 * shadow), radius: radius, blur: 16 * shadow)
         }
         list.append(.texture(key: recording.key, rect: rect))
     }

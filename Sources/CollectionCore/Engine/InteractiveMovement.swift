@@ -1,35 +1,67 @@
 /// One item being moved interactively within a section: it is taken out at `source` and shown at
-/// `target`, the items between shifting by one. The data source keeps its own order until the
-/// movement ends, so the view translates between displayed and data index paths meanwhile.
-public struct InteractiveMove: Equatable, Sendable {
+/// `target`. The items between shift by one slot, except anchored ones (items that cannot move):
+/// they keep their index and the others flow around them. The data source keeps its own order
+/// until the movement ends, so meanwhile the view translates between displayed and data index
+/// paths, in O(1) per lookup plus the length of any run of anchored items crossed.
+public struct InteractiveMove: Equatable, @unchecked Sendable {
     public var source: IndexPath
     public var target: IndexPath
-    public init(source: IndexPath, target: IndexPath) { self.source = source; self.target = target }
+    /// True for an item (by data index path) that keeps its index; nil when every item shifts.
+    /// Anchored items never move, so their data and displayed index paths are the same.
+    public var isAnchored: ((IndexPath) -> Bool)?
 
-    /// The data index path of the item displayed at `ip`. O(1).
+    public init(source: IndexPath, target: IndexPath, isAnchored: ((IndexPath) -> Bool)? = nil) {
+        self.source = source; self.target = target; self.isAnchored = isAnchored
+    }
+
+    public static func == (a: InteractiveMove, b: InteractiveMove) -> Bool { a.source == b.source && a.target == b.target }
+
+    private func anchored(_ ip: IndexPath) -> Bool { isAnchored?(ip) ?? false }
+
+    /// The nearest index path after (`step` 1) or before (`step` -1) `ip` that is not anchored.
+    private func movable(from ip: IndexPath, step: Int) -> IndexPath {
+        var i = IndexPath(item: ip.item + step, section: ip.section)
+        while anchored(i) { i.item += step }
+        return i
+    }
+
+    /// The data index path of the item displayed at `ip`.
     public func dataIndexPath(forDisplayed ip: IndexPath) -> IndexPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == target { return source }
-        if source.item < target.item, ip.item >= source.item, ip.item < target.item {
-            return IndexPath(item: ip.item + 1, section: ip.section)
-        }
-        if target.item < source.item, ip.item > target.item, ip.item <= source.item {
-            return IndexPath(item: ip.item - 1, section: ip.section)
-        }
-        return ip
+        let lo = min(source.item, target.item), hi = max(source.item, target.item)
+        guard ip.item >= lo, ip.item <= hi, !anchored(ip) else { return ip }
+        return movable(from: ip, step: source.item < target.item ? 1 : -1)
     }
 
-    /// Where the item at data index path `ip` is displayed. O(1); the inverse of `dataIndexPath`.
+    /// Where the item at data index path `ip` is displayed; the inverse of `dataIndexPath`.
     public func displayedIndexPath(forData ip: IndexPath) -> IndexPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == source { return target }
-        if source.item < target.item, ip.item > source.item, ip.item <= target.item {
-            return IndexPath(item: ip.item - 1, section: ip.section)
+        let lo = min(source.item, target.item), hi = max(source.item, target.item)
+        guard ip.item >= lo, ip.item <= hi, !anchored(ip) else { return ip }
+        return movable(from: ip, step: source.item < target.item ? -1 : 1)
+    }
+}
+
+extension Array {
+    /// Moves the element at `source` to `destination` as an interactive movement does: anchored
+    /// elements keep their indices and the others shift around them. O(distance).
+    public mutating func moveKeepingAnchors(from source: Int, to destination: Int, isAnchored: (Element) -> Bool) {
+        guard source != destination else { return }
+        let step = source < destination ? 1 : -1
+        var hole = source
+        let moving = self[source]
+        var i = source + step
+        while true {
+            if !isAnchored(self[i]) {
+                self[hole] = self[i]
+                hole = i
+            }
+            if i == destination { break }
+            i += step
         }
-        if target.item < source.item, ip.item >= target.item, ip.item < source.item {
-            return IndexPath(item: ip.item + 1, section: ip.section)
-        }
-        return ip
+        self[hole] = moving
     }
 }
 
@@ -63,7 +95,11 @@ extension CollectionView {
         guard interactiveMove == nil, let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item),
               ds.collectionView(self, canMoveItemAt: indexPath) else { return false }
-        interactiveMove = InteractiveMove(source: indexPath, target: indexPath)
+        // Items that cannot move stay where they are while the others make way.
+        interactiveMove = InteractiveMove(source: indexPath, target: indexPath) { [unowned self] ip in
+            guard let ds = self.dataSource, (0..<self.itemCounts[ip.section]).contains(ip.item) else { return false }
+            return !ds.collectionView(self, canMoveItemAt: ip)
+        }
         prepareLayout()
         refreshVisible(reconfigureAll: false)
         return true
@@ -101,14 +137,30 @@ extension CollectionView {
         }
         interactiveMove = nil
         // Sets keyed by data index path follow the move; cells are already keyed by what they show.
-        let updates = [CollectionUpdate.move(move.source, move.target)]
-        let remap: (IndexPath) -> IndexPath? = { CollectionView.indexAfterUpdates($0, updates: updates) }
+        let remap: (IndexPath) -> IndexPath? = { move.displayedIndexPath(forData: $0) }
         selectedItems = Set(selectedItems.compactMap(remap))
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         prepareLayout()
         refreshVisible(reconfigureAll: false)
         return move.target
+    }
+
+    /// Moves an item as a completed interactive movement would (undo uses it): the data source is
+    /// told once and the other items glide to their new slots. False when the item cannot move or
+    /// `destination` is an anchored slot.
+    @discardableResult
+    public func moveItemInteractively(from source: IndexPath, to destination: IndexPath) -> Bool {
+        guard destination.section == source.section, itemCounts.indices.contains(destination.section),
+              (0..<itemCounts[destination.section]).contains(destination.item),
+              beginInteractiveMovementForItem(at: source) else { return false }
+        if destination != source, interactiveMove?.isAnchored?(destination) == true {
+            cancelInteractiveMovement()
+            return false
+        }
+        retarget(to: destination)
+        endInteractiveMovement()
+        return true
     }
 
     /// Puts every item back where it was, animated; the data source is not told anything.
