@@ -54,7 +54,7 @@ public struct SnapshotFlight {
     public var from: Rect
     public var start: Double
     public var duration: Double
-    public init(itemID: AnyHashable, snapshot: TextureRecording, from: Rect, start: Double, duration: Double = 0.25) {
+    public init(itemID: AnyHashable, snapshot: TextureRecording, from: Rect, start: Double, duration: Double = 0.4) {
         self.itemID = itemID; self.snapshot = snapshot; self.from = from; self.start = start; self.duration = duration
     }
 
