@@ -38,7 +38,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         ids = Array(0..<max(0, itemCount))
         layoutKind = layout
         collection = CollectionView(name: "rearrange", layout: GridLayout())
-        collection.backgroundColor = Theme.background
+        // No background fill of its own: the app has just filled the window with the same colour,
+        // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
         collection.dataSource = self
         collection.setLayout(makeLayout(layout))
