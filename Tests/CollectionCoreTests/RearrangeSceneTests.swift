@@ -74,6 +74,8 @@ final class RearrangeSceneTests: XCTestCase {
         let run = try makeRun()
         let from = run.center(0), to = run.center(40)
         var midDrag: JSON?
+        var early: [TextureRecording] = [], late: [TextureRecording] = []
+        var cursor: Cursor?
         try play(run, """
             down \(p(from))
             wait 400
@@ -81,7 +83,11 @@ final class RearrangeSceneTests: XCTestCase {
             wait 200
             up \(p(to))
             wait 600
-            """, at: [(0.9, { midDrag = run.dump })])
+            """, at: [(0.5, { early = run.app.draw().textures; cursor = run.app.cursor }),
+                      (0.9, { midDrag = run.dump; late = run.app.draw().textures })])
+        XCTAssertEqual(cursor, .grabbing)
+        XCTAssertEqual(early.map(\.key), ["rearrange-snapshot-1"], "one snapshot texture")
+        XCTAssertEqual(early, late, "recorded once at lift and handed to every frame unchanged")
         XCTAssertEqual(midDrag?["dragging"]?.boolValue, true, "a dump mid-drag says so")
         XCTAssertEqual(midDrag?["collections"]?[0]?["moving"]?["to"]?.doubleValue, 40)
         XCTAssertEqual(midDrag?["collections"]?[0]?["hidden"], .strings(["0"]), "the source tile is a gap while lifted")
