@@ -60,6 +60,9 @@ struct CollectionDemo: ParsableCommand {
     @Option(name: .customLong("carousel-align"), help: ArgumentHelp("Carousel alignment: center or edges.", valueName: "center|edges"))
     var carouselAlign: String = "center"
 
+    @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var layout: String = "grid"
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
@@ -68,6 +71,9 @@ struct CollectionDemo: ParsableCommand {
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
             throw ValidationError("--carousel-align must be 'center' or 'edges', got '\(carouselAlign)'")
+        }
+        guard RearrangeLayoutKind(rawValue: layout) != nil else {
+            throw ValidationError("--layout must be one of \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(layout)'")
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let replay, !FileManager.default.isReadableFile(atPath: replay) {
@@ -101,6 +107,7 @@ struct CollectionDemo: ParsableCommand {
         let script = try loadScript()
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
+        config.rearrangeLayout = layout
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = StopwatchTimer()

@@ -53,6 +53,7 @@ public enum SceneCatalog {
     public static let all: [SceneEntry] = [
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
+        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
     ]
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }

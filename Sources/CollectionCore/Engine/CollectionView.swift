@@ -36,7 +36,8 @@ public protocol CollectionDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
                         in frame: Rect, into list: inout DrawList)
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
-    /// The data source moves its item; called once when an interactive move ends.
+    /// The data source moves its item; called once when an interactive move ends. Items that cannot
+    /// move keep their indices and the others shift around them (`Array.moveKeepingAnchors`).
     func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
 }
 
@@ -76,20 +77,26 @@ public final class CollectionView {
     public private(set) var itemCounts: [Int] = []
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]
-    public private(set) var visibleCells: [IndexPath: CollectionCell] = [:]
+    public internal(set) var visibleCells: [IndexPath: CollectionCell] = [:]
     /// The elements in view, finalized for the current bounds, sorted by z-order.
     public private(set) var visibleAttributes: [LayoutAttributes] = []
     /// Identifiers of the visible items as of the last refresh: an update needs the identity of
     /// what was on screen after the data source has already changed.
     private var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
-    public private(set) var retainedItems: Set<IndexPath> = []
+    public internal(set) var retainedItems: Set<IndexPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
     public var hiddenItems: Set<IndexPath> = []
-    public private(set) var selectedItems: Set<IndexPath> = []
+    /// Items drawn as a gap wherever they are, by identifier: hiding follows an item through
+    /// moves and cell reuse (a dragged or landing item).
+    public var hiddenIdentifiers: Set<AnyHashable> = []
+    /// The interactive movement in progress (see InteractiveMovement.swift): while it lasts the
+    /// view shows the items in the order it implies and the data source keeps its own order.
+    public internal(set) var interactiveMove: InteractiveMove?
+    public internal(set) var selectedItems: Set<IndexPath> = []
     public var allowsMultipleSelection = false
     /// Frames animating to their layout positions after an update, by item identifier.
-    private var frameAnimations: [AnyHashable: RectAnimation] = [:]
+    var frameAnimations: [AnyHashable: RectAnimation] = [:]
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
     public private(set) var now: Double = 0
@@ -127,7 +134,7 @@ public final class CollectionView {
 
     public func cellForItem(at indexPath: IndexPath) -> CollectionCell? { visibleCells[indexPath] }
 
-    private func recycle(_ cell: CollectionCell) {
+    func recycle(_ cell: CollectionCell) {
         cell.indexPath = nil
         var pool = reusePool[cell.reuseIdentifier, default: []]
         // A pool larger than a screenful only holds memory.
@@ -165,6 +172,7 @@ public final class CollectionView {
     }
 
     public func setLayout(_ newLayout: any CollectionLayout) {
+        interactiveMove = nil
         layout = newLayout
         physics.axes = [newLayout.scrollAxis]
         frameAnimations.removeAll()
@@ -181,8 +189,10 @@ public final class CollectionView {
         refreshVisible(reconfigureAll: false)
     }
 
-    private func prepareLayout() {
-        layout.prepare(LayoutContext(boundsSize: frame.size, itemCounts: itemCounts))
+    func prepareLayout() {
+        var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
+        context.interactiveMove = interactiveMove
+        layout.prepare(context)
         physics.boundsSize = frame.size
         physics.contentSize = layout.contentSize
     }
@@ -197,6 +207,7 @@ public final class CollectionView {
     /// Forgets everything and asks the data source again.
     public func reloadData() {
         itemCounts = queryCounts()
+        interactiveMove = nil
         selectedItems.removeAll()
         retainedItems.removeAll()
         hiddenItems.removeAll()
@@ -211,13 +222,16 @@ public final class CollectionView {
     public func identifier(at indexPath: IndexPath) -> AnyHashable? {
         guard let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
-        return ds.collectionView(self, identifierForItemAt: indexPath)
+        return ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: indexPath))
     }
 
     /// Applies changes the data source has already made. Checks that they add up (counts, ranges,
     /// identifiers) and throws without touching the view when they do not. Moved items keep their
     /// identity; with `animated`, items glide from their old frames to their new ones.
     public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
+        guard interactiveMove == nil else {
+            throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
+        }
         let old = itemCounts
         let new = queryCounts()
         guard old.count == new.count else {
@@ -336,7 +350,7 @@ public final class CollectionView {
     public func retainItem(_ indexPath: IndexPath) { retainedItems.insert(indexPath); refreshVisible(reconfigureAll: false) }
     public func releaseItem(_ indexPath: IndexPath) { retainedItems.remove(indexPath); refreshVisible(reconfigureAll: false) }
 
-    private func refreshVisible(reconfigureAll: Bool) {
+    func refreshVisible(reconfigureAll: Bool) {
         guard let ds = dataSource, !frame.isEmpty else {
             for (_, c) in visibleCells { recycle(c) }
             visibleCells.removeAll(); visibleAttributes.removeAll(); visibleIdentifiers.removeAll()
@@ -349,6 +363,8 @@ public final class CollectionView {
         visibleAttributes = attrs
         var wanted = Set(attrs.lazy.filter { $0.kind == .cell && !$0.isHidden }.map(\.indexPath))
         wanted.formUnion(retainedItems)
+        // The moving item's cell lives as long as the movement, in view or not.
+        if let move = interactiveMove { wanted.insert(move.target) }
         if reconfigureAll {
             for (_, c) in visibleCells { recycle(c) }
             visibleCells.removeAll()
@@ -363,14 +379,18 @@ public final class CollectionView {
             // The data source may have changed ahead of an update the view has not been told of.
             guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
                   ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
-            if visibleCells[ip] == nil { visibleCells[ip] = ds.collectionView(self, cellForItemAt: ip) }
-            visibleIdentifiers[ip] = ds.collectionView(self, identifierForItemAt: ip)
+            if visibleCells[ip] == nil {
+                let cell = ds.collectionView(self, cellForItemAt: dataIndexPath(forDisplayed: ip))
+                cell.indexPath = ip
+                visibleCells[ip] = cell
+            }
+            visibleIdentifiers[ip] = ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: ip))
         }
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
 
     /// The frame an element is drawn at now: its layout frame, or where its update animation has got to.
-    private func presentedFrame(for a: LayoutAttributes, id: AnyHashable?) -> Rect {
+    func presentedFrame(for a: LayoutAttributes, id: AnyHashable?) -> Rect {
         if let id, let anim = frameAnimations[id] { return anim.value(at: now) }
         return a.frame
     }
@@ -391,6 +411,7 @@ public final class CollectionView {
                         ds.collectionView(self, drawSupplementary: kind, at: a.indexPath, in: a.frame, into: &list)
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
+                        if !hiddenIdentifiers.isEmpty, let id = visibleIdentifiers[a.indexPath], hiddenIdentifiers.contains(id) { continue }
                         let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
                         list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
                             cell.draw(in: f, alpha: a.alpha, into: &list)

@@ -75,7 +75,7 @@ public struct GridLayout: CollectionLayout {
                     prefix[line] = acc
                     var longest = 0.0
                     for item in line * perLine..<min(count, (line + 1) * perLine) {
-                        longest = max(longest, lengthOf(IndexPath(item: item, section: section)))
+                        longest = max(longest, lengthOf(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section))))
                     }
                     acc += longest + (line + 1 < lines ? lineSpacing : 0)
                 }
@@ -114,7 +114,7 @@ public struct GridLayout: CollectionLayout {
     }
 
     private func itemLength(_ indexPath: IndexPath, lineLength: Double) -> Double {
-        if case let .variable(lengthOf) = itemLength { return lengthOf(indexPath) }
+        if case let .variable(lengthOf) = itemLength { return lengthOf(context.dataIndexPath(forDisplayed: indexPath)) }
         return lineLength
     }
 

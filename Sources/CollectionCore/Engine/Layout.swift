@@ -34,6 +34,9 @@ public struct LayoutAttributes: Equatable, Sendable {
 public struct LayoutContext: Equatable, Sendable {
     public var boundsSize: Size
     public var itemCounts: [Int]
+    /// The item being moved interactively, if any: layouts place items in the displayed order it
+    /// implies and look up per-item sizes through `dataIndexPath(forDisplayed:)`.
+    public var interactiveMove: InteractiveMove? = nil
     public init(boundsSize: Size, itemCounts: [Int]) { self.boundsSize = boundsSize; self.itemCounts = itemCounts }
     public var totalItems: Int { itemCounts.reduce(0, +) }
 }

@@ -1,0 +1,79 @@
+/// Scrolls a view while a dragged item is held near an edge of its scroll axis.
+///
+/// The speed grows with the depth into the edge zone (0 at the zone's inner border, 1 at the edge
+/// or beyond) and with the time held in the zone (up to `rampFactor` + 1 times faster after
+/// `rampTime`). Between two calls the pointer does not move, so the distance travelled is the
+/// exact integral of the speed over that time: the same hold gives the same offset at any frame rate.
+public struct AutoScroller: Equatable, Sendable {
+    /// Zone length along the axis: this share of the viewport, clamped to `zoneLimits`.
+    public var zoneShare = 0.15
+    public var zoneLimits: ClosedRange<Double> = 40...90
+    /// Points per second at the zone's inner border and at full depth, before the time ramp.
+    public var minSpeed = 150.0
+    public var maxSpeed = 1500.0
+    public var rampTime = 1.5
+    public var rampFactor = 2.0
+
+    /// -1 scrolls toward the start, +1 toward the end, 0 outside the zones.
+    public private(set) var direction = 0
+    public private(set) var depth = 0.0
+    /// When the pointer entered the current zone.
+    public private(set) var zoneEntered = 0.0
+    /// Time up to which the offset has been advanced.
+    public private(set) var lastTime: Double?
+
+    public init() {}
+
+    public var isActive: Bool { direction != 0 }
+
+    public func zoneLength(viewport: Rect, axis: Axis) -> Double {
+        min(max(viewport.size[axis] * zoneShare, zoneLimits.lowerBound), zoneLimits.upperBound)
+    }
+
+    /// The speed curve: points per second at `depth` (0...1) after `held` seconds in the zone.
+    public func speed(depth: Double, held: Double) -> Double {
+        let d = min(max(depth, 0), 1)
+        return (minSpeed + (maxSpeed - minSpeed) * d * d) * (1 + rampFactor * min(max(held, 0), rampTime) / rampTime)
+    }
+
+    /// Distance covered at `depth` between `held0` and `held1` seconds in the zone (exact integral).
+    public func distance(depth: Double, from held0: Double, to held1: Double) -> Double {
+        guard held1 > held0 else { return 0 }
+        let d = min(max(depth, 0), 1)
+        let base = minSpeed + (maxSpeed - minSpeed) * d * d
+        let r = rampTime
+        // ∫ min(h, r) dh, from 0 to h.
+        func ramped(_ h: Double) -> Double { h <= r ? h * h / 2 : r * r / 2 + r * (h - r) }
+        return base * ((held1 - held0) + rampFactor / r * (ramped(held1) - ramped(held0)))
+    }
+
+    /// Takes the pointer's position (window points) relative to the scrolling viewport. Entering a
+    /// zone, or switching to the other one, restarts the time ramp.
+    public mutating func track(pointer: Point, viewport: Rect, axis: Axis, now: Double) {
+        let zone = zoneLength(viewport: viewport, axis: axis)
+        let p = pointer[axis]
+        let lo = viewport[minOf: axis], hi = viewport[maxOf: axis]
+        var newDirection = 0, newDepth = 0.0
+        if p < lo + zone {
+            newDirection = -1; newDepth = min(1, (lo + zone - p) / zone)
+        } else if p > hi - zone {
+            newDirection = 1; newDepth = min(1, (p - (hi - zone)) / zone)
+        }
+        if newDirection != direction { zoneEntered = now }
+        direction = newDirection
+        depth = newDepth
+        if lastTime == nil { lastTime = now }
+    }
+
+    /// Advances `offset` (along the axis) from the last call to `now`, clamped to `range`:
+    /// scrolling stops at the ends of the content.
+    public mutating func advance(offset: Double, range: ClosedRange<Double>, to now: Double) -> Double {
+        defer { lastTime = now }
+        guard let last = lastTime, now > last, direction != 0 else { return offset }
+        let d = distance(depth: depth, from: last - zoneEntered, to: now - zoneEntered)
+        return min(max(offset + Double(direction) * d, range.lowerBound), range.upperBound)
+    }
+
+    /// Forgets the zone and the clock (a new drag), keeping the tuning.
+    public mutating func reset() { direction = 0; depth = 0; zoneEntered = 0; lastTime = nil }
+}

@@ -1,0 +1,84 @@
+/// A drag in flight, in window coordinates and independent of any one collection view: the item's
+/// identity, a snapshot recorded once when it was lifted, and where the pointer holds it.
+/// Whoever owns the drag (a scene, or a manager across several collections) decides what the
+/// pointer is over; the session only knows how to show the lifted item.
+public struct DragSession {
+    public var itemID: AnyHashable
+    /// The item drawn once into a texture at lift; every frame reuses it.
+    public var snapshot: TextureRecording
+    /// Where the pointer grabbed the item, from the item's top-left corner (unscaled points).
+    public var grabOffset: Point
+    public var pointer: Point
+    public var liftTime: Double
+    /// The window frame the item was lifted from.
+    public var liftFrame: Rect
+
+    public static let liftScale = 1.06
+    public static let liftDuration = 0.15
+
+    public init(itemID: AnyHashable, snapshot: TextureRecording, liftFrame: Rect, grabPoint: Point, pointer: Point, now: Double) {
+        self.itemID = itemID
+        self.snapshot = snapshot
+        self.liftFrame = liftFrame
+        self.grabOffset = grabPoint - liftFrame.origin
+        self.pointer = pointer
+        self.liftTime = now
+    }
+
+    public var size: Size { snapshot.size }
+
+    /// The frame under the pointer before the lift scale: the grab offset is kept.
+    public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }
+
+    /// Scale at `now`: eases from 1 to `liftScale` as the item rises.
+    public func scale(at now: Double) -> Double {
+        lerp(1, DragSession.liftScale, TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration))
+    }
+
+    /// The frame as drawn: scaled about the grab point, so the spot under the pointer stays under it.
+    public func visualFrame(at now: Double) -> Rect {
+        Transform.scale(scale(at: now), about: pointer).apply(frame)
+    }
+
+    public func draw(into list: inout DrawList, now: Double) {
+        let lift = TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration)
+        Snapshot.draw(snapshot, in: visualFrame(at: now), shadow: lift, into: &list)
+    }
+}
+
+/// A snapshot flying from where it was let go to its item's slot (a drop, or a cancel going home).
+/// The slot may still be moving (other items animating), so the destination is passed in each frame.
+public struct SnapshotFlight {
+    public var itemID: AnyHashable
+    public var snapshot: TextureRecording
+    public var from: Rect
+    public var start: Double
+    public var duration: Double
+    public init(itemID: AnyHashable, snapshot: TextureRecording, from: Rect, start: Double, duration: Double = 0.4) {
+        self.itemID = itemID; self.snapshot = snapshot; self.from = from; self.start = start; self.duration = duration
+    }
+
+    public func progress(at now: Double) -> Double { TimingCurve.easeOut.value((now - start) / duration) }
+    public func isFinished(at now: Double) -> Bool { now - start >= duration }
+
+    public func frame(at now: Double, to destination: Rect) -> Rect { lerp(from, destination, progress(at: now)) }
+
+    public func draw(into list: inout DrawList, now: Double, to destination: Rect) {
+        Snapshot.draw(snapshot, in: frame(at: now, to: destination), shadow: 1 - progress(at: now), into: &list)
+    }
+}
+
+/// Drawing shared by lifted and flying snapshots.
+public enum Snapshot {
+    /// Draws `recording` into `rect` with a shadow of strength `shadow` (0...1). The recording is
+    /// handed to this frame's list as is: it was built once, and the backend keeps the texture
+    /// while frames keep naming it.
+    public static func draw(_ recording: TextureRecording, in rect: Rect, shadow: Double, into list: inout DrawList) {
+        if !list.textures.contains(where: { $0.key == recording.key }) { list.textures.append(recording) }
+        if shadow > 0.01 {
+            let radius = min(12, rect.width / 8)
+            list.shadow(rect.offsetBy(dx: 0, dy: 8 * shadow), Color.black.withAlpha(0.6 * shadow), radius: radius, blur: 16 * shadow)
+        }
+        list.append(.texture(key: recording.key, rect: rect))
+    }
+}

@@ -1,0 +1,64 @@
+/// Tells a long press from a pan, as UIKit's long-press and pan recognisers do together: a press
+/// held `minimumDuration` within `tolerance` points of where it went down is a long press; moving
+/// farther earlier makes it a pan. Pure state: time comes in with every call, and the long press
+/// is dated at its deadline, not at whichever frame noticed it, so the result does not depend on
+/// the frame rate.
+public struct PressRecognizer: Equatable, Sendable {
+    public enum Phase: Equatable, Sendable {
+        case idle
+        /// Down and still within tolerance; `longPressRefused` once the owner declined the long press.
+        case pressed(start: Point, time: Double, longPressRefused: Bool)
+        case panning(start: Point)
+        case longPressed(start: Point)
+    }
+
+    /// What a call recognised.
+    public enum Recognition: Equatable, Sendable {
+        case none
+        /// The press became a pan that started at `start`.
+        case pan(start: Point)
+        /// The press became a long press at `time` (the deadline).
+        case longPress(at: Point, time: Double)
+    }
+
+    public var minimumDuration: Double
+    public var tolerance: Double
+    public private(set) var phase: Phase = .idle
+
+    public init(minimumDuration: Double = 0.3, tolerance: Double = 6) {
+        self.minimumDuration = minimumDuration; self.tolerance = tolerance
+    }
+
+    public var isPressed: Bool { if case .pressed = phase { return true }; return false }
+    public var isPanning: Bool { if case .panning = phase { return true }; return false }
+    public var isLongPressed: Bool { if case .longPressed = phase { return true }; return false }
+
+    public mutating func down(at p: Point, now: Double) {
+        phase = .pressed(start: p, time: now, longPressRefused: false)
+    }
+
+    /// Fires the long press once its deadline has passed. Call every frame and before handling a move.
+    public mutating func advance(to now: Double) -> Recognition {
+        guard case let .pressed(start, time, refused) = phase, !refused,
+              now >= time + minimumDuration - 1e-9 else { return .none }
+        phase = .longPressed(start: start)
+        return .longPress(at: start, time: time + minimumDuration)
+    }
+
+    /// The pointer moved. Call `advance(to:)` first so a long press due earlier wins.
+    public mutating func moved(to p: Point, now: Double) -> Recognition {
+        guard case let .pressed(start, _, _) = phase, p.distance(to: start) > tolerance else { return .none }
+        phase = .panning(start: start)
+        return .pan(start: start)
+    }
+
+    /// The owner could not use the long press (the item cannot move): the press goes on as a
+    /// press that may still become a pan, and does not fire again.
+    public mutating func refuseLongPress() {
+        guard case let .longPressed(start) = phase else { return }
+        phase = .pressed(start: start, time: -.infinity, longPressRefused: true)
+    }
+
+    /// Released or cancelled.
+    public mutating func reset() { phase = .idle }
+}
