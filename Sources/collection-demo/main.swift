@@ -3,16 +3,6 @@ import CollectionCore
 import Foundation
 import SDLBackend
 
-/// Wall-clock frame timing for `--stats`; lives here because the core never reads a clock.
-final class StopwatchTimer: FrameTimer {
-    var stats = FrameStats()
-    private var start: UInt64 = 0
-    func frameBegan() { start = DispatchTime.now().uptimeNanoseconds }
-    func frameEnded(liveCells: Int) {
-        stats.record(ms: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, liveCells: liveCells)
-    }
-}
-
 struct WindowSize: ExpressibleByArgument {
     var size: Size
     init?(argument: String) {
@@ -110,7 +100,7 @@ struct CollectionDemo: ParsableCommand {
         config.rearrangeLayout = layout
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
-        let timer = StopwatchTimer()
+        let timer = FrameTimes()
         if headless {
             try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
         } else {
@@ -118,7 +108,7 @@ struct CollectionDemo: ParsableCommand {
         }
     }
 
-    private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: StopwatchTimer) throws {
+    private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let canvas = try HeadlessCanvas(size: app.size, fonts: fonts)
         let driver = HeadlessDriver(app: app, fps: fps)
         driver.frameTimer = timer
@@ -133,16 +123,16 @@ struct CollectionDemo: ParsableCommand {
         try finish(app: app, timer: timer, capture: { canvas.capture() })
     }
 
-    private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: StopwatchTimer) throws {
+    private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let canvas = try WindowCanvas(title: "Collection Demo", size: app.size, fonts: fonts)
         if canvas.size != app.size { app.handle(.resize(canvas.size), now: 0) }
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Clock.wallSeconds()
         var quit = false
         var lastList = DrawList()
         while !quit && !app.quitRequested {
-            let now = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let now = Clock.wallSeconds() - start
             timer.frameBegan()
             for ev in canvas.pollEvents(quit: &quit) { app.handle(ev, now: now) }
             while next < timeline.entries.count, timeline.entries[next].time <= now {
@@ -159,12 +149,12 @@ struct CollectionDemo: ParsableCommand {
             canvas.render(lastList)
             canvas.setCursor(app.cursor)
             timer.frameEnded(liveCells: app.liveCellCount)
-            let beforePresent = DispatchTime.now().uptimeNanoseconds
+            let beforePresent = Clock.wallSeconds()
             canvas.present()
             // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
             // rather than spin a core.
-            let frameNS = DispatchTime.now().uptimeNanoseconds - beforePresent
-            if frameNS < 2_000_000 { usleep(UInt32(max(0, 16_000_000 - Int(frameNS)) / 1000)) }
+            let presented = Clock.wallSeconds() - beforePresent
+            if presented < 0.002 { usleep(UInt32((0.016 - presented) * 1e6)) }
         }
         try finish(app: app, timer: timer, capture: {
             canvas.render(lastList)
@@ -172,10 +162,10 @@ struct CollectionDemo: ParsableCommand {
         })
     }
 
-    private func finish(app: App, timer: StopwatchTimer, capture: () -> Image) throws {
+    private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {
         if let screenshot { try capture().writePNG(to: screenshot) }
         if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
-        if let stats { try write(timer.stats.json.serialized() + "\n", to: stats) }
+        if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
     }
 
     private func write(_ text: String, to path: String) throws {
