@@ -92,7 +92,45 @@ else
     fail "grid flick window" "no window"
 fi
 
-# 3. Headless needs no display and writes a screenshot and a dump.
+# 3. The carousel pages one card per drag-and-release and settles centred.
+start_app --scene carousel --size 1000x700 --dump-state "$work/carousel.json"
+if [ -n "$wid" ]; then
+    drag 700 350 450 350 9 0
+    sleep 1.5
+    drag 700 350 100 350 4 0      # a much faster, longer flick still moves one card
+    sleep 1.5
+    quit_app
+    c=$(dump_value "$work/carousel.json" centeredIndex)
+    x=$(dump_value "$work/carousel.json" x)
+    if [ "$c" = "2" ]; then pass "carousel pages one card per flick (centred card $c, offset $x)"
+    else fail "carousel paging" "centredIndex is '$c', expected 2 after two flicks"; fi
+else
+    fail "carousel window" "no window"
+fi
+
+# 4. Rearrange: a long press lifts a tile, moving carries it, releasing drops it in its new place.
+start_app --scene rearrange --size 1000x700 --dump-state "$work/rearrange.json"
+if [ -n "$wid" ]; then
+    DISPLAY=$display xdotool mousemove --window "$wid" 80 120 mousedown 1
+    sleep 0.6                      # past the long-press delay
+    for x in 150 250 350 450; do DISPLAY=$display xdotool mousemove --window "$wid" $x 130; sleep 0.05; done
+    sleep 0.5
+    DISPLAY=$display xdotool mouseup 1
+    sleep 1
+    quit_app
+    first=$(grep -m1 '"items"' "$work/rearrange.json" | tr -d ' ')
+    # Tile 0 carried to the fourth column of the first row.
+    if echo "$first" | grep -q '"items":\["1","2","3","0","4"'; then
+        pass "rearrange moves a tile with a real long press and drag"
+    else
+        fail "rearrange move" "order after the drag: ${first:0:80}"
+    fi
+    grep -q '"dragging": false' "$work/rearrange.json" || fail "rearrange drop" "still dragging after release"
+else
+    fail "rearrange window" "no window"
+fi
+
+# 5. Headless needs no display and writes a screenshot and a dump.
 if env -u DISPLAY "$bin" --headless --size 640x480 --screenshot "$work/h.png" --dump-state "$work/h.json" >/dev/null 2>&1 \
    && [ -s "$work/h.png" ] && grep -q '"scene": "grid"' "$work/h.json"; then
     pass "headless without a display"
@@ -100,12 +138,12 @@ else
     fail "headless without a display" "no screenshot or dump"
 fi
 
-# 4. A window without a display: one clear message, non-zero exit.
+# 6. A window without a display: one clear message, non-zero exit.
 out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" 2>&1); code=$?
 if [ $code -ne 0 ] && echo "$out" | grep -q "no display"; then pass "no display is a clear error"
 else fail "no display" "exit $code, output: $out"; fi
 
-# 5. Bad flags and bad scripts are refused before anything opens.
+# 7. Bad flags and bad scripts are refused before anything opens.
 check_refused() { # NAME EXPECTED_FRAGMENT ARGS...
     local name=$1 fragment=$2; shift 2
     out=$(env -u DISPLAY "$bin" "$@" 2>&1); code=$?
