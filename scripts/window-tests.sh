@@ -19,7 +19,15 @@ Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
 cleanup() { kill "$xvfb_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
-for _ in $(seq 50); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+ready=0
+for _ in $(seq 100); do
+    if xdpyinfo -display "$display" >/dev/null 2>&1; then ready=1; break; fi
+    sleep 0.1
+done
+if [ $ready -ne 1 ]; then
+    echo "window tests: Xvfb did not start on $display: $(cat "$work/xvfb.log")" >&2
+    exit 1
+fi
 
 # Reads a number out of a state dump with the demo's own JSON reader would need Swift; the dump's
 # layout is stable, so a small awk over "key": value lines does.
