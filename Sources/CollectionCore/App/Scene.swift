@@ -35,6 +35,8 @@ public struct SceneConfig: Sendable {
     public var rearrangeLayout: String = "grid"
     /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
     public var options: [String: [String]] = [:]
+    /// The calendar scene's events, loaded by the executable (nil: an empty calendar).
+    public var calendarSource: EventSourceBox?
     public init(items: Int? = nil) { self.items = items }
 }
 
@@ -52,6 +54,7 @@ public enum SceneCatalog {
     /// Every scene that exists, in tab order. Only real, working scenes are listed here.
     public static let all: [SceneEntry] = [
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
+        SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
     ]
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
