@@ -140,9 +140,11 @@ public struct DisplayZone: Sendable {
     }
 }
 
-/// Carries an already loaded source through `SceneConfig` (a Sendable value). Sources are made
-/// and used on the main thread only, which is why the unchecked conformance is sound here.
+/// Carries a way to load the calendar through `SceneConfig` (a Sendable value); the scene calls it
+/// when it is first shown, so other scenes never pay for parsing. Sources are made and used on the
+/// main thread only, which is why the unchecked conformance is sound here.
 public struct EventSourceBox: @unchecked Sendable {
-    public let source: any EventSource
-    public init(_ source: any EventSource) { self.source = source }
+    public let load: (DisplayZone) -> any EventSource
+    public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
+    public init(_ source: any EventSource) { self.load = { _ in source } }
 }

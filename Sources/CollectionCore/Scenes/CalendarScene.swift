@@ -21,7 +21,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public convenience init(config: SceneConfig) throws {
         let settings = try CalendarSettings.parse(config.options)
-        let source = config.calendarSource?.source ?? InMemoryEventSource([], zone: settings.zone)
+        let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
     }
 
