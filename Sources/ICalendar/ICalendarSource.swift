@@ -78,24 +78,27 @@ public final class ICalendarSource: EventSource {
         defer { icalparser_free(parser) }
         var parsed: [OpaquePointer] = []
         var eventLines: [Int] = []
-        var depth = 0
+        var open: [String] = []
         for line in lines {
             let upper = line.text.uppercased()
             if upper.hasPrefix("BEGIN:") {
-                depth += 1
+                open.append(String(upper.dropFirst(6)))
                 if upper.hasPrefix("BEGIN:VEVENT") { eventLines.append(line.number) }
-            } else if upper.hasPrefix("END:") {
-                depth -= 1
+            } else if upper.hasPrefix("END:"), !open.isEmpty {
+                open.removeLast()
             }
             // libical takes ownership of the line it is given.
             let component = icalparser_add_line(parser, strdup(line.text))
             if icalparser_get_state(parser) == ICALPARSER_ERROR { lineErrors.append((line.number, line.text)) }
             if let component { parsed.append(component) }
         }
-        if depth > 0 {
+        if !open.isEmpty {
             diagnostics.append(LoadDiagnostic(file: name, line: lines.last?.number,
                                               message: "the file ends inside a component (missing END lines; cut short?)"))
-            if let rest = icalparser_clean(parser) { parsed.append(rest) }
+            // Closing what is open lets the parser hand back what it read, through its normal path.
+            for component in open.reversed() {
+                if let c = icalparser_add_line(parser, strdup("END:\(component)")) { parsed.append(c) }
+            }
         }
 
         var eventIndex = 0
@@ -128,7 +131,7 @@ public final class ICalendarSource: EventSource {
     /// remembering where each logical line began so problems can name it.
     static func unfold(_ text: String) -> [(number: Int, text: String)] {
         var out: [(number: Int, text: String)] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             var line = Substring(raw)
             if line.hasSuffix("\r") { line = line.dropLast() }
             if let first = line.first, first == " " || first == "\t", !out.isEmpty {
