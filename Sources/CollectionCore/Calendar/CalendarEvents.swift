@@ -110,9 +110,10 @@ public struct DisplayZone: Sendable {
     public func instant(of date: CalendarDate, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
         let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
-        let firstTry = local - before
-        if offset(at: firstTry) == before { return firstTry }
-        return local - after
+        if offset(at: local - before) == before { return local - before }
+        if offset(at: local - after) == after { return local - after }
+        // A wall time skipped by a spring-forward: read with the old offset, it lands after the gap.
+        return local - before
     }
 
     public func startOfDay(_ date: CalendarDate) -> Int64 { instant(of: date) }

@@ -15,6 +15,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private var wheelTravel = 0.0
     private var lastWheel = -Double.infinity
     private var pendingPage: Int
+    private var reflowing = false
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -119,7 +120,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let header = min(CalendarScene.headerHeight, frame.height / 3)
         let grid = Rect(x: frame.minX, y: frame.minY + header, width: max(0, frame.width - sidebarWidth),
                         height: max(0, frame.height - header))
+        // The engine reflows at its old offset first; those interim cells need no events.
+        reflowing = true
         collection.setFrame(grid)
+        reflowing = false
         pendingPage = page
         // A resize lands on the same month, whatever was in flight.
         if !grid.isEmpty { collection.physics.jump(to: layout.offset(ofPage: page)) }
@@ -324,7 +328,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isDisabled = isDisabled(date)
         m.isChosen = selectedDates.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
-        m.events = events.events(on: date)
+        if !reflowing { m.events = events.events(on: date) }
         return m
     }
 }
