@@ -63,12 +63,12 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it contains binary data)"))
             return
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard String(data: data, encoding: .utf8) != nil else {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it is not UTF-8 text)"))
             return
         }
-        let lines = ICalendarSource.unfold(text)
-        guard lines.contains(where: { $0.text.uppercased().hasPrefix("BEGIN:VCALENDAR") }) else {
+        let lines = ICalendarSource.unfold([UInt8](data))
+        guard lines.contains(where: { $0.hasPrefix("BEGIN:VCALENDAR") }) else {
             diagnostics.append(LoadDiagnostic(file: name, line: lines.isEmpty ? nil : 1,
                                               message: lines.isEmpty ? "the file is empty" : "not an iCalendar file (no BEGIN:VCALENDAR)"))
             return
@@ -80,15 +80,20 @@ public final class ICalendarSource: EventSource {
         var eventLines: [Int] = []
         var open: [String] = []
         for line in lines {
-            let upper = line.text.uppercased()
-            if upper.hasPrefix("BEGIN:") {
-                open.append(String(upper.dropFirst(6)))
-                if upper.hasPrefix("BEGIN:VEVENT") { eventLines.append(line.number) }
-            } else if upper.hasPrefix("END:"), !open.isEmpty {
+            if line.hasPrefix("BEGIN:") {
+                open.append(String(decoding: line.bytes.dropFirst(6), as: UTF8.self).uppercased())
+                if line.hasPrefix("BEGIN:VEVENT") { eventLines.append(line.number) }
+            } else if line.hasPrefix("END:"), !open.isEmpty {
                 open.removeLast()
             }
-            // libical takes ownership of the line it is given.
-            let component = icalparser_add_line(parser, strdup(line.text))
+            // libical takes ownership of the line it is given, so it gets its own malloc'd copy.
+            let copy = line.bytes.withUnsafeBufferPointer { buf -> UnsafeMutablePointer<CChar> in
+                let p = malloc(buf.count + 1)!.assumingMemoryBound(to: CChar.self)
+                buf.withMemoryRebound(to: CChar.self) { p.update(from: $0.baseAddress!, count: buf.count) }
+                p[buf.count] = 0
+                return p
+            }
+            let component = icalparser_add_line(parser, copy)
             if icalparser_get_state(parser) == ICALPARSER_ERROR { lineErrors.append((line.number, line.text)) }
             if let component { parsed.append(component) }
         }
@@ -125,20 +130,54 @@ public final class ICalendarSource: EventSource {
             }
         }
         sorted = false
+        // Overrides may come before or after their master, so what survives is settled after reading.
+        expansions.removeAll()
+        for i in recurring.indices {
+            let r = recurring[i]
+            recurring[i].extraKeys = ([r.start] + r.rdates).compactMap { survivingKey($0, of: r) }
+        }
+    }
+
+    /// One content line after unfolding, as bytes (the file's UTF-8), with the line it began on.
+    struct ContentLine {
+        var number: Int
+        var bytes: [UInt8]
+        var text: String { String(decoding: bytes, as: UTF8.self) }
+        /// ASCII case-insensitive, as iCalendar names are.
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            let n = prefix.utf8CodeUnitCount
+            guard bytes.count >= n else { return false }
+            let p = prefix.utf8Start
+            for i in 0..<n {
+                var b = bytes[i]
+                if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+                if b != p[i] { return false }
+            }
+            return true
+        }
     }
 
     /// Joins folded lines (a line starting with a space or tab continues the previous one),
-    /// remembering where each logical line began so problems can name it.
-    static func unfold(_ text: String) -> [(number: Int, text: String)] {
-        var out: [(number: Int, text: String)] = []
-        for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
-            var line = Substring(raw)
-            if line.hasSuffix("\r") { line = line.dropLast() }
-            if let first = line.first, first == " " || first == "\t", !out.isEmpty {
-                out[out.count - 1].text += line.dropFirst()
-            } else if !line.isEmpty {
-                out.append((i + 1, String(line)))
+    /// remembering where each logical line began so problems can name it. Works on bytes: a
+    /// large calendar has tens of thousands of lines.
+    static func unfold(_ data: [UInt8]) -> [ContentLine] {
+        var out: [ContentLine] = []
+        var number = 0
+        var i = 0
+        while i < data.count {
+            number += 1
+            var end = i
+            while end < data.count, data[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > i, data[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd > i {
+                if (data[i] == 0x20 || data[i] == 0x09), !out.isEmpty {
+                    out[out.count - 1].bytes.append(contentsOf: data[(i + 1)..<lineEnd])
+                } else {
+                    out.append(ContentLine(number: number, bytes: Array(data[i..<lineEnd])))
+                }
             }
+            i = end + 1
         }
         return out
     }
@@ -236,8 +275,10 @@ public final class ICalendarSource: EventSource {
             return
         }
         if cancelled { return }
-        recurring.append(RecurringEvent(proto: proto, start: start, length: length, rules: rules, rdates: rdates,
-                                        exdates: exdates, exdays: exdays, until: ICalendarSource.lastStart(rules, source: self)))
+        let first = isDate ? Int64(dayNumber(start)) * 86_400 : instant(start)
+        recurring.append(RecurringEvent(id: recurring.count, proto: proto, firstStart: first, start: start, length: length,
+                                        rules: rules, rdates: rdates, exdates: exdates, exdays: exdays,
+                                        until: ICalendarSource.lastStart(rules, source: self)))
     }
 
     /// Lines the parser flagged while reading the current file, waiting for libical's explanation.
@@ -331,8 +372,9 @@ public final class ICalendarSource: EventSource {
 
     private func sortSingles() {
         guard !sorted else { return }
-        singles.sort { $0.days(in: zone).lowerBound < $1.days(in: zone).lowerBound }
-        singleFirstDays = singles.map { $0.days(in: zone).lowerBound.daysSinceEpoch }
+        let order = singles.map { $0.days(in: zone).lowerBound.daysSinceEpoch }.enumerated().sorted { $0.element < $1.element }
+        singles = order.map { singles[$0.offset] }
+        singleFirstDays = order.map(\.element)
         sorted = true
     }
 
@@ -357,58 +399,181 @@ public final class ICalendarSource: EventSource {
         return lo
     }
 
+    /// The span of instance keys that can touch [lo, hi), or nil when the event cannot.
+    /// Keys are instants, or day numbers × 86,400 for all-day events; two days of slack cover any
+    /// difference between the event's zone and the display zone.
+    private func keyBounds(_ r: RecurringEvent, lo: Int64, hi: Int64) -> (lo: Int64, hi: Int64)? {
+        let lengthSeconds = r.start.is_date != 0 ? r.length * 86_400 : r.length
+        let margin: Int64 = 2 * 86_400
+        let qlo = lo - lengthSeconds - margin, qhi = hi + margin
+        if r.firstStart >= qhi { return nil }
+        if let until = r.until, until < qlo { return nil }
+        return (qlo, qhi)
+    }
+
+    private var prefetching: (days: ClosedRange<CalendarDate>, next: Int)?
+
+    /// A unit of work is one recurring event whose iterator has to create or step.
+    public func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool {
+        sortSingles()
+        let lo = zone.startOfDay(days.lowerBound), hi = zone.startOfDay(days.upperBound.adding(days: 1))
+        var i = prefetching?.days == days ? prefetching!.next : 0
+        var used = 0
+        while i < recurring.count, used < budget {
+            let r = recurring[i]
+            if let b = keyBounds(r, lo: lo, hi: hi) {
+                let e = expansion(of: r)
+                if !e.covers(b.lo, b.hi) { e.cover(b.lo, b.hi, source: self); used += 1 }
+            }
+            i += 1
+        }
+        prefetching = (days, i)
+        return i >= recurring.count
+    }
+
     private func expand(_ r: RecurringEvent, days: ClosedRange<CalendarDate>, lo: Int64, hi: Int64, into out: inout [EventOccurrence]) {
         let isDate = r.start.is_date != 0
-        // Day-based bounds with two days of slack cover any zone offset between wall time and display.
-        let margin: Int64 = 2 * 86_400
-        let firstStart = isDate ? Int64(dayNumber(r.start)) * 86_400 : instant(r.start)
-        if firstStart > hi + margin { return }
-        if let until = r.until, until + (isDate ? r.length * 86_400 : r.length) < lo - margin { return }
-        let skipped = overrides[r.proto.uid] ?? []
-        let skippedDays = overrideDays[r.proto.uid] ?? []
-        var seen = Set<Int64>()
-        func emit(_ t: icaltimetype) {
-            let key = isDate ? Int64(dayNumber(t)) : instant(t)
-            guard seen.insert(key).inserted, !skipped.contains(key) else { return }
-            if isDate, skippedDays.contains(dayNumber(t)) { return }
-            if r.exdays.contains(dayNumber(t)) || (!isDate && r.exdates.contains(key)) { return }
+        guard let (qlo, qhi) = keyBounds(r, lo: lo, hi: hi) else { return }
+        func emit(_ key: Int64) {
             var o = r.proto
-            o.span = span(start: t, length: r.length)
+            if isDate {
+                let d = CalendarDate(daysSinceEpoch: Int(key / 86_400))
+                o.span = .allDay(first: d, end: d.adding(days: Int(r.length)))
+            } else {
+                o.span = .timed(start: key, end: key + r.length)
+            }
             if o.overlaps(days, in: zone) { out.append(o) }
         }
-        let lengthSeconds = isDate ? r.length * 86_400 : r.length
-        for rule in r.rules {
-            guard let it = icalrecur_iterator_new(rule, r.start) else { continue }
-            defer { icalrecur_iterator_free(it) }
-            if rule.count == 0 {
-                // Jump near the range instead of walking from DTSTART.
-                let jump = lo - lengthSeconds - margin
-                if jump > firstStart {
-                    var from = icaltime_from_timet_with_zone(time_t(jump), r.start.is_date, r.start.zone)
-                    from.is_date = r.start.is_date
-                    _ = icalrecur_iterator_set_start(it, from)
-                }
-            }
-            var steps = 0
-            while steps < ICalendarSource.iterationLimit {
-                let t = icalrecur_iterator_next(it)
-                if isNull(t) { break }
-                steps += 1
-                let s = isDate ? Int64(dayNumber(t)) * 86_400 : instant(t)
-                if s >= hi + margin { break }
-                if s + lengthSeconds + margin < lo { continue }
-                emit(t)
-            }
+        let e = expansion(of: r)
+        e.cover(qlo, qhi, source: self)
+        let first = partition64(e.keys) { $0 >= qlo }
+        var i = first
+        while i < e.keys.count, e.keys[i] < qhi { emit(e.keys[i]); i += 1 }
+        // DTSTART and RDATEs, unless a rule already produced them.
+        for key in r.extraKeys where key >= qlo && key < qhi && !e.keys[first..<i].contains(key) { emit(key) }
+    }
+
+    /// Each recurring event's instances found so far, kept between queries.
+    private var expansions: [RuleExpansion?] = []
+
+    private func expansion(of r: RecurringEvent) -> RuleExpansion {
+        if expansions.count < recurring.count { expansions += Array(repeating: nil, count: recurring.count - expansions.count) }
+        if let e = expansions[r.id] { return e }
+        let e = RuleExpansion(event: r)
+        expansions[r.id] = e
+        return e
+    }
+
+    /// The key an instance is filed under, or nil when EXDATE or an override removes it.
+    fileprivate func survivingKey(_ t: icaltimetype, of r: RecurringEvent) -> Int64? {
+        let day = dayNumber(t)
+        if r.exdays.contains(day) { return nil }
+        if r.start.is_date != 0 {
+            if (overrideDays[r.proto.uid] ?? []).contains(day) { return nil }
+            return Int64(day) * 86_400
         }
-        // RDATEs and DTSTART itself (an instance even when the rule would not produce it).
-        emit(r.start)
-        for t in r.rdates { emit(t) }
+        let key = instant(t)
+        if r.exdates.contains(key) || (overrides[r.proto.uid] ?? []).contains(key) { return nil }
+        return key
+    }
+
+    private func partition64(_ a: [Int64], _ isAfter: (Int64) -> Bool) -> Int {
+        var lo = 0, hi = a.count
+        while lo < hi { let mid = (lo + hi) / 2; if isAfter(a[mid]) { hi = mid } else { lo = mid + 1 } }
+        return lo
+    }
+}
+
+/// The instances of one recurring event over a covered span of time. libical's iterators are
+/// expensive to create (ICU calendars behind them) and cheap to step, so the forward iterators
+/// stay alive and step on as pages move forward; going back fills in with one short-lived
+/// iterator per rule. Each extension reaches two weeks past what was asked.
+final class RuleExpansion {
+    let event: RecurringEvent
+    private(set) var keys: [Int64] = []
+    private var from: Int64 = 0, to: Int64 = 0
+    private var forward: [(iterator: OpaquePointer, pending: icaltimetype?)] = []
+    private var started = false
+    static let ahead: Int64 = 14 * 86_400, behind: Int64 = 14 * 86_400, farJump: Int64 = 730 * 86_400
+
+    func covers(_ lo: Int64, _ hi: Int64) -> Bool { started && lo >= from && hi <= to }
+
+    init(event: RecurringEvent) { self.event = event }
+    deinit { reset() }
+
+    private func reset() {
+        for f in forward { icalrecur_iterator_free(f.iterator) }
+        forward = []; keys = []; started = false
+    }
+
+    func cover(_ lo: Int64, _ hi: Int64, source: ICalendarSource) {
+        if started, lo < from - RuleExpansion.farJump || hi > to + RuleExpansion.farJump { reset() }
+        if !started {
+            started = true
+            from = lo - RuleExpansion.behind
+            to = from
+            forward = event.rules.map { (makeIterator($0, at: from), nil) }
+        }
+        if lo < from {
+            let newFrom = lo - RuleExpansion.behind
+            var earlier: [Int64] = []
+            for rule in event.rules {
+                let it = makeIterator(rule, at: newFrom)
+                _ = step(it, pending: nil, from: newFrom, until: from, into: &earlier, source: source)
+                icalrecur_iterator_free(it)
+            }
+            keys = Array(Set(earlier)).sorted() + keys
+            from = newFrom
+        }
+        if hi > to {
+            let newTo = max(hi, to + RuleExpansion.ahead)
+            var later: [Int64] = []
+            for i in forward.indices {
+                forward[i].pending = step(forward[i].iterator, pending: forward[i].pending, from: to, until: newTo, into: &later, source: source)
+            }
+            keys += Array(Set(later)).sorted()
+            to = newTo
+        }
+    }
+
+    /// An iterator positioned near `at` (rules with COUNT must walk from DTSTART to count right).
+    private func makeIterator(_ rule: icalrecurrencetype, at: Int64) -> OpaquePointer {
+        let it = icalrecur_iterator_new(rule, event.start)!
+        if rule.count == 0, at > event.firstStart {
+            var jump = icaltime_from_timet_with_zone(time_t(at), event.start.is_date, event.start.zone)
+            jump.is_date = event.start.is_date
+            _ = icalrecur_iterator_set_start(it, jump)
+        }
+        return it
+    }
+
+    /// Steps until an instance at or past `until`, which is handed back as the pending one.
+    private func step(_ it: OpaquePointer, pending: icaltimetype?, from: Int64, until: Int64,
+                      into out: inout [Int64], source: ICalendarSource) -> icaltimetype? {
+        var next = pending
+        var steps = 0
+        while steps < ICalendarSource.iterationLimit {
+            let t = next ?? icalrecur_iterator_next(it)
+            next = nil
+            if isNull(t) { return t }
+            steps += 1
+            let raw = event.start.is_date != 0 ? Int64(source.dayNumber(t)) * 86_400 : source.instant(t)
+            if raw >= until { return t }
+            if raw < from { continue }
+            if let key = source.survivingKey(t, of: event) { out.append(key) }
+        }
+        return nil
     }
 }
 
 /// A recurring master event, kept with what expansion needs.
 struct RecurringEvent {
+    var id: Int
     var proto: EventOccurrence
+    /// The first instance's key (instant, or day × 86,400 for all-day events).
+    var firstStart: Int64
+    /// DTSTART and RDATEs that survive EXDATE and overrides: instances besides the rules'.
+    var extraKeys: [Int64] = []
     var start: icaltimetype
     /// Days for all-day events, seconds for timed ones.
     var length: Int64

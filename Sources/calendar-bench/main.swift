@@ -2,13 +2,77 @@ import CollectionCore
 import Foundation
 import ICalendar
 
-let args = CommandLine.arguments.dropFirst()
-let zone = DisplayZone(identifier: ProcessInfo.processInfo.environment["BENCH_TZ"] ?? "Europe/Berlin")!
+/// Times what opening and paging the calendar costs, without a window:
+///
+///     calendar-bench [--zone Europe/Berlin] [--month 2026-11] FILE.ics...
+///
+/// Prints JSON: the load (parse and index), the first page (three months expanded, as the scene
+/// does), and every month of the next ten years expanded in turn, as paging would.
+var files: [String] = []
+var zoneName = "Europe/Berlin"
+var start = CalendarMonth(year: 2026, month: 11)!
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    switch a {
+    case "--zone": zoneName = args.isEmpty ? zoneName : args.removeFirst()
+    case "--month": start = args.isEmpty ? start : CalendarMonth(iso: args.removeFirst()) ?? start
+    default: files.append(a)
+    }
+}
+guard let zone = DisplayZone(identifier: zoneName), !files.isEmpty else {
+    FileHandle.standardError.write(Data("usage: calendar-bench [--zone ZONE] [--month YYYY-MM] FILE.ics...\n".utf8))
+    exit(2)
+}
+
+func ms(_ from: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - from) / 1e6 }
+func round3(_ v: Double) -> JSON { .number((v * 1000).rounded() / 1000) }
+
 let t0 = DispatchTime.now().uptimeNanoseconds
-let src = ICalendarSource(files: Array(args), zone: zone)
+let source = ICalendarSource(files: files, zone: zone)
+let loadMS = ms(t0)
+let cache = EventCache(source: source, zone: zone)
 let t1 = DispatchTime.now().uptimeNanoseconds
-let m = CalendarMonth(year: 2026, month: 11)!
-let occ = src.occurrences(overlapping: m.firstDay...m.lastDay)
-let t2 = DispatchTime.now().uptimeNanoseconds
-print("events", src.eventCount, "load ms", Double(t1 - t0) / 1e6, "month ms", Double(t2 - t1) / 1e6, "occurrences", occ.count)
-for d in src.diagnostics { print(d) }
+let grid = MonthGrid(month: start, firstWeekday: .monday)
+var firstPageEvents = 0
+for d in grid.dates { firstPageEvents += cache.events(on: d, page: grid).count }
+let firstPageMS = ms(t1)
+
+// Paging forward as the scene does: idle frames prepare the next page in slices of
+// `budget` events, then the page turns and its cells read the cache.
+let budget = 60
+var monthMS: [Double] = []
+var sliceMS: [Double] = []
+var buildMS: [Double] = []
+var occurrences = 0
+for i in 1...120 {
+    let page = MonthGrid(month: start.adding(months: i), firstWeekday: .monday)
+    while true {
+        let t = DispatchTime.now().uptimeNanoseconds
+        let done = cache.prepare(page, budget: budget)
+        if done { buildMS.append(ms(t)); break }
+        sliceMS.append(ms(t))
+    }
+    let t = DispatchTime.now().uptimeNanoseconds
+    for d in page.dates { occurrences += cache.events(on: d, page: page).count }
+    monthMS.append(ms(t))
+}
+let slices = sliceMS.sorted()
+let sorted = monthMS.sorted()
+print(JSON.object([
+    ("events", .int(source.eventCount)),
+    ("diagnostics", .int(source.diagnostics.count)),
+    ("load_ms", round3(loadMS)),
+    ("first_page_ms", round3(firstPageMS)),
+    ("open_ms", round3(loadMS + firstPageMS)),
+    ("first_page_event_marks", .int(firstPageEvents)),
+    ("prepared_page_read_ms_p50", round3(sorted[sorted.count / 2])),
+    ("prepared_page_read_ms_max", round3(sorted.last ?? 0)),
+    ("prefetch_slices", .int(slices.count)),
+    ("prefetch_slice_ms_p50", round3(slices[slices.count / 2])),
+    ("prefetch_slice_ms_p99", round3(slices[min(slices.count - 1, slices.count * 99 / 100)])),
+    ("prefetch_slice_ms_max", round3(slices.last ?? 0)),
+    ("page_table_ms_p50", round3(buildMS.sorted()[buildMS.count / 2])),
+    ("page_table_ms_max", round3(buildMS.max() ?? 0)),
+    ("event_marks_per_page_avg", .int(occurrences / 120)),
+]).serialized())

@@ -238,7 +238,9 @@ final class CalendarSceneTests: XCTestCase {
         let cell = scene.collection.cellForItem(at: IndexPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-10"))!, section: page)) as! DayCell
         XCTAssertEqual(cell.model?.events.map(\.uid), ["h", "e0", "e1", "e2", "e3", "e4"], "all-day first, then by start")
         let queriesAfterOpen = source.queries
-        XCTAssertLessThanOrEqual(queriesAfterOpen, 3, "October, November and December for one page")
+        XCTAssertLessThanOrEqual(queriesAfterOpen, 3, "one query per page: the page shown and its two neighbours")
+        XCTAssertTrue(scene.events.isReady(scene.grid(for: CalendarMonth(iso: "2026-12")!)), "idle frames prepared the next page")
+        XCTAssertTrue(scene.events.isReady(scene.grid(for: CalendarMonth(iso: "2026-10")!)), "and the previous one")
         try play(driver, "key pagedown\nwait 700\nkey pageup\nwait 700\nkey pagedown\nwait 700\nkey pageup\nwait 700")
         XCTAssertLessThanOrEqual(source.queries, queriesAfterOpen + 1, "paging back and forth uses the cache")
         // The draw list shows the first titles and a "+N" for the rest.

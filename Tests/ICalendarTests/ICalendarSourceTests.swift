@@ -181,6 +181,20 @@ final class ICalendarSourceTests: XCTestCase {
         }
     }
 
+    func testPrefetchingInSlicesGivesTheSameOccurrencesAsAskingDirectly() throws {
+        let path = Self.fixtures.appendingPathComponent("thunderbird-export.ics").path
+        let direct = ICalendarSource(files: [path], zone: berlin)
+        let sliced = ICalendarSource(files: [path], zone: berlin)
+        for m in ["2026-10", "2026-11", "2026-09", "2027-02", "2026-12"] {
+            let g = MonthGrid(month: CalendarMonth(iso: m)!, firstWeekday: .monday)
+            var slices = 0
+            while !sliced.prefetch(overlapping: g.firstDate...g.lastDate, budget: 1) { slices += 1 }
+            XCTAssertLessThanOrEqual(slices, 3, "one unit per recurring event at most")
+            XCTAssertEqual(Set(sliced.occurrences(overlapping: g.firstDate...g.lastDate)),
+                           Set(direct.occurrences(overlapping: g.firstDate...g.lastDate)), m)
+        }
+    }
+
     func testMultiDayTimedEventTouchesEachDayItSpansButNotTheOneItEndsAtMidnight() {
         let s = source(calendar("""
             BEGIN:VEVENT

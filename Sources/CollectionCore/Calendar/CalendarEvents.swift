@@ -65,6 +65,14 @@ public protocol EventSource: AnyObject {
     func occurrences(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence]
     /// What could not be read; every event that could be read is still served.
     var diagnostics: [LoadDiagnostic] { get }
+    /// Does at most `budget` units of the work a later `occurrences(overlapping: days)` would do
+    /// (a source decides what a unit is), so idle frames can prepare the next page. True when
+    /// nothing is left to do.
+    func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool
+}
+
+extension EventSource {
+    public func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool { true }
 }
 
 /// A fixed list of occurrences (tests, and a calendar with no files).
@@ -87,6 +95,7 @@ public final class InMemoryEventSource: EventSource {
 /// The display time zone: instants to days and wall-clock times, and back.
 public struct DisplayZone: Sendable {
     public let timeZone: TimeZone
+    private let offsets = OffsetCache()
     public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
     public init?(identifier: String) {
         guard let tz = TimeZone(identifier: identifier) else { return nil }
@@ -95,8 +104,18 @@ public struct DisplayZone: Sendable {
     public static let utc = DisplayZone(TimeZone(identifier: "UTC")!)
     public var identifier: String { timeZone.identifier }
 
-    /// Seconds east of UTC at `instant`.
+    /// Seconds east of UTC at `instant`. Foundation answers through ICU, which costs microseconds a
+    /// call; a calendar asks thousands of times a page, so whole UTC days with one offset are remembered.
     public func offset(at instant: Int64) -> Int64 {
+        let day = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
+        if let known = offsets.byDay[day] { return known ?? exactOffset(at: instant) }
+        let a = exactOffset(at: day * 86_400), b = exactOffset(at: day * 86_400 + 86_399)
+        // A day with a transition keeps asking Foundation; every other day is one look-up.
+        offsets.byDay[day] = a == b ? .some(a) : .some(nil)
+        return a == b ? a : exactOffset(at: instant)
+    }
+
+    private func exactOffset(at instant: Int64) -> Int64 {
         Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
     }
 
@@ -148,4 +167,9 @@ public struct EventSourceBox: @unchecked Sendable {
     public let load: (DisplayZone) -> any EventSource
     public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
     public init(_ source: any EventSource) { self.load = { _ in source } }
+}
+
+/// Offsets of whole UTC days (nil inside: the day has a transition). Used from the main thread only.
+final class OffsetCache: @unchecked Sendable {
+    var byDay: [Int64: Int64?] = [:]
 }

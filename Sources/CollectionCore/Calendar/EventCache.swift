@@ -1,11 +1,13 @@
-/// Asks an `EventSource` for one month at a time, when a month is first shown, and keeps the
-/// answer by day. Paging back and forth costs one dictionary look-up per cell.
+/// Asks an `EventSource` for one month page at a time (its 42 days), when the page is first
+/// shown or prepared in idle frames, and keeps the answer by day. Paging back and forth then
+/// costs one dictionary look-up per cell.
 public final class EventCache {
     public let source: any EventSource
     public let zone: DisplayZone
-    private var months: [CalendarMonth: [CalendarDate: [EventOccurrence]]] = [:]
-    private var order: [CalendarMonth] = []
-    /// Months kept; far more than a paging session revisits, small enough to stay cheap.
+    private var pages: [MonthGrid: [CalendarDate: [EventOccurrence]]] = [:]
+    private var order: [MonthGrid] = []
+    private var sourceReady: MonthGrid?
+    /// Pages kept; far more than a paging session revisits, small enough to stay cheap.
     public var capacity = 48
     public private(set) var expansions = 0
 
@@ -13,15 +15,37 @@ public final class EventCache {
         self.source = source; self.zone = zone
     }
 
-    /// The occurrences touching `date`: all-day ones first, then by start, then by title.
-    public func events(on date: CalendarDate) -> [EventOccurrence] {
-        byDay(of: date.calendarMonth)[date] ?? []
+    /// The occurrences touching `date` on `page`: all-day ones first, then by start, then by title.
+    public func events(on date: CalendarDate, page: MonthGrid) -> [EventOccurrence] {
+        byDay(of: page)[date] ?? []
     }
 
-    private func byDay(of month: CalendarMonth) -> [CalendarDate: [EventOccurrence]] {
-        if let hit = months[month] { return hit }
+    /// The occurrences touching `date`, from the page of its own month.
+    public func events(on date: CalendarDate, firstWeekday: FirstWeekday) -> [EventOccurrence] {
+        events(on: date, page: MonthGrid(month: date.calendarMonth, firstWeekday: firstWeekday))
+    }
+
+    public func isReady(_ page: MonthGrid) -> Bool { pages[page] != nil }
+
+    /// One idle frame's share of preparing `page`: at most `budget` units of the source's work,
+    /// then the page itself once the source has nothing left to do. True when the page is ready.
+    @discardableResult
+    public func prepare(_ page: MonthGrid, budget: Int) -> Bool {
+        if pages[page] != nil { return true }
+        // The source's last slice and the page's own table are separate frames' work.
+        if sourceReady != page {
+            guard source.prefetch(overlapping: page.firstDate...page.lastDate, budget: budget) else { return false }
+            sourceReady = page
+            return false
+        }
+        _ = byDay(of: page)
+        return true
+    }
+
+    private func byDay(of page: MonthGrid) -> [CalendarDate: [EventOccurrence]] {
+        if let hit = pages[page] { return hit }
         expansions += 1
-        let range = month.firstDay...month.lastDay
+        let range = page.firstDate...page.lastDate
         var table: [CalendarDate: [EventOccurrence]] = [:]
         for occurrence in source.occurrences(overlapping: range) {
             let days = occurrence.days(in: zone).clamped(to: range)
@@ -31,23 +55,19 @@ public final class EventCache {
                 d = d.adding(days: 1)
             }
         }
-        for (d, list) in table { table[d] = EventCache.sorted(list, zone: zone) }
-        months[month] = table
-        order.append(month)
-        if order.count > capacity { months[order.removeFirst()] = nil }
+        for (d, list) in table where list.count > 1 { table[d] = EventCache.sorted(list, zone: zone) }
+        pages[page] = table
+        order.append(page)
+        if order.count > capacity { pages[order.removeFirst()] = nil }
         return table
     }
 
-    /// Every occurrence touching `days`, once each, sorted by start (the state dump's order).
-    public func occurrences(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence] {
+    /// Every occurrence on `page`, once each, sorted by start (the state dump's order).
+    public func occurrences(on page: MonthGrid) -> [EventOccurrence] {
         var seen = Set<EventOccurrence>()
         var out: [EventOccurrence] = []
-        var m = days.lowerBound.calendarMonth
-        while m.firstDay <= days.upperBound {
-            for (d, list) in byDay(of: m) where days.contains(d) {
-                for e in list where seen.insert(e).inserted { out.append(e) }
-            }
-            m = m.adding(months: 1)
+        for list in byDay(of: page).values {
+            for e in list where seen.insert(e).inserted { out.append(e) }
         }
         return out.sorted { a, b in
             let ka = a.sortKey(in: zone), kb = b.sortKey(in: zone)
@@ -58,11 +78,11 @@ public final class EventCache {
     }
 
     static func sorted(_ list: [EventOccurrence], zone: DisplayZone) -> [EventOccurrence] {
-        list.sorted { a, b in
-            if a.span.isAllDay != b.span.isAllDay { return a.span.isAllDay }
-            let ka = a.sortKey(in: zone), kb = b.sortKey(in: zone)
-            if ka != kb { return ka < kb }
-            return (a.title, a.uid) < (b.title, b.uid)
-        }
+        let keyed = list.map { ($0, $0.sortKey(in: zone)) }
+        return keyed.sorted { a, b in
+            if a.0.span.isAllDay != b.0.span.isAllDay { return a.0.span.isAllDay }
+            if a.1 != b.1 { return a.1 < b.1 }
+            return (a.0.title, a.0.uid) < (b.0.title, b.0.uid)
+        }.map(\.0)
     }
 }

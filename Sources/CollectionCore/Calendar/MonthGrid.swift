@@ -17,7 +17,7 @@ public enum FirstWeekday: String, CaseIterable, Sendable {
 
 /// One month page: 6 rows of 7 days, starting on the first weekday on or before the 1st, so the
 /// days of the neighbouring months fill the rows before and after (the seed's 42 cells).
-public struct MonthGrid: Equatable, Sendable {
+public struct MonthGrid: Hashable, Sendable {
     public static let rows = 6, columns = 7, cellCount = 42
     public let month: CalendarMonth
     public let firstWeekday: FirstWeekday

@@ -190,7 +190,19 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
     }
 
-    public func update(now: Double) { collection.update(now: now) }
+    /// Source work allowed per frame while preparing the neighbouring pages (see `EventSource.prefetch`).
+    public var prefetchBudget = 60
+
+    public func update(now: Double) {
+        collection.update(now: now)
+        // Idle frames get the pages either side ready, a slice at a time, so turning a page finds
+        // its events already expanded. One slice a frame, nearest page first.
+        let here = visibleMonth
+        for month in [here, here.adding(months: 1), here.adding(months: -1)] where !events.isReady(grid(for: month)) {
+            events.prepare(grid(for: month), budget: prefetchBudget)
+            return
+        }
+    }
 
     public func cursor(at p: Point) -> Cursor {
         if press?.panning == true { return .grabbing }
@@ -248,7 +260,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let chosen = selectedDates.count
         list.text(chosen == 0 ? "No days chosen" : chosen == 1 ? "1 day chosen" : "\(chosen) days chosen",
                   in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
-        let dayEvents = events.events(on: date)
+        let dayEvents = events.events(on: date, firstWeekday: settings.firstWeekday)
         var y = r.minY + 72
         if dayEvents.isEmpty {
             list.text("No events", in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.textDim)
@@ -287,7 +299,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return .rect(collection.windowRect(fromContent: f))
         }
         let zone = settings.zone
-        let list = events.occurrences(overlapping: g.firstDate...g.lastDate).map { e -> JSON in
+        let list = events.occurrences(on: g).map { e -> JSON in
             let (start, end): (String, String)
             switch e.span {
             case let .allDay(first, last): (start, end) = ("\(first)", "\(last)")
@@ -328,7 +340,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isDisabled = isDisabled(date)
         m.isChosen = selectedDates.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
-        if !reflowing { m.events = events.events(on: date) }
+        if !reflowing { m.events = events.events(on: date, page: g) }
         return m
     }
 }
