@@ -59,6 +59,14 @@ public final class ICalendarSource: EventSource {
     // MARK: Parsing
 
     private func load(data: Data, name: String, calendarName: String) {
+        let before = diagnostics.count
+        read(data: data, name: name, calendarName: calendarName)
+        // A file's problems in the order of its lines, so the first one named is the first one met.
+        let mine = diagnostics[before...].enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
+        diagnostics.replaceSubrange(before..., with: mine.map(\.element))
+    }
+
+    private func read(data: Data, name: String, calendarName: String) {
         if data.contains(0) {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it contains binary data)"))
             return
@@ -202,13 +210,21 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(message)"))
         }
         var err = icalcomponent_get_first_property(e, ICAL_XLICERROR_PROPERTY)
+        var startError: Int?
         while let p = err {
-            if let m = icalproperty_get_xlicerror(p) { explain(String(cString: m), file: file, fallbackLine: line, title: title) }
+            if let m = icalproperty_get_xlicerror(p) {
+                let message = String(cString: m)
+                if explain(message, file: file, fallbackLine: line, title: title), message.contains("DTSTART") {
+                    startError = diagnostics.count - 1
+                }
+            }
             err = icalcomponent_get_next_property(e, ICAL_XLICERROR_PROPERTY)
         }
         let uid = icalcomponent_get_uid(e).map { String(cString: $0) } ?? "\(file)#\(index + 1)"
         guard let startProp = icalcomponent_get_first_property(e, ICAL_DTSTART_PROPERTY) else {
-            problem("no DTSTART; skipped"); return
+            // When libical dropped an unreadable DTSTART, that message says it all.
+            if let i = startError { diagnostics[i].message += "; the event is skipped" } else { problem("no DTSTART; skipped") }
+            return
         }
         guard let start = time(of: startProp, root: root, value: icalproperty_get_dtstart(startProp), problem: problem),
               !isNull(start), icaltime_is_valid_time(start) != 0 else {
@@ -286,9 +302,10 @@ public final class ICalendarSource: EventSource {
 
     /// Reports libical's message for a refused line with that line's number, found by the text the
     /// message quotes.
-    private func explain(_ message: String, file: String, fallbackLine: Int?, title: String) {
+    @discardableResult
+    private func explain(_ message: String, file: String, fallbackLine: Int?, title: String) -> Bool {
         // Cut-short files are reported once, for the whole file.
-        if message.hasPrefix("Missing END tag") { return }
+        if message.hasPrefix("Missing END tag") { return false }
         var line = fallbackLine
         let quoted = message.components(separatedBy: ": ").last?.trimmingCharacters(in: .whitespaces) ?? ""
         if !quoted.isEmpty, let i = lineErrors.firstIndex(where: { $0.text.contains(quoted) }) {
@@ -297,6 +314,7 @@ public final class ICalendarSource: EventSource {
         }
         let clean = message.replacingOccurrences(of: "Removing entire property", with: "ignored")
         diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(clean)"))
+        return true
     }
 
     private var overrides: [String: Set<Int64>] = [:]
