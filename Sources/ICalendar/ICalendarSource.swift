@@ -312,7 +312,7 @@ public final class ICalendarSource: EventSource {
             line = lineErrors[i].line
             lineErrors.remove(at: i)
         }
-        let clean = message.replacingOccurrences(of: "Removing entire property", with: "ignored")
+        let clean = message.replacingOccurrences(of: ". Removing entire property:", with: " (ignored):")
         diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(clean)"))
         return true
     }

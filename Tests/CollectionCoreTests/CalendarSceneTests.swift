@@ -178,6 +178,15 @@ final class CalendarSceneTests: XCTestCase {
         XCTAssertEqual(scene.visibleMonth.description, "2026-11", "30 November is November's")
     }
 
+    func testAfterPagingAwayTheFirstKeyBringsTheFocusOntoThePageShown() throws {
+        let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
+        try play(driver, "key pagedown\nkey pagedown\nwait 800\nkey right\nwait 50")
+        XCTAssertEqual(scene.visibleMonth.description, "2027-01", "the key did not page back to the focus")
+        XCTAssertEqual(scene.focus, d("2027-01-01"))
+        try play(driver, "key right\nkey space\nwait 50")
+        XCTAssertEqual(scene.selectedDates, [d("2027-01-02")])
+    }
+
     func testSameScriptEndsTheSameAtAnyFrameRate() throws {
         var results: [String] = []
         for fps in [30.0, 60, 144] {

@@ -176,11 +176,21 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 focus = settings.today
                 showMonth(settings.today.calendarMonth, animated: true, now: now)
                 refreshCells()
-            case .left: moveFocus(to: focus.adding(days: -1), now: now)
-            case .right: moveFocus(to: focus.adding(days: 1), now: now)
-            case .up: moveFocus(to: focus.adding(days: -7), now: now)
-            case .down: moveFocus(to: focus.adding(days: 7), now: now)
-            case .space, .enter: choose(focus, extendingRange: mods.contains(.shift))
+            case .left, .right, .up, .down, .space, .enter:
+                // After paging away from the focus, the first key brings the ring onto the page
+                // shown rather than turning the page back.
+                guard visibleMonth.contains(focus) else {
+                    focus = visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
+                    refreshCells()
+                    return
+                }
+                switch key {
+                case .left: moveFocus(to: focus.adding(days: -1), now: now)
+                case .right: moveFocus(to: focus.adding(days: 1), now: now)
+                case .up: moveFocus(to: focus.adding(days: -7), now: now)
+                case .down: moveFocus(to: focus.adding(days: 7), now: now)
+                default: choose(focus, extendingRange: mods.contains(.shift))
+                }
             default: return
             }
         case .focus(gained: false):
