@@ -95,8 +95,9 @@ struct CollectionDemo: ParsableCommand {
     /// The calendar flags as scene options, with the environment's defaults filled in.
     private func calendarOptions() -> [String: [String]] {
         let zone = timezone ?? TimeZone.current.identifier
-        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone],
-                                     "locale": [locale ?? Locale.current.identifier], "ics": ics]
+        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics]
+        // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
+        if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
         if let month { o["month"] = [month] }
         if let minDate { o["min-date"] = [minDate] }
         if let today { o["today"] = [today] } else if let tz = TimeZone(identifier: zone) {
