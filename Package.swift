@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
+        .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
 
         // The pure core: geometry, input, draw lists, the collection-view engine, scenes.
         // It must never depend on an SDL target.
@@ -24,15 +26,21 @@ let package = Package(
         // The thin SDL backend: events in, draw lists out, text, offscreen capture.
         .target(name: "SDLBackend", dependencies: ["CollectionCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
+        // Calendar files read through libical, behind the core's `EventSource` protocol.
+        .target(name: "ICalendar", dependencies: ["CollectionCore", "CLibical"]),
+
         .executableTarget(
             name: "collection-demo",
             dependencies: [
-                "CollectionCore", "SDLBackend",
+                "CollectionCore", "SDLBackend", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "SDLBackend"]),
+        .executableTarget(name: "calendar-bench", dependencies: ["CollectionCore", "ICalendar"]),
 
         .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
-        .testTarget(name: "RenderTests", dependencies: ["CollectionCore", "SDLBackend"]),
+        .testTarget(name: "RenderTests", dependencies: ["CollectionCore", "SDLBackend", "ICalendar"],
+                    exclude: ["References"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["CollectionCore", "ICalendar"]),
     ]
 )

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CollectionCore
 import Foundation
+import ICalendar
 import SDLBackend
 
 struct WindowSize: ExpressibleByArgument {
@@ -53,6 +54,27 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: String = "grid"
 
+    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: Assets/sample.ics).", valueName: "FILE"))
+    var ics: [String] = []
+
+    @Option(help: ArgumentHelp("Calendar: the month shown first.", valueName: "YYYY-MM"))
+    var month: String?
+
+    @Option(help: ArgumentHelp("Calendar: the date marked as today (default: the system date).", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    @Option(name: .customLong("min-date"), help: ArgumentHelp("Calendar: days before this are disabled.", valueName: "YYYY-MM-DD"))
+    var minDate: String?
+
+    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday.")
+    var firstWeekday: String = "monday"
+
+    @Option(help: ArgumentHelp("Calendar: locale for month and weekday names (default: the environment's).", valueName: "ID"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
+    var timezone: String?
+
     func validate() throws {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
@@ -69,6 +91,47 @@ struct CollectionDemo: ParsableCommand {
         if let replay, !FileManager.default.isReadableFile(atPath: replay) {
             throw ValidationError("cannot read the script '\(replay)'")
         }
+        do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
+    }
+
+    /// The calendar flags as scene options, with the environment's defaults filled in.
+    private func calendarOptions() -> [String: [String]] {
+        let zone = timezone ?? TimeZone.current.identifier
+        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics]
+        // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
+        if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
+        if let month { o["month"] = [month] }
+        if let minDate { o["min-date"] = [minDate] }
+        if let today { o["today"] = [today] } else if let tz = TimeZone(identifier: zone) {
+            // The core reads no clock: today is decided here, in the display zone.
+            var cal = Calendar(identifier: .gregorian)
+            cal.timeZone = tz
+            let c = cal.dateComponents([.year, .month, .day], from: Date())
+            o["today"] = [String(format: "%04d-%02d-%02d", c.year ?? 2026, c.month ?? 1, c.day ?? 1)]
+        }
+        return o
+    }
+
+    /// Loads the calendar files (or the sample) when the calendar scene first appears; every problem
+    /// goes to stderr here and to the window as the scene's notices.
+    private func calendarLoader() -> EventSourceBox {
+        let files = ics.isEmpty ? [CollectionDemo.sampleCalendarPath()] : ics
+        return EventSourceBox { zone in
+            let source = ICalendarSource(files: files, zone: zone)
+            for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
+            return source
+        }
+    }
+
+    /// `Assets/sample.ics` next to the build directory, in the working directory, or in the source tree.
+    static func sampleCalendarPath() -> String {
+        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let candidates = [
+            exe.deletingLastPathComponent().appendingPathComponent("../../Assets/sample.ics").standardized.path,
+            FileManager.default.currentDirectoryPath + "/Assets/sample.ics",
+            URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Assets/sample.ics").standardized.path,
+        ]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
     }
 
     func run() throws {
@@ -98,6 +161,8 @@ struct CollectionDemo: ParsableCommand {
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
         config.rearrangeLayout = layout
+        config.options.merge(calendarOptions()) { _, new in new }
+        config.calendarSource = calendarLoader()
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = FrameTimes()

@@ -35,6 +35,8 @@ public struct SceneConfig: Sendable {
     public var rearrangeLayout: String = "grid"
     /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
     public var options: [String: [String]] = [:]
+    /// The calendar scene's events, loaded by the executable (nil: an empty calendar).
+    public var calendarSource: EventSourceBox?
     public init(items: Int? = nil) { self.items = items }
 }
 
@@ -54,6 +56,7 @@ public enum SceneCatalog {
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
         SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
+        SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
     ]
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }

@@ -1,0 +1,175 @@
+import Foundation
+
+/// When an occurrence happens. All-day occurrences are dates (iCalendar's DATE values: the end is
+/// exclusive, so a one-day holiday on the 24th ends on the 25th); timed ones are instants in
+/// seconds since 1970 UTC, shown in the display zone.
+public enum EventSpan: Hashable, Sendable {
+    case allDay(first: CalendarDate, end: CalendarDate)
+    case timed(start: Int64, end: Int64)
+
+    public var isAllDay: Bool { if case .allDay = self { return true }; return false }
+}
+
+/// One occurrence of a calendar event (a recurring event has many, all with the master's uid).
+public struct EventOccurrence: Hashable, Sendable {
+    public var uid: String
+    public var title: String
+    public var span: EventSpan
+    /// The calendar it came from (X-WR-CALNAME or the file name).
+    public var calendar: String
+    /// Picks the colour of its marks (`Theme.tileColor`).
+    public var colorIndex: Int
+
+    public init(uid: String, title: String, span: EventSpan, calendar: String = "", colorIndex: Int = 0) {
+        self.uid = uid; self.title = title; self.span = span; self.calendar = calendar; self.colorIndex = colorIndex
+    }
+
+    /// The instant it starts, all-day ones at the display zone's midnight: the order of the state dump.
+    public func sortKey(in zone: DisplayZone) -> Int64 {
+        switch span {
+        case let .allDay(first, _): return zone.startOfDay(first)
+        case let .timed(start, _): return start
+        }
+    }
+
+    /// The days (in the display zone) it touches; a timed event ending at midnight does not touch the next day.
+    public func days(in zone: DisplayZone) -> ClosedRange<CalendarDate> {
+        switch span {
+        case let .allDay(first, end):
+            return first...max(first, end.adding(days: -1))
+        case let .timed(start, end):
+            let a = zone.day(of: start)
+            return a...max(a, zone.day(of: max(start, end - 1)))
+        }
+    }
+
+    public func overlaps(_ days: ClosedRange<CalendarDate>, in zone: DisplayZone) -> Bool {
+        self.days(in: zone).overlaps(days)
+    }
+}
+
+/// A problem met while loading a calendar: the file, the line where known, what went wrong.
+public struct LoadDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+    public init(file: String, line: Int? = nil, message: String) { self.file = file; self.line = line; self.message = message }
+    public var description: String { line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)" }
+}
+
+/// Where a calendar's events come from. The core knows only this; the iCalendar reader lives in
+/// its own target so that the core links no C library.
+public protocol EventSource: AnyObject {
+    /// Every occurrence that touches one of `days` (in the display zone), each once, in any order.
+    /// Sources expand recurrences here, so the cost follows the range asked for, not the calendar.
+    func occurrences(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence]
+    /// What could not be read; every event that could be read is still served.
+    var diagnostics: [LoadDiagnostic] { get }
+    /// Does at most `budget` units of the work a later `occurrences(overlapping: days)` would do
+    /// (a source decides what a unit is), so idle frames can prepare the next page. True when
+    /// nothing is left to do.
+    func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool
+}
+
+extension EventSource {
+    public func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool { true }
+}
+
+/// A fixed list of occurrences (tests, and a calendar with no files).
+public final class InMemoryEventSource: EventSource {
+    public let all: [EventOccurrence]
+    public let zone: DisplayZone
+    public let diagnostics: [LoadDiagnostic]
+    public private(set) var queries = 0
+
+    public init(_ occurrences: [EventOccurrence], zone: DisplayZone, diagnostics: [LoadDiagnostic] = []) {
+        all = occurrences; self.zone = zone; self.diagnostics = diagnostics
+    }
+
+    public func occurrences(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence] {
+        queries += 1
+        return all.filter { $0.overlaps(days, in: zone) }
+    }
+}
+
+/// The display time zone: instants to days and wall-clock times, and back.
+public struct DisplayZone: Sendable {
+    public let timeZone: TimeZone
+    private let offsets = OffsetCache()
+    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
+    public init?(identifier: String) {
+        guard let tz = TimeZone(identifier: identifier) else { return nil }
+        timeZone = tz
+    }
+    public static let utc = DisplayZone(TimeZone(identifier: "UTC")!)
+    public var identifier: String { timeZone.identifier }
+
+    /// Seconds east of UTC at `instant`. Foundation answers through ICU, which costs microseconds a
+    /// call; a calendar asks thousands of times a page, so whole UTC days with one offset are remembered.
+    public func offset(at instant: Int64) -> Int64 {
+        let day = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
+        if let known = offsets.byDay[day] { return known ?? exactOffset(at: instant) }
+        let a = exactOffset(at: day * 86_400), b = exactOffset(at: day * 86_400 + 86_399)
+        // A day with a transition keeps asking Foundation; every other day is one look-up.
+        offsets.byDay[day] = a == b ? .some(a) : .some(nil)
+        return a == b ? a : exactOffset(at: instant)
+    }
+
+    private func exactOffset(at instant: Int64) -> Int64 {
+        Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
+    }
+
+    public func day(of instant: Int64) -> CalendarDate {
+        let local = instant + offset(at: instant)
+        return CalendarDate(daysSinceEpoch: Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400))
+    }
+
+    /// The instant of a wall-clock time in this zone. In a gap (spring forward) it lands after the
+    /// gap; in an overlap (fall back) it takes the first of the two.
+    public func instant(of date: CalendarDate, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Int64 {
+        let local = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        let before = offset(at: local - 86_400), after = offset(at: local + 86_400)
+        if offset(at: local - before) == before { return local - before }
+        if offset(at: local - after) == after { return local - after }
+        // A wall time skipped by a spring-forward: read with the old offset, it lands after the gap.
+        return local - before
+    }
+
+    public func startOfDay(_ date: CalendarDate) -> Int64 { instant(of: date) }
+
+    /// Hours, minutes and seconds of the wall clock at `instant`.
+    public func timeOfDay(_ instant: Int64) -> (hour: Int, minute: Int, second: Int) {
+        let local = instant + offset(at: instant)
+        let s = Int(((local % 86_400) + 86_400) % 86_400)
+        return (s / 3600, s / 60 % 60, s % 60)
+    }
+
+    /// `2026-11-21T09:00:00+01:00`.
+    public func iso8601(_ instant: Int64) -> String {
+        let t = timeOfDay(instant)
+        let off = Int(offset(at: instant))
+        let sign = off < 0 ? "-" : "+"
+        let p = CalendarDate.pad
+        return "\(day(of: instant))T\(p(t.hour, 2)):\(p(t.minute, 2)):\(p(t.second, 2))\(sign)\(p(abs(off) / 3600, 2)):\(p(abs(off) / 60 % 60, 2))"
+    }
+
+    /// `09:30`.
+    public func clock(_ instant: Int64) -> String {
+        let t = timeOfDay(instant)
+        return "\(CalendarDate.pad(t.hour, 2)):\(CalendarDate.pad(t.minute, 2))"
+    }
+}
+
+/// Carries a way to load the calendar through `SceneConfig` (a Sendable value); the scene calls it
+/// when it is first shown, so other scenes never pay for parsing. Sources are made and used on the
+/// main thread only, which is why the unchecked conformance is sound here.
+public struct EventSourceBox: @unchecked Sendable {
+    public let load: (DisplayZone) -> any EventSource
+    public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
+    public init(_ source: any EventSource) { self.load = { _ in source } }
+}
+
+/// Offsets of whole UTC days (nil inside: the day has a transition). Used from the main thread only.
+final class OffsetCache: @unchecked Sendable {
+    var byDay: [Int64: Int64?] = [:]
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// The calendar scene's options, read from `SceneConfig.options` (the command line's
+/// `--first-weekday`, `--locale`, `--timezone`, `--today`, `--month`, `--min-date`, `--ics`).
+/// `parse` is also what the executable's `validate()` calls, so a bad flag fails before any window.
+public struct CalendarSettings: Sendable {
+    public var firstWeekday: FirstWeekday = .monday
+    public var locale: Locale = Locale(identifier: "en_US_POSIX")
+    public var zone: DisplayZone = .utc
+    /// The day marked as today. The core reads no clock: the executable passes the real date.
+    public var today: CalendarDate = CalendarDate(year: 2026, month: 1, day: 1)!
+    public var month: CalendarMonth? = nil
+    public var minDate: CalendarDate? = nil
+    public var icsFiles: [String] = []
+
+    /// Months the pager can reach.
+    public static let firstMonth = CalendarMonth(year: 1900, month: 1)!
+    public static let lastMonth = CalendarMonth(year: 2199, month: 12)!
+
+    public init() {}
+
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    public static func parse(_ options: [String: [String]]) throws -> CalendarSettings {
+        var s = CalendarSettings()
+        if let v = options["first-weekday"]?.last {
+            guard let f = FirstWeekday(rawValue: v.lowercased()) else {
+                throw Invalid(description: "--first-weekday must be monday, sunday or saturday, got '\(v)'")
+            }
+            s.firstWeekday = f
+        }
+        if let v = options["locale"]?.last {
+            guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=" }) else {
+                throw Invalid(description: "--locale must be a locale identifier such as en_GB or de_DE, got '\(v)'")
+            }
+            s.locale = Locale(identifier: v)
+        }
+        if let v = options["timezone"]?.last {
+            guard let z = DisplayZone(identifier: v) else {
+                throw Invalid(description: "--timezone: unknown time zone '\(v)' (use an IANA name such as Europe/Berlin or UTC)")
+            }
+            s.zone = z
+        }
+        func inRange(_ m: CalendarMonth) -> Bool { m >= firstMonth && m <= lastMonth }
+        let span = "\(firstMonth.year) to \(lastMonth.year)"
+        if let v = options["today"]?.last {
+            guard let d = CalendarDate(iso: v) else { throw Invalid(description: "--today must be a date YYYY-MM-DD, got '\(v)'") }
+            guard inRange(d.calendarMonth) else { throw Invalid(description: "--today must be in the years \(span), got '\(v)'") }
+            s.today = d
+        }
+        if let v = options["month"]?.last {
+            guard let m = CalendarMonth(iso: v) else { throw Invalid(description: "--month must be YYYY-MM (month 01 to 12), got '\(v)'") }
+            guard inRange(m) else { throw Invalid(description: "--month must be in the years \(span), got '\(v)'") }
+            s.month = m
+        }
+        if let v = options["min-date"]?.last {
+            guard let d = CalendarDate(iso: v) else { throw Invalid(description: "--min-date must be a date YYYY-MM-DD, got '\(v)'") }
+            s.minDate = d
+        }
+        s.icsFiles = options["ics"] ?? []
+        return s
+    }
+
+    /// Weekday labels in column order: the locale's short names cut to two letters, upper case ("MO").
+    public var weekdayLabels: [String] {
+        let f = DateFormatter()
+        f.locale = locale
+        // Foundation lists weekdays from Sunday.
+        let names = f.shortStandaloneWeekdaySymbols
+        return firstWeekday.columns.map { iso in
+            let i = iso % 7
+            let name = names.indices.contains(i) ? names[i] : ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][i]
+            return String(name.filter { $0 != "." }.prefix(2)).uppercased(with: locale)
+        }
+    }
+
+    /// "November 2026", in the locale's month name.
+    public func title(of month: CalendarMonth) -> String {
+        let f = DateFormatter()
+        f.locale = locale
+        let names = f.standaloneMonthSymbols
+        let name = names.indices.contains(month.month - 1) ? names[month.month - 1] : "\(month.month)"
+        return "\(name.prefix(1).uppercased(with: locale))\(name.dropFirst()) \(month.year)"
+    }
+
+    /// "Saturday 21 November", for the event list's heading.
+    public func longTitle(of date: CalendarDate) -> String {
+        let f = DateFormatter()
+        f.locale = locale
+        let weekdays = f.standaloneWeekdaySymbols
+        let months = f.standaloneMonthSymbols
+        let c = date.components
+        let wd = weekdays.indices.contains(date.isoWeekday % 7) ? weekdays[date.isoWeekday % 7] : ""
+        let mn = months.indices.contains(c.month - 1) ? months[c.month - 1] : "\(c.month)"
+        return "\(wd.prefix(1).uppercased(with: locale))\(wd.dropFirst()) \(c.day) \(mn) \(c.year)"
+    }
+}

@@ -1,0 +1,118 @@
+import CollectionCore
+import Foundation
+import ICalendar
+
+/// Times what opening and paging the calendar costs, without a window:
+///
+///     calendar-bench [--zone Europe/Berlin] [--month 2026-11] FILE.ics...
+///
+/// Prints JSON: the load (parse and index), the first page, and every month of the next ten
+/// years prepared in prefetch slices and read, as paging would. With `--script FILE` it also
+/// plays an input script on the calendar scene (virtual clock, 60 Hz) and times each frame's
+/// core work (update and draw list, no rasterising): `core_frame_ms_*`.
+var files: [String] = []
+var zoneName = "Europe/Berlin"
+var start = CalendarMonth(year: 2026, month: 11)!
+var script: String?
+var args = Array(CommandLine.arguments.dropFirst())
+while !args.isEmpty {
+    let a = args.removeFirst()
+    switch a {
+    case "--zone": zoneName = args.isEmpty ? zoneName : args.removeFirst()
+    case "--month": start = args.isEmpty ? start : CalendarMonth(iso: args.removeFirst()) ?? start
+    case "--script": script = args.isEmpty ? nil : args.removeFirst()
+    default: files.append(a)
+    }
+}
+guard let zone = DisplayZone(identifier: zoneName), !files.isEmpty else {
+    FileHandle.standardError.write(Data("usage: calendar-bench [--zone ZONE] [--month YYYY-MM] FILE.ics...\n".utf8))
+    exit(2)
+}
+
+func ms(_ from: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - from) / 1e6 }
+func round3(_ v: Double) -> JSON { .number((v * 1000).rounded() / 1000) }
+
+let t0 = DispatchTime.now().uptimeNanoseconds
+let source = ICalendarSource(files: files, zone: zone)
+let loadMS = ms(t0)
+let cache = EventCache(source: source, zone: zone)
+let t1 = DispatchTime.now().uptimeNanoseconds
+let grid = MonthGrid(month: start, firstWeekday: .monday)
+var firstPageEvents = 0
+for d in grid.dates { firstPageEvents += cache.events(on: d, page: grid).count }
+let firstPageMS = ms(t1)
+
+// Paging forward as the scene does: idle frames prepare the next page in slices of
+// `budget` events, then the page turns and its cells read the cache.
+let budget = 60
+var monthMS: [Double] = []
+var sliceMS: [Double] = []
+var buildMS: [Double] = []
+var occurrences = 0
+for i in 1...120 {
+    let page = MonthGrid(month: start.adding(months: i), firstWeekday: .monday)
+    while true {
+        let t = DispatchTime.now().uptimeNanoseconds
+        let done = cache.prepare(page, budget: budget)
+        if done { buildMS.append(ms(t)); break }
+        sliceMS.append(ms(t))
+    }
+    let t = DispatchTime.now().uptimeNanoseconds
+    for d in page.dates { occurrences += cache.events(on: d, page: page).count }
+    monthMS.append(ms(t))
+}
+let slices = sliceMS.sorted()
+let sorted = monthMS.sorted()
+var figures: [(String, JSON)] = [
+    ("events", .int(source.eventCount)),
+    ("diagnostics", .int(source.diagnostics.count)),
+    ("load_ms", round3(loadMS)),
+    ("first_page_ms", round3(firstPageMS)),
+    ("open_ms", round3(loadMS + firstPageMS)),
+    ("first_page_event_marks", .int(firstPageEvents)),
+    ("prepared_page_read_ms_p50", round3(sorted[sorted.count / 2])),
+    ("prepared_page_read_ms_max", round3(sorted.last ?? 0)),
+    ("prefetch_slices", .int(slices.count)),
+    ("prefetch_slice_ms_p50", round3(slices[slices.count / 2])),
+    ("prefetch_slice_ms_p99", round3(slices[min(slices.count - 1, slices.count * 99 / 100)])),
+    ("prefetch_slice_ms_max", round3(slices.last ?? 0)),
+    ("page_table_ms_p50", round3(buildMS.sorted()[buildMS.count / 2])),
+    ("page_table_ms_max", round3(buildMS.max() ?? 0)),
+    ("event_marks_per_page_avg", .int(occurrences / 120)),
+]
+
+/// Times the core's share of each frame with the wall clock the core never reads itself.
+final class CoreTimer: FrameTimer {
+    var stats = FrameStats()
+    private var began: UInt64 = 0
+    func frameBegan() { began = DispatchTime.now().uptimeNanoseconds }
+    func frameEnded(liveCells: Int) { stats.record(ms: ms(began), liveCells: liveCells) }
+}
+
+if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
+    // A fresh source, so the scene opens cold exactly as the app does.
+    var settings = CalendarSettings()
+    settings.zone = zone
+    settings.today = start.firstDay
+    settings.month = start
+    let t = DispatchTime.now().uptimeNanoseconds
+    let scene = CalendarScene(settings: settings, source: ICalendarSource(files: files, zone: zone))
+    let app = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                      entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
+    let driver = HeadlessDriver(app: app, fps: 60)
+    driver.frame()
+    let openMS = ms(t)
+    let timer = CoreTimer()
+    driver.frameTimer = timer
+    var timeline = ScriptTimeline(try InputScript.parse(text), fps: 60)
+    for i in timeline.entries.indices { timeline.entries[i].time += driver.now + 1 / 60 }
+    timeline.endTime += driver.now + 1 / 60
+    try driver.play(timeline)
+    figures.append(("scene_open_ms", round3(openMS)))
+    figures.append(("core_frames", .int(timer.stats.frameMS.count)))
+    figures.append(("core_frame_ms_p50", round3(timer.stats.percentile(50))))
+    figures.append(("core_frame_ms_p99", round3(timer.stats.percentile(99))))
+    figures.append(("core_frame_ms_max", round3(timer.stats.frameMS.max() ?? 0)))
+    figures.append(("final_month", .string("\(scene.visibleMonth)")))
+}
+print(JSON.object(figures).serialized())

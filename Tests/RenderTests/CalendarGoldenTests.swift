@@ -1,0 +1,59 @@
+import CollectionCore
+import Foundation
+import ICalendar
+import SDLBackend
+import XCTest
+
+/// The calendar as pixels: the sample calendar's November 2026, with fixed today, zone and locale
+/// so the images repeat on any machine.
+final class CalendarGoldenTests: XCTestCase {
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Assets/sample.ics").standardized.path
+
+    func config(_ extra: [String: [String]] = [:], files: [String] = [sample]) -> SceneConfig {
+        var c = SceneConfig()
+        c.options = ["today": ["2026-11-21"], "month": ["2026-11"], "timezone": ["Europe/Berlin"], "locale": ["en_GB"]]
+        c.options.merge(extra) { _, new in new }
+        c.calendarSource = EventSourceBox { zone in ICalendarSource(files: files, zone: zone) }
+        return c
+    }
+
+    func testMonthWithEventsAndASelection() throws {
+        // Cells are 131.4 points apart from x = 12 and 111 apart from y = 126 (see the state dump).
+        let script = """
+            # choose the 3rd, then Shift+click the 5th for a range, and click the 18th alone
+            down 210 290
+            up 210 290
+            down 470 290 shift
+            up 470 290
+            down 340 512
+            up 340 512
+            wait 100
+            """
+        let (image, app) = try Golden.render(scene: "calendar", config: config(), script: script)
+        let cal = app.dumpState()["calendar"]
+        XCTAssertEqual(cal?["selectedDates"], .strings(["2026-11-03", "2026-11-04", "2026-11-05", "2026-11-18"]))
+        try Golden.assertMatches(image, named: "calendar-november-selection")
+    }
+
+    func testSundayFirstGermanWithDisabledDays() throws {
+        let (image, app) = try Golden.render(scene: "calendar", size: Size(width: 1000, height: 700),
+                                             config: config(["first-weekday": ["sunday"], "locale": ["de_DE"], "min-date": ["2026-11-10"]]))
+        XCTAssertEqual(app.dumpState()["calendar"]?["grid"]?[0], .string("2026-11-01"))
+        try Golden.assertMatches(image, named: "calendar-sunday-de-disabled")
+    }
+
+    func testBrokenFileShowsANoticeAndKeepsTheGoodFile() throws {
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(getpid()).ics")
+        try "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\nSUMMARY:Half\nDTSTART:2026-11-xx\nEND:VEVENT\n".write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let (image, app) = try Golden.render(scene: "calendar", config: config(files: [Self.sample, broken.path]))
+        let notices = app.currentScene.notices
+        XCTAssertEqual(notices.count, 1)
+        XCTAssertTrue(notices[0].hasPrefix("Calendar: \(broken.path):6: event 'Half'"), notices[0])
+        XCTAssertFalse((app.dumpState()["calendar"]?["events"]?.arrayValue ?? []).isEmpty, "the sample's events are still there")
+        // The notice is drawn over the bottom of the window in its red box.
+        let p = image.pixels[(800 - 40) * image.width + 40]
+        XCTAssertEqual(p & 0xFFFFFF, 0x4A2326, "notice background at the bottom left")
+    }
+}
