@@ -24,6 +24,8 @@ public struct PressRecognizer: Equatable, Sendable {
     public var minimumDuration: Double
     public var tolerance: Double
     public private(set) var phase: Phase = .idle
+    /// When the current press went down: a pan that grows out of it starts its velocity samples there.
+    public private(set) var pressTime: Double = 0
 
     public init(minimumDuration: Double = 0.3, tolerance: Double = 6) {
         self.minimumDuration = minimumDuration; self.tolerance = tolerance
@@ -34,6 +36,7 @@ public struct PressRecognizer: Equatable, Sendable {
     public var isLongPressed: Bool { if case .longPressed = phase { return true }; return false }
 
     public mutating func down(at p: Point, now: Double) {
+        pressTime = now
         phase = .pressed(start: p, time: now, longPressRefused: false)
     }
 

@@ -4,7 +4,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public let name = "carousel"
     public let collection: CollectionView
     private var ids: [Int]
-    private var press: (start: Point, time: Double, panning: Bool)?
+    private var press = ScrollPan(tolerance: CarouselScene.panSlop)
     static let panSlop = 4.0
     /// With more cards than this, a counter replaces the dots.
     static let maximumDots = 30
@@ -59,27 +59,13 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public func handle(_ event: InputEvent, now: Double) {
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
-            collection.physics.touchDown(now: now)
-            press = (p, now, false)
+            press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
-            guard var pr = press else { return }
-            if !pr.panning, p.distance(to: pr.start) > CarouselScene.panSlop {
-                pr.panning = true
-                collection.physics.beginPan(at: pr.start, now: now, pressedAt: pr.time)
-            }
-            press = pr
-            if pr.panning { collection.physics.panMoved(to: p, now: now) }
+            press.moved(to: p, now: now, physics: &collection.physics)
         case let .pointerUp(p, .left, _):
-            guard let pr = press else { return }
-            press = nil
-            if pr.panning {
-                collection.physics.endPan(at: p, now: now)
-            } else {
-                collection.physics.touchUp(now: now)
-                click(at: p, now: now)
-            }
+            if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, now: now) }
         case let .wheel(dx, dy):
-            if press?.panning != true { collection.physics.wheel(dx: dx, dy: dy, now: now) }
+            if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
         case let .key(key, mods) where mods.isEmpty:
             switch key {
             case .left: scrollToCard(centeredIndex - 1, now: now)
@@ -110,8 +96,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     private func cancelPress(now: Double) {
         // A pan cut short settles on the nearest card rather than stopping between two.
-        if press?.panning == true { collection.physics.cancelPan(now: now) }
-        press = nil
+        press.cancel(now: now, physics: &collection.physics)
     }
 
     public func didDeactivate(now: Double) { cancelPress(now: now) }
@@ -161,7 +146,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if press?.panning == true { return .grabbing }
+        if press.isPanning { return .grabbing }
         if dotIndex(at: p) != nil { return .hand }
         return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
     }

@@ -4,7 +4,7 @@ public final class GridScene: Scene, CollectionDataSource {
     public let name = "grid"
     public let collection: CollectionView
     private var ids: [Int]
-    private var press: (start: Point, time: Double, panning: Bool)?
+    private var press = ScrollPan(tolerance: GridScene.panSlop)
     /// How far the pointer may wander before a press becomes a pan.
     static let panSlop = 4.0
 
@@ -24,27 +24,13 @@ public final class GridScene: Scene, CollectionDataSource {
     public func handle(_ event: InputEvent, now: Double) {
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
-            collection.physics.touchDown(now: now)
-            press = (p, now, false)
+            press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
-            guard var pr = press else { return }
-            if !pr.panning, p.distance(to: pr.start) > GridScene.panSlop {
-                pr.panning = true
-                collection.physics.beginPan(at: pr.start, now: now, pressedAt: pr.time)
-            }
-            press = pr
-            if pr.panning { collection.physics.panMoved(to: p, now: now) }
+            press.moved(to: p, now: now, physics: &collection.physics)
         case let .pointerUp(p, .left, mods):
-            guard let pr = press else { return }
-            press = nil
-            if pr.panning {
-                collection.physics.endPan(at: p, now: now)
-            } else {
-                collection.physics.touchUp(now: now)
-                if let ip = collection.indexPathForItem(atWindowPoint: p) {
-                    collection.allowsMultipleSelection = mods.contains(.ctrl)
-                    if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
-                }
+            if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
+                collection.allowsMultipleSelection = mods.contains(.ctrl)
+                if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
             }
         case let .wheel(dx, dy):
             collection.physics.wheel(dx: dx, dy: dy, now: now)
@@ -62,8 +48,7 @@ public final class GridScene: Scene, CollectionDataSource {
             }
             collection.physics.setOffset(target, animated: true, now: now)
         case .focus(gained: false):
-            if press?.panning == true { collection.physics.cancelPan(now: now) }
-            press = nil
+            press.cancel(now: now, physics: &collection.physics)
         default: break
         }
     }
@@ -74,7 +59,7 @@ public final class GridScene: Scene, CollectionDataSource {
         ScrollIndicator.draw(for: collection, into: &list)
     }
     public func cursor(at p: Point) -> Cursor {
-        if press?.panning == true { return .grabbing }
+        if press.isPanning { return .grabbing }
         return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
     }
     public var liveCellCount: Int { collection.liveCellCount }

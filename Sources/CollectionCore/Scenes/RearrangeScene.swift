@@ -21,7 +21,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public private(set) var ids: [Int]
     public private(set) var layoutKind: RearrangeLayoutKind
     public private(set) var drag: DragSession?
-    private var press = PressRecognizer()
+    private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
     private var autoScroller = AutoScroller()
     /// Snapshots on their way into a slot, with the data index path of their item.
     private var landings: [(flight: SnapshotFlight, indexPath: IndexPath)] = []
@@ -91,33 +91,26 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         case let .pointerDown(p, .left, _):
             guard drag == nil, collection.frame.contains(p) else { return }
             pointer = p
-            collection.physics.touchDown(now: now)
-            press.down(at: p, now: now)
+            press.down(at: p, now: now, physics: &collection.physics)
         case .pointerDown(_, .right, _):
             cancelDrag(now: now)
         case let .pointerMove(p, _):
             pointer = p
             fireLongPressIfDue(now: now)
             if drag != nil { dragMoved(now: now); return }
-            if case let .pan(start) = press.moved(to: p, now: now) {
-                collection.physics.beginPan(at: start, now: now)
-            }
-            if press.isPanning { collection.physics.panMoved(to: p, now: now) }
+            press.moved(to: p, now: now, physics: &collection.physics)
         case let .pointerUp(p, .left, _):
             pointer = p
             fireLongPressIfDue(now: now)
             if drag != nil {
                 drop(now: now)
-            } else if press.isPanning {
-                collection.physics.endPan(at: p, now: now)
-            } else if press.phase != .idle {
-                collection.physics.touchUp(now: now)
+                press.cancel(now: now, physics: &collection.physics)
+            } else {
+                press.up(at: p, now: now, physics: &collection.physics)
             }
-            press.reset()
         case .focus(gained: false):
             cancelDrag(now: now)
-            if press.isPanning { collection.physics.cancelPan(now: now) }
-            press.reset()
+            press.cancel(now: now, physics: &collection.physics)
         case let .wheel(dx, dy):
             collection.physics.wheel(dx: dx, dy: dy, now: now)
         case let .key(key, mods):
@@ -237,7 +230,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         collection.cancelInteractiveMovement()
         landings.append((SnapshotFlight(itemID: d.itemID, snapshot: d.snapshot, from: from, start: now), move.source))
         drag = nil
-        press.reset()
+        press.cancel(now: now, physics: &collection.physics)
         autoScroller.reset()
     }
 
@@ -315,8 +308,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     public func didDeactivate(now: Double) {
         cancelDrag(now: now)
-        if press.isPanning { collection.physics.cancelPan(now: now) }
-        press.reset()
+        press.cancel(now: now, physics: &collection.physics)
         landAll()
     }
 

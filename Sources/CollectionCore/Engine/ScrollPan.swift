@@ -1,0 +1,53 @@
+/// A press on scrolling content, handled as a scroll view does: it catches motion in flight,
+/// turns into a pan of the content once it leaves the press tolerance, and counts as a click when
+/// released without panning. The pan's first velocity sample is dated at the press, so a fling
+/// does not depend on the frame rate. With `longPressDuration` finite, a long press fires through
+/// `advance(to:)` and is the owner's to act on.
+public struct ScrollPan: Sendable {
+    public private(set) var recognizer: PressRecognizer
+
+    public init(tolerance: Double = 4, longPressDuration: Double = .infinity) {
+        recognizer = PressRecognizer(minimumDuration: longPressDuration, tolerance: tolerance)
+    }
+
+    public var isPanning: Bool { recognizer.isPanning }
+    /// Down and not yet released or cancelled.
+    public var isActive: Bool { recognizer.phase != .idle }
+
+    public mutating func down(at p: Point, now: Double, physics: inout ScrollPhysics) {
+        physics.touchDown(now: now)
+        recognizer.down(at: p, now: now)
+    }
+
+    /// Fires a due long press (never, unless a duration was given).
+    public mutating func advance(to now: Double) -> PressRecognizer.Recognition { recognizer.advance(to: now) }
+
+    /// The owner could not use the long press: the press may still become a pan.
+    public mutating func refuseLongPress() { recognizer.refuseLongPress() }
+
+    public mutating func moved(to p: Point, now: Double, physics: inout ScrollPhysics) {
+        if case let .pan(start) = recognizer.moved(to: p, now: now) {
+            physics.beginPan(at: start, now: now, pressedAt: recognizer.pressTime)
+        }
+        if recognizer.isPanning { physics.panMoved(to: p, now: now) }
+    }
+
+    /// Released: true when it was a click (it never panned and no long press fired).
+    @discardableResult
+    public mutating func up(at p: Point, now: Double, physics: inout ScrollPhysics) -> Bool {
+        defer { recognizer.reset() }
+        if recognizer.isPanning {
+            physics.endPan(at: p, now: now)
+            return false
+        }
+        guard recognizer.isPressed else { return false }
+        physics.touchUp(now: now)
+        return true
+    }
+
+    /// Ends the press without a fling (focus lost, a scene switch, a drag taking over).
+    public mutating func cancel(now: Double, physics: inout ScrollPhysics) {
+        if recognizer.isPanning { physics.cancelPan(now: now) }
+        recognizer.reset()
+    }
+}

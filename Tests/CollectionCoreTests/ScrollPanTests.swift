@@ -1,0 +1,59 @@
+import CollectionCore
+import XCTest
+
+final class ScrollPanTests: XCTestCase {
+    private func physics() -> ScrollPhysics {
+        var p = ScrollPhysics()
+        p.boundsSize = Size(200, 200)
+        p.contentSize = Size(200, 10_000)
+        return p
+    }
+
+    func testAPressThatStaysWithinToleranceIsAClick() {
+        var physics = physics()
+        var pan = ScrollPan(tolerance: 4)
+        pan.down(at: Point(50, 50), now: 0, physics: &physics)
+        pan.moved(to: Point(53, 50), now: 0.05, physics: &physics)
+        XCTAssertFalse(pan.isPanning)
+        XCTAssertTrue(pan.up(at: Point(53, 50), now: 0.1, physics: &physics))
+        XCTAssertEqual(physics.offset, .zero)
+        XCTAssertFalse(pan.isActive)
+    }
+
+    func testLeavingTheToleranceDragsTheContentFromThePressPoint() {
+        var physics = physics()
+        var pan = ScrollPan(tolerance: 4)
+        pan.down(at: Point(50, 150), now: 0, physics: &physics)
+        pan.moved(to: Point(50, 100), now: 0.5, physics: &physics)
+        XCTAssertTrue(pan.isPanning)
+        XCTAssertEqual(physics.offset.y, 50, "the content follows from where the press went down, not from the slop edge")
+        XCTAssertFalse(pan.up(at: Point(50, 100), now: 1.0, physics: &physics), "a pan is not a click")
+    }
+
+    func testCancelEndsAPanWithoutAFling() {
+        var physics = physics()
+        var pan = ScrollPan(tolerance: 4)
+        pan.down(at: Point(50, 150), now: 0, physics: &physics)
+        pan.moved(to: Point(50, 140), now: 0.01, physics: &physics)
+        pan.moved(to: Point(50, 50), now: 0.02, physics: &physics)
+        pan.cancel(now: 0.02, physics: &physics)
+        physics.update(now: 2)
+        XCTAssertEqual(physics.offset.y, 100, accuracy: 1e-9, "no momentum after a cancel")
+    }
+
+    /// A quick pan that only leaves the tolerance in its first frame must fling the same distance
+    /// at any frame rate: its first velocity sample is the press itself.
+    func testFlingsDoNotDependOnTheFrameRate() throws {
+        let script = try InputScript.parse("down 640 650\nmove 640 350 60\nup 640 350\nwait 3000")
+        var offsets: [Double] = []
+        for (scene, fps) in [("grid", 30.0), ("grid", 60), ("grid", 144), ("rearrange", 30), ("rearrange", 144)] {
+            let app = try App(scene: scene, size: Size(1280, 800), config: SceneConfig(items: 5000))
+            try HeadlessDriver(app: app, fps: fps).play(ScriptTimeline(script, fps: fps))
+            let y = try XCTUnwrap(app.dumpState()["collections"]?[0]?["contentOffset"]?["y"]?.doubleValue)
+            offsets.append(y)
+        }
+        XCTAssertGreaterThan(offsets[0], 600, "the fling carried the content well past the 300-point drag")
+        for y in offsets[1...2] { XCTAssertEqual(y, offsets[0], accuracy: 1) }
+        XCTAssertEqual(offsets[3], offsets[4], accuracy: 1)
+    }
+}
