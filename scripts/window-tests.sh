@@ -103,7 +103,7 @@ fi
 # 3. The carousel pages one card per drag-and-release and settles centred.
 start_app --scene carousel --size 1000x700 --dump-state "$work/carousel.json"
 if [ -n "$wid" ]; then
-    drag 700 350 450 350 9 0
+    drag 700 350 300 350 9 0      # past half a card, so it pages even if the machine slows the flick
     sleep 1.5
     drag 700 350 100 350 4 0      # a much faster, longer flick still moves one card
     sleep 1.5

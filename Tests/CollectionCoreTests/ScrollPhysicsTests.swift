@@ -118,6 +118,14 @@ final class ScrollPhysicsTests: XCTestCase {
         XCTAssertGreaterThan(p.offset.y, 1300, "a fast stream coasts once the wheel goes quiet")
     }
 
+    func testAFastSpunMouseWheelStopsWhereItsNotchesPutTheContent() {
+        var p = physics(offsetY: 1000)
+        for i in 0..<6 { p.wheel(dx: 0, dy: -1, now: Double(i) * 0.02) }
+        XCTAssertEqual(p.offset.y, 1000 + 6 * 48)
+        p.update(now: 2)
+        XCTAssertEqual(p.offset.y, 1000 + 6 * 48, "whole notches never coast")
+    }
+
     // MARK: Frame-rate independence, through whole scenes
 
     private func finalOffset(scene: String, script: String, fps: Double, items: Int? = nil) throws -> (Point, Int?) {

@@ -63,6 +63,8 @@ public struct ScrollPhysics {
     private var wheelTracker = VelocityTracker()
     private var lastWheelTime: Double?
     private var wheelEventsInBurst = 0
+    /// Whether the burst carried fractional deltas, as trackpads send; a mouse wheel sends whole notches.
+    private var wheelBurstIsSmooth = false
 
     public init() {}
 
@@ -171,6 +173,7 @@ public struct ScrollPhysics {
             gestureStartOffset = offset
             wheelTracker.reset()
             wheelEventsInBurst = 0
+            wheelBurstIsSmooth = false
         }
         var delta = Point(x: dx * wheelLineHeight, y: -dy * wheelLineHeight)
         // A vertical wheel scrolls a horizontal-only view sideways, as users expect on a mouse.
@@ -178,6 +181,7 @@ public struct ScrollPhysics {
         for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { delta[axis] = 0 }
         offset = clamped(offset + delta)
         wheelEventsInBurst += 1
+        if dx != dx.rounded() || dy != dy.rounded() { wheelBurstIsSmooth = true }
         wheelTracker.add(offset, at: now)
         lastWheelTime = now
     }
@@ -186,8 +190,9 @@ public struct ScrollPhysics {
         guard let last = lastWheelTime else { return }
         lastWheelTime = nil
         guard allowMomentum else { return }
-        // Momentum only for a continuous stream (trackpad, fast spin), not single notches.
-        let v = wheelEventsInBurst >= 3 ? wheelTracker.velocity(at: last) : .zero
+        // Momentum only for a continuous trackpad-like stream: notches of a mouse wheel, however
+        // quickly spun, stop where they put the content, as desktop users expect.
+        let v = wheelEventsInBurst >= 3 && wheelBurstIsSmooth ? wheelTracker.velocity(at: last) : .zero
         release(velocity: v, startOffset: gestureStartOffset, now: last + ScrollPhysics.wheelIdleDelay, isWheel: true)
     }
 
