@@ -140,9 +140,13 @@ public final class CarouselScene: Scene, CollectionDataSource {
             list.text("\(current + 1) / \(ids.count)", in: Rect(x: collection.frame.midX - 80, y: dotsCentreY - 12, width: 160, height: 24),
                       size: 14, color: Theme.textDim, alignment: .center, weight: .bold)
         }
-        let hint = "← → Home End  ·  A: alignment (\(alignment.rawValue))"
-        list.text(hint, in: Rect(x: collection.frame.maxX - 336, y: dotsCentreY - 11, width: 320, height: 22),
-                  size: 12, color: Theme.textDim, alignment: .trailing)
+        // The key hint sits right of the page indicator, and only where it fits beside it.
+        let indicatorEnd = showsDots ? dotCentre(ids.count - 1).x + 8 : collection.frame.midX + 80
+        let hintRect = Rect(x: collection.frame.maxX - 336, y: dotsCentreY - 11, width: 320, height: 22)
+        if hintRect.minX >= indicatorEnd + 16 {
+            let hint = "← → Home End  ·  A: alignment (\(alignment.rawValue))"
+            list.text(hint, in: hintRect, size: 12, color: Theme.textDim, alignment: .trailing)
+        }
     }
 
     public func cursor(at p: Point) -> Cursor {
