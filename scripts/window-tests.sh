@@ -138,7 +138,19 @@ else
     fail "rearrange window" "no window"
 fi
 
-# 5. Headless needs no display and writes a screenshot and a dump.
+# 5. Closing the app from outside (SIGTERM reaches SDL as a quit, as the window's close button does)
+#    still writes the dump.
+start_app --scene grid --size 800x600 --dump-state "$work/closed.json"
+if [ -n "$wid" ]; then
+    kill -TERM "$app_pid"
+    wait "$app_pid"; code=$?
+    if [ $code -eq 0 ] && grep -q '"scene": "grid"' "$work/closed.json"; then pass "a close request writes the dump and exits 0"
+    else fail "close request" "exit $code, dump: $(head -c 200 "$work/closed.json" 2>/dev/null)"; fi
+else
+    fail "close window" "no window"
+fi
+
+# 6. Headless needs no display and writes a screenshot and a dump.
 if env -u DISPLAY "$bin" --headless --size 640x480 --screenshot "$work/h.png" --dump-state "$work/h.json" >/dev/null 2>&1 \
    && [ -s "$work/h.png" ] && grep -q '"scene": "grid"' "$work/h.json"; then
     pass "headless without a display"
@@ -146,12 +158,12 @@ else
     fail "headless without a display" "no screenshot or dump"
 fi
 
-# 6. A window without a display: one clear message, non-zero exit.
+# 7. A window without a display: one clear message, non-zero exit.
 out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" 2>&1); code=$?
 if [ $code -ne 0 ] && echo "$out" | grep -q "no display"; then pass "no display is a clear error"
 else fail "no display" "exit $code, output: $out"; fi
 
-# 7. Bad flags and bad scripts are refused before anything opens.
+# 8. Bad flags and bad scripts are refused before anything opens.
 check_refused() { # NAME EXPECTED_FRAGMENT ARGS...
     local name=$1 fragment=$2; shift 2
     out=$(env -u DISPLAY "$bin" "$@" 2>&1); code=$?
