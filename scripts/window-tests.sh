@@ -138,7 +138,28 @@ else
     fail "rearrange window" "no window"
 fi
 
-# 5. Closing the app from outside (SIGTERM reaches SDL as a quit, as the window's close button does)
+# 5. Calendar: a click selects a day, Shift+click extends to a range, a drag pages to the next month.
+#    (Cell centres for a 1000x700 window: 3 November at 160,265; 10 November at 160,360.)
+start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin \
+          --dump-state "$work/calendar.json"
+if [ -n "$wid" ]; then
+    DISPLAY=$display xdotool mousemove --window "$wid" 160 265 click 1
+    sleep 0.3
+    DISPLAY=$display xdotool mousemove --window "$wid" 160 360 keydown shift click 1 keyup shift
+    sleep 0.3
+    drag 600 400 150 400 8 0
+    sleep 1.5
+    quit_app
+    month=$(grep -m1 '"visibleMonth"' "$work/calendar.json" | tr -d ' ,"' | cut -d: -f2)
+    selected=$(tr -d ' \n' < "$work/calendar.json" | grep -o '"selectedDates":\[[^]]*\]')
+    expected='"selectedDates":["2026-11-03","2026-11-04","2026-11-05","2026-11-06","2026-11-07","2026-11-08","2026-11-09","2026-11-10"]'
+    if [ "$month" = "2026-12" ] && [ "$selected" = "$expected" ]; then pass "calendar click, Shift+click range and drag paging"
+    else fail "calendar" "month '$month', $selected"; fi
+else
+    fail "calendar window" "no window"
+fi
+
+# 6. Closing the app from outside (SIGTERM reaches SDL as a quit, as the window's close button does)
 #    still writes the dump.
 start_app --scene grid --size 800x600 --dump-state "$work/closed.json"
 if [ -n "$wid" ]; then
@@ -150,7 +171,7 @@ else
     fail "close window" "no window"
 fi
 
-# 6. Headless needs no display and writes a screenshot and a dump.
+# 7. Headless needs no display and writes a screenshot and a dump.
 if env -u DISPLAY "$bin" --headless --size 640x480 --screenshot "$work/h.png" --dump-state "$work/h.json" >/dev/null 2>&1 \
    && [ -s "$work/h.png" ] && grep -q '"scene": "grid"' "$work/h.json"; then
     pass "headless without a display"
@@ -158,12 +179,12 @@ else
     fail "headless without a display" "no screenshot or dump"
 fi
 
-# 7. A window without a display: one clear message, non-zero exit.
+# 8. A window without a display: one clear message, non-zero exit.
 out=$(env -u DISPLAY -u WAYLAND_DISPLAY "$bin" 2>&1); code=$?
 if [ $code -ne 0 ] && echo "$out" | grep -q "no display"; then pass "no display is a clear error"
 else fail "no display" "exit $code, output: $out"; fi
 
-# 8. Bad flags and bad scripts are refused before anything opens.
+# 9. Bad flags and bad scripts are refused before anything opens.
 check_refused() { # NAME EXPECTED_FRAGMENT ARGS...
     local name=$1 fragment=$2; shift 2
     out=$(env -u DISPLAY "$bin" "$@" 2>&1); code=$?
