@@ -346,7 +346,10 @@ public final class DrawListRenderer {
         let r = transform.apply(run.rect)
         let px = Int(max(6, (run.size * transform.scale).rounded()))
         let key = TextCache.FontKey(pixelSize: px, bold: run.weight == .bold)
-        guard r.width >= 1, let e = text.texture(run.text, key, maxWidth: Int32(r.width), renderer: renderer) else { return }
+        // The texture carries the run's own colour; a fading group's opacity changes every frame,
+        // so it stays a modulation rather than a new texture per frame.
+        guard r.width >= 1, run.color.a > 0, opacity > 0,
+              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
         switch run.alignment {
@@ -355,9 +358,7 @@ public final class DrawListRenderer {
         case .trailing: x = r.maxX - w
         }
         var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
-        let c = tinted(run.color)
-        SDL_SetTextureColorMod(e.texture, c.r, c.g, c.b)
-        SDL_SetTextureAlphaMod(e.texture, c.a)
+        SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
         SDL_RenderCopyF(renderer, e.texture, nil, &dst)
     }
 }
