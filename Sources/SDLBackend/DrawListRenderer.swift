@@ -29,6 +29,7 @@ public final class DrawListRenderer {
     deinit {
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         for t in discTextures.values { SDL_DestroyTexture(t) }
+        for s in discSurfaces.values { SDL_FreeSurface(s) }
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.
@@ -174,8 +175,7 @@ public final class DrawListRenderer {
         fillRects(&bands, count: 3, opaque: color.a == 255)
         // ...and an anti-aliased quarter disc in each corner.
         let rpx = Int(rad)
-        if let disc = discTexture(radius: rpx) {
-            SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
+        if let disc = discTexture(radius: rpx, color: color) {
             SDL_SetTextureAlphaMod(disc, color.a)
             let quadrants: [(Int32, Int32, Double, Double)] = [
                 (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
@@ -191,19 +191,40 @@ public final class DrawListRenderer {
         }
     }
 
-    /// White discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius.
+    /// Discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius and
+    /// opaque colour (a colour's alpha is applied as a modulation, so fades make no new ones).
     /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
-    /// of triangles a tessellated corner takes.
-    private var discTextures: [Int: OpaquePointer] = [:]
+    /// of triangles a tessellated corner takes; made in their colour, an opaque corner's blit is
+    /// SDL's fast alpha path rather than its generic colour-modulating one.
+    private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
+    private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
+    private var discTextures: [DiscKey: OpaquePointer] = [:]
     static let largestCachedDisc = 256
 
-    private func discTexture(radius: Int) -> OpaquePointer? {
-        if let t = discTextures[radius] { return t }
+    private func discTexture(radius: Int, color: Color) -> OpaquePointer? {
+        let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        if let t = discTextures[key] { return t }
+        guard let white = discSurface(radius: radius),
+              let surface = SDL_ConvertSurfaceFormat(white, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        TextCache.tint(surface, Color(r: color.r, g: color.g, b: color.b, a: 255))
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        // Colours come from themes and a few mixes; an animated colour would grow this without end.
+        if discTextures.count >= 2048 {
+            for t in discTextures.values { SDL_DestroyTexture(t) }
+            discTextures.removeAll()
+        }
+        discTextures[key] = tex
+        return tex
+    }
+
+    private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        if let s = discSurfaces[radius] { return s }
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         let size = 2 * radius
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
-        defer { SDL_FreeSurface(surface) }
         SDL_LockSurface(surface)
         let pitch = Int(surface.pointee.pitch)
         let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
@@ -218,10 +239,8 @@ public final class DrawListRenderer {
             }
         }
         SDL_UnlockSurface(surface)
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        discTextures[radius] = tex
-        return tex
+        discSurfaces[radius] = surface
+        return surface
     }
 
     /// Corners as triangle fans with a one-pixel feather, for radii too large to cache.
