@@ -43,10 +43,22 @@ public final class DrawListRenderer {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
         }
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
+        // A frame that starts by painting the whole target opaque needs no clear: in the software
+        // renderer each is a full pass over memory.
+        if !coversTarget(list.commands.first) {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+        }
         run(list.commands, base: Transform(scale: pixelScale))
         text.endFrame()
+    }
+
+    private func coversTarget(_ command: DrawCommand?) -> Bool {
+        guard case let .fill(r, color, radius)? = command, color.a == 255, radius <= 0 else { return false }
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return false }
+        let px = snapped(Transform(scale: pixelScale).apply(r))
+        return px.minX <= 0 && px.minY <= 0 && px.maxX >= Double(w) && px.maxY >= Double(h)
     }
 
     private func record(_ rec: TextureRecording) {
