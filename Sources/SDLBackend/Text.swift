@@ -63,8 +63,12 @@ final class TextCache {
             return e
         }
         guard let f = font(key),
-              let surface = TTF_RenderUTF8_Blended(f, fittedText, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
-        defer { SDL_FreeSurface(surface) }
+              let rendered = TTF_RenderUTF8_Blended(f, fittedText, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        defer { SDL_FreeSurface(rendered) }
+        // SDL_ttf's blended output is ARGB8888 already; anything else is converted so the tint applies.
+        let argb = rendered.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
+        guard let surface = argb ? rendered : SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { if !argb { SDL_FreeSurface(surface) } }
         TextCache.tint(surface, color)
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
