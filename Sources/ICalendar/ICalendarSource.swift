@@ -138,6 +138,7 @@ public final class ICalendarSource: EventSource {
             }
         }
         sorted = false
+        prefetching = nil
         // Overrides may come before or after their master, so what survives is settled after reading.
         expansions.removeAll()
         for i in recurring.indices {
@@ -406,6 +407,8 @@ public final class ICalendarSource: EventSource {
             if singles[i].overlaps(days, in: zone) { out.append(singles[i]) }
             i += 1
         }
+        // A page asked for mid-prefetch finishes that work rather than starting over.
+        if prefetching?.days == days, prefetch(overlapping: days, budget: .max) { return out + prefetching!.found }
         let loInstant = zone.startOfDay(days.lowerBound), hiInstant = zone.startOfDay(days.upperBound.adding(days: 1))
         for r in recurring { expand(r, days: days, lo: loInstant, hi: hiInstant, into: &out) }
         return out
@@ -429,24 +432,31 @@ public final class ICalendarSource: EventSource {
         return (qlo, qhi)
     }
 
-    private var prefetching: (days: ClosedRange<CalendarDate>, next: Int)?
+    /// The range being prefetched, the next recurring event to look at, and the occurrences of
+    /// those already looked at, so the query that follows costs only the singles.
+    private var prefetching: (days: ClosedRange<CalendarDate>, next: Int, found: [EventOccurrence])?
+    /// Expanding an event whose instances are already found costs about this share of a unit.
+    static let expandOnlyCost = 0.15
 
     /// A unit of work is one recurring event whose iterator has to create or step.
     public func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool {
         sortSingles()
         let lo = zone.startOfDay(days.lowerBound), hi = zone.startOfDay(days.upperBound.adding(days: 1))
-        var i = prefetching?.days == days ? prefetching!.next : 0
-        var used = 0
-        while i < recurring.count, used < budget {
-            let r = recurring[i]
+        var state = prefetching?.days == days ? prefetching! : (days: days, next: 0, found: [])
+        prefetching = nil
+        var used = 0.0
+        while state.next < recurring.count, used < Double(budget) {
+            let r = recurring[state.next]
             if let b = keyBounds(r, lo: lo, hi: hi) {
                 let e = expansion(of: r)
                 if !e.covers(b.lo, b.hi) { e.cover(b.lo, b.hi, source: self); used += 1 }
+                expand(r, days: days, lo: lo, hi: hi, into: &state.found)
+                used += ICalendarSource.expandOnlyCost
             }
-            i += 1
+            state.next += 1
         }
-        prefetching = (days, i)
-        return i >= recurring.count
+        prefetching = state
+        return state.next >= recurring.count
     }
 
     private func expand(_ r: RecurringEvent, days: ClosedRange<CalendarDate>, lo: Int64, hi: Int64, into out: inout [EventOccurrence]) {

@@ -29,6 +29,7 @@ public final class DrawListRenderer {
     deinit {
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         for t in discTextures.values { SDL_DestroyTexture(t) }
+        for s in discSurfaces.values { SDL_FreeSurface(s) }
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.
@@ -42,10 +43,22 @@ public final class DrawListRenderer {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
         }
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
+        // A frame that starts by painting the whole target opaque needs no clear: in the software
+        // renderer each is a full pass over memory.
+        if !coversTarget(list.commands.first) {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+        }
         run(list.commands, base: Transform(scale: pixelScale))
         text.endFrame()
+    }
+
+    private func coversTarget(_ command: DrawCommand?) -> Bool {
+        guard case let .fill(r, color, radius)? = command, color.a == 255, radius <= 0 else { return false }
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return false }
+        let px = snapped(Transform(scale: pixelScale).apply(r))
+        return px.minX <= 0 && px.minY <= 0 && px.maxX >= Double(w) && px.maxY >= Double(h)
     }
 
     private func record(_ rec: TextureRecording) {
@@ -174,8 +187,7 @@ public final class DrawListRenderer {
         fillRects(&bands, count: 3, opaque: color.a == 255)
         // ...and an anti-aliased quarter disc in each corner.
         let rpx = Int(rad)
-        if let disc = discTexture(radius: rpx) {
-            SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
+        if let disc = discTexture(radius: rpx, color: color) {
             SDL_SetTextureAlphaMod(disc, color.a)
             let quadrants: [(Int32, Int32, Double, Double)] = [
                 (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
@@ -191,19 +203,40 @@ public final class DrawListRenderer {
         }
     }
 
-    /// White discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius.
+    /// Discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius and
+    /// opaque colour (a colour's alpha is applied as a modulation, so fades make no new ones).
     /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
-    /// of triangles a tessellated corner takes.
-    private var discTextures: [Int: OpaquePointer] = [:]
+    /// of triangles a tessellated corner takes; made in their colour, an opaque corner's blit is
+    /// SDL's fast alpha path rather than its generic colour-modulating one.
+    private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
+    private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
+    private var discTextures: [DiscKey: OpaquePointer] = [:]
     static let largestCachedDisc = 256
 
-    private func discTexture(radius: Int) -> OpaquePointer? {
-        if let t = discTextures[radius] { return t }
+    private func discTexture(radius: Int, color: Color) -> OpaquePointer? {
+        let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        if let t = discTextures[key] { return t }
+        guard let white = discSurface(radius: radius),
+              let surface = SDL_ConvertSurfaceFormat(white, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        TextCache.tint(surface, Color(r: color.r, g: color.g, b: color.b, a: 255))
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        // Colours come from themes and a few mixes; an animated colour would grow this without end.
+        if discTextures.count >= 2048 {
+            for t in discTextures.values { SDL_DestroyTexture(t) }
+            discTextures.removeAll()
+        }
+        discTextures[key] = tex
+        return tex
+    }
+
+    private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        if let s = discSurfaces[radius] { return s }
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         let size = 2 * radius
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
-        defer { SDL_FreeSurface(surface) }
         SDL_LockSurface(surface)
         let pitch = Int(surface.pointee.pitch)
         let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
@@ -218,10 +251,8 @@ public final class DrawListRenderer {
             }
         }
         SDL_UnlockSurface(surface)
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        discTextures[radius] = tex
-        return tex
+        discSurfaces[radius] = surface
+        return surface
     }
 
     /// Corners as triangle fans with a one-pixel feather, for radii too large to cache.
@@ -346,7 +377,10 @@ public final class DrawListRenderer {
         let r = transform.apply(run.rect)
         let px = Int(max(6, (run.size * transform.scale).rounded()))
         let key = TextCache.FontKey(pixelSize: px, bold: run.weight == .bold)
-        guard r.width >= 1, let e = text.texture(run.text, key, maxWidth: Int32(r.width), renderer: renderer) else { return }
+        // The texture carries the run's own colour; a fading group's opacity changes every frame,
+        // so it stays a modulation rather than a new texture per frame.
+        guard r.width >= 1, run.color.a > 0, opacity > 0,
+              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
         switch run.alignment {
@@ -355,9 +389,7 @@ public final class DrawListRenderer {
         case .trailing: x = r.maxX - w
         }
         var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
-        let c = tinted(run.color)
-        SDL_SetTextureColorMod(e.texture, c.r, c.g, c.b)
-        SDL_SetTextureAlphaMod(e.texture, c.a)
+        SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
         SDL_RenderCopyF(renderer, e.texture, nil, &dst)
     }
 }

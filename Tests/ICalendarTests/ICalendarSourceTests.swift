@@ -195,6 +195,44 @@ final class ICalendarSourceTests: XCTestCase {
         }
     }
 
+    /// Weekly meetings in two zones with exceptions, an override and an all-day weekly event.
+    func weeklyCalendar(_ count: Int) -> String {
+        var body: [String] = []
+        for i in 0..<count {
+            let zone = i % 2 == 0 ? "Europe/Berlin" : "America/New_York"
+            let day = ["MO", "TU", "WE", "TH", "FR"][i % 5]
+            let date = String(format: "202601%02d", 5 + i % 5)
+            if i % 9 == 8 {
+                body.append("BEGIN:VEVENT\nUID:w\(i)\nSUMMARY:Weekly all-day \(i)\nDTSTART;VALUE=DATE:\(date)\nDTEND;VALUE=DATE:\(String(format: "202601%02d", 6 + i % 5))\nRRULE:FREQ=WEEKLY;BYDAY=\(day)\nEND:VEVENT")
+                continue
+            }
+            body.append("BEGIN:VEVENT\nUID:w\(i)\nSUMMARY:Weekly \(i)\nDTSTART;TZID=\(zone):\(date)T\(String(format: "%02d", 7 + i % 10))0000\nDTEND;TZID=\(zone):\(date)T\(String(format: "%02d", 8 + i % 10))0000\nRRULE:FREQ=WEEKLY;BYDAY=\(day);UNTIL=20281231T235959Z\nEXDATE;TZID=\(zone):202611\(String(format: "%02d", 2 + i % 5))T\(String(format: "%02d", 7 + i % 10))0000\nEND:VEVENT")
+        }
+        body.append("BEGIN:VEVENT\nUID:w0\nSUMMARY:Weekly 0 (moved)\nRECURRENCE-ID;TZID=Europe/Berlin:20261109T070000\nDTSTART;TZID=Europe/Berlin:20261109T150000\nDTEND;TZID=Europe/Berlin:20261109T160000\nEND:VEVENT")
+        return calendar(body.joined(separator: "\n"))
+    }
+
+    func testAskingMidPrefetchFinishesItAndGivesTheSameOccurrencesAsAskingDirectly() throws {
+        let text = weeklyCalendar(40)
+        let direct = source(text)
+        let sliced = source(text)
+        XCTAssertEqual(sliced.diagnostics, [])
+        for m in ["2026-11", "2026-12", "2026-10", "2027-06"] {
+            let g = MonthGrid(month: CalendarMonth(iso: m)!, firstWeekday: .monday)
+            let days = g.firstDate...g.lastDate
+            XCTAssertFalse(sliced.prefetch(overlapping: days, budget: 3), "40 recurring events take more than one slice of 3")
+            let expected = direct.occurrences(overlapping: days)
+            XCTAssertGreaterThan(expected.count, 100, m)
+            XCTAssertEqual(sliced.occurrences(overlapping: days).count, expected.count, m)
+            XCTAssertEqual(Set(sliced.occurrences(overlapping: days)), Set(expected), m)
+            XCTAssertTrue(sliced.prefetch(overlapping: days, budget: 3), "the query finished the prefetch")
+            XCTAssertEqual(Set(sliced.occurrences(overlapping: days)), Set(expected), "\(m), from the kept expansion")
+        }
+        // The override replaces its instance, once.
+        let nov = sliced.occurrences(overlapping: d("2026-11-09")...d("2026-11-09")).filter { $0.uid == "w0" }
+        XCTAssertEqual(lines(nov, in: berlin), ["2026-11-09T15:00:00+01:00..16:00 Weekly 0 (moved)"])
+    }
+
     func testMultiDayTimedEventTouchesEachDayItSpansButNotTheOneItEndsAtMidnight() {
         let s = source(calendar("""
             BEGIN:VEVENT

@@ -65,4 +65,60 @@ final class DrawListRendererTests: XCTestCase {
         XCTAssertEqual(pixel(img, 70, 70).b, 255)
         XCTAssertEqual(pixel(img, 50, 50).b, 0)
     }
+
+    func testColouredAndTranslucentTextKeepsItsColour() throws {
+        let img = try render { list in
+            list.fill(Rect(0, 0, 100, 100), .black)
+            list.text("HH", in: Rect(0, 0, 100, 50), size: 30, color: Color(r: 255, g: 0, b: 0), alignment: .center)
+            list.text("HH", in: Rect(0, 50, 100, 50), size: 30, color: Color(r: 0, g: 255, b: 0).withAlpha(0.5), alignment: .center)
+        }
+        let top = (0..<50 * 100).map { pixel(img, $0 % 100, $0 / 100) }
+        XCTAssertEqual(top.map(\.r).max(), 255, "solid red ink")
+        XCTAssertEqual(top.map(\.g).max(), 0)
+        let bottom = (50 * 100..<100 * 100).map { pixel(img, $0 % 100, $0 / 100) }
+        XCTAssertTrue((125...130).contains(bottom.map(\.g).max()!), "half-opaque green over black, got \(bottom.map(\.g).max()!)")
+        XCTAssertEqual(bottom.map(\.r).max(), 0)
+    }
+
+    func testTextUnderAnOpacityGroupFades() throws {
+        let img = try render { list in
+            list.fill(Rect(0, 0, 100, 100), .black)
+            list.withOpacity(0.5) { list in
+                list.text("HH", in: Rect(0, 0, 100, 100), size: 30, color: Color(r: 0, g: 0, b: 255), alignment: .center)
+            }
+        }
+        let blue = img.pixels.map { $0 & 0xFF }.max()!
+        XCTAssertTrue((125...130).contains(blue), "half of full blue, got \(blue)")
+    }
+
+    func testRoundedCornersTakeTheFillsColourAndAlpha() throws {
+        let img = try render { list in
+            list.fill(Rect(0, 0, 100, 100), .black)
+            list.fill(Rect(0, 0, 50, 50), Color(r: 255, g: 0, b: 0), radius: 10)
+            list.fill(Rect(50, 50, 50, 50), Color(r: 0, g: 255, b: 0).withAlpha(0.5), radius: 10)
+        }
+        XCTAssertEqual(pixel(img, 0, 0).r, 0, "outside the corner")
+        XCTAssertEqual(pixel(img, 5, 5).r, 255, "inside the corner's disc, the fill's own colour")
+        XCTAssertEqual(pixel(img, 5, 5).g, 0)
+        XCTAssertTrue((125...130).contains(pixel(img, 95, 95).g), "a translucent fill's corner is translucent too")
+        XCTAssertTrue((125...130).contains(pixel(img, 75, 75).g))
+    }
+
+    func testAFrameNotCoveringTheWindowStillStartsCleared() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 100, height: 100), fonts: try Golden.fonts())
+        var first = DrawList()
+        first.fill(Rect(0, 0, 100, 100), .white)
+        canvas.render(first)
+        XCTAssertEqual(pixel(canvas.capture(), 90, 90).r, 255)
+        var second = DrawList()
+        second.fill(Rect(0, 0, 50, 50), Color(r: 0, g: 0, b: 255))
+        canvas.render(second)
+        let img = canvas.capture()
+        XCTAssertEqual(pixel(img, 90, 90).r, 0, "the previous frame is cleared where this one draws nothing")
+        XCTAssertEqual(pixel(img, 10, 10).b, 255)
+        var third = DrawList()
+        third.fill(Rect(0, 0, 100, 100), Color(r: 0, g: 255, b: 0))
+        canvas.render(third)
+        XCTAssertEqual(pixel(canvas.capture(), 90, 90).g, 255, "a full opaque fill replaces it all")
+    }
 }

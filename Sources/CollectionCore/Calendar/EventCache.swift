@@ -7,6 +7,7 @@ public final class EventCache {
     private var pages: [MonthGrid: [CalendarDate: [EventOccurrence]]] = [:]
     private var order: [MonthGrid] = []
     private var sourceReady: MonthGrid?
+    private var building: PageBuild?
     /// Pages kept; far more than a paging session revisits, small enough to stay cheap.
     public var capacity = 48
     public private(set) var expansions = 0
@@ -28,7 +29,8 @@ public final class EventCache {
     public func isReady(_ page: MonthGrid) -> Bool { pages[page] != nil }
 
     /// One idle frame's share of preparing `page`: at most `budget` units of the source's work,
-    /// then the page itself once the source has nothing left to do. True when the page is ready.
+    /// then the page's own table, `budget × tableWorkPerUnit` occurrences filed or sorted a frame,
+    /// once the source has nothing left to do. True when the page is ready.
     @discardableResult
     public func prepare(_ page: MonthGrid, budget: Int) -> Bool {
         if pages[page] != nil { return true }
@@ -38,28 +40,70 @@ public final class EventCache {
             sourceReady = page
             return false
         }
-        _ = byDay(of: page)
+        if building?.page != page {
+            building = PageBuild(page: page, occurrences: source.occurrences(overlapping: page.firstDate...page.lastDate))
+        }
+        guard building!.step(work: max(1, budget) * EventCache.tableWorkPerUnit, zone: zone) else { return false }
+        store(building!.table, for: page)
+        building = nil
         return true
     }
 
+    /// Occurrences filed into days (or sorted) per unit of a frame's budget: a big calendar's
+    /// page (thousands of occurrences) then takes a few frames instead of one long one.
+    public static let tableWorkPerUnit = 40
+
     private func byDay(of page: MonthGrid) -> [CalendarDate: [EventOccurrence]] {
         if let hit = pages[page] { return hit }
+        var build = building?.page == page ? building! : PageBuild(page: page, occurrences: source.occurrences(overlapping: page.firstDate...page.lastDate))
+        if building?.page == page { building = nil }
+        _ = build.step(work: .max, zone: zone)
+        store(build.table, for: page)
+        return build.table
+    }
+
+    private func store(_ table: [CalendarDate: [EventOccurrence]], for page: MonthGrid) {
         expansions += 1
-        let range = page.firstDate...page.lastDate
-        var table: [CalendarDate: [EventOccurrence]] = [:]
-        for occurrence in source.occurrences(overlapping: range) {
-            let days = occurrence.days(in: zone).clamped(to: range)
-            var d = days.lowerBound
-            while d <= days.upperBound {
-                table[d, default: []].append(occurrence)
-                d = d.adding(days: 1)
-            }
-        }
-        for (d, list) in table where list.count > 1 { table[d] = EventCache.sorted(list, zone: zone) }
         pages[page] = table
         order.append(page)
         if order.count > capacity { pages[order.removeFirst()] = nil }
-        return table
+    }
+
+    /// A page's day table under construction: occurrences filed by day, then each day sorted.
+    private struct PageBuild {
+        let page: MonthGrid
+        let occurrences: [EventOccurrence]
+        var filed = 0
+        var table: [CalendarDate: [EventOccurrence]] = [:]
+        var unsorted: [CalendarDate]? = nil
+
+        init(page: MonthGrid, occurrences: [EventOccurrence]) { self.page = page; self.occurrences = occurrences }
+
+        /// Does about `work` occurrences' worth of filing or sorting; true when the table is done.
+        mutating func step(work: Int, zone: DisplayZone) -> Bool {
+            var left = work
+            let range = page.firstDate...page.lastDate
+            while filed < occurrences.count, left > 0 {
+                let occurrence = occurrences[filed]
+                let days = occurrence.days(in: zone).clamped(to: range)
+                var d = days.lowerBound
+                while d <= days.upperBound {
+                    table[d, default: []].append(occurrence)
+                    d = d.adding(days: 1)
+                }
+                filed += 1
+                left -= 1
+            }
+            guard filed == occurrences.count else { return false }
+            if unsorted == nil { unsorted = table.keys.filter { table[$0]!.count > 1 } }
+            while let d = unsorted!.last, left > 0 {
+                let list = table[d]!
+                table[d] = EventCache.sorted(list, zone: zone)
+                left -= list.count
+                unsorted!.removeLast()
+            }
+            return unsorted!.isEmpty
+        }
     }
 
     /// Every occurrence on `page`, once each, sorted by start (the state dump's order).

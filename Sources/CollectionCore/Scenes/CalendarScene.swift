@@ -16,6 +16,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private var lastWheel = -Double.infinity
     private var pendingPage: Int
     private var reflowing = false
+    /// Names formatted once: each `DateFormatter` opens an ICU formatter, which cost more than the
+    /// rest of the header and sidebar together when it happened every frame.
+    private lazy var weekdayLabels = settings.weekdayLabels
+    private var titles: [CalendarMonth: String] = [:]
+    private var longTitles: [CalendarDate: String] = [:]
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -33,7 +38,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
         focus = month.contains(settings.today) ? settings.today : month.firstDay
         pendingPage = CalendarScene.page(of: month)
         collection = CollectionView(name: "calendar", layout: CalendarLayout())
-        collection.backgroundColor = Theme.background
+        // The app paints the window in this colour already; a second pass over the grid's area
+        // is a measurable share of a software-rendered frame.
+        collection.backgroundColor = nil
         collection.register(reuseIdentifier: "day") { DayCell(reuseIdentifier: $0) }
         collection.dataSource = self
         collection.physics.targetDecision = { [unowned collection] proposed, velocity, decision in
@@ -245,12 +252,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
         let month = displayedMonth
-        list.text(settings.title(of: month), in: Rect(x: header.minX + 16, y: header.minY + 8, width: header.width - 220, height: 32),
+        let title = titles[month] ?? settings.title(of: month)
+        if titles.count > 256 { titles.removeAll() }
+        titles[month] = title
+        list.text(title, in: Rect(x: header.minX + 16, y: header.minY + 8, width: header.width - 220, height: 32),
                   size: 22, color: Theme.text, weight: .bold)
         list.text("PgUp / PgDn · Home: today", in: Rect(x: header.maxX - 216, y: header.minY + 8, width: 200, height: 32),
                   size: 12, color: Theme.textDim, alignment: .trailing)
         let l = layout
-        for (i, label) in settings.weekdayLabels.enumerated() {
+        for (i, label) in weekdayLabels.enumerated() {
             let x = collection.frame.minX + l.insets.left + Double(i) * (l.cellSize.width + l.spacing)
             let iso = settings.firstWeekday.columns[i]
             list.text(label, in: Rect(x: x, y: header.maxY - 28, width: l.cellSize.width, height: 24), size: 12,
@@ -265,7 +275,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
         list.fill(r, Theme.surface)
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
         let date = listedDate
-        list.text(settings.longTitle(of: date), in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
+        let longTitle = longTitles[date] ?? settings.longTitle(of: date)
+        if longTitles.count > 256 { longTitles.removeAll() }
+        longTitles[date] = longTitle
+        list.text(longTitle, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: 16, color: Theme.text, weight: .bold)
         let chosen = selectedDates.count
         list.text(chosen == 0 ? "No days chosen" : chosen == 1 ? "1 day chosen" : "\(chosen) days chosen",
