@@ -113,7 +113,7 @@ do {
 // MARK: 3. The grid scene while scrolling
 
 let scrollScript = """
-    # fast pans and flings down, a fling back up, a slow pan, the wheel, more flings
+    # fast pans and flings down, a fling back up, a slow pan, a trackpad swipe that coasts, more flings
     down 640 700
     move 640 150 80
     up 640 150
@@ -131,11 +131,22 @@ let scrollScript = """
     move 640 600 500
     up 640 600
     wait 200
-    wheel 0 -3
+    wheel 0 -1.5
     wait 16
-    wheel 0 -3
+    wheel 0 -1.5
     wait 16
-    wheel 0 -3
+    wheel 0 -1.5
+    wait 16
+    wheel 0 -1.5
+    wait 16
+    wheel 0 -1.5
+    wait 16
+    wheel 0 -1.5
+    wait 16
+    wheel 0 -1.5
+    wait 16
+    wheel 0 -1.5
+    wait 16
     wait 600
     down 640 700
     move 640 100 40
