@@ -198,5 +198,12 @@ printf 'wait 10\nmove 1\n' > "$work/bad.txt"
 check_refused "bad script line" "bad.txt:2:" --headless --replay "$work/bad.txt"
 check_refused "missing script" "cannot read the script" --headless --replay "$work/none.txt"
 
+# 10. No font: one line naming the package to install.
+printf '<?xml version="1.0"?>\n<fontconfig><dir>%s/none</dir><cachedir>%s/fc-cache</cachedir></fontconfig>\n' \
+    "$work" "$work" > "$work/no-fonts.conf"
+out=$(FONTCONFIG_FILE="$work/no-fonts.conf" "$bin" --headless 2>&1); code=$?
+if [ $code -ne 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "fonts-dejavu-core"; then pass "a missing font names the package"
+else fail "missing font" "exit $code, output: $out"; fi
+
 echo "window tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -268,7 +268,7 @@ final class CalendarSceneTests: XCTestCase {
         let diags = [LoadDiagnostic(file: "a.ics", line: 3, message: "cannot read 'X'"), LoadDiagnostic(file: "a.ics", line: 9, message: "y"),
                      LoadDiagnostic(file: "b.ics", message: "cannot open calendar: no such file")]
         let (_, scene, _) = try makeApp([:], diagnostics: diags)
-        XCTAssertEqual(scene.notices, ["Calendar: a.ics:3: cannot read 'X' (and 1 more problems in this file)",
+        XCTAssertEqual(scene.notices, ["Calendar: a.ics:3: cannot read 'X' (and 1 more problem in this file)",
                                        "Calendar: b.ics: cannot open calendar: no such file"])
     }
 

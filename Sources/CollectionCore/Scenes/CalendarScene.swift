@@ -236,7 +236,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             if let i = byFile.firstIndex(where: { $0.0 == d.file }) { byFile[i].1.append(d) } else { byFile.append((d.file, [d])) }
         }
         return byFile.map { _, list in
-            list.count == 1 ? "Calendar: \(list[0])" : "Calendar: \(list[0]) (and \(list.count - 1) more problems in this file)"
+            list.count == 1 ? "Calendar: \(list[0])"
+                : "Calendar: \(list[0]) (and \(list.count - 1) more problem\(list.count == 2 ? "" : "s") in this file)"
         }
     }
 
