@@ -158,21 +158,38 @@ let scrollScript = """
     wait 1500
     """
 
-print("3. Headless grid scene, \(million) items, 1280x800, a script of fast pans and flings (60 fps clock)")
-do {
+/// A headless run of `script` at 1280x800 on the 60 fps clock: the app, its canvas, the frame
+/// times, and whether a drag was in progress during any frame.
+func runScene(_ scene: String, config: SceneConfig, script: String) throws -> (app: App, canvas: HeadlessCanvas, times: FrameTimes, sawDrag: Bool) {
     let size = Size(width: 1280, height: 800)
-    let config = SceneConfig(items: million)
-    let app = try App(scene: "grid", size: size, config: config)
+    let app = try App(scene: scene, size: size, config: config)
     let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
     let driver = HeadlessDriver(app: app, fps: 60)
-    driver.render = { canvas.render($0) }
+    var sawDrag = false
+    driver.render = { list in
+        sawDrag = sawDrag || app.currentScene.isDragging
+        canvas.render(list)
+    }
     // A warm-up frame fills the font and text caches, as the first frame on screen would; it is
     // drawn outside the driver so the script's clock still starts at zero.
     app.update(now: 0)
     canvas.render(app.draw())
-    let timer = FrameTimes()
-    driver.frameTimer = timer
-    try driver.play(ScriptTimeline(InputScript.parse(scrollScript), fps: 60))
+    let times = FrameTimes()
+    driver.frameTimer = times
+    try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+    return (app, canvas, times, sawDrag)
+}
+
+func printFrameTimes(_ times: FrameTimes) {
+    for (name, s) in [("CPU time ", times.cpu), ("wall time", times.wall)] {
+        print("  \(name): frames \(s.frameMS.count), frame_ms_p50 \(fmt(s.percentile(50))), frame_ms_p99 \(fmt(s.percentile(99))), "
+              + "frame_ms_max \(fmt(s.frameMS.max() ?? 0))")
+    }
+}
+
+print("3. Headless grid scene, \(million) items, 1280x800, a script of fast pans and flings (60 fps clock)")
+do {
+    let (app, canvas, timer, _) = try runScene("grid", config: SceneConfig(items: million), script: scrollScript)
 
     let grid = (app.currentScene as! GridScene).collection
     let layout = grid.layout as! GridLayout
@@ -180,12 +197,7 @@ do {
     let rowsInView = Int((grid.frame.height / rowStride).rounded(.up)) + 1
     let allowed = layout.perLine * (rowsInView + 2)
     let offsetY = grid.contentOffset.y
-    func line(_ name: String, _ s: FrameStats) -> String {
-        "  \(name): frames \(s.frameMS.count), frame_ms_p50 \(fmt(s.percentile(50))), frame_ms_p99 \(fmt(s.percentile(99))), "
-            + "frame_ms_max \(fmt(s.frameMS.max() ?? 0))"
-    }
-    print(line("CPU time ", timer.cpu))
-    print(line("wall time", timer.wall))
+    printFrameTimes(timer)
     print("  live_cells_max \(timer.cpu.liveCellsMax); visible at most \(layout.perLine * rowsInView) "
           + "(\(rowsInView) rows of \(layout.perLine)), plus one row each side: \(allowed); scrolled to y \(Int(offsetY))")
     check(timer.cpu.percentile(99) <= 4, "frame_ms_p99 (CPU time) at most 4 ms")
@@ -213,39 +225,18 @@ do {
 
 print("4. Headless rearrange scene, 100,000 items in the grid layout, 1280x800: long-press drag with edge auto-scroll")
 do {
-    let size = Size(width: 1280, height: 800)
     var config = SceneConfig(items: 100_000)
     config.rearrangeLayout = "grid"
     let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Benchmarks/rearrange-autoscroll.txt").standardizedFileURL
-    let script = try String(contentsOf: scriptURL, encoding: .utf8)
-    let app = try App(scene: "rearrange", size: size, config: config)
-    let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
-    let driver = HeadlessDriver(app: app, fps: 60)
-    driver.render = { canvas.render($0) }
-    app.update(now: 0)
-    canvas.render(app.draw())
-    let timer = FrameTimes()
-    driver.frameTimer = timer
-    var sawDrag = false
-    let render = driver.render
-    driver.render = { list in
-        sawDrag = sawDrag || app.currentScene.isDragging
-        render(list)
-    }
-    try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+    let (app, _, timer, sawDrag) = try runScene("rearrange", config: config, script: try String(contentsOf: scriptURL, encoding: .utf8))
     let scene = app.currentScene as! RearrangeScene
     let grid = scene.collection
     let layout = grid.layout as! GridLayout
     let rowStride = layout.crossItemSize + layout.lineSpacing
     let rowsInView = Int((grid.frame.height / rowStride).rounded(.up)) + 1
     let allowed = layout.perLine * (rowsInView + 2) + 1
-    func line(_ name: String, _ s: FrameStats) -> String {
-        "  \(name): frames \(s.frameMS.count), frame_ms_p50 \(fmt(s.percentile(50))), frame_ms_p99 \(fmt(s.percentile(99))), "
-            + "frame_ms_max \(fmt(s.frameMS.max() ?? 0))"
-    }
-    print(line("CPU time ", timer.cpu))
-    print(line("wall time", timer.wall))
+    printFrameTimes(timer)
     let ids = app.dumpState()["collections"]?[0]?["items"]?.arrayValue ?? []
     print("  live_cells_max \(timer.cpu.liveCellsMax); visible at most \(layout.perLine * rowsInView) plus one row each side "
           + "and the dragged tile: \(allowed); the drop landed with \(ids.count) items, \(Set(ids.compactMap(\.stringValue)).count) distinct")
