@@ -113,6 +113,7 @@ final class AutoScrollerTests: XCTestCase {
 
     func testAdvanceKeepsGoingAndStopsAtTheEnds() {
         var a = AutoScroller()
+        a.track(pointer: Point(600, 400), viewport: viewport, axis: .vertical, now: 0)
         a.track(pointer: Point(600, 799), viewport: viewport, axis: .vertical, now: 0)
         var offset = 0.0
         var t = 0.0
@@ -126,6 +127,7 @@ final class AutoScrollerTests: XCTestCase {
 
     func testEnteringAnotherZoneRestartsTheRamp() {
         var a = AutoScroller()
+        a.track(pointer: Point(600, 400), viewport: viewport, axis: .vertical, now: 0)
         a.track(pointer: Point(600, 799), viewport: viewport, axis: .vertical, now: 0)
         _ = a.advance(offset: 1000, range: 0...5000, to: 2)
         a.track(pointer: Point(600, 45), viewport: viewport, axis: .vertical, now: 2)
@@ -133,5 +135,21 @@ final class AutoScrollerTests: XCTestCase {
         a.track(pointer: Point(600, 400), viewport: viewport, axis: .vertical, now: 3)
         XCTAssertFalse(a.isActive)
         XCTAssertEqual(a.advance(offset: 1000, range: 0...5000, to: 4), 1000, "outside the zones nothing moves")
+    }
+
+    func testADragThatBeginsInAZoneWaitsForThePointerToMove() {
+        var a = AutoScroller()
+        a.track(pointer: Point(600, 780), viewport: viewport, axis: .vertical, now: 0)
+        XCTAssertFalse(a.isActive, "lifted inside the bottom zone: nothing scrolls yet")
+        XCTAssertEqual(a.advance(offset: 100, range: 0...5000, to: 1), 100)
+        a.track(pointer: Point(600, 775), viewport: viewport, axis: .vertical, now: 1)
+        XCTAssertFalse(a.isActive, "five points of jitter do not arm it")
+        a.track(pointer: Point(600, 795), viewport: viewport, axis: .vertical, now: 2)
+        XCTAssertTrue(a.isActive, "moving on, deeper into the zone, does")
+        XCTAssertEqual(a.zoneEntered, 2, "and the ramp starts from then")
+        XCTAssertGreaterThan(a.advance(offset: 100, range: 0...5000, to: 2.5), 100)
+        a.reset()
+        a.track(pointer: Point(600, 790), viewport: viewport, axis: .vertical, now: 3)
+        XCTAssertFalse(a.isActive, "a new drag must move again")
     }
 }

@@ -13,6 +13,9 @@ public struct AutoScroller: Equatable, Sendable {
     public var maxSpeed = 1500.0
     public var rampTime = 1.5
     public var rampFactor = 2.0
+    /// A drag does not scroll until the pointer has moved this far from where the drag began:
+    /// lifting an item that sits near an edge must not send the content away under it.
+    public var armingDistance = 12.0
 
     /// -1 scrolls toward the start, +1 toward the end, 0 outside the zones.
     public private(set) var direction = 0
@@ -21,6 +24,9 @@ public struct AutoScroller: Equatable, Sendable {
     public private(set) var zoneEntered = 0.0
     /// Time up to which the offset has been advanced.
     public private(set) var lastTime: Double?
+    /// Where the drag began, and whether the pointer has since moved far enough to scroll.
+    public private(set) var origin: Point?
+    public private(set) var isArmed = false
 
     public init() {}
 
@@ -48,13 +54,18 @@ public struct AutoScroller: Equatable, Sendable {
     }
 
     /// Takes the pointer's position (window points) relative to the scrolling viewport. Entering a
-    /// zone, or switching to the other one, restarts the time ramp.
+    /// zone, or switching to the other one, restarts the time ramp. The first call after `reset`
+    /// marks where the drag began.
     public mutating func track(pointer: Point, viewport: Rect, axis: Axis, now: Double) {
         let zone = zoneLength(viewport: viewport, axis: axis)
         let p = pointer[axis]
         let lo = viewport[minOf: axis], hi = viewport[maxOf: axis]
+        if origin == nil { origin = pointer }
+        if !isArmed, let origin, pointer.distance(to: origin) >= armingDistance { isArmed = true }
         var newDirection = 0, newDepth = 0.0
-        if p < lo + zone {
+        if !isArmed {
+            // Not yet: stay still wherever the pointer is.
+        } else if p < lo + zone {
             newDirection = -1; newDepth = min(1, (lo + zone - p) / zone)
         } else if p > hi - zone {
             newDirection = 1; newDepth = min(1, (p - (hi - zone)) / zone)
@@ -75,5 +86,5 @@ public struct AutoScroller: Equatable, Sendable {
     }
 
     /// Forgets the zone and the clock (a new drag), keeping the tuning.
-    public mutating func reset() { direction = 0; depth = 0; zoneEntered = 0; lastTime = nil }
+    public mutating func reset() { direction = 0; depth = 0; zoneEntered = 0; lastTime = nil; origin = nil; isArmed = false }
 }
