@@ -12,7 +12,7 @@ enum Golden {
     static let references = testsDir.appendingPathComponent("References")
     static let failures = testsDir.appendingPathComponent("Failures")
     /// Share of pixels allowed to differ by more than the channel tolerance.
-    static let allowedFraction = 0.002
+    static let allowedFraction = 0.0001
 
     static func fonts() throws -> (regular: String, bold: String) { try FontLocator.uiFonts() }
 
