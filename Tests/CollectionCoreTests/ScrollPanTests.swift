@@ -57,3 +57,29 @@ final class ScrollPanTests: XCTestCase {
         XCTAssertEqual(offsets[3], offsets[4], accuracy: 1)
     }
 }
+
+final class SceneSwitchTests: XCTestCase {
+    /// Switching scenes with a number key in the middle of a pan lets the old scene settle: when the
+    /// user comes back, its content is at rest and not stuck under a pointer that went away.
+    func testSwitchingAwayMidPanSettlesEveryScene() throws {
+        for (i, scene) in ["grid", "carousel", "rearrange", "calendar"].enumerated() {
+            var config = SceneConfig()
+            config.options = ["today": ["2026-11-21"], "month": ["2026-11"], "timezone": ["UTC"]]
+            let app = try App(scene: scene, size: Size(1000, 700), config: config)
+            let other = i == 0 ? 2 : 1
+            let script = "down 500 500\nmove 300 300 100\nkey \(other)\nwait 100\nup 300 300\nkey \(i + 1)\nwait 3000"
+            try HeadlessDriver(app: app, fps: 60).play(ScriptTimeline(InputScript.parse(script), fps: 60))
+            XCTAssertEqual(app.currentName, scene)
+            XCTAssertFalse(app.currentScene.isDragging, scene)
+            // Settled: more time changes nothing.
+            let settled = app.dumpState()
+            app.update(now: 10)
+            XCTAssertEqual(app.dumpState(), settled, "\(scene) still moving")
+            // Not held by the pointer that went away: hovering with no button down moves nothing.
+            app.handle(.pointerMove(Point(500, 600), []), now: 10)
+            app.handle(.pointerMove(Point(200, 150), []), now: 10.1)
+            app.update(now: 12)
+            XCTAssertEqual(app.dumpState(), settled, "\(scene) follows a pointer with no button down")
+        }
+    }
+}

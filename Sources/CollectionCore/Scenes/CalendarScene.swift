@@ -11,7 +11,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public private(set) var anchor: CalendarDate?
     public private(set) var focus: CalendarDate
     private var frame = Rect.zero
-    private var press: (start: Point, panning: Bool)?
+    private var press = ScrollPan(tolerance: CalendarScene.panSlop)
     private var wheelTravel = 0.0
     private var lastWheel = -Double.infinity
     private var pendingPage: Int
@@ -142,28 +142,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func handle(_ event: InputEvent, now: Double) {
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
-            collection.physics.touchDown(now: now)
-            press = (p, false)
+            press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
-            guard var pr = press else { return }
-            if !pr.panning, p.distance(to: pr.start) > CalendarScene.panSlop {
-                pr.panning = true
-                collection.physics.beginPan(at: pr.start, now: now)
-            }
-            press = pr
-            if pr.panning { collection.physics.panMoved(to: p, now: now) }
+            press.moved(to: p, now: now, physics: &collection.physics)
         case let .pointerUp(p, .left, mods):
-            guard let pr = press else { return }
-            press = nil
-            if pr.panning {
-                collection.physics.endPan(at: p, now: now)
-            } else {
-                collection.physics.touchUp(now: now)
-                if let ip = collection.indexPathForItem(atWindowPoint: p) {
-                    let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
-                    focus = date
-                    choose(date, extendingRange: mods.contains(.shift))
-                }
+            if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
+                let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
+                focus = date
+                choose(date, extendingRange: mods.contains(.shift))
             }
         case let .wheel(dx, dy):
             // One notch (or a trackpad's worth of travel) turns one page; sideways or down is forward.
@@ -201,14 +187,16 @@ public final class CalendarScene: Scene, CollectionDataSource {
             default: return
             }
         case .focus(gained: false):
-            if press?.panning == true { collection.physics.cancelPan(now: now) }
-            press = nil
+            press.cancel(now: now, physics: &collection.physics)
         default: break
         }
     }
 
     /// Source work allowed per frame while preparing the neighbouring pages (see `EventSource.prefetch`).
     public var prefetchBudget = 60
+
+    /// Leaving the scene mid-pan settles the page instead of leaving it held.
+    public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
 
     public func update(now: Double) {
         collection.update(now: now)
@@ -222,7 +210,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if press?.panning == true { return .grabbing }
+        if press.isPanning { return .grabbing }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }

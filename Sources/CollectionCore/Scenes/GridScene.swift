@@ -53,6 +53,9 @@ public final class GridScene: Scene, CollectionDataSource {
         }
     }
 
+    /// Leaving the scene mid-pan settles the content instead of leaving it held.
+    public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
+
     public func update(now: Double) { collection.update(now: now) }
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
