@@ -112,6 +112,9 @@ do {
 
 // MARK: 3. The grid scene while scrolling
 
+/// Eight fractional wheel deltas 16 ms apart: the stream a trackpad swipe sends, which coasts.
+let trackpadSwipe = Array(repeating: "wheel 0 -1.5\nwait 16", count: 8).joined(separator: "\n")
+
 let scrollScript = """
     # fast pans and flings down, a fling back up, a slow pan, a trackpad swipe that coasts, more flings
     down 640 700
@@ -131,22 +134,7 @@ let scrollScript = """
     move 640 600 500
     up 640 600
     wait 200
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
-    wheel 0 -1.5
-    wait 16
+    \(trackpadSwipe)
     wait 600
     down 640 700
     move 640 100 40
