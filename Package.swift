@@ -2,13 +2,21 @@
 import PackageDescription
 
 let package = Package(
-    name: "CollectionDemo",
+    name: "CollectionKit",
     products: [
+        // The engine: geometry, input, draw lists, collection views, layouts, physics, drag. Pure Swift.
+        .library(name: "CollectionKit", targets: ["CollectionKit"]),
+        // The SDL2 backend: a window loop, headless canvas, renderer, text, fonts, PNG capture, clocks.
+        .library(name: "CollectionKitSDL", targets: ["CollectionKitSDL"]),
+        // Headless driving on a virtual clock and the input-script format, for tests of your own views.
+        .library(name: "CollectionKitTesting", targets: ["CollectionKitTesting"]),
         .executable(name: "collection-demo", targets: ["collection-demo"]),
         .executable(name: "collection-bench", targets: ["collection-bench"]),
+        .executable(name: "grid-example", targets: ["grid-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // System libraries, from Debian's packages.
@@ -19,28 +27,45 @@ let package = Package(
         // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
 
-        // The pure core: geometry, input, draw lists, the collection-view engine, scenes.
-        // It must never depend on an SDL target.
-        .target(name: "CollectionCore"),
+        // The engine. It depends on nothing but the standard library and Foundation: the target
+        // graph keeps SDL out of it.
+        .target(name: "CollectionKit"),
 
-        // The thin SDL backend: events in, draw lists out, text, offscreen capture.
-        .target(name: "SDLBackend", dependencies: ["CollectionCore", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+        // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
-        // Calendar files read through libical, behind the core's `EventSource` protocol.
-        .target(name: "ICalendar", dependencies: ["CollectionCore", "CLibical"]),
+        // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
+        .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
+
+        // Calendar dates, month grids, events and the `EventSource` protocol: no UI, no SDL.
+        .target(name: "CalendarModel"),
+
+        // Calendar files read through libical, behind `EventSource`.
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"]),
+
+        // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
+        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),
 
         .executableTarget(
             name: "collection-demo",
             dependencies: [
-                "CollectionCore", "SDLBackend", "ICalendar",
+                "CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .executableTarget(name: "collection-bench", dependencies: ["CollectionCore", "SDLBackend"]),
-        .executableTarget(name: "calendar-bench", dependencies: ["CollectionCore", "ICalendar"]),
+        .executableTarget(name: "collection-bench",
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel"]),
+        .executableTarget(name: "calendar-bench",
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
+        // The README's "Use the engine in your own program", as a program that builds.
+        .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
 
-        .testTarget(name: "CollectionCoreTests", dependencies: ["CollectionCore"]),
-        .testTarget(name: "RenderTests", dependencies: ["CollectionCore", "SDLBackend", "ICalendar"],
+        .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
+        .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
+        .testTarget(name: "CollectionDemoTests",
+                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+        .testTarget(name: "RenderTests",
+                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
-        .testTarget(name: "ICalendarTests", dependencies: ["CollectionCore", "ICalendar"]),
+        .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
     ]
 )

@@ -1,5 +1,5 @@
 import CLibical
-import CollectionCore
+import CalendarModel
 import Foundation
 
 /// Calendars read from iCalendar (RFC 5545) files with libical. Loading parses the files and

@@ -1,4 +1,7 @@
-import CollectionCore
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
 import Foundation
 import ICalendar
 
@@ -99,7 +102,7 @@ if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
     let scene = CalendarScene(settings: settings, source: ICalendarSource(files: files, zone: zone))
     let app = try App(scene: "calendar", size: Size(width: 1280, height: 800),
                       entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
-    let driver = HeadlessDriver(app: app, fps: 60)
+    let driver = HeadlessDriver(root: app, fps: 60)
     driver.frame()
     let openMS = ms(t)
     let timer = CoreTimer()

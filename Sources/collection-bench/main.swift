@@ -1,6 +1,9 @@
-import CollectionCore
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
 import Foundation
-import SDLBackend
+import CollectionKitSDL
 
 // The engine's performance figures: `swift run -c release collection-bench`.
 // Prints each figure with its bar and exits non-zero when a bar is missed.
@@ -56,7 +59,7 @@ do {
     func scan(_ rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         for i in 0..<million {
-            if let a = layout.attributesForItem(at: CollectionCore.IndexPath(item: i)), a.frame.intersects(rect) { out.append(a) }
+            if let a = layout.attributesForItem(at: CollectionKit.IndexPath(item: i)), a.frame.intersects(rect) { out.append(a) }
         }
         return out
     }
@@ -87,7 +90,7 @@ do {
 
 print("2. Preparing GridLayout")
 do {
-    let lengthOf: (CollectionCore.IndexPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
+    let lengthOf: (CollectionKit.IndexPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
     let variable = timeRuns(9) {
         var l = gridLayout(.variable(lengthOf))
         l.prepare(LayoutContext(boundsSize: viewport, itemCounts: [million]))
@@ -152,7 +155,7 @@ func runScene(_ scene: String, config: SceneConfig, script: String) throws -> (a
     let size = Size(width: 1280, height: 800)
     let app = try App(scene: scene, size: size, config: config)
     let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
-    let driver = HeadlessDriver(app: app, fps: 60)
+    let driver = HeadlessDriver(root: app, fps: 60)
     var sawDrag = false
     driver.render = { list in
         sawDrag = sawDrag || app.currentScene.isDragging

@@ -1,8 +1,11 @@
 import ArgumentParser
-import CollectionCore
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
 import Foundation
 import ICalendar
-import SDLBackend
+import CollectionKitSDL
 
 struct WindowSize: ExpressibleByArgument {
     var size: Size
@@ -175,7 +178,7 @@ struct CollectionDemo: ParsableCommand {
 
     private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let canvas = try HeadlessCanvas(size: app.size, fonts: fonts)
-        let driver = HeadlessDriver(app: app, fps: fps)
+        let driver = HeadlessDriver(root: app, fps: fps)
         driver.frameTimer = timer
         var renderError: Error?
         driver.render = { list in

@@ -1,4 +1,4 @@
-import CollectionCore
+import CalendarModel
 import Foundation
 import ICalendar
 import XCTest

@@ -1,7 +1,10 @@
-import CollectionCore
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
 import Foundation
 import ICalendar
-import SDLBackend
+import CollectionKitSDL
 import XCTest
 
 /// The calendar as pixels: the sample calendar's November 2026, with fixed today, zone and locale

@@ -1,5 +1,8 @@
-import CollectionCore
-import SDLBackend
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+import CollectionKitSDL
 import XCTest
 
 /// The carousel at rest on its first, a middle and its last card, in both alignments.

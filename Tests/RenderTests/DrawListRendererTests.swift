@@ -1,5 +1,8 @@
-import CollectionCore
-import SDLBackend
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+import CollectionKitSDL
 import XCTest
 
 /// The backend's translation of draw commands, checked on pixels.

@@ -1,6 +1,9 @@
-import CollectionCore
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
 import Foundation
-import SDLBackend
+import CollectionKitSDL
 import XCTest
 
 /// Golden-image checks: a scene is rendered headless and compared with a reference PNG kept in
@@ -21,7 +24,7 @@ enum Golden {
                        script: String = "", fps: Double = 60) throws -> (image: Image, app: App) {
         let app = try App(scene: scene, size: size, config: config)
         let canvas = try HeadlessCanvas(size: size, fonts: try fonts())
-        let driver = HeadlessDriver(app: app, fps: fps)
+        let driver = HeadlessDriver(root: app, fps: fps)
         var lastList = DrawList()
         driver.render = { list in
             lastList = list

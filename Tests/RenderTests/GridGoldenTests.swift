@@ -1,5 +1,8 @@
-import CollectionCore
-import SDLBackend
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+import CollectionKitSDL
 import XCTest
 
 final class GridGoldenTests: XCTestCase {

@@ -1,5 +1,8 @@
-import CollectionCore
-import SDLBackend
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+import CollectionKitSDL
 import XCTest
 
 /// Mid-drag frames of the rearrange scene: the lifted snapshot (larger, with a shadow) between

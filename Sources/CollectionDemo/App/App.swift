@@ -1,0 +1,172 @@
+import CollectionKit
+/// The whole demo as the backend sees it: a tab bar of scenes, input in, draw lists out.
+/// Time is always passed in; the app never reads a clock.
+public final class App: InteractiveRoot {
+    public private(set) var size: Size
+    public let config: SceneConfig
+    private let entries: [SceneEntry]
+    private var scenes: [String: any Scene] = [:]
+    public private(set) var currentName: String
+    public private(set) var quitRequested = false
+    private var pointer = Point(x: -1, y: -1)
+    /// Where the pointer went down: the tab bar or the scene, which then gets the whole gesture.
+    private var pointerCapturedByScene = false
+    private var hoveredTab: Int?
+    private var appNotices: [String] = []
+    public private(set) var peakLiveCells = 0
+    private var now: Double = 0
+
+    public init(scene: String, size: Size, config: SceneConfig = SceneConfig(), entries: [SceneEntry] = SceneCatalog.all) throws {
+        self.size = size
+        self.config = config
+        self.entries = entries
+        guard entries.contains(where: { $0.name == scene }) else {
+            throw AppError("unknown scene '\(scene)' (scenes: \(entries.map(\.name).joined(separator: ", ")))")
+        }
+        currentName = scene
+        _ = try sceneNamed(scene)
+    }
+
+    public var tabBarHeight: Double { Theme.tabBarHeight }
+    public var sceneFrame: Rect { Rect(x: 0, y: tabBarHeight, width: size.width, height: max(0, size.height - tabBarHeight)) }
+    public var currentScene: any Scene { scenes[currentName]! }
+
+    private func sceneNamed(_ name: String) throws -> any Scene {
+        if let s = scenes[name] { return s }
+        guard let entry = entries.first(where: { $0.name == name }) else { throw AppError("unknown scene '\(name)'") }
+        let s = try entry.make(config)
+        s.setFrame(sceneFrame)
+        scenes[name] = s
+        return s
+    }
+
+    public func switchTo(_ name: String, now: Double) {
+        guard name != currentName else { return }
+        do {
+            let next = try sceneNamed(name)
+            currentScene.didDeactivate(now: now)
+            currentName = name
+            next.setFrame(sceneFrame)
+            next.update(now: now)
+        } catch {
+            appNotices.append("\(error)")
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent, now: Double) {
+        self.now = now
+        switch event {
+        case let .resize(s):
+            size = Size(width: max(1, s.width), height: max(1, s.height))
+            for scene in scenes.values { scene.setFrame(sceneFrame) }
+        case let .key(key, mods):
+            if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
+            if mods.isEmpty, let d = key.digit, d >= 1, d <= entries.count, !currentScene.isDragging {
+                switchTo(entries[d - 1].name, now: now); return
+            }
+            currentScene.handle(event, now: now)
+        case let .pointerDown(p, button, _):
+            pointer = p
+            if p.y < tabBarHeight && !pointerCapturedByScene {
+                if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
+                // A right click on the tabs still cancels a drag in flight.
+                else if currentScene.isDragging { currentScene.handle(event, now: now) }
+                return
+            }
+            pointerCapturedByScene = true
+            currentScene.handle(event, now: now)
+        case let .pointerMove(p, _):
+            pointer = p
+            hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
+            currentScene.handle(event, now: now)
+        case let .pointerUp(p, _, _):
+            pointer = p
+            pointerCapturedByScene = false
+            currentScene.handle(event, now: now)
+        case .wheel:
+            if pointer.y >= tabBarHeight || pointer.y < 0 { currentScene.handle(event, now: now) }
+        case .text, .focus:
+            currentScene.handle(event, now: now)
+        }
+    }
+
+    public var cursor: Cursor {
+        if pointer.y >= 0, pointer.y < tabBarHeight, !pointerCapturedByScene { return tabIndex(at: pointer) != nil ? .hand : .arrow }
+        return currentScene.cursor(at: pointer)
+    }
+
+    // MARK: Frame
+
+    public func update(now: Double) {
+        self.now = now
+        currentScene.update(now: now)
+        peakLiveCells = max(peakLiveCells, liveCellCount)
+    }
+
+    /// Cell objects alive across every scene that has been created.
+    public var liveCellCount: Int { scenes.values.reduce(0) { $0 + $1.liveCellCount } }
+
+    public func draw() -> DrawList {
+        var list = DrawList()
+        list.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
+        currentScene.draw(into: &list)
+        drawTabBar(into: &list)
+        drawNotices(into: &list)
+        return list
+    }
+
+    private func tabRects() -> [Rect] {
+        let w = min(150, (size.width - 16) / Double(max(1, entries.count)))
+        return entries.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - 6, height: tabBarHeight - 12) }
+    }
+
+    private func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }
+
+    private func drawTabBar(into list: inout DrawList) {
+        list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), Theme.surface)
+        list.fill(Rect(x: 0, y: tabBarHeight - 1, width: size.width, height: 1), Theme.border)
+        for (i, r) in tabRects().enumerated() {
+            let selected = entries[i].name == currentName
+            if selected { list.fill(r, Theme.accent, radius: 6) }
+            else if hoveredTab == i { list.fill(r, Theme.surfaceRaised, radius: 6) }
+            list.text("\(i + 1)  \(entries[i].title)", in: r, size: 14, color: selected ? .white : Theme.textDim,
+                      alignment: .center, weight: selected ? .bold : .regular)
+        }
+    }
+
+    private func drawNotices(into list: inout DrawList) {
+        let all = appNotices + currentScene.notices
+        guard !all.isEmpty else { return }
+        let lines = Array(all.suffix(4))
+        let h = Double(lines.count) * 22 + 16
+        let r = Rect(x: 16, y: size.height - h - 16, width: size.width - 32, height: h)
+        list.shadow(r.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.5), radius: 8, blur: 12)
+        list.fill(r, Color(hex: 0x4A2326), radius: 8)
+        list.stroke(r, Theme.danger, width: 1, radius: 8)
+        for (i, line) in lines.enumerated() {
+            list.text(line, in: Rect(x: r.minX + 12, y: r.minY + 8 + Double(i) * 22, width: r.width - 24, height: 22),
+                      size: 13, color: Theme.text)
+        }
+    }
+
+    public func addNotice(_ message: String) { appNotices.append(message) }
+
+    // MARK: State dump
+
+    public func dumpState() -> JSON {
+        var pairs: [(String, JSON)] = [
+            ("scene", .string(currentName)),
+            ("size", .size(size)),
+            ("dragging", .bool(currentScene.isDragging)),
+        ]
+        pairs += currentScene.dumpState()
+        return .object(pairs)
+    }
+}
+
+public struct AppError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ d: String) { description = d }
+}

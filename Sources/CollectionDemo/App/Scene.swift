@@ -1,0 +1,65 @@
+import CollectionKit
+import CalendarModel
+/// One screen of the demo. Scenes live in the core: they take input as values and time as a
+/// number, and emit draw lists.
+public protocol Scene: AnyObject {
+    var name: String { get }
+    /// The area the scene owns, in window points (the window below the tab bar).
+    func setFrame(_ frame: Rect)
+    func handle(_ event: InputEvent, now: Double)
+    func update(now: Double)
+    func draw(into list: inout DrawList)
+    func cursor(at p: Point) -> Cursor
+    /// True while an item is being dragged.
+    var isDragging: Bool { get }
+    /// The scene's collections for the state dump; scenes may add keys of their own.
+    func dumpState() -> [(String, JSON)]
+    /// Cell objects alive now, across the scene's collections.
+    var liveCellCount: Int { get }
+    /// Called when the scene stops being shown (a drag in flight is cancelled).
+    func didDeactivate(now: Double)
+    /// Messages to show the user (a file that did not load, a refused update).
+    var notices: [String] { get }
+}
+
+extension Scene {
+    public var isDragging: Bool { false }
+    public func cursor(at p: Point) -> Cursor { .arrow }
+    public func didDeactivate(now: Double) {}
+    public var notices: [String] { [] }
+}
+
+/// Options every scene may read, from the command line.
+public struct SceneConfig: Sendable {
+    /// `--items`; nil lets each scene use its own default.
+    public var items: Int?
+    public var carouselAlignment: String = "center"
+    public var rearrangeLayout: String = "grid"
+    /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
+    public var options: [String: [String]] = [:]
+    /// The calendar scene's events, loaded by the executable (nil: an empty calendar).
+    public var calendarSource: EventSourceBox?
+    public init(items: Int? = nil) { self.items = items }
+}
+
+/// A scene the app can show: its name, its tab title, and how to make it.
+public struct SceneEntry {
+    public var name: String
+    public var title: String
+    public var make: (SceneConfig) throws -> any Scene
+    public init(name: String, title: String, make: @escaping (SceneConfig) throws -> any Scene) {
+        self.name = name; self.title = title; self.make = make
+    }
+}
+
+public enum SceneCatalog {
+    /// Every scene that exists, in tab order. Only real, working scenes are listed here.
+    public static let all: [SceneEntry] = [
+        SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
+        SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
+        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
+        SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
+    ]
+    public static var names: [String] { all.map(\.name) }
+    public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
+}

@@ -1,0 +1,21 @@
+import CollectionKit
+
+/// The product's palette, so scenes agree on a look.
+public enum Theme {
+    public static let background = Color(hex: 0x1C1E24)
+    public static let surface = Color(hex: 0x262A33)
+    public static let surfaceRaised = Color(hex: 0x313642)
+    public static let border = Color(hex: 0x3D4350)
+    public static let text = Color(hex: 0xE8EAF0)
+    public static let textDim = Color(hex: 0x9AA1B0)
+    public static let accent = Color(hex: 0x4C8DFF)
+    public static let danger = Color(hex: 0xE5534B)
+    public static let tabBarHeight: Double = 44
+
+    /// A stable, pleasant colour for item number `n`.
+    public static func tileColor(_ n: Int) -> Color {
+        // Golden-ratio hue steps keep neighbours distinct.
+        let h = (Double(n) * 0.618033988749895).truncatingRemainder(dividingBy: 1)
+        return Color.hsv(h, 0.55, 0.85)
+    }
+}

@@ -1,0 +1,74 @@
+import CollectionKit
+import CalendarModel
+/// Month pages side by side: section `s` is page `s`, exactly as wide as the bounds, and holds
+/// 42 day cells in 6 rows of 7. Paging is decided in `targetContentOffset`: the page nearest
+/// where the scroll would naturally stop, but never more than one page from where the gesture
+/// began, so a drag or a flick moves exactly one month.
+///
+/// Every frame is arithmetic: `prepare` is O(1), `attributesForElements(in:)` O(k).
+public struct CalendarLayout: CollectionLayout {
+    public var scrollAxis: Axis { .horizontal }
+    public var insets: EdgeInsets
+    public var spacing: Double
+
+    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    public private(set) var pageWidth: Double = 1
+    public private(set) var cellSize = Size.zero
+    public private(set) var contentSize: Size = .zero
+
+    public init(insets: EdgeInsets = EdgeInsets(top: 4, left: 12, bottom: 12, right: 12), spacing: Double = 4) {
+        self.insets = insets; self.spacing = spacing
+    }
+
+    public var pageCount: Int { context.itemCounts.count }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        self.context = context
+        pageWidth = max(1, context.boundsSize.width)
+        let w = (pageWidth - insets.left - insets.right - spacing * Double(MonthGrid.columns - 1)) / Double(MonthGrid.columns)
+        let h = (context.boundsSize.height - insets.top - insets.bottom - spacing * Double(MonthGrid.rows - 1)) / Double(MonthGrid.rows)
+        cellSize = Size(width: max(1, w), height: max(1, h))
+        contentSize = Size(width: pageWidth * Double(pageCount), height: context.boundsSize.height)
+    }
+
+    /// The content offset that shows page `page` exactly.
+    public func offset(ofPage page: Int) -> Point { Point(x: Double(page) * pageWidth, y: 0) }
+    /// The page nearest a content offset.
+    public func page(nearest offset: Point) -> Int {
+        min(max(0, Int((offset.x / pageWidth).rounded())), max(0, pageCount - 1))
+    }
+
+    private func frame(page: Int, cell: Int) -> Rect {
+        let row = cell / MonthGrid.columns, column = cell % MonthGrid.columns
+        return Rect(x: Double(page) * pageWidth + insets.left + Double(column) * (cellSize.width + spacing),
+                    y: insets.top + Double(row) * (cellSize.height + spacing),
+                    width: cellSize.width, height: cellSize.height)
+    }
+
+    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        guard context.itemCounts.indices.contains(indexPath.section),
+              (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        return LayoutAttributes(indexPath: indexPath, frame: frame(page: indexPath.section, cell: indexPath.item))
+    }
+
+    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        guard pageCount > 0, !rect.isEmpty else { return [] }
+        let first = max(0, Int((rect.minX / pageWidth).rounded(.down)))
+        let last = min(pageCount - 1, Int((rect.maxX / pageWidth).rounded(.down)))
+        guard first <= last else { return [] }
+        var out: [LayoutAttributes] = []
+        for page in first...last {
+            for cell in 0..<min(MonthGrid.cellCount, context.itemCounts[page]) {
+                let f = frame(page: page, cell: cell)
+                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: IndexPath(item: cell, section: page), frame: f)) }
+            }
+        }
+        return out
+    }
+
+    public func targetContentOffset(proposed: Point, velocity: Point, decision: ScrollDecision) -> Point {
+        let start = page(nearest: decision.startOffset)
+        let wanted = page(nearest: proposed)
+        return offset(ofPage: min(max(wanted, start - 1), start + 1))
+    }
+}

@@ -1,0 +1,188 @@
+import CollectionKit
+/// A paging carousel of preview cards (seeds 000 and 003): drag, flick, wheel and keys move it one
+/// card at a time, a click on a side card centres it, and page dots show where it is.
+public final class CarouselScene: Scene, CollectionDataSource {
+    public let name = "carousel"
+    public let collection: CollectionView
+    private var ids: [Int]
+    private var press = ScrollPan(tolerance: CarouselScene.panSlop)
+    static let panSlop = 4.0
+    /// With more cards than this, a counter replaces the dots.
+    static let maximumDots = 30
+    static let dotSpacing = 18.0
+
+    public init(itemCount: Int, alignment: CarouselLayout.Alignment = .center) {
+        ids = Array(0..<max(0, itemCount))
+        collection = CollectionView(name: "carousel", layout: CarouselLayout(alignment: alignment))
+        collection.backgroundColor = Theme.background
+        collection.register(reuseIdentifier: "card") { CarouselCardCell(reuseIdentifier: $0) }
+        collection.dataSource = self
+        // Paging wants a brisk settle, as carousels on iOS use the fast rate; the projection for
+        // the paging decision then also uses it, so it predicts where this carousel would stop.
+        collection.physics.decelerationRate = Deceleration.fastRate
+        collection.physics.targetDecision = { [unowned collection] proposed, velocity, decision in
+            collection.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
+        }
+        collection.reloadData()
+    }
+
+    public var layout: CarouselLayout { collection.layout as! CarouselLayout }
+    public var alignment: CarouselLayout.Alignment { layout.alignment }
+
+    /// The card centred (or edge-aligned) once the carousel comes to rest.
+    public var centeredIndex: Int { layout.nearestItem(toOffset: collection.physics.restingOffset.x) }
+
+    public func setFrame(_ frame: Rect) {
+        let index = centeredIndex
+        collection.setFrame(frame)
+        // The centred card stays centred through a resize.
+        collection.physics.jump(to: Point(x: layout.restingOffset(forItem: index), y: 0))
+        collection.update(now: collection.now)
+    }
+
+    /// Scrolls so card `index` rests in place, with a spring.
+    public func scrollToCard(_ index: Int, now: Double) {
+        guard !ids.isEmpty else { return }
+        let i = min(max(0, index), ids.count - 1)
+        collection.physics.setOffset(Point(x: layout.restingOffset(forItem: i), y: 0), animated: true, now: now)
+    }
+
+    public func setAlignment(_ alignment: CarouselLayout.Alignment, now: Double) {
+        let index = centeredIndex
+        collection.updateLayout { layout in
+            guard var carousel = layout as? CarouselLayout else { return }
+            carousel.alignment = alignment
+            layout = carousel
+        }
+        scrollToCard(index, now: now)
+    }
+
+    public func handle(_ event: InputEvent, now: Double) {
+        switch event {
+        case let .pointerDown(p, .left, _) where collection.frame.contains(p):
+            press.down(at: p, now: now, physics: &collection.physics)
+        case let .pointerMove(p, _):
+            press.moved(to: p, now: now, physics: &collection.physics)
+        case let .pointerUp(p, .left, _):
+            if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, now: now) }
+        case let .wheel(dx, dy):
+            if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
+        case let .key(key, mods) where mods.isEmpty:
+            switch key {
+            case .left: scrollToCard(centeredIndex - 1, now: now)
+            case .right: scrollToCard(centeredIndex + 1, now: now)
+            case .home: scrollToCard(0, now: now)
+            case .end: scrollToCard(ids.count - 1, now: now)
+            case Key("a"): setAlignment(alignment == .center ? .edges : .center, now: now)
+            default: break
+            }
+        case .focus(gained: false):
+            cancelPress(now: now)
+        default: break
+        }
+    }
+
+    /// A click centres a side card, selects the centred one, or jumps to a page dot.
+    private func click(at p: Point, now: Double) {
+        if let dot = dotIndex(at: p) {
+            scrollToCard(dot, now: now)
+        } else if let ip = collection.indexPathForItem(atWindowPoint: p) {
+            if ip.item == centeredIndex {
+                if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
+            } else {
+                scrollToCard(ip.item, now: now)
+            }
+        }
+    }
+
+    private func cancelPress(now: Double) {
+        // A pan cut short settles on the nearest card rather than stopping between two.
+        press.cancel(now: now, physics: &collection.physics)
+    }
+
+    public func didDeactivate(now: Double) { cancelPress(now: now) }
+
+    public func update(now: Double) { collection.update(now: now) }
+
+    public func draw(into list: inout DrawList) {
+        collection.draw(into: &list)
+        drawPageIndicator(into: &list)
+    }
+
+    // MARK: Page dots
+
+    private var showsDots: Bool { ids.count > 1 && ids.count <= CarouselScene.maximumDots }
+    private var dotsCentreY: Double { collection.frame.maxY - layout.bottomMargin / 2 }
+
+    /// Centre of dot `i`, in window points.
+    private func dotCentre(_ i: Int) -> Point {
+        let width = Double(ids.count - 1) * CarouselScene.dotSpacing
+        return Point(x: collection.frame.midX - width / 2 + Double(i) * CarouselScene.dotSpacing, y: dotsCentreY)
+    }
+
+    private func dotIndex(at p: Point) -> Int? {
+        guard showsDots, abs(p.y - dotsCentreY) <= 12 else { return nil }
+        let first = dotCentre(0).x
+        let i = Int(((p.x - first) / CarouselScene.dotSpacing).rounded())
+        guard (0..<ids.count).contains(i), abs(p.x - dotCentre(i).x) <= CarouselScene.dotSpacing / 2 else { return nil }
+        return i
+    }
+
+    private func drawPageIndicator(into list: inout DrawList) {
+        let current = centeredIndex
+        if showsDots {
+            for i in ids.indices {
+                let c = dotCentre(i)
+                let r = i == current ? 5.0 : 3.5
+                list.fill(Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r),
+                          i == current ? Theme.accent : Theme.border, radius: r)
+            }
+        } else if !ids.isEmpty {
+            list.text("\(current + 1) / \(ids.count)", in: Rect(x: collection.frame.midX - 80, y: dotsCentreY - 12, width: 160, height: 24),
+                      size: 14, color: Theme.textDim, alignment: .center, weight: .bold)
+        }
+        // The key hint sits right of the page indicator, and only where it fits beside it.
+        let indicatorEnd = showsDots ? dotCentre(ids.count - 1).x + 8 : collection.frame.midX + 80
+        let hintRect = Rect(x: collection.frame.maxX - 336, y: dotsCentreY - 11, width: 320, height: 22)
+        if hintRect.minX >= indicatorEnd + 16 {
+            let hint = "← → Home End  ·  A: alignment (\(alignment.rawValue))"
+            list.text(hint, in: hintRect, size: 12, color: Theme.textDim, alignment: .trailing)
+        }
+    }
+
+    public func cursor(at p: Point) -> Cursor {
+        if press.isPanning { return .grabbing }
+        if dotIndex(at: p) != nil { return .hand }
+        return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
+    }
+
+    public var liveCellCount: Int { collection.liveCellCount }
+
+    public func dumpState() -> [(String, JSON)] {
+        [("collections", .array([collection.dumpState(extra: [
+            ("centeredIndex", .int(centeredIndex)),
+            ("alignment", .string(alignment.rawValue)),
+            ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
+        ])]))]
+    }
+
+    // MARK: Data source
+
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ids[ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+        let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CarouselCardCell
+        cell.content = .sample(ids[ip.item], of: ids.count)
+        return cell
+    }
+}
+
+extension CarouselScene {
+    /// The scene as the command line configures it: `--items` (default 12) and `--carousel-align`.
+    public convenience init(config: SceneConfig) throws {
+        guard let alignment = CarouselLayout.Alignment(rawValue: config.carouselAlignment) else {
+            throw AppError("unknown carousel alignment '\(config.carouselAlignment)' (center or edges)")
+        }
+        self.init(itemCount: config.items ?? 12, alignment: alignment)
+    }
+}

@@ -1,0 +1,258 @@
+import CSDL2
+import CSDL2TTF
+import CSDL2Image
+import CollectionKit
+
+public struct BackendError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ what: String) {
+        let detail = String(cString: SDL_GetError())
+        description = detail.isEmpty ? what : "\(what): \(detail)"
+    }
+    init(plain: String) { description = plain }
+}
+
+/// SDL, SDL_ttf and SDL_image set up once per process.
+public enum SDLSystem {
+    nonisolated(unsafe) private static var started = false
+
+    /// Starts SDL. Headless runs use the offscreen video driver, so no display is needed.
+    public static func start(headless: Bool) throws {
+        guard !started else { return }
+        if headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        if SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
+            if headless {
+                // No offscreen driver in this SDL build: the software renderer needs no video at all.
+                SDL_ClearError()
+                guard SDL_Init(UInt32(SDL_INIT_EVENTS)) == 0 else { throw BackendError("cannot start SDL") }
+            } else {
+                throw BackendError(plain: "cannot open a window: no display could be reached (\(String(cString: SDL_GetError()))). "
+                                   + "Set DISPLAY, or run with --headless.")
+            }
+        }
+        if !headless, let driver = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), ["offscreen", "dummy"].contains(driver) {
+            // SDL falls back to an invisible driver when no display answers; a window there helps nobody.
+            SDL_Quit()
+            throw BackendError(plain: "cannot open a window: no display could be reached (SDL chose its '\(driver)' driver). "
+                               + "Set DISPLAY, or run with --headless.")
+        }
+        guard TTF_Init() == 0 else { throw BackendError("cannot start SDL_ttf") }
+        _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue))
+        started = true
+    }
+}
+
+/// Renders frames into a memory surface with SDL's software renderer: identical pixels on every run.
+public final class HeadlessCanvas {
+    public private(set) var size: Size
+    private var surface: UnsafeMutablePointer<SDL_Surface>
+    public private(set) var drawer: DrawListRenderer
+    private let text: TextCache
+
+    public init(size: Size, fonts: (regular: String, bold: String)) throws {
+        try SDLSystem.start(headless: true)
+        self.size = size
+        text = TextCache(regular: fonts.regular, bold: fonts.bold)
+        (surface, drawer) = try HeadlessCanvas.make(size, text)
+    }
+
+    private static func make(_ size: Size, _ text: TextCache) throws -> (UnsafeMutablePointer<SDL_Surface>, DrawListRenderer) {
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
+                                                     SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw BackendError("cannot create a \(Int(size.width))x\(Int(size.height)) surface")
+        }
+        guard let r = SDL_CreateSoftwareRenderer(s) else { throw BackendError("cannot create the software renderer") }
+        return (s, DrawListRenderer(renderer: r, text: text))
+    }
+
+    deinit {
+        text.dropTextures()
+        SDL_DestroyRenderer(drawer.renderer)
+        SDL_FreeSurface(surface)
+    }
+
+    public func resize(_ newSize: Size) throws {
+        guard newSize != size else { return }
+        text.dropTextures()
+        SDL_DestroyRenderer(drawer.renderer)
+        SDL_FreeSurface(surface)
+        size = newSize
+        (surface, drawer) = try HeadlessCanvas.make(newSize, text)
+    }
+
+    public func render(_ list: DrawList) {
+        drawer.render(list)
+        SDL_RenderPresent(drawer.renderer)
+    }
+
+    /// The current frame as an image.
+    public func capture() -> Image {
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        var px = [UInt32](repeating: 0, count: w * h)
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { px[y * w + x] = row[x] | 0xFF00_0000 }
+        }
+        SDL_UnlockSurface(surface)
+        return Image(width: w, height: h, pixels: px)
+    }
+}
+
+/// A real window: SDL events in, frames out, with vsync and HiDPI.
+public final class WindowCanvas {
+    private let window: OpaquePointer
+    public let drawer: DrawListRenderer
+    private let text: TextCache
+    private var cursors: [Cursor: OpaquePointer] = [:]
+    private var currentCursor: Cursor?
+
+    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+        try SDLSystem.start(headless: false)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                       Int32(size.width), Int32(size.height), flags) else {
+            throw BackendError("cannot open a window")
+        }
+        window = w
+        SDL_SetWindowMinimumSize(w, 360, 240)
+        let renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+            ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard let renderer else { throw BackendError("cannot create a renderer") }
+        text = TextCache(regular: fonts.regular, bold: fonts.bold)
+        drawer = DrawListRenderer(renderer: renderer, text: text)
+        updatePixelScale()
+    }
+
+    deinit {
+        text.dropTextures()
+        for c in cursors.values { SDL_FreeCursor(c) }
+        SDL_DestroyRenderer(drawer.renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The window's size in points.
+    public var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// HiDPI: render at the output's pixel size, with points scaled up.
+    private func updatePixelScale() {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
+        let s = size
+        drawer.pixelScale = s.width > 0 ? Double(pw) / s.width : 1
+    }
+
+    /// Drains SDL's queue into input events. `quit` becomes true on window close.
+    public func pollEvents(quit: inout Bool) -> [InputEvent] {
+        var out: [InputEvent] = []
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            if let ev = EventTranslator.translate(e, quit: &quit) {
+                if case .resize = ev { updatePixelScale() }
+                out.append(ev)
+            }
+        }
+        return out
+    }
+
+    public func setCursor(_ c: Cursor) {
+        guard c != currentCursor else { return }
+        currentCursor = c
+        if cursors[c] == nil {
+            let id: SDL_SystemCursor
+            switch c {
+            case .arrow: id = SDL_SYSTEM_CURSOR_ARROW
+            case .hand: id = SDL_SYSTEM_CURSOR_HAND
+            case .grabbing: id = SDL_SYSTEM_CURSOR_SIZEALL
+            }
+            cursors[c] = SDL_CreateSystemCursor(id)
+        }
+        SDL_SetCursor(cursors[c])
+    }
+
+    public func render(_ list: DrawList) { drawer.render(list) }
+    /// Shows the frame; with vsync this waits for the display.
+    public func present() { SDL_RenderPresent(drawer.renderer) }
+
+    /// The frame last rendered (call before `present`).
+    public func capture() -> Image {
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
+        var px = [UInt32](repeating: 0, count: Int(pw * ph))
+        _ = px.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(drawer.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, pw * 4)
+        }
+        return Image(width: Int(pw), height: Int(ph), pixels: px.map { $0 | 0xFF00_0000 })
+    }
+}
+
+/// SDL events to core input events, and nothing else.
+public enum EventTranslator {
+    static func modifiers(_ m: UInt16) -> Modifiers {
+        var out: Modifiers = []
+        if m & UInt16(KMOD_SHIFT.rawValue) != 0 { out.insert(.shift) }
+        if m & UInt16(KMOD_CTRL.rawValue) != 0 { out.insert(.ctrl) }
+        if m & UInt16(KMOD_ALT.rawValue) != 0 { out.insert(.alt) }
+        if m & UInt16(KMOD_GUI.rawValue) != 0 { out.insert(.gui) }
+        return out
+    }
+
+    static func button(_ b: UInt8) -> MouseButton? {
+        switch Int32(b) {
+        case SDL_BUTTON_LEFT: return .left
+        case SDL_BUTTON_RIGHT: return .right
+        case SDL_BUTTON_MIDDLE: return .middle
+        default: return nil
+        }
+    }
+
+    public static func translate(_ e: SDL_Event, quit: inout Bool) -> InputEvent? {
+        let mods = modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            quit = true
+            return nil
+        case SDL_MOUSEBUTTONDOWN:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerDown(Point(x: Double(e.button.x), y: Double(e.button.y)), b, mods)
+        case SDL_MOUSEBUTTONUP:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerUp(Point(x: Double(e.button.x), y: Double(e.button.y)), b, mods)
+        case SDL_MOUSEMOTION:
+            return .pointerMove(Point(x: Double(e.motion.x), y: Double(e.motion.y)), mods)
+        case SDL_MOUSEWHEEL:
+            let flip: Double = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            return .wheel(dx: Double(e.wheel.preciseX) * flip, dy: Double(e.wheel.preciseY) * flip)
+        case SDL_KEYDOWN:
+            let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
+            guard !name.isEmpty else { return nil }
+            return .key(Key(name), modifiers(e.key.keysym.mod))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .text(text)
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(e.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                return .resize(Size(width: Double(e.window.data1), height: Double(e.window.data2)))
+            case SDL_WINDOWEVENT_FOCUS_LOST: return .focus(gained: false)
+            case SDL_WINDOWEVENT_FOCUS_GAINED: return .focus(gained: true)
+            case SDL_WINDOWEVENT_CLOSE:
+                quit = true
+                return nil
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

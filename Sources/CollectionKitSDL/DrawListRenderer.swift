@@ -1,0 +1,395 @@
+import CSDL2
+import CollectionKit
+
+/// Draws a `DrawList` with an SDL_Renderer. Points become pixels through `pixelScale` (HiDPI).
+/// Rounded shapes are triangle geometry with a one-pixel feathered edge for anti-aliasing;
+/// straight parts use plain rect fills, the software renderer's fast path.
+public final class DrawListRenderer {
+    public let renderer: OpaquePointer
+    let text: TextCache
+    /// Device pixels per point.
+    public var pixelScale: Double = 1
+
+    private var transforms: [Transform] = []
+    private var clips: [SDL_Rect?] = []
+    private var opacities: [Double] = []
+    private var transform = Transform.identity
+    private var opacity = 1.0
+    private var clip: SDL_Rect?
+    private var snapshotTextures: [String: OpaquePointer] = [:]
+    private var vertices: [SDL_Vertex] = []
+    private var indices: [Int32] = []
+
+    init(renderer: OpaquePointer, text: TextCache) {
+        self.renderer = renderer
+        self.text = text
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        for t in snapshotTextures.values { SDL_DestroyTexture(t) }
+        for t in discTextures.values { SDL_DestroyTexture(t) }
+        for s in discSurfaces.values { SDL_FreeSurface(s) }
+    }
+
+    /// Renders a whole frame: textures it names are recorded first, then the commands.
+    public func render(_ list: DrawList) {
+        var used = Set<String>()
+        for rec in list.textures {
+            used.insert(rec.key)
+            if snapshotTextures[rec.key] == nil { record(rec) }
+        }
+        for (k, t) in snapshotTextures where !used.contains(k) {
+            SDL_DestroyTexture(t)
+            snapshotTextures[k] = nil
+        }
+        // A frame that starts by painting the whole target opaque needs no clear: in the software
+        // renderer each is a full pass over memory.
+        if !coversTarget(list.commands.first) {
+            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+            SDL_RenderClear(renderer)
+        }
+        run(list.commands, base: Transform(scale: pixelScale))
+        text.endFrame()
+    }
+
+    private func coversTarget(_ command: DrawCommand?) -> Bool {
+        guard case let .fill(r, color, radius)? = command, color.a == 255, radius <= 0 else { return false }
+        var w: Int32 = 0, h: Int32 = 0
+        guard SDL_GetRendererOutputSize(renderer, &w, &h) == 0 else { return false }
+        let px = snapped(Transform(scale: pixelScale).apply(r))
+        return px.minX <= 0 && px.minY <= 0 && px.maxX >= Double(w) && px.maxY >= Double(h)
+    }
+
+    private func record(_ rec: TextureRecording) {
+        let w = Int32(max(1, (rec.size.width * pixelScale).rounded(.up)))
+        let h = Int32(max(1, (rec.size.height * pixelScale).rounded(.up)))
+        guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                          Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else { return }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        let previous = SDL_GetRenderTarget(renderer)
+        SDL_SetRenderTarget(renderer, tex)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        run(rec.commands, base: Transform(scale: pixelScale))
+        SDL_SetRenderTarget(renderer, previous)
+        snapshotTextures[rec.key] = tex
+    }
+
+    private func run(_ commands: [DrawCommand], base: Transform) {
+        let saved = (transforms, clips, opacities, transform, opacity, clip)
+        transforms = []; clips = []; opacities = []
+        transform = base; opacity = 1; clip = nil
+        SDL_RenderSetClipRect(renderer, nil)
+        for c in commands { execute(c) }
+        (transforms, clips, opacities, transform, opacity, clip) = saved
+        if let c = clip { var r = c; SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    private func execute(_ c: DrawCommand) {
+        switch c {
+        case let .fill(r, color, radius):
+            fill(transform.apply(r), color: tinted(color), radius: radius * transform.scale)
+        case let .stroke(r, color, width, radius):
+            stroke(transform.apply(r), color: tinted(color), width: max(1, width * transform.scale), radius: radius * transform.scale)
+        case let .shadow(r, color, radius, blur):
+            shadow(transform.apply(r), color: tinted(color), radius: radius * transform.scale, blur: blur * transform.scale)
+        case let .line(a, b, color, width):
+            line(transform.apply(a), transform.apply(b), tinted(color), width: max(1, width * transform.scale))
+        case let .text(run):
+            drawText(run)
+        case let .texture(key, r):
+            guard let tex = snapshotTextures[key] else { return }
+            var dst = frect(transform.apply(r))
+            SDL_SetTextureAlphaMod(tex, UInt8((opacity * 255).rounded()))
+            SDL_RenderCopyF(renderer, tex, nil, &dst)
+        case let .pushClip(r):
+            clips.append(clip)
+            let px = transform.apply(r)
+            var next = SDL_Rect(x: Int32(px.minX.rounded()), y: Int32(px.minY.rounded()),
+                                w: Int32(px.width.rounded()), h: Int32(px.height.rounded()))
+            if let current = clip {
+                var a = current, out = SDL_Rect()
+                if SDL_IntersectRect(&a, &next, &out) == SDL_FALSE { out = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
+                next = out
+            }
+            clip = next
+            applyClip()
+        case .popClip:
+            clip = clips.popLast() ?? nil
+            applyClip()
+        case let .pushTransform(t):
+            transforms.append(transform)
+            transform = transform.concatenating(t)
+        case .popTransform:
+            transform = transforms.popLast() ?? transform
+        case let .pushOpacity(o):
+            opacities.append(opacity)
+            opacity *= max(0, min(1, o))
+        case .popOpacity:
+            opacity = opacities.popLast() ?? 1
+        }
+    }
+
+    private func applyClip() {
+        if var c = clip {
+            // SDL treats an empty clip rect as "no clip"; clip to a pixel off-screen instead.
+            if c.w <= 0 || c.h <= 0 { c = SDL_Rect(x: -10, y: -10, w: 1, h: 1) }
+            SDL_RenderSetClipRect(renderer, &c)
+        } else {
+            SDL_RenderSetClipRect(renderer, nil)
+        }
+    }
+
+    private func tinted(_ c: Color) -> Color {
+        opacity >= 1 ? c : Color(r: c.r, g: c.g, b: c.b, a: UInt8((Double(c.a) * opacity).rounded()))
+    }
+
+    private func frect(_ r: Rect) -> SDL_FRect {
+        SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
+    }
+
+    // MARK: Shapes
+
+    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+
+    /// Opaque rect fills skip blending: SDL's software renderer otherwise blends every pixel, even
+    /// at full alpha, which made plain fills the most expensive part of a frame. Same pixels.
+    private func fillRects(_ rects: UnsafePointer<SDL_FRect>, count: Int32, opaque: Bool) {
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
+        SDL_RenderFillRectsF(renderer, rects, count)
+        if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+    }
+
+    /// Snaps to whole pixels so neighbouring bands and corners meet without seams.
+    private func snapped(_ r: Rect) -> Rect {
+        let x0 = r.minX.rounded(), y0 = r.minY.rounded()
+        return Rect(x: x0, y: y0, width: r.maxX.rounded() - x0, height: r.maxY.rounded() - y0)
+    }
+
+    private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
+        let r = snapped(unsnapped)
+        guard color.a > 0, !r.isEmpty else { return }
+        // Whole-pixel radii keep the bands and the corner fans from leaving a seam between them.
+        let rad = min(radius, r.width / 2, r.height / 2).rounded(.down)
+        setColor(color)
+        if rad < 0.5 {
+            var f = frect(r)
+            fillRects(&f, count: 1, opaque: color.a == 255)
+            return
+        }
+        // Three bands for the straight parts...
+        var bands = [
+            frect(Rect(x: r.minX + rad, y: r.minY, width: r.width - 2 * rad, height: r.height)),
+            frect(Rect(x: r.minX, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
+            frect(Rect(x: r.maxX - rad, y: r.minY + rad, width: rad, height: r.height - 2 * rad)),
+        ]
+        fillRects(&bands, count: 3, opaque: color.a == 255)
+        // ...and an anti-aliased quarter disc in each corner.
+        let rpx = Int(rad)
+        if let disc = discTexture(radius: rpx, color: color) {
+            SDL_SetTextureAlphaMod(disc, color.a)
+            let quadrants: [(Int32, Int32, Double, Double)] = [
+                (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
+                (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad),
+            ]
+            for (qx, qy, x, y) in quadrants {
+                var src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
+                var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
+                SDL_RenderCopyF(renderer, disc, &src, &dst)
+            }
+        } else {
+            cornerGeometry(r, rad: rad, color: color)
+        }
+    }
+
+    /// Discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius and
+    /// opaque colour (a colour's alpha is applied as a modulation, so fades make no new ones).
+    /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
+    /// of triangles a tessellated corner takes; made in their colour, an opaque corner's blit is
+    /// SDL's fast alpha path rather than its generic colour-modulating one.
+    private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
+    private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
+    private var discTextures: [DiscKey: OpaquePointer] = [:]
+    static let largestCachedDisc = 256
+
+    private func discTexture(radius: Int, color: Color) -> OpaquePointer? {
+        let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        if let t = discTextures[key] { return t }
+        guard let white = discSurface(radius: radius),
+              let surface = SDL_ConvertSurfaceFormat(white, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        TextCache.tint(surface, Color(r: color.r, g: color.g, b: color.b, a: 255))
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        // Colours come from themes and a few mixes; an animated colour would grow this without end.
+        if discTextures.count >= 2048 {
+            for t in discTextures.values { SDL_DestroyTexture(t) }
+            discTextures.removeAll()
+        }
+        discTextures[key] = tex
+        return tex
+    }
+
+    private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {
+        if let s = discSurfaces[radius] { return s }
+        guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
+        let size = 2 * radius
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        let r = Double(radius)
+        for y in 0..<size {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<size {
+                // Coverage of the pixel by the disc, from its centre's distance to the edge.
+                let dx = Double(x) + 0.5 - r, dy = Double(y) + 0.5 - r
+                let coverage = min(1, max(0, r + 0.5 - (dx * dx + dy * dy).squareRoot()))
+                row[x] = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
+            }
+        }
+        SDL_UnlockSurface(surface)
+        discSurfaces[radius] = surface
+        return surface
+    }
+
+    /// Corners as triangle fans with a one-pixel feather, for radii too large to cache.
+    private func cornerGeometry(_ r: Rect, rad: Double, color: Color) {
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        let corners: [(Double, Double, Double)] = [
+            (r.minX + rad, r.minY + rad, Double.pi), (r.maxX - rad, r.minY + rad, 1.5 * Double.pi),
+            (r.maxX - rad, r.maxY - rad, 0), (r.minX + rad, r.maxY - rad, 0.5 * Double.pi),
+        ]
+        let n = segments(rad)
+        for (cx, cy, start) in corners {
+            let centre = Int32(vertices.count)
+            vertices.append(vertex(cx, cy, color))
+            for i in 0...n {
+                let a = start + Double(i) / Double(n) * Double.pi / 2
+                let (ca, sa) = (cos(a), sin(a))
+                vertices.append(vertex(cx + ca * (rad - 0.5), cy + sa * (rad - 0.5), color))
+                vertices.append(vertex(cx + ca * (rad + 0.5), cy + sa * (rad + 0.5), color, alpha: 0))
+            }
+            for i in 0..<Int32(n) {
+                let inner0 = centre + 1 + 2 * i, outer0 = inner0 + 1, inner1 = inner0 + 2, outer1 = inner0 + 3
+                indices += [centre, inner0, inner1, inner0, outer0, inner1, inner1, outer0, outer1]
+            }
+        }
+        flushGeometry()
+    }
+
+    private func stroke(_ r: Rect, color: Color, width: Double, radius: Double) {
+        guard color.a > 0, !r.isEmpty else { return }
+        ring(outer: r, outerRadius: radius, inner: r.insetBy(dx: width, dy: width),
+             innerRadius: max(0, radius - width), outerColor: color, innerColor: color, feather: true)
+    }
+
+    private func shadow(_ r: Rect, color: Color, radius: Double, blur: Double) {
+        guard color.a > 0, !r.isEmpty else { return }
+        let b = max(1, blur)
+        // Solid core, then a ring fading to nothing over `blur`.
+        fill(r.insetBy(dx: b / 2, dy: b / 2), color: color, radius: max(0, radius - b / 2))
+        ring(outer: r.insetBy(dx: -b / 2, dy: -b / 2), outerRadius: radius + b / 2,
+             inner: r.insetBy(dx: b / 2, dy: b / 2), innerRadius: max(0, radius - b / 2),
+             outerColor: color.withAlpha(0), innerColor: color, feather: false)
+    }
+
+    /// A band between two rounded rects, with colours interpolated across it.
+    private func ring(outer: Rect, outerRadius: Double, inner: Rect, innerRadius: Double,
+                      outerColor: Color, innerColor: Color, feather: Bool) {
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        let n = segments(max(outerRadius, 2))
+        let po = outline(outer, radius: outerRadius, n: n)
+        let pi = outline(inner.isEmpty ? Rect(origin: outer.center, size: .zero) : inner, radius: innerRadius, n: n)
+        // With `feather`, half-pixel soft edges on both sides of a solid band.
+        let layers: [([(Double, Double)], Color, Double)]
+        if feather {
+            layers = [
+                (outline(outer.insetBy(dx: -0.5, dy: -0.5), radius: outerRadius + 0.5, n: n), outerColor, 0),
+                (outline(outer.insetBy(dx: 0.5, dy: 0.5), radius: max(0, outerRadius - 0.5), n: n), outerColor, 1),
+                (outline(inner.insetBy(dx: -0.5, dy: -0.5), radius: innerRadius + 0.5, n: n), innerColor, 1),
+                (outline(inner.insetBy(dx: 0.5, dy: 0.5), radius: max(0, innerRadius - 0.5), n: n), innerColor, 0),
+            ]
+        } else {
+            layers = [(po, outerColor, Double(outerColor.a) / 255), (pi, innerColor, Double(innerColor.a) / 255)]
+        }
+        let count = Int32(po.count)
+        for (points, color, alpha) in layers {
+            for p in points { vertices.append(vertex(p.0, p.1, color, alpha: alpha)) }
+        }
+        for layer in 0..<Int32(layers.count - 1) {
+            let a = layer * count, b = (layer + 1) * count
+            for i in 0..<count {
+                let j = (i + 1) % count
+                indices += [a + i, b + i, a + j, a + j, b + i, b + j]
+            }
+        }
+        flushGeometry()
+    }
+
+    /// Points around a rounded rect, clockwise from the top-left corner, `n` segments per corner.
+    private func outline(_ r: Rect, radius: Double, n: Int) -> [(Double, Double)] {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        var pts: [(Double, Double)] = []
+        pts.reserveCapacity(4 * (n + 1))
+        let corners: [(Double, Double, Double)] = [
+            (r.minX + rad, r.minY + rad, Double.pi), (r.maxX - rad, r.minY + rad, 1.5 * Double.pi),
+            (r.maxX - rad, r.maxY - rad, 0), (r.minX + rad, r.maxY - rad, 0.5 * Double.pi),
+        ]
+        for (cx, cy, start) in corners {
+            for i in 0...n {
+                let a = start + Double(i) / Double(n) * Double.pi / 2
+                pts.append((cx + cos(a) * rad, cy + sin(a) * rad))
+            }
+        }
+        return pts
+    }
+
+    private func segments(_ radius: Double) -> Int { max(2, min(16, Int(radius / 1.5))) }
+
+    private func line(_ a: Point, _ b: Point, _ color: Color, width: Double) {
+        let d = b - a
+        let len = d.length
+        guard len > 0 else { return }
+        let n = Point(x: -d.y / len * width / 2, y: d.x / len * width / 2)
+        vertices.removeAll(keepingCapacity: true); indices.removeAll(keepingCapacity: true)
+        for p in [a + n, a - n, b + n, b - n] { vertices.append(vertex(p.x, p.y, color)) }
+        indices = [0, 1, 2, 2, 1, 3]
+        flushGeometry()
+    }
+
+    private func vertex(_ x: Double, _ y: Double, _ c: Color, alpha: Double? = nil) -> SDL_Vertex {
+        let a = alpha.map { UInt8((Double(c.a) * $0).rounded()) } ?? c.a
+        return SDL_Vertex(position: SDL_FPoint(x: Float(x), y: Float(y)),
+                          color: SDL_Color(r: c.r, g: c.g, b: c.b, a: a), tex_coord: SDL_FPoint(x: 0, y: 0))
+    }
+
+    private func flushGeometry() {
+        guard !indices.isEmpty else { return }
+        SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+    }
+
+    // MARK: Text
+
+    private func drawText(_ run: TextRun) {
+        let r = transform.apply(run.rect)
+        let px = Int(max(6, (run.size * transform.scale).rounded()))
+        let key = TextCache.FontKey(pixelSize: px, bold: run.weight == .bold)
+        // The texture carries the run's own colour; a fading group's opacity changes every frame,
+        // so it stays a modulation rather than a new texture per frame.
+        guard r.width >= 1, run.color.a > 0, opacity > 0,
+              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer) else { return }
+        let w = Double(e.width), h = Double(e.height)
+        let x: Double
+        switch run.alignment {
+        case .leading: x = r.minX
+        case .center: x = r.midX - w / 2
+        case .trailing: x = r.maxX - w
+        }
+        var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
+        SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+        SDL_RenderCopyF(renderer, e.texture, nil, &dst)
+    }
+}

@@ -1,0 +1,142 @@
+import CollectionKit
+
+/// The `--replay` script format: one command a line, `#` starts a comment, coordinates in points.
+public enum ScriptCommand: Equatable, Sendable {
+    case wait(ms: Double)
+    case down(Point, MouseButton, Modifiers)
+    case move(Point, overMS: Double?)
+    case up(Point, MouseButton)
+    case wheel(dx: Double, dy: Double)
+    case key(Key, Modifiers)
+    case text(String)
+    case resize(Size)
+    case focus(gained: Bool)
+    case screenshot(path: String)
+}
+
+public struct ScriptLine: Equatable, Sendable {
+    public var number: Int
+    public var command: ScriptCommand
+}
+
+public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    public var line: Int
+    public var message: String
+    public var description: String { "line \(line): \(message)" }
+}
+
+public enum InputScript {
+    public static let usage = """
+        wait MS | down X Y [left|right] [MODS] | move X Y [MS] | up X Y [left|right] | wheel DX DY | \
+        key NAME | text STRING | resize W H | focus lost|gained | screenshot PATH
+        """
+
+    /// Parses a whole script; the first bad line throws, naming its number.
+    public static func parse(_ text: String) throws -> [ScriptLine] {
+        var lines: [ScriptLine] = []
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let cmd = try parseLine(String(raw), number: i + 1) {
+                lines.append(ScriptLine(number: i + 1, command: cmd))
+            }
+        }
+        return lines
+    }
+
+    /// Parses one line; nil for blank and comment lines.
+    public static func parseLine(_ raw: String, number: Int) throws -> ScriptCommand? {
+        var line = Substring(raw)
+        // `text` keeps its argument verbatim (a `#` in typed text is text), so strip comments after the verb.
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        if trimmed.hasPrefix("text ") || trimmed == "text" {
+            let arg = trimmed.dropFirst(4).drop(while: { $0 == " " })
+            guard !arg.isEmpty else { throw ScriptError(line: number, message: "text needs a STRING") }
+            return .text(String(arg))
+        }
+        if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+        guard let verb = words.first else { return nil }
+        let args = Array(words.dropFirst())
+        func fail(_ msg: String) -> ScriptError { ScriptError(line: number, message: msg) }
+        func num(_ s: String, _ what: String) throws -> Double {
+            guard let v = Double(s), v.isFinite else { throw fail("\(verb): \(what) must be a number, got '\(s)'") }
+            return v
+        }
+        func arity(_ range: ClosedRange<Int>, _ form: String) throws {
+            guard range.contains(args.count) else { throw fail("expected '\(form)', got '\(line.trimmingSpaces)'") }
+        }
+        func button(_ s: String) throws -> MouseButton {
+            switch s.lowercased() {
+            case "left": return .left
+            case "right": return .right
+            case "middle": return .middle
+            default: throw fail("\(verb): unknown button '\(s)' (left, right or middle)")
+            }
+        }
+        switch verb.lowercased() {
+        case "wait":
+            try arity(1...1, "wait MS")
+            let ms = try num(args[0], "MS")
+            guard ms >= 0 else { throw fail("wait: MS must not be negative") }
+            return .wait(ms: ms)
+        case "down":
+            try arity(2...4, "down X Y [left|right] [MODS]")
+            let p = Point(x: try num(args[0], "X"), y: try num(args[1], "Y"))
+            var b = MouseButton.left, mods: Modifiers = []
+            for extra in args.dropFirst(2) {
+                if let m = Modifiers(parsing: extra) { mods.formUnion(m) } else { b = try button(extra) }
+            }
+            return .down(p, b, mods)
+        case "move":
+            try arity(2...3, "move X Y [MS]")
+            let p = Point(x: try num(args[0], "X"), y: try num(args[1], "Y"))
+            let ms = args.count == 3 ? try num(args[2], "MS") : nil
+            if let ms, ms < 0 { throw fail("move: MS must not be negative") }
+            return .move(p, overMS: ms)
+        case "up":
+            try arity(2...3, "up X Y [left|right]")
+            let p = Point(x: try num(args[0], "X"), y: try num(args[1], "Y"))
+            return .up(p, args.count == 3 ? try button(args[2]) : .left)
+        case "wheel":
+            try arity(2...2, "wheel DX DY")
+            return .wheel(dx: try num(args[0], "DX"), dy: try num(args[1], "DY"))
+        case "key":
+            try arity(1...1, "key NAME")
+            // "ctrl+z": everything before the last '+' is modifiers; "+" alone is the plus key.
+            let spec = args[0]
+            if let plus = spec.lastIndex(of: "+"), plus != spec.startIndex, spec.index(after: plus) != spec.endIndex {
+                guard let mods = Modifiers(parsing: String(spec[..<plus])) else {
+                    throw fail("key: unknown modifiers in '\(spec)' (shift, ctrl, alt)")
+                }
+                return .key(Key(String(spec[spec.index(after: plus)...])), mods)
+            }
+            return .key(Key(spec), [])
+        case "resize":
+            try arity(2...2, "resize W H")
+            let w = try num(args[0], "W"), h = try num(args[1], "H")
+            guard w >= 1, h >= 1 else { throw fail("resize: W and H must be at least 1") }
+            return .resize(Size(width: w, height: h))
+        case "focus":
+            try arity(1...1, "focus lost|gained")
+            switch args[0].lowercased() {
+            case "lost": return .focus(gained: false)
+            case "gained": return .focus(gained: true)
+            default: throw fail("focus: expected 'lost' or 'gained', got '\(args[0])'")
+            }
+        case "screenshot":
+            try arity(1...1, "screenshot PATH")
+            guard args[0].lowercased().hasSuffix(".png") else { throw fail("screenshot: PATH must end in .png") }
+            return .screenshot(path: args[0])
+        default:
+            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, resize, focus, screenshot)")
+        }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,273 @@
+import CalendarModel
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import XCTest
+
+/// The carousel driven by input scripts on the virtual clock, as `--replay` drives it.
+/// The window is 1280×800: the scene starts at y 44, cards are 896 wide and 920 apart, and with
+/// centred alignment card i rests at offset 920 i.
+final class CarouselSceneTests: XCTestCase {
+    private struct Run {
+        var app: App
+        var scene: CarouselScene { app.currentScene as! CarouselScene }
+        var state: JSON { app.dumpState()["collections"]![0]! }
+        var centeredIndex: Int? { state["centeredIndex"]?.doubleValue.map { Int($0) } }
+        var offsetX: Double { scene.collection.contentOffset.x }
+    }
+
+    private func run(_ script: String, align: String = "center", items: Int? = nil, fps: Double = 60) throws -> Run {
+        var config = SceneConfig(items: items)
+        config.carouselAlignment = align
+        let app = try App(scene: "carousel", size: Size(1280, 800), config: config)
+        let driver = HeadlessDriver(root: app, fps: fps)
+        try driver.play(ScriptTimeline(InputScript.parse(script), fps: fps))
+        return Run(app: app)
+    }
+
+    /// Checks the carousel is at rest with card `index` in its resting place.
+    private func assertRests(_ r: Run, on index: Int, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(r.centeredIndex, index, "centeredIndex", file: file, line: line)
+        XCTAssertEqual(r.offsetX, r.scene.layout.restingOffset(forItem: index), accuracy: 0.01, "resting offset", file: file, line: line)
+        XCTAssertTrue(r.scene.collection.physics.isIdle, "at rest", file: file, line: line)
+    }
+
+    func testStartsOnTheFirstCardWithTwelveCards() throws {
+        let r = try run("wait 100")
+        XCTAssertEqual(r.state["items"]?.arrayValue?.count, 12)
+        XCTAssertEqual(r.state["alignment"]?.stringValue, "center")
+        XCTAssertEqual(r.scene.layout.cardSize.width, 896, "70% of the width")
+        assertRests(r, on: 0)
+    }
+
+    func testAFlickMovesOneCard() throws {
+        let r = try run("""
+            down 900 400
+            move 600 400 150
+            up 600 400
+            wait 1200
+            """)
+        assertRests(r, on: 1)
+        XCTAssertEqual(r.offsetX, 920)
+    }
+
+    func testAFastLongFlickStillMovesOnlyOneCard() throws {
+        let r = try run("""
+            down 1250 400
+            move 50 400 80
+            up 50 400
+            wait 1500
+            """)
+        assertRests(r, on: 1)
+    }
+
+    func testTwoFlicksMoveTwoCardsAndAFlickBackReturnsOne() throws {
+        var r = try run("""
+            down 900 400
+            move 600 400 120
+            up 600 400
+            wait 600
+            down 900 400
+            move 600 400 120
+            up 600 400
+            wait 1200
+            """)
+        assertRests(r, on: 2)
+        r = try run("""
+            key End
+            wait 1200
+            down 300 400
+            move 600 400 120
+            up 600 400
+            wait 1200
+            """)
+        assertRests(r, on: 10)
+    }
+
+    func testASlowDragShortOfHalfACardSnapsBack() throws {
+        let r = try run("""
+            down 900 400
+            move 500 400 1500
+            wait 200
+            up 500 400
+            wait 1200
+            """)
+        assertRests(r, on: 0)
+    }
+
+    func testASlowDragPastHalfACardMovesOne() throws {
+        let r = try run("""
+            down 1000 400
+            move 450 400 1500
+            wait 200
+            up 450 400
+            wait 1200
+            """)
+        assertRests(r, on: 1)
+    }
+
+    func testAWheelNotchMovesOneCardOnceTheWheelIsIdle() throws {
+        let r = try run("""
+            move 640 400
+            wheel 0 -1
+            wait 30
+            """)
+        XCTAssertEqual(r.offsetX, 48, "the wheel scrolls at once, before any snapping")
+        let settled = try run("""
+            move 640 400
+            wheel 0 -1
+            wait 1200
+            """)
+        assertRests(settled, on: 1)
+        let back = try run("""
+            move 640 400
+            key End
+            wait 1000
+            wheel 0 1
+            wait 1200
+            """)
+        assertRests(back, on: 10)
+    }
+
+    func testATrackpadStreamPagesOneCard() throws {
+        // Many small precise deltas, as a two-finger swipe sends.
+        let swipe = (0..<12).map { _ in "wheel 0.4 0\nwait 8" }.joined(separator: "\n")
+        let r = try run("move 640 400\n" + swipe + "\nwait 1200")
+        assertRests(r, on: 1)
+    }
+
+    func testArrowHomeAndEndKeys() throws {
+        var r = try run("key Right\nwait 50\nkey Right\nwait 1200")
+        assertRests(r, on: 2)
+        r = try run("key End\nwait 1200")
+        assertRests(r, on: 11)
+        r = try run("key End\nwait 1200\nkey Left\nwait 1200")
+        assertRests(r, on: 10)
+        r = try run("key Right\nwait 1200\nkey Home\nwait 1200")
+        assertRests(r, on: 0)
+        r = try run("key Left\nwait 1200")
+        assertRests(r, on: 0)
+    }
+
+    func testClickingASideCardCentresIt() throws {
+        // The next card peeks in at the right edge.
+        let r = try run("""
+            down 1230 400
+            up 1230 400
+            wait 1200
+            """)
+        assertRests(r, on: 1)
+        XCTAssertEqual(r.state["selected"]?.arrayValue, [], "a side card is centred, not selected")
+        // Then a click on the centred card selects it.
+        let selected = try run("""
+            down 1230 400
+            up 1230 400
+            wait 1200
+            down 640 400
+            up 640 400
+            wait 100
+            """)
+        XCTAssertEqual(selected.state["selected"]?.arrayValue, [.string("1")])
+        assertRests(selected, on: 1)
+    }
+
+    func testClickingAPageDotGoesToThatCard() throws {
+        // Twelve dots 18 apart centred under the cards, 30 above the bottom: dot 7 is at x 640 − 99 + 126.
+        let r = try run("""
+            down 667 770
+            up 667 770
+            wait 1500
+            """)
+        assertRests(r, on: 7)
+    }
+
+    func testTheAlignmentKeyTogglesEdgeAlignment() throws {
+        var r = try run("key a\nwait 1200")
+        XCTAssertEqual(r.state["alignment"]?.stringValue, "edges")
+        assertRests(r, on: 0)
+        XCTAssertEqual(r.scene.collection.layout.attributesForItem(at: IndexPath(item: 0))?.frame.minX, 24,
+                       "the first card sits against the leading edge")
+        r = try run("key Right\nwait 50\nkey Right\nwait 1200\nkey a\nwait 1200\nkey a\nwait 1200")
+        XCTAssertEqual(r.state["alignment"]?.stringValue, "center")
+        assertRests(r, on: 2)
+    }
+
+    func testEdgeAlignmentRestsTheLastCardAgainstTheTrailingEdge() throws {
+        let r = try run("key End\nwait 1200", align: "edges")
+        assertRests(r, on: 11)
+        let last = r.scene.collection.layout.attributesForItem(at: IndexPath(item: 11))!.frame
+        XCTAssertEqual(last.maxX - r.offsetX, 1280 - 24)
+        // A flick back from the last card moves one card, which then rests centred.
+        let back = try run("""
+            key End
+            wait 1200
+            down 300 400
+            move 600 400 120
+            up 600 400
+            wait 1200
+            """, align: "edges")
+        assertRests(back, on: 10)
+        let card = back.scene.collection.layout.attributesForItem(at: IndexPath(item: 10))!.frame
+        XCTAssertEqual(card.midX - back.offsetX, 640, accuracy: 0.01)
+    }
+
+    func testEdgeAlignmentFlickFromTheFirstCard() throws {
+        let r = try run("""
+            down 900 400
+            move 700 400 100
+            up 700 400
+            wait 1200
+            """, align: "edges")
+        assertRests(r, on: 1)
+        XCTAssertEqual(r.state["alignment"]?.stringValue, "edges")
+    }
+
+    func testLosingFocusMidDragSettlesOnACard() throws {
+        let r = try run("""
+            down 1000 400
+            move 400 400 400
+            focus lost
+            wait 50
+            move 100 400 100
+            up 100 400
+            wait 1200
+            """)
+        XCTAssertFalse(r.scene.collection.physics.isPanning)
+        assertRests(r, on: 1)
+    }
+
+    func testCursorIsAHandOverCardsAndGrabbingWhilePanning() throws {
+        let r = try run("wait 10")
+        XCTAssertEqual(r.scene.cursor(at: Point(640, 400)), .hand)
+        XCTAssertEqual(r.scene.cursor(at: Point(100, 400)), .arrow, "the empty space before the first card")
+        r.app.handle(.pointerDown(Point(640, 400), .left, []), now: 1)
+        r.app.handle(.pointerMove(Point(600, 400), []), now: 1.05)
+        XCTAssertEqual(r.scene.cursor(at: Point(600, 400)), .grabbing)
+    }
+
+    func testResizingKeepsTheCentredCard() throws {
+        let r = try run("key Right\nwait 50\nkey Right\nwait 1200\nresize 900 700\nwait 100")
+        XCTAssertEqual(r.scene.layout.cardSize.width, 630, "70% of the new width")
+        assertRests(r, on: 2)
+    }
+
+    func testItemsFlagAndBadAlignment() throws {
+        let r = try run("key End\nwait 1200", items: 3)
+        XCTAssertEqual(r.state["items"]?.arrayValue?.count, 3)
+        assertRests(r, on: 2)
+        var config = SceneConfig()
+        config.carouselAlignment = "sideways"
+        XCTAssertThrowsError(try App(scene: "carousel", size: Size(1280, 800), config: config)) { error in
+            XCTAssertTrue("\(error)".contains("sideways"))
+        }
+        let empty = try run("key End\nwheel 0 -1\ndown 640 400\nmove 300 400 100\nup 300 400\nwait 500", items: 0)
+        XCTAssertEqual(empty.centeredIndex, 0)
+    }
+
+    func testLiveCellsStayBoundedWhileScrollingThrough() throws {
+        let flicks = (0..<30).map { _ in "down 1000 400\nmove 700 400 80\nup 700 400\nwait 400" }.joined(separator: "\n")
+        let r = try run(flicks + "\nwait 1500", items: 200)
+        XCTAssertEqual(r.centeredIndex, 30)
+        XCTAssertLessThanOrEqual(r.scene.collection.peakLiveCells, 6, "three cards in view, a fourth coming in, and a small pool")
+    }
+}
