@@ -205,5 +205,33 @@ out=$(FONTCONFIG_FILE="$work/no-fonts.conf" "$bin" --headless 2>&1); code=$?
 if [ $code -ne 0 ] && [ "$(echo "$out" | wc -l)" -eq 1 ] && echo "$out" | grep -q "fonts-dejavu-core"; then pass "a missing font names the package"
 else fail "missing font" "exit $code, output: $out"; fi
 
+# 11. The example program (the README's code) opens its own window; a real drag scrolls its grid,
+#     and a close request ends it cleanly.
+example=${GRID_EXAMPLE:-$(dirname "$bin")/grid-example}
+if [ -x "$example" ]; then
+    DISPLAY=$display "$example" >"$work/example.out" 2>&1 &
+    app_pid=$!
+    wid=""
+    for _ in $(seq 100); do
+        wid=$(DISPLAY=$display xdotool search --name "^Numbers$" 2>/dev/null | head -1)
+        [ -n "$wid" ] && break
+        sleep 0.1
+    done
+    if [ -z "$wid" ]; then
+        fail "example window" "no window appeared: $(cat "$work/example.out")"
+    else
+        sleep 0.5
+        before=$(DISPLAY=$display xwd -silent -id "$wid" | md5sum)
+        drag 400 500 400 150 10 0.2
+        sleep 1.5
+        after=$(DISPLAY=$display xwd -silent -id "$wid" | md5sum)
+        kill -TERM "$app_pid"; wait "$app_pid"; code=$?
+        if [ "$before" != "$after" ] && [ $code -eq 0 ]; then pass "the example's grid scrolls under a real drag and closes cleanly"
+        else fail "example" "exit $code; picture changed: $([ "$before" != "$after" ] && echo yes || echo no)"; fi
+    fi
+else
+    fail "example" "$example is missing; run swift build first"
+fi
+
 echo "window tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -192,42 +192,25 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let canvas = try WindowCanvas(title: "Collection Demo", size: app.size, fonts: fonts)
-        if canvas.size != app.size { app.handle(.resize(canvas.size), now: 0) }
+        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts)
+        loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
-        let start = Clock.wallSeconds()
-        var quit = false
-        var lastList = DrawList()
-        while !quit && !app.quitRequested {
-            let now = Clock.wallSeconds() - start
-            timer.frameBegan()
-            for ev in canvas.pollEvents(quit: &quit) { app.handle(ev, now: now) }
+        var scriptError: Error?
+        // A script plays in real time: each entry at the first frame at or after its moment.
+        loop.willUpdate = { now in
             while next < timeline.entries.count, timeline.entries[next].time <= now {
                 switch timeline.entries[next].action {
                 case let .input(ev): app.handle(ev, now: now)
                 case let .screenshot(path):
-                    canvas.render(lastList)
-                    try canvas.capture().writePNG(to: path)
+                    do { try loop.captureLastFrame().writePNG(to: path) } catch { scriptError = error }
                 }
                 next += 1
             }
-            app.update(now: now)
-            lastList = app.draw()
-            canvas.render(lastList)
-            canvas.setCursor(app.cursor)
-            timer.frameEnded(liveCells: app.liveCellCount)
-            let beforePresent = Clock.wallSeconds()
-            canvas.present()
-            // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
-            // rather than spin a core.
-            let presented = Clock.wallSeconds() - beforePresent
-            if presented < 0.002 { usleep(UInt32((0.016 - presented) * 1e6)) }
         }
-        try finish(app: app, timer: timer, capture: {
-            canvas.render(lastList)
-            return canvas.capture()
-        })
+        loop.run()
+        if let scriptError { throw scriptError }
+        try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
     }
 
     private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {

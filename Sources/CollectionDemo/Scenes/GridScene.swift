@@ -5,9 +5,7 @@ public final class GridScene: Scene, CollectionDataSource {
     public let name = "grid"
     public let collection: CollectionView
     private var ids: [Int]
-    private var press = ScrollPan(tolerance: GridScene.panSlop)
-    /// How far the pointer may wander before a press becomes a pan.
-    static let panSlop = 4.0
+    private var interaction = CollectionInteraction(panSlop: 4)
 
     public init(itemCount: Int) {
         ids = Array(0..<max(0, itemCount))
@@ -22,50 +20,17 @@ public final class GridScene: Scene, CollectionDataSource {
 
     public func setFrame(_ frame: Rect) { collection.setFrame(frame) }
 
-    public func handle(_ event: InputEvent, now: Double) {
-        switch event {
-        case let .pointerDown(p, .left, _) where collection.frame.contains(p):
-            press.down(at: p, now: now, physics: &collection.physics)
-        case let .pointerMove(p, _):
-            press.moved(to: p, now: now, physics: &collection.physics)
-        case let .pointerUp(p, .left, mods):
-            if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
-                collection.allowsMultipleSelection = mods.contains(.ctrl)
-                if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
-            }
-        case let .wheel(dx, dy):
-            collection.physics.wheel(dx: dx, dy: dy, now: now)
-        case let .key(key, _):
-            let page = collection.frame.height * 0.9
-            var target = collection.physics.restingOffset
-            switch key {
-            case .home: target.y = 0
-            case .end: target.y = collection.contentSize.height
-            case .pageDown, .space: target.y += page
-            case .pageUp: target.y -= page
-            case .down: target.y += 80
-            case .up: target.y -= 80
-            default: return
-            }
-            collection.physics.setOffset(target, animated: true, now: now)
-        case .focus(gained: false):
-            press.cancel(now: now, physics: &collection.physics)
-        default: break
-        }
-    }
+    public func handle(_ event: InputEvent, now: Double) { interaction.handle(event, in: collection, now: now) }
 
     /// Leaving the scene mid-pan settles the content instead of leaving it held.
-    public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
+    public func didDeactivate(now: Double) { interaction.cancel(in: collection, now: now) }
 
     public func update(now: Double) { collection.update(now: now) }
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
         ScrollIndicator.draw(for: collection, into: &list)
     }
-    public func cursor(at p: Point) -> Cursor {
-        if press.isPanning { return .grabbing }
-        return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
-    }
+    public func cursor(at p: Point) -> Cursor { interaction.cursor(at: p, in: collection) }
     public var liveCellCount: Int { collection.liveCellCount }
     public func dumpState() -> [(String, JSON)] {
         [("collections", .array([collection.dumpState(extra: [

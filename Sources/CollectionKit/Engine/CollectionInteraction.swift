@@ -1,0 +1,82 @@
+/// The everyday interaction of a scrolling collection, ready to plug in: a press that moves pans the
+/// content (and flings it on release), the wheel and trackpad scroll, a click selects (Ctrl+click
+/// adds to the selection), and the keyboard scrolls by lines and pages along the scroll axis.
+///
+/// Hand every input event to `handle(_:in:now:)`; it answers whether it used the event, so an
+/// owner can layer gestures of its own on top.
+///
+/// ```swift
+/// var interaction = CollectionInteraction()
+/// func handle(_ event: InputEvent, now: Double) { interaction.handle(event, in: collectionView, now: now) }
+/// ```
+public struct CollectionInteraction: Sendable {
+    public private(set) var pan: ScrollPan
+    /// How far a key press of an arrow scrolls, in points.
+    public var lineStep: Double = 80
+    /// The share of the viewport a page key scrolls.
+    public var pageFraction: Double = 0.9
+
+    /// `panSlop` is how far the pointer may wander before a press becomes a pan.
+    public init(panSlop: Double = 4) { pan = ScrollPan(tolerance: panSlop) }
+
+    /// True while the content follows the pointer.
+    public var isPanning: Bool { pan.isPanning }
+
+    /// Applies `event` to `cv`. Returns true when the event was used.
+    @discardableResult
+    public mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
+        switch event {
+        case let .pointerDown(p, .left, _) where cv.frame.contains(p):
+            pan.down(at: p, now: now, physics: &cv.physics)
+        case let .pointerMove(p, _):
+            guard pan.isActive else { return false }
+            pan.moved(to: p, now: now, physics: &cv.physics)
+        case let .pointerUp(p, .left, mods):
+            guard pan.isActive else { return false }
+            if pan.up(at: p, now: now, physics: &cv.physics), let ip = cv.indexPathForItem(atWindowPoint: p) {
+                cv.allowsMultipleSelection = mods.contains(.ctrl)
+                if cv.selectedItems.contains(ip) { cv.deselectItem(ip) } else { cv.selectItem(ip) }
+            }
+        case let .wheel(dx, dy):
+            cv.physics.wheel(dx: dx, dy: dy, now: now)
+        case let .key(key, _):
+            return scroll(for: key, in: cv, now: now)
+        case .focus(gained: false):
+            cancel(in: cv, now: now)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Ends a press or pan without a fling (focus lost, the owner taking the gesture over).
+    public mutating func cancel(in cv: CollectionView, now: Double) {
+        pan.cancel(now: now, physics: &cv.physics)
+    }
+
+    /// The cursor for `p`: grabbing while panning, a hand over an item.
+    public func cursor(at p: Point, in cv: CollectionView) -> Cursor {
+        if pan.isPanning { return .grabbing }
+        return cv.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
+    }
+
+    /// Home, End, Page Up/Down, Space and the arrows of the scroll axis scroll, animated.
+    private func scroll(for key: Key, in cv: CollectionView, now: Double) -> Bool {
+        let axis = cv.layout.scrollAxis
+        let page = cv.frame.size[axis] * pageFraction
+        var target = cv.physics.restingOffset
+        let forward: Key = axis == .vertical ? .down : .right
+        let back: Key = axis == .vertical ? .up : .left
+        switch key {
+        case .home: target[axis] = 0
+        case .end: target[axis] = cv.contentSize[axis]
+        case .pageDown, .space: target[axis] += page
+        case .pageUp: target[axis] -= page
+        case forward: target[axis] += lineStep
+        case back: target[axis] -= lineStep
+        default: return false
+        }
+        cv.physics.setOffset(target, animated: true, now: now)
+        return true
+    }
+}

@@ -1,0 +1,78 @@
+import CollectionKit
+import Glibc
+
+/// Runs an `InteractiveRoot` in a real window: SDL events go in as input events, each frame is
+/// updated at the wall-clock time, drawn, rendered and presented, until the root asks to quit or
+/// the window is closed.
+///
+/// ```swift
+/// let loop = try WindowLoop(root: MyRoot(), title: "My collection")
+/// loop.run()
+/// ```
+///
+/// The loop owns the window; `willUpdate` lets a caller feed input of its own (a recorded script)
+/// at the frame's time, and `frameTimer` brackets each frame for statistics.
+public final class WindowLoop<Root: InteractiveRoot> {
+    public let root: Root
+    public let canvas: WindowCanvas
+    /// Called once a frame, after the window's events and before `update(now:)`, with the time
+    /// in seconds since `run()` started.
+    public var willUpdate: ((Double) -> Void)?
+    /// Brackets the work of each frame (input, update, draw list, rendering; not the vsync wait).
+    public var frameTimer: FrameTimer?
+    /// The draw list of the frame shown last.
+    public private(set) var lastFrame = DrawList()
+    /// True once the window was closed (as opposed to the root quitting).
+    public private(set) var closed = false
+
+    /// Opens the window at the root's size. `fonts` defaults to the UI fonts fontconfig finds.
+    public init(root: Root, title: String, fonts: (regular: String, bold: String)? = nil) throws {
+        self.root = root
+        canvas = try WindowCanvas(title: title, size: root.size, fonts: fonts ?? FontLocator.uiFonts())
+        // The window manager may not grant the size asked for; the root lays out for the real one.
+        if canvas.size != root.size { root.handle(.resize(canvas.size), now: 0) }
+    }
+
+    /// Runs frames until the root quits or the window closes.
+    public func run() {
+        let start = Clock.wallSeconds()
+        while !closed && !root.quitRequested {
+            let now = Clock.wallSeconds() - start
+            frameTimer?.frameBegan()
+            for event in canvas.pollEvents(quit: &closed) { root.handle(event, now: now) }
+            willUpdate?(now)
+            root.update(now: now)
+            lastFrame = root.draw()
+            canvas.render(lastFrame)
+            canvas.setCursor(root.cursor)
+            frameTimer?.frameEnded(liveCells: root.liveCellCount)
+            let beforePresent = Clock.wallSeconds()
+            canvas.present()
+            // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
+            // rather than spin a core.
+            let presented = Clock.wallSeconds() - beforePresent
+            if presented < 0.002 { usleep(UInt32((0.016 - presented) * 1e6)) }
+        }
+    }
+
+    /// The last frame as an image (rendered again, so it can be called after `run()` returns).
+    public func captureLastFrame() -> Image {
+        canvas.render(lastFrame)
+        return canvas.capture()
+    }
+}
+
+extension WindowLoop {
+    /// Opens a window for `root` and runs it until it closes, then exits 0. When the window cannot
+    /// open (no display, no font) it prints one line to standard error and exits 1: the whole
+    /// `main` of a small program.
+    public static func runOrExit(_ root: @autoclosure () -> Root, title: String) -> Never {
+        do {
+            try WindowLoop(root: root(), title: title).run()
+            exit(0)
+        } catch {
+            fputs("\(title): \(error)\n", stderr)
+            exit(1)
+        }
+    }
+}
