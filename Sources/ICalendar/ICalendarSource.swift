@@ -358,23 +358,26 @@ public final class ICalendarSource: EventSource {
         singles = []; recurring = []; longestSingleDays = 0
         expansions = []; sorted = false; prefetching = nil
 
+        // Fields are read in place (parsed[i].x): copying whole records costs a large calendar dearly.
         var newest: [String: Int] = [:]
+        newest.reserveCapacity(parsed.count)
         var chosen: [Int] = []
-        for (i, p) in parsed.enumerated() {
-            guard let uid = p.uid else { chosen.append(i); continue }
-            let key = p.recurrenceID.map { uid + "\u{1}" + ridName($0) } ?? uid
-            if let j = newest[key], parsed[j].sequence > p.sequence { continue }
+        var overridesOf: [String: [Int]] = [:]
+        for i in parsed.indices {
+            guard let uid = parsed[i].uid else { chosen.append(i); continue }
+            let key = parsed[i].recurrenceID.map { uid + "\u{1}" + ridName($0) } ?? uid
+            if let j = newest[key] {
+                if parsed[j].sequence > parsed[i].sequence { continue }
+            }
             newest[key] = i
         }
         chosen += newest.values
         chosen.sort()
-
-        var overridesOf: [String: [Int]] = [:]
         var hasMaster = Set<String>()
+        hasMaster.reserveCapacity(chosen.count)
         for i in chosen {
-            let p = parsed[i]
-            guard let uid = p.uid else { continue }
-            if p.recurrenceID != nil { overridesOf[uid, default: []].append(i) } else { hasMaster.insert(uid) }
+            guard let uid = parsed[i].uid else { continue }
+            if parsed[i].recurrenceID != nil { overridesOf[uid, default: []].append(i) } else { hasMaster.insert(uid) }
         }
         for i in chosen {
             let p = parsed[i]
@@ -514,13 +517,19 @@ public final class ICalendarSource: EventSource {
         if t.is_date != 0 { return Moment(wall: t, zone: .tzdata(floating)) }
         if utc { return Moment(wall: t, zone: .utc) }
         if let param = icalproperty_get_first_parameter(prop, ICAL_TZID_PARAMETER), let raw = icalparameter_get_tzid(param) {
+            // Files name the same few zones over and over: the last answer is kept, by the C string.
+            if let last = lastZone, last.root == root, strcmp(last.tzid, raw) == 0 { return Moment(wall: t, zone: last.zone) }
             let tzid = String(cString: raw)
-            if let z = resolveZone(tzid, raw: raw, root: root) { return Moment(wall: t, zone: z) }
+            if let z = resolveZone(tzid, raw: raw, root: root) {
+                lastZone = (root, Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1)), z)
+                return Moment(wall: t, zone: z)
+            }
             if reportedZones.insert(tzid).inserted { problem("unknown time zone '\(tzid)'; its times are read in the display zone") }
         }
         return Moment(wall: t, zone: .tzdata(floating))
     }
     private var reportedZones = Set<String>()
+    private var lastZone: (root: OpaquePointer, tzid: [CChar], zone: EventZone)?
 
     /// A TZID's zone. A name tzdata knows (directly, under a Mozilla-style path prefix, as the
     /// VTIMEZONE's X-LIC-LOCATION, or as a Windows name through ICU's CLDR table) is read with
