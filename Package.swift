@@ -26,6 +26,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
+        // ICU's Windows-to-IANA zone table (CLDR windowsZones), for the zone names Outlook and Exchange write.
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "CalendarModel"),
 
         // Calendar files read through libical, behind `EventSource`.
-        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical"]),
+        .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
 
         // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
         .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),

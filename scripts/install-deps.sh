@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
-          libical-dev tzdata)
+          libical-dev libicu-dev tzdata)
 if [ "${1:-}" = "--test" ]; then
     packages+=(xvfb xdotool x11-utils x11-apps)
 fi

@@ -1,12 +1,20 @@
+import CICU
 import CLibical
 import CalendarModel
 import Foundation
 
-/// Calendars read from iCalendar (RFC 5545) files with libical. Loading parses the files and
-/// indexes their events; recurring events are expanded only for the days asked for (libical's
-/// recurrence iterator, started near the range), with EXDATE, RDATE and RECURRENCE-ID overrides
-/// applied. TZID times use the file's VTIMEZONE blocks or the system's tzdata, UTC times are
-/// exact, and floating times are read in the display zone.
+/// Calendars read from iCalendar (RFC 5545) files with libical. Loading parses the files, keeps
+/// every VEVENT as written, then settles what is shown (overrides with their masters, newest
+/// versions, cancellations: see `settle()`). Recurring events are expanded only for the days asked
+/// for (libical's recurrence iterator, started near the range), with EXDATE, RDATE and
+/// RECURRENCE-ID applied by instant.
+///
+/// Times: UTC is exact; a TZID naming an IANA zone, a Windows zone (Outlook, Exchange; mapped
+/// with ICU) or a VTIMEZONE with X-LIC-LOCATION is read with the system's tzdata, right for every
+/// year whatever the file's VTIMEZONE covers; other VTIMEZONEs go through libical. Floating times
+/// are read in the calendar's X-WR-TIMEZONE (Google), else in the display zone. The zone
+/// arithmetic is the adapter's own, so years 1583 to 9999 work (libical's stops at 2037 for zones
+/// and 2582 for recurrences; see `RuleExpansion`).
 ///
 /// Problems are collected as diagnostics with the file and, where known, the line; every event
 /// that can be read is kept.
@@ -129,22 +137,24 @@ public final class ICalendarSource: EventSource {
                 continue
             }
             let calendar = ICalendarSource.xProperty(root, "X-WR-CALNAME") ?? calendarName
+            // Google names the calendar's zone here; its floating times are meant in that zone.
+            var floating = zone
+            if let wr = ICalendarSource.xProperty(root, "X-WR-TIMEZONE")?.trimmingCharacters(in: .whitespaces), !wr.isEmpty {
+                if let z = tzdataZone(named: wr) { floating = z } else {
+                    diagnostics.append(LoadDiagnostic(file: name, message: "unknown X-WR-TIMEZONE '\(wr)'; floating times are read in the display zone"))
+                }
+            }
             var event = icalcomponent_get_first_component(root, ICAL_VEVENT_COMPONENT)
             while let e = event {
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
-                read(event: e, root: root, calendar: calendar, file: name, line: line, index: eventIndex)
+                read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex)
                 eventIndex += 1
                 event = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
             }
         }
-        sorted = false
-        prefetching = nil
-        // Overrides may come before or after their master, so what survives is settled after reading.
-        expansions.removeAll()
-        for i in recurring.indices {
-            let r = recurring[i]
-            recurring[i].extraKeys = ([r.start] + r.rdates).compactMap { survivingKey($0, of: r) }
-        }
+        // Overrides may come before or after their master, even in another file, so what is shown
+        // is settled after each file from everything read so far.
+        settle()
     }
 
     /// One content line after unfolding, as bytes (the file's UTF-8), with the line it began on.
@@ -205,7 +215,11 @@ public final class ICalendarSource: EventSource {
 
     // MARK: Events
 
-    private func read(event e: OpaquePointer, root: OpaquePointer, calendar: String, file: String, line: Int?, index: Int) {
+    /// Every VEVENT read so far, as written. What is shown is derived from these by `settle()`.
+    private var parsed: [ParsedEvent] = []
+
+    private func read(event e: OpaquePointer, root: OpaquePointer, calendar: String, floating: DisplayZone,
+                      file: String, line: Int?, index: Int) {
         let title = icalcomponent_get_summary(e).map { String(cString: $0) } ?? "(no title)"
         func problem(_ message: String) {
             diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(message)"))
@@ -221,22 +235,34 @@ public final class ICalendarSource: EventSource {
             }
             err = icalcomponent_get_next_property(e, ICAL_XLICERROR_PROPERTY)
         }
-        let uid = icalcomponent_get_uid(e).map { String(cString: $0) } ?? "\(file)#\(index + 1)"
+        // A UID names one event (RFC 5545); an empty or missing one names nothing, so such events
+        // stand alone under a name of their own.
+        let written = icalcomponent_get_uid(e).map { String(cString: $0).trimmingCharacters(in: .whitespaces) }
+        let uid = written?.isEmpty == false ? written : nil
         guard let startProp = icalcomponent_get_first_property(e, ICAL_DTSTART_PROPERTY) else {
             // When libical dropped an unreadable DTSTART, that message says it all.
             if let i = startError { diagnostics[i].message += "; the event is skipped" } else { problem("no DTSTART; skipped") }
             return
         }
-        guard let start = time(of: startProp, root: root, value: icalproperty_get_dtstart(startProp), problem: problem),
-              !isNull(start), icaltime_is_valid_time(start) != 0 else {
+        func moment(_ prop: OpaquePointer, _ value: icaltimetype) -> Moment? {
+            self.moment(of: prop, root: root, value: value, floating: floating, problem: problem)
+        }
+        // libical's own validity check refuses years after 3000; the calendar goes to 9999.
+        guard let start = moment(startProp, icalproperty_get_dtstart(startProp)), ICalendarSource.isValid(start.wall) else {
             problem("DTSTART is not a valid date or time; skipped"); return
         }
-        let isDate = start.is_date != 0
+        let isDate = start.isDate
         // The length of every occurrence: whole days for all-day events, seconds for timed ones.
         var length: Int64 = isDate ? 1 : 0
         if let endProp = icalcomponent_get_first_property(e, ICAL_DTEND_PROPERTY) {
-            if let end = time(of: endProp, root: root, value: icalproperty_get_dtend(endProp), problem: problem), !isNull(end) {
-                length = isDate ? Int64(dayNumber(end) - dayNumber(start)) : instant(end) - instant(start)
+            if let end = moment(endProp, icalproperty_get_dtend(endProp)) {
+                if isDate {
+                    // A timed end on an all-day start (seen in the wild) still takes in the end's day.
+                    let timedEnd = !end.isDate && (end.wall.hour, end.wall.minute, end.wall.second) != (0, 0, 0)
+                    length = Int64(dayNumber(end.wall) - dayNumber(start.wall)) + (timedEnd ? 1 : 0)
+                } else {
+                    length = instant(end) - instant(start)
+                }
             }
         } else if let durProp = icalcomponent_get_first_property(e, ICAL_DURATION_PROPERTY) {
             let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(durProp)))
@@ -248,54 +274,43 @@ public final class ICalendarSource: EventSource {
         let category = icalcomponent_get_first_property(e, ICAL_CATEGORIES_PROPERTY)
             .flatMap { icalproperty_get_categories($0) }.map { String(cString: $0) }
         let color = ICalendarSource.colorIndex(category ?? calendar)
-        let proto = EventOccurrence(uid: uid, title: title, span: .timed(start: 0, end: 0), calendar: calendar, colorIndex: color)
+        let proto = EventOccurrence(uid: uid ?? "\(file)#\(index + 1)", title: title, span: .timed(start: 0, end: 0),
+                                    calendar: calendar, colorIndex: color)
         eventCount += 1
 
-        let cancelled = icalcomponent_get_first_property(e, ICAL_STATUS_PROPERTY).map { icalproperty_get_status($0) == ICAL_STATUS_CANCELLED } ?? false
+        var record = ParsedEvent(order: parsed.count, uid: uid, proto: proto, start: start, length: length,
+                                 sequence: Int(icalcomponent_get_sequence(e)),
+                                 cancelled: icalcomponent_get_first_property(e, ICAL_STATUS_PROPERTY)
+                                     .map { icalproperty_get_status($0) == ICAL_STATUS_CANCELLED } ?? false,
+                                 floating: floating)
         if let ridProp = icalcomponent_get_first_property(e, ICAL_RECURRENCEID_PROPERTY) {
-            // An override: it replaces (or, cancelled, removes) the master's instance at RECURRENCE-ID.
-            if let rid = time(of: ridProp, root: root, value: icalproperty_get_recurrenceid(ridProp), problem: problem) {
-                overrides[uid, default: []].insert(rid.is_date != 0 ? Int64(dayNumber(rid)) : instant(rid))
-                overrideDays[uid, default: []].insert(dayNumber(rid))
+            if let rid = moment(ridProp, icalproperty_get_recurrenceid(ridProp)) {
+                record.recurrenceID = rid
+                record.thisAndFuture = icalproperty_get_first_parameter(ridProp, ICAL_RANGE_PARAMETER)
+                    .map { icalparameter_get_range($0) == ICAL_RANGE_THISANDFUTURE } ?? false
             } else {
                 problem("RECURRENCE-ID is not a valid time")
             }
-            if !cancelled { addSingle(proto, start: start, length: length) }
-            return
-        }
-
-        var rules: [icalrecurrencetype] = []
-        var p = icalcomponent_get_first_property(e, ICAL_RRULE_PROPERTY)
-        while let prop = p {
-            let rule = icalproperty_get_rrule(prop)
-            if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { rules.append(rule) }
-            p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
-        }
-        var exdates = Set<Int64>(), exdays = Set<Int>()
-        p = icalcomponent_get_first_property(e, ICAL_EXDATE_PROPERTY)
-        while let prop = p {
-            if let t = time(of: prop, root: root, value: icalproperty_get_exdate(prop), problem: problem), !isNull(t) {
-                if t.is_date != 0 { exdays.insert(dayNumber(t)) } else { exdates.insert(instant(t)) }
+        } else {
+            var p = icalcomponent_get_first_property(e, ICAL_RRULE_PROPERTY)
+            while let prop = p {
+                let rule = icalproperty_get_rrule(prop)
+                if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { record.rules.append(rule) }
+                p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
             }
-            p = icalcomponent_get_next_property(e, ICAL_EXDATE_PROPERTY)
+            p = icalcomponent_get_first_property(e, ICAL_EXDATE_PROPERTY)
+            while let prop = p {
+                if let t = moment(prop, icalproperty_get_exdate(prop)) { record.exdates.append(t) }
+                p = icalcomponent_get_next_property(e, ICAL_EXDATE_PROPERTY)
+            }
+            p = icalcomponent_get_first_property(e, ICAL_RDATE_PROPERTY)
+            while let prop = p {
+                let v = icalproperty_get_rdate(prop)
+                if let t = moment(prop, isNull(v.time) ? v.period.start : v.time) { record.rdates.append(t) }
+                p = icalcomponent_get_next_property(e, ICAL_RDATE_PROPERTY)
+            }
         }
-        var rdates: [icaltimetype] = []
-        p = icalcomponent_get_first_property(e, ICAL_RDATE_PROPERTY)
-        while let prop = p {
-            let v = icalproperty_get_rdate(prop)
-            let raw = isNull(v.time) ? v.period.start : v.time
-            if let t = time(of: prop, root: root, value: raw, problem: problem), !isNull(t) { rdates.append(t) }
-            p = icalcomponent_get_next_property(e, ICAL_RDATE_PROPERTY)
-        }
-        if rules.isEmpty && rdates.isEmpty {
-            if !cancelled { addSingle(proto, start: start, length: length) }
-            return
-        }
-        if cancelled { return }
-        let first = isDate ? Int64(dayNumber(start)) * 86_400 : instant(start)
-        recurring.append(RecurringEvent(id: recurring.count, proto: proto, firstStart: first, start: start, length: length,
-                                        rules: rules, rdates: rdates, exdates: exdates, exdays: exdays,
-                                        until: ICalendarSource.lastStart(rules, source: self)))
+        parsed.append(record)
     }
 
     /// Lines the parser flagged while reading the current file, waiting for libical's explanation.
@@ -309,75 +324,301 @@ public final class ICalendarSource: EventSource {
         if message.hasPrefix("Missing END tag") { return false }
         var line = fallbackLine
         let quoted = message.components(separatedBy: ": ").last?.trimmingCharacters(in: .whitespaces) ?? ""
+        var quotedLine: Int?
         if !quoted.isEmpty, let i = lineErrors.firstIndex(where: { $0.text.contains(quoted) }) {
             line = lineErrors[i].line
-            lineErrors.remove(at: i)
+            quotedLine = i
         }
+        // An empty text value (Google writes `DESCRIPTION:` and `LOCATION:`) is allowed by RFC 5545;
+        // libical complains, but nothing is lost, so nobody is told.
+        if message.hasPrefix("No value for"), message.contains("property") {
+            if let i = quotedLine { lineErrors.remove(at: i) } else if let i = lineErrors.firstIndex(where: { $0.text.hasSuffix(":") }) { lineErrors.remove(at: i) }
+            return false
+        }
+        if let i = quotedLine { lineErrors.remove(at: i) }
         let clean = message.replacingOccurrences(of: ". Removing entire property:", with: " (ignored):")
         diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(clean)"))
         return true
     }
 
-    private var overrides: [String: Set<Int64>] = [:]
-    private var overrideDays: [String: Set<Int>] = [:]
+    // MARK: Settling what is shown
 
-    /// The value of a date or date-time property with its TZID resolved: the file's VTIMEZONE
-    /// first, then the system's zones. An unknown TZID is reported and read as floating time.
-    private func time(of prop: OpaquePointer, root: OpaquePointer, value: icaltimetype, problem: (String) -> Void) -> icaltimetype? {
-        var t = value
-        if isNull(t) { return nil }
-        if let param = icalproperty_get_first_parameter(prop, ICAL_TZID_PARAMETER), let raw = icalparameter_get_tzid(param) {
-            let tzid = String(cString: raw)
-            if let z = icalcomponent_get_timezone(root, raw) ?? icaltimezone_get_builtin_timezone(raw)
-                ?? icaltimezone_get_builtin_timezone_from_tzid(raw) {
-                t.zone = z
-            } else if t.is_date == 0 {
-                reportedZones.insert(tzid).inserted ? problem("unknown time zone '\(tzid)'; its times are read in the display zone") : ()
-                t.zone = nil
+    /// Derives singles and recurring series from everything read, following RFC 5545:
+    ///
+    /// - UID plus RECURRENCE-ID names one component; of several versions, the highest SEQUENCE
+    ///   wins (on a tie, the one read last), wherever it stands and in whichever file.
+    /// - An override replaces the master's occurrence at its RECURRENCE-ID (matched by instant, or
+    ///   by date when either side is a DATE), also when it moves to another day. `RANGE=THISANDFUTURE`
+    ///   carries its shift, length, title and status to every later occurrence.
+    /// - EXDATE wins over an override of the same occurrence: the occurrence was deleted.
+    /// - `STATUS:CANCELLED`: a cancelled override removes its occurrence; a cancelled standalone
+    ///   event is not shown; a cancelled series is not shown, overrides included (cancelling a
+    ///   meeting cancels all of it). An override whose master is missing is shown on its own.
+    private func settle() {
+        singles = []; recurring = []; longestSingleDays = 0
+        expansions = []; sorted = false; prefetching = nil
+
+        // Fields are read in place (parsed[i].x): copying whole records costs a large calendar dearly.
+        var newest: [String: Int] = [:]
+        newest.reserveCapacity(parsed.count)
+        var chosen: [Int] = []
+        var overridesOf: [String: [Int]] = [:]
+        for i in parsed.indices {
+            guard let uid = parsed[i].uid else { chosen.append(i); continue }
+            let key = parsed[i].recurrenceID.map { uid + "\u{1}" + ridName($0) } ?? uid
+            if let j = newest[key] {
+                if parsed[j].sequence > parsed[i].sequence { continue }
+            }
+            newest[key] = i
+        }
+        chosen += newest.values
+        chosen.sort()
+        var hasMaster = Set<String>()
+        hasMaster.reserveCapacity(chosen.count)
+        for i in chosen {
+            guard let uid = parsed[i].uid else { continue }
+            if parsed[i].recurrenceID != nil { overridesOf[uid, default: []].append(i) } else { hasMaster.insert(uid) }
+        }
+        for i in chosen {
+            let p = parsed[i]
+            if p.recurrenceID != nil {
+                // Overrides are placed with their master; orphans (or UID-less ones) stand alone.
+                if p.uid.map({ !hasMaster.contains($0) }) ?? true, !p.cancelled { addSingle(p) }
+                continue
+            }
+            if p.cancelled { continue }
+            let overrides = p.uid.flatMap { overridesOf[$0] }?.map { parsed[$0] } ?? []
+            if p.rules.isEmpty && p.rdates.isEmpty {
+                let replaced = overrides.contains { o in
+                    guard let rid = o.recurrenceID else { return false }
+                    if rid.isDate || p.start.isDate { return dayNumber(rid.wall) == dayNumber(p.start.wall) }
+                    return o.thisAndFuture ? instant(rid) <= instant(p.start) : instant(rid) == instant(p.start)
+                }
+                if !replaced { addSingle(p) }
+                for o in overrides where !o.cancelled { addSingle(o) }
+            } else {
+                addRecurring(p, overrides: overrides)
             }
         }
+    }
+
+    /// A RECURRENCE-ID's identity for telling versions of one override apart.
+    private func ridName(_ m: Moment) -> String { m.isDate ? "d\(dayNumber(m.wall))" : "t\(instant(m))" }
+
+    private func addRecurring(_ p: ParsedEvent, overrides: [ParsedEvent]) {
+        let isDate = p.start.isDate
+        /// The day a value names for this series: its own date when it is a DATE or the series is
+        /// timed; for an all-day series a date-time names the day it falls on in the calendar's zone.
+        func day(_ m: Moment) -> Int {
+            m.isDate || !isDate ? dayNumber(m.wall) : p.floating.day(of: instant(m)).daysSinceEpoch
+        }
+        func key(_ m: Moment) -> Int64 { isDate ? Int64(day(m)) * 86_400 : instant(m) }
+        var r = RecurringEvent(id: recurring.count, proto: p.proto, firstStart: key(p.start), start: p.start.wall, zone: p.start.zone,
+                               length: p.length, floating: p.floating)
+        for x in p.exdates {
+            if x.isDate || isDate { r.exDays.insert(day(x)) } else { r.exInstants.insert(instant(x)) }
+        }
+        for o in overrides {
+            guard let rid = o.recurrenceID else { continue }
+            let excluded = rid.isDate || isDate ? r.exDays.contains(day(rid)) : r.exInstants.contains(instant(rid))
+            if o.thisAndFuture {
+                let from = key(rid)
+                let moved = isDate ? Int64(day(o.start)) * 86_400 : (o.start.isDate ? Int64(day(o.start)) * 86_400 : instant(o.start))
+                let length = isDate ? (o.start.isDate ? o.length : 1) : (o.start.isDate ? o.length * 86_400 : o.length)
+                r.ranges.append(FutureRange(from: from, delta: moved - from, proto: o.proto, length: length, cancelled: o.cancelled))
+                continue
+            }
+            if rid.isDate || isDate { r.removedDays.insert(day(rid)) } else { r.removedInstants.insert(instant(rid)) }
+            if !o.cancelled && !excluded { addSingle(o) }
+        }
+        r.ranges.sort { $0.from < $1.from }
+        r.maxLength = r.ranges.reduce(r.length) { max($0, $1.length) }
+        r.shiftLater = r.ranges.reduce(0) { max($0, $1.delta) }
+        r.shiftEarlier = r.ranges.reduce(0) { max($0, -$1.delta) }
+
+        var open = false
+        var lastUntil: Int64 = .min
+        for rule in p.rules {
+            var x = Rule(rule: rule, untilKey: nil, counted: rule.count > 0, periodYears: RuleExpansion.periodYears(of: rule))
+            let u = rule.until
+            if !isNull(u) {
+                // UNTIL is compared here, not by libical: libical compares a DATE UNTIL with a
+                // timed occurrence as midnight (losing that day's occurrence) and reads a floating
+                // DTSTART against a UTC UNTIL as if both were UTC.
+                var wall = u; wall.zone = nil
+                let written = icaltime_is_utc(u) != 0 ? Moment(wall: wall, zone: .utc) : Moment(wall: wall, zone: p.start.zone)
+                if isDate {
+                    x.untilKey = Int64(day(written)) * 86_400
+                } else if u.is_date != 0 {
+                    var end = wall; end.is_date = 0; end.hour = 23; end.minute = 59; end.second = 59
+                    x.untilKey = instant(end, p.start.zone)
+                } else {
+                    x.untilKey = instant(written)
+                }
+                x.rule.until = icaltime_null_time()
+                lastUntil = max(lastUntil, x.untilKey!)
+            } else {
+                open = true
+            }
+            r.rules.append(x)
+        }
+        // DTSTART always counts as the first occurrence (RFC 5545), even when UNTIL is before it
+        // or the rule does not match it; RDATEs add theirs. A DATE RDATE on a timed series means
+        // that day at DTSTART's time.
+        var extras = [p.start]
+        for rd in p.rdates {
+            if rd.isDate && !isDate {
+                var w = p.start.wall
+                w.year = rd.wall.year; w.month = rd.wall.month; w.day = rd.wall.day
+                extras.append(Moment(wall: w, zone: p.start.zone))
+            } else {
+                extras.append(rd)
+            }
+        }
+        r.extraKeys = extras.compactMap { m in
+            isDate ? survivingKey(Moment(wall: dateOnly(day(m)), zone: m.zone), of: r) : survivingKey(m, of: r)
+        }
+        r.until = open ? nil : max(lastUntil, ([r.firstStart] + r.extraKeys).max()!)
+        recurring.append(r)
+    }
+
+    private func dateOnly(_ day: Int) -> icaltimetype {
+        let c = CalendarDate(daysSinceEpoch: day).components
+        var t = icaltime_null_date()
+        t.year = Int32(c.year); t.month = Int32(c.month); t.day = Int32(c.day)
         return t
     }
+
+    private func addSingle(_ p: ParsedEvent) {
+        var o = p.proto
+        if p.start.isDate {
+            let d = CalendarDate(daysSinceEpoch: dayNumber(p.start.wall))
+            o.span = .allDay(first: d, end: d.adding(days: Int(p.length)))
+        } else {
+            let s = instant(p.start)
+            o.span = .timed(start: s, end: s + p.length)
+        }
+        let days = o.days(in: zone)
+        singles.append(o)
+        longestSingleDays = max(longestSingleDays, days.lowerBound.days(until: days.upperBound))
+    }
+
+    // MARK: Time zones
+
+    /// A value of a date or date-time property with how to read its wall clock: UTC, a TZID, or
+    /// floating (the calendar's X-WR-TIMEZONE, else the display zone). An unknown TZID is reported
+    /// and read as floating time.
+    private func moment(of prop: OpaquePointer, root: OpaquePointer, value: icaltimetype, floating: DisplayZone,
+                        problem: (String) -> Void) -> Moment? {
+        var t = value
+        if isNull(t) { return nil }
+        let utc = icaltime_is_utc(t) != 0
+        t.zone = nil
+        if t.is_date != 0 { return Moment(wall: t, zone: .tzdata(floating)) }
+        if utc { return Moment(wall: t, zone: .utc) }
+        if let param = icalproperty_get_first_parameter(prop, ICAL_TZID_PARAMETER), let raw = icalparameter_get_tzid(param) {
+            // Files name the same few zones over and over: the last answer is kept, by the C string.
+            if let last = lastZone, last.root == root, strcmp(last.tzid, raw) == 0 { return Moment(wall: t, zone: last.zone) }
+            let tzid = String(cString: raw)
+            if let z = resolveZone(tzid, raw: raw, root: root) {
+                lastZone = (root, Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1)), z)
+                return Moment(wall: t, zone: z)
+            }
+            if reportedZones.insert(tzid).inserted { problem("unknown time zone '\(tzid)'; its times are read in the display zone") }
+        }
+        return Moment(wall: t, zone: .tzdata(floating))
+    }
     private var reportedZones = Set<String>()
+    private var lastZone: (root: OpaquePointer, tzid: [CChar], zone: EventZone)?
+
+    /// A TZID's zone. A name tzdata knows (directly, under a Mozilla-style path prefix, as the
+    /// VTIMEZONE's X-LIC-LOCATION, or as a Windows name through ICU's CLDR table) is read with
+    /// tzdata, right for every year: files' VTIMEZONEs often hold only the rules in force when the
+    /// file was written (Outlook: today's rule back to 1601; macOS: from the event's year on). Only
+    /// a VTIMEZONE naming no known zone ("Customized Time Zone") is evaluated by libical.
+    private func resolveZone(_ tzid: String, raw: UnsafePointer<CChar>, root: OpaquePointer) -> EventZone? {
+        if let z = tzdataZone(named: tzid) { return .tzdata(z) }
+        if let vt = icalcomponent_get_timezone(root, raw) {
+            if let loc = icaltimezone_get_location(vt), let z = tzdataZone(named: String(cString: loc)) { return .tzdata(z) }
+            return .vtimezone(vt)
+        }
+        if let builtin = icaltimezone_get_builtin_timezone_from_tzid(raw) { return .vtimezone(builtin) }
+        return nil
+    }
+
+    private var namedZones: [String: DisplayZone?] = [:]
+
+    /// tzdata's zone for an IANA or Windows zone name, or nil; remembered per name.
+    func tzdataZone(named name: String) -> DisplayZone? {
+        if let known = namedZones[name] { return known }
+        var found: DisplayZone?
+        if name == zone.identifier { found = zone }
+        var candidates = [name]
+        let parts = name.split(separator: "/")
+        if name.hasPrefix("/"), parts.count > 2 { candidates += [parts.suffix(3), parts.suffix(2)].map { $0.joined(separator: "/") } }
+        for c in candidates where found == nil {
+            if let tz = TimeZone(identifier: c) { found = c == zone.identifier ? zone : DisplayZone(tz) }
+        }
+        if found == nil, let iana = ICalendarSource.ianaZone(forWindowsZone: name) { found = DisplayZone(identifier: iana) }
+        namedZones[name] = .some(found)
+        return found
+    }
+
+    /// The IANA zone CLDR maps a Windows zone name to ("W. Europe Standard Time" → Europe/Berlin),
+    /// through ICU rather than a table of our own that would go stale.
+    static func ianaZone(forWindowsZone name: String) -> String? {
+        let windows = Array(name.utf16)
+        guard !windows.isEmpty else { return nil }
+        var out = [UInt16](repeating: 0, count: 128)
+        var status: Int32 = 0
+        let n = cicu_iana_for_windows_zone(windows, Int32(windows.count), &out, Int32(out.count), &status)
+        // ICU's UErrorCode: zero or below is success (negative values are warnings).
+        guard status <= 0, n > 0, n <= out.count else { return nil }
+        return String(decoding: out[0..<Int(n)], as: UTF16.self)
+    }
 
     /// A date's day number (days since 1970-01-01), ignoring any time.
     func dayNumber(_ t: icaltimetype) -> Int {
         CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))?.daysSinceEpoch ?? 0
     }
 
-    /// The instant of a date-time: through its zone, or in the display zone when floating.
-    func instant(_ t: icaltimetype) -> Int64 {
-        if let z = t.zone { return Int64(icaltime_as_timet_with_zone(t, z)) }
-        guard let d = CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return 0 }
-        return zone.instant(of: d, hour: Int(t.hour), minute: Int(t.minute), second: Int(t.second))
+    /// A wall clock libical parsed but whose year or fields may be out of what the calendar shows.
+    static func isValid(_ t: icaltimetype) -> Bool {
+        guard t.year >= 1, t.year <= 9999, CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) != nil else { return false }
+        return t.is_date != 0 || (0...23).contains(t.hour) && (0...59).contains(t.minute) && (0...60).contains(t.second)
     }
 
-    private func span(start t: icaltimetype, length: Int64) -> EventSpan {
-        if t.is_date != 0 {
-            let d = CalendarDate(daysSinceEpoch: dayNumber(t))
-            return .allDay(first: d, end: d.adding(days: Int(length)))
+    func instant(_ m: Moment) -> Int64 { instant(m.wall, m.zone) }
+
+    /// The instant of a wall clock in a zone, by our own arithmetic: libical's conversions go
+    /// through time_t and its zone tables stop in 2037, and the calendar reaches 1583 and 9999.
+    func instant(_ t: icaltimetype, _ z: EventZone) -> Int64 {
+        let day = dayNumber(t)
+        let (h, m, s) = t.is_date != 0 ? (0, 0, 0) : (Int(t.hour), Int(t.minute), Int(t.second))
+        switch z {
+        case .utc:
+            return Int64(day) * 86_400 + Int64(h * 3600 + m * 60 + s)
+        case let .tzdata(dz):
+            return dz.instant(of: CalendarDate(daysSinceEpoch: day), hour: h, minute: m, second: s)
+        case let .vtimezone(tz):
+            // libical expands a VTIMEZONE's rules for 1970 to 2037 only; other years borrow the
+            // offset of a year inside that span with the same calendar (leap year, weekday of 1 January).
+            var local = t
+            local.is_date = 0; local.zone = nil
+            local.year = Int32(ICalendarSource.equivalentYear(Int(t.year)))
+            var daylight: Int32 = 0
+            let offset = icaltimezone_get_utc_offset(tz, &local, &daylight)
+            return Int64(day) * 86_400 + Int64(h * 3600 + m * 60 + s) - Int64(offset)
         }
-        let s = instant(t)
-        return .timed(start: s, end: s + length)
     }
 
-    private func addSingle(_ proto: EventOccurrence, start: icaltimetype, length: Int64) {
-        var o = proto
-        o.span = span(start: start, length: length)
-        let days = o.days(in: zone)
-        singles.append(o)
-        longestSingleDays = max(longestSingleDays, days.lowerBound.days(until: days.upperBound))
-    }
-
-    /// The last possible start of a rule set with UNTIL everywhere; nil when any rule is open-ended
-    /// or counted (the iterator finds a COUNT's end).
-    static func lastStart(_ rules: [icalrecurrencetype], source: ICalendarSource) -> Int64? {
-        var latest: Int64 = .min
-        for r in rules {
-            guard r.count == 0, !isNull(r.until) else { return nil }
-            latest = max(latest, r.until.is_date != 0 ? Int64(source.dayNumber(r.until) + 1) * 86_400 + 86_400 * 2 : source.instant(r.until))
+    static func equivalentYear(_ y: Int) -> Int {
+        if (1971...2036).contains(y) { return y }
+        func key(_ y: Int) -> (Bool, Int) {
+            ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0, CalendarDate(year: y, month: 1, day: 1)!.isoWeekday)
         }
-        return rules.isEmpty ? nil : latest
+        let k = key(y)
+        return (2008...2035).first { key($0) == k } ?? y
     }
 
     /// A stable colour slot from a name (Swift's own hashes change between runs).
@@ -422,11 +663,11 @@ public final class ICalendarSource: EventSource {
 
     /// The span of instance keys that can touch [lo, hi), or nil when the event cannot.
     /// Keys are instants, or day numbers × 86,400 for all-day events; two days of slack cover any
-    /// difference between the event's zone and the display zone.
+    /// difference between the event's zone and the display zone, and THISANDFUTURE shifts widen it.
     private func keyBounds(_ r: RecurringEvent, lo: Int64, hi: Int64) -> (lo: Int64, hi: Int64)? {
-        let lengthSeconds = r.start.is_date != 0 ? r.length * 86_400 : r.length
+        let lengthSeconds = r.isDate ? r.maxLength * 86_400 : r.maxLength
         let margin: Int64 = 2 * 86_400
-        let qlo = lo - lengthSeconds - margin, qhi = hi + margin
+        let qlo = lo - lengthSeconds - margin - r.shiftLater, qhi = hi + margin + r.shiftEarlier
         if r.firstStart >= qhi { return nil }
         if let until = r.until, until < qlo { return nil }
         return (qlo, qhi)
@@ -460,15 +701,20 @@ public final class ICalendarSource: EventSource {
     }
 
     private func expand(_ r: RecurringEvent, days: ClosedRange<CalendarDate>, lo: Int64, hi: Int64, into out: inout [EventOccurrence]) {
-        let isDate = r.start.is_date != 0
         guard let (qlo, qhi) = keyBounds(r, lo: lo, hi: hi) else { return }
         func emit(_ key: Int64) {
             var o = r.proto
-            if isDate {
-                let d = CalendarDate(daysSinceEpoch: Int(key / 86_400))
-                o.span = .allDay(first: d, end: d.adding(days: Int(r.length)))
+            var start = key, length = r.length
+            // The last THISANDFUTURE override at or before this occurrence decides how it looks.
+            if let range = r.ranges.last(where: { $0.from <= key }) {
+                if range.cancelled { return }
+                o = range.proto; start = key + range.delta; length = range.length
+            }
+            if r.isDate {
+                let d = CalendarDate(daysSinceEpoch: Int(start >= 0 ? start / 86_400 : (start - 86_399) / 86_400))
+                o.span = .allDay(first: d, end: d.adding(days: Int(length)))
             } else {
-                o.span = .timed(start: key, end: key + r.length)
+                o.span = .timed(start: start, end: start + length)
             }
             if o.overlaps(days, in: zone) { out.append(o) }
         }
@@ -492,16 +738,15 @@ public final class ICalendarSource: EventSource {
         return e
     }
 
-    /// The key an instance is filed under, or nil when EXDATE or an override removes it.
-    fileprivate func survivingKey(_ t: icaltimetype, of r: RecurringEvent) -> Int64? {
-        let day = dayNumber(t)
-        if r.exdays.contains(day) { return nil }
-        if r.start.is_date != 0 {
-            if (overrideDays[r.proto.uid] ?? []).contains(day) { return nil }
-            return Int64(day) * 86_400
-        }
-        let key = instant(t)
-        if r.exdates.contains(key) || (overrides[r.proto.uid] ?? []).contains(key) { return nil }
+    /// The key an instance is filed under, or nil when EXDATE or an override removes it. EXDATEs
+    /// and RECURRENCE-IDs match by instant (RFC 5545), so one written in UTC or another zone
+    /// still finds its occurrence; DATE ones match that day's occurrence.
+    fileprivate func survivingKey(_ m: Moment, of r: RecurringEvent) -> Int64? {
+        let day = dayNumber(m.wall)
+        if r.exDays.contains(day) || r.removedDays.contains(day) { return nil }
+        if r.isDate { return Int64(day) * 86_400 }
+        let key = instant(m)
+        if r.exInstants.contains(key) || r.removedInstants.contains(key) { return nil }
         return key
     }
 
@@ -512,17 +757,89 @@ public final class ICalendarSource: EventSource {
     }
 }
 
+/// How a wall clock becomes an instant.
+enum EventZone {
+    case utc
+    /// tzdata through Foundation: IANA and Windows zone names, and floating times (in the
+    /// calendar's X-WR-TIMEZONE or the display zone).
+    case tzdata(DisplayZone)
+    /// A VTIMEZONE naming no zone tzdata knows, evaluated by libical.
+    case vtimezone(OpaquePointer)
+}
+
+/// A date or date-time as written (wall-clock fields, libical's zone pointer cleared) and its zone.
+struct Moment {
+    var wall: icaltimetype
+    var zone: EventZone
+    var isDate: Bool { wall.is_date != 0 }
+}
+
+/// One VEVENT as read, before overrides are matched with their masters.
+struct ParsedEvent {
+    var order: Int
+    var uid: String?
+    var proto: EventOccurrence
+    var start: Moment
+    var length: Int64
+    var sequence: Int
+    var cancelled: Bool
+    var floating: DisplayZone
+    var recurrenceID: Moment? = nil
+    var thisAndFuture = false
+    var rules: [icalrecurrencetype] = []
+    var rdates: [Moment] = []
+    var exdates: [Moment] = []
+}
+
+/// A `RANGE=THISANDFUTURE` override: occurrences from `from` on move by `delta` and take its
+/// title, length and status.
+struct FutureRange {
+    var from: Int64
+    var delta: Int64
+    var proto: EventOccurrence
+    var length: Int64
+    var cancelled: Bool
+}
+
+/// One RRULE, with UNTIL taken out (the adapter compares it) and the length of its cycle.
+struct Rule {
+    var rule: icalrecurrencetype
+    var untilKey: Int64?
+    var counted: Bool
+    /// Whole years after which the rule repeats exactly (see `RuleExpansion.periodYears`).
+    var periodYears: Int
+}
+
 /// The instances of one recurring event over a covered span of time. libical's iterators are
 /// expensive to create (ICU calendars behind them) and cheap to step, so the forward iterators
 /// stay alive and step on as pages move forward; going back fills in with one short-lived
 /// iterator per rule. Each extension reaches two weeks past what was asked.
+///
+/// libical refuses years after 2582. The Gregorian calendar repeats exactly every 400 years
+/// (146,097 days, a whole number of weeks), so a rule's occurrences in a far year are those of
+/// the same rule in a year a whole number of cycles earlier, shifted back: each iterator works in
+/// such a frame, and moves to a new one when it reaches the frame's end.
 final class RuleExpansion {
     let event: RecurringEvent
     private(set) var keys: [Int64] = []
     private var from: Int64 = 0, to: Int64 = 0
-    private var forward: [(iterator: OpaquePointer, pending: icaltimetype?)] = []
+    private var forward: [Cursor] = []
     private var started = false
     static let ahead: Int64 = 14 * 86_400, behind: Int64 = 14 * 86_400, farJump: Int64 = 730 * 86_400
+    /// The last year a frame may reach; libical stops at 2582.
+    static let maxYear = 2580
+
+    /// One rule's iterator in a frame: it yields dates `shift` years before the real ones.
+    struct Cursor {
+        var iterator: OpaquePointer?
+        var pending: icaltimetype?
+        var shift: Int32
+        /// The first key the frame cannot reach.
+        var reach: Int64
+        var done: Bool
+        /// Above 1: the iterator runs with INTERVAL=1 and only every `phase`-th period counts.
+        var phase: Int
+    }
 
     func covers(_ lo: Int64, _ hi: Int64) -> Bool { started && lo >= from && hi <= to }
 
@@ -530,7 +847,7 @@ final class RuleExpansion {
     deinit { reset() }
 
     private func reset() {
-        for f in forward { icalrecur_iterator_free(f.iterator) }
+        for f in forward { if let it = f.iterator { icalrecur_iterator_free(it) } }
         forward = []; keys = []; started = false
     }
 
@@ -540,15 +857,15 @@ final class RuleExpansion {
             started = true
             from = lo - RuleExpansion.behind
             to = from
-            forward = event.rules.map { (makeIterator($0, at: from), nil) }
+            forward = event.rules.map { makeCursor($0, at: from) }
         }
         if lo < from {
             let newFrom = lo - RuleExpansion.behind
             var earlier: [Int64] = []
             for rule in event.rules {
-                let it = makeIterator(rule, at: newFrom)
-                _ = step(it, pending: nil, from: newFrom, until: from, into: &earlier, source: source)
-                icalrecur_iterator_free(it)
+                var c = makeCursor(rule, at: newFrom)
+                run(&c, rule: rule, from: newFrom, until: from, into: &earlier, source: source)
+                if let it = c.iterator { icalrecur_iterator_free(it) }
             }
             keys = Array(Set(earlier)).sorted() + keys
             from = newFrom
@@ -557,40 +874,147 @@ final class RuleExpansion {
             let newTo = max(hi, to + RuleExpansion.ahead)
             var later: [Int64] = []
             for i in forward.indices {
-                forward[i].pending = step(forward[i].iterator, pending: forward[i].pending, from: to, until: newTo, into: &later, source: source)
+                run(&forward[i], rule: event.rules[i], from: to, until: newTo, into: &later, source: source)
             }
             keys += Array(Set(later)).sorted()
             to = newTo
         }
     }
 
-    /// An iterator positioned near `at` (rules with COUNT must walk from DTSTART to count right).
-    private func makeIterator(_ rule: icalrecurrencetype, at: Int64) -> OpaquePointer {
-        let it = icalrecur_iterator_new(rule, event.start)!
-        if rule.count == 0, at > event.firstStart {
-            var jump = icaltime_from_timet_with_zone(time_t(at), event.start.is_date, event.start.zone)
-            jump.is_date = event.start.is_date
-            _ = icalrecur_iterator_set_start(it, jump)
+    /// Steps a cursor over [from, until), moving it to a new frame each time it reaches the end of one.
+    private func run(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
+        var segmentFrom = from
+        while !c.done {
+            let segmentEnd = min(until, c.reach)
+            step(&c, rule: rule, from: segmentFrom, until: segmentEnd, into: &out, source: source)
+            if segmentEnd >= until || c.done { return }
+            if let it = c.iterator { icalrecur_iterator_free(it) }
+            c = makeCursor(rule, at: segmentEnd)
+            segmentFrom = segmentEnd
         }
-        return it
     }
 
-    /// Steps until an instance at or past `until`, which is handed back as the pending one.
-    private func step(_ it: OpaquePointer, pending: icaltimetype?, from: Int64, until: Int64,
-                      into out: inout [Int64], source: ICalendarSource) -> icaltimetype? {
-        var next = pending
+    /// Whole years after which a rule's occurrences repeat: 400 (the Gregorian cycle) times
+    /// what makes the cycle a whole number of its intervals (a fortnightly rule: 800 years, as
+    /// 400 years are an odd number of weeks).
+    static func periodYears(of rule: icalrecurrencetype) -> Int {
+        let n = max(1, Int(rule.interval))
+        var a = unitsPer400Years(rule.freq), b = n
+        while b != 0 { (a, b) = (b, a % b) }
+        return 400 * (n / a)
+    }
+
+    static func unitsPer400Years(_ freq: icalrecurrencetype_frequency) -> Int {
+        switch freq {
+        case ICAL_SECONDLY_RECURRENCE: return 146_097 * 86_400
+        case ICAL_MINUTELY_RECURRENCE: return 146_097 * 1_440
+        case ICAL_HOURLY_RECURRENCE: return 146_097 * 24
+        case ICAL_DAILY_RECURRENCE: return 146_097
+        case ICAL_WEEKLY_RECURRENCE: return 20_871
+        case ICAL_MONTHLY_RECURRENCE: return 4_800
+        default: return 400
+        }
+    }
+
+    /// The first Gregorian year in libical's iterator: it works through ICU's calendar, which is
+    /// Julian before October 1582, so no frame may reach below.
+    static let minYear = 1583
+
+    /// The shifts (in years) of DTSTART and of the years asked for that bring [loYear, hiYear]
+    /// into the years libical iterates right, or nil when none fits.
+    ///
+    /// Without COUNT, DTSTART moves by whole 400-year cycles into 1777...2176 and the window by
+    /// whole cycles too, to a year after the moved DTSTART; a rule with an INTERVAL is then
+    /// iterated with INTERVAL=1 and its phase checked here (`phase`), since 400 years are not a
+    /// whole number of, say, fortnights. A counted rule must count from the same start, so both
+    /// move alike, by whole periods of the rule.
+    static func frame(startYear y0: Int, loYear: Int, hiYear: Int, period p: Int, counted: Bool) -> (start: Int, window: Int)? {
+        if hiYear <= maxYear && y0 <= maxYear { return (0, 0) }
+        if counted {
+            let need = max(hiYear, y0) - maxYear
+            let a = (need + p - 1) / p * p
+            return y0 - a >= minYear ? (a, a) : nil
+        }
+        let moved = 1777 + ((y0 - 1777) % 400 + 400) % 400
+        let a = y0 - moved
+        let k = loYear - 1 - y0 >= 0 ? (loYear - 1 - y0) / 400 : 0
+        let b = a + k * 400
+        return hiYear - b <= maxYear ? (a, b) : nil
+    }
+
+    private static func year(of key: Int64) -> Int {
+        CalendarDate(daysSinceEpoch: Int(key >= 0 ? key / 86_400 : (key - 86_399) / 86_400)).year
+    }
+
+    /// An iterator positioned near `at`, in a frame that reaches a few years past it (rules with
+    /// COUNT must walk from DTSTART to count right).
+    private func makeCursor(_ rule: Rule, at: Int64) -> Cursor {
+        let lo = RuleExpansion.year(of: at - 2 * 86_400), y0 = Int(event.start.year)
+        let none = Cursor(iterator: nil, pending: nil, shift: 0, reach: .max, done: true, phase: 1)
+        guard let f = RuleExpansion.frame(startYear: y0, loYear: lo, hiYear: lo + 3, period: rule.periodYears, counted: rule.counted) else {
+            return none
+        }
+        var r = rule.rule
+        var phase = 1
+        if (f.start, f.window) != (0, 0), !rule.counted, r.interval > 1 {
+            phase = Int(r.interval); r.interval = 1
+        }
+        var start = event.start
+        start.year -= Int32(f.start)
+        guard let it = icalrecur_iterator_new(r, start) else { return none }
+        if !rule.counted, at > event.firstStart {
+            // The UTC date a day early is early enough in any zone; instances before `at` are skipped.
+            let c = CalendarDate(daysSinceEpoch: Int((at >= 0 ? at / 86_400 : (at - 86_399) / 86_400) - 1)).components
+            var jump = start
+            jump.year = Int32(c.year - f.window); jump.month = Int32(c.month); jump.day = Int32(c.day)
+            if jump.is_date == 0 { jump.hour = 0; jump.minute = 0; jump.second = 0 }
+            if icaltime_compare(jump, start) > 0 { _ = icalrecur_iterator_set_start(it, jump) }
+        }
+        let reachDay = CalendarDate(year: RuleExpansion.maxYear + f.window, month: 12, day: 1)!.daysSinceEpoch
+        return Cursor(iterator: it, pending: nil, shift: Int32(f.window), reach: Int64(reachDay) * 86_400, done: false, phase: phase)
+    }
+
+    /// Whether a wall clock is a whole number of the rule's intervals after DTSTART, counted as
+    /// libical counts them (weeks from the week DTSTART is in, by WKST).
+    private func inPhase(_ t: icaltimetype, rule: icalrecurrencetype, every n: Int) -> Bool {
+        let s = event.start
+        let dayT = CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))!.daysSinceEpoch
+        let dayS = CalendarDate(year: Int(s.year), month: Int(s.month), day: Int(s.day))!.daysSinceEpoch
+        let units: Int
+        switch rule.freq {
+        case ICAL_YEARLY_RECURRENCE: units = Int(t.year - s.year)
+        case ICAL_MONTHLY_RECURRENCE: units = Int(t.year - s.year) * 12 + Int(t.month - s.month)
+        case ICAL_WEEKLY_RECURRENCE:
+            // icalrecurrencetype_weekday: Sunday 1 ... Saturday 7; ISO: Monday 1 ... Sunday 7.
+            let wkst = rule.week_start == ICAL_NO_WEEKDAY ? 1 : (Int(rule.week_start.rawValue) + 5) % 7 + 1
+            func weekStart(_ d: Int) -> Int { d - (CalendarDate(daysSinceEpoch: d).isoWeekday - wkst + 7) % 7 }
+            units = (weekStart(dayT) - weekStart(dayS)) / 7
+        case ICAL_DAILY_RECURRENCE: units = dayT - dayS
+        case ICAL_HOURLY_RECURRENCE: units = (dayT - dayS) * 24 + Int(t.hour - s.hour)
+        case ICAL_MINUTELY_RECURRENCE: units = ((dayT - dayS) * 24 + Int(t.hour - s.hour)) * 60 + Int(t.minute - s.minute)
+        default: units = (((dayT - dayS) * 24 + Int(t.hour - s.hour)) * 60 + Int(t.minute - s.minute)) * 60 + Int(t.second - s.second)
+        }
+        return ((units % n) + n) % n == 0
+    }
+
+    /// Steps until an instance at or past `until`, which is kept as the pending one.
+    private func step(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
+        guard let it = c.iterator else { c.done = true; return }
         var steps = 0
         while steps < ICalendarSource.iterationLimit {
-            let t = next ?? icalrecur_iterator_next(it)
-            next = nil
-            if isNull(t) { return t }
+            let t: icaltimetype
+            if let p = c.pending { t = p; c.pending = nil } else { t = icalrecur_iterator_next(it) }
+            if isNull(t) { c.done = true; return }
             steps += 1
-            let raw = event.start.is_date != 0 ? Int64(source.dayNumber(t)) * 86_400 : source.instant(t)
-            if raw >= until { return t }
+            var wall = t
+            wall.year += c.shift; wall.zone = nil
+            let raw = event.isDate ? Int64(source.dayNumber(wall)) * 86_400 : source.instant(wall, event.zone)
+            if let u = rule.untilKey, raw > u { c.done = true; return }
+            if raw >= until { c.pending = t; return }
             if raw < from { continue }
-            if let key = source.survivingKey(t, of: event) { out.append(key) }
+            if c.phase > 1, !inPhase(wall, rule: rule.rule, every: c.phase) { continue }
+            if let key = source.survivingKey(Moment(wall: wall, zone: event.zone), of: event) { out.append(key) }
         }
-        return nil
     }
 }
 
@@ -600,16 +1024,27 @@ struct RecurringEvent {
     var proto: EventOccurrence
     /// The first instance's key (instant, or day × 86,400 for all-day events).
     var firstStart: Int64
-    /// DTSTART and RDATEs that survive EXDATE and overrides: instances besides the rules'.
-    var extraKeys: [Int64] = []
+    /// DTSTART's wall clock (no zone pointer: the adapter does the zone arithmetic) and its zone.
     var start: icaltimetype
+    var zone: EventZone
     /// Days for all-day events, seconds for timed ones.
     var length: Int64
-    var rules: [icalrecurrencetype]
-    var rdates: [icaltimetype]
-    var exdates: Set<Int64>
-    var exdays: Set<Int>
-    /// The latest instant an occurrence can start; nil for open-ended rules.
+    var floating: DisplayZone
+    var isDate: Bool { start.is_date != 0 }
+    /// DTSTART and RDATEs that survive EXDATE and overrides: instances besides the rules'.
+    var extraKeys: [Int64] = []
+    var rules: [Rule] = []
+    var exInstants = Set<Int64>()
+    var exDays = Set<Int>()
+    /// Occurrences replaced by single overrides.
+    var removedInstants = Set<Int64>()
+    var removedDays = Set<Int>()
+    var ranges: [FutureRange] = []
+    var maxLength: Int64 = 0
+    /// How far THISANDFUTURE overrides move occurrences later or earlier.
+    var shiftLater: Int64 = 0
+    var shiftEarlier: Int64 = 0
+    /// The latest key an occurrence can have before THISANDFUTURE shifts; nil for open-ended rules.
     var until: Int64?
 }
 
