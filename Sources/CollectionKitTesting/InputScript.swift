@@ -1,37 +1,80 @@
 import CollectionKit
 
 /// The `--replay` script format: one command a line, `#` starts a comment, coordinates in points.
+///
+/// ```
+/// # Drag the list up, let it fling, then look.
+/// down 200 400
+/// move 200 150 120      # over 120 ms
+/// up 200 150
+/// wait 800
+/// key ctrl+z
+/// screenshot after-fling.png
+/// ```
 public enum ScriptCommand: Equatable, Sendable {
+    /// Lets time pass, in milliseconds, before the next command.
     case wait(ms: Double)
+    /// Presses a mouse button (left unless named) with modifiers held.
     case down(Point, MouseButton, Modifiers)
+    /// Moves the pointer, at once or in even steps over the given milliseconds.
     case move(Point, overMS: Double?)
+    /// Releases a mouse button, moving the pointer there first if it is elsewhere.
     case up(Point, MouseButton)
+    /// Turns the wheel by precise deltas; `dy` > 0 scrolls toward the top.
     case wheel(dx: Double, dy: Double)
+    /// Presses a key, written `key NAME` or `key MODS+NAME` (`key ctrl+z`).
     case key(Key, Modifiers)
+    /// Types text; the rest of the line is taken verbatim, `#` included.
     case text(String)
+    /// Resizes the window, in points.
     case resize(Size)
+    /// The window loses or gains focus: `focus lost`, `focus gained`.
     case focus(gained: Bool)
+    /// Saves the current frame to a PNG file.
     case screenshot(path: String)
 }
 
+/// One parsed command with the line it came from, so errors and traces can point at it.
 public struct ScriptLine: Equatable, Sendable {
+    /// The 1-based line number in the script text.
     public var number: Int
+    /// The command on that line.
     public var command: ScriptCommand
 }
 
+/// Why a script was rejected: the 1-based line and a message that names the expected form.
 public struct ScriptError: Error, Equatable, CustomStringConvertible {
+    /// The 1-based line number.
     public var line: Int
+    /// What was wrong, with the form the command expects.
     public var message: String
+    /// Reads as `line N: message`.
     public var description: String { "line \(line): \(message)" }
 }
 
+/// Parses the input-script format, a plain-text way to write what a user does: one command a line
+/// (see ``ScriptCommand``). Parsed lines are laid out in time by ``ScriptTimeline`` and played by
+/// ``HeadlessDriver``, or replayed in a window.
+///
+/// ```swift
+/// let lines = try InputScript.parse("""
+///     down 100 300
+///     move 100 100 150   # drag up over 150 ms
+///     up 100 100
+///     wait 600
+///     """)
+/// let timeline = ScriptTimeline(lines, fps: 60)
+/// ```
 public enum InputScript {
+    /// A one-line summary of every command, for help texts and error messages.
     public static let usage = """
         wait MS | down X Y [left|right] [MODS] | move X Y [MS] | up X Y [left|right] | wheel DX DY | \
         key NAME | text STRING | resize W H | focus lost|gained | screenshot PATH
         """
 
     /// Parses a whole script; the first bad line throws, naming its number.
+    ///
+    /// Blank lines and comments produce no entries; line numbers count them all. O(length of text).
     public static func parse(_ text: String) throws -> [ScriptLine] {
         var lines: [ScriptLine] = []
         for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -43,6 +86,9 @@ public enum InputScript {
     }
 
     /// Parses one line; nil for blank and comment lines.
+    ///
+    /// Throws ``ScriptError`` for an unknown command, a wrong number of arguments, or an argument that
+    /// is not valid (a non-numeric coordinate, a negative wait, a screenshot path not ending in `.png`).
     public static func parseLine(_ raw: String, number: Int) throws -> ScriptCommand? {
         var line = Substring(raw)
         // `text` keeps its argument verbatim (a `#` in typed text is text), so strip comments after the verb.

@@ -2,20 +2,40 @@ import CollectionKit
 
 /// A parsed script laid out in time: every input event with the moment it happens.
 /// `move X Y MS` becomes even steps, one per frame at the stepping rate.
+///
+/// Times start at 0 and are in seconds. Modifiers held at `down` are carried by the moves and the
+/// `up` that follow. Building a timeline is O(lines + steps).
+///
+/// ```swift
+/// let lines = try InputScript.parse("down 100 300\nmove 100 100 100\nup 100 100\nwait 500")
+/// let timeline = ScriptTimeline(lines, fps: 60)
+/// timeline.entries.count   // 8: the press, 6 move steps at 60 fps, the release
+/// timeline.endTime         // 0.6
+/// ```
 public struct ScriptTimeline: Sendable {
+    /// What happens at an entry's time.
     public enum Action: Equatable, Sendable {
+        /// An input event to hand to the root.
         case input(InputEvent)
+        /// Capture the frame to the PNG file at this path.
         case screenshot(String)
     }
+    /// One timed action.
     public struct Entry: Equatable, Sendable {
+        /// When it happens, in seconds from the start of the script.
         public var time: Double
+        /// The script line it came from.
         public var line: Int
+        /// What happens.
         public var action: Action
     }
+    /// The actions in time order.
     public var entries: [Entry] = []
     /// When the last command has run (the end of the final wait).
     public var endTime: Double = 0
 
+    /// Lays `lines` out in time. `fps` sets how finely timed moves are divided (one step per frame);
+    /// `startPointer` is where the pointer is before the first command.
     public init(_ lines: [ScriptLine], fps: Double, startPointer: Point = Point(x: 0, y: 0)) {
         var t = 0.0
         var pointer = startPointer
@@ -67,23 +87,33 @@ public struct ScriptTimeline: Sendable {
 /// try driver.play(ScriptTimeline(InputScript.parse("down 100 100\nmove 100 40 100\nup 100 40\nwait 500"), fps: 60))
 /// ```
 public final class HeadlessDriver<Root: InteractiveRoot> {
+    /// The root being driven.
     public let root: Root
+    /// Frames per second of the virtual clock.
     public let fps: Double
+    /// The virtual time in seconds.
     public private(set) var now: Double = 0
     private var nextFrame: Double = 0
+    /// Frames run so far.
     public private(set) var frameCount = 0
     /// Called once a frame with the draw list (the backend renders it; tests may inspect it).
     public var render: (DrawList) -> Void = { _ in }
+    /// Called for a `screenshot PATH` command, just after a frame at that moment has been rendered;
+    /// a backend saves its canvas there. Does nothing by default.
     public var screenshot: (String) throws -> Void = { _ in }
     /// Brackets each frame, so the caller can time it with a clock the core does not read.
     public var frameTimer: FrameTimer?
 
+    /// Creates a driver at time 0 that has not run a frame yet.
     public init(root: Root, fps: Double) {
         self.root = root
         self.fps = fps
     }
 
     /// Runs a frame at the current time.
+    ///
+    /// Updates the root, draws it, hands the list to ``render``, and brackets all that with
+    /// ``frameTimer``.
     public func frame() {
         frameTimer?.frameBegan()
         root.update(now: now)
@@ -93,6 +123,9 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     }
 
     /// Steps frames up to `target`, then sets the clock to it.
+    ///
+    /// Frames fall at exact multiples of 1/fps, so the frames run are the same however the target
+    /// times are split. O(frames stepped).
     public func advance(to target: Double) {
         let dt = 1 / fps
         while nextFrame <= target + 1e-9 {
@@ -103,7 +136,10 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         now = max(now, target)
     }
 
-    /// Plays a timeline; `stop` is checked after each event (Ctrl+Q ends a run early).
+    /// Plays a timeline; the root's `quitRequested` is checked after each event (Ctrl+Q ends a run early).
+    ///
+    /// Each entry runs after the frames due before it; the driver ends with one more frame at
+    /// ``ScriptTimeline/endTime``. Errors thrown by ``screenshot`` end the run and are rethrown.
     public func play(_ timeline: ScriptTimeline) throws {
         for e in timeline.entries {
             advance(to: e.time)

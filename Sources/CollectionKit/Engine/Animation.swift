@@ -2,28 +2,53 @@ import Foundation
 
 /// A damped spring solved in closed form, so its position at any time does not depend on how
 /// often it is sampled. Units: points and seconds.
+///
+/// A spring is only the tuning; ``SpringMotion`` runs it from a position and velocity to a target.
+/// ``ScrollPhysics`` uses ``standard`` for bounces, snapping and animated scrolls.
+///
+/// ```swift
+/// let motion = SpringMotion(spring: .standard, from: 0, velocity: 0, target: 100)
+/// motion.state(at: 0.1).position   // about 41
+/// motion.isSettled(at: 1.0)        // true
+/// ```
 public struct Spring: Equatable, Sendable {
     /// Natural angular frequency (rad/s) and damping ratio (1 = critically damped).
+    ///
+    /// A higher frequency moves and settles quicker.
     public var omega: Double
+    /// Damping ratio: 1 is critically damped (no overshoot), below 1 overshoots and oscillates, above
+    /// 1 creeps in more slowly.
     public var dampingRatio: Double
+    /// Creates a spring; the defaults are critically damped and settle in about a third of a second.
     public init(omega: Double = 14, dampingRatio: Double = 1) { self.omega = omega; self.dampingRatio = dampingRatio }
     /// Settles in about `duration` seconds without overshoot (from rest).
     public init(settlingIn duration: Double) { self.init(omega: 5 / max(0.01, duration), dampingRatio: 1) }
+    /// The engine's default: critically damped, ω = 14.
     public static let standard = Spring()
+    /// A lively spring that overshoots a little (ω = 16, damping ratio 0.72).
     public static let bouncy = Spring(omega: 16, dampingRatio: 0.72)
 }
 
 /// One run of a spring from a position and velocity toward a target.
+///
+/// A value with no clock of its own: ask it for its state at any elapsed time.
 public struct SpringMotion: Equatable, Sendable {
+    /// The spring's tuning.
     public var spring: Spring
+    /// The starting position.
     public var from: Double
+    /// The starting velocity, in units per second.
     public var velocity: Double
+    /// The position the spring pulls toward.
     public var target: Double
+    /// Creates a motion from `from` at `velocity` toward `target`.
     public init(spring: Spring, from: Double, velocity: Double, target: Double) {
         self.spring = spring; self.from = from; self.velocity = velocity; self.target = target
     }
 
     /// Position and velocity `t` seconds after the start.
+    ///
+    /// Negative times are treated as 0. O(1) for every damping ratio.
     public func state(at t: Double) -> (position: Double, velocity: Double) {
         let a = from - target, w = spring.omega, z = spring.dampingRatio
         let t = max(0, t)
@@ -57,18 +82,29 @@ public struct SpringMotion: Equatable, Sendable {
 
 /// Exponential deceleration as iOS scroll views do it: the velocity falls by `rate` every
 /// millisecond. Closed form, so frame rate does not matter.
+///
+/// ```swift
+/// let fling = Deceleration(from: 0, velocity: 2000)   // 2,000 points per second
+/// fling.projectedEnd                                    // about 999: where it stops
+/// fling.duration                                        // about 3 seconds
+/// fling.state(at: 0.5).position                         // about 632
+/// ```
 public struct Deceleration: Equatable, Sendable {
     /// 0.998 per ms is the normal rate, 0.99 the fast one.
     public static let normalRate = 0.998
+    /// A quicker stop: 0.99 per millisecond.
     public static let fastRate = 0.99
     /// Below this speed (points per second) the motion stops.
     public static let stopSpeed = 5.0
 
+    /// The starting position.
     public var from: Double
+    /// The starting velocity, in points per second.
     public var velocity: Double
     /// Decay constant per second (negative): 1000 × ln(rate).
     public var k: Double
 
+    /// Creates a deceleration that keeps `ratePerMS` of its velocity every millisecond.
     public init(from: Double, velocity: Double, ratePerMS: Double = Deceleration.normalRate) {
         self.from = from; self.velocity = velocity; self.k = 1000 * log(ratePerMS)
     }
@@ -77,15 +113,20 @@ public struct Deceleration: Equatable, Sendable {
 
     /// Where the motion would come to rest if nothing stopped it.
     public var projectedEnd: Double { from - velocity / k }
+    /// Where a deceleration from `from` at `velocity` would come to rest.
     public static func project(_ from: Double, velocity: Double, ratePerMS: Double = normalRate) -> Double {
         Deceleration(from: from, velocity: velocity, ratePerMS: ratePerMS).projectedEnd
     }
 
     /// Seconds until the speed drops below `stopSpeed`.
+    ///
+    /// Zero when it starts below that speed.
     public var duration: Double {
         abs(velocity) <= Deceleration.stopSpeed ? 0 : log(Deceleration.stopSpeed / abs(velocity)) / k
     }
 
+    /// Position and velocity `t` seconds after the start; times past ``duration`` give the state at
+    /// ``duration``.
     public func state(at t: Double) -> (position: Double, velocity: Double) {
         let t = min(max(0, t), duration)
         let e = exp(k * t)
@@ -104,9 +145,14 @@ public struct Deceleration: Equatable, Sendable {
 }
 
 /// Timing curves for animations with a fixed duration.
+///
+/// Each maps linear progress (0...1) to eased progress.
 public enum TimingCurve: Equatable, Sendable {
+    /// `linear` is constant speed; `easeOut` is cubic, fast at first and slowing to a stop; `easeInOut`
+    /// is cubic, slow at both ends.
     case linear, easeOut, easeInOut
 
+    /// Eased progress for linear progress `t`, which is clamped to 0...1.
     public func value(_ t: Double) -> Double {
         let t = min(1, max(0, t))
         switch self {
@@ -118,17 +164,28 @@ public enum TimingCurve: Equatable, Sendable {
 }
 
 /// An interruptible animation of a rect: retargeting mid-flight continues from where it is.
+///
+/// A collection view uses it to glide items from their old frames to their new ones after an update
+/// or during an interactive movement. It holds no clock: pass the time to ``value(at:)``.
 public struct RectAnimation: Equatable, Sendable {
+    /// The frame at the start.
     public var from: Rect
+    /// The frame at the end.
     public var to: Rect
+    /// When the animation starts, in seconds on the caller's timeline.
     public var start: Double
+    /// How long it lasts, in seconds.
     public var duration: Double
+    /// How progress is eased.
     public var curve: TimingCurve
+    /// Creates an animation; it lasts a quarter of a second and eases out unless told otherwise.
     public init(from: Rect, to: Rect, start: Double, duration: Double = 0.25, curve: TimingCurve = .easeOut) {
         self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
     }
+    /// The frame at `now`: `from` before the start, `to` after the end.
     public func value(at now: Double) -> Rect {
         duration <= 0 ? to : lerp(from, to, curve.value((now - start) / duration))
     }
+    /// True once `duration` has passed since `start`.
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
 }

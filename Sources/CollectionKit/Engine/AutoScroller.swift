@@ -4,14 +4,37 @@
 /// or beyond) and with the time held in the zone (up to `rampFactor` + 1 times faster after
 /// `rampTime`). Between two calls the pointer does not move, so the distance travelled is the
 /// exact integral of the speed over that time: the same hold gives the same offset at any frame rate.
+///
+/// The scroller only computes offsets; the owner of the drag calls it and applies the result, so it
+/// works for any scrolling surface. All methods are O(1).
+///
+/// ```swift
+/// var autoScroller = AutoScroller()
+///
+/// // When a drag starts:
+/// autoScroller.reset()
+///
+/// // On every pointer move and every frame while the drag lasts (window points):
+/// autoScroller.track(pointer: pointer, viewport: collectionView.frame, axis: .vertical, now: now)
+/// if autoScroller.isActive {
+///     var offset = collectionView.physics.offset
+///     let range = 0...collectionView.physics.maxOffset.y
+///     offset.y = autoScroller.advance(offset: offset.y, range: range, to: now)
+///     collectionView.physics.jump(to: offset)
+/// }
+/// ```
 public struct AutoScroller: Equatable, Sendable {
     /// Zone length along the axis: this share of the viewport, clamped to `zoneLimits`.
     public var zoneShare = 0.15
+    /// The shortest and longest an edge zone may be, in points.
     public var zoneLimits: ClosedRange<Double> = 40...90
     /// Points per second at the zone's inner border and at full depth, before the time ramp.
     public var minSpeed = 150.0
+    /// Points per second at full depth before the time ramp.
     public var maxSpeed = 1500.0
+    /// Seconds in a zone after which the speed stops growing.
     public var rampTime = 1.5
+    /// How much faster scrolling gets after ``rampTime``: 2 means three times the initial speed.
     public var rampFactor = 2.0
     /// A drag does not scroll until the pointer has moved this far from where the drag began:
     /// lifting an item that sits near an edge must not send the content away under it.
@@ -19,6 +42,7 @@ public struct AutoScroller: Equatable, Sendable {
 
     /// -1 scrolls toward the start, +1 toward the end, 0 outside the zones.
     public private(set) var direction = 0
+    /// How deep the pointer is in the current zone: 0 at its inner border, 1 at the edge or beyond.
     public private(set) var depth = 0.0
     /// When the pointer entered the current zone.
     public private(set) var zoneEntered = 0.0
@@ -26,12 +50,18 @@ public struct AutoScroller: Equatable, Sendable {
     public private(set) var lastTime: Double?
     /// Where the drag began, and whether the pointer has since moved far enough to scroll.
     public private(set) var origin: Point?
+    /// True once the pointer has moved ``armingDistance`` from where the drag began; until then the
+    /// scroller stays still.
     public private(set) var isArmed = false
 
+    /// A scroller with the default tuning, outside any zone.
     public init() {}
 
+    /// True while the pointer is in an edge zone and the scroller is armed, so offsets advance.
     public var isActive: Bool { direction != 0 }
 
+    /// The length of each edge zone for `viewport` along `axis`: ``zoneShare`` of the viewport,
+    /// clamped to ``zoneLimits``.
     public func zoneLength(viewport: Rect, axis: Axis) -> Double {
         min(max(viewport.size[axis] * zoneShare, zoneLimits.lowerBound), zoneLimits.upperBound)
     }
@@ -78,6 +108,9 @@ public struct AutoScroller: Equatable, Sendable {
 
     /// Advances `offset` (along the axis) from the last call to `now`, clamped to `range`:
     /// scrolling stops at the ends of the content.
+    ///
+    /// Returns `offset` unchanged when the pointer is outside the zones or no time has passed. Call it
+    /// every frame, not only on pointer moves: the content keeps scrolling while the pointer is still.
     public mutating func advance(offset: Double, range: ClosedRange<Double>, to now: Double) -> Double {
         defer { lastTime = now }
         guard let last = lastTime, now > last, direction != 0 else { return offset }

@@ -7,7 +7,22 @@
 /// Paging (`targetContentOffset`): a release with little velocity rests on the card nearest to
 /// where scrolling would naturally stop; a flick moves exactly one card from the card the gesture
 /// began on, however fast it was.
+///
+/// The collection view does not page by itself: install the layout's decision in the physics, so
+/// that every release (pointer or wheel burst) asks the layout where to rest.
+///
+/// ```swift
+/// let cards = CollectionView(name: "cards", layout: CarouselLayout(widthFraction: 0.7, spacing: 24))
+/// cards.physics.targetDecision = { [unowned cards] proposed, velocity, decision in
+///     cards.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
+/// }
+/// // Keys and buttons can page too: rest on card 3.
+/// if let carousel = cards.layout as? CarouselLayout {
+///     cards.physics.setOffset(Point(x: carousel.restingOffset(forItem: 3), y: 0), animated: true, now: cards.now)
+/// }
+/// ```
 public struct CarouselLayout: CollectionLayout {
+    /// Where the first and last cards rest.
     public enum Alignment: String, CaseIterable, Sendable {
         /// Every card, the first and last too, rests centred.
         case center
@@ -15,6 +30,7 @@ public struct CarouselLayout: CollectionLayout {
         case edges
     }
 
+    /// Where the first and last cards rest; the others always rest centred.
     public var alignment: Alignment
     /// Card width as a share of the collection's width.
     public var widthFraction: Double
@@ -23,16 +39,25 @@ public struct CarouselLayout: CollectionLayout {
     /// Gap between the first (last) card and the edge with `.edges` alignment.
     public var edgeInset: Double
     /// Room above and below the cards (page dots go below).
+    ///
+    /// The cards are centred vertically in what the margins leave.
     public var topMargin: Double
+    /// Room below the cards, for page dots or a caption.
     public var bottomMargin: Double
     /// Cards are never taller than width × this (4:3 portrait at most).
     public var maximumHeightRatio: Double
     /// Scale and opacity of a card one card-stride away from the centre; nearer cards interpolate.
+    ///
+    /// The scale is interpolated linearly up to one stride away and stays at this value beyond.
     public var sideScale: Double
+    /// The opacity of a card one stride from its resting place. Farther cards keep fading, down to
+    /// half this value at two strides.
     public var sideAlpha: Double
     /// Release speeds (points per second) at or above this are flicks.
     public var flickVelocity: Double
 
+    /// Creates a carousel; every parameter has a default. Changes take effect at the next
+    /// ``prepare(_:)``.
     public init(alignment: Alignment = .center, widthFraction: Double = 0.7, spacing: Double = 24, edgeInset: Double = 24,
                 topMargin: Double = 28, bottomMargin: Double = 60, maximumHeightRatio: Double = 4.0 / 3.0,
                 sideScale: Double = 0.86, sideAlpha: Double = 0.55, flickVelocity: Double = 300) {
@@ -41,20 +66,28 @@ public struct CarouselLayout: CollectionLayout {
         self.sideScale = sideScale; self.sideAlpha = sideAlpha; self.flickVelocity = flickVelocity
     }
 
+    /// Always horizontal.
     public var scrollAxis: Axis { .horizontal }
 
     // Prepared state.
+    /// The number of cards (items in section 0) as of the last ``prepare(_:)``.
     public private(set) var count = 0
+    /// The viewport size as of the last ``prepare(_:)``.
     public private(set) var boundsSize: Size = .zero
+    /// Every card's size, as of the last ``prepare(_:)``: ``widthFraction`` of the viewport wide, and
+    /// as tall as the margins and ``maximumHeightRatio`` allow.
     public private(set) var cardSize: Size = .zero
     /// x of the first card's frame.
     public private(set) var leadingInset: Double = 0
+    /// The content's size as of the last ``prepare(_:)``: the cards plus ``leadingInset`` at both ends,
+    /// so the first and last cards can rest centred (or at the edges).
     public private(set) var contentSize: Size = .zero
     private var cardY: Double = 0
 
     /// Distance between the origins of neighbouring cards.
     public var stride: Double { cardSize.width + spacing }
 
+    /// Sizes the cards and the content from the viewport. O(1).
     public mutating func prepare(_ context: LayoutContext) {
         boundsSize = context.boundsSize
         count = context.itemCounts.first ?? 0
@@ -70,15 +103,18 @@ public struct CarouselLayout: CollectionLayout {
         contentSize = Size(width: count == 0 ? boundsSize.width : 2 * leadingInset + cards, height: boundsSize.height)
     }
 
+    /// The frame of card `item` in content coordinates, before any scale. O(1).
     public func frame(ofItem item: Int) -> Rect {
         Rect(x: leadingInset + Double(item) * stride, y: cardY, width: cardSize.width, height: cardSize.height)
     }
 
+    /// The attributes of a card in section 0, or nil. O(1).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: frame(ofItem: indexPath.item))
     }
 
+    /// The cards meeting `rect`, found by arithmetic: O(k) for k results.
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
         guard count > 0, stride > 0, rect.maxY > cardY, rect.minY < cardY + cardSize.height else { return [] }
         // Card i spans [inset + i·stride, inset + i·stride + width).
@@ -109,6 +145,8 @@ public struct CarouselLayout: CollectionLayout {
 
     /// The content offset (x) at which card `item` rests: centred, or against an edge for the
     /// first and last cards with `.edges` alignment (the clamp does that).
+    ///
+    /// O(1). Out-of-range items are clamped to the first or last card.
     public func restingOffset(forItem item: Int) -> Double {
         guard count > 0 else { return 0 }
         let i = min(max(0, item), count - 1)
@@ -119,6 +157,8 @@ public struct CarouselLayout: CollectionLayout {
     /// The card whose resting offset is nearest `offset`. With `.center` alignment that is the card
     /// whose centre is nearest the viewport's centre; with `.edges` it also treats the edge cards
     /// fairly (half-way to their resting offsets, not to their centres).
+    ///
+    /// O(1): an arithmetic guess, corrected by looking at its two neighbours.
     public func nearestItem(toOffset offset: Double) -> Int {
         guard count > 0, stride > 0 else { return 0 }
         let guess = Int(((offset + boundsSize.width / 2 - leadingInset - cardSize.width / 2) / stride).rounded())
@@ -137,6 +177,8 @@ public struct CarouselLayout: CollectionLayout {
     ///   that card after dragging away from it only returns to it.
     /// - Otherwise the card nearest the projected resting offset (seed 000); a slow drag past half
     ///   a card therefore moves one card.
+    ///
+    /// O(1).
     public func targetItem(proposed: Point, velocity: Point, decision: ScrollDecision) -> Int {
         guard count > 0 else { return 0 }
         let start = nearestItem(toOffset: decision.startOffset.x)
@@ -154,6 +196,7 @@ public struct CarouselLayout: CollectionLayout {
         return passedStart ? start : next
     }
 
+    /// The resting offset of ``targetItem(proposed:velocity:decision:)``: every release ends on a card.
     public func targetContentOffset(proposed: Point, velocity: Point, decision: ScrollDecision) -> Point {
         guard count > 0 else { return proposed }
         let item = targetItem(proposed: proposed, velocity: velocity, decision: decision)

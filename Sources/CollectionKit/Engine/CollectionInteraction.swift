@@ -10,6 +10,7 @@
 /// func handle(_ event: InputEvent, now: Double) { interaction.handle(event, in: collectionView, now: now) }
 /// ```
 public struct CollectionInteraction: Sendable {
+    /// The press-and-pan state of the pointer.
     public private(set) var pan: ScrollPan
     /// How far a key press of an arrow scrolls, in points.
     public var lineStep: Double = 80

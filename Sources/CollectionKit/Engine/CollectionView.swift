@@ -1,12 +1,23 @@
 /// A reusable cell. Subclasses draw themselves; the collection view configures them through the
 /// data source when they come into view and recycles them when they leave.
+///
+/// Subclass it, override ``draw(in:into:)``, register the subclass with
+/// ``CollectionView/register(reuseIdentifier:_:)`` and configure it in the data source's
+/// `collectionView(_:cellForItemAt:)`. See ``CollectionView`` for a complete example.
 open class CollectionCell {
+    /// The identifier the cell was registered and is pooled under.
     public let reuseIdentifier: String
     /// The item this cell shows now; nil while it waits in the reuse pool.
     public internal(set) var indexPath: IndexPath?
+    /// Whether the item is selected; the view keeps it in step with ``CollectionView/selectedItems``.
+    /// Draw it.
     public internal(set) var isSelected = false
+    /// Free for the owner to set (while the item is pressed, say) and for the cell to draw; cleared
+    /// on reuse.
     public var isHighlighted = false
 
+    /// Creates a cell. The view calls the factory given to ``CollectionView/register(reuseIdentifier:_:)``
+    /// when its pool has no spare cell.
     public required init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
 
     /// Called before the cell is handed out again: clear anything the previous item set.
@@ -25,8 +36,13 @@ open class CollectionCell {
 
 /// Answers the collection view's questions about the data. Updates go to the data source first,
 /// then to the view (`performBatchUpdates`).
+///
+/// Only the item count, identifiers and cells are required; sections default to one, supplementary
+/// elements draw nothing and items cannot move.
 public protocol CollectionDataSource: AnyObject {
+    /// The number of sections. The default is 1.
     func numberOfSections(in collectionView: CollectionView) -> Int
+    /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     /// A stable identifier for the item: it follows the item through moves.
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable
@@ -35,6 +51,8 @@ public protocol CollectionDataSource: AnyObject {
     /// Draws a supplementary element (a header) into `frame`.
     func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
                         in frame: Rect, into list: inout DrawList)
+    /// Whether the item at a data index path may be moved interactively. Items that cannot move also
+    /// keep their places while others move around them. The default is false.
     func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
     /// The data source moves its item; called once when an interactive move ends. Items that cannot
     /// move keep their indices and the others shift around them (`Array.moveKeepingAnchors`).
@@ -42,41 +60,115 @@ public protocol CollectionDataSource: AnyObject {
 }
 
 extension CollectionDataSource {
+    /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    /// Draws nothing.
     public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
                                in frame: Rect, into list: inout DrawList) {}
+    /// No item can move.
     public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing; implement it together with `canMoveItemAt`.
     public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {}
 }
 
 /// A change already made in the data source, which the view now applies.
+///
+/// Deletes, reloads and the source of a move name index paths before the update; inserts and the
+/// destination of a move name index paths after it. Deletes apply before inserts.
 public enum CollectionUpdate: Equatable, Sendable {
+    /// Items that were inserted, at their index paths after the update.
     case insert([IndexPath])
+    /// Items that were deleted, at their index paths before the update.
     case delete([IndexPath])
+    /// An item that moved from an index path before the update to one after it. It keeps its
+    /// identity, so it glides to its new place.
     case move(IndexPath, IndexPath)
+    /// Items changed in place, at their index paths before the update. Every visible cell is
+    /// configured afresh after a batch, so a reload only has to name valid items.
     case reload([IndexPath])
 }
 
 /// Why an update was refused. The view is left exactly as it was.
 public struct CollectionUpdateError: Error, Equatable, CustomStringConvertible {
+    /// What did not add up, with the view's name and the numbers involved.
     public var message: String
+    /// The message.
     public var description: String { message }
 }
 
-/// UIKit's collection view idea: a scroll view whose items come from a data source, are placed by a
-/// layout and drawn by reused cells. Only visible cells exist; they are kept in `visibleCells`.
+/// A scroll view whose items come from a data source, are placed by a layout and drawn by reused
+/// cells. Only visible cells exist; they are kept in `visibleCells`.
+///
+/// The view is driven from outside: pass input to ``physics`` (``CollectionInteraction`` does this),
+/// call ``update(now:)`` once a frame and then ``draw(into:)``. Each frame costs one
+/// ``CollectionLayout/attributesForElements(in:)`` query for the visible rect plus O(k log k) for
+/// the k elements in view, whatever the number of items: cells are created only for what comes into
+/// view and recycled when it leaves. Items can be reordered with the pointer through the interactive
+/// movement API, starting at ``beginInteractiveMovementForItem(at:)``.
+///
+/// ```swift
+/// final class NumberCell: CollectionCell {
+///     var number = 0
+///     override func draw(in frame: Rect, into list: inout DrawList) {
+///         list.fill(frame, isSelected ? Color(hex: 0x3478F6) : Color(hex: 0x2B2D31), radius: 8)
+///         list.text("\(number)", in: frame, size: 20, color: .white, alignment: .center)
+///     }
+/// }
+///
+/// final class Numbers: CollectionDataSource {
+///     var items = Array(1...1000)
+///     func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+///     func collectionView(_ cv: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
+///         items[indexPath.item]
+///     }
+///     func collectionView(_ cv: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionCell {
+///         let cell = cv.dequeueReusableCell(withReuseIdentifier: "number", for: indexPath) as! NumberCell
+///         cell.number = items[indexPath.item]
+///         return cell
+///     }
+/// }
+///
+/// let numbers = Numbers()
+/// let grid = CollectionView(name: "numbers", layout: GridLayout(minimumCrossSize: 100))
+/// grid.register(reuseIdentifier: "number") { NumberCell(reuseIdentifier: $0) }
+/// grid.dataSource = numbers                      // held weakly
+/// grid.setFrame(Rect(x: 0, y: 0, width: 800, height: 600))
+/// grid.reloadData()
+///
+/// // Every frame:
+/// grid.update(now: now)
+/// var list = DrawList()
+/// grid.draw(into: &list)
+///
+/// // Change the data first, then tell the view; items glide to their new places.
+/// numbers.items.remove(at: 3)
+/// numbers.items.insert(0, at: 0)
+/// try grid.performBatchUpdates([.delete([IndexPath(item: 3)]), .insert([IndexPath(item: 0)])])
+/// ```
 public final class CollectionView {
+    /// A name for error messages and the state dump.
     public var name: String
     /// The viewport in window points.
     public private(set) var frame: Rect = .zero
+    /// The layout that places the items. Replace it with ``setLayout(_:)`` or change its parameters
+    /// with ``updateLayout(_:)``.
     public private(set) var layout: any CollectionLayout
+    /// Where items and cells come from. Held weakly, so keep it alive; call ``reloadData()`` after
+    /// setting it.
     public weak var dataSource: (any CollectionDataSource)?
+    /// The scroll state: pass input to it and read the position through ``contentOffset``. The view
+    /// keeps its sizes in step with the layout and the viewport, and its axes with the layout's scroll
+    /// axis.
     public var physics = ScrollPhysics()
+    /// When set, filled across the viewport behind the items.
     public var backgroundColor: Color? = nil
 
+    /// Items per section as the view knows them: the data source's counts as of the last
+    /// ``reloadData()`` or ``performBatchUpdates(_:animated:)``.
     public private(set) var itemCounts: [Int] = []
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]
+    /// The live cells by displayed index path: the items in view, retained items and a moving item.
     public internal(set) var visibleCells: [IndexPath: CollectionCell] = [:]
     /// The elements in view, finalized for the current bounds, sorted by z-order.
     public private(set) var visibleAttributes: [LayoutAttributes] = []
@@ -93,14 +185,19 @@ public final class CollectionView {
     /// The interactive movement in progress (see InteractiveMovement.swift): while it lasts the
     /// view shows the items in the order it implies and the data source keeps its own order.
     public internal(set) var interactiveMove: InteractiveMove?
+    /// The selected items. Selection follows items through batch updates and interactive moves.
     public internal(set) var selectedItems: Set<IndexPath> = []
+    /// When false, ``selectItem(_:)`` deselects the other items first.
     public var allowsMultipleSelection = false
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
+    /// The most cell objects alive at once so far (in use and pooled), for statistics.
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
     public private(set) var now: Double = 0
 
+    /// Creates an empty view with a zero frame. Then register cells, set the data source and the
+    /// frame, and call ``reloadData()``.
     public init(name: String, layout: any CollectionLayout) {
         self.name = name
         self.layout = layout
@@ -109,11 +206,15 @@ public final class CollectionView {
 
     // MARK: Cells
 
+    /// Registers how to make cells for `reuseIdentifier`. The closure receives the identifier and runs
+    /// only when the pool has no spare cell; registering again replaces the factory.
     public func register(reuseIdentifier: String, _ make: @escaping (String) -> CollectionCell) {
         factories[reuseIdentifier] = make
     }
 
     /// A pooled cell for `reuseIdentifier`, or a new one. Data sources call this from `cellForItemAt`.
+    ///
+    /// Stops the program when no factory is registered for `id`. O(1).
     public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: IndexPath) -> CollectionCell {
         let cell: CollectionCell
         if var pool = reusePool[id], let reused = pool.popLast() {
@@ -132,6 +233,7 @@ public final class CollectionView {
     /// Cell objects alive now: on screen, retained, and pooled.
     public var liveCellCount: Int { visibleCells.count + reusePool.values.reduce(0) { $0 + $1.count } }
 
+    /// The live cell for the item displayed at `indexPath`, or nil when it has none (it is out of view).
     public func cellForItem(at indexPath: IndexPath) -> CollectionCell? { visibleCells[indexPath] }
 
     func recycle(_ cell: CollectionCell) {
@@ -144,16 +246,27 @@ public final class CollectionView {
 
     // MARK: Geometry
 
+    /// The content point at the viewport's top-left corner.
     public var contentOffset: Point { physics.offset }
+    /// The size of all content, as the layout computed it.
     public var contentSize: Size { layout.contentSize }
+    /// The visible part of the content, in content coordinates: the content offset and the viewport size.
     public var bounds: Rect { Rect(origin: physics.offset, size: frame.size) }
 
     /// Converts a window point to content coordinates.
+    ///
+    /// Use it to hand pointer positions to layouts and to the interactive movement API.
     public func contentPoint(fromWindow p: Point) -> Point { p - frame.origin + physics.offset }
+    /// Converts a content point to window coordinates.
     public func windowPoint(fromContent p: Point) -> Point { p + frame.origin - physics.offset }
+    /// Converts a content rect to window coordinates.
     public func windowRect(fromContent r: Rect) -> Rect { r.offset(by: frame.origin - physics.offset) }
 
     /// Moves or resizes the viewport. The layout reflows and the first visible item stays in place.
+    ///
+    /// Moving without resizing only changes the frame. Resizing prepares the layout again (see its
+    /// ``CollectionLayout/prepare(_:)`` for the cost) and keeps the first visible item at the same place
+    /// in the viewport.
     public func setFrame(_ newFrame: Rect) {
         let resized = newFrame.size != frame.size
         let anchor = resized ? visibleAttributes.filter { $0.kind == .cell }.min { $0.indexPath < $1.indexPath } : nil
@@ -171,6 +284,8 @@ public final class CollectionView {
         refreshVisible(reconfigureAll: false)
     }
 
+    /// Replaces the layout, scrolls back to the start and configures every cell again. An interactive
+    /// movement in progress and update animations end. Costs one ``CollectionLayout/prepare(_:)``.
     public func setLayout(_ newLayout: any CollectionLayout) {
         interactiveMove = nil
         layout = newLayout
@@ -182,6 +297,15 @@ public final class CollectionView {
     }
 
     /// Lets a caller change layout parameters in place (the layout is a value).
+    ///
+    /// The scroll position is kept (clamped to the new content). Costs one
+    /// ``CollectionLayout/prepare(_:)``.
+    ///
+    /// ```swift
+    /// collectionView.updateLayout { layout in
+    ///     if var grid = layout as? GridLayout { grid.minimumCrossSize = 160; layout = grid }
+    /// }
+    /// ```
     public func updateLayout(_ change: (inout any CollectionLayout) -> Void) {
         change(&layout)
         prepareLayout()
@@ -205,6 +329,9 @@ public final class CollectionView {
     }
 
     /// Forgets everything and asks the data source again.
+    ///
+    /// Selection, retained and hidden items and update animations are cleared; the scroll position is
+    /// kept. O(sections) data source queries plus one ``CollectionLayout/prepare(_:)``.
     public func reloadData() {
         itemCounts = queryCounts()
         interactiveMove = nil
@@ -217,8 +344,10 @@ public final class CollectionView {
         refreshVisible(reconfigureAll: true)
     }
 
+    /// The number of items in all sections. O(sections).
     public var numberOfItems: Int { itemCounts.reduce(0, +) }
 
+    /// The data source's identifier for the item displayed at `indexPath`, or nil out of range.
     public func identifier(at indexPath: IndexPath) -> AnyHashable? {
         guard let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
@@ -228,6 +357,18 @@ public final class CollectionView {
     /// Applies changes the data source has already made. Checks that they add up (counts, ranges,
     /// identifiers) and throws without touching the view when they do not. Moved items keep their
     /// identity; with `animated`, items glide from their old frames to their new ones.
+    ///
+    /// Cost: O(u) to check u updates, one identifier lookup per item in every section the updates
+    /// touch (to check identifiers stay unique), one ``CollectionLayout/prepare(_:)``, and remapping
+    /// the selected, retained and hidden items, each O(u log u).
+    ///
+    /// ```swift
+    /// items.swapAt(2, 5)                                    // the data source changes first
+    /// try collectionView.performBatchUpdates([
+    ///     .move(IndexPath(item: 2), IndexPath(item: 5)),
+    ///     .move(IndexPath(item: 5), IndexPath(item: 2)),
+    /// ])
+    /// ```
     public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
@@ -314,8 +455,9 @@ public final class CollectionView {
         }
     }
 
-    /// Where an old index path lands after `updates` (nil if deleted). Deletes apply before inserts,
-    /// as UIKit does.
+    /// Where an old index path lands after `updates` (nil if deleted). Deletes apply before inserts.
+    ///
+    /// O(u log u) for u index paths in the updates.
     public static func indexAfterUpdates(_ ip: IndexPath, updates: [CollectionUpdate]) -> IndexPath? {
         var deletes: [IndexPath] = [], inserts: [IndexPath] = []
         var moves: [(IndexPath, IndexPath)] = []
@@ -339,6 +481,11 @@ public final class CollectionView {
     // MARK: Per frame
 
     /// Advances scrolling and animations to `now` and brings the visible cells up to date.
+    ///
+    /// Call it once a frame before ``draw(into:)``. It costs one
+    /// ``CollectionLayout/attributesForElements(in:)`` query plus O(k log k) for the k elements in view.
+    /// The data source is asked for cells only for items coming into view, and for the identifiers of
+    /// the visible items.
     public func update(now: Double) {
         self.now = now
         physics.update(now: now)
@@ -347,7 +494,10 @@ public final class CollectionView {
     }
 
     /// Keeps `indexPath`'s cell alive and configured while it is out of view.
+    ///
+    /// Retained index paths follow their items through batch updates and interactive moves.
     public func retainItem(_ indexPath: IndexPath) { retainedItems.insert(indexPath); refreshVisible(reconfigureAll: false) }
+    /// Lets a retained item's cell go when it is out of view.
     public func releaseItem(_ indexPath: IndexPath) { retainedItems.remove(indexPath); refreshVisible(reconfigureAll: false) }
 
     func refreshVisible(reconfigureAll: Bool) {
@@ -395,10 +545,14 @@ public final class CollectionView {
         return a.frame
     }
 
+    /// True while items are still gliding after an update or an interactive move.
     public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty }
 
     // MARK: Drawing
 
+    /// Appends the view to `list`, clipped to its frame: the background, then the visible elements in
+    /// z-order. Cells draw themselves; supplementary elements are drawn by the data source. Hidden
+    /// items leave a gap. Draws nothing without a data source. O(k) for k visible elements.
     public func draw(into list: inout DrawList) {
         guard let ds = dataSource else { return }
         list.clipped(to: frame) { list in
@@ -425,12 +579,15 @@ public final class CollectionView {
     // MARK: Hit testing and selection
 
     /// The topmost visible item under a window point.
+    ///
+    /// Hit-tests the drawn (scaled) frames from the top of the z-order down. O(k) for k visible elements.
     public func indexPathForItem(atWindowPoint p: Point) -> IndexPath? {
         guard frame.contains(p) else { return nil }
         let c = contentPoint(fromWindow: p)
         return visibleAttributes.last { $0.kind == .cell && !$0.isHidden && $0.visualFrame.contains(c) }?.indexPath
     }
 
+    /// Selects an item, first deselecting the others unless ``allowsMultipleSelection`` is true.
     public func selectItem(_ ip: IndexPath) {
         if !allowsMultipleSelection {
             for other in selectedItems { visibleCells[other]?.isSelected = false }
@@ -439,12 +596,16 @@ public final class CollectionView {
         selectedItems.insert(ip)
         visibleCells[ip]?.isSelected = true
     }
+    /// Deselects an item.
     public func deselectItem(_ ip: IndexPath) {
         selectedItems.remove(ip)
         visibleCells[ip]?.isSelected = false
     }
 
     /// Scrolls so the item is in view (centred along the scroll axis when `centered`).
+    ///
+    /// Otherwise it scrolls the least distance that shows the whole item, and not at all when it is
+    /// already in view. The offset is clamped to the content.
     public func scrollToItem(_ ip: IndexPath, centered: Bool = true, animated: Bool) {
         guard let f = layout.attributesForItem(at: ip)?.frame else { return }
         var target = physics.offset
@@ -462,6 +623,8 @@ public final class CollectionView {
     // MARK: State dump
 
     /// The collection as the state dump shows it. Frames are listed for up to 10,000 items.
+    ///
+    /// `extra` pairs are appended. O(n) data source and layout lookups.
     public func dumpState(extra: [(String, JSON)] = []) -> JSON {
         var ids: [JSON] = []
         var frames: [JSON] = []

@@ -2,20 +2,43 @@
 /// identity, a snapshot recorded once when it was lifted, and where the pointer holds it.
 /// Whoever owns the drag (a scene, or a manager across several collections) decides what the
 /// pointer is over; the session only knows how to show the lifted item.
+///
+/// ```swift
+/// // Lift: record the item once, at its window frame.
+/// let frame = collectionView.windowRect(fromContent: collectionView.presentedFrameForItem(at: ip)!)
+/// var snapshot = DrawList()
+/// snapshot.recordTexture(key: "drag-\(id)", size: frame.size) { list in
+///     cell.draw(in: Rect(origin: .zero, size: frame.size), into: &list)
+/// }
+/// var drag = DragSession(itemID: id, snapshot: snapshot.textures.last!, liftFrame: frame,
+///                        grabPoint: pointer, pointer: pointer, now: now)
+/// collectionView.hiddenIdentifiers.insert(id)     // the slot shows a gap meanwhile
+///
+/// // Every pointer move, then every frame:
+/// drag.pointer = newPointer
+/// drag.draw(into: &list, now: now)
+/// ```
 public struct DragSession {
+    /// The dragged item's identifier, as the data source gives it.
     public var itemID: AnyHashable
     /// The item drawn once into a texture at lift; every frame reuses it.
     public var snapshot: TextureRecording
     /// Where the pointer grabbed the item, from the item's top-left corner (unscaled points).
     public var grabOffset: Point
+    /// The pointer's window position now; update it on every move.
     public var pointer: Point
+    /// When the item was lifted; the lift animation runs from here.
     public var liftTime: Double
     /// The window frame the item was lifted from.
     public var liftFrame: Rect
 
+    /// The scale a lifted item grows to.
     public static let liftScale = 1.06
+    /// How long the lift takes, in seconds.
     public static let liftDuration = 0.15
 
+    /// Starts a drag of the item drawn in `snapshot`, lifted from `liftFrame` (window points) with the
+    /// pointer at `grabPoint`, which is kept under the pointer as it moves.
     public init(itemID: AnyHashable, snapshot: TextureRecording, liftFrame: Rect, grabPoint: Point, pointer: Point, now: Double) {
         self.itemID = itemID
         self.snapshot = snapshot
@@ -25,6 +48,7 @@ public struct DragSession {
         self.liftTime = now
     }
 
+    /// The item's unscaled size: its snapshot's.
     public var size: Size { snapshot.size }
 
     /// The frame under the pointer before the lift scale: the grab offset is kept.
@@ -40,6 +64,8 @@ public struct DragSession {
         Transform.scale(scale(at: now), about: pointer).apply(frame)
     }
 
+    /// Draws the lifted item at `now`: its snapshot at ``visualFrame(at:)``, with a shadow that grows
+    /// as it rises.
     public func draw(into list: inout DrawList, now: Double) {
         let lift = TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration)
         Snapshot.draw(snapshot, in: visualFrame(at: now), shadow: lift, into: &list)
@@ -48,21 +74,41 @@ public struct DragSession {
 
 /// A snapshot flying from where it was let go to its item's slot (a drop, or a cancel going home).
 /// The slot may still be moving (other items animating), so the destination is passed in each frame.
+///
+/// ```swift
+/// // Drop: fly from where the item was let go to its slot, then show the cell again.
+/// var flight = SnapshotFlight(itemID: drag.itemID, snapshot: drag.snapshot,
+///                             from: drag.visualFrame(at: now), start: now)
+/// // Every frame, toward wherever the slot is now:
+/// let slot = collectionView.windowRect(fromContent: collectionView.presentedFrameForItem(at: ip)!)
+/// flight.draw(into: &list, now: now, to: slot)
+/// if flight.isFinished(at: now) { collectionView.hiddenIdentifiers.remove(flight.itemID) }
+/// ```
 public struct SnapshotFlight {
+    /// The item's identifier.
     public var itemID: AnyHashable
+    /// The item as recorded at lift.
     public var snapshot: TextureRecording
+    /// The frame the flight starts from (window points).
     public var from: Rect
+    /// When the flight started.
     public var start: Double
+    /// How long the flight takes, in seconds.
     public var duration: Double
+    /// Starts a flight from `from` at `start`; it lasts 0.4 seconds unless told otherwise.
     public init(itemID: AnyHashable, snapshot: TextureRecording, from: Rect, start: Double, duration: Double = 0.4) {
         self.itemID = itemID; self.snapshot = snapshot; self.from = from; self.start = start; self.duration = duration
     }
 
+    /// Eased progress at `now`, 0...1.
     public func progress(at now: Double) -> Double { TimingCurve.easeOut.value((now - start) / duration) }
+    /// True once `duration` has passed since `start`.
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
 
+    /// The frame at `now`, between ``from`` and `destination` (window points).
     public func frame(at now: Double, to destination: Rect) -> Rect { lerp(from, destination, progress(at: now)) }
 
+    /// Draws the snapshot at ``frame(at:to:)``, its shadow fading as it lands.
     public func draw(into list: inout DrawList, now: Double, to destination: Rect) {
         Snapshot.draw(snapshot, in: frame(at: now, to: destination), shadow: 1 - progress(at: now), into: &list)
     }

@@ -4,28 +4,58 @@
 /// With a uniform item length every frame is arithmetic and `prepare` costs O(sections).
 /// With `itemLength` per item, `prepare` builds one prefix sum of line starts per section (O(n))
 /// and queries binary-search it. Either way `attributesForElements(in:)` is O(log n + k).
+///
+/// Items in a line share the cross size, so a line holds ``perLine`` items of ``crossItemSize``.
+/// With ``headerLength`` above 0 each section starts with a `"header"` supplementary element as
+/// wide as the viewport.
+///
+/// ```swift
+/// // Square tiles at least 120 points wide, as many to a row as fit, with 32-point section headers.
+/// let photos = CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 120, headerLength: 32))
+///
+/// // A horizontal strip: three rows of tiles 60 points wide, scrolling sideways.
+/// let strip = CollectionView(name: "strip", layout: GridLayout(
+///     scrollAxis: .horizontal, itemsPerLine: 3, itemLength: .fixed(60), interitemSpacing: 4, lineSpacing: 4))
+///
+/// // Rows as tall as their tallest item, with heights from your model.
+/// let noteHeights: [Double] = [80, 140, 96, 120]
+/// let notes = GridLayout(minimumCrossSize: 200, itemLength: .variable { noteHeights[$0.item] })
+/// ```
 public struct GridLayout: CollectionLayout {
+    /// How long items are along the scroll axis.
     public enum ItemLength {
         /// Every item has this length along the scroll axis.
         case fixed(Double)
         /// Length = cross size × ratio (1 gives squares).
         case aspect(Double)
         /// Each item's own length; a line is as long as its longest item.
+        ///
+        /// The closure receives data index paths (they differ from displayed ones during an interactive
+        /// movement, so a moving item keeps its length) and is called once per item in
+        /// ``GridLayout/prepare(_:)``, and again when an item's attributes are asked for.
         case variable((IndexPath) -> Double)
     }
 
+    /// The axis lines stack along; items fill each line across the other axis.
     public var scrollAxis: Axis
     /// Items are at least this wide across the scroll axis; lines take as many as fit.
     public var minimumCrossSize: Double
     /// Fixed number of items per line; overrides `minimumCrossSize` when set.
     public var itemsPerLine: Int?
+    /// How long items are along the scroll axis.
     public var itemLength: ItemLength
+    /// The gap between neighbouring items of a line, across the scroll axis.
     public var interitemSpacing: Double
+    /// The gap between lines along the scroll axis, and between one section's last line and the next
+    /// section.
     public var lineSpacing: Double
+    /// Space between the content's edges and the items.
     public var insets: EdgeInsets
     /// Length of each section's header along the scroll axis; 0 for none.
     public var headerLength: Double
 
+    /// Creates a grid; every parameter has a default (a vertical grid of squares at least 120 points
+    /// wide, 8-point gaps and insets, no headers). Changes take effect at the next ``prepare(_:)``.
     public init(scrollAxis: Axis = .vertical, minimumCrossSize: Double = 120, itemsPerLine: Int? = nil,
                 itemLength: ItemLength = .aspect(1), interitemSpacing: Double = 8, lineSpacing: Double = 8,
                 insets: EdgeInsets = EdgeInsets(all: 8), headerLength: Double = 0) {
@@ -36,7 +66,10 @@ public struct GridLayout: CollectionLayout {
 
     // Prepared state.
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// Items per line, as of the last ``prepare(_:)``.
     public private(set) var perLine = 1
+    /// Every item's size across the scroll axis, as of the last ``prepare(_:)``: the cross length of
+    /// the viewport less insets and gaps, shared equally by ``perLine`` items.
     public private(set) var crossItemSize: Double = 0
     private var uniformLength: Double = 0
     /// Main-axis start of each section (its header first), and one past the end.
@@ -44,12 +77,17 @@ public struct GridLayout: CollectionLayout {
     /// For variable lengths: per section, the start of each line relative to the section's first line,
     /// with one extra entry for the end.
     private var lineStarts: [[Double]] = []
+    /// The content's size as of the last ``prepare(_:)``. Across the scroll axis it equals the viewport,
+    /// so a grid never scrolls across.
     public private(set) var contentSize: Size = .zero
 
     private var crossAxis: Axis { scrollAxis == .vertical ? .horizontal : .vertical }
     private var crossLeading: Double { scrollAxis == .vertical ? insets.left : insets.top }
     private var crossTrailing: Double { scrollAxis == .vertical ? insets.right : insets.bottom }
 
+    /// Works out items per line and the cross item size from the viewport, then the start of every
+    /// section. O(sections) with `.fixed` or `.aspect` lengths; O(n) with `.variable`, which builds a
+    /// prefix sum of line starts per section.
     public mutating func prepare(_ context: LayoutContext) {
         self.context = context
         let cross = max(0, context.boundsSize[crossAxis] - crossLeading - crossTrailing)
@@ -122,6 +160,7 @@ public struct GridLayout: CollectionLayout {
         crossLeading + Double(column) * (crossItemSize + interitemSpacing)
     }
 
+    /// An item's frame by arithmetic from its line and column. O(1).
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
         guard context.itemCounts.indices.contains(indexPath.section),
               (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
@@ -145,6 +184,9 @@ public struct GridLayout: CollectionLayout {
         return Search.partition(lines) { base + p[$0 + 1] > main }
     }
 
+    /// The headers and items meeting `rect`. The first section is found by binary search, the columns
+    /// by arithmetic, and the first line by arithmetic (uniform lengths) or binary search (variable):
+    /// O(log n + k) for k results.
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         guard !context.itemCounts.isEmpty else { return result }
@@ -186,6 +228,8 @@ public struct GridLayout: CollectionLayout {
     }
 
     /// Moving items take the slot under the pointer; past the last item they take the last slot.
+    ///
+    /// A position in another section answers nil: items move within their section. O(log n).
     public func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath? {
         let section = min(max(0, Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
                           context.itemCounts.count - 1)

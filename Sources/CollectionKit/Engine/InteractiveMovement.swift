@@ -3,17 +3,32 @@
 /// they keep their index and the others flow around them. The data source keeps its own order
 /// until the movement ends, so meanwhile the view translates between displayed and data index
 /// paths, in O(1) per lookup plus the length of any run of anchored items crossed.
+///
+/// You rarely create one: ``CollectionView/beginInteractiveMovementForItem(at:)`` does, and layouts
+/// read it from ``LayoutContext/interactiveMove``. Equality compares `source` and `target` only.
+///
+/// ```swift
+/// let move = InteractiveMove(source: IndexPath(item: 1), target: IndexPath(item: 4))
+/// move.dataIndexPath(forDisplayed: IndexPath(item: 4))   // [0, 1]: the moving item
+/// move.dataIndexPath(forDisplayed: IndexPath(item: 1))   // [0, 2]: the items between shift back
+/// move.displayedIndexPath(forData: IndexPath(item: 4))   // [0, 3]
+/// ```
 public struct InteractiveMove: Equatable, @unchecked Sendable {
+    /// Where the moving item is in the data source (its data index path).
     public var source: IndexPath
+    /// Where the moving item is shown now: the gap the other items leave for it.
     public var target: IndexPath
     /// True for an item (by data index path) that keeps its index; nil when every item shifts.
     /// Anchored items never move, so their data and displayed index paths are the same.
     public var isAnchored: ((IndexPath) -> Bool)?
 
+    /// Creates a movement of the item at `source`, shown at `target`; `isAnchored` nil means no item is
+    /// pinned.
     public init(source: IndexPath, target: IndexPath, isAnchored: ((IndexPath) -> Bool)? = nil) {
         self.source = source; self.target = target; self.isAnchored = isAnchored
     }
 
+    /// Compares `source` and `target`; the anchoring closure is not compared.
     public static func == (a: InteractiveMove, b: InteractiveMove) -> Bool { a.source == b.source && a.target == b.target }
 
     private func anchored(_ ip: IndexPath) -> Bool { isAnchored?(ip) ?? false }
@@ -26,6 +41,8 @@ public struct InteractiveMove: Equatable, @unchecked Sendable {
     }
 
     /// The data index path of the item displayed at `ip`.
+    ///
+    /// O(1), plus the length of any run of anchored items skipped.
     public func dataIndexPath(forDisplayed ip: IndexPath) -> IndexPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == target { return source }
@@ -35,6 +52,8 @@ public struct InteractiveMove: Equatable, @unchecked Sendable {
     }
 
     /// Where the item at data index path `ip` is displayed; the inverse of `dataIndexPath`.
+    ///
+    /// O(1), plus the length of any run of anchored items skipped.
     public func displayedIndexPath(forData ip: IndexPath) -> IndexPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == source { return target }
@@ -73,7 +92,7 @@ extension LayoutContext {
     }
 }
 
-/// UIKit's interactive movement API: begin for an item, update the target position as the pointer
+/// The interactive movement API: begin for an item, update the target position as the pointer
 /// moves, then end (the data source is told once) or cancel (everything goes back).
 extension CollectionView {
     /// The data index path of the item shown at `ip`; differs from `ip` only during a movement.
@@ -81,6 +100,7 @@ extension CollectionView {
         interactiveMove?.dataIndexPath(forDisplayed: ip) ?? ip
     }
 
+    /// Where the item at data index path `ip` is shown; differs from `ip` only during a movement.
     public func displayedIndexPath(forData ip: IndexPath) -> IndexPath {
         interactiveMove?.displayedIndexPath(forData: ip) ?? ip
     }
@@ -90,6 +110,30 @@ extension CollectionView {
 
     /// Starts moving the item at `indexPath`. Returns false, changing nothing, when the data source
     /// says it cannot move, the path is out of range, or another movement is in progress.
+    ///
+    /// The item's cell is kept alive for the whole movement, in view or not. The layout is prepared
+    /// again (see ``CollectionLayout/prepare(_:)`` for its cost) and the data source is not changed
+    /// until ``endInteractiveMovement()``. While a movement lasts,
+    /// ``performBatchUpdates(_:animated:)`` refuses updates.
+    ///
+    /// The data source opts items in with `collectionView(_:canMoveItemAt:)` and applies the final
+    /// move in `collectionView(_:moveItemAt:to:)`. A pointer-driven reorder:
+    ///
+    /// ```swift
+    /// func liftItem(at pointer: Point) {                     // a long press, say
+    ///     guard let ip = collectionView.indexPathForItem(atWindowPoint: pointer) else { return }
+    ///     collectionView.beginInteractiveMovementForItem(at: ip)
+    /// }
+    /// func pointerMoved(to pointer: Point) {                 // the item's centre follows the pointer
+    ///     collectionView.updateInteractiveMovementTargetPosition(collectionView.contentPoint(fromWindow: pointer))
+    /// }
+    /// func pointerReleased() {
+    ///     collectionView.endInteractiveMovement()            // the data source moves the item, once
+    /// }
+    /// func escapePressed() {
+    ///     collectionView.cancelInteractiveMovement()         // everything glides back
+    /// }
+    /// ```
     @discardableResult
     public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
         guard interactiveMove == nil, let ds = dataSource, itemCounts.indices.contains(indexPath.section),
@@ -109,6 +153,9 @@ extension CollectionView {
     /// is). The layout proposes the index; a proposal on an item that cannot move is refused, so
     /// nothing is ever dropped in a pinned item's place. While the position stays inside the gap
     /// the target is kept, which stops variable-size layouts from flickering between two slots.
+    ///
+    /// Each change of target re-prepares the layout and animates the items that shift; a call that
+    /// keeps the target costs only a lookup or two in the layout.
     public func updateInteractiveMovementTargetPosition(_ position: Point) {
         guard let move = interactiveMove, let ds = dataSource else { return }
         if let gap = layout.attributesForItem(at: move.target)?.frame, gap.contains(position) { return }

@@ -1,5 +1,15 @@
 /// A thin scroll bar along the scroll axis, shown when content overflows.
+///
+/// It is drawn in window coordinates inside the view's frame, along its right edge (vertical) or
+/// its bottom edge (horizontal), and reflects the offset at the moment of drawing.
 public enum ScrollIndicator {
+    /// Appends the scroll bar for `cv` to `list`, or nothing when the content fits or the viewport is
+    /// shorter than 40 points. Draw it after the collection view so it sits on top.
+    ///
+    /// ```swift
+    /// collectionView.draw(into: &list)
+    /// ScrollIndicator.draw(for: collectionView, into: &list)
+    /// ```
     public static func draw(for cv: CollectionView, into list: inout DrawList) {
         let axis = cv.layout.scrollAxis
         let content = cv.contentSize[axis], visible = cv.frame.size[axis]

@@ -3,17 +3,35 @@
 /// released without panning. The pan's first velocity sample is dated at the press, so a fling
 /// does not depend on the frame rate. With `longPressDuration` finite, a long press fires through
 /// `advance(to:)` and is the owner's to act on.
+///
+/// ```swift
+/// var pan = ScrollPan()
+/// // pointerDown inside the view:
+/// pan.down(at: p, now: now, physics: &collectionView.physics)
+/// // pointerMove:
+/// pan.moved(to: p, now: now, physics: &collectionView.physics)
+/// // pointerUp: a click when it never panned.
+/// if pan.up(at: p, now: now, physics: &collectionView.physics),
+///    let ip = collectionView.indexPathForItem(atWindowPoint: p) {
+///     collectionView.selectItem(ip)
+/// }
+/// ```
 public struct ScrollPan: Sendable {
+    /// The underlying press, pan and long-press state.
     public private(set) var recognizer: PressRecognizer
 
+    /// Creates a pan recogniser: a press becomes a pan after moving `tolerance` points, and with a
+    /// finite `longPressDuration` a held press fires a long press.
     public init(tolerance: Double = 4, longPressDuration: Double = .infinity) {
         recognizer = PressRecognizer(minimumDuration: longPressDuration, tolerance: tolerance)
     }
 
+    /// True while the content follows the pointer.
     public var isPanning: Bool { recognizer.isPanning }
     /// Down and not yet released or cancelled.
     public var isActive: Bool { recognizer.phase != .idle }
 
+    /// The pointer went down on the content: any scrolling motion stops where it is.
     public mutating func down(at p: Point, now: Double, physics: inout ScrollPhysics) {
         physics.touchDown(now: now)
         recognizer.down(at: p, now: now)
@@ -25,6 +43,8 @@ public struct ScrollPan: Sendable {
     /// The owner could not use the long press: the press may still become a pan.
     public mutating func refuseLongPress() { recognizer.refuseLongPress() }
 
+    /// The pointer moved: once it leaves the tolerance the content starts following it, and then keeps
+    /// following.
     public mutating func moved(to p: Point, now: Double, physics: inout ScrollPhysics) {
         if case let .pan(start) = recognizer.moved(to: p, now: now) {
             physics.beginPan(at: start, now: now, pressedAt: recognizer.pressTime)

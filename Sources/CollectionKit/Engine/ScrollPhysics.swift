@@ -2,17 +2,27 @@ import Foundation
 
 /// Estimates pointer velocity from the samples of the last `window` seconds by least squares,
 /// so the estimate does not depend on how many samples a frame rate produced.
+///
+/// Old samples are dropped as new ones arrive, so memory stays bounded by the sample rate.
 public struct VelocityTracker: Sendable {
+    /// The span of recent samples the estimate uses, in seconds.
     public var window: Double = 0.1
     private var samples: [(t: Double, p: Point)] = []
+    /// An empty tracker with a 0.1-second window.
     public init() {}
 
+    /// Forgets every sample (a new gesture).
     public mutating func reset() { samples.removeAll() }
+    /// Records that the pointer was at `p` at time `t` (seconds), and drops samples older than two
+    /// windows. Amortised O(samples in two windows).
     public mutating func add(_ p: Point, at t: Double) {
         samples.append((t, p))
         samples.removeAll { $0.t < t - window * 2 }
     }
     /// Velocity in points per second at time `t` (the latest sample's time, usually the release).
+    ///
+    /// Zero with fewer than two samples in the window or when they span under 2 ms, so a click that
+    /// did not move never flings. O(samples).
     public func velocity(at t: Double) -> Point {
         let recent = samples.filter { $0.t >= t - window - 1e-9 && $0.t <= t + 1e-9 }
         guard recent.count >= 2, let first = recent.first, let last = recent.last, last.t - first.t > 0.002 else { return .zero }
@@ -27,6 +37,7 @@ public struct VelocityTracker: Sendable {
         }
         return stt > 0 ? Point(x: stx / stt, y: sty / stt) : .zero
     }
+    /// The number of samples held.
     public var count: Int { samples.count }
 }
 
@@ -34,12 +45,33 @@ public struct VelocityTracker: Sendable {
 /// bouncing, wheel scrolling with momentum, paging via a target-offset decision, and animated
 /// programmatic scrolls. Every motion is a closed-form function of time, started at the time of
 /// the input that caused it, so the same input at any frame rate gives the same offsets.
+///
+/// A ``CollectionView`` owns one as ``CollectionView/physics`` and keeps its sizes in step with the
+/// layout; ``ScrollPan`` and ``CollectionInteraction`` feed it input. It can also drive any
+/// scrolling surface on its own:
+///
+/// ```swift
+/// var physics = ScrollPhysics()
+/// physics.boundsSize = Size(width: 400, height: 600)
+/// physics.contentSize = Size(width: 400, height: 5000)
+/// physics.beginPan(at: Point(x: 200, y: 500), now: 0)
+/// physics.panMoved(to: Point(x: 200, y: 300), now: 0.05)
+/// let velocity = physics.endPan(at: Point(x: 200, y: 200), now: 0.08)   // the pointer flicks up
+/// physics.update(now: 0.5)       // offset.y is now well past 300 and still decelerating
+/// let rest = physics.restingOffset  // where it will stop
+/// ```
 public struct ScrollPhysics {
+    /// The content offset: the content point shown at the viewport's top-left corner. During a pan or a
+    /// bounce it may lie outside ``minOffset``...``maxOffset``.
     public var offset: Point = .zero
+    /// The viewport size.
     public var boundsSize: Size = .zero
+    /// The content size; with ``boundsSize`` it sets the scrollable range.
     public var contentSize: Size = .zero
     /// Axes the content may move along (a layout's scroll axis; the other only when it overflows).
     public var axes: Set<Axis> = [.vertical]
+    /// The share of velocity kept per millisecond after a fling: ``Deceleration/normalRate`` (0.998)
+    /// or ``Deceleration/fastRate`` (0.99) for a quicker stop.
     public var decelerationRate = Deceleration.normalRate
     /// Points scrolled per unit of precise wheel delta.
     public var wheelLineHeight = 48.0
@@ -49,7 +81,12 @@ public struct ScrollPhysics {
     public static let rubberBandCoefficient = 0.55
 
     /// Decides where a released scroll comes to rest; nil lets it decelerate freely.
+    ///
+    /// It receives where a free deceleration would stop, the release velocity in points per second,
+    /// and the ``ScrollDecision``, and returns the offset to rest at (clamped to the content).
     public typealias TargetDecision = (_ proposed: Point, _ velocity: Point, _ decision: ScrollDecision) -> Point
+    /// Decides where each release comes to rest; nil lets scrolling decelerate freely. Paging layouts
+    /// are installed here; see ``CollectionLayout/targetContentOffset(proposed:velocity:decision:)``.
     public var targetDecision: TargetDecision?
 
     enum AxisMotion {
@@ -66,13 +103,19 @@ public struct ScrollPhysics {
     /// Whether the burst carried fractional deltas, as trackpads send; a mouse wheel sends whole notches.
     private var wheelBurstIsSmooth = false
 
+    /// Physics at rest at offset zero, with no size, scrolling vertically.
     public init() {}
 
+    /// True while the content follows the pointer.
     public var isPanning: Bool { pan != nil }
+    /// True while a deceleration, bounce or animated scroll runs, or a wheel burst has not yet settled.
     public var isMoving: Bool { !motion.isEmpty || lastWheelTime != nil }
+    /// True when nothing moves the content: no pan and no motion.
     public var isIdle: Bool { pan == nil && !isMoving }
 
+    /// The smallest resting offset, always zero.
     public var minOffset: Point { .zero }
+    /// The largest resting offset: content size less viewport size on each axis, at least zero.
     public var maxOffset: Point {
         Point(x: max(0, contentSize.width - boundsSize.width), y: max(0, contentSize.height - boundsSize.height))
     }
@@ -136,6 +179,8 @@ public struct ScrollPhysics {
         tracker.add(pointer, at: min(now, pressedAt ?? now))
     }
 
+    /// The pointer moved during a pan: the content follows it, rubber-banded past the ends, and only
+    /// along axes that can scroll.
     public mutating func panMoved(to pointer: Point, now: Double) {
         guard let pan else { return }
         tracker.add(pointer, at: now)
@@ -145,6 +190,9 @@ public struct ScrollPhysics {
     }
 
     /// Ends the pan; returns the release velocity of the content in points per second.
+    ///
+    /// What happens next depends on ``targetDecision`` and the velocity: a deceleration, a bounce back
+    /// from beyond an end, or a motion to the chosen target.
     @discardableResult
     public mutating func endPan(at pointer: Point, now: Double) -> Point {
         guard pan != nil else { return .zero }
@@ -166,6 +214,11 @@ public struct ScrollPhysics {
     // MARK: Wheel
 
     /// Precise wheel deltas in SDL's signs (dy > 0 scrolls toward the top).
+    ///
+    /// Each event moves the content at once (clamped to the ends, `dx` and `dy` times
+    /// ``wheelLineHeight``); a vertical wheel scrolls horizontal-only content sideways. When the wheel
+    /// has been quiet for ``wheelIdleDelay``, a burst of fractional (trackpad) deltas continues with
+    /// momentum, and a ``targetDecision`` is consulted as for a pointer release.
     public mutating func wheel(dx: Double, dy: Double, now: Double) {
         update(now: now)
         if lastWheelTime == nil {
@@ -239,6 +292,8 @@ public struct ScrollPhysics {
 
     /// Scrolls to `target` (clamped to the content), animated with a spring that continues from the
     /// current velocity when it interrupts another motion.
+    ///
+    /// Without animation the offset is set at once.
     public mutating func setOffset(_ target: Point, animated: Bool, now: Double) {
         update(now: now)
         let t = clamped(target)
@@ -263,6 +318,7 @@ public struct ScrollPhysics {
         return r
     }
 
+    /// The velocity of the running motion at `now`, in points per second; zero when idle or panning.
     public func currentVelocity(now: Double) -> Point {
         var v = Point.zero
         for (axis, m) in motion {
@@ -275,6 +331,10 @@ public struct ScrollPhysics {
     }
 
     /// Advances every motion to `now`.
+    ///
+    /// Call it once a frame before reading ``offset``. Every motion is evaluated in closed form from its
+    /// start time, so skipping frames changes nothing. A deceleration that crosses an end becomes a
+    /// bounce at the moment it crossed.
     public mutating func update(now: Double) {
         if let last = lastWheelTime, pan == nil, now >= last + ScrollPhysics.wheelIdleDelay {
             finishWheelBurst(now: now, allowMomentum: true)

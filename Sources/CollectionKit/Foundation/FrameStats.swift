@@ -1,21 +1,34 @@
 /// Times frames with a clock the core does not own, and keeps the figures `--stats` reports.
+///
+/// A driver brackets every frame (update, draw and render) with the two calls; the conforming type
+/// reads whatever clock it trusts and records the figures, typically into ``FrameStats``.
 public protocol FrameTimer: AnyObject {
+    /// Called just before a frame's update.
     func frameBegan()
+    /// Called once the frame has been drawn and rendered, with the number of cell objects alive then.
     func frameEnded(liveCells: Int)
 }
 
 /// Frame-time figures: percentiles of the per-frame CPU times.
+///
+/// Frames are kept individually, so percentiles are exact; memory grows by one `Double` a frame.
 public struct FrameStats: Sendable {
+    /// Every recorded frame's time in milliseconds, in recording order.
     public var frameMS: [Double] = []
+    /// The largest live-cell count any recorded frame reported.
     public var liveCellsMax = 0
+    /// Empty statistics.
     public init() {}
 
+    /// Records one frame that took `ms` milliseconds with `liveCells` cell objects alive. O(1) amortised.
     public mutating func record(ms: Double, liveCells: Int) {
         frameMS.append(ms)
         liveCellsMax = max(liveCellsMax, liveCells)
     }
 
     /// The `p`-th percentile (0...100), nearest rank.
+    ///
+    /// Zero when nothing has been recorded. Sorts a copy of the samples, so each call is O(n log n).
     public func percentile(_ p: Double) -> Double {
         guard !frameMS.isEmpty else { return 0 }
         let sorted = frameMS.sorted()
@@ -23,6 +36,8 @@ public struct FrameStats: Sendable {
         return sorted[min(sorted.count - 1, max(0, rank))]
     }
 
+    /// The figures as a JSON object, in this order: `frames`, `frame_ms_p50`, `frame_ms_p99`,
+    /// `frame_ms_max` (milliseconds rounded to three decimals) and `live_cells_max`.
     public var json: JSON {
         func ms(_ v: Double) -> JSON { .number((v * 1000).rounded() / 1000) }
         return .object([

@@ -9,10 +9,11 @@
 /// ```swift
 /// final class Root: InteractiveRoot {
 ///     let grid = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 120))
+///     var interaction = CollectionInteraction()
 ///     var size = Size(width: 800, height: 600)
 ///     func handle(_ event: InputEvent, now: Double) {
 ///         if case let .resize(s) = event { size = s; grid.setFrame(Rect(origin: .zero, size: s)) }
-///         grid.handleScrolling(event, now: now)
+///         interaction.handle(event, in: grid, now: now)
 ///     }
 ///     func update(now: Double) { grid.update(now: now) }
 ///     func draw() -> DrawList { var list = DrawList(); grid.draw(into: &list); return list }
@@ -36,7 +37,10 @@ public protocol InteractiveRoot: AnyObject {
 }
 
 extension InteractiveRoot {
+    /// The default: the arrow, everywhere.
     public var cursor: Cursor { .arrow }
+    /// The default: never asks to quit.
     public var quitRequested: Bool { false }
+    /// The default: reports no cells.
     public var liveCellCount: Int { 0 }
 }

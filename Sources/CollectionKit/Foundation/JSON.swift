@@ -1,14 +1,32 @@
 import Foundation
 
 /// A JSON value whose objects keep their key order, so dumps read in the documented order.
+///
+/// State dumps and statistics are built as values of this type and serialised with
+/// ``serialized(pretty:)``; tests parse them back with ``parse(_:)`` and read fields with the
+/// subscripts. Numbers are doubles; whole numbers are written without a fraction.
+///
+/// ```swift
+/// let dump: JSON = .object([("name", .string("grid")), ("offset", .point(Point(x: 0, y: 120)))])
+/// let text = dump.serialized()
+/// let back = try JSON.parse(text)
+/// back["offset"]?["y"]?.doubleValue   // 120
+/// ```
 public indirect enum JSON: Equatable, Sendable {
+    /// The JSON `null`. Non-finite numbers are also written as `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number. Whole numbers below 10¹⁵ are written as integers, others with at most three decimals.
     case number(Double)
+    /// A string, escaped as JSON requires when written.
     case string(String)
+    /// An ordered list of values.
     case array([JSON])
+    /// Key-value pairs in the order given; the order is kept when written and compared.
     case object([(String, JSON)])
 
+    /// Structural equality; objects are equal only with the same pairs in the same order.
     public static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -22,26 +40,42 @@ public indirect enum JSON: Equatable, Sendable {
         }
     }
 
+    /// A rect as the array `[x, y, width, height]`.
     public static func rect(_ r: Rect) -> JSON { .array([.number(r.minX), .number(r.minY), .number(r.width), .number(r.height)]) }
+    /// A point as the object `{"x": …, "y": …}`.
     public static func point(_ p: Point) -> JSON { .object([("x", .number(p.x)), ("y", .number(p.y))]) }
+    /// A size as the object `{"width": …, "height": …}`.
     public static func size(_ s: Size) -> JSON { .object([("width", .number(s.width)), ("height", .number(s.height))]) }
+    /// An integer as a number.
     public static func int(_ i: Int) -> JSON { .number(Double(i)) }
+    /// An array of strings.
     public static func strings(_ s: [String]) -> JSON { .array(s.map { .string($0) }) }
 
+    /// The value for `key` if this is an object that has it, else nil. Linear in the number of keys;
+    /// the first pair with the key wins.
     public subscript(key: String) -> JSON? {
         if case let .object(pairs) = self { return pairs.first(where: { $0.0 == key })?.1 }
         return nil
     }
+    /// The element at `index` if this is an array and the index is in range, else nil.
     public subscript(index: Int) -> JSON? {
         if case let .array(items) = self, items.indices.contains(index) { return items[index] }
         return nil
     }
+    /// The string, if this is a string.
     public var stringValue: String? { if case let .string(s) = self { return s }; return nil }
+    /// The number, if this is a number.
     public var doubleValue: Double? { if case let .number(d) = self { return d }; return nil }
+    /// The Boolean, if this is a Boolean.
     public var boolValue: Bool? { if case let .bool(b) = self { return b }; return nil }
+    /// The elements, if this is an array.
     public var arrayValue: [JSON]? { if case let .array(a) = self { return a }; return nil }
 
-    /// Serialises compactly, except that the top-level object and `collections` entries break lines.
+    /// Serialises the value as JSON text.
+    ///
+    /// With `pretty` false everything is on one line. Pretty output puts each key of an object on its
+    /// own indented line and each element of an array of objects on its own line; arrays of scalars
+    /// stay on one line so frames and points remain readable.
     public func serialized(pretty: Bool = true) -> String {
         var out = ""
         write(into: &out, indent: pretty ? 0 : nil)
@@ -108,9 +142,13 @@ public indirect enum JSON: Equatable, Sendable {
     }
 }
 
+/// Why ``JSON/parse(_:)`` rejected its input, and where.
 public struct JSONParseError: Error, CustomStringConvertible {
+    /// The byte offset in the UTF-8 text where parsing failed.
     public let offset: Int
+    /// What the parser expected or found, such as `"expected ',' or '}'"`.
     public let reason: String
+    /// Reads as `JSON: <reason> at byte <offset>`.
     public var description: String { "JSON: \(reason) at byte \(offset)" }
 }
 
