@@ -103,6 +103,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public func didDeactivate(now: Double) { cancelPress(now: now) }
 
     public func update(now: Double) { collection.update(now: now) }
+    public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
 
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)

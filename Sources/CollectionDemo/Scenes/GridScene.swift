@@ -26,6 +26,7 @@ public final class GridScene: Scene, CollectionDataSource {
     public func didDeactivate(now: Double) { interaction.cancel(in: collection, now: now) }
 
     public func update(now: Double) { collection.update(now: now) }
+    public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
         ScrollIndicator.draw(for: collection, into: &list)

@@ -131,4 +131,6 @@ public struct RectAnimation: Equatable, Sendable {
         duration <= 0 ? to : lerp(from, to, curve.value((now - start) / duration))
     }
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    /// `now` while the animation runs (every frame differs), nil once it has finished.
+    public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 }

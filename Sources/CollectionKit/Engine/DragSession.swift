@@ -27,6 +27,12 @@ public struct DragSession {
 
     public var size: Size { snapshot.size }
 
+    /// `now` while the item is still rising (its scale and shadow change every frame), nil once
+    /// lifted: after that it moves only with the pointer.
+    public func nextDeadline(after now: Double) -> Double? {
+        now - liftTime < DragSession.liftDuration ? now : nil
+    }
+
     /// The frame under the pointer before the lift scale: the grab offset is kept.
     public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }
 
@@ -60,6 +66,8 @@ public struct SnapshotFlight {
 
     public func progress(at now: Double) -> Double { TimingCurve.easeOut.value((now - start) / duration) }
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    /// `now` while the snapshot flies, nil once it has landed.
+    public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 
     public func frame(at now: Double, to destination: Rect) -> Rect { lerp(from, destination, progress(at: now)) }
 

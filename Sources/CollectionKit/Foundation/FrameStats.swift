@@ -2,12 +2,20 @@
 public protocol FrameTimer: AnyObject {
     func frameBegan()
     func frameEnded(liveCells: Int)
+    /// `count` frame ticks passed without drawing, because nothing could change in them.
+    func framesSkipped(_ count: Int)
+}
+
+extension FrameTimer {
+    public func framesSkipped(_ count: Int) {}
 }
 
 /// Frame-time figures: percentiles of the per-frame CPU times.
 public struct FrameStats: Sendable {
     public var frameMS: [Double] = []
     public var liveCellsMax = 0
+    /// Frame ticks not drawn because nothing could change in them (not in `frameMS`).
+    public var framesSkipped = 0
     public init() {}
 
     public mutating func record(ms: Double, liveCells: Int) {
@@ -31,6 +39,7 @@ public struct FrameStats: Sendable {
             ("frame_ms_p99", ms(percentile(99))),
             ("frame_ms_max", ms(frameMS.max() ?? 0)),
             ("live_cells_max", .int(liveCellsMax)),
+            ("frames_skipped", .int(framesSkipped)),
         ])
     }
 }
