@@ -163,6 +163,10 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         needsFrame = true
     }
 
+    /// Marks the next tick as one to draw: for a caller that hands input to the root itself
+    /// rather than through `send(_:at:)`.
+    public func setNeedsFrame() { needsFrame = true }
+
     /// Plays a timeline; `stop` is checked after each event (Ctrl+Q ends a run early).
     public func play(_ timeline: ScriptTimeline) throws {
         for e in timeline.entries {
