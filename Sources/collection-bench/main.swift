@@ -267,6 +267,8 @@ do {
         }
         variant("whole frame", { $0 })
         variant("no shadows", { if case .shadow = $0 { return nil }; return $0 })
+        variant("shadows without blur", { if case let .shadow(r, c, radius, _) = $0 { return .shadow(r, c, cornerRadius: radius, blur: 1) }; return $0 })
+        variant("shadows as thin rings", { if case let .shadow(r, c, radius, _) = $0 { return .stroke(r, c, width: 28, cornerRadius: radius) }; return $0 })
         variant("no text", { if case .text = $0 { return nil }; return $0 })
         variant("no translucent fills", { if case let .fill(_, c, _) = $0, c.a < 255 { return nil }; return $0 })
         variant("no opaque fills", { if case let .fill(_, c, _) = $0, c.a == 255 { return nil }; return $0 })

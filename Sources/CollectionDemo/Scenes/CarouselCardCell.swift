@@ -51,6 +51,28 @@ public final class CarouselCardCell: CollectionCell {
 
     static let panelColor = Color(hex: 0x2A2F3A)
 
+    /// The shadow under a card in `f`, drawn only where it can show: around the card and under
+    /// its rounded corners. The middle of the card is opaque and covers it, and blending a shadow
+    /// there was most of a software-rendered carousel frame. Four clipped bands share their edges
+    /// exactly (the backend rounds clip edges where they lie), so no seam shows.
+    static func drawShadow(in f: Rect, alpha: Double, into list: inout DrawList) {
+        let u = max(0.3, f.height / 600)
+        let radius = cornerRadius(f)
+        let shadow = f.offsetBy(dx: 0, dy: 10 * u)
+        let blur = 28 * u
+        let covered = f.insetBy(dx: radius, dy: radius)
+        func draw(_ list: inout DrawList) { list.shadow(shadow, Color.black.withAlpha(alpha), radius: radius, blur: blur) }
+        let reach = shadow.insetBy(dx: -blur, dy: -blur).union(f)
+        guard covered.width > 0, covered.height > 0 else { draw(&list); return }
+        let bands = [
+            Rect(x: reach.minX, y: reach.minY, width: reach.width, height: covered.minY - reach.minY),
+            Rect(x: reach.minX, y: covered.maxY, width: reach.width, height: reach.maxY - covered.maxY),
+            Rect(x: reach.minX, y: covered.minY, width: covered.minX - reach.minX, height: covered.height),
+            Rect(x: covered.maxX, y: covered.minY, width: reach.maxX - covered.maxX, height: covered.height),
+        ]
+        for band in bands { list.clipped(to: band, draw) }
+    }
+
     /// Sizes follow the card's height so a small window still gets a proportionate card.
     static func cornerRadius(_ f: Rect) -> Double { (18 * max(0.3, f.height / 600)).rounded() }
 
@@ -68,7 +90,7 @@ public final class CarouselCardCell: CollectionCell {
         }
         let u = max(0.3, f.height / 600)
         let radius = cornerRadius(f)
-        list.shadow(f.offsetBy(dx: 0, dy: 10 * u), Color.black.withAlpha(shadowAlpha), radius: radius, blur: 28 * u)
+        drawShadow(in: f, alpha: shadowAlpha, into: &list)
         list.fill(f, tone(panelColor), radius: radius)
 
         // Hero: rounded at the top, square where it meets the panel.
