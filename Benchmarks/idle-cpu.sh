@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Idle CPU of the demo window, scene by scene, next to a minimal GTK4 window measured the same way.
 #
-# Each program is started in a private Xvfb, left alone for REST seconds, then its CPU time
+# Each program is started in a private Xvfb, left alone for REST seconds once its window is up
+# (xdotool sees it), then its CPU time
 # (utime + stime from /proc/PID/stat) is read over SPAN seconds. The figure is the share of one
 # core it used meanwhile. Usage:
 #
@@ -46,6 +47,8 @@ measure() {
     local name=$1; shift
     DISPLAY=$display "$@" >"$work/out.log" 2>&1 &
     app_pid=$!
+    # Rest starts once the window is up (starting can take a while on a busy machine).
+    DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" >/dev/null 2>&1
     sleep "$rest"
     if ! kill -0 "$app_pid" 2>/dev/null; then
         echo "$name: did not stay up: $(head -c 300 "$work/out.log")"; app_pid=""; return
