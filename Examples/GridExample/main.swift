@@ -44,6 +44,8 @@ final class Numbers: InteractiveRoot, CollectionDataSource {
     }
 
     func update(now: Double) { grid.update(now: now) }
+    // Nothing to draw until the grid moves or input comes: the window sleeps meanwhile.
+    func nextDeadline(after now: Double) -> Double? { grid.nextDeadline(after: now) }
 
     func draw() -> DrawList {
         var list = DrawList()

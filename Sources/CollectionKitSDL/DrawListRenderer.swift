@@ -106,8 +106,9 @@ public final class DrawListRenderer {
         case let .pushClip(r):
             clips.append(clip)
             let px = transform.apply(r)
+            // Edges rounded where they lie, so clips that share an edge tile without a seam.
             var next = SDL_Rect(x: Int32(px.minX.rounded()), y: Int32(px.minY.rounded()),
-                                w: Int32(px.width.rounded()), h: Int32(px.height.rounded()))
+                                w: Int32(px.maxX.rounded() - px.minX.rounded()), h: Int32(px.maxY.rounded() - px.minY.rounded()))
             if let current = clip {
                 var a = current, out = SDL_Rect()
                 if SDL_IntersectRect(&a, &next, &out) == SDL_FALSE { out = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }

@@ -34,4 +34,8 @@ public final class FrameTimes: FrameTimer {
         cpu.record(ms: (Clock.threadCPUSeconds() - cpu0) * 1000, liveCells: liveCells)
         wall.record(ms: (Clock.wallSeconds() - wall0) * 1000, liveCells: liveCells)
     }
+    public func framesSkipped(_ count: Int) {
+        cpu.framesSkipped += count
+        wall.framesSkipped += count
+    }
 }

@@ -33,13 +33,29 @@ public final class WindowLoop<Root: InteractiveRoot> {
         if canvas.size != root.size { root.handle(.resize(canvas.size), now: 0) }
     }
 
-    /// Runs frames until the root quits or the window closes.
+    /// Names a time at which input from outside the window is due (a recorded script playing),
+    /// given the loop's time; the loop does not sleep past it. Nil: none.
+    public var externalDeadline: ((Double) -> Double?)?
+    /// Seconds the loop has spent asleep waiting for input or a deadline, and that time as 60 Hz
+    /// frames not drawn (for `--stats`).
+    public private(set) var idleSeconds = 0.0
+
+    /// Runs frames until the root quits or the window closes. A frame is drawn whenever input or
+    /// any window event (expose, resize, focus) arrives, or the root's next deadline
+    /// (`InteractiveRoot.nextDeadline(after:)`) comes due; while nothing is due the loop blocks in
+    /// SDL's event wait, so an idle window uses no CPU. While something moves, frames run at the
+    /// display's rate.
     public func run() {
         let start = Clock.wallSeconds()
+        var due = true
         while !closed && !root.quitRequested {
+            if !due { sleepUntilDue(start: start) }
             let now = Clock.wallSeconds() - start
             frameTimer?.frameBegan()
-            for event in canvas.pollEvents(quit: &closed) { root.handle(event, now: now) }
+            let events = canvas.pollEvents(quit: &closed)
+            // Bring the root up to the moment of the input before handing it over.
+            if !events.isEmpty { root.update(now: now) }
+            for event in events { root.handle(event, now: now) }
             willUpdate?(now)
             root.update(now: now)
             lastFrame = root.draw()
@@ -52,7 +68,23 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // rather than spin a core.
             let presented = Clock.wallSeconds() - beforePresent
             if presented < 0.002 { usleep(UInt32((0.016 - presented) * 1e6)) }
+            due = nextDeadline(now: now).map { $0 <= now } ?? false
         }
+    }
+
+    private func nextDeadline(now: Double) -> Double? {
+        Deadline.earliest(root.nextDeadline(after: now), externalDeadline?(now))
+    }
+
+    /// Sleeps in the event wait until an event arrives or the next deadline comes.
+    private func sleepUntilDue(start: Double) {
+        let before = Clock.wallSeconds()
+        let deadline = nextDeadline(now: before - start)
+        canvas.waitForEvent(timeout: deadline.map { max(0, $0 - (before - start)) })
+        let slept = Clock.wallSeconds() - before
+        idleSeconds += slept
+        let skipped = Int(slept * 60)
+        if skipped > 0 { frameTimer?.framesSkipped(skipped) }
     }
 
     /// The last frame as an image (rendered again, so it can be called after `run()` returns).

@@ -237,5 +237,53 @@ do {
     check(ids.count == 100_000 && Set(ids.compactMap(\.stringValue)).count == 100_000, "no tile lost or duplicated")
 }
 
+// MARK: 5. Carousel paging and a waterfall drag (figures with targets, reported, not bars yet)
+
+/// Prints a script's frame figures and whether they meet a target, without failing the run.
+func reportAgainstTarget(_ times: FrameTimes, p50: Double, p99: Double) {
+    printFrameTimes(times)
+    let met = times.cpu.percentile(50) < p50 && times.cpu.percentile(99) <= p99
+    print("  target p50 < \(fmt(p50, 0)) ms, p99 <= \(fmt(p99, 0)) ms (CPU time): \(met ? "met" : "not met")")
+}
+
+func benchmarkScript(_ name: String) throws -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Benchmarks/\(name)").standardizedFileURL
+    return try String(contentsOf: url, encoding: .utf8)
+}
+
+print("5. Headless carousel, 12 cards, 1280x800: six flicks (Benchmarks/carousel-paging.txt)")
+do {
+    let (app, canvas, timer, _) = try runScene("carousel", config: SceneConfig(), script: try benchmarkScript("carousel-paging.txt"))
+    reportAgainstTarget(timer, p50: 2, p99: 4)
+    if ProcessInfo.processInfo.environment["BENCH_BREAKDOWN"] == "1" {
+        // The last frame (cards at rest, the side ones scaled and faded) with parts left out.
+        let list = app.draw()
+        func variant(_ name: String, _ keep: (DrawCommand) -> DrawCommand?) {
+            var l = list
+            l.commands = list.commands.compactMap(keep)
+            let t = median((0..<50).map { _ in let c0 = threadCPUClock(); canvas.render(l); return threadCPUClock() - c0 })
+            print("  breakdown: \(name) \(fmt(t * 1000)) ms")
+        }
+        variant("whole frame", { $0 })
+        variant("no shadows", { if case .shadow = $0 { return nil }; return $0 })
+        variant("shadows without blur", { if case let .shadow(r, c, radius, _) = $0 { return .shadow(r, c, cornerRadius: radius, blur: 1) }; return $0 })
+        variant("shadows as thin rings", { if case let .shadow(r, c, radius, _) = $0 { return .stroke(r, c, width: 28, cornerRadius: radius) }; return $0 })
+        variant("no text", { if case .text = $0 { return nil }; return $0 })
+        variant("no translucent fills", { if case let .fill(_, c, _) = $0, c.a < 255 { return nil }; return $0 })
+        variant("no opaque fills", { if case let .fill(_, c, _) = $0, c.a == 255 { return nil }; return $0 })
+        variant("nothing", { _ in nil })
+    }
+}
+
+print("6. Headless rearrange scene, 1,000,000 items in the waterfall layout: a long-press drag (Benchmarks/waterfall-drag.txt)")
+do {
+    var config = SceneConfig(items: million)
+    config.rearrangeLayout = "waterfall"
+    let (_, _, timer, sawDrag) = try runScene("rearrange", config: config, script: try benchmarkScript("waterfall-drag.txt"))
+    print("  the script lifted a tile: \(sawDrag)")
+    reportAgainstTarget(timer, p50: 4, p99: 4)
+}
+
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)

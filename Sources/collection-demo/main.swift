@@ -208,6 +208,8 @@ struct CollectionDemo: ParsableCommand {
                 next += 1
             }
         }
+        // The loop sleeps while idle; the script's next entry is a deadline it must wake for.
+        loop.externalDeadline = { _ in next < timeline.entries.count ? timeline.entries[next].time : nil }
         loop.run()
         if let scriptError { throw scriptError }
         try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })

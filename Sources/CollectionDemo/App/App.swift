@@ -105,6 +105,9 @@ public final class App: InteractiveRoot {
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
 
+    /// The shown scene's next deadline: the tab bar and notices change only with input.
+    public func nextDeadline(after now: Double) -> Double? { currentScene.nextDeadline(after: now) }
+
     /// Cell objects alive across every scene that has been created.
     public var liveCellCount: Int { scenes.values.reduce(0) { $0 + $1.liveCellCount } }
 

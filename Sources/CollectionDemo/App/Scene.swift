@@ -20,6 +20,9 @@ public protocol Scene: AnyObject {
     func didDeactivate(now: Double)
     /// Messages to show the user (a file that did not load, a refused update).
     var notices: [String] { get }
+    /// When the scene next changes without input (see `InteractiveRoot.nextDeadline(after:)`);
+    /// the default, `now`, redraws it every frame.
+    func nextDeadline(after now: Double) -> Double?
 }
 
 extension Scene {
@@ -27,6 +30,7 @@ extension Scene {
     public func cursor(at p: Point) -> Cursor { .arrow }
     public func didDeactivate(now: Double) {}
     public var notices: [String] { [] }
+    public func nextDeadline(after now: Double) -> Double? { now }
 }
 
 /// Options every scene may read, from the command line.

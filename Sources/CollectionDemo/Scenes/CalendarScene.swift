@@ -211,6 +211,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
     }
 
+    /// The collection's motion, and `now` while a neighbouring page still has events to prepare
+    /// (one slice a frame).
+    public func nextDeadline(after now: Double) -> Double? {
+        let here = visibleMonth
+        let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
+        return Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now))
+    }
+
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning { return .grabbing }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }

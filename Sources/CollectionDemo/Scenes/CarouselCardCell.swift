@@ -39,14 +39,11 @@ public final class CarouselCardCell: CollectionCell {
     }
 
     /// The card is opaque layers stacked up, so fading each layer would let the lower ones show
-    /// through. It is drawn opaque and then veiled with the carousel's background colour, which
-    /// looks the same as fading it as one piece over that background.
+    /// through. It is drawn faded as one piece over the carousel's background instead: every
+    /// layer's colour is mixed with that background by `1 - alpha`, which gives the pixels a veil of
+    /// the background colour would, with opaque fills only (no pass blending over the whole card).
     public override func draw(in frame: Rect, alpha: Double, into list: inout DrawList) {
-        CarouselCardCell.drawCard(content, selected: isSelected, in: frame, shadowAlpha: 0.45 * alpha, into: &list)
-        if alpha < 1 {
-            let radius = CarouselCardCell.cornerRadius(frame)
-            list.fill(frame.insetBy(dx: -1, dy: -1), CarouselCardCell.veilColor.withAlpha(1 - alpha), radius: radius + 1)
-        }
+        CarouselCardCell.drawCard(content, selected: isSelected, in: frame, shadowAlpha: 0.45 * alpha, fade: alpha, into: &list)
     }
 
     /// What the cards fade into: the carousel's background.
@@ -54,60 +51,92 @@ public final class CarouselCardCell: CollectionCell {
 
     static let panelColor = Color(hex: 0x2A2F3A)
 
+    /// The shadow under a card in `f`, drawn only where it can show: around the card and under
+    /// its rounded corners. The middle of the card is opaque and covers it, and blending a shadow
+    /// there was most of a software-rendered carousel frame. Four clipped bands share their edges
+    /// exactly (the backend rounds clip edges where they lie), so no seam shows.
+    static func drawShadow(in f: Rect, alpha: Double, into list: inout DrawList) {
+        let u = max(0.3, f.height / 600)
+        let radius = cornerRadius(f)
+        let shadow = f.offsetBy(dx: 0, dy: 10 * u)
+        let blur = 28 * u
+        let covered = f.insetBy(dx: radius, dy: radius)
+        func draw(_ list: inout DrawList) { list.shadow(shadow, Color.black.withAlpha(alpha), radius: radius, blur: blur) }
+        let reach = shadow.insetBy(dx: -blur, dy: -blur).union(f)
+        guard covered.width > 0, covered.height > 0 else { draw(&list); return }
+        let bands = [
+            Rect(x: reach.minX, y: reach.minY, width: reach.width, height: covered.minY - reach.minY),
+            Rect(x: reach.minX, y: covered.maxY, width: reach.width, height: reach.maxY - covered.maxY),
+            Rect(x: reach.minX, y: covered.minY, width: covered.minX - reach.minX, height: covered.height),
+            Rect(x: covered.maxX, y: covered.minY, width: reach.maxX - covered.maxX, height: covered.height),
+        ]
+        for band in bands { list.clipped(to: band, draw) }
+    }
+
     /// Sizes follow the card's height so a small window still gets a proportionate card.
     static func cornerRadius(_ f: Rect) -> Double { (18 * max(0.3, f.height / 600)).rounded() }
 
-    /// Opaque colours only (mixed, not translucent), so the veil in `draw(in:alpha:into:)` fades it evenly.
-    public static func drawCard(_ c: Content, selected: Bool, in f: Rect, shadowAlpha: Double = 0.45, into list: inout DrawList) {
+    /// Opaque colours only (mixed, not translucent). With `fade` below 1 every colour is mixed
+    /// toward `veilColor` by `1 - fade`: the card as if faded as one piece over that colour.
+    public static func drawCard(_ c: Content, selected: Bool, in f: Rect, shadowAlpha: Double = 0.45, fade: Double = 1,
+                                into list: inout DrawList) {
+        let veil = fade < 1 ? 1 - max(0, fade) : 0
+        func tone(_ k: Color) -> Color { veil > 0 ? k.mixed(with: veilColor, veil) : k }
+        // Text keeps its colour and fades by opacity: the backend caches each run's texture by
+        // colour and modulates its alpha, so a fade that changes every frame re-renders no text.
+        func text(_ s: String, in r: Rect, size: Double, color: Color, alignment: TextAlignment = .leading,
+                  weight: FontWeight = .regular) {
+            list.withOpacity(fade) { $0.text(s, in: r, size: size, color: color, alignment: alignment, weight: weight) }
+        }
         let u = max(0.3, f.height / 600)
         let radius = cornerRadius(f)
-        list.shadow(f.offsetBy(dx: 0, dy: 10 * u), Color.black.withAlpha(shadowAlpha), radius: radius, blur: 28 * u)
-        list.fill(f, panelColor, radius: radius)
+        drawShadow(in: f, alpha: shadowAlpha, into: &list)
+        list.fill(f, tone(panelColor), radius: radius)
 
         // Hero: rounded at the top, square where it meets the panel.
         let heroHeight = (f.height * 0.56).rounded()
         let hero = Rect(x: f.minX, y: f.minY, width: f.width, height: heroHeight)
-        list.fill(hero, c.color, radius: radius)
-        list.fill(Rect(x: hero.minX, y: hero.maxY - radius, width: hero.width, height: radius), c.color)
+        list.fill(hero, tone(c.color), radius: radius)
+        list.fill(Rect(x: hero.minX, y: hero.maxY - radius, width: hero.width, height: radius), tone(c.color))
         // Soft circles for depth, kept clear of the rounded corners.
         let big = heroHeight * 0.8
         list.fill(Rect(x: hero.maxX - big - heroHeight * 0.08, y: hero.minY + heroHeight * 0.1, width: big, height: big),
-                  c.color.mixed(with: .white, 0.12), radius: big / 2)
+                  tone(c.color.mixed(with: .white, 0.12)), radius: big / 2)
         let small = heroHeight * 0.34
         list.fill(Rect(x: hero.minX + heroHeight * 0.12, y: hero.maxY - small - heroHeight * 0.08, width: small, height: small),
-                  c.color.mixed(with: .black, 0.08), radius: small / 2)
+                  tone(c.color.mixed(with: .black, 0.08)), radius: small / 2)
 
         // A category badge and the big number.
         let ink = c.color.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
         let badge = Rect(x: f.minX + 20 * u, y: f.minY + 20 * u, width: 110 * u, height: 30 * u)
-        list.fill(badge, c.color.mixed(with: .black, 0.22), radius: badge.height / 2)
-        list.text(c.category.uppercased(), in: badge, size: 13 * u, color: .white, alignment: .center, weight: .bold)
-        list.text("\(c.number)", in: Rect(x: hero.minX, y: hero.minY + 20 * u, width: hero.width, height: hero.height - 20 * u),
+        list.fill(badge, tone(c.color.mixed(with: .black, 0.22)), radius: badge.height / 2)
+        text(c.category.uppercased(), in: badge, size: 13 * u, color: .white, alignment: .center, weight: .bold)
+        text("\(c.number)", in: Rect(x: hero.minX, y: hero.minY + 20 * u, width: hero.width, height: hero.height - 20 * u),
                   size: min(150, heroHeight * 0.55), color: ink, alignment: .center, weight: .bold)
 
         let panel = Rect(x: f.minX, y: hero.maxY, width: f.width, height: f.height - heroHeight)
 
         let pad = 24 * u
         var y = panel.minY + pad * 0.8
-        list.text(c.title, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 36 * u),
+        text(c.title, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 36 * u),
                   size: 28 * u, color: Theme.text, weight: .bold)
         y += 40 * u
-        list.text(c.subtitle, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 24 * u),
+        text(c.subtitle, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 24 * u),
                   size: 16 * u, color: Theme.textDim)
 
         // Footer: avatar with initials, author and reading time, and an action button.
         let footerY = panel.maxY - pad - 40 * u
         let avatar = Rect(x: panel.minX + pad, y: footerY, width: 40 * u, height: 40 * u)
-        list.fill(avatar, c.color.mixed(with: .black, 0.35), radius: avatar.width / 2)
+        list.fill(avatar, tone(c.color.mixed(with: .black, 0.35)), radius: avatar.width / 2)
         let initials = c.author.split(separator: " ").compactMap(\.first).map(String.init).joined()
-        list.text(initials, in: avatar, size: 14 * u, color: .white, alignment: .center, weight: .bold)
-        list.text(c.author, in: Rect(x: avatar.maxX + 12 * u, y: footerY, width: 240 * u, height: 20 * u),
+        text(initials, in: avatar, size: 14 * u, color: .white, alignment: .center, weight: .bold)
+        text(c.author, in: Rect(x: avatar.maxX + 12 * u, y: footerY, width: 240 * u, height: 20 * u),
                   size: 15 * u, color: Theme.text, weight: .bold)
-        list.text("\(c.minutes) min read", in: Rect(x: avatar.maxX + 12 * u, y: footerY + 20 * u, width: 240 * u, height: 20 * u),
+        text("\(c.minutes) min read", in: Rect(x: avatar.maxX + 12 * u, y: footerY + 20 * u, width: 240 * u, height: 20 * u),
                   size: 13 * u, color: Theme.textDim)
         let button = Rect(x: panel.maxX - pad - 110 * u, y: footerY + 2 * u, width: 110 * u, height: 36 * u)
-        list.fill(button, c.color, radius: button.height / 2)
-        list.text("Open", in: button, size: 15 * u, color: ink, alignment: .center, weight: .bold)
+        list.fill(button, tone(c.color), radius: button.height / 2)
+        text("Open", in: button, size: 15 * u, color: ink, alignment: .center, weight: .bold)
 
         if selected {
             list.stroke(f.insetBy(dx: -5, dy: -5), Theme.accent, width: 3, radius: radius + 5)

@@ -14,7 +14,8 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public init(itemCount: Int, alignment: CarouselLayout.Alignment = .center) {
         ids = Array(0..<max(0, itemCount))
         collection = CollectionView(name: "carousel", layout: CarouselLayout(alignment: alignment))
-        collection.backgroundColor = Theme.background
+        // No background fill of its own: the app has just filled the window with the same colour,
+        // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "card") { CarouselCardCell(reuseIdentifier: $0) }
         collection.dataSource = self
         // Paging wants a brisk settle, as carousels on iOS use the fast rate; the projection for
@@ -103,6 +104,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public func didDeactivate(now: Double) { cancelPress(now: now) }
 
     public func update(now: Double) { collection.update(now: now) }
+    public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
 
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)

@@ -12,7 +12,8 @@ public final class GridScene: Scene, CollectionDataSource {
         collection = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 120, itemLength: .aspect(0.75),
                                                                     interitemSpacing: 10, lineSpacing: 10,
                                                                     insets: EdgeInsets(all: 12)))
-        collection.backgroundColor = Theme.background
+        // No background fill of its own: the app has just filled the window with the same colour,
+        // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
         collection.dataSource = self
         collection.reloadData()
@@ -26,6 +27,7 @@ public final class GridScene: Scene, CollectionDataSource {
     public func didDeactivate(now: Double) { interaction.cancel(in: collection, now: now) }
 
     public func update(now: Double) { collection.update(now: now) }
+    public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
         ScrollIndicator.draw(for: collection, into: &list)

@@ -277,6 +277,17 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         landings.removeAll { $0.flight.isFinished(at: now) }
     }
 
+    /// The long-press timer, the lift, auto-scroll, landings and the collection's own motion.
+    public func nextDeadline(after now: Double) -> Double? {
+        let axis = collection.layout.scrollAxis
+        let autoScroll = drag == nil ? nil : autoScroller.nextDeadline(
+            after: now, offset: collection.physics.offset[axis], range: 0...max(0, collection.physics.maxOffset[axis]))
+        return Deadline.earliest(
+            press.nextDeadline.map { max(now, $0) }, drag?.nextDeadline(after: now), autoScroll,
+            Deadline.earliest(of: landings.map { $0.flight.nextDeadline(after: now) }),
+            collection.nextDeadline(after: now))
+    }
+
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
         let now = collection.now

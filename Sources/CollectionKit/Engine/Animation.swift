@@ -188,4 +188,6 @@ public struct RectAnimation: Equatable, Sendable {
     }
     /// True once `duration` has passed since `start`.
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    /// `now` while the animation runs (every frame differs), nil once it has finished.
+    public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 }

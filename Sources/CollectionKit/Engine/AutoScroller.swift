@@ -118,6 +118,14 @@ public struct AutoScroller: Equatable, Sendable {
         return min(max(offset + Double(direction) * d, range.lowerBound), range.upperBound)
     }
 
+    /// `now` while the pointer sits in a zone and the offset can still move that way (the content
+    /// scrolls every frame), nil otherwise: at the end of the content nothing changes until input.
+    public func nextDeadline(after now: Double, offset: Double, range: ClosedRange<Double>) -> Double? {
+        guard direction != 0 else { return nil }
+        let blocked = direction < 0 ? offset <= range.lowerBound : offset >= range.upperBound
+        return blocked ? nil : now
+    }
+
     /// Forgets the zone and the clock (a new drag), keeping the tuning.
     public mutating func reset() { direction = 0; depth = 0; zoneEntered = 0; lastTime = nil; origin = nil; isArmed = false }
 }

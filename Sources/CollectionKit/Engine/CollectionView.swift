@@ -548,6 +548,13 @@ public final class CollectionView {
     /// True while items are still gliding after an update or an interactive move.
     public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty }
 
+    /// When the view next changes without input: `now` while it scrolls or items glide after an
+    /// update, the end of a wheel burst's quiet delay, or nil at rest (see
+    /// `InteractiveRoot.nextDeadline(after:)`). O(1).
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(physics.nextDeadline(after: now), frameAnimations.isEmpty ? nil : now)
+    }
+
     // MARK: Drawing
 
     /// Appends the view to `list`, clipped to its frame: the background, then the visible elements in

@@ -51,6 +51,12 @@ public struct DragSession {
     /// The item's unscaled size: its snapshot's.
     public var size: Size { snapshot.size }
 
+    /// `now` while the item is still rising (its scale and shadow change every frame), nil once
+    /// lifted: after that it moves only with the pointer.
+    public func nextDeadline(after now: Double) -> Double? {
+        now - liftTime < DragSession.liftDuration ? now : nil
+    }
+
     /// The frame under the pointer before the lift scale: the grab offset is kept.
     public var frame: Rect { Rect(origin: pointer - grabOffset, size: size) }
 
@@ -104,6 +110,8 @@ public struct SnapshotFlight {
     public func progress(at now: Double) -> Double { TimingCurve.easeOut.value((now - start) / duration) }
     /// True once `duration` has passed since `start`.
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    /// `now` while the snapshot flies, nil once it has landed.
+    public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 
     /// The frame at `now`, between ``from`` and `destination` (window points).
     public func frame(at now: Double, to destination: Rect) -> Rect { lerp(from, destination, progress(at: now)) }

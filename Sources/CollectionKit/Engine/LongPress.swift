@@ -85,6 +85,13 @@ public struct PressRecognizer: Equatable, Sendable {
         return .longPress(at: start, time: time + minimumDuration)
     }
 
+    /// When the long press of the current press fires if nothing else happens first; nil when no
+    /// press is waiting for one (idle, panning, already fired, refused, or no finite duration).
+    public var nextDeadline: Double? {
+        guard case let .pressed(_, time, refused) = phase, !refused, minimumDuration.isFinite else { return nil }
+        return time + minimumDuration
+    }
+
     /// The pointer moved. Call `advance(to:)` first so a long press due earlier wins.
     ///
     /// Returns `.pan` once, when the pointer first leaves the tolerance circle.

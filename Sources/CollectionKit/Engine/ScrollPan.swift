@@ -40,6 +40,9 @@ public struct ScrollPan: Sendable {
     /// Fires a due long press (never, unless a duration was given).
     public mutating func advance(to now: Double) -> PressRecognizer.Recognition { recognizer.advance(to: now) }
 
+    /// When a pending long press fires (nil without one); see `PressRecognizer.nextDeadline`.
+    public var nextDeadline: Double? { recognizer.nextDeadline }
+
     /// The owner could not use the long press: the press may still become a pan.
     public mutating func refuseLongPress() { recognizer.refuseLongPress() }
 

@@ -367,6 +367,15 @@ public struct ScrollPhysics {
         }
     }
 
+    /// When the offset next changes without input: `now` while a motion runs, the end of the
+    /// wheel burst's quiet delay while one is open (momentum or snapping starts then), nil at rest
+    /// or while a pan holds the content (it moves only with the pointer).
+    public func nextDeadline(after now: Double) -> Double? {
+        if !motion.isEmpty { return now }
+        if let last = lastWheelTime, pan == nil { return max(now, last + ScrollPhysics.wheelIdleDelay) }
+        return nil
+    }
+
     /// Sets the offset at once, stopping any motion (used when a layout change moves content).
     public mutating func jump(to p: Point) {
         motion.removeAll(); lastWheelTime = nil

@@ -2,7 +2,9 @@
 /// keeps its own height. Sections stack, each starting below the previous one's tallest column.
 ///
 /// `prepare` is O(n · columns); queries binary-search each column, so `attributesForElements(in:)`
-/// is O(columns · log n + k). During an interactive movement heights are looked up through the
+/// is O(columns · log n + k). During an interactive movement `prepare` re-places only from the
+/// first slot the movement changed, and only as far as queries look (O(columns · (log n + k))
+/// for a drag that stays in view). During an interactive movement heights are looked up through the
 /// displayed-to-data mapping, so a moving item keeps its height in whichever slot it takes.
 ///
 /// ```swift
@@ -34,15 +36,74 @@ public struct WaterfallLayout: CollectionLayout {
         self.itemHeight = itemHeight
     }
 
-    private struct SectionModel {
+    /// One section's placement, filled in item order. Normally complete once `prepare` returns;
+    /// during an interactive movement only as far as a query has asked (see `prepare`).
+    private final class Placement {
         var frames: [Rect] = []
         /// Per column, its items in top-to-bottom order.
-        var columns: [[Int]] = []
-        var top = 0.0, bottom = 0.0
+        var columns: [[Int]]
+        /// Per column, where its next item would go (its bottom plus spacing).
+        var heights: [Double]
+        let count: Int
+        let top: Double
+        let section: Int
+
+        init(section: Int, count: Int, top: Double, columnCount: Int) {
+            self.section = section; self.count = count; self.top = top
+            columns = Array(repeating: [], count: columnCount)
+            heights = Array(repeating: top, count: columnCount)
+            frames.reserveCapacity(count)
+        }
+
+        init(copying other: Placement) {
+            frames = other.frames; columns = other.columns; heights = other.heights
+            count = other.count; top = other.top; section = other.section
+        }
+
+        var isComplete: Bool { frames.count == count }
+        /// Where the next item would be placed: every item not yet placed lies below it.
+        var nextTop: Double { heights.min() ?? top }
+
+        /// Forgets the items from `first` on, so they can be placed again. O(columns · log n) plus
+        /// the items dropped.
+        func truncate(to first: Int, spacing: Double) {
+            guard first < frames.count else { return }
+            frames.removeSubrange(first...)
+            for c in columns.indices {
+                let keep = Search.partition(columns[c].count) { columns[c][$0] >= first }
+                columns[c].removeSubrange(keep...)
+                heights[c] = columns[c].last.map { frames[$0].maxY + spacing } ?? top
+            }
+        }
+    }
+
+    /// What placing an item needs, kept with the placement so queries can go on placing lazily.
+    private struct Placer {
+        var insets: EdgeInsets
+        var spacing: Double
+        var columnWidth: Double
+        var context: LayoutContext
+        var itemHeight: (IndexPath, Double) -> Double
+
+        /// Places items in order while `more` holds, each in the shortest column (the leftmost on
+        /// ties, so equal heights fill left to right). O(columns) per item.
+        func place(_ p: Placement, while more: (Placement) -> Bool) {
+            while !p.isComplete, more(p) {
+                let item = p.frames.count
+                var column = 0
+                for c in 1..<p.heights.count where p.heights[c] < p.heights[column] { column = c }
+                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: p.section)), columnWidth))
+                let x = insets.left + Double(column) * (columnWidth + spacing)
+                p.frames.append(Rect(x: x, y: p.heights[column], width: columnWidth, height: h))
+                p.columns[column].append(item)
+                p.heights[column] += h + spacing
+            }
+        }
     }
 
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
-    private var sections: [SectionModel] = []
+    private var sections: [Placement] = []
+    private var placer: Placer?
     /// The number of columns, as of the last ``prepare(_:)``.
     public private(set) var columnCount = 1
     /// Every column's width, as of the last ``prepare(_:)``.
@@ -50,52 +111,75 @@ public struct WaterfallLayout: CollectionLayout {
     /// The content's size as of the last ``prepare(_:)``; as wide as the viewport.
     public private(set) var contentSize: Size = .zero
 
-    /// Places every item in turn in the shortest column, asking ``itemHeight`` for each, and stores the
-    /// frames and each column's item list. O(n · columns) time, O(n) memory.
+    /// Lays out every item, except during an interactive movement in a single-section waterfall:
+    /// then the items before the first slot the movement changed keep their places, and the rest
+    /// are placed only as far as queries ask (a drag near the top of a long waterfall touches a
+    /// screenful, not every item after it). Meanwhile the content height is the one from before
+    /// the movement: the same items in another order, so the tallest column differs by less than
+    /// an item.
     public mutating func prepare(_ context: LayoutContext) {
+        let previous = self.context
         self.context = context
         let width = max(0, context.boundsSize.width - insets.left - insets.right)
         columnCount = max(1, Int((width + spacing) / (minimumColumnWidth + spacing)))
         columnWidth = max(1, (width - Double(columnCount - 1) * spacing) / Double(columnCount))
+        let placer = Placer(insets: insets, spacing: spacing, columnWidth: columnWidth, context: context, itemHeight: itemHeight)
+        self.placer = placer
+        if let move = context.interactiveMove, context.itemCounts.count == 1, sections.count == 1,
+           previous.itemCounts == context.itemCounts, previous.boundsSize.width == context.boundsSize.width,
+           sections[0].columns.count == columnCount {
+            // Only the slots between the ends of the old and the new movement change order; for
+            // the same item moving on, only those between its old and new target.
+            var first = min(move.source.item, move.target.item)
+            if let old = previous.interactiveMove {
+                first = old.source == move.source ? min(old.target.item, move.target.item)
+                    : min(first, old.source.item, old.target.item)
+            }
+            if !isKnownUniquelyReferenced(&sections[0]) { sections[0] = Placement(copying: sections[0]) }
+            sections[0].truncate(to: max(0, first), spacing: spacing)
+            return
+        }
         sections = []
         var y = insets.top
         for (s, count) in context.itemCounts.enumerated() {
-            var model = SectionModel(frames: [], columns: Array(repeating: [], count: columnCount), top: y, bottom: y)
-            model.frames.reserveCapacity(count)
-            var heights = Array(repeating: y, count: columnCount)
-            for item in 0..<count {
-                // The shortest column; the leftmost on ties, so equal heights fill left to right.
-                var column = 0
-                for c in 1..<columnCount where heights[c] < heights[column] { column = c }
-                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: s)), columnWidth))
-                let x = insets.left + Double(column) * (columnWidth + spacing)
-                model.frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: h))
-                model.columns[column].append(item)
-                heights[column] += h + spacing
-            }
-            let tallest = heights.max() ?? y
-            model.bottom = count == 0 ? y : tallest - spacing
-            y = model.bottom + (count == 0 ? 0 : spacing)
-            sections.append(model)
+            let p = Placement(section: s, count: count, top: y, columnCount: columnCount)
+            placer.place(p) { _ in true }
+            let bottom = count == 0 ? y : (p.heights.max() ?? y) - spacing
+            y = bottom + (count == 0 ? 0 : spacing)
+            sections.append(p)
         }
         contentSize = Size(width: context.boundsSize.width, height: max(y - spacing, insets.top) + insets.bottom)
     }
 
-    /// The stored frame of an item. O(1).
+    /// Items placed so far across sections (all of them, except during an interactive movement).
+    var placedItemCount: Int { sections.reduce(0) { $0 + $1.frames.count } }
+
+    /// The bottom of a section (the last one may still be placing: then its content height).
+    private func bottom(of s: Int) -> Double {
+        let p = sections[s]
+        if p.count == 0 { return p.top }
+        if p.isComplete { return (p.heights.max() ?? p.top) - spacing }
+        return contentSize.height - insets.bottom
+    }
+
     public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
-        guard sections.indices.contains(indexPath.section),
-              sections[indexPath.section].frames.indices.contains(indexPath.item) else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: sections[indexPath.section].frames[indexPath.item])
+        guard sections.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
+        let p = sections[indexPath.section]
+        guard indexPath.item < p.count else { return nil }
+        if indexPath.item >= p.frames.count { placer?.place(p) { $0.frames.count <= indexPath.item } }
+        return LayoutAttributes(indexPath: indexPath, frame: p.frames[indexPath.item])
     }
 
     /// The items meeting `rect`: binary search for the first section, then per column for its first
     /// item in the rect. O(sections in view · columns · log n + k) for k results.
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        let first = Search.partition(sections.count) { sections[$0].bottom > rect.minY }
+        let first = Search.partition(sections.count) { bottom(of: $0) > rect.minY }
         for s in first..<sections.count {
             let model = sections[s]
             if model.top >= rect.maxY { break }
+            // Every item not yet placed goes at or below `nextTop`.
+            if !model.isComplete { placer?.place(model) { $0.nextTop < rect.maxY } }
             for column in model.columns {
                 var i = Search.partition(column.count) { model.frames[column[$0]].maxY > rect.minY }
                 while i < column.count {

@@ -7,6 +7,12 @@ public protocol FrameTimer: AnyObject {
     func frameBegan()
     /// Called once the frame has been drawn and rendered, with the number of cell objects alive then.
     func frameEnded(liveCells: Int)
+    /// `count` frame ticks passed without drawing, because nothing could change in them.
+    func framesSkipped(_ count: Int)
+}
+
+extension FrameTimer {
+    public func framesSkipped(_ count: Int) {}
 }
 
 /// Frame-time figures: percentiles of the per-frame CPU times.
@@ -17,6 +23,8 @@ public struct FrameStats: Sendable {
     public var frameMS: [Double] = []
     /// The largest live-cell count any recorded frame reported.
     public var liveCellsMax = 0
+    /// Frame ticks not drawn because nothing could change in them (not in `frameMS`).
+    public var framesSkipped = 0
     /// Empty statistics.
     public init() {}
 
@@ -46,6 +54,7 @@ public struct FrameStats: Sendable {
             ("frame_ms_p99", ms(percentile(99))),
             ("frame_ms_max", ms(frameMS.max() ?? 0)),
             ("live_cells_max", .int(liveCellsMax)),
+            ("frames_skipped", .int(framesSkipped)),
         ])
     }
 }

@@ -34,6 +34,15 @@ public protocol InteractiveRoot: AnyObject {
     var quitRequested: Bool { get }
     /// Cell objects alive now, for statistics.
     var liveCellCount: Int { get }
+    /// When `update(now:)` would next change what is drawn, asked after a frame at `now`:
+    /// nil when nothing will change until input arrives (a window loop sleeps in the event wait),
+    /// `now` when something moves and the next frame is due as soon as possible, or a later time
+    /// when a timer (a long press, the end of a wheel burst) takes effect then. Drivers step the
+    /// clock to that time, so a timer acts at its own moment whatever the frame rate.
+    /// Input, expose and resize always cause a frame, whatever this says.
+    ///
+    /// The default answers `now`: a root that does not implement it is drawn every frame.
+    func nextDeadline(after now: Double) -> Double?
 }
 
 extension InteractiveRoot {
@@ -43,4 +52,18 @@ extension InteractiveRoot {
     public var quitRequested: Bool { false }
     /// The default: reports no cells.
     public var liveCellCount: Int { 0 }
+    public func nextDeadline(after now: Double) -> Double? { now }
+}
+
+/// Combines the deadlines of the parts of a root (see `InteractiveRoot.nextDeadline(after:)`).
+public enum Deadline {
+    /// The earliest of `deadlines`, ignoring nils; nil when none is pending. O(n).
+    public static func earliest(_ deadlines: Double?...) -> Double? { earliest(of: deadlines) }
+
+    /// The earliest of a sequence of deadlines, ignoring nils.
+    public static func earliest<S: Sequence>(of deadlines: S) -> Double? where S.Element == Double? {
+        var best: Double?
+        for d in deadlines { if let d, best.map({ d < $0 }) ?? true { best = d } }
+        return best
+    }
 }

@@ -1,0 +1,20 @@
+import CSDL2
+import CollectionKit
+
+extension WindowCanvas {
+    /// Blocks until SDL has an event queued or `timeout` seconds have passed (nil: until an event
+    /// arrives), without taking the event off the queue, so `pollEvents` still sees it. This is
+    /// where an idle window spends its time: asleep in the system's event wait, using no CPU.
+    /// Returns true when an event is waiting.
+    @discardableResult
+    public func waitForEvent(timeout: Double?) -> Bool {
+        // No deadline, or one that never comes: wait for an event alone. A deadline that is not
+        // a number is treated as due now rather than trusted.
+        guard let timeout, timeout < .infinity || timeout.isNaN else { return SDL_WaitEvent(nil) != 0 }
+        if timeout.isNaN { return SDL_WaitEventTimeout(nil, 0) != 0 }
+        // Whole milliseconds, rounded up, so a deadline is never woken for early; capped so the
+        // Int32 SDL takes cannot overflow (a wake-up after 24 days is harmless).
+        let ms = Int32(min(max(0, (timeout * 1000).rounded(.up)), 2_000_000_000))
+        return SDL_WaitEventTimeout(nil, ms) != 0
+    }
+}
