@@ -1,0 +1,36 @@
+import Foundation
+
+/// Hands a calendar read on another thread to the scene, which takes it on the main thread at the
+/// start of a frame. Only the newest posted source is kept: a file saved twice while the scene was
+/// busy is shown once, as it is now. Taking is one lock and one check, cheap enough for every frame.
+///
+/// A source is made entirely on the posting thread (with its own `DisplayZone`, whose offset cache
+/// is not shared) and used only by the main thread after it is taken; the lock orders the two.
+public final class EventSourceMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending: (any EventSource)?
+    private var postedCount = 0
+
+    public init() {}
+
+    /// Leaves `source` for the next `take()`, replacing one not taken yet.
+    public func post(_ source: any EventSource) {
+        lock.lock(); defer { lock.unlock() }
+        pending = source
+        postedCount += 1
+    }
+
+    /// The newest posted source, once; nil when nothing new arrived.
+    public func take() -> (any EventSource)? {
+        lock.lock(); defer { lock.unlock() }
+        let s = pending
+        pending = nil
+        return s
+    }
+
+    /// How many sources were posted so far (tests wait on it).
+    public var posted: Int {
+        lock.lock(); defer { lock.unlock() }
+        return postedCount
+    }
+}
