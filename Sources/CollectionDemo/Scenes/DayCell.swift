@@ -80,7 +80,8 @@ public final class DayCell: CollectionCell {
         let half = m.gap / 2
         let band = Rect(x: frame.minX - (m.bandJoinsBefore ? half : 0), y: frame.minY,
                         width: frame.width + (m.bandJoinsBefore ? half : 0) + (m.bandJoinsAfter ? half : 0), height: frame.height)
-        let tint = Theme.accent.withAlpha(0.35)
+        // Opaque, and the same on weekdays and weekends, so the band shows no seams at the gaps.
+        let tint = Theme.surface.mixed(with: Theme.accent, m.isAdjacent ? 0.25 : 0.35)
         DayCell.fill(band, tint, radius: radius, roundBefore: !m.bandJoinsBefore, roundAfter: !m.bandJoinsAfter, into: &list)
         if !m.bandJoinsBefore && !m.bandJoinsAfter {
             list.stroke(frame, Theme.accent, width: 2, radius: radius)
