@@ -28,6 +28,24 @@ public final class EventSourceMailbox: @unchecked Sendable {
         return s
     }
 
+    private var retired: [AnyObject] = []
+
+    /// Gives back what the scene no longer shows (a source, or the cache holding it and its pages). Freeing a big calendar (libical's trees of
+    /// thousands of components) takes tens of milliseconds, so it is not done on the main
+    /// thread: the poster's thread drops what `takeRetired()` returns.
+    public func retire(_ object: AnyObject) {
+        lock.lock(); defer { lock.unlock() }
+        retired.append(object)
+    }
+
+    /// The sources given back since the last call, for the caller's thread to release.
+    public func takeRetired() -> [AnyObject] {
+        lock.lock(); defer { lock.unlock() }
+        let out = retired
+        retired = []
+        return out
+    }
+
     /// How many sources were posted so far (tests wait on it).
     public var posted: Int {
         lock.lock(); defer { lock.unlock() }

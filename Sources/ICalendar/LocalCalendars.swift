@@ -76,6 +76,8 @@ public final class CalendarFileWatcher: @unchecked Sendable {
         var last = files.map(CalendarFileWatcher.stamp)
         while isRunning {
             Thread.sleep(forTimeInterval: interval)
+            // Calendars the scene stopped showing are freed here, off the render thread.
+            _ = mailbox.takeRetired()
             let now = files.map(CalendarFileWatcher.stamp)
             guard now != last else { continue }
             // A program saving a file may write it in pieces: wait for it to hold still once.

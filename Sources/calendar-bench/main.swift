@@ -117,5 +117,49 @@ if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
     figures.append(("core_frame_ms_p99", round3(timer.stats.percentile(99))))
     figures.append(("core_frame_ms_max", round3(timer.stats.frameMS.max() ?? 0)))
     figures.append(("final_month", .string("\(scene.visibleMonth)")))
+
+    // Home from ten years away, in a scene opened there (so today's page is not cached yet):
+    // the frames of the jump, once the far page has settled.
+    var farSettings = settings
+    farSettings.month = start.adding(months: 120)
+    let farScene = CalendarScene(settings: farSettings, source: ICalendarSource(files: files, zone: zone))
+    let farApp = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                         entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in farScene }])
+    let farDriver = HeadlessDriver(root: farApp, fps: 60)
+    for _ in 0..<90 { farDriver.frame() }
+    let far = CoreTimer()
+    farDriver.frameTimer = far
+    farApp.handle(.key(.home, []), now: farDriver.now)
+    for _ in 0..<90 { farDriver.frame() }
+    figures.append(("home_10y_today_ready", .bool(farScene.events.isReady(farScene.grid(for: start)))))
+    figures.append(("home_10y_frames", .int(far.stats.frameMS.count)))
+    figures.append(("home_10y_frame_ms_max", round3(far.stats.frameMS.max() ?? 0)))
+
+    // A changed file read again on another thread, as the window's watcher does, while frames go on.
+    let mailbox = EventSourceMailbox()
+    scene.updates = mailbox
+    let reloadTimer = CoreTimer()
+    driver.frameTimer = reloadTimer
+    let tz = zone.timeZone
+    let parseStart = DispatchTime.now().uptimeNanoseconds
+    let parsed = EventSourceMailbox()
+    Thread { parsed.post(ICalendarSource(files: files, zone: DisplayZone(tz))) }.start()
+    var posted = false
+    var waited = 0
+    while scene.reloadCount == 0, waited < 100_000 {
+        if !posted, let source = parsed.take() {
+            figures.append(("reload_parse_ms", round3(ms(parseStart))))
+            mailbox.post(source)
+            posted = true
+        }
+        driver.frame()
+        waited += 1
+    }
+    // The old calendar comes back through the mailbox and is freed off the frame thread.
+    func release(_ box: EventSourceMailbox) { let old = box.takeRetired(); Thread { _ = old.count }.start() }
+    release(mailbox)
+    figures.append(("reload_frames", .int(reloadTimer.stats.frameMS.count)))
+    figures.append(("reload_frame_ms_p99", round3(reloadTimer.stats.percentile(99))))
+    figures.append(("reload_frame_ms_max", round3(reloadTimer.stats.frameMS.max() ?? 0)))
 }
 print(JSON.object(figures).serialized())

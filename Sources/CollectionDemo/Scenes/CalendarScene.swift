@@ -249,6 +249,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // page is ready, so reloading costs no frame more than paging does.
         if let next = incoming {
             if next.prepare(grid(for: visibleMonth), budget: prefetchBudget) {
+                // The old calendar and its pages are released by the thread that read the new one.
+                updates?.retire(events)
                 events = next
                 incoming = nil
                 lanes.removeAll()
