@@ -74,6 +74,7 @@ public final class CalendarFormatter {
     public let zone: DisplayZone
     private let longDate: DateFormatter
     private let time: DateFormatter
+    private let monthYear: DateFormatter
     private var longDates: [CalendarDate: String] = [:]
     private var times: [Int64: String] = [:]
 
@@ -81,6 +82,7 @@ public final class CalendarFormatter {
         self.locale = locale; self.zone = zone
         longDate = CalendarFormatter.formatter(locale, template: "EEEEdMMMMy", zone: TimeZone(identifier: "UTC")!)
         time = CalendarFormatter.formatter(locale, template: "jmm", zone: zone.timeZone)
+        monthYear = CalendarFormatter.formatter(locale, template: "LLLLy", zone: TimeZone(identifier: "UTC")!)
     }
 
     private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> DateFormatter {
@@ -102,6 +104,14 @@ public final class CalendarFormatter {
         if longDates.count > 512 { longDates.removeAll() }
         longDates[date] = text
         return text
+    }
+
+    /// A page's title in the locale's order ("November 2026", "2026年11月"), its first letter
+    /// upper case as a heading is written ("Septembre 2026").
+    public func monthTitle(_ month: CalendarMonth) -> String {
+        let mid = month.firstDay.adding(days: 14)
+        let text = monthYear.string(from: Date(timeIntervalSince1970: TimeInterval(mid.daysSinceEpoch) * 86_400))
+        return text.prefix(1).uppercased(with: locale) + text.dropFirst()
     }
 
     /// The wall-clock time of `instant` in the display zone, on the locale's 12- or 24-hour clock.

@@ -244,6 +244,10 @@ final class CalendarPolishTests: XCTestCase {
         let evening = us.clock(berlin.instant(of: d("2026-09-01"), hour: 21, minute: 5))
         XCTAssertTrue(evening.hasPrefix("9:05") && evening.hasSuffix("PM"), "12-hour clock in the US: \(evening)")
         XCTAssertEqual(us.long(d("1600-02-29")), "Tuesday, February 29, 1600", "Gregorian in 1600 too")
+        XCTAssertEqual(de.monthTitle(CalendarMonth(iso: "1600-03")!), "März 1600")
+        XCTAssertEqual(fr.monthTitle(CalendarMonth(iso: "9999-12")!), "Décembre 9999")
+        XCTAssertEqual(CalendarFormatter(locale: Locale(identifier: "ja_JP"), zone: berlin).monthTitle(CalendarMonth(iso: "2026-11")!), "2026年11月",
+                       "the locale's order of month and year")
         XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "de_AT")).allDay, "Ganztägig")
         XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "fr_CA")).noEvents, "Aucun événement")
         XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "ja_JP")), .english, "other languages fall back to English")
@@ -256,6 +260,18 @@ final class CalendarPolishTests: XCTestCase {
             XCTAssertTrue(shown.contains(word), "\(word) in \(shown)")
         }
         XCTAssertEqual(scene.strings.language, "de")
+    }
+
+    func testTheHeaderSaysWhichCalendarIsShown() throws {
+        let (local, _) = try makeApp(["month": ["2026-11"], "calendar-label": ["local"], "calendar-files": ["/x/evolution/calendar/system/calendar.ics"]])
+        try play(local, "wait 50")
+        XCTAssertTrue(texts(local).contains("Your calendars"))
+        XCTAssertEqual(local.root.dumpState()["calendar"]?["calendarSource"], .string("local"))
+        XCTAssertEqual(local.root.dumpState()["calendar"]?["calendarFiles"], .strings(["/x/evolution/calendar/system/calendar.ics"]))
+        let (sample, _) = try makeApp(["month": ["2026-11"], "calendar-label": ["sample"], "locale": ["fr_FR"]])
+        try play(sample, "wait 50")
+        XCTAssertTrue(texts(sample).contains("Calendrier d’exemple"))
+        XCTAssertEqual(sample.root.dumpState()["calendar"]?["calendarSource"], .string("sample"))
     }
 
     // MARK: Notices

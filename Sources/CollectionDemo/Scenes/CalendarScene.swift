@@ -363,7 +363,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
         let month = displayedMonth
-        let title = titles[month] ?? settings.title(of: month)
+        let title = titles[month] ?? formatter.monthTitle(month)
         if titles.count > 256 { titles.removeAll() }
         titles[month] = title
         let plan = headerPlan(title: title, width: header.width)
