@@ -168,6 +168,25 @@ final class CalendarPolishTests: XCTestCase {
         XCTAssertEqual(next[1].first { $0?.event.uid == "trip" }??.endsLater, false)
     }
 
+    func testWhenARowOverflowsBarsAreHiddenWholeAndOneDayEventsStillShow() {
+        let one = EventOccurrence(uid: "d", title: "Dentist", span: .allDay(first: d("2026-11-24"), end: d("2026-11-25")))
+        let bar = EventOccurrence(uid: "p", title: "Party", span: .allDay(first: d("2026-11-27"), end: d("2026-11-29")))
+        var single = DayCell.Model(date: d("2026-11-24"))
+        single.events = [one]
+        single.slots = [LaneSlot(event: one, continuesBefore: false, continuesAfter: false)]
+        single.rowLaneCount = 2
+        XCTAssertEqual(DayCell.shownLanes(single, fits: 1), 1, "a lone one-day event needs no +N")
+        var piece = DayCell.Model(date: d("2026-11-28"))
+        var slot = LaneSlot(event: bar, continuesBefore: true, continuesAfter: false)
+        slot.startsEarlier = true
+        piece.events = [bar]
+        piece.slots = [slot]
+        piece.rowLaneCount = 2
+        XCTAssertEqual(DayCell.shownLanes(piece, fits: 1), 0, "a bar is shown on all its days or none")
+        piece.rowLaneCount = 1
+        XCTAssertEqual(DayCell.shownLanes(piece, fits: 1), 1, "the row fits: everything shows")
+    }
+
     func testTheSceneDrawsABarsTitleOnceAcrossItsDays() throws {
         let trip = EventOccurrence(uid: "trip", title: "Trip to Lisbon", span: .allDay(first: d("2026-11-10"), end: d("2026-11-13")))
         let (driver, scene) = try makeApp(["month": ["2026-11"]], events: [trip])

@@ -172,11 +172,16 @@ public final class DayCell: CollectionCell {
         }
     }
 
-    /// Lanes drawn in this cell: the row's lanes when they fit, else one fewer than fit, leaving
-    /// room for "+N".
+    /// Lanes drawn in this cell: every lane when the row's lanes fit. Else the lanes above the
+    /// last that fits, the same on every day of the row, so bars stay whole; the last one holds
+    /// "+N", or a one-day event of a cell with nothing more to show.
     static func shownLanes(_ m: Model, fits: Int) -> Int {
-        let row = max(m.rowLaneCount, m.slots.isEmpty ? m.events.count : m.slots.count)
-        return row <= fits ? row : fits - 1
+        let own = m.slots.isEmpty ? m.events.count : m.slots.count
+        let row = max(m.rowLaneCount, own)
+        if row <= fits { return row }
+        if own <= fits, own == fits, let last = m.slots.last, let slot = last, !(slot.startsEarlier || slot.endsLater) { return fits }
+        if own <= fits, m.slots.isEmpty { return own }
+        return min(own, fits - 1)
     }
 
     static func titleInk(_ e: EventOccurrence, multiDay: Bool, dim: Bool) -> Color {
