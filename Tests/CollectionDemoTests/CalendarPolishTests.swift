@@ -307,6 +307,8 @@ final class CalendarPolishTests: XCTestCase {
         try play(driver, "down 300 \(app.size.height - 30)\nup 300 \(app.size.height - 30)\nwait 50")
         XCTAssertTrue(scene.selectedDates.isEmpty)
         XCTAssertEqual(app.shownNotices.count, 1, "a press beside the close button leaves the notice")
+        try play(driver, "move \(app.size.width - 36) \(app.size.height - 35)")
+        XCTAssertEqual(app.cursor, .hand, "the close button is a button")
         // The close button: the cross at the bar's right end.
         try play(driver, "down \(app.size.width - 36) \(app.size.height - 35)\nup \(app.size.width - 36) \(app.size.height - 35)\nwait 50")
         XCTAssertEqual(app.shownNotices, [])

@@ -110,6 +110,9 @@ public final class App: InteractiveRoot {
 
     public var cursor: Cursor {
         if pointer.y >= 0, pointer.y < tabBarHeight, !pointerCapturedByScene { return tabIndex(at: pointer) != nil ? .hand : .arrow }
+        if !pointerCapturedByScene, noticeBar.area(for: allNotices, in: size).contains(pointer) {
+            return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
+        }
         return currentScene.cursor(at: pointer)
     }
 
