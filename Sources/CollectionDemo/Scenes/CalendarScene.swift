@@ -383,8 +383,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let labelHeight = header.height < 60 ? 18.0 : 24.0
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
         if l.weekNumbers {
-            list.text(strings.weekColumn, in: Rect(x: collection.frame.minX + l.insets.left, y: labelY, width: l.weekColumnWidth, height: labelHeight),
-                      size: 10, color: Theme.textDim, alignment: .center)
+            // The heading may use the page margin too: "Sem." is wider than the numbers below it.
+            let left = l.isCompact ? collection.frame.minX + 2 : collection.frame.minX + l.insets.left
+            list.text(strings.weekColumn, in: Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight),
+                      size: l.isCompact ? 9 : 10, color: Theme.textDim, alignment: .center)
         }
         for (i, label) in weekdayLabels.enumerated() {
             let x = collection.frame.minX + l.gridLeft + Double(i) * (l.cellSize.width + l.spacing)
