@@ -264,9 +264,18 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // page in one frame. One slice a frame, nearest page first.
         let here = visibleMonth
         let listed = listedDates.prefix(8).map(\.calendarMonth)
-        for month in [here, here.adding(months: 1), here.adding(months: -1)] + listed where !events.isReady(grid(for: month)) {
-            if events.prepare(grid(for: month), budget: prefetchBudget) { refreshCells() }
-            return
+        for month in [here, here.adding(months: 1), here.adding(months: -1)] + listed {
+            let page = grid(for: month)
+            if !events.isReady(page) {
+                if events.prepare(page, budget: prefetchBudget) { refreshCells() }
+                return
+            }
+            // A ready page's lanes are laid out in a frame of their own, not in the frame that
+            // first shows the page.
+            if lanes[page] == nil {
+                _ = lanes(of: page)
+                return
+            }
         }
     }
 
@@ -286,7 +295,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
             let days = (0..<MonthGrid.columns).map { page.date(at: row * MonthGrid.columns + $0) }
             all += WeekLanes.assign(days: days, zone: settings.zone) { self.events.events(on: $0, page: page) }
         }
-        if lanes.count > 16 { lanes.removeAll() }
+        if lanes.count > 16 {
+            // Keep the pages around the one shown; the rest are laid out again if ever needed.
+            let here = visibleMonth.index
+            lanes = lanes.filter { abs($0.key.month.index - here) <= 1 }
+        }
         lanes[page] = all
         return all
     }
