@@ -207,7 +207,8 @@ public final class DayCell: CollectionCell {
     /// Writes the titles of the bars that start here and run on to later days in the row, across
     /// the whole piece (`stride` is one column: the cell's width plus the gap).
     func drawBarTitles(in frame: Rect, stride: Double, into list: inout DrawList) {
-        guard let m = model, let box = Optional(DayCell.numberBox(in: frame)), let fits = DayCell.barLanes(in: frame, below: box) else { return }
+        let box = DayCell.numberBox(in: frame)
+        guard let m = model, let fits = DayCell.barLanes(in: frame, below: box) else { return }
         let slots = m.slots
         let lanes = DayCell.shownLanes(m, fits: fits)
         let dim = m.isAdjacent || m.isDisabled
