@@ -338,6 +338,9 @@ final class CalendarPolishTests: XCTestCase {
         let new = EventOccurrence(uid: "new", title: "New", span: .allDay(first: d("2027-03-03"), end: d("2027-03-04")))
         let fresh = InMemoryEventSource([new], zone: scene.settings.zone)
         mailbox.post(fresh)
+        driver.frame()
+        XCTAssertFalse(scene.events.source === fresh, "the new calendar is prepared off screen first")
+        XCTAssertEqual(dayCell(d("2027-03-03"), scene)?.model?.events.map(\.uid), ["old"], "meanwhile the old one stays shown")
         try play(driver, "wait 100")
         XCTAssertTrue(scene.events.source === fresh)
         XCTAssertEqual(scene.reloadCount, 1)
@@ -345,6 +348,7 @@ final class CalendarPolishTests: XCTestCase {
         XCTAssertEqual(scene.selectedDates, [d("2027-03-03")])
         XCTAssertEqual(dayCell(d("2027-03-03"), scene)?.model?.events.map(\.uid), ["new"], "the cells show the new events")
         XCTAssertNil(mailbox.take(), "taken once")
+        XCTAssertEqual(mailbox.takeRetired().count, 1, "the old calendar goes back to be freed off the frame thread")
     }
 
     // MARK: Far jumps
