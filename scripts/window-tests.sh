@@ -180,14 +180,19 @@ if [ -n "$wid" ]; then
       ics_event b "Changed on disk" 20261125; printf 'END:VCALENDAR\r\n'; } > "$evo/system/calendar.ics.new"
     mv "$evo/system/calendar.ics.new" "$evo/system/calendar.ics"
     sleep 1.2
+    # A calendar added while the demo runs (as GNOME Calendar does: a new folder) is shown too.
+    mkdir -p "$evo/added"
+    { printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n'; ics_event c "From a new calendar" 20261126; printf 'END:VCALENDAR\r\n'; } > "$evo/added/calendar.ics"
+    sleep 1.2
     DISPLAY=$display xdotool key Escape
     sleep 0.3
     quit_app
     flat=$(tr -d ' \n' < "$work/evo.json")
     if echo "$flat" | grep -q '"calendarSource":"local"' && echo "$flat" | grep -q '"title":"Changedondisk"' \
-       && echo "$flat" | grep -q '"reloads":1' && echo "$flat" | grep -q '"selectedDates":\["2026-11-03"\]' \
+       && echo "$flat" | grep -q '"reloads":2' && echo "$flat" | grep -q '"title":"Fromanewcalendar"' \
+       && echo "$flat" | grep -q '"selectedDates":\["2026-11-03"\]' \
        && echo "$flat" | grep -q '"visibleMonth":"2026-11"' && echo "$flat" | grep -q '"notices":\[\]'; then
-        pass "calendar shows the Evolution calendar, reloads it on change, Escape dismisses the notice"
+        pass "calendar shows the Evolution calendars, reloads a changed one, shows an added one, Escape dismisses the notice"
     else
         fail "calendar Evolution" "${flat:0:400}"
     fi

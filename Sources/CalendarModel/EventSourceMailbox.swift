@@ -9,23 +9,31 @@ import Foundation
 public final class EventSourceMailbox: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: (any EventSource)?
+    private var pendingFiles: [String]?
     private var postedCount = 0
 
     public init() {}
 
-    /// Leaves `source` for the next `take()`, replacing one not taken yet.
-    public func post(_ source: any EventSource) {
+    /// Leaves `source` for the next `take()`, replacing one not taken yet; `files` when the set
+    /// of files read changed (a calendar was added or removed).
+    public func post(_ source: any EventSource, files: [String]? = nil) {
         lock.lock(); defer { lock.unlock() }
         pending = source
+        if let files { pendingFiles = files }
         postedCount += 1
     }
 
     /// The newest posted source, once; nil when nothing new arrived.
-    public func take() -> (any EventSource)? {
+    public func take() -> (any EventSource)? { takeUpdate()?.source }
+
+    /// The newest posted source with the files it was read from when they changed, once.
+    public func takeUpdate() -> (source: any EventSource, files: [String]?)? {
         lock.lock(); defer { lock.unlock() }
-        let s = pending
+        guard let s = pending else { return nil }
+        let files = pendingFiles
         pending = nil
-        return s
+        pendingFiles = nil
+        return (s, files)
     }
 
     private var retired: [AnyObject] = []

@@ -28,8 +28,11 @@ public enum LocalCalendars {
 /// mailbox the scene takes from at the start of a frame. The render thread never waits on disk
 /// or on parsing. Made and started by the executable, which owns threads; the core has none.
 public final class CalendarFileWatcher: @unchecked Sendable {
-    public let files: [String]
+    /// The files watched now (they change when `discover` finds calendars added or removed).
+    public var files: [String] { lock.lock(); defer { lock.unlock() }; return current }
+    private var current: [String]
     public let mailbox: EventSourceMailbox
+    private let discover: (@Sendable () -> [String])?
     private let timeZone: TimeZone
     private let interval: TimeInterval
     private let lock = NSLock()
@@ -37,8 +40,11 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     private var thread: Thread?
 
     /// `interval` is the time between looks at the files' attributes (a `stat` each: cheap).
-    public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(), interval: TimeInterval = 0.25) {
-        self.files = files; self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval
+    /// `discover`, when given, lists the files again at each look (the user's calendar folder), so
+    /// a calendar added or removed is shown or dropped too.
+    public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
+                interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
+        current = files; self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
     }
 
     /// What is known of a file without reading it; nil when it cannot be seen.
@@ -78,6 +84,16 @@ public final class CalendarFileWatcher: @unchecked Sendable {
             Thread.sleep(forTimeInterval: interval)
             // Calendars the scene stopped showing are freed here, off the render thread.
             _ = mailbox.takeRetired()
+            if let discover {
+                let found = discover()
+                if found != files {
+                    lock.lock(); current = found; lock.unlock()
+                    last = found.map(CalendarFileWatcher.stamp)
+                    mailbox.post(reload(), files: found)
+                    continue
+                }
+            }
+            let files = self.files
             let now = files.map(CalendarFileWatcher.stamp)
             guard now != last else { continue }
             // A program saving a file may write it in pieces: wait for it to hold still once.

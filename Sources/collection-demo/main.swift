@@ -127,7 +127,11 @@ struct CollectionDemo: ParsableCommand {
     private func calendarLoader(watch: Bool) -> EventSourceBox {
         let files = calendarFiles.paths
         let tz = TimeZone(identifier: timezone ?? TimeZone.current.identifier)
-        let watcher = watch ? tz.map { CalendarFileWatcher(files: files, timeZone: $0) } : nil
+        // The user's own calendars are listed again at each look, so one added in Evolution or
+        // GNOME Calendar while the demo runs appears too.
+        var discover: (@Sendable () -> [String])? = nil
+        if calendarFiles.label == "local" { discover = { @Sendable in LocalCalendars.files() } }
+        let watcher = watch ? tz.map { CalendarFileWatcher(files: files, timeZone: $0, discover: discover) } : nil
         var box = EventSourceBox { zone in
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }

@@ -63,4 +63,23 @@ final class LocalCalendarTests: XCTestCase {
         XCTAssertEqual(source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title), ["After the change"])
         XCTAssertNil(watcher.mailbox.take())
     }
+
+    func testACalendarAddedToTheFolderIsShownToo() throws {
+        let first = try write(calendar("First", on: "20261103"), folder: "system")
+        let env = ["XDG_DATA_HOME": root.path]
+        let watcher = CalendarFileWatcher(files: [first], timeZone: TimeZone(identifier: "UTC")!, interval: 0.05,
+                                          discover: { LocalCalendars.files(environment: env) })
+        watcher.start()
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(watcher.mailbox.posted, 0)
+        let second = try write(calendar("Second", on: "20261105"), folder: "new-calendar")
+        let deadline = Date().addingTimeInterval(3)
+        while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
+        XCTAssertEqual(update.files, [second, first].sorted())
+        let month = CalendarMonth(iso: "2026-11")!
+        XCTAssertEqual(update.source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title).sorted(), ["First", "Second"])
+        XCTAssertEqual(watcher.files, [second, first].sorted())
+    }
 }

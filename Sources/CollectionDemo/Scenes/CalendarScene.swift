@@ -13,6 +13,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private var incoming: EventCache?
     /// Where reloaded calendars arrive from the executable's watcher (nil: never reloaded).
     public var updates: EventSourceMailbox?
+    /// The files shown (the executable's list, then as the watcher finds calendars added or removed).
+    public private(set) lazy var shownFiles: [String] = settings.shownFiles
+    private var incomingFiles: [String]?
     /// How many times a reloaded calendar replaced the shown one.
     public private(set) var reloadCount = 0
     /// The scene's words and the locale's date and time formats.
@@ -244,7 +247,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         collection.update(now: now)
-        if let fresh = updates?.take() { incoming = EventCache(source: fresh, zone: settings.zone) }
+        if let update = updates?.takeUpdate() {
+            incoming = EventCache(source: update.source, zone: settings.zone)
+            if let files = update.files { incomingFiles = files }
+        }
         // A reloaded calendar is prepared off screen; the old one stays shown until the new one's
         // page is ready, so reloading costs no frame more than paging does.
         if let next = incoming {
@@ -253,6 +259,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 updates?.retire(events)
                 events = next
                 incoming = nil
+                if let files = incomingFiles { shownFiles = files; incomingFiles = nil }
                 lanes.removeAll()
                 reloadCount += 1
                 refreshCells()
@@ -541,7 +548,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("focusedDate", .string("\(focus)")),
             ("events", .array(list)),
             ("calendarSource", .string(settings.sourceLabel.map { $0.isEmpty ? "files" : $0 } ?? "files")),
-            ("calendarFiles", .strings(settings.shownFiles)),
+            ("calendarFiles", .strings(shownFiles)),
             ("reloads", .number(Double(reloadCount))),
             ("weekNumbers", .bool(settings.weekNumbers)),
             ("listedDates", .strings(listedDates.map(\.description))),
