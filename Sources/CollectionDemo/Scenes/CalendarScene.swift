@@ -320,16 +320,25 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var liveCellCount: Int { collection.liveCellCount }
 
     public var notices: [String] {
+        // The app asks several times a frame; a calendar's problems change only with a reload.
+        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines }
         // One line per file: its first problem, and how many more there were.
-        var byFile: [(String, [LoadDiagnostic])] = []
+        var order: [String] = []
+        var byFile: [String: [LoadDiagnostic]] = [:]
         for d in events.source.diagnostics {
-            if let i = byFile.firstIndex(where: { $0.0 == d.file }) { byFile[i].1.append(d) } else { byFile.append((d.file, [d])) }
+            if byFile[d.file] == nil { order.append(d.file) }
+            byFile[d.file, default: []].append(d)
         }
-        return byFile.map { _, list in
+        let lines = order.map { file -> String in
+            let list = byFile[file]!
             let more = strings.moreProblemsNote(list.count - 1)
             return "\(strings.noticePrefix): \(list[0])" + (more.isEmpty ? "" : " \(more)")
         }
+        noticeCache = (reloadCount, lines)
+        return lines
     }
+    /// The notice lines and the calendar they were made for (`reloadCount` counts the calendars shown).
+    private var noticeCache: (generation: Int, lines: [String])?
 
     // MARK: Drawing
 
