@@ -159,6 +159,69 @@ else
     fail "calendar window" "no window"
 fi
 
+# 5b. Calendar: the user's own Evolution calendars (a temporary XDG_DATA_HOME) are shown, a change
+#     to one on disk is picked up without losing the selection or the month, Escape dismisses the
+#     notice of a broken one; then the years 1600 and 9999 with --month.
+evo="$work/xdg/evolution/calendar"
+mkdir -p "$evo/system" "$evo/broken"
+ics_event() { # UID SUMMARY YYYYMMDD
+    printf 'BEGIN:VEVENT\r\nUID:%s\r\nDTSTART;VALUE=DATE:%s\r\nSUMMARY:%s\r\nEND:VEVENT\r\n' "$1" "$3" "$2"
+}
+{ printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//GNOME//Evolution//EN\r\n'; ics_event a "Dentist" 20261124
+  printf 'END:VCALENDAR\r\n'; } > "$evo/system/calendar.ics"
+printf 'BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:x\nSUMMARY:Half\nDTSTART:2026-11-xx\nEND:VEVENT\n' > "$evo/broken/calendar.ics"
+XDG_DATA_HOME="$work/xdg" start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 \
+    --timezone Europe/Berlin --dump-state "$work/evo.json"
+if [ -n "$wid" ]; then
+    # The notice bar takes room at the bottom, so the grid is shorter: 3 November is still at 160,265.
+    DISPLAY=$display xdotool mousemove --window "$wid" 160 265 click 1
+    sleep 0.3
+    { printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//GNOME//Evolution//EN\r\n'; ics_event a "Dentist" 20261124
+      ics_event b "Changed on disk" 20261125; printf 'END:VCALENDAR\r\n'; } > "$evo/system/calendar.ics.new"
+    mv "$evo/system/calendar.ics.new" "$evo/system/calendar.ics"
+    sleep 1.2
+    # A calendar added while the demo runs (as GNOME Calendar does: a new folder) is shown too.
+    mkdir -p "$evo/added"
+    { printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\n'; ics_event c "From a new calendar" 20261126; printf 'END:VCALENDAR\r\n'; } > "$evo/added/calendar.ics"
+    sleep 1.2
+    DISPLAY=$display xdotool key Escape
+    sleep 0.3
+    quit_app
+    flat=$(tr -d ' \n' < "$work/evo.json")
+    if echo "$flat" | grep -q '"calendarSource":"local"' && echo "$flat" | grep -q '"title":"Changedondisk"' \
+       && echo "$flat" | grep -q '"reloads":2' && echo "$flat" | grep -q '"title":"Fromanewcalendar"' \
+       && echo "$flat" | grep -q '"selectedDates":\["2026-11-03"\]' \
+       && echo "$flat" | grep -q '"visibleMonth":"2026-11"' && echo "$flat" | grep -q '"notices":\[\]'; then
+        pass "calendar shows the Evolution calendars, reloads a changed one, shows an added one, Escape dismisses the notice"
+    else
+        fail "calendar Evolution" "${flat:0:400}"
+    fi
+else
+    fail "calendar Evolution window" "no window"
+fi
+# (At the last month PageDown stays; so 9999 goes back, forward, and forward again.)
+for m in 1600-02 9999-12; do
+    if [ "$m" = 1600-02 ]; then keys="Next Prior"; else keys="Prior Next Next"; fi
+    XDG_DATA_HOME="$work/xdg-none" start_app --scene calendar --size 800x600 --today 2026-11-21 --month "$m" \
+        --timezone Europe/Berlin --dump-state "$work/year.json"
+    if [ -n "$wid" ]; then
+        DISPLAY=$display xdotool mousemove --window "$wid" 300 300 click 1
+        sleep 0.2
+        for k in $keys; do DISPLAY=$display xdotool key "$k"; sleep 0.8; done
+        quit_app
+        flat=$(tr -d ' \n' < "$work/year.json")
+        year=${m%-*}
+        if echo "$flat" | grep -q "\"visibleMonth\":\"$m\"" && echo "$flat" | grep -q "\"selectedDates\":\[\"$year-" \
+           && echo "$flat" | grep -q '"calendarSource":"sample"'; then
+            pass "calendar pages in and chooses a day of $m"
+        else
+            fail "calendar $m" "${flat:0:300}"
+        fi
+    else
+        fail "calendar $m window" "no window"
+    fi
+done
+
 # 6. Closing the app from outside (SIGTERM reaches SDL as a quit, as the window's close button does)
 #    still writes the dump.
 start_app --scene grid --size 800x600 --dump-state "$work/closed.json"

@@ -165,6 +165,8 @@ public struct DisplayZone: Sendable {
 /// main thread only, which is why the unchecked conformance is sound here.
 public struct EventSourceBox: @unchecked Sendable {
     public let load: (DisplayZone) -> any EventSource
+    /// Where the executable posts the calendar again after its files change on disk (nil: never).
+    public var updates: EventSourceMailbox?
     public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
     public init(_ source: any EventSource) { self.load = { _ in source } }
 }

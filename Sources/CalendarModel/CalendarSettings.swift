@@ -12,10 +12,18 @@ public struct CalendarSettings: Sendable {
     public var month: CalendarMonth? = nil
     public var minDate: CalendarDate? = nil
     public var icsFiles: [String] = []
+    /// `--week-numbers`: a narrow first column with each row's ISO 8601 week number.
+    public var weekNumbers = false
+    /// What the calendar shows, for the header: "Sample calendar", "Your calendars", the file names.
+    /// Set by the executable (option `calendar-label`), which decides where events come from.
+    public var sourceLabel: String? = nil
+    /// The files the calendar shows (option `calendar-files`, set by the executable), for the state dump.
+    public var shownFiles: [String] = []
 
-    /// Months the pager can reach.
-    public static let firstMonth = CalendarMonth(year: 1900, month: 1)!
-    public static let lastMonth = CalendarMonth(year: 2199, month: 12)!
+    /// Months the pager can reach: 1583 is the first whole year of the Gregorian calendar, and
+    /// four-digit years end with 9999.
+    public static let firstMonth = CalendarMonth(year: 1583, month: 1)!
+    public static let lastMonth = CalendarMonth(year: 9999, month: 12)!
 
     public init() {}
 
@@ -57,9 +65,16 @@ public struct CalendarSettings: Sendable {
         }
         if let v = options["min-date"]?.last {
             guard let d = CalendarDate(iso: v) else { throw Invalid(description: "--min-date must be a date YYYY-MM-DD, got '\(v)'") }
+            guard inRange(d.calendarMonth) else { throw Invalid(description: "--min-date must be in the years \(span), got '\(v)'") }
             s.minDate = d
         }
         s.icsFiles = options["ics"] ?? []
+        if let v = options["week-numbers"]?.last {
+            guard let on = ["true": true, "false": false][v] else { throw Invalid(description: "week-numbers must be true or false, got '\(v)'") }
+            s.weekNumbers = on
+        }
+        s.sourceLabel = options["calendar-label"]?.last
+        s.shownFiles = options["calendar-files"] ?? s.icsFiles
         return s
     }
 

@@ -92,6 +92,23 @@ final class CoreTimer: FrameTimer {
     func frameEnded(liveCells: Int) { stats.record(ms: ms(began), liveCells: liveCells) }
 }
 
+/// Times each frame twice: the wall clock, and the CPU time of this thread, which does not count
+/// the time the machine gave to other work (another thread parsing, other processes).
+final class CoreAndCPUTimer: FrameTimer {
+    var wall = FrameStats(), cpu = FrameStats()
+    private var wall0: UInt64 = 0, cpu0 = 0.0
+    static func threadCPUms() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+    }
+    func frameBegan() { wall0 = DispatchTime.now().uptimeNanoseconds; cpu0 = Self.threadCPUms() }
+    func frameEnded(liveCells: Int) {
+        wall.record(ms: ms(wall0), liveCells: liveCells)
+        cpu.record(ms: Self.threadCPUms() - cpu0, liveCells: liveCells)
+    }
+}
+
 if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
     // A fresh source, so the scene opens cold exactly as the app does.
     var settings = CalendarSettings()
@@ -117,5 +134,52 @@ if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
     figures.append(("core_frame_ms_p99", round3(timer.stats.percentile(99))))
     figures.append(("core_frame_ms_max", round3(timer.stats.frameMS.max() ?? 0)))
     figures.append(("final_month", .string("\(scene.visibleMonth)")))
+
+    // Home from ten years away, in a scene opened there (so today's page is not cached yet):
+    // the frames of the jump, once the far page has settled.
+    var farSettings = settings
+    farSettings.month = start.adding(months: 120)
+    let farScene = CalendarScene(settings: farSettings, source: ICalendarSource(files: files, zone: zone))
+    let farApp = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                         entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in farScene }])
+    let farDriver = HeadlessDriver(root: farApp, fps: 60)
+    for _ in 0..<90 { farDriver.frame() }
+    let far = CoreAndCPUTimer()
+    farDriver.frameTimer = far
+    farApp.handle(.key(.home, []), now: farDriver.now)
+    for _ in 0..<90 { farDriver.frame() }
+    figures.append(("home_10y_today_ready", .bool(farScene.events.isReady(farScene.grid(for: start)))))
+    figures.append(("home_10y_frames", .int(far.wall.frameMS.count)))
+    figures.append(("home_10y_frame_ms_max", round3(far.wall.frameMS.max() ?? 0)))
+    figures.append(("home_10y_frame_cpu_ms_max", round3(far.cpu.frameMS.max() ?? 0)))
+
+    // A changed file read again on another thread, as the window's watcher does, while frames go on.
+    let mailbox = EventSourceMailbox()
+    scene.updates = mailbox
+    let reloadTimer = CoreAndCPUTimer()
+    driver.frameTimer = reloadTimer
+    let tz = zone.timeZone
+    let parseStart = DispatchTime.now().uptimeNanoseconds
+    let parsed = EventSourceMailbox()
+    Thread { parsed.post(ICalendarSource(files: files, zone: DisplayZone(tz))) }.start()
+    var posted = false
+    var waited = 0
+    while scene.reloadCount == 0, waited < 100_000 {
+        if !posted, let source = parsed.take() {
+            figures.append(("reload_parse_ms", round3(ms(parseStart))))
+            mailbox.post(source)
+            posted = true
+        }
+        driver.frame()
+        waited += 1
+    }
+    // The old calendar comes back through the mailbox and is freed off the frame thread.
+    func release(_ box: EventSourceMailbox) { let old = box.takeRetired(); Thread { _ = old.count }.start() }
+    release(mailbox)
+    figures.append(("reload_frames", .int(reloadTimer.wall.frameMS.count)))
+    figures.append(("reload_frame_ms_p99", round3(reloadTimer.wall.percentile(99))))
+    figures.append(("reload_frame_ms_max", round3(reloadTimer.wall.frameMS.max() ?? 0)))
+    figures.append(("reload_frame_cpu_ms_p99", round3(reloadTimer.cpu.percentile(99))))
+    figures.append(("reload_frame_cpu_ms_max", round3(reloadTimer.cpu.frameMS.max() ?? 0)))
 }
 print(JSON.object(figures).serialized())

@@ -57,8 +57,11 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: String = "grid"
 
-    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: Assets/sample.ics).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics).", valueName: "FILE"))
     var ics: [String] = []
+
+    @Flag(name: .customLong("week-numbers"), help: "Calendar: show ISO 8601 week numbers in a narrow first column.")
+    var weekNumbers = false
 
     @Option(help: ArgumentHelp("Calendar: the month shown first.", valueName: "YYYY-MM"))
     var month: String?
@@ -100,7 +103,9 @@ struct CollectionDemo: ParsableCommand {
     /// The calendar flags as scene options, with the environment's defaults filled in.
     private func calendarOptions() -> [String: [String]] {
         let zone = timezone ?? TimeZone.current.identifier
-        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics]
+        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics,
+                                     "week-numbers": [weekNumbers ? "true" : "false"],
+                                     "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
         // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
         if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
         if let month { o["month"] = [month] }
@@ -117,13 +122,33 @@ struct CollectionDemo: ParsableCommand {
 
     /// Loads the calendar files (or the sample) when the calendar scene first appears; every problem
     /// goes to stderr here and to the window as the scene's notices.
-    private func calendarLoader() -> EventSourceBox {
-        let files = ics.isEmpty ? [CollectionDemo.sampleCalendarPath()] : ics
-        return EventSourceBox { zone in
+    /// With `watch`, a thread looks at the files' modification times and posts the calendar read
+    /// again when one changes (the window; a headless run stays deterministic without it).
+    private func calendarLoader(watch: Bool) -> EventSourceBox {
+        let files = calendarFiles.paths
+        let tz = TimeZone(identifier: timezone ?? TimeZone.current.identifier)
+        // The user's own calendars are listed again at each look, so one added in Evolution or
+        // GNOME Calendar while the demo runs appears too.
+        var discover: (@Sendable () -> [String])? = nil
+        if calendarFiles.label == "local" { discover = { @Sendable in LocalCalendars.files() } }
+        let watcher = watch ? tz.map { CalendarFileWatcher(files: files, timeZone: $0, discover: discover) } : nil
+        var box = EventSourceBox { zone in
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
+            // Watching starts once the calendar is first shown, from the files as just read.
+            watcher?.start()
             return source
         }
+        box.updates = watcher?.mailbox
+        return box
+    }
+
+    /// The calendar files shown and what they are: `--ics` files as named, else the user's own
+    /// Evolution/GNOME calendars when there are any ("local"), else the sample ("sample").
+    private var calendarFiles: (paths: [String], label: String) {
+        if !ics.isEmpty { return (ics, "") }
+        let local = LocalCalendars.files()
+        return local.isEmpty ? ([CollectionDemo.sampleCalendarPath()], "sample") : (local, "local")
     }
 
     /// `Assets/sample.ics` next to the build directory, in the working directory, or in the source tree.
@@ -165,7 +190,7 @@ struct CollectionDemo: ParsableCommand {
         config.carouselAlignment = carouselAlign
         config.rearrangeLayout = layout
         config.options.merge(calendarOptions()) { _, new in new }
-        config.calendarSource = calendarLoader()
+        config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = FrameTimes()

@@ -262,7 +262,7 @@ final class CalendarSceneTests: XCTestCase {
         // The list beside the grid shows the listed day's events with times.
         try play(driver, "down \(at(d("2026-11-10"), scene))\nup \(at(d("2026-11-10"), scene))\nwait 50")
         let after = driver.root.draw().commands.compactMap { c -> String? in if case let .text(t) = c { return t.text }; return nil }
-        XCTAssertTrue(after.contains("Tuesday 10 November 2026"))
+        XCTAssertTrue(after.contains("Tuesday, 10 November 2026"), "the locale's long date (en_GB)")
         XCTAssertTrue(after.contains("08:00 – 09:00"))
         XCTAssertTrue(after.contains("All day"))
     }
@@ -280,7 +280,8 @@ final class CalendarSceneTests: XCTestCase {
     func testBadFlagsAreClearErrors() {
         let cases: [([String: [String]], String)] = [
             (["month": ["2026-13"]], "--month must be YYYY-MM"),
-            (["month": ["1850-01"]], "--month must be in the years 1900 to 2199"),
+            (["month": ["1582-12"]], "--month must be in the years 1583 to 9999"),
+            (["min-date": ["1500-01-01"]], "--min-date must be in the years 1583 to 9999"),
             (["today": ["2026-02-30"]], "--today must be a date YYYY-MM-DD, got '2026-02-30'"),
             (["min-date": ["yesterday"]], "--min-date must be a date"),
             (["first-weekday": ["friday"]], "--first-weekday must be monday, sunday or saturday"),

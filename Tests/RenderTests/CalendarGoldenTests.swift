@@ -59,4 +59,26 @@ final class CalendarGoldenTests: XCTestCase {
         let p = image.pixels[(800 - 40) * image.width + 40]
         XCTAssertEqual(p & 0xFFFFFF, 0x4A2326, "notice background at the bottom left")
     }
+
+    func testWeekNumbersARangeBandAndMultiDayBars() throws {
+        // Choose Friday 6 November, Shift+click Tuesday the 10th: a band over a row break.
+        let script = """
+            down 660 300
+            up 660 300
+            down 230 420 shift
+            up 230 420
+            wait 100
+            """
+        let (image, app) = try Golden.render(scene: "calendar", config: config(["week-numbers": ["true"]]), script: script)
+        XCTAssertEqual(app.dumpState()["calendar"]?["selectedDates"]?.arrayValue?.count, 5)
+        XCTAssertEqual(app.dumpState()["calendar"]?["weekNumbers"], .bool(true))
+        try Golden.assertMatches(image, named: "calendar-week-numbers-range")
+    }
+
+    func testMinimumWindowFrenchYear9999() throws {
+        let (image, app) = try Golden.render(scene: "calendar", size: Size(width: 360, height: 240),
+                                             config: config(["locale": ["fr_FR"], "month": ["9999-12"]]))
+        XCTAssertEqual(app.dumpState()["calendar"]?["visibleMonth"], .string("9999-12"))
+        try Golden.assertMatches(image, named: "calendar-minimum-fr-9999")
+    }
 }

@@ -13,6 +13,11 @@ public final class App: InteractiveRoot {
     private var pointerCapturedByScene = false
     private var hoveredTab: Int?
     private var appNotices: [String] = []
+    private var noticeBar = NoticeBar()
+    /// The notice bar's height the scenes were last laid out for.
+    private var noticeSpace = 0.0
+    /// A press that began on the notice bar: its moves and release stay there.
+    private var pointerCapturedByNotices = false
     public private(set) var peakLiveCells = 0
     private var now: Double = 0
 
@@ -25,10 +30,11 @@ public final class App: InteractiveRoot {
         }
         currentName = scene
         _ = try sceneNamed(scene)
+        syncNoticeSpace()
     }
 
     public var tabBarHeight: Double { Theme.tabBarHeight }
-    public var sceneFrame: Rect { Rect(x: 0, y: tabBarHeight, width: size.width, height: max(0, size.height - tabBarHeight)) }
+    public var sceneFrame: Rect { Rect(x: 0, y: tabBarHeight, width: size.width, height: max(0, size.height - tabBarHeight - noticeSpace)) }
     public var currentScene: any Scene { scenes[currentName]! }
 
     private func sceneNamed(_ name: String) throws -> any Scene {
@@ -51,6 +57,7 @@ public final class App: InteractiveRoot {
         } catch {
             appNotices.append("\(error)")
         }
+        syncNoticeSpace()
     }
 
     // MARK: Input
@@ -63,12 +70,18 @@ public final class App: InteractiveRoot {
             for scene in scenes.values { scene.setFrame(sceneFrame) }
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
+            if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
+                noticeBar.dismissAll(allNotices)
+                syncNoticeSpace()
+                return
+            }
             if mods.isEmpty, let d = key.digit, d >= 1, d <= entries.count, !currentScene.isDragging {
                 switchTo(entries[d - 1].name, now: now); return
             }
             currentScene.handle(event, now: now)
         case let .pointerDown(p, button, _):
             pointer = p
+            if handleNoticePress(at: p, button: button) { return }
             if p.y < tabBarHeight && !pointerCapturedByScene {
                 if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
                 // A right click on the tabs still cancels a drag in flight.
@@ -79,13 +92,16 @@ public final class App: InteractiveRoot {
             currentScene.handle(event, now: now)
         case let .pointerMove(p, _):
             pointer = p
+            if pointerCapturedByNotices { return }
             hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
             currentScene.handle(event, now: now)
         case let .pointerUp(p, _, _):
             pointer = p
+            if pointerCapturedByNotices { pointerCapturedByNotices = false; return }
             pointerCapturedByScene = false
             currentScene.handle(event, now: now)
         case .wheel:
+            if noticeBar.area(for: allNotices, in: size).contains(pointer) { return }
             if pointer.y >= tabBarHeight || pointer.y < 0 { currentScene.handle(event, now: now) }
         case .text, .focus:
             currentScene.handle(event, now: now)
@@ -94,6 +110,9 @@ public final class App: InteractiveRoot {
 
     public var cursor: Cursor {
         if pointer.y >= 0, pointer.y < tabBarHeight, !pointerCapturedByScene { return tabIndex(at: pointer) != nil ? .hand : .arrow }
+        if !pointerCapturedByScene, noticeBar.area(for: allNotices, in: size).contains(pointer) {
+            return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
+        }
         return currentScene.cursor(at: pointer)
     }
 
@@ -102,6 +121,7 @@ public final class App: InteractiveRoot {
     public func update(now: Double) {
         self.now = now
         currentScene.update(now: now)
+        syncNoticeSpace()
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
 
@@ -140,18 +160,32 @@ public final class App: InteractiveRoot {
     }
 
     private func drawNotices(into list: inout DrawList) {
-        let all = appNotices + currentScene.notices
-        guard !all.isEmpty else { return }
-        let lines = Array(all.suffix(4))
-        let h = Double(lines.count) * 22 + 16
-        let r = Rect(x: 16, y: size.height - h - 16, width: size.width - 32, height: h)
-        list.shadow(r.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.5), radius: 8, blur: 12)
-        list.fill(r, Color(hex: 0x4A2326), radius: 8)
-        list.stroke(r, Theme.danger, width: 1, radius: 8)
-        for (i, line) in lines.enumerated() {
-            list.text(line, in: Rect(x: r.minX + 12, y: r.minY + 8 + Double(i) * 22, width: r.width - 24, height: 22),
-                      size: 13, color: Theme.text)
+        noticeBar.draw(allNotices, in: size, hovered: pointer, into: &list)
+    }
+
+    private var allNotices: [String] { appNotices + currentScene.notices }
+    /// The notices on screen now: not dismissed, newest last.
+    public var shownNotices: [String] { noticeBar.visible(allNotices) }
+
+    /// A press on the notice bar closes the notice whose button it hit and goes no further.
+    private func handleNoticePress(at p: Point, button: MouseButton) -> Bool {
+        guard !pointerCapturedByScene else { return false }
+        let all = allNotices
+        guard noticeBar.area(for: all, in: size).contains(p) else { return false }
+        pointerCapturedByNotices = true
+        if button == .left, let hit = noticeBar.closeButtons(for: all, in: size).first(where: { $0.rect.contains(p) }) {
+            noticeBar.dismiss(hit.notice)
+            syncNoticeSpace()
         }
+        return true
+    }
+
+    /// Gives the scenes the room above the notice bar whenever the bar's height changes.
+    private func syncNoticeSpace() {
+        let h = noticeBar.height(for: allNotices)
+        guard h != noticeSpace else { return }
+        noticeSpace = h
+        for scene in scenes.values { scene.setFrame(sceneFrame) }
     }
 
     public func addNotice(_ message: String) { appNotices.append(message) }
@@ -163,6 +197,7 @@ public final class App: InteractiveRoot {
             ("scene", .string(currentName)),
             ("size", .size(size)),
             ("dragging", .bool(currentScene.isDragging)),
+            ("notices", .strings(shownNotices)),
         ]
         pairs += currentScene.dumpState()
         return .object(pairs)

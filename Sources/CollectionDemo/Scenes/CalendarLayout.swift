@@ -16,16 +16,33 @@ public struct CalendarLayout: CollectionLayout {
     public private(set) var cellSize = Size.zero
     public private(set) var contentSize: Size = .zero
 
-    public init(insets: EdgeInsets = EdgeInsets(top: 4, left: 12, bottom: 12, right: 12), spacing: Double = 4) {
-        self.insets = insets; self.spacing = spacing
+    /// True when each page starts with a narrow column for ISO week numbers (`--week-numbers`).
+    public var weekNumbers: Bool
+    /// Small windows: thinner margins and gaps, so the cells keep what room there is.
+    public var isCompact = false {
+        didSet { applyCompactness() }
     }
+
+    public init(insets: EdgeInsets = EdgeInsets(top: 4, left: 12, bottom: 12, right: 12), spacing: Double = 4, weekNumbers: Bool = false) {
+        self.insets = insets; self.spacing = spacing; self.weekNumbers = weekNumbers
+    }
+
+    private mutating func applyCompactness() {
+        insets = isCompact ? EdgeInsets(top: 2, left: 6, bottom: 6, right: 6) : EdgeInsets(top: 4, left: 12, bottom: 12, right: 12)
+        spacing = isCompact ? 2 : 4
+    }
+
+    /// The week-number column's width (0 without week numbers).
+    public var weekColumnWidth: Double { weekNumbers ? (isCompact ? 20 : 28) : 0 }
+    /// Where the first day column starts on a page, from the page's left edge.
+    public var gridLeft: Double { insets.left + weekColumnWidth }
 
     public var pageCount: Int { context.itemCounts.count }
 
     public mutating func prepare(_ context: LayoutContext) {
         self.context = context
         pageWidth = max(1, context.boundsSize.width)
-        let w = (pageWidth - insets.left - insets.right - spacing * Double(MonthGrid.columns - 1)) / Double(MonthGrid.columns)
+        let w = (pageWidth - gridLeft - insets.right - spacing * Double(MonthGrid.columns - 1)) / Double(MonthGrid.columns)
         let h = (context.boundsSize.height - insets.top - insets.bottom - spacing * Double(MonthGrid.rows - 1)) / Double(MonthGrid.rows)
         cellSize = Size(width: max(1, w), height: max(1, h))
         contentSize = Size(width: pageWidth * Double(pageCount), height: context.boundsSize.height)
@@ -40,7 +57,7 @@ public struct CalendarLayout: CollectionLayout {
 
     private func frame(page: Int, cell: Int) -> Rect {
         let row = cell / MonthGrid.columns, column = cell % MonthGrid.columns
-        return Rect(x: Double(page) * pageWidth + insets.left + Double(column) * (cellSize.width + spacing),
+        return Rect(x: Double(page) * pageWidth + gridLeft + Double(column) * (cellSize.width + spacing),
                     y: insets.top + Double(row) * (cellSize.height + spacing),
                     width: cellSize.width, height: cellSize.height)
     }

@@ -7,7 +7,22 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public let name = "calendar"
     public let settings: CalendarSettings
     public let collection: CollectionView
-    public let events: EventCache
+    /// The events shown. A reloaded calendar replaces it once its visible page is ready.
+    public private(set) var events: EventCache
+    /// A reloaded calendar being prepared off screen, a slice a frame, before it replaces `events`.
+    private var incoming: EventCache?
+    /// Where reloaded calendars arrive from the executable's watcher (nil: never reloaded).
+    public var updates: EventSourceMailbox?
+    /// The files shown (the executable's list, then as the watcher finds calendars added or removed).
+    public private(set) lazy var shownFiles: [String] = settings.shownFiles
+    private var incomingFiles: [String]?
+    /// How many times a reloaded calendar replaced the shown one.
+    public private(set) var reloadCount = 0
+    /// The scene's words and the locale's date and time formats.
+    public let strings: CalendarStrings
+    public let formatter: CalendarFormatter
+    /// Week rows' lanes by page, made once a page's events are ready.
+    private var lanes: [MonthGrid: [[LaneSlot?]]] = [:]
     public private(set) var selectedDates: Set<CalendarDate> = []
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
@@ -22,7 +37,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// rest of the header and sidebar together when it happened every frame.
     private lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
-    private var longTitles: [CalendarDate: String] = [:]
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -31,15 +45,18 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let settings = try CalendarSettings.parse(config.options)
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
+        updates = config.calendarSource?.updates
     }
 
     public init(settings: CalendarSettings, source: any EventSource) {
         self.settings = settings
         events = EventCache(source: source, zone: settings.zone)
+        strings = CalendarStrings.forLocale(settings.locale)
+        formatter = CalendarFormatter(locale: settings.locale, zone: settings.zone)
         let month = settings.month ?? settings.today.calendarMonth
         focus = month.contains(settings.today) ? settings.today : month.firstDay
         pendingPage = CalendarScene.page(of: month)
-        collection = CollectionView(name: "calendar", layout: CalendarLayout())
+        collection = CollectionView(name: "calendar", layout: CalendarLayout(weekNumbers: settings.weekNumbers))
         // The app paints the window in this colour already; a second pass over the grid's area
         // is a measurable share of a software-rendered frame.
         collection.backgroundColor = nil
@@ -103,6 +120,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         refreshCells()
     }
 
+    /// The days whose events the side panel lists: every chosen day in date order when several
+    /// are chosen, else `listedDate`.
+    public var listedDates: [CalendarDate] {
+        selectedDates.count > 1 ? selectedDates.sorted() : [listedDate]
+    }
+
     /// The day whose events are listed: the last chosen day while it is chosen, else the focused day.
     public var listedDate: CalendarDate {
         if let a = anchor, selectedDates.contains(a) { return a }
@@ -126,20 +149,42 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func setFrame(_ frame: Rect) {
         let page = visiblePage
         self.frame = frame
-        let header = min(CalendarScene.headerHeight, frame.height / 3)
-        let grid = Rect(x: frame.minX, y: frame.minY + header, width: max(0, frame.width - sidebarWidth),
-                        height: max(0, frame.height - header))
+        let gridRect = gridFrame(in: frame)
+        let compact = gridRect.height < 300 || gridRect.width < 500
         // The engine reflows at its old offset first; those interim cells need no events.
         reflowing = true
-        collection.setFrame(grid)
+        // Small windows give the cells the room the margins took.
+        if layout.isCompact != compact {
+            collection.updateLayout { layout in
+                guard var l = layout as? CalendarLayout else { return }
+                l.isCompact = compact
+                layout = l
+            }
+        }
+        collection.setFrame(gridRect)
         reflowing = false
         pendingPage = page
         // A resize lands on the same month, whatever was in flight.
-        if !grid.isEmpty { collection.physics.jump(to: layout.offset(ofPage: page)) }
+        if !gridRect.isEmpty {
+            collection.physics.jump(to: layout.offset(ofPage: page))
+            // The page shown first (or after a resize) is read at once; later pages a slice a frame.
+            expandNow(grid(for: CalendarScene.month(ofPage: page)))
+        }
         collection.update(now: collection.now)
     }
 
-    var sidebarWidth: Double { frame.width >= 760 ? min(340, (frame.width * 0.28).rounded()) : 0 }
+    /// The header's height: the title row and the weekday row, less in short windows.
+    func headerHeight(for frame: Rect) -> Double { frame.height < 420 ? min(52, frame.height / 3) : min(CalendarScene.headerHeight, frame.height / 3) }
+
+    private func gridFrame(in frame: Rect) -> Rect {
+        let header = headerHeight(for: frame)
+        return Rect(x: frame.minX, y: frame.minY + header, width: max(0, frame.width - sidebarWidth(for: frame)),
+                    height: max(0, frame.height - header))
+    }
+
+    /// The side panel's width: it gives way (0) when the grid would be left too narrow for it.
+    func sidebarWidth(for frame: Rect) -> Double { frame.width >= 760 ? min(340, (frame.width * 0.28).rounded()) : 0 }
+    var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     public func handle(_ event: InputEvent, now: Double) {
         switch event {
@@ -202,13 +247,68 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         collection.update(now: now)
-        // Idle frames get the pages either side ready, a slice at a time, so turning a page finds
-        // its events already expanded. One slice a frame, nearest page first.
-        let here = visibleMonth
-        for month in [here, here.adding(months: 1), here.adding(months: -1)] where !events.isReady(grid(for: month)) {
-            events.prepare(grid(for: month), budget: prefetchBudget)
+        if let update = updates?.takeUpdate() {
+            incoming = EventCache(source: update.source, zone: settings.zone)
+            if let files = update.files { incomingFiles = files }
+        }
+        // A reloaded calendar is prepared off screen; the old one stays shown until the new one's
+        // page is ready, so reloading costs no frame more than paging does.
+        if let next = incoming {
+            if next.prepare(grid(for: visibleMonth), budget: prefetchBudget) {
+                // The old calendar and its pages are released by the thread that read the new one.
+                updates?.retire(events)
+                events = next
+                incoming = nil
+                if let files = incomingFiles { shownFiles = files; incomingFiles = nil }
+                lanes.removeAll()
+                reloadCount += 1
+                refreshCells()
+            }
             return
         }
+        // Idle frames get the page shown and the pages either side ready, a slice at a time, so
+        // turning a page finds its events already expanded and a far jump (Home) never expands a
+        // page in one frame. One slice a frame, nearest page first.
+        let here = visibleMonth
+        let listed = listedDates.prefix(8).map(\.calendarMonth)
+        for month in [here, here.adding(months: 1), here.adding(months: -1)] + listed {
+            let page = grid(for: month)
+            if !events.isReady(page) {
+                if events.prepare(page, budget: prefetchBudget) { refreshCells() }
+                return
+            }
+            // A ready page's lanes are laid out in a frame of their own, not in the frame that
+            // first shows the page.
+            if lanes[page] == nil {
+                _ = lanes(of: page)
+                return
+            }
+        }
+    }
+
+    /// Reads `page`'s events now (the first page shown, or after a resize).
+    private func expandNow(_ page: MonthGrid) {
+        guard !events.isReady(page) else { return }
+        _ = events.events(on: page.firstDate, page: page)
+        refreshCells()
+    }
+
+    /// The lanes of `page`'s six week rows, once its events are ready (nil before: cells wait).
+    private func lanes(of page: MonthGrid) -> [[LaneSlot?]]? {
+        if let hit = lanes[page] { return hit }
+        guard events.isReady(page) else { return nil }
+        var all: [[LaneSlot?]] = []
+        for row in 0..<MonthGrid.rows {
+            let days = (0..<MonthGrid.columns).map { page.date(at: row * MonthGrid.columns + $0) }
+            all += WeekLanes.assign(days: days, zone: settings.zone) { self.events.events(on: $0, page: page) }
+        }
+        if lanes.count > 16 {
+            // Keep the pages around the one shown; the rest are laid out again if ever needed.
+            let here = visibleMonth.index
+            lanes = lanes.filter { abs($0.key.month.index - here) <= 1 }
+        }
+        lanes[page] = all
+        return all
     }
 
     /// The collection's motion, and `now` while a neighbouring page still has events to prepare
@@ -228,42 +328,146 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var liveCellCount: Int { collection.liveCellCount }
 
     public var notices: [String] {
+        // The app asks several times a frame; a calendar's problems change only with a reload.
+        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines }
         // One line per file: its first problem, and how many more there were.
-        var byFile: [(String, [LoadDiagnostic])] = []
+        var order: [String] = []
+        var byFile: [String: [LoadDiagnostic]] = [:]
         for d in events.source.diagnostics {
-            if let i = byFile.firstIndex(where: { $0.0 == d.file }) { byFile[i].1.append(d) } else { byFile.append((d.file, [d])) }
+            if byFile[d.file] == nil { order.append(d.file) }
+            byFile[d.file, default: []].append(d)
         }
-        return byFile.map { _, list in
-            list.count == 1 ? "Calendar: \(list[0])"
-                : "Calendar: \(list[0]) (and \(list.count - 1) more problem\(list.count == 2 ? "" : "s") in this file)"
+        let lines = order.map { file -> String in
+            let list = byFile[file]!
+            let more = strings.moreProblemsNote(list.count - 1)
+            return "\(strings.noticePrefix): \(list[0])" + (more.isEmpty ? "" : " \(more)")
         }
+        noticeCache = (reloadCount, lines)
+        return lines
     }
+    /// The notice lines and the calendar they were made for (`reloadCount` counts the calendars shown).
+    private var noticeCache: (generation: Int, lines: [String])?
 
     // MARK: Drawing
 
     public func draw(into list: inout DrawList) {
         drawHeader(into: &list)
         collection.draw(into: &list)
+        list.clipped(to: collection.frame) { list in
+            drawWeekNumbers(into: &list)
+            drawBarTitles(into: &list)
+        }
         drawSidebar(into: &list)
+    }
+
+    /// Rough width of a line of text: the core cannot measure glyphs (the backend does), so the
+    /// header decides what to drop with a generous estimate for the UI font.
+    static func estimatedWidth(_ text: String, size: Double, bold: Bool) -> Double {
+        Double(text.count) * size * (bold ? 0.64 : 0.56)
+    }
+
+    /// What the header's title row holds at `width`: the month title always whole (smaller type
+    /// before it is ever cut), then the calendar's name, then the key hints, dropped in reverse.
+    struct HeaderPlan: Equatable {
+        var titleSize: Double
+        var showsSource: Bool
+        var showsHints: Bool
+    }
+
+    func headerPlan(title: String, width: Double) -> HeaderPlan {
+        let room = width - 32
+        var titleSize = 22.0
+        while titleSize > 13, CalendarScene.estimatedWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
+        let titleWidth = CalendarScene.estimatedWidth(title, size: titleSize, bold: true)
+        let hints = CalendarScene.estimatedWidth(strings.keyHints, size: 12, bold: false) + 24
+        let source = sourceLabel.map { CalendarScene.estimatedWidth($0, size: 13, bold: false) + 24 } ?? 0
+        // The hints go first, then the calendar's name; the title stays.
+        return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + source <= room,
+                          showsHints: titleWidth + source + hints <= room)
+    }
+
+    /// "Sample calendar", "Your calendars" or nothing (files named with `--ics`).
+    var sourceLabel: String? {
+        switch settings.sourceLabel {
+        case "sample": return strings.sampleCalendar
+        case "local": return strings.yourCalendars
+        case let other?: return other.isEmpty ? nil : other
+        case nil: return nil
+        }
     }
 
     private func drawHeader(into list: inout DrawList) {
         let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
         let month = displayedMonth
-        let title = titles[month] ?? settings.title(of: month)
+        let title = titles[month] ?? formatter.monthTitle(month)
         if titles.count > 256 { titles.removeAll() }
         titles[month] = title
-        list.text(title, in: Rect(x: header.minX + 16, y: header.minY + 8, width: header.width - 220, height: 32),
-                  size: 22, color: Theme.text, weight: .bold)
-        list.text("PgUp / PgDn · Home: today", in: Rect(x: header.maxX - 216, y: header.minY + 8, width: 200, height: 32),
-                  size: 12, color: Theme.textDim, alignment: .trailing)
+        let plan = headerPlan(title: title, width: header.width)
+        let rowHeight = header.height < 60 ? 26.0 : 32.0
+        let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
+        list.text(title, in: titleRect, size: plan.titleSize, color: Theme.text, weight: .bold)
+        let titleWidth = CalendarScene.estimatedWidth(title, size: plan.titleSize, bold: true)
+        if plan.showsSource, let label = sourceLabel {
+            list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
+                      size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
+        }
+        if plan.showsHints {
+            list.text(strings.keyHints, in: Rect(x: titleRect.maxX - 260, y: titleRect.minY, width: 260, height: rowHeight),
+                      size: 12, color: Theme.textDim, alignment: .trailing)
+        }
         let l = layout
+        let labelHeight = header.height < 60 ? 18.0 : 24.0
+        let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
+        if l.weekNumbers {
+            // The heading may use the page margin too: "Sem." is wider than the numbers below it.
+            let left = l.isCompact ? collection.frame.minX + 2 : collection.frame.minX + l.insets.left
+            list.text(strings.weekColumn, in: Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight),
+                      size: l.isCompact ? 9 : 10, color: Theme.textDim, alignment: .center)
+        }
         for (i, label) in weekdayLabels.enumerated() {
-            let x = collection.frame.minX + l.insets.left + Double(i) * (l.cellSize.width + l.spacing)
+            let x = collection.frame.minX + l.gridLeft + Double(i) * (l.cellSize.width + l.spacing)
             let iso = settings.firstWeekday.columns[i]
-            list.text(label, in: Rect(x: x, y: header.maxY - 28, width: l.cellSize.width, height: 24), size: 12,
+            list.text(label, in: Rect(x: x, y: labelY, width: l.cellSize.width, height: labelHeight), size: l.cellSize.width < 30 ? 10 : 12,
                       color: iso >= 6 ? Theme.accent.mixed(with: Theme.textDim, 0.4) : Theme.textDim, alignment: .center, weight: .bold)
+        }
+    }
+
+    /// The pages on screen now (one at rest, two while a page turns).
+    private var pagesOnScreen: ClosedRange<Int> {
+        let l = layout
+        let x = collection.contentOffset.x
+        let first = max(0, Int((x / l.pageWidth).rounded(.down)))
+        let last = min(CalendarScene.pageCount - 1, Int(((x + collection.frame.width - 1) / l.pageWidth).rounded(.down)))
+        return first...max(first, last)
+    }
+
+    /// ISO 8601 week numbers left of each row: the week of the row's Monday.
+    private func drawWeekNumbers(into list: inout DrawList) {
+        let l = layout
+        guard l.weekNumbers else { return }
+        for page in pagesOnScreen {
+            let g = grid(for: CalendarScene.month(ofPage: page))
+            for row in 0..<MonthGrid.rows {
+                guard let f = l.attributesForItem(at: IndexPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
+                let cell = collection.windowRect(fromContent: f)
+                let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
+                let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
+                list.text("\(monday.isoWeek)", in: Rect(x: cell.minX - l.weekColumnWidth - l.spacing / 2, y: cell.minY + 2,
+                                                        width: l.weekColumnWidth, height: min(20, cell.height - 2)),
+                          size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
+            }
+        }
+    }
+
+    /// Titles of bars that run over several days, written once along the bar's piece in each row
+    /// (after every cell has drawn its part, so the next cell's fill cannot cover the words).
+    private func drawBarTitles(into list: inout DrawList) {
+        let l = layout
+        for (ip, cell) in collection.visibleCells {
+            guard let day = cell as? DayCell, let m = day.model, m.slots.contains(where: { $0?.continuesAfter == true && $0?.showsTitle == true }),
+                  let f = l.attributesForItem(at: ip)?.frame else { continue }
+            day.drawBarTitles(in: collection.windowRect(fromContent: f), stride: l.cellSize.width + l.spacing, into: &list)
         }
     }
 
@@ -273,40 +477,63 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let r = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
         list.fill(r, Theme.surface)
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
-        let date = listedDate
-        let longTitle = longTitles[date] ?? settings.longTitle(of: date)
-        if longTitles.count > 256 { longTitles.removeAll() }
-        longTitles[date] = longTitle
-        list.text(longTitle, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
-                  size: 16, color: Theme.text, weight: .bold)
-        let chosen = selectedDates.count
-        list.text(chosen == 0 ? "No days chosen" : chosen == 1 ? "1 day chosen" : "\(chosen) days chosen",
+        let days = listedDates
+        let heading = formatter.long(days[0])
+        // The whole date, in smaller type on a narrow panel rather than cut.
+        var size = 16.0
+        while size > 11, CalendarScene.estimatedWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
+        list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
+                  size: size, color: Theme.text, weight: .bold)
+        list.text(strings.chosen(selectedDates.count),
                   in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
-        let dayEvents = events.events(on: date, firstWeekday: settings.firstWeekday)
         var y = r.minY + 72
-        if dayEvents.isEmpty {
-            list.text("No events", in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.textDim)
-            return
+        let grouped = days.count > 1
+        for (n, date) in days.enumerated() {
+            // A page not read yet is prepared by idle frames; the panel waits rather than stall.
+            let page = grid(for: date.calendarMonth)
+            let dayEvents = events.isReady(page) ? events.events(on: date, page: page) : []
+            if grouped {
+                // Each chosen day under its own heading; the first heading is the panel's title.
+                if n > 0 {
+                    guard y + 24 <= r.maxY else { break }
+                    list.text(formatter.long(date), in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.text, weight: .bold)
+                    y += 26
+                }
+            }
+            if dayEvents.isEmpty {
+                guard y + 22 <= r.maxY else { break }
+                list.text(strings.noEvents, in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.textDim)
+                y += grouped ? 30 : 22
+                continue
+            }
+            for e in dayEvents {
+                guard y + 44 <= r.maxY else {
+                    list.text("…", in: Rect(x: r.minX + 16, y: min(y, r.maxY - 20), width: w - 32, height: 20), size: 13, color: Theme.textDim)
+                    return
+                }
+                drawListedEvent(e, on: date, at: y, in: r, into: &list)
+                y += 46
+            }
+            y += grouped ? 8 : 0
         }
-        let zone = settings.zone
-        for e in dayEvents {
-            guard y + 44 <= r.maxY else {
-                list.text("…", in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 20), size: 13, color: Theme.textDim)
-                break
-            }
-            let c = Theme.tileColor(e.colorIndex)
-            list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
-            let time: String
-            switch e.span {
-            case .allDay: time = "All day"
-            case let .timed(start, end):
-                let from = zone.day(of: start) == date ? zone.clock(start) : "…"
-                let to = zone.day(of: max(start, end - 1)) == date ? zone.clock(end) : "…"
-                time = start == end ? from : "\(from) – \(to)"
-            }
-            list.text(time, in: Rect(x: r.minX + 28, y: y, width: w - 44, height: 18), size: 12, color: Theme.textDim)
-            list.text(e.title, in: Rect(x: r.minX + 28, y: y + 18, width: w - 44, height: 20), size: 14, color: Theme.text)
-            y += 46
+    }
+
+    private func drawListedEvent(_ e: EventOccurrence, on date: CalendarDate, at y: Double, in r: Rect, into list: inout DrawList) {
+        let c = Theme.tileColor(e.colorIndex)
+        list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
+        list.text(timeText(e, on: date), in: Rect(x: r.minX + 28, y: y, width: r.width - 44, height: 18), size: 12, color: Theme.textDim)
+        list.text(e.title, in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14, color: Theme.text)
+    }
+
+    /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
+    func timeText(_ e: EventOccurrence, on date: CalendarDate) -> String {
+        switch e.span {
+        case .allDay: return strings.allDay
+        case let .timed(start, end):
+            let zone = settings.zone
+            let from = zone.day(of: start) == date ? formatter.clock(start) : "…"
+            let to = zone.day(of: max(start, end - 1)) == date ? formatter.clock(end) : "…"
+            return start == end ? from : "\(from) – \(to)"
         }
     }
 
@@ -337,6 +564,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("selectedDates", .strings(selectedDates.sorted().map(\.description))),
             ("focusedDate", .string("\(focus)")),
             ("events", .array(list)),
+            ("calendarSource", .string(settings.sourceLabel.map { $0.isEmpty ? "files" : $0 } ?? "files")),
+            ("calendarFiles", .strings(shownFiles)),
+            ("reloads", .number(Double(reloadCount))),
+            ("weekNumbers", .bool(settings.weekNumbers)),
+            ("listedDates", .strings(listedDates.map(\.description))),
         ]))]
     }
 
@@ -362,7 +594,20 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isDisabled = isDisabled(date)
         m.isChosen = selectedDates.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
-        if !reflowing { m.events = events.events(on: date, page: g) }
+        m.gap = layout.spacing
+        if m.isChosen {
+            // A run of chosen days in a row is drawn as one band.
+            let column = ip.item % MonthGrid.columns
+            m.bandJoinsBefore = column > 0 && selectedDates.contains(date.adding(days: -1))
+            m.bandJoinsAfter = column < MonthGrid.columns - 1 && selectedDates.contains(date.adding(days: 1))
+        }
+        // Pages whose events are not ready yet show none; idle frames prepare them, then refresh.
+        if !reflowing, let pageLanes = lanes(of: g) {
+            m.events = events.events(on: date, page: g)
+            m.slots = pageLanes[ip.item]
+            let rowStart = ip.item - ip.item % MonthGrid.columns
+            m.rowLaneCount = pageLanes[rowStart..<rowStart + MonthGrid.columns].map(\.count).max() ?? 0
+        }
         return m
     }
 }

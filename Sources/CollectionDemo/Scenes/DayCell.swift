@@ -1,8 +1,10 @@
 import CollectionKit
 import CalendarModel
 /// One day of a month page: its number, its state (adjacent month, weekend, today, disabled,
-/// selected, focused) and its events as coloured bars with titles, or dots when the cell is small,
-/// with "+N" for those that do not fit.
+/// selected, focused) and its events in lanes (`WeekLanes`): bars with titles, a multi-day
+/// event's pieces joined across the gaps into one bar, or dots when the cell is small, with "+N"
+/// for those that do not fit. Everything it draws stays inside its frame, except the half gaps
+/// a chosen band or a bar crosses to meet its neighbour in the same row.
 public final class DayCell: CollectionCell {
     public struct Model: Equatable {
         public var date: CalendarDate
@@ -11,7 +13,18 @@ public final class DayCell: CollectionCell {
         public var isDisabled = false
         public var isChosen = false
         public var isFocused = false
+        /// The day's events in display order (all-day first, then by start).
         public var events: [EventOccurrence] = []
+        /// The same events by lane; nil is a lane kept free for a bar elsewhere in the row.
+        public var slots: [LaneSlot?] = []
+        /// The chosen day before or after in the same row is chosen too: the band runs on.
+        public var bandJoinsBefore = false
+        public var bandJoinsAfter = false
+        /// The gap between cells, which joined bands and bars cover half each.
+        public var gap = 4.0
+        /// The most lanes any day of this week row has: every cell of a row shows the same lanes
+        /// (or the same fewer, with "+N"), so a bar is never cut on some of its days only.
+        public var rowLaneCount = 0
         public init(date: CalendarDate) { self.date = date }
     }
     public private(set) var model: Model?
@@ -26,65 +39,185 @@ public final class DayCell: CollectionCell {
     static let weekendTint = Color(hex: 0x2B2F3D)
     static let barHeight = 15.0, barGap = 2.0
 
+    /// The day number's box, sized to the cell so that the number and the today badge fit in it.
+    static func numberBox(in frame: Rect) -> Rect {
+        let h = min(20, max(8, frame.height - 4)), w = min(26, max(8, frame.width - 4))
+        return Rect(x: frame.minX + min(4, (frame.width - w) / 2), y: frame.minY + min(4, (frame.height - h) / 2), width: w, height: h)
+    }
+
     public override func draw(in frame: Rect, into list: inout DrawList) {
         guard let m = model else { return }
         var base = m.date.isWeekend ? DayCell.weekendTint : Theme.surface
         if m.isAdjacent { base = base.mixed(with: Theme.background, 0.6) }
-        if m.isChosen { base = base.mixed(with: Theme.accent, 0.35) }
         if isHighlighted { base = base.mixed(with: .white, 0.06) }
-        list.fill(frame, base, radius: 6)
-        if m.isChosen { list.stroke(frame, Theme.accent, width: 2, radius: 6) }
+        let radius = min(6, frame.height / 4)
+        list.fill(frame, base, radius: radius)
+        if m.isChosen { drawBand(m, in: frame, radius: radius, into: &list) }
 
         var ink = m.isAdjacent ? Theme.textDim.mixed(with: Theme.background, 0.35) : Theme.text
         if m.isDisabled { ink = Theme.textDim.mixed(with: Theme.background, 0.55) }
-        let numberRect = Rect(x: frame.minX + 6, y: frame.minY + 4, width: 26, height: 20)
+        let box = DayCell.numberBox(in: frame)
+        let size = min(13, max(7, box.height * 0.62))
         if m.isToday {
-            list.fill(Rect(x: numberRect.minX - 2, y: numberRect.minY, width: 26, height: 20), Theme.danger, radius: 10)
+            list.fill(box, Theme.danger, radius: min(box.height, box.width) / 2)
             ink = .white
         }
-        list.text("\(m.date.day)", in: m.isToday ? numberRect.offsetBy(dx: -2, dy: 0) : numberRect, size: 13,
+        list.text("\(m.date.day)", in: m.isToday ? box : box.offsetBy(dx: 2, dy: 0), size: size,
                   color: ink, alignment: m.isToday ? .center : .leading, weight: .bold)
         if m.isDisabled {
             // A diagonal stroke says "cannot be chosen" without relying on colour alone.
-            list.line(Point(x: frame.minX + 6, y: frame.maxY - 6), Point(x: frame.maxX - 6, y: frame.minY + 6),
+            list.line(Point(x: frame.minX + 4, y: frame.maxY - 4), Point(x: frame.maxX - 4, y: frame.minY + 4),
                       Theme.textDim.withAlpha(0.25), width: 1)
         }
-        drawEvents(m, in: frame, into: &list)
+        drawEvents(m, in: frame, below: box, into: &list)
         if m.isFocused {
-            list.stroke(frame.insetBy(dx: -3, dy: -3), Color.white.withAlpha(0.85), width: 2, radius: 8)
+            list.stroke(frame.insetBy(dx: -2, dy: -2), Color.white.withAlpha(0.85), width: 2, radius: radius + 2)
         }
     }
 
-    private func drawEvents(_ m: Model, in frame: Rect, into list: inout DrawList) {
-        guard !m.events.isEmpty else { return }
-        let dim = m.isAdjacent || m.isDisabled
-        let top = frame.minY + 26
-        let room = frame.maxY - 3 - top
-        let fits = Int((room + DayCell.barGap) / (DayCell.barHeight + DayCell.barGap))
-        if fits < 1 || frame.width < 44 {
-            // Too small for titles: a row of dots, one per event, up to what fits.
-            let n = min(m.events.count, max(1, Int((frame.width - 8) / 8)))
-            for (i, e) in m.events.prefix(n).enumerated() {
-                let c = Theme.tileColor(e.colorIndex)
-                list.fill(Rect(x: frame.minX + 6 + Double(i) * 8, y: frame.maxY - 9, width: 5, height: 5),
-                          dim ? c.withAlpha(0.5) : c, radius: 2.5)
-            }
+    /// The chosen tint and outline; joined to the neighbours' across the gap into one band.
+    private func drawBand(_ m: Model, in frame: Rect, radius: Double, into list: inout DrawList) {
+        let half = m.gap / 2
+        let band = Rect(x: frame.minX - (m.bandJoinsBefore ? half : 0), y: frame.minY,
+                        width: frame.width + (m.bandJoinsBefore ? half : 0) + (m.bandJoinsAfter ? half : 0), height: frame.height)
+        // Opaque, and the same on weekdays and weekends, so the band shows no seams at the gaps.
+        let tint = Theme.surface.mixed(with: Theme.accent, m.isAdjacent ? 0.25 : 0.35)
+        DayCell.fill(band, tint, radius: radius, roundBefore: !m.bandJoinsBefore, roundAfter: !m.bandJoinsAfter, into: &list)
+        if !m.bandJoinsBefore && !m.bandJoinsAfter {
+            list.stroke(frame, Theme.accent, width: 2, radius: radius)
             return
         }
-        let shown = m.events.count <= fits ? m.events.count : fits - 1
-        for (i, e) in m.events.prefix(shown).enumerated() {
-            let r = Rect(x: frame.minX + 4, y: top + Double(i) * (DayCell.barHeight + DayCell.barGap),
-                         width: frame.width - 8, height: DayCell.barHeight)
-            let c = Theme.tileColor(e.colorIndex)
-            list.fill(r, (e.span.isAllDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim ? 0.45 : 1), radius: 3)
-            if !e.span.isAllDay { list.fill(Rect(x: r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5) }
-            let textInk = e.span.isAllDay && c.luminance > 0.6 ? Color(hex: 0x1A1C22) : Theme.text
-            list.text(e.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: dim ? textInk.withAlpha(0.6) : textInk)
+        // Top and bottom edges run on; the ends close only where the band ends.
+        let inset = 1.0
+        let x0 = m.bandJoinsBefore ? band.minX : band.minX + radius, x1 = m.bandJoinsAfter ? band.maxX : band.maxX - radius
+        list.fill(Rect(x: x0, y: band.minY, width: x1 - x0, height: 2), Theme.accent)
+        list.fill(Rect(x: x0, y: band.maxY - 2, width: x1 - x0, height: 2), Theme.accent)
+        if !m.bandJoinsBefore { list.fill(Rect(x: band.minX, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
+        if !m.bandJoinsAfter { list.fill(Rect(x: band.maxX - 2, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
+        // Rounded corners at the closed ends, drawn as short strokes of a rounded outline clipped to the corner area.
+        if !m.bandJoinsBefore {
+            list.clipped(to: Rect(x: band.minX, y: band.minY, width: radius + inset, height: band.height)) { list in
+                list.stroke(Rect(x: band.minX, y: band.minY, width: radius * 4, height: band.height), Theme.accent, width: 2, radius: radius)
+            }
         }
-        if shown < m.events.count {
-            let r = Rect(x: frame.minX + 6, y: top + Double(shown) * (DayCell.barHeight + DayCell.barGap),
+        if !m.bandJoinsAfter {
+            list.clipped(to: Rect(x: band.maxX - radius - inset, y: band.minY, width: radius + inset, height: band.height)) { list in
+                list.stroke(Rect(x: band.maxX - radius * 4, y: band.minY, width: radius * 4, height: band.height), Theme.accent, width: 2, radius: radius)
+            }
+        }
+    }
+
+    /// A rectangle rounded only at the ends that are not joined to a neighbour.
+    static func fill(_ r: Rect, _ c: Color, radius: Double, roundBefore: Bool, roundAfter: Bool, into list: inout DrawList) {
+        if roundBefore && roundAfter { list.fill(r, c, radius: radius); return }
+        if !roundBefore && !roundAfter { list.fill(r, c); return }
+        // One rounded piece at the open end, one square piece for the rest; they meet without overlap.
+        let roundPart = min(r.width, radius * 2)
+        if roundBefore {
+            list.clipped(to: Rect(x: r.minX, y: r.minY, width: roundPart, height: r.height)) { list in
+                list.fill(Rect(x: r.minX, y: r.minY, width: roundPart * 2, height: r.height), c, radius: radius)
+            }
+            list.fill(Rect(x: r.minX + roundPart, y: r.minY, width: r.width - roundPart, height: r.height), c)
+        } else {
+            list.fill(Rect(x: r.minX, y: r.minY, width: r.width - roundPart, height: r.height), c)
+            list.clipped(to: Rect(x: r.maxX - roundPart, y: r.minY, width: roundPart, height: r.height)) { list in
+                list.fill(Rect(x: r.maxX - roundPart * 2, y: r.minY, width: roundPart * 2, height: r.height), c, radius: radius)
+            }
+        }
+    }
+
+    /// How many lanes of bars fit below the number, or nil when the cell is too small for bars.
+    static func barLanes(in frame: Rect, below box: Rect) -> Int? {
+        let room = frame.maxY - 3 - (box.maxY + 2)
+        let fits = Int((room + barGap) / (barHeight + barGap))
+        return fits >= 1 && frame.width >= 44 ? fits : nil
+    }
+
+    private func drawEvents(_ m: Model, in frame: Rect, below box: Rect, into list: inout DrawList) {
+        guard !m.events.isEmpty else { return }
+        let dim = m.isAdjacent || m.isDisabled
+        guard let fits = DayCell.barLanes(in: frame, below: box) else {
+            drawDots(m, in: frame, beside: box, dim: dim, into: &list)
+            return
+        }
+        let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
+        let lanes = DayCell.shownLanes(m, fits: fits)
+        let top = box.maxY + 2
+        var drawn = 0
+        for (lane, slot) in slots.prefix(lanes).enumerated() {
+            guard let slot else { continue }
+            drawn += 1
+            let y = top + Double(lane) * (DayCell.barHeight + DayCell.barGap)
+            let half = m.gap / 2
+            let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
+            let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
+            let r = Rect(x: left, y: y, width: right - left, height: DayCell.barHeight)
+            let e = slot.event
+            let c = Theme.tileColor(e.colorIndex)
+            let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
+            let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim ? 0.45 : 1)
+            DayCell.fill(r, fill, radius: 3, roundBefore: !slot.startsEarlier, roundAfter: !slot.endsLater, into: &list)
+            if !e.span.isAllDay && !multiDay { list.fill(Rect(x: r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5) }
+            // A bar's title is written on its first day in the row; one running on is written by
+            // the scene across the whole piece (`drawBarTitles`).
+            if slot.showsTitle && !slot.continuesAfter {
+                list.text(e.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
+            }
+        }
+        let hidden = m.events.count - drawn
+        if hidden > 0 {
+            let r = Rect(x: frame.minX + 6, y: top + Double(lanes) * (DayCell.barHeight + DayCell.barGap),
                          width: frame.width - 12, height: DayCell.barHeight)
-            list.text("+\(m.events.count - shown)", in: r, size: 10, color: Theme.textDim, weight: .bold)
+            list.text("+\(hidden)", in: r, size: 10, color: Theme.textDim, weight: .bold)
+        }
+    }
+
+    /// Lanes drawn in this cell: every lane when the row's lanes fit. Else the lanes above the
+    /// last that fits, the same on every day of the row, so bars stay whole; the last one holds
+    /// "+N", or a one-day event of a cell with nothing more to show.
+    static func shownLanes(_ m: Model, fits: Int) -> Int {
+        let own = m.slots.isEmpty ? m.events.count : m.slots.count
+        let row = max(m.rowLaneCount, own)
+        if row <= fits { return row }
+        if own <= fits, own == fits, let last = m.slots.last, let slot = last, !(slot.startsEarlier || slot.endsLater) { return fits }
+        if own <= fits, m.slots.isEmpty { return own }
+        return min(own, fits - 1)
+    }
+
+    static func titleInk(_ e: EventOccurrence, multiDay: Bool, dim: Bool) -> Color {
+        let c = Theme.tileColor(e.colorIndex)
+        let ink = (e.span.isAllDay || multiDay) && c.luminance > 0.6 ? Color(hex: 0x1A1C22) : Theme.text
+        return dim ? ink.withAlpha(0.6) : ink
+    }
+
+    /// Too small for titles: a row of dots, one per event, along the bottom when there is room
+    /// below the number, else beside it; never outside the cell.
+    private func drawDots(_ m: Model, in frame: Rect, beside box: Rect, dim: Bool, into list: inout DrawList) {
+        let dot = frame.height < 24 ? 4.0 : 5.0, pitch = dot + 3
+        let below = frame.maxY - box.maxY >= dot + 4
+        let x0 = below ? frame.minX + 4 : box.maxX + 2
+        let y = below ? frame.maxY - dot - 3 : box.midY - dot / 2
+        let n = min(m.events.count, max(0, Int((frame.maxX - 2 - x0 + 3) / pitch)))
+        for (i, e) in m.events.prefix(n).enumerated() {
+            let c = Theme.tileColor(e.colorIndex)
+            list.fill(Rect(x: x0 + Double(i) * pitch, y: y, width: dot, height: dot), dim ? c.withAlpha(0.5) : c, radius: dot / 2)
+        }
+    }
+
+    /// Writes the titles of the bars that start here and run on to later days in the row, across
+    /// the whole piece (`stride` is one column: the cell's width plus the gap).
+    func drawBarTitles(in frame: Rect, stride: Double, into list: inout DrawList) {
+        let box = DayCell.numberBox(in: frame)
+        guard let m = model, let fits = DayCell.barLanes(in: frame, below: box) else { return }
+        let slots = m.slots
+        let lanes = DayCell.shownLanes(m, fits: fits)
+        let dim = m.isAdjacent || m.isDisabled
+        for (lane, slot) in slots.prefix(lanes).enumerated() {
+            guard let slot, slot.showsTitle, slot.continuesAfter else { continue }
+            let y = box.maxY + 2 + Double(lane) * (DayCell.barHeight + DayCell.barGap)
+            let span = Double(slot.daysInRow)
+            let r = Rect(x: frame.minX + 4, y: y, width: span * stride - m.gap - 8, height: DayCell.barHeight)
+            list.text(slot.event.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
         }
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The calendar scene's own words in English, German and French, picked by the locale's language
+/// (anything else falls back to English). Dates and times are not here: `CalendarFormatter`
+/// formats them with the locale's own patterns.
+public struct CalendarStrings: Sendable, Equatable {
+    public var language: String
+    public var keyHints: String
+    public var today: String
+    public var noDaysChosen: String
+    public var oneDayChosen: String
+    /// "%d days chosen": `%d` is replaced by the count.
+    public var daysChosen: String
+    public var noEvents: String
+    public var allDay: String
+    public var noticePrefix: String
+    /// "(and %d more problems in this file)"; singular and plural.
+    public var oneMoreProblem: String
+    public var moreProblems: String
+    public var sampleCalendar: String
+    public var yourCalendars: String
+    /// The week-number column's heading ("Wk", "KW", "Sem.").
+    public var weekColumn: String
+    /// Short name of the close button, for the state dump and accessibility ("Dismiss").
+    public var dismiss: String
+
+    /// The table for `locale`'s language code.
+    public static func forLocale(_ locale: Locale) -> CalendarStrings {
+        let id = locale.identifier.lowercased()
+        let language = String(id.prefix { $0.isLetter })
+        return table[language] ?? english
+    }
+
+    public static let english = CalendarStrings(
+        language: "en", keyHints: "PgUp / PgDn · Home: today", today: "Today", noDaysChosen: "No days chosen",
+        oneDayChosen: "1 day chosen", daysChosen: "%d days chosen", noEvents: "No events", allDay: "All day",
+        noticePrefix: "Calendar", oneMoreProblem: "(and 1 more problem in this file)",
+        moreProblems: "(and %d more problems in this file)", sampleCalendar: "Sample calendar",
+        yourCalendars: "Your calendars", weekColumn: "Wk", dismiss: "Dismiss")
+
+    public static let german = CalendarStrings(
+        language: "de", keyHints: "Bild↑ / Bild↓ · Pos1: heute", today: "Heute", noDaysChosen: "Keine Tage gewählt",
+        oneDayChosen: "1 Tag gewählt", daysChosen: "%d Tage gewählt", noEvents: "Keine Termine", allDay: "Ganztägig",
+        noticePrefix: "Kalender", oneMoreProblem: "(und 1 weiteres Problem in dieser Datei)",
+        moreProblems: "(und %d weitere Probleme in dieser Datei)", sampleCalendar: "Beispielkalender",
+        yourCalendars: "Ihre Kalender", weekColumn: "KW", dismiss: "Schließen")
+
+    public static let french = CalendarStrings(
+        language: "fr", keyHints: "Pg↑ / Pg↓ · Origine : aujourd’hui", today: "Aujourd’hui",
+        noDaysChosen: "Aucun jour choisi", oneDayChosen: "1 jour choisi", daysChosen: "%d jours choisis",
+        noEvents: "Aucun événement", allDay: "Toute la journée", noticePrefix: "Calendrier",
+        oneMoreProblem: "(et 1 autre problème dans ce fichier)", moreProblems: "(et %d autres problèmes dans ce fichier)",
+        sampleCalendar: "Calendrier d’exemple", yourCalendars: "Vos calendriers", weekColumn: "Sem.", dismiss: "Fermer")
+
+    static let table: [String: CalendarStrings] = ["en": english, "de": german, "fr": french]
+
+    /// "3 days chosen" in this language.
+    public func chosen(_ count: Int) -> String {
+        count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
+    }
+
+    /// The tail of a notice line for a file with `more` further problems ("" when none).
+    public func moreProblemsNote(_ more: Int) -> String {
+        more <= 0 ? "" : more == 1 ? oneMoreProblem : moreProblems.replacingOccurrences(of: "%d", with: "\(more)")
+    }
+}
+
+/// Formats the calendar's dates and times with the locale's patterns (ICU through Foundation):
+/// `de_DE` gives "Dienstag, 1. September 2026" and "09:30", `en_US` "Tuesday, September 1, 2026"
+/// and "9:30 AM". Each pattern's formatter is made once; results are remembered, because an ICU
+/// format call costs microseconds and the side panel asks every frame. Main thread only.
+public final class CalendarFormatter {
+    public let locale: Locale
+    public let zone: DisplayZone
+    private let longDate: DateFormatter
+    private let time: DateFormatter
+    private let monthYear: DateFormatter
+    private var longDates: [CalendarDate: String] = [:]
+    private var times: [Int64: String] = [:]
+
+    public init(locale: Locale, zone: DisplayZone) {
+        self.locale = locale; self.zone = zone
+        longDate = CalendarFormatter.formatter(locale, template: "EEEEdMMMMy", zone: TimeZone(identifier: "UTC")!)
+        time = CalendarFormatter.formatter(locale, template: "jmm", zone: zone.timeZone)
+        monthYear = CalendarFormatter.formatter(locale, template: "LLLLy", zone: TimeZone(identifier: "UTC")!)
+    }
+
+    private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = locale
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // ICU's Gregorian calendar is Julian before October 1582; the pager starts in 1583.
+        f.calendar = calendar
+        f.timeZone = zone
+        f.setLocalizedDateFormatFromTemplate(template)
+        return f
+    }
+
+    /// The weekday, day, month and year of `date` ("Dienstag, 1. September 2026").
+    public func long(_ date: CalendarDate) -> String {
+        if let hit = longDates[date] { return hit }
+        let text = longDate.string(from: Date(timeIntervalSince1970: TimeInterval(date.daysSinceEpoch) * 86_400 + 43_200))
+        if longDates.count > 512 { longDates.removeAll() }
+        longDates[date] = text
+        return text
+    }
+
+    /// A page's title in the locale's order ("November 2026", "2026年11月"), its first letter
+    /// upper case as a heading is written ("Septembre 2026").
+    public func monthTitle(_ month: CalendarMonth) -> String {
+        let mid = month.firstDay.adding(days: 14)
+        let text = monthYear.string(from: Date(timeIntervalSince1970: TimeInterval(mid.daysSinceEpoch) * 86_400))
+        return text.prefix(1).uppercased(with: locale) + text.dropFirst()
+    }
+
+    /// The wall-clock time of `instant` in the display zone, on the locale's 12- or 24-hour clock.
+    public func clock(_ instant: Int64) -> String {
+        if let hit = times[instant] { return hit }
+        let text = time.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
+        if times.count > 2048 { times.removeAll() }
+        times[instant] = text
+        return text
+    }
+}

@@ -1,0 +1,113 @@
+import CalendarModel
+import Foundation
+
+/// The user's own calendars as Evolution and GNOME Calendar keep them on disk: one folder per
+/// local calendar under `$XDG_DATA_HOME/evolution/calendar/`, each with a `calendar.ics`
+/// (`XDG_DATA_HOME` defaults to `~/.local/share`, and per the XDG spec a relative value is ignored).
+public enum LocalCalendars {
+    /// The folder that holds the calendars, from `environment` (the process's by default).
+    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return data + "/evolution/calendar"
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/share/evolution/calendar"
+    }
+
+    /// Every `*/calendar.ics` in that folder, sorted by path so the order is the same every run.
+    /// Empty when there are none (then the caller shows its sample calendar).
+    public static func files(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        guard let dir = directory(environment: environment),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        return names.sorted().map { "\(dir)/\($0)/calendar.ics" }.filter { FileManager.default.isReadableFile(atPath: $0) }
+    }
+}
+
+/// Watches calendar files and, when one changes on disk (modification time, size, or appearing
+/// and disappearing), reads them all again on its own thread and posts the new source to a
+/// mailbox the scene takes from at the start of a frame. The render thread never waits on disk
+/// or on parsing. Made and started by the executable, which owns threads; the core has none.
+public final class CalendarFileWatcher: @unchecked Sendable {
+    /// The files watched now (they change when `discover` finds calendars added or removed).
+    public var files: [String] { lock.lock(); defer { lock.unlock() }; return current }
+    private var current: [String]
+    public let mailbox: EventSourceMailbox
+    private let discover: (@Sendable () -> [String])?
+    private let timeZone: TimeZone
+    private let interval: TimeInterval
+    private let lock = NSLock()
+    private var running = false
+    private var thread: Thread?
+
+    /// `interval` is the time between looks at the files' attributes (a `stat` each: cheap).
+    /// `discover`, when given, lists the files again at each look (the user's calendar folder), so
+    /// a calendar added or removed is shown or dropped too.
+    public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
+                interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
+        current = files; self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
+    }
+
+    /// What is known of a file without reading it; nil when it cannot be seen.
+    struct Stamp: Equatable {
+        var modified: Date?
+        var size: Int?
+    }
+
+    static func stamp(_ path: String) -> Stamp? {
+        guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        return Stamp(modified: a[.modificationDate] as? Date, size: (a[.size] as? NSNumber)?.intValue)
+    }
+
+    /// Starts polling on a background thread; the first look only records the files as they are.
+    public func start() {
+        lock.lock()
+        guard !running else { lock.unlock(); return }
+        running = true
+        lock.unlock()
+        let t = Thread { [self] in self.poll() }
+        t.name = "calendar-file-watcher"
+        t.qualityOfService = .utility
+        thread = t
+        t.start()
+    }
+
+    /// Stops polling (the thread ends after its current look).
+    public func stop() {
+        lock.lock(); running = false; lock.unlock()
+    }
+
+    private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+
+    private func poll() {
+        var last = files.map(CalendarFileWatcher.stamp)
+        while isRunning {
+            Thread.sleep(forTimeInterval: interval)
+            // Calendars the scene stopped showing are freed here, off the render thread.
+            _ = mailbox.takeRetired()
+            if let discover {
+                let found = discover()
+                if found != files {
+                    lock.lock(); current = found; lock.unlock()
+                    last = found.map(CalendarFileWatcher.stamp)
+                    mailbox.post(reload(), files: found)
+                    continue
+                }
+            }
+            let files = self.files
+            let now = files.map(CalendarFileWatcher.stamp)
+            guard now != last else { continue }
+            // A program saving a file may write it in pieces: wait for it to hold still once.
+            Thread.sleep(forTimeInterval: min(0.1, interval))
+            let settled = files.map(CalendarFileWatcher.stamp)
+            guard settled == now else { continue }
+            last = settled
+            mailbox.post(reload())
+        }
+    }
+
+    /// Reads every file again with a zone of its own (a `DisplayZone`'s offset cache is not shared
+    /// across threads), so the source is wholly made here and only used by the main thread later.
+    public func reload() -> ICalendarSource {
+        ICalendarSource(files: files, zone: DisplayZone(timeZone))
+    }
+}

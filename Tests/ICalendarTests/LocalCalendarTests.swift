@@ -1,0 +1,85 @@
+import CalendarModel
+import Foundation
+import ICalendar
+import XCTest
+
+/// Finding the user's Evolution/GNOME calendars, and reading them again when they change on disk.
+final class LocalCalendarTests: XCTestCase {
+    var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("local-calendars-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
+
+    func calendar(_ summary: String, on day: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//GNOME//Evolution//EN\r\nBEGIN:VEVENT\r\nUID:\(summary)\r\n" +
+        "DTSTART;VALUE=DATE:\(day)\r\nSUMMARY:\(summary)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
+    /// Writes `<XDG_DATA_HOME>/evolution/calendar/<folder>/calendar.ics`, as Evolution keeps them.
+    @discardableResult
+    func write(_ text: String, folder: String, data: URL? = nil) throws -> String {
+        let dir = (data ?? root).appendingPathComponent("evolution/calendar/\(folder)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("calendar.ics")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    func testEveryEvolutionCalendarUnderXDGDataHomeIsFoundInAFixedOrder() throws {
+        let b = try write(calendar("B", on: "20261102"), folder: "system")
+        let a = try write(calendar("A", on: "20261101"), folder: "1700000000.1234.1@host")
+        // A folder without a calendar.ics (Evolution keeps other things there too) is skipped.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("evolution/calendar/trash"), withIntermediateDirectories: true)
+        XCTAssertEqual(LocalCalendars.files(environment: ["XDG_DATA_HOME": root.path, "HOME": "/nonexistent"]), [a, b])
+    }
+
+    func testHomeIsUsedWithoutXDGDataHomeAndARelativeOneIsIgnored() throws {
+        let home = root.appendingPathComponent("home")
+        let file = try write(calendar("H", on: "20261101"), folder: "system", data: home.appendingPathComponent(".local/share"))
+        XCTAssertEqual(LocalCalendars.files(environment: ["HOME": home.path]), [file])
+        XCTAssertEqual(LocalCalendars.files(environment: ["HOME": home.path, "XDG_DATA_HOME": "relative/data"]), [file])
+        XCTAssertEqual(LocalCalendars.files(environment: ["XDG_DATA_HOME": root.appendingPathComponent("none").path]), [],
+                       "no calendars: the caller shows its sample")
+    }
+
+    func testAChangedFileIsReadAgainOnTheWatchersThreadAndPosted() throws {
+        let file = try write(calendar("Before", on: "20261103"), folder: "system")
+        let watcher = CalendarFileWatcher(files: [file], timeZone: TimeZone(identifier: "Europe/Berlin")!, interval: 0.05)
+        watcher.start()
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(watcher.mailbox.posted, 0, "nothing changed yet")
+        // A different size as well as a new time, so filesystems with coarse times see the change.
+        try calendar("After the change", on: "20261104").write(toFile: file, atomically: true, encoding: .utf8)
+        let deadline = Date().addingTimeInterval(3)
+        while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        XCTAssertEqual(watcher.mailbox.posted, 1, "posted within a second or so")
+        let source = try XCTUnwrap(watcher.mailbox.take())
+        let month = CalendarMonth(iso: "2026-11")!
+        XCTAssertEqual(source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title), ["After the change"])
+        XCTAssertNil(watcher.mailbox.take())
+    }
+
+    func testACalendarAddedToTheFolderIsShownToo() throws {
+        let first = try write(calendar("First", on: "20261103"), folder: "system")
+        let env = ["XDG_DATA_HOME": root.path]
+        let watcher = CalendarFileWatcher(files: [first], timeZone: TimeZone(identifier: "UTC")!, interval: 0.05,
+                                          discover: { LocalCalendars.files(environment: env) })
+        watcher.start()
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        XCTAssertEqual(watcher.mailbox.posted, 0)
+        let second = try write(calendar("Second", on: "20261105"), folder: "new-calendar")
+        let deadline = Date().addingTimeInterval(3)
+        while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
+        XCTAssertEqual(update.files, [second, first].sorted())
+        let month = CalendarMonth(iso: "2026-11")!
+        XCTAssertEqual(update.source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title).sorted(), ["First", "Second"])
+        XCTAssertEqual(watcher.files, [second, first].sorted())
+    }
+}
