@@ -165,6 +165,9 @@ public struct LayoutSection {
     public var contentInsets: EdgeInsets
     public var header: BoundarySupplementaryItem?
     public var orthogonalScrolling: OrthogonalScrollingBehavior
+    /// True (the default, as in UIKit) insets the header by the section's leading and trailing
+    /// content insets; false lets it span the collection's full width.
+    public var supplementariesFollowContentInsets = true
 
     public init(group: LayoutGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = EdgeInsets(),
                 header: BoundarySupplementaryItem? = nil, orthogonalScrolling: OrthogonalScrollingBehavior = .none) {
@@ -323,7 +326,9 @@ public struct CompositionalLayout: CollectionLayout {
         var y = top
         if let h = section.header {
             let height = h.height.resolve(in: container)
-            headerFrame = Rect(x: insets.left, y: y, width: container.width, height: height)
+            headerFrame = section.supplementariesFollowContentInsets
+                ? Rect(x: insets.left, y: y, width: container.width, height: height)
+                : Rect(x: 0, y: y, width: boundsSize.width, height: height)
             y += height
         }
         y += insets.top

@@ -30,8 +30,10 @@ public final class OrthogonalScrolling {
     public var isPanning: Bool { pan.isPanning }
     public var isMoving: Bool { scrollers.values.contains { !$0.isIdle } }
 
-    /// Creates or resizes a scroller per orthogonal section of `layout`, keeping offsets.
-    public func sync(with layout: CompositionalLayout) {
+    /// Creates or resizes a scroller per orthogonal section of `cv`'s compositional layout, keeping
+    /// offsets. Cheap (a few sections): call it after anything that may re-prepare the layout.
+    public func sync(with cv: CollectionView) {
+        guard let layout = cv.layout as? CompositionalLayout else { scrollers.removeAll(); return }
         var next: [Int: ScrollPhysics] = [:]
         for sec in layout.sections where sec.isOrthogonal {
             var physics = scrollers[sec.index] ?? ScrollPhysics()
@@ -40,18 +42,17 @@ public final class OrthogonalScrolling {
             physics.contentSize = Size(width: max(sec.rowContentWidth, layout.boundsSize.width), height: sec.frame.height)
             if sec.behavior != .continuous {
                 physics.decelerationRate = Deceleration.fastRate
-                let flick = flickVelocity
-                // The decision reads the layout as prepared when the gesture ends.
-                let s = sec.index
-                let snapshot = layout
-                physics.targetDecision = { proposed, velocity, decision in
-                    Point(x: snapshot.orthogonalTargetOffset(section: s, proposed: proposed.x, velocity: velocity.x,
-                                                             decision: decision, flickVelocity: flick), y: 0)
+                let flick = flickVelocity, s = sec.index
+                // The decision reads the layout as the view has it when the gesture ends.
+                physics.targetDecision = { [unowned cv] proposed, velocity, decision in
+                    guard let current = cv.layout as? CompositionalLayout else { return proposed }
+                    return Point(x: current.orthogonalTargetOffset(section: s, proposed: proposed.x, velocity: velocity.x,
+                                                                   decision: decision, flickVelocity: flick), y: 0)
                 }
             } else {
                 physics.targetDecision = nil
             }
-            physics.jump(to: physics.clamped(physics.offset))
+            if physics.isIdle { physics.jump(to: physics.clamped(physics.offset)) }
             next[sec.index] = physics
         }
         scrollers = next
