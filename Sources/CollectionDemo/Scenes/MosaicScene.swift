@@ -428,8 +428,16 @@ public final class MosaicScene: Scene {
 
     // MARK: State dump
 
+    /// The cards in the order shown now: the model's order, or mid-drag the order the drag implies.
+    public var displayedCards: [Int] {
+        guard collection.interactiveMove != nil else { return model.order }
+        return model.order.indices.map { i in
+            dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: IndexPath(item: i, section: MosaicScene.mosaicSection))) ?? -1
+        }
+    }
+
     public func dumpState() -> [(String, JSON)] {
-        let cards = model.order
+        let cards = displayedCards
         let listFrames = cards.count <= 10_000
         var mosaic: [(String, JSON)] = [
             ("name", .string("mosaic")),
@@ -447,7 +455,7 @@ public final class MosaicScene: Scene {
             ("styles", .strings(cards.map { model.styles[$0].rawValue })),
             ("values", .array(cards.map { .int(model.values[$0]) })),
             ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
-            ("groups", .strings(DynamicGroups.kinds(for: model.orderedStyles()).map(\.rawValue))),
+            ("groups", .strings(DynamicGroups.kinds(for: cards.map { model.styles[$0] }).map(\.rawValue))),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),

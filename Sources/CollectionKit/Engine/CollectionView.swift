@@ -228,7 +228,10 @@ public final class CollectionView {
     /// Applies changes the data source has already made. Checks that they add up (counts, ranges,
     /// identifiers) and throws without touching the view when they do not. Moved items keep their
     /// identity; with `animated`, items glide from their old frames to their new ones.
-    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
+    /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
+    /// glide in from where the old layout had them, off screen too (a diffable data source knows it).
+    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true,
+                                    previousIndexPath: ((IndexPath) -> IndexPath?)? = nil) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
         }
@@ -303,12 +306,15 @@ public final class CollectionView {
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
+        let oldLayout = layout
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
         if animated {
             for a in visibleAttributes where a.kind == .cell {
-                guard let id = identifier(at: a.indexPath), let from = oldFrames[id], from != a.frame else { continue }
+                guard let id = identifier(at: a.indexPath) else { continue }
+                let from = oldFrames[id] ?? previousIndexPath?(a.indexPath).flatMap { oldLayout.attributesForItem(at: $0)?.frame }
+                guard let from, from != a.frame else { continue }
                 frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
             }
         }

@@ -149,8 +149,17 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         let reloads = diff.updates.filter { !moved.contains($0) }.map { oldPaths[$0] }
         if !reloads.isEmpty { updates.append(.reload(reloads)) }
         snapshot = next
+        // New index path → old one, so items coming into view glide in from their old places.
+        var sectionStart: [Int] = [], total = 0
+        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
+        let previous: (IndexPath) -> IndexPath? = { ip in
+            guard sectionStart.indices.contains(ip.section) else { return nil }
+            let flat = sectionStart[ip.section] + ip.item
+            guard diff.oldIndexForNew.indices.contains(flat), let old = diff.oldIndexForNew[flat] else { return nil }
+            return oldPaths[old]
+        }
         do {
-            try cv.performBatchUpdates(updates, animated: animated)
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous)
         } catch {
             snapshot = old
             throw error
