@@ -237,5 +237,7 @@ do {
     check(ids.count == 100_000 && Set(ids.compactMap(\.stringValue)).count == 100_000, "no tile lost or duplicated")
 }
 
+try benchMosaic()
+
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)

@@ -192,6 +192,14 @@ public final class MosaicScene: Scene {
                 ContextMenuAction("Move to top", isEnabled: index > 0)]
     }
 
+    /// The card or featured card under a window point; nothing under a header (the pinned header
+    /// is drawn over the cards it covers).
+    private func itemIndexPath(at p: Point) -> IndexPath? {
+        let c = collection.contentPoint(fromWindow: p)
+        if collection.visibleAttributes.contains(where: { $0.kind != .cell && $0.frame.contains(c) }) { return nil }
+        return collection.indexPathForItem(atWindowPoint: p)
+    }
+
     private func openMenu(for ip: IndexPath, at anchor: Point, fromKeyboard: Bool, now: Double) {
         guard ip.section == MosaicScene.mosaicSection, let id = dataSource.itemIdentifier(at: ip) else { return }
         focusedCard = id
@@ -250,7 +258,7 @@ public final class MosaicScene: Scene {
             // A right click mid-drag cancels the drag and opens nothing (seed 004).
             if drag.isDragging { drag.cancel(now: now); press.cancel(now: now, physics: &collection.physics); return }
             if press.isActive || orthogonal.pressedSection != nil { return }
-            if let ip = collection.indexPathForItem(atWindowPoint: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
+            if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
         case let .pointerDown(p, .left, _):
             pointer = p
             guard !drag.isDragging, collection.frame.contains(p) else { return }
@@ -273,7 +281,7 @@ public final class MosaicScene: Scene {
                 drag.drop(now: now)
                 press.cancel(now: now, physics: &collection.physics)
             } else if press.up(at: p, now: now, physics: &collection.physics),
-                      let ip = collection.indexPathForItem(atWindowPoint: p), ip.section == MosaicScene.mosaicSection {
+                      let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
                 focusedCard = dataSource.itemIdentifier(at: ip)
             }
         case let .wheel(dx, dy):
@@ -361,7 +369,7 @@ public final class MosaicScene: Scene {
     private func fireLongPressIfDue(now: Double) {
         guard case let .longPress(at, time) = press.advance(to: now) else { return }
         menu.close()
-        guard let ip = collection.indexPathForItem(atWindowPoint: at), ip.section == MosaicScene.mosaicSection,
+        guard let ip = itemIndexPath(at: at), ip.section == MosaicScene.mosaicSection,
               drag.lift(at: at, pointer: pointer, time: time, now: now) else { press.refuseLongPress(); return }
         focusedCard = dataSource.itemIdentifier(at: ip)
     }
@@ -385,7 +393,7 @@ public final class MosaicScene: Scene {
 
     public func cursor(at p: Point) -> Cursor {
         if drag.isDragging || press.isPanning || orthogonal.isPanning { return .grabbing }
-        return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
+        return itemIndexPath(at: p) != nil ? .hand : .arrow
     }
 
     public var isDragging: Bool { drag.isDragging }

@@ -6,17 +6,17 @@
 /// lives with its owner, and `reconfigureItems` marks items whose content changed.
 public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     public private(set) var sectionIdentifiers: [SectionID] = []
-    private var items: [[ItemID]] = []
+    @usableFromInline var items: [[ItemID]] = []
     /// Items whose content changed since the snapshot currently applied (their cells reconfigure).
     public private(set) var reconfiguredItems: Set<ItemID> = []
 
     public init() {}
 
     public var numberOfSections: Int { sectionIdentifiers.count }
-    public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
-    public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
+    @inlinable public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
     public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0] } ?? [] }
-    public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
     public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
 
     /// The index path of an item: O(n).
@@ -64,7 +64,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         items[s].moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
     }
 
-    /// Throws when an identifier (section or item) occurs twice.
+    /// Throws when an identifier (section or item) occurs twice. O(n).
+    @inlinable
     public func validate() throws {
         var sections = Set<SectionID>()
         for s in sectionIdentifiers where !sections.insert(s).inserted {
@@ -79,7 +80,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
     }
 
-    fileprivate mutating func clearReconfigured() { reconfiguredItems.removeAll() }
+    @usableFromInline mutating func clearReconfigured() { reconfiguredItems.removeAll() }
 }
 
 /// A data source that owns a snapshot and keeps a collection view in step with it.
@@ -90,7 +91,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public typealias SupplementaryDrawer = (CollectionView, String, IndexPath, Rect, inout DrawList) -> Void
 
     public private(set) weak var collectionView: CollectionView?
-    public private(set) var snapshot = DiffableSnapshot<SectionID, ItemID>()
+    /// The snapshot shown now.
+    public var snapshot: DiffableSnapshot<SectionID, ItemID> { current }
+    @usableFromInline var current = DiffableSnapshot<SectionID, ItemID>()
     private let cellProvider: CellProvider
     public var supplementaryDrawer: SupplementaryDrawer?
     /// Whether an item may be moved interactively (nil: none may).
@@ -105,16 +108,17 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     }
 
     public func itemIdentifier(at ip: IndexPath) -> ItemID? {
-        guard snapshot.numberOfSections > ip.section, ip.section >= 0 else { return nil }
-        let list = snapshot.items(inSectionAt: ip.section)
+        guard current.items.count > ip.section, ip.section >= 0 else { return nil }
+        let list = current.items[ip.section]
         return list.indices.contains(ip.item) ? list[ip.item] : nil
     }
 
     /// What applying a snapshot did.
     public struct ApplyResult: Equatable {
         public var diff: Diff
-        /// True when the sections changed, so the view was reloaded instead of animated.
+        /// True when the sections changed (or the view was empty), so it was reloaded instead of animated.
         public var reloaded: Bool
+        @inlinable public init(diff: Diff, reloaded: Bool) { self.diff = diff; self.reloaded = reloaded }
     }
 
     /// Makes `newSnapshot` current and updates the view: inserts, deletes, moves and reconfigures
@@ -123,14 +127,16 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     ///
     /// Throws `DuplicateIdentifierError` for a snapshot with repeated identifiers, and rethrows a
     /// refused batch update; either way the data source and the view stay as they were.
-    @discardableResult
+    /// Inlinable, so the diff and the checks are specialised for the caller's identifier types.
+    @inlinable @discardableResult
     public func apply(_ newSnapshot: DiffableSnapshot<SectionID, ItemID>, animated: Bool = true) throws -> ApplyResult {
         try newSnapshot.validate()
-        let old = snapshot
+        let old = current
         var next = newSnapshot
         next.clearReconfigured()
-        guard old.sectionIdentifiers == newSnapshot.sectionIdentifiers, let cv = collectionView else {
-            snapshot = next
+        // Section changes, and a first snapshot (nothing on screen to animate from), reload.
+        guard old.sectionIdentifiers == newSnapshot.sectionIdentifiers, old.numberOfItems > 0, let cv = collectionView else {
+            current = next
             collectionView?.reloadData()
             return ApplyResult(diff: Diff(), reloaded: true)
         }
@@ -148,7 +154,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         }
         let reloads = diff.updates.filter { !moved.contains($0) }.map { oldPaths[$0] }
         if !reloads.isEmpty { updates.append(.reload(reloads)) }
-        snapshot = next
+        current = next
         // New index path → old one, so items coming into view glide in from their old places.
         var sectionStart: [Int] = [], total = 0
         for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
@@ -161,14 +167,14 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         do {
             try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous)
         } catch {
-            snapshot = old
+            current = old
             throw error
         }
         return ApplyResult(diff: diff, reloaded: false)
     }
 
     /// The index path of each flat position, in order.
-    private static func indexPaths(_ s: DiffableSnapshot<SectionID, ItemID>) -> [IndexPath] {
+    @usableFromInline static func indexPaths(_ s: DiffableSnapshot<SectionID, ItemID>) -> [IndexPath] {
         var paths: [IndexPath] = []
         paths.reserveCapacity(s.numberOfItems)
         for sec in 0..<s.numberOfSections {
@@ -179,15 +185,15 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
 
     // MARK: CollectionDataSource
 
-    public func numberOfSections(in collectionView: CollectionView) -> Int { snapshot.numberOfSections }
+    public func numberOfSections(in collectionView: CollectionView) -> Int { current.items.count }
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        section < snapshot.numberOfSections ? snapshot.items(inSectionAt: section).count : 0
+        section < current.items.count ? current.items[section].count : 0
     }
     public func collectionView(_ collectionView: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable {
-        AnyHashable(snapshot.items(inSectionAt: ip.section)[ip.item])
+        AnyHashable(current.items[ip.section][ip.item])
     }
     public func collectionView(_ collectionView: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
-        cellProvider(collectionView, ip, snapshot.items(inSectionAt: ip.section)[ip.item])
+        cellProvider(collectionView, ip, current.items[ip.section][ip.item])
     }
     public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at ip: IndexPath,
                                in frame: Rect, into list: inout DrawList) {
@@ -200,7 +206,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
         guard let id = itemIdentifier(at: source) else { return }
         let canMove = canMoveItem
-        snapshot.moveItem(inSection: source.section, from: source.item, to: destination.item) { !(canMove?($0) ?? false) }
+        current.moveItem(inSection: source.section, from: source.item, to: destination.item) { !(canMove?($0) ?? false) }
         didMoveItem?(id, source, destination)
     }
 }

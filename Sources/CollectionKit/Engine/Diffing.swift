@@ -9,9 +9,9 @@
 /// The passes, each one linear:
 ///
 /// 1. **New list → symbol table.** Every new element gets an entry keyed by its identifier,
-///    counting how often it occurs in the new list; the new list remembers its entries.
-/// 2. **Old list → symbol table.** The same for the old list, and each entry remembers the old
-///    index where its identifier was seen.
+///    recording where it occurs in the new list (a second occurrence is refused).
+/// 2. **Old list → symbol table.** Each old element looks its identifier up and records that it
+///    occurs in the old list too, and where.
 /// 3. **Unique pairs.** An identifier that occurs exactly once in each list links the two
 ///    positions: the new element points at its old index and the old element at its new index.
 ///    Heckel's passes 4 and 5 grow matches from these anchors across runs of elements that are
@@ -57,49 +57,42 @@ public struct DuplicateIdentifierError: Error, Equatable, CustomStringConvertibl
 }
 
 public enum Diffing {
-    /// Heckel's symbol table entry for one identifier.
-    private struct Entry {
-        var oldCount = 0
-        var newCount = 0
-        var oldIndex = -1
-    }
-
     /// The difference from `old` to `new`, by identifier, with `contentEqual` telling updates
     /// apart. Throws `DuplicateIdentifierError` if an identifier occurs twice in either list.
-    /// O(old + new), plus one `contentEqual` call per kept element.
+    /// O(old + new), plus one `contentEqual` call per kept element. Inlinable, so callers get a
+    /// version specialised for their identifier type (hashing through a generic witness is
+    /// several times slower).
+    ///
+    /// Heckel's symbol table counts occurrences per identifier. Since any count above one is
+    /// refused, an entry here only needs to say where the identifier was seen: a new index
+    /// (0 or more), or, for an identifier seen only in the old list, `-2 - oldIndex`. One table
+    /// serves both lists, and each element costs one hash lookup or insert.
+    @inlinable
     public static func diff<Element, ID: Hashable>(old: [Element], new: [Element], identifier: (Element) -> ID,
                                                    contentEqual: (Element, Element) -> Bool) throws -> Diff {
-        // Pass 1: the new list fills the symbol table; each new element remembers its entry.
+        // Pass 1: the new list fills the symbol table.
         var table: [ID: Int] = [:]
         table.reserveCapacity(old.count + new.count)
-        var entries: [Entry] = []
-        entries.reserveCapacity(old.count + new.count)
-        var newEntry = [Int](repeating: 0, count: new.count)
-        for (i, e) in new.enumerated() {
-            let id = identifier(e)
-            let k: Int
-            if let existing = table[id] { k = existing } else { k = entries.count; table[id] = k; entries.append(Entry()) }
-            entries[k].newCount += 1
-            guard entries[k].newCount == 1 else { throw DuplicateIdentifierError("identifier \(id) occurs twice in the new list (index \(i))") }
-            newEntry[i] = k
+        for i in new.indices {
+            let id = identifier(new[i])
+            guard table.updateValue(i, forKey: id) == nil else {
+                throw DuplicateIdentifierError("identifier \(id) occurs twice in the new list (index \(i))")
+            }
         }
-        // Pass 2: the old list counts into the same table and records where it saw each identifier.
-        for (j, e) in old.enumerated() {
-            let id = identifier(e)
-            let k: Int
-            if let existing = table[id] { k = existing } else { k = entries.count; table[id] = k; entries.append(Entry()) }
-            entries[k].oldCount += 1
-            guard entries[k].oldCount == 1 else { throw DuplicateIdentifierError("identifier \(id) occurs twice in the old list (index \(j))") }
-            entries[k].oldIndex = j
-        }
-        // Pass 3: identifiers seen once on each side link their two positions.
+        // Passes 2 and 3: the old list looks itself up. An identifier seen once on each side links
+        // the two positions; a second sighting on the old side is a duplicate.
         var newToOld = [Int](repeating: -1, count: new.count)
         var oldToNew = [Int](repeating: -1, count: old.count)
-        for i in new.indices {
-            let entry = entries[newEntry[i]]
-            if entry.oldCount == 1 && entry.newCount == 1 {
-                newToOld[i] = entry.oldIndex
-                oldToNew[entry.oldIndex] = i
+        for j in old.indices {
+            let id = identifier(old[j])
+            if let seen = table[id] {
+                guard seen >= 0, newToOld[seen] < 0 else {
+                    throw DuplicateIdentifierError("identifier \(id) occurs twice in the old list (index \(j))")
+                }
+                newToOld[seen] = j
+                oldToNew[j] = seen
+            } else {
+                table[id] = -2 - j
             }
         }
         // (Passes 4 and 5 of the paper only extend matches over repeated identifiers; there are none.)
@@ -133,6 +126,7 @@ public enum Diffing {
     }
 
     /// The difference between two lists of identifiers (no content of their own).
+    @inlinable
     public static func diff<ID: Hashable>(old: [ID], new: [ID]) throws -> Diff {
         try diff(old: old, new: new, identifier: { $0 }, contentEqual: { _, _ in true })
     }
