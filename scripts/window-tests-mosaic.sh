@@ -61,3 +61,11 @@ else
         fail "mosaic quit" "Ctrl+Q did not end the app"
     fi
 fi
+
+# A bad preset is refused before anything opens, with the list of presets.
+out=$("$bin" --headless --scene mosaic --mosaic-preset huge 2>&1); code=$?
+if [ $code -ne 0 ] && echo "$out" | grep -q "mosaic-preset must be one of compact, regular, mixed, long, got 'huge'"; then
+    pass "bad mosaic preset"
+else
+    fail "bad mosaic preset" "exit $code: $out"
+fi
