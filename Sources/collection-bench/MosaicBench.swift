@@ -79,13 +79,21 @@ func benchMosaic() throws {
     let old = Array(0..<n)
     let shuffled = old.shuffled(using: &rng)
     var moves = 0
-    let diffTime = median(timeRuns(9) {
+    // CPU time of this thread, as the frame figures are: on a shared machine wall time mostly
+    // measures the other processes. Wall time is printed too.
+    var wall: [Double] = []
+    let diffTimes = (0..<9).map { _ -> Double in
+        let w0 = wallClock(), c0 = threadCPUClock()
         let d = try! Diffing.diff(old: old, new: shuffled)
+        let c = threadCPUClock() - c0
+        wall.append(wallClock() - w0)
         moves = d.moves.count
         sink &+= d.changeCount
-    })
-    print("  diff of a shuffled \(n)-item snapshot: median \(fmt(diffTime * 1e3, 2)) ms (\(moves) moves)")
-    check(diffTime <= 0.05, "diffing two 100,000-item snapshots takes at most 50 ms")
+        return c
+    }
+    let diffTime = median(diffTimes)
+    print("  diff of a shuffled \(n)-item snapshot: median \(fmt(diffTime * 1e3, 2)) ms CPU, \(fmt(median(wall) * 1e3, 2)) ms wall (\(moves) moves)")
+    check(diffTime <= 0.05, "diffing two 100,000-item snapshots takes at most 50 ms (CPU time)")
 
     final class Cell: CollectionCell {}
     let applyTimes = (0..<5).map { _ -> Double in
@@ -101,11 +109,11 @@ func benchMosaic() throws {
         var t = DiffableSnapshot<Int, Int>()
         t.appendSections([0])
         t.appendItems(old.shuffled(using: &rng))
-        let t0 = wallClock()
+        let t0 = threadCPUClock()
         try! source.apply(t, animated: true)
-        let dt = wallClock() - t0
+        let dt = threadCPUClock() - t0
         sink &+= cv.visibleCells.count
         return dt
     }
-    print("  diff + validated batch update + relayout of a shuffled \(n)-item snapshot, animated: median \(fmt(median(applyTimes) * 1e3, 2)) ms")
+    print("  diff + validated batch update + relayout of a shuffled \(n)-item snapshot, animated: median \(fmt(median(applyTimes) * 1e3, 2)) ms CPU")
 }

@@ -242,6 +242,10 @@ public final class CollectionView {
         }
         var delta = Array(repeating: 0, count: old.count)
         var deleted = Set<IndexPath>(), inserted = Set<IndexPath>()
+        let changes = updates.reduce(0) { n, u in
+            switch u { case let .delete(d): return n + d.count; case let .insert(i): return n + i.count; case .move: return n + 1; case .reload: return n }
+        }
+        deleted.reserveCapacity(changes); inserted.reserveCapacity(changes)
         func check(_ ip: IndexPath, in counts: [Int], _ what: String) throws {
             guard counts.indices.contains(ip.section), ip.item >= 0, ip.item < counts[ip.section] else {
                 let count = counts.indices.contains(ip.section) ? "\(counts[ip.section]) items" : "no such section"

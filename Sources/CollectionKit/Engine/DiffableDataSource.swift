@@ -140,8 +140,31 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             collectionView?.reloadData()
             return ApplyResult(diff: Diff(), reloaded: true)
         }
-        let oldPaths = Self.indexPaths(old), newPaths = Self.indexPaths(newSnapshot)
         let reconfigured = newSnapshot.reconfiguredItems
+        // The same items in the same order: only reconfigures, found in one pass with no diff
+        // and no moves to check (a style change in a million items stays cheap).
+        if old.items == newSnapshot.items {
+            var reloads: [IndexPath] = []
+            var diff = Diff()
+            if !reconfigured.isEmpty {
+                var flat = 0
+                for (s, list) in newSnapshot.items.enumerated() {
+                    for (i, id) in list.enumerated() {
+                        if reconfigured.contains(id) { reloads.append(IndexPath(item: i, section: s)); diff.updates.append(flat) }
+                        flat += 1
+                    }
+                }
+            }
+            current = next
+            do {
+                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated)
+            } catch {
+                current = old
+                throw error
+            }
+            return ApplyResult(diff: diff, reloaded: false)
+        }
+        let oldPaths = Self.indexPaths(old), newPaths = Self.indexPaths(newSnapshot)
         let diff = try Diffing.diff(old: old.itemIdentifiers, new: newSnapshot.itemIdentifiers, identifier: { $0 },
                                     contentEqual: { _, new in !reconfigured.contains(new) })
         var updates: [CollectionUpdate] = []
