@@ -122,4 +122,27 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertTrue(try source.apply(s).reloaded)
         XCTAssertEqual(cv.itemCounts, [2, 1])
     }
+
+    func testInsertsFadeInAndDeletesFadeOut() throws {
+        let (cv, source) = makeView([1, 2, 3])
+        var s = source.snapshot
+        s.deleteItems([2])
+        s.insertItems([9], at: 0, inSection: "main")
+        try source.apply(s, animated: true)
+        XCTAssertEqual(cv.vanishingItems.count, 1, "the deleted tile was in view")
+        XCTAssertEqual(cv.appearance(of: AnyHashable(9)).alpha, 0, accuracy: 0.001, "the inserted tile starts invisible")
+        func drawsText(_ text: String) -> Bool {
+            var list = DrawList()
+            cv.draw(into: &list)
+            return list.commands.contains { if case let .text(run) = $0 { return run.text == text }; return false }
+        }
+        cv.update(now: 0.1)
+        let mid = cv.appearance(of: AnyHashable(9))
+        XCTAssertTrue(mid.alpha > 0 && mid.alpha < 1 && mid.scale < 1, "mid fade-in: \(mid)")
+        XCTAssertTrue(drawsText("2"), "the deleted tile is still drawn, fading out")
+        cv.update(now: 1)
+        XCTAssertFalse(cv.isAnimatingUpdates)
+        XCTAssertFalse(drawsText("2"), "and gone once its fade ends")
+        XCTAssertEqual(cv.appearance(of: AnyHashable(9)).alpha, 1)
+    }
 }

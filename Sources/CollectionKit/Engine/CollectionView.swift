@@ -82,7 +82,7 @@ public final class CollectionView {
     public private(set) var visibleAttributes: [LayoutAttributes] = []
     /// Identifiers of the visible items as of the last refresh: an update needs the identity of
     /// what was on screen after the data source has already changed.
-    private var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
+    var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
     public internal(set) var retainedItems: Set<IndexPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
@@ -97,6 +97,10 @@ public final class CollectionView {
     public var allowsMultipleSelection = false
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
+    /// Inserted items fading in, by identifier, with their start time; deleted items fading out
+    /// (see UpdateTransitions.swift).
+    var appearingItems: [AnyHashable: Double] = [:]
+    var vanishingItems: [VanishingItem] = []
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
     public private(set) var now: Double = 0
@@ -212,6 +216,7 @@ public final class CollectionView {
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
+        appearingItems.removeAll(); vanishingItems.removeAll()
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
@@ -302,6 +307,7 @@ public final class CollectionView {
                 if let id = visibleIdentifiers[a.indexPath] { oldFrames[id] = presentedFrame(for: a, id: id) }
             }
         }
+        let vanishing = animated ? recordVanishing(updates) : []
         // Selection, retention and hiding follow their items.
         let remap: (IndexPath) -> IndexPath? = { ip in
             CollectionView.indexAfterUpdates(ip, updates: updates)
@@ -321,6 +327,7 @@ public final class CollectionView {
                 guard let from, from != a.frame else { continue }
                 frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
             }
+            startTransitions(vanishing: vanishing, updates: updates)
         }
     }
 
@@ -353,6 +360,7 @@ public final class CollectionView {
         self.now = now
         physics.update(now: now)
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
+        pruneTransitions(now: now)
         refreshVisible(reconfigureAll: false)
     }
 
@@ -405,7 +413,7 @@ public final class CollectionView {
         return a.frame
     }
 
-    public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty }
+    public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty || isAnimatingTransitions }
 
     // MARK: Drawing
 
@@ -415,6 +423,7 @@ public final class CollectionView {
             if let bg = backgroundColor { list.fill(frame, bg) }
             let origin = frame.origin - physics.offset
             list.transformed(.translate(origin.x, origin.y)) { list in
+                drawVanishing(into: &list)
                 for a in visibleAttributes {
                     switch a.kind {
                     case let .supplementary(kind):
@@ -423,8 +432,10 @@ public final class CollectionView {
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
                         if !hiddenIdentifiers.isEmpty, let id = visibleIdentifiers[a.indexPath], hiddenIdentifiers.contains(id) { continue }
                         let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
-                        list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
-                            cell.draw(in: f, alpha: a.alpha, into: &list)
+                        let appear = appearingItems.isEmpty ? (alpha: 1.0, scale: 1.0) : appearance(of: visibleIdentifiers[a.indexPath])
+                        let scale = a.scale * appear.scale
+                        list.transformed(scale == 1 ? .identity : .scale(scale, about: f.center)) { list in
+                            cell.draw(in: f, alpha: a.alpha * appear.alpha, into: &list)
                         }
                     }
                 }
