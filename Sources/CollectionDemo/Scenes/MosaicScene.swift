@@ -382,6 +382,10 @@ public final class MosaicScene: Scene {
         orthogonal.update(now: now)
         drag.update(now: now)
         collection.update(now: now)
+        // The focus ring follows the focused card without reconfiguring cells.
+        for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
+            (cell as? MosaicCardCell)?.isFocused = focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
+        }
     }
 
     public func draw(into list: inout DrawList) {
