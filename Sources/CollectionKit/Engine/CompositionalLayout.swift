@@ -35,11 +35,13 @@ public enum LayoutDimension: Equatable, Sendable {
         }
     }
 
+    /// True for `.estimated`: the value is a guess to be measured.
     public var isEstimated: Bool { if case .estimated = self { return true }; return false }
 }
 
 /// A width and a height.
 public struct LayoutSize: Equatable, Sendable {
+    /// Width and height, each resolved against the container.
     public var width: LayoutDimension
     public var height: LayoutDimension
     public init(width: LayoutDimension, height: LayoutDimension) { self.width = width; self.height = height }
@@ -47,6 +49,7 @@ public struct LayoutSize: Equatable, Sendable {
 
 /// One cell's place inside a group: its size (relative to the group) and the insets applied to it.
 public struct LayoutItem: Equatable, Sendable {
+    /// The item's size in its group, and insets taken off its frame (spacing that belongs to the item).
     public var size: LayoutSize
     public var contentInsets: EdgeInsets
     public init(size: LayoutSize, contentInsets: EdgeInsets = EdgeInsets()) { self.size = size; self.contentInsets = contentInsets }
@@ -55,6 +58,7 @@ public struct LayoutItem: Equatable, Sendable {
 /// Subitems laid along an axis. Fractional sizes of the group are relative to its container (the
 /// section's content width, or the enclosing group); those of its subitems are relative to it.
 public struct LayoutGroup: Equatable, Sendable {
+    /// What a group holds: items, or groups nested to any depth.
     public indirect enum Subitem: Equatable, Sendable {
         case item(LayoutItem)
         case group(LayoutGroup)
@@ -62,6 +66,7 @@ public struct LayoutGroup: Equatable, Sendable {
 
     /// `.horizontal` lays subitems left to right, `.vertical` top to bottom.
     public var axis: Axis
+    /// The group's size relative to its container, and what it lays out in order.
     public var size: LayoutSize
     public var subitems: [Subitem]
     /// With a count, the single subitem is repeated that many times and each copy gets an equal
@@ -79,6 +84,7 @@ public struct LayoutGroup: Equatable, Sendable {
     public static func horizontal(size: LayoutSize, repeating item: LayoutItem, count: Int, spacing: Double = 0) -> LayoutGroup {
         LayoutGroup(axis: .horizontal, size: size, subitems: [.item(item)], repeatCount: max(1, count), interItemSpacing: spacing)
     }
+    /// Subitems side by side, each with its own size.
     public static func horizontal(size: LayoutSize, subitems: [Subitem], spacing: Double = 0) -> LayoutGroup {
         LayoutGroup(axis: .horizontal, size: size, subitems: subitems, interItemSpacing: spacing)
     }
@@ -86,6 +92,7 @@ public struct LayoutGroup: Equatable, Sendable {
     public static func vertical(size: LayoutSize, repeating item: LayoutItem, count: Int, spacing: Double = 0) -> LayoutGroup {
         LayoutGroup(axis: .vertical, size: size, subitems: [.item(item)], repeatCount: max(1, count), interItemSpacing: spacing)
     }
+    /// Subitems stacked, each with its own size.
     public static func vertical(size: LayoutSize, subitems: [Subitem], spacing: Double = 0) -> LayoutGroup {
         LayoutGroup(axis: .vertical, size: size, subitems: subitems, interItemSpacing: spacing)
     }
@@ -119,10 +126,12 @@ public struct LayoutGroup: Equatable, Sendable {
 public struct BoundarySupplementaryItem: Equatable, Sendable {
     /// The supplementary kind the data source is asked to draw ("header").
     public var kind: String
+    /// The header's height (fractions resolve against the section's container).
     public var height: LayoutDimension
     /// Stays at the top of the visible bounds while any of its section is in view, pushed up by
     /// the section's end (UIKit's `pinToVisibleBounds`).
     public var pinToVisibleBounds: Bool
+    /// A header of `kind`, `height` tall, pinned or not.
     public init(kind: String = "header", height: LayoutDimension, pinToVisibleBounds: Bool = false) {
         self.kind = kind; self.height = height; self.pinToVisibleBounds = pinToVisibleBounds
     }
@@ -146,6 +155,7 @@ public enum OrthogonalScrollingBehavior: String, Equatable, Sendable {
 public struct LayoutEnvironment: Equatable, Sendable {
     /// The collection's viewport size.
     public var containerSize: Size
+    /// How many items the section has.
     public var itemCount: Int
     public init(containerSize: Size, itemCount: Int) { self.containerSize = containerSize; self.itemCount = itemCount }
 }
@@ -161,6 +171,7 @@ public struct LayoutSection {
     public var groups: [LayoutGroup]
     /// Which of `groups` comes next; nil repeats the first.
     public var chooser: GroupChooser?
+    /// Space between groups along the stacking axis; insets around the groups; the header; how the section scrolls.
     public var interGroupSpacing: Double
     public var contentInsets: EdgeInsets
     public var header: BoundarySupplementaryItem?
@@ -169,12 +180,14 @@ public struct LayoutSection {
     /// content insets; false lets it span the collection's full width.
     public var supplementariesFollowContentInsets = true
 
+    /// A section that repeats `group`.
     public init(group: LayoutGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = EdgeInsets(),
                 header: BoundarySupplementaryItem? = nil, orthogonalScrolling: OrthogonalScrollingBehavior = .none) {
         self.init(groups: [group], chooser: nil, interGroupSpacing: interGroupSpacing, contentInsets: contentInsets,
                   header: header, orthogonalScrolling: orthogonalScrolling)
     }
 
+    /// A section whose groups `chooser` picks among `groups`, group by group.
     public init(groups: [LayoutGroup], chooser: GroupChooser?, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = EdgeInsets(),
                 header: BoundarySupplementaryItem? = nil, orthogonalScrolling: OrthogonalScrollingBehavior = .none) {
         precondition(!groups.isEmpty, "a section needs at least one group")
@@ -185,6 +198,7 @@ public struct LayoutSection {
 
 /// A group placed once: its size and its items' frames relative to its origin.
 public struct ResolvedGroup: Equatable, Sendable {
+    /// The group's size, and its items' frames relative to its origin, in item order.
     public var size: Size
     public var itemFrames: [Rect]
 }
@@ -249,6 +263,7 @@ public struct CompositionalLayout: CollectionLayout {
     /// Builds section `index`'s description; called once per section per `prepare`.
     public typealias SectionProvider = (_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection
 
+    /// Builds each section at prepare time (sizes may depend on the container).
     public var sectionProvider: SectionProvider
     /// Space between consecutive sections.
     public var interSectionSpacing: Double
@@ -259,6 +274,7 @@ public struct CompositionalLayout: CollectionLayout {
     /// height is estimated. Nil keeps the estimates.
     public var measure: ((IndexPath, Double) -> Double?)?
 
+    /// A layout whose sections `sectionProvider` describes.
     public init(interSectionSpacing: Double = 0, sectionProvider: @escaping SectionProvider) {
         self.interSectionSpacing = interSectionSpacing
         self.sectionProvider = sectionProvider
@@ -266,14 +282,17 @@ public struct CompositionalLayout: CollectionLayout {
 
     /// One section's prepared geometry. Group arrays are parallel, indexed by group number.
     public struct PreparedSection {
+        /// The section's index and its orthogonal scrolling behaviour.
         public var index: Int
         public var behavior: OrthogonalScrollingBehavior
         /// The whole section in content coordinates, header and insets included.
         public var frame: Rect
+        /// The header description and its natural (unpinned) frame.
         public var header: BoundarySupplementaryItem?
         public var headerFrame: Rect?
         /// Where the first group starts (content coordinates; for an orthogonal row, at scroll offset 0).
         public var groupsOrigin: Point
+        /// Items in the section, and its content insets.
         public var itemCount: Int
         public var insets: EdgeInsets
         /// The resolved forms of the section's groups, by template index.
@@ -287,7 +306,9 @@ public struct CompositionalLayout: CollectionLayout {
         /// For an orthogonal row: the scrollable width (insets included).
         public var rowContentWidth: Double = 0
 
+        /// True when the section is a row scrolling across the list.
         public var isOrthogonal: Bool { behavior != .none }
+        /// How many groups the section formed.
         public var groupCount: Int { groupFirstItem.count }
         var axis: Axis { isOrthogonal ? .horizontal : .vertical }
 
@@ -299,8 +320,10 @@ public struct CompositionalLayout: CollectionLayout {
         func group(ofItem item: Int) -> Int { Search.partition(groupFirstItem.count) { groupFirstItem[$0] > item } - 1 }
     }
 
+    /// Every section as prepared, in order.
     public private(set) var sections: [PreparedSection] = []
     public private(set) var contentSize: Size = .zero
+    /// The viewport size the layout was prepared for.
     public private(set) var boundsSize: Size = .zero
     public var scrollAxis: Axis { .vertical }
 

@@ -8,18 +8,23 @@
 
 /// One entry of a menu.
 public struct ContextMenuAction: Equatable, Sendable {
+    /// The row's title, and whether it can be chosen (a disabled row is drawn dim and skipped).
     public var title: String
     public var isEnabled: Bool
+    /// An action titled `title`.
     public init(_ title: String, isEnabled: Bool = true) { self.title = title; self.isEnabled = isEnabled }
 }
 
 /// An open menu: what it is for, what it offers and where it is (window points).
 public struct ContextMenu: Equatable {
+    /// The item the menu is for.
     public var itemID: AnyHashable
+    /// The rows, and the menu's frame in window points.
     public var actions: [ContextMenuAction]
     public var frame: Rect
     /// The row under the pointer or chosen by the arrow keys.
     public var highlighted: Int?
+    /// Row height and the padding above the first row and below the last.
     public var rowHeight: Double
     public var padding: Double
 
@@ -38,28 +43,35 @@ public struct ContextMenu: Equatable {
 
 /// Colours a menu is drawn with.
 public struct ContextMenuStyle: Sendable {
+    /// Panel, border, text, disabled text and highlight colours.
     public var background = Color(hex: 0x2E333D)
     public var border = Color(hex: 0x4A5160)
     public var text = Color(hex: 0xE8EAF0)
     public var disabledText = Color(hex: 0x7D8494)
     public var highlight = Color(hex: 0x4C8DFF)
+    /// The default dark style.
     public init() {}
 }
 
 /// Opens, drives and closes one context menu at a time.
 public struct ContextMenuController {
+    /// The open menu, or nil.
     public private(set) var menu: ContextMenu?
+    /// Menu width, row height and padding, in points.
     public var width: Double = 200
     public var rowHeight: Double = 30
     public var padding: Double = 6
     /// Distance kept from the window's edges.
     public var margin: Double = 4
+    /// How the menu is drawn.
     public var style = ContextMenuStyle()
     /// The row pressed down on, chosen when released on the same row.
     private var pressedRow: Int?
 
+    /// A controller with no menu open.
     public init() {}
 
+    /// True while a menu is open.
     public var isOpen: Bool { menu != nil }
 
     /// What `handle` did.
@@ -101,6 +113,7 @@ public struct ContextMenuController {
         return true
     }
 
+    /// Closes the menu, if open.
     public mutating func close() { menu = nil; pressedRow = nil }
 
     /// True for the keys that open a menu on the focused item: Menu (or Application) and Shift+F10.
@@ -108,6 +121,7 @@ public struct ContextMenuController {
         key == Key("menu") || key == Key("application") || (key == Key("f10") && mods == .shift)
     }
 
+    /// Offers an event to the open menu; `.ignored` when none is open.
     public mutating func handle(_ event: InputEvent) -> Outcome {
         guard let m = menu else { return .ignored }
         switch event {

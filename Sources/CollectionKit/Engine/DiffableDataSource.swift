@@ -5,17 +5,22 @@
 /// Sections and item identifiers, in order. Identifiers are identity only: what an item shows
 /// lives with its owner, and `reconfigureItems` marks items whose content changed.
 public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
+    /// Section identifiers, in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
     @usableFromInline var items: [[ItemID]] = []
     /// Items whose content changed since the snapshot currently applied (their cells reconfigure).
     public private(set) var reconfiguredItems: Set<ItemID> = []
 
+    /// An empty snapshot: no sections.
     public init() {}
 
+    /// How many sections there are.
     public var numberOfSections: Int { sectionIdentifiers.count }
+    /// How many items there are across sections: O(sections).
     @inlinable public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
     @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
     public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0] } ?? [] }
+    /// The item identifiers of the section at `index`.
     @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
     public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
 
@@ -25,6 +30,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         return nil
     }
 
+    /// Appends empty sections.
     public mutating func appendSections(_ ids: [SectionID]) {
         sectionIdentifiers += ids
         items += ids.map { _ in [] }
@@ -44,6 +50,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         items[s].insert(contentsOf: ids, at: min(max(0, index), items[s].count))
     }
 
+    /// Removes items wherever they are: O(n).
     public mutating func deleteItems(_ ids: [ItemID]) {
         let gone = Set(ids)
         for s in items.indices { items[s].removeAll { gone.contains($0) } }
@@ -87,26 +94,32 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 ///
 /// Keep a strong reference: the collection view holds its data source weakly.
 public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionDataSource {
+    /// Dequeues and configures the cell for an item.
     public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CollectionCell
+    /// Draws a header (kind, index path, frame) into a list.
     public typealias SupplementaryDrawer = (CollectionView, String, IndexPath, Rect, inout DrawList) -> Void
 
+    /// The view this source feeds (held weakly, as the view holds its source weakly).
     public private(set) weak var collectionView: CollectionView?
     /// The snapshot shown now.
     public var snapshot: DiffableSnapshot<SectionID, ItemID> { current }
     @usableFromInline var current = DiffableSnapshot<SectionID, ItemID>()
     private let cellProvider: CellProvider
+    /// Draws headers; nil draws none.
     public var supplementaryDrawer: SupplementaryDrawer?
     /// Whether an item may be moved interactively (nil: none may).
     public var canMoveItem: ((ItemID) -> Bool)?
     /// Told after an interactive movement moved an item (the snapshot already reflects it).
     public var didMoveItem: ((ItemID, IndexPath, IndexPath) -> Void)?
 
+    /// Becomes `collectionView`'s data source; cells come from `cellProvider`.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
         self.collectionView = collectionView
         self.cellProvider = cellProvider
         collectionView.dataSource = self
     }
 
+    /// The identifier shown at a data index path, or nil out of range.
     public func itemIdentifier(at ip: IndexPath) -> ItemID? {
         guard current.items.count > ip.section, ip.section >= 0 else { return nil }
         let list = current.items[ip.section]
@@ -115,6 +128,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
 
     /// What applying a snapshot did.
     public struct ApplyResult: Equatable {
+        /// The difference applied (empty for a reload).
         public var diff: Diff
         /// True when the sections changed (or the view was empty), so it was reloaded instead of animated.
         public var reloaded: Bool

@@ -28,6 +28,7 @@
 /// The result uses UIKit's batch-update convention: deletes and moves' sources are old indices,
 /// inserts and moves' destinations are new indices, updates are old indices.
 public struct Diff: Equatable, Sendable {
+    /// An element kept but moved: old index, new index.
     public struct Move: Equatable, Hashable, Sendable {
         public var from: Int
         public var to: Int
@@ -44,18 +45,23 @@ public struct Diff: Equatable, Sendable {
     /// For each new index, the old index of the same element, or nil for an insert.
     public var oldIndexForNew: [Int?] = []
 
+    /// An empty difference.
     public init() {}
+    /// True when nothing changed.
     public var isEmpty: Bool { deletes.isEmpty && inserts.isEmpty && moves.isEmpty && updates.isEmpty }
+    /// Deletes, inserts, moves and updates together.
     public var changeCount: Int { deletes.count + inserts.count + moves.count + updates.count }
 }
 
 /// An identifier occurring more than once in a list to diff or a snapshot to apply.
 public struct DuplicateIdentifierError: Error, Equatable, CustomStringConvertible {
+    /// What was duplicated, and where.
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
 
+/// Heckel's diff; see the file's introduction for the passes.
 public enum Diffing {
     /// The difference from `old` to `new`, by identifier, with `contentEqual` telling updates
     /// apart. Throws `DuplicateIdentifierError` if an identifier occurs twice in either list.

@@ -23,6 +23,7 @@ public enum DynamicGroupKind: String, CaseIterable, Hashable, Sendable {
     public var itemCount: Int { self == .compactPair ? 2 : 1 }
 }
 
+/// Group choice and the groups themselves for the compact/regular mosaic.
 public enum DynamicGroups {
     /// The group that starts at an item of style `current`, given its neighbours' styles. Never
     /// nil: every item is placed. `previous` never changes the answer, because with greedy

@@ -6,6 +6,7 @@
 /// prepare that may change the rows, hand events to `handle` before the collection's own
 /// interaction, and call `update(now:)` each frame before the collection's.
 public final class OrthogonalScrolling {
+    /// The scroll physics of each orthogonal section, by section index.
     public private(set) var scrollers: [Int: ScrollPhysics] = [:]
     private var pan = ScrollPan(tolerance: 4)
     /// The section the current press began on.
@@ -14,6 +15,7 @@ public final class OrthogonalScrolling {
     /// Release speeds (points per second) at or above this are flicks.
     public var flickVelocity = 300.0
 
+    /// No rows until `sync(with:)` finds them.
     public init() {}
 
     /// What `handle` did with an event.
@@ -27,7 +29,9 @@ public final class OrthogonalScrolling {
     /// The current offset of section `s`'s row.
     public func offset(section s: Int) -> Double { scrollers[s]?.offset.x ?? 0 }
 
+    /// True while a row follows the pointer.
     public var isPanning: Bool { pan.isPanning }
+    /// True while any row is still moving (a fling or a settle).
     public var isMoving: Bool { scrollers.values.contains { !$0.isIdle } }
 
     /// Creates or resizes a scroller per orthogonal section of `cv`'s compositional layout, keeping
@@ -109,6 +113,7 @@ public final class OrthogonalScrolling {
         scrollers[s]!.setOffset(Point(x: layout.restingOffset(section: s, group: place), y: 0), animated: animated, now: now)
     }
 
+    /// Advances every row's motion to `now`.
     public func update(now: Double) {
         for s in scrollers.keys { scrollers[s]!.update(now: now) }
     }
