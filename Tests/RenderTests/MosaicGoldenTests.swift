@@ -43,7 +43,7 @@ final class MosaicGoldenTests: XCTestCase {
     }
 
     func testOpenMenu() throws {
-        let (image, app) = try render("compact", script: "wait 100\ndown 700 420 right\nup 700 420 right\nwait 50\nmove 720 465\nwait 50")
+        let (image, app) = try render("compact", script: "wait 100\ndown 700 420 right\nup 700 420 right\nwait 50\nmove 600 471\nwait 50")
         XCTAssertEqual(dump(app)["menu"]?["item"]?.stringValue, "1")
         try Golden.assertMatches(image, named: "mosaic-menu-open")
     }
