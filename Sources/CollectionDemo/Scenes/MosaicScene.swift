@@ -202,9 +202,11 @@ public final class MosaicScene: Scene {
 
     private func openMenu(for ip: IndexPath, at anchor: Point, fromKeyboard: Bool, now: Double) {
         guard ip.section == MosaicScene.mosaicSection, let id = dataSource.itemIdentifier(at: ip) else { return }
-        focusedCard = id
-        menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
-                  isDragging: drag.isDragging, fromKeyboard: fromKeyboard)
+        // A card that offers no menu is left alone: nothing opens and nothing else changes.
+        if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
+                     isDragging: drag.isDragging, fromKeyboard: fromKeyboard) {
+            focusedCard = id
+        }
     }
 
     private func run(_ title: String, on id: Int, now: Double) {
