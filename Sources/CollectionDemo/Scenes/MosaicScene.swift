@@ -342,7 +342,8 @@ public final class MosaicScene: Scene {
         let current = focusedCard.flatMap { model.order.firstIndex(of: $0) }
         let next = current.map { min(max(0, $0 + step), model.order.count - 1) } ?? firstVisibleCardIndex()
         focusedCard = model.order[next]
-        collection.scrollToItem(IndexPath(item: next, section: MosaicScene.mosaicSection), centered: false, animated: true)
+        // Centred, so the pinned header never covers the focused card.
+        collection.scrollToItem(IndexPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
     }
 
     private func firstVisibleCardIndex() -> Int {
