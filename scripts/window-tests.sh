@@ -296,5 +296,8 @@ else
     fail "example" "$example is missing; run swift build first"
 fi
 
+# 12. The mosaic scene (its own file): menus, regrouping, drag reordering, featured paging.
+[ -f scripts/window-tests-mosaic.sh ] && . scripts/window-tests-mosaic.sh
+
 echo "window tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -57,6 +57,11 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
     var layout: String = "grid"
 
+    @Option(name: .customLong("mosaic-preset"),
+            help: ArgumentHelp("Mosaic: the starting cards: compact, regular, mixed or long (with --items N the pattern repeats to N cards).",
+                               valueName: "compact|regular|mixed|long"))
+    var mosaicPreset: String = "long"
+
     @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics).", valueName: "FILE"))
     var ics: [String] = []
 
@@ -92,6 +97,9 @@ struct CollectionDemo: ParsableCommand {
         }
         guard RearrangeLayoutKind(rawValue: layout) != nil else {
             throw ValidationError("--layout must be one of \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(layout)'")
+        }
+        guard MosaicPreset(rawValue: mosaicPreset) != nil else {
+            throw ValidationError("--mosaic-preset must be one of \(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mosaicPreset)'")
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
         if let replay, !FileManager.default.isReadableFile(atPath: replay) {
@@ -189,6 +197,7 @@ struct CollectionDemo: ParsableCommand {
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
         config.rearrangeLayout = layout
+        config.options["mosaic-preset"] = [mosaicPreset]
         config.options.merge(calendarOptions()) { _, new in new }
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()

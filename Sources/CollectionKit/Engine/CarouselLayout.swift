@@ -180,20 +180,10 @@ public struct CarouselLayout: CollectionLayout {
     ///
     /// O(1).
     public func targetItem(proposed: Point, velocity: Point, decision: ScrollDecision) -> Int {
-        guard count > 0 else { return 0 }
-        let start = nearestItem(toOffset: decision.startOffset.x)
-        let current = decision.currentOffset.x
-        var direction = 0
-        if abs(velocity.x) >= flickVelocity {
-            direction = velocity.x > 0 ? 1 : -1
-        } else if decision.isWheel, abs(current - decision.startOffset.x) >= 1 {
-            direction = current > decision.startOffset.x ? 1 : -1
-        }
-        guard direction != 0 else { return nearestItem(toOffset: proposed.x) }
-        let next = min(max(0, start + direction), count - 1)
-        // Swiping back toward the start card after leaving it returns to it, as a paging scroll view does.
-        let passedStart = direction > 0 ? current < restingOffset(forItem: start) - 0.5 : current > restingOffset(forItem: start) + 0.5
-        return passedStart ? start : next
+        PagingDecision.targetPage(count: count, proposed: proposed.x, velocity: velocity.x,
+                                  startOffset: decision.startOffset.x, currentOffset: decision.currentOffset.x,
+                                  isWheel: decision.isWheel, flickVelocity: flickVelocity,
+                                  restingOffset: restingOffset(forItem:), nearestPage: nearestItem(toOffset:))
     }
 
     /// The resting offset of ``targetItem(proposed:velocity:decision:)``: every release ends on a card.

@@ -174,7 +174,7 @@ public final class CollectionView {
     public private(set) var visibleAttributes: [LayoutAttributes] = []
     /// Identifiers of the visible items as of the last refresh: an update needs the identity of
     /// what was on screen after the data source has already changed.
-    private var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
+    var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
     public internal(set) var retainedItems: Set<IndexPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
@@ -191,6 +191,10 @@ public final class CollectionView {
     public var allowsMultipleSelection = false
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
+    /// Inserted items fading in, by identifier, with their start time; deleted items fading out
+    /// (see UpdateTransitions.swift).
+    var appearingItems: [AnyHashable: Double] = [:]
+    var vanishingItems: [VanishingItem] = []
     /// The most cell objects alive at once so far (in use and pooled), for statistics.
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
@@ -339,6 +343,7 @@ public final class CollectionView {
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
+        appearingItems.removeAll(); vanishingItems.removeAll()
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
@@ -369,7 +374,10 @@ public final class CollectionView {
     ///     .move(IndexPath(item: 5), IndexPath(item: 2)),
     /// ])
     /// ```
-    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
+    /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
+    /// glide in from where the old layout had them, off screen too (a diffable data source knows it).
+    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true,
+                                    previousIndexPath: ((IndexPath) -> IndexPath?)? = nil) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
         }
@@ -380,6 +388,10 @@ public final class CollectionView {
         }
         var delta = Array(repeating: 0, count: old.count)
         var deleted = Set<IndexPath>(), inserted = Set<IndexPath>()
+        let changes = updates.reduce(0) { n, u in
+            switch u { case let .delete(d): return n + d.count; case let .insert(i): return n + i.count; case .move: return n + 1; case .reload: return n }
+        }
+        deleted.reserveCapacity(changes); inserted.reserveCapacity(changes)
         func check(_ ip: IndexPath, in counts: [Int], _ what: String) throws {
             guard counts.indices.contains(ip.section), ip.item >= 0, ip.item < counts[ip.section] else {
                 let count = counts.indices.contains(ip.section) ? "\(counts[ip.section]) items" : "no such section"
@@ -436,6 +448,7 @@ public final class CollectionView {
                 if let id = visibleIdentifiers[a.indexPath] { oldFrames[id] = presentedFrame(for: a, id: id) }
             }
         }
+        let vanishing = animated ? recordVanishing(updates) : []
         // Selection, retention and hiding follow their items.
         let remap: (IndexPath) -> IndexPath? = { ip in
             CollectionView.indexAfterUpdates(ip, updates: updates)
@@ -444,14 +457,18 @@ public final class CollectionView {
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
+        let oldLayout = layout
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
         if animated {
             for a in visibleAttributes where a.kind == .cell {
-                guard let id = identifier(at: a.indexPath), let from = oldFrames[id], from != a.frame else { continue }
+                guard let id = identifier(at: a.indexPath) else { continue }
+                let from = oldFrames[id] ?? previousIndexPath?(a.indexPath).flatMap { oldLayout.attributesForItem(at: $0)?.frame }
+                guard let from, from != a.frame else { continue }
                 frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
             }
+            startTransitions(vanishing: vanishing, updates: updates)
         }
     }
 
@@ -490,6 +507,7 @@ public final class CollectionView {
         self.now = now
         physics.update(now: now)
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
+        pruneTransitions(now: now)
         refreshVisible(reconfigureAll: false)
     }
 
@@ -545,8 +563,8 @@ public final class CollectionView {
         return a.frame
     }
 
-    /// True while items are still gliding after an update or an interactive move.
-    public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty }
+    /// True while items are still gliding, fading in or fading out after an update or an interactive move.
+    public var isAnimatingUpdates: Bool { !frameAnimations.isEmpty || isAnimatingTransitions }
 
     /// When the view next changes without input: `now` while it scrolls or items glide after an
     /// update, the end of a wheel burst's quiet delay, or nil at rest (see
@@ -566,6 +584,7 @@ public final class CollectionView {
             if let bg = backgroundColor { list.fill(frame, bg) }
             let origin = frame.origin - physics.offset
             list.transformed(.translate(origin.x, origin.y)) { list in
+                drawVanishing(into: &list)
                 for a in visibleAttributes {
                     switch a.kind {
                     case let .supplementary(kind):
@@ -574,8 +593,10 @@ public final class CollectionView {
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
                         if !hiddenIdentifiers.isEmpty, let id = visibleIdentifiers[a.indexPath], hiddenIdentifiers.contains(id) { continue }
                         let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
-                        list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
-                            cell.draw(in: f, alpha: a.alpha, into: &list)
+                        let appear = appearingItems.isEmpty ? (alpha: 1.0, scale: 1.0) : appearance(of: visibleIdentifiers[a.indexPath])
+                        let scale = a.scale * appear.scale
+                        list.transformed(scale == 1 ? .identity : .scale(scale, about: f.center)) { list in
+                            cell.draw(in: f, alpha: a.alpha * appear.alpha, into: &list)
                         }
                     }
                 }

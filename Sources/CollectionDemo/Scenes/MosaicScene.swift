@@ -1,0 +1,507 @@
+import CollectionKit
+
+/// Seed 004's two-column mosaic, built from the engine's compositional layout, diffable data
+/// source and context menus: a featured row that pages one card per flick (group paging centred),
+/// then the mosaic of compact and regular cards under a pinned header. A right click (or the Menu
+/// key / Shift+F10 on the focused card) opens a menu on cards that allow one; its actions and the
+/// S (shuffle) and R (reset) keys go through animated snapshot applies; Ctrl+Z / Ctrl+Shift+Z undo
+/// and redo; a long press drags a card and the groups re-form as it moves.
+public final class MosaicScene: Scene {
+    public let name = "mosaic"
+    public let collection: CollectionView
+    public let preset: MosaicPreset
+    private let initialModel: MosaicModel
+    public private(set) var model: MosaicModel
+    private var dataSource: DiffableDataSource<Int, Int>!
+    private let orthogonal = OrthogonalScrolling()
+    private var drag: MosaicDrag!
+    public private(set) var menu = ContextMenuController()
+    private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
+    private var pointer = Point(x: -1, y: -1)
+    /// The card keyboard commands (the Menu key) act on.
+    public private(set) var focusedCard: Int?
+    private var undoStack: [MosaicEdit] = []
+    private var redoStack: [MosaicEdit] = []
+    private var sceneNotices: [String] = []
+    private var shuffleSeed: UInt64 = 1
+
+    static let featuredCount = 8
+    static let featuredSection = 0, mosaicSection = 1
+    static let spacing = 16.0
+    /// Featured cards have negative identifiers, so they never collide with card ids.
+    static func featuredID(_ i: Int) -> Int { -1 - i }
+
+    public init(preset: MosaicPreset = .long, count: Int? = nil) {
+        self.preset = preset
+        initialModel = MosaicModel(preset: preset, count: count)
+        model = initialModel
+        collection = CollectionView(name: "mosaic", layout: CompositionalLayout { _, _ in
+            LayoutSection(group: LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(1)), subitems: []))
+        })
+        collection.register(reuseIdentifier: "card") { MosaicCardCell(reuseIdentifier: $0) }
+        dataSource = DiffableDataSource(collectionView: collection) { [unowned self] cv, ip, id in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! MosaicCardCell
+            self.configure(cell, id: id)
+            return cell
+        }
+        dataSource.supplementaryDrawer = { [unowned self] _, _, ip, frame, list in self.drawHeader(section: ip.section, in: frame, into: &list) }
+        dataSource.canMoveItem = { $0 >= 0 }
+        dataSource.didMoveItem = { [unowned self] id, from, to in self.cardMoved(id: id, from: from.item, to: to.item) }
+        collection.setLayout(makeLayout())
+        drag = MosaicDrag(collection: collection) { [unowned self] id, rect, list in
+            MosaicCardCell.drawCard(value: model.values[id], style: model.styles[id], allowsMenu: model.allowsMenu[id],
+                                    featured: false, focused: false, in: rect, into: &list)
+        }
+        applyModel(animated: false)
+    }
+
+    /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
+    public convenience init(config: SceneConfig) throws {
+        let name = config.options["mosaic-preset"]?.last ?? MosaicPreset.long.rawValue
+        guard let preset = MosaicPreset(rawValue: name) else {
+            throw AppError("unknown mosaic preset '\(name)' (\(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self.init(preset: preset, count: config.items)
+    }
+
+    private func makeLayout() -> CompositionalLayout {
+        var layout = CompositionalLayout(interSectionSpacing: 8) { [unowned self] s, env in
+            s == MosaicScene.featuredSection ? self.featuredSection(env) : self.mosaicSection()
+        }
+        layout.orthogonalOffset = { [unowned orthogonal] in orthogonal.offset(section: $0) }
+        return layout
+    }
+
+    /// The featured row: cards 60% of the width (at most 520), each resting centred, the first and
+    /// last too (the side insets make room for that).
+    private func featuredSection(_ env: LayoutEnvironment) -> LayoutSection {
+        let width = min(520, (env.containerSize.width * 0.6).rounded())
+        let side = ((env.containerSize.width - width) / 2).rounded(.down)
+        let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let group = LayoutGroup.horizontal(size: LayoutSize(width: .absolute(width), height: .absolute(min(170, (width * 0.4).rounded()))),
+                                           subitems: [.item(item)])
+        var section = LayoutSection(group: group, interGroupSpacing: MosaicScene.spacing,
+                                    contentInsets: EdgeInsets(top: 4, left: side, bottom: 8, right: side),
+                                    header: BoundarySupplementaryItem(height: .absolute(40)), orthogonalScrolling: .groupPagingCentered)
+        section.supplementariesFollowContentInsets = false
+        return section
+    }
+
+    /// The mosaic's column: the seed's phone-sized two columns, centred in a wide window.
+    static let maximumColumnWidth = 640.0
+
+    /// The two-column mosaic under a pinned header. Styles are read by data index, so during a
+    /// drag the groups re-form around the moving card.
+    private func mosaicSection() -> LayoutSection {
+        // Captured once per prepare: a million cards are grouped without touching the data source.
+        let ids = dataSource.snapshot.numberOfSections > MosaicScene.mosaicSection
+            ? dataSource.snapshot.items(inSectionAt: MosaicScene.mosaicSection) : []
+        let styles = model.styles
+        let side = max(MosaicScene.spacing, ((collection.frame.width - MosaicScene.maximumColumnWidth) / 2).rounded(.down))
+        var section = DynamicGroups.section(spacing: MosaicScene.spacing,
+                                            contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
+                                            header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
+            i < ids.count ? styles[ids[i]] : .compact
+        }
+        section.supplementariesFollowContentInsets = false
+        return section
+    }
+
+    // MARK: Snapshots
+
+    /// The snapshot the model implies: the featured row, then the cards in order.
+    private func makeSnapshot(reconfiguring changed: [Int] = []) -> DiffableSnapshot<Int, Int> {
+        var s = DiffableSnapshot<Int, Int>()
+        s.appendSections([MosaicScene.featuredSection, MosaicScene.mosaicSection])
+        s.appendItems((0..<MosaicScene.featuredCount).map(MosaicScene.featuredID), toSection: MosaicScene.featuredSection)
+        s.appendItems(model.order, toSection: MosaicScene.mosaicSection)
+        s.reconfigureItems(changed)
+        return s
+    }
+
+    /// Applies the model through the data source (animated: glides, regrouping included).
+    private func applyModel(reconfiguring changed: [Int] = [], animated: Bool) {
+        drag.landAll()
+        do {
+            try dataSource.apply(makeSnapshot(reconfiguring: changed), animated: animated)
+        } catch {
+            sceneNotices.append("mosaic: \(error)")
+        }
+        orthogonal.sync(with: collection)
+    }
+
+    /// Does `edit`, records it for undo, and applies it animated.
+    private func perform(_ edit: MosaicEdit, now: Double) {
+        let changed = edit.apply(to: &model)
+        undoStack.append(edit)
+        if undoStack.count > 100 { undoStack.removeFirst() }
+        redoStack.removeAll()
+        applyModel(reconfiguring: changed, animated: true)
+    }
+
+    public func undo() {
+        guard drag.session == nil, let edit = undoStack.popLast() else { return }
+        let changed = edit.inverse.apply(to: &model)
+        redoStack.append(edit)
+        applyModel(reconfiguring: changed, animated: true)
+    }
+
+    public func redo() {
+        guard drag.session == nil, let edit = redoStack.popLast() else { return }
+        let changed = edit.apply(to: &model)
+        undoStack.append(edit)
+        applyModel(reconfiguring: changed, animated: true)
+    }
+
+    /// The data source moved a card at the end of a drag: the model follows, and it can be undone.
+    private func cardMoved(id: Int, from: Int, to: Int) {
+        guard from != to else { return }
+        let moved = model.order.remove(at: from)
+        model.order.insert(moved, at: to)
+        undoStack.append(.move(id: id, from: from, to: to))
+        redoStack.removeAll()
+    }
+
+    /// S: a seeded shuffle, so the same key presses give the same order.
+    public func shuffle(now: Double) {
+        var rng = shuffleSeed
+        shuffleSeed &+= 1
+        var order = model.order
+        for i in stride(from: order.count - 1, to: 0, by: -1) {
+            rng = MosaicModel.mix(Int(truncatingIfNeeded: rng))
+            order.swapAt(i, Int(rng % UInt64(i + 1)))
+        }
+        perform(.replace(before: model.order, beforeStyles: model.styles, after: order, afterStyles: model.styles), now: now)
+    }
+
+    /// R: back to the preset's cards, order and styles.
+    public func reset(now: Double) {
+        var styles = model.styles
+        for i in initialModel.styles.indices { styles[i] = initialModel.styles[i] }
+        perform(.replace(before: model.order, beforeStyles: model.styles, after: initialModel.order, afterStyles: styles), now: now)
+    }
+
+    // MARK: Menu
+
+    /// The actions card `id` offers; none when it does not allow a menu.
+    public func menuActions(for id: Int) -> [ContextMenuAction] {
+        guard id >= 0, id < model.allowsMenu.count, model.allowsMenu[id] else { return [] }
+        let index = model.order.firstIndex(of: id) ?? 0
+        return [ContextMenuAction(model.styles[id] == .compact ? "Make regular" : "Make compact"),
+                ContextMenuAction("Duplicate"), ContextMenuAction("Delete"),
+                ContextMenuAction("Move to top", isEnabled: index > 0)]
+    }
+
+    /// The card or featured card under a window point; nothing under a header (the pinned header
+    /// is drawn over the cards it covers).
+    private func itemIndexPath(at p: Point) -> IndexPath? {
+        let c = collection.contentPoint(fromWindow: p)
+        if collection.visibleAttributes.contains(where: { $0.kind != .cell && $0.frame.contains(c) }) { return nil }
+        return collection.indexPathForItem(atWindowPoint: p)
+    }
+
+    private func openMenu(for ip: IndexPath, at anchor: Point, fromKeyboard: Bool, now: Double) {
+        guard ip.section == MosaicScene.mosaicSection, let id = dataSource.itemIdentifier(at: ip) else { return }
+        // A card that offers no menu is left alone: nothing opens and nothing else changes.
+        if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
+                     isDragging: drag.isDragging, fromKeyboard: fromKeyboard) {
+            focusedCard = id
+        }
+    }
+
+    private func run(_ title: String, on id: Int, now: Double) {
+        guard let index = model.order.firstIndex(of: id) else { return }
+        switch title {
+        case "Make regular": perform(.style(id: id, from: model.styles[id], to: .regular), now: now)
+        case "Make compact": perform(.style(id: id, from: model.styles[id], to: .compact), now: now)
+        case "Duplicate":
+            let copy = model.makeCard(value: model.values[id], style: model.styles[id], allowsMenu: model.allowsMenu[id])
+            perform(.insert(id: copy, at: index + 1), now: now)
+        case "Delete":
+            if focusedCard == id { focusedCard = nil }
+            perform(.delete(id: id, at: index), now: now)
+        case "Move to top":
+            perform(.move(id: id, from: index, to: 0), now: now)
+            collection.physics.setOffset(Point(x: 0, y: 0), animated: true, now: now)
+        default: break
+        }
+    }
+
+    // MARK: Input
+
+    private var frameRect: Rect = .zero
+    /// The area menus must stay inside: the scene's part of the window.
+    private var windowBounds: Rect { frameRect }
+
+    public func setFrame(_ frame: Rect) {
+        frameRect = frame
+        collection.setFrame(frame)
+        orthogonal.sync(with: collection)
+        menu.close()
+    }
+
+    public func handle(_ event: InputEvent, now: Double) {
+        if menu.isOpen {
+            switch menu.handle(event) {
+            case let .chose(item, _, title):
+                if let id = item.base as? Int { run(title, on: id, now: now) }
+                return
+            case .dismissed(passThrough: true):
+                break // a press elsewhere closed the menu first; it goes on below (it may start a drag)
+            case .ignored:
+                break
+            case .consumed, .dismissed(passThrough: false):
+                return
+            }
+        }
+        switch event {
+        case let .pointerDown(p, .right, _):
+            pointer = p
+            // A right click mid-drag cancels the drag and opens nothing (seed 004).
+            if drag.isDragging { drag.cancel(now: now); press.cancel(now: now, physics: &collection.physics); return }
+            if press.isActive || orthogonal.pressedSection != nil { return }
+            if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
+        case let .pointerDown(p, .left, _):
+            pointer = p
+            guard !drag.isDragging, collection.frame.contains(p) else { return }
+            if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
+            press.down(at: p, now: now, physics: &collection.physics)
+        case let .pointerMove(p, _):
+            pointer = p
+            fireLongPressIfDue(now: now)
+            if drag.isDragging { drag.moved(to: p, now: now); return }
+            if orthogonal.pressedSection != nil { _ = orthogonal.handle(event, in: collection, now: now); return }
+            press.moved(to: p, now: now, physics: &collection.physics)
+        case let .pointerUp(p, .left, _):
+            pointer = p
+            if orthogonal.pressedSection != nil {
+                if case let .click(at) = orthogonal.handle(event, in: collection, now: now) { clickFeatured(at: at, now: now) }
+                return
+            }
+            fireLongPressIfDue(now: now)
+            if drag.isDragging {
+                drag.drop(now: now)
+                press.cancel(now: now, physics: &collection.physics)
+            } else if press.up(at: p, now: now, physics: &collection.physics),
+                      let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
+                focusedCard = dataSource.itemIdentifier(at: ip)
+            }
+        case let .wheel(dx, dy):
+            if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
+            if dy != 0 { collection.physics.wheel(dx: 0, dy: dy, now: now) }
+        case .focus(gained: false):
+            drag.cancel(now: now)
+            orthogonal.cancel(now: now)
+            press.cancel(now: now, physics: &collection.physics)
+        case let .key(key, mods):
+            handleKey(key, mods, now: now)
+        default: break
+        }
+    }
+
+    private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
+        if key == .escape { drag.cancel(now: now); return }
+        guard !drag.isDragging else { return }
+        if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return }
+        if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return }
+        if mods.contains(.ctrl), key == Key("y") { redo(); return }
+        if key == .tab { moveFocus(by: mods.contains(.shift) ? -1 : 1, now: now); return }
+        guard mods.isEmpty else { return }
+        switch key {
+        case Key("s"): shuffle(now: now)
+        case Key("r"): reset(now: now)
+        case .left, .right:
+            let featured = MosaicScene.featuredSection
+            if let layout = collection.layout as? CompositionalLayout, layout.sections.indices.contains(featured) {
+                let current = layout.nearestRestingPlace(section: featured, toOffset: orthogonal.scrollers[featured]?.restingOffset.x ?? 0)
+                orthogonal.scroll(section: featured, toPlace: current + (key == .right ? 1 : -1), in: layout, animated: true, now: now)
+            }
+        default:
+            scroll(for: key, now: now)
+        }
+    }
+
+    private func scroll(for key: Key, now: Double) {
+        let page = collection.frame.height * 0.9
+        var target = collection.physics.restingOffset
+        switch key {
+        case .home: target.y = 0
+        case .end: target.y = collection.contentSize.height
+        case .pageDown, .space: target.y += page
+        case .pageUp: target.y -= page
+        case .down: target.y += 80
+        case .up: target.y -= 80
+        default: return
+        }
+        collection.physics.setOffset(target, animated: true, now: now)
+    }
+
+    /// Tab and Shift+Tab move the focus through the cards, scrolling it into view.
+    private func moveFocus(by step: Int, now: Double) {
+        guard !model.order.isEmpty else { return }
+        let current = focusedCard.flatMap { model.order.firstIndex(of: $0) }
+        let next = current.map { min(max(0, $0 + step), model.order.count - 1) } ?? firstVisibleCardIndex()
+        focusedCard = model.order[next]
+        // Centred, so the pinned header never covers the focused card.
+        collection.scrollToItem(IndexPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
+    }
+
+    private func firstVisibleCardIndex() -> Int {
+        collection.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection }
+            .map(\.indexPath.item).min() ?? 0
+    }
+
+    /// The Menu key or Shift+F10: the focused card's menu, anchored inside the card.
+    private func openMenuForFocused(now: Double) {
+        if focusedCard == nil, !model.order.isEmpty { focusedCard = model.order[firstVisibleCardIndex()] }
+        guard let id = focusedCard, let index = model.order.firstIndex(of: id) else { return }
+        let ip = IndexPath(item: index, section: MosaicScene.mosaicSection)
+        guard let frame = collection.presentedFrameForItem(at: ip) else { return }
+        let w = collection.windowRect(fromContent: frame)
+        let anchor = Point(x: w.minX + 12, y: min(max(w.minY + 12, collection.frame.minY + 50), collection.frame.maxY - 20))
+        openMenu(for: ip, at: anchor, fromKeyboard: true, now: now)
+    }
+
+    /// A click on a side featured card centres it.
+    private func clickFeatured(at p: Point, now: Double) {
+        guard let ip = collection.indexPathForItem(atWindowPoint: p), ip.section == MosaicScene.featuredSection,
+              let layout = collection.layout as? CompositionalLayout else { return }
+        orthogonal.scroll(section: ip.section, toPlace: ip.item, in: layout, animated: true, now: now)
+    }
+
+    private func fireLongPressIfDue(now: Double) {
+        guard case let .longPress(at, time) = press.advance(to: now) else { return }
+        menu.close()
+        guard let ip = itemIndexPath(at: at), ip.section == MosaicScene.mosaicSection,
+              drag.lift(at: at, pointer: pointer, time: time, now: now) else { press.refuseLongPress(); return }
+        focusedCard = dataSource.itemIdentifier(at: ip)
+    }
+
+    // MARK: Frame
+
+    public func update(now: Double) {
+        fireLongPressIfDue(now: now)
+        orthogonal.sync(with: collection)
+        orthogonal.update(now: now)
+        drag.update(now: now)
+        collection.update(now: now)
+        // The focus ring follows the focused card without reconfiguring cells.
+        for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
+            (cell as? MosaicCardCell)?.isFocused = focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
+        }
+    }
+
+    public func draw(into list: inout DrawList) {
+        collection.draw(into: &list)
+        drag.draw(into: &list)
+        ScrollIndicator.draw(for: collection, into: &list)
+        menu.draw(into: &list)
+    }
+
+    public func cursor(at p: Point) -> Cursor {
+        if drag.isDragging || press.isPanning || orthogonal.isPanning { return .grabbing }
+        return itemIndexPath(at: p) != nil ? .hand : .arrow
+    }
+
+    public var isDragging: Bool { drag.isDragging }
+    public var liveCellCount: Int { collection.liveCellCount }
+    public var notices: [String] { sceneNotices }
+
+    public func didDeactivate(now: Double) {
+        menu.close()
+        drag.cancel(now: now)
+        drag.landAll()
+        orthogonal.cancel(now: now)
+        press.cancel(now: now, physics: &collection.physics)
+    }
+
+    // MARK: Cells and headers
+
+    private func configure(_ cell: MosaicCardCell, id: Int) {
+        if id < 0 {
+            cell.isFeatured = true
+            cell.value = -1 - id
+            cell.style = .regular
+            cell.allowsMenu = false
+        } else {
+            cell.isFeatured = false
+            cell.value = model.values[id]
+            cell.style = model.styles[id]
+            cell.allowsMenu = model.allowsMenu[id]
+            cell.isFocused = id == focusedCard
+        }
+    }
+
+    private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
+        if section == MosaicScene.featuredSection {
+            MosaicHeader.draw(title: "Featured", detail: "drag or flick: one card at a time  ·  ← →", pinned: false, in: frame, into: &list)
+        } else {
+            MosaicHeader.draw(title: "Mosaic", detail: "\(model.count) cards  ·  right click: menu  ·  S shuffle  ·  R reset  ·  Ctrl+Z undo",
+                              pinned: true, in: frame, into: &list)
+        }
+    }
+
+    // MARK: State dump
+
+    /// The cards in the order shown now: the model's order, or mid-drag the order the drag implies.
+    public var displayedCards: [Int] {
+        guard collection.interactiveMove != nil else { return model.order }
+        return model.order.indices.map { i in
+            dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: IndexPath(item: i, section: MosaicScene.mosaicSection))) ?? -1
+        }
+    }
+
+    public func dumpState() -> [(String, JSON)] {
+        let cards = displayedCards
+        let listFrames = cards.count <= 10_000
+        var mosaic: [(String, JSON)] = [
+            ("name", .string("mosaic")),
+            ("items", .strings(cards.map { "\($0)" })),
+            ("contentOffset", .point(collection.contentOffset)),
+            ("viewport", .rect(collection.frame)),
+        ]
+        let layout = collection.layout as? CompositionalLayout
+        if listFrames {
+            mosaic.append(("frames", .array(cards.indices.map {
+                .rect(layout?.attributesForItem(at: IndexPath(item: $0, section: MosaicScene.mosaicSection))?.frame ?? .zero)
+            })))
+        }
+        mosaic += [
+            ("styles", .strings(cards.map { model.styles[$0].rawValue })),
+            ("values", .array(cards.map { .int(model.values[$0]) })),
+            ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
+            ("groups", .strings(DynamicGroups.kinds(for: cards.map { model.styles[$0] }).map(\.rawValue))),
+            ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
+            ("focused", focusedCard.map { .string("\($0)") } ?? .null),
+            ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+        ]
+        let featuredItems = (0..<MosaicScene.featuredCount).map(MosaicScene.featuredID)
+        let featuredOffset = orthogonal.offset(section: MosaicScene.featuredSection)
+        let featured: [(String, JSON)] = [
+            ("name", .string("featured")),
+            ("items", .strings(featuredItems.map { "\($0)" })),
+            ("contentOffset", .point(Point(x: featuredOffset, y: 0))),
+            ("frames", .array(featuredItems.indices.map {
+                .rect(layout?.attributesForItem(at: IndexPath(item: $0, section: MosaicScene.featuredSection))?.frame ?? .zero)
+            })),
+            ("centeredIndex", .int(layout?.nearestRestingPlace(section: MosaicScene.featuredSection, toOffset: featuredOffset) ?? 0)),
+        ]
+        var menuJSON: JSON = .null
+        if let m = menu.menu {
+            menuJSON = .object([("item", .string("\(m.itemID.base)")), ("actions", .strings(m.actions.map(\.title))),
+                                ("frame", .rect(m.frame))])
+        }
+        return [
+            ("preset", .string(preset.rawValue)),
+            ("collections", .array([.object(mosaic), .object(featured)])),
+            ("menu", menuJSON),
+            ("undo", .int(undoStack.count)),
+            ("redo", .int(redoStack.count)),
+        ]
+    }
+
+    /// Where the mosaic's pinned header is drawn now (content y), when it is in view.
+    private func pinnedHeaderY() -> Double? {
+        collection.visibleAttributes.first { $0.kind == .supplementary("header") && $0.indexPath.section == MosaicScene.mosaicSection }?.frame.minY
+    }
+}

@@ -1,0 +1,540 @@
+/// UIKit's compositional layout, rebuilt: a layout assembled from items, groups and sections.
+///
+/// - An *item* has a size and content insets and shows one data item.
+/// - A *group* lays subitems (items or nested groups) horizontally or vertically; a group with a
+///   repeat count shares its extent equally among that many copies of one subitem.
+/// - A *section* repeats one group (or lets a chooser pick among several, see DynamicGroups.swift)
+///   until its items run out, with spacing between groups, content insets, an optional header
+///   (pinned while its section scrolls, if asked) and optionally orthogonal scrolling: its groups
+///   form one row that scrolls horizontally inside the vertical list.
+///
+/// Sizes are fractions of the container, absolute, or estimated (measured through `measure`).
+///
+/// Cost: `prepare` is O(n) for n items with one call of the group chooser per group; each
+/// distinct group is resolved once, so a million items prepare in tens of milliseconds. Queries
+/// binary-search the prepared group offsets: `attributesForElements(in:)` is O(log n + k) for k
+/// results, `attributesForItem(at:)` is O(log n).
+
+/// One dimension of a size.
+public enum LayoutDimension: Equatable, Sendable {
+    /// A share of the container's width.
+    case fractionalWidth(Double)
+    /// A share of the container's height (for a section's group: the collection's height).
+    case fractionalHeight(Double)
+    /// Points.
+    case absolute(Double)
+    /// A first guess in points; the real value comes from measuring the item (`measure`).
+    case estimated(Double)
+
+    /// The dimension in points inside a container of `container`.
+    public func resolve(in container: Size) -> Double {
+        switch self {
+        case let .fractionalWidth(f): return container.width * f
+        case let .fractionalHeight(f): return container.height * f
+        case let .absolute(v), let .estimated(v): return v
+        }
+    }
+
+    /// True for `.estimated`: the value is a guess to be measured.
+    public var isEstimated: Bool { if case .estimated = self { return true }; return false }
+}
+
+/// A width and a height.
+public struct LayoutSize: Equatable, Sendable {
+    /// Width and height, each resolved against the container.
+    public var width: LayoutDimension
+    public var height: LayoutDimension
+    public init(width: LayoutDimension, height: LayoutDimension) { self.width = width; self.height = height }
+}
+
+/// One cell's place inside a group: its size (relative to the group) and the insets applied to it.
+public struct LayoutItem: Equatable, Sendable {
+    /// The item's size in its group, and insets taken off its frame (spacing that belongs to the item).
+    public var size: LayoutSize
+    public var contentInsets: EdgeInsets
+    public init(size: LayoutSize, contentInsets: EdgeInsets = EdgeInsets()) { self.size = size; self.contentInsets = contentInsets }
+}
+
+/// Subitems laid along an axis. Fractional sizes of the group are relative to its container (the
+/// section's content width, or the enclosing group); those of its subitems are relative to it.
+public struct LayoutGroup: Equatable, Sendable {
+    /// What a group holds: items, or groups nested to any depth.
+    public indirect enum Subitem: Equatable, Sendable {
+        case item(LayoutItem)
+        case group(LayoutGroup)
+    }
+
+    /// `.horizontal` lays subitems left to right, `.vertical` top to bottom.
+    public var axis: Axis
+    /// The group's size relative to its container, and what it lays out in order.
+    public var size: LayoutSize
+    public var subitems: [Subitem]
+    /// With a count, the single subitem is repeated that many times and each copy gets an equal
+    /// share of the group's extent along `axis`, less the spacing (UIKit's `subitem:count:`).
+    public var repeatCount: Int?
+    /// Space between neighbouring subitems along `axis`.
+    public var interItemSpacing: Double
+
+    public init(axis: Axis, size: LayoutSize, subitems: [Subitem], repeatCount: Int? = nil, interItemSpacing: Double = 0) {
+        self.axis = axis; self.size = size; self.subitems = subitems
+        self.repeatCount = repeatCount; self.interItemSpacing = interItemSpacing
+    }
+
+    /// `count` copies of `item` side by side, sharing the width.
+    public static func horizontal(size: LayoutSize, repeating item: LayoutItem, count: Int, spacing: Double = 0) -> LayoutGroup {
+        LayoutGroup(axis: .horizontal, size: size, subitems: [.item(item)], repeatCount: max(1, count), interItemSpacing: spacing)
+    }
+    /// Subitems side by side, each with its own size.
+    public static func horizontal(size: LayoutSize, subitems: [Subitem], spacing: Double = 0) -> LayoutGroup {
+        LayoutGroup(axis: .horizontal, size: size, subitems: subitems, interItemSpacing: spacing)
+    }
+    /// `count` copies of `item` stacked, sharing the height.
+    public static func vertical(size: LayoutSize, repeating item: LayoutItem, count: Int, spacing: Double = 0) -> LayoutGroup {
+        LayoutGroup(axis: .vertical, size: size, subitems: [.item(item)], repeatCount: max(1, count), interItemSpacing: spacing)
+    }
+    /// Subitems stacked, each with its own size.
+    public static func vertical(size: LayoutSize, subitems: [Subitem], spacing: Double = 0) -> LayoutGroup {
+        LayoutGroup(axis: .vertical, size: size, subitems: subitems, interItemSpacing: spacing)
+    }
+
+    /// The subitems in order, repeats expanded.
+    var expandedSubitems: [Subitem] {
+        if let n = repeatCount, let only = subitems.first { return Array(repeating: only, count: n) }
+        return subitems
+    }
+
+    /// How many data items one instance of the group shows.
+    public var itemCount: Int {
+        expandedSubitems.reduce(0) { n, s in
+            switch s { case .item: return n + 1; case let .group(g): return n + g.itemCount }
+        }
+    }
+
+    /// True when some size in the group is estimated, so each instance is measured on its own.
+    public var hasEstimatedSize: Bool {
+        if size.width.isEstimated || size.height.isEstimated { return true }
+        return subitems.contains { s in
+            switch s {
+            case let .item(i): return i.size.width.isEstimated || i.size.height.isEstimated
+            case let .group(g): return g.hasEstimatedSize
+            }
+        }
+    }
+}
+
+/// A header (or footer-like element) attached to a section's top edge.
+public struct BoundarySupplementaryItem: Equatable, Sendable {
+    /// The supplementary kind the data source is asked to draw ("header").
+    public var kind: String
+    /// The header's height (fractions resolve against the section's container).
+    public var height: LayoutDimension
+    /// Stays at the top of the visible bounds while any of its section is in view, pushed up by
+    /// the section's end (UIKit's `pinToVisibleBounds`).
+    public var pinToVisibleBounds: Bool
+    /// A header of `kind`, `height` tall, pinned or not.
+    public init(kind: String = "header", height: LayoutDimension, pinToVisibleBounds: Bool = false) {
+        self.kind = kind; self.height = height; self.pinToVisibleBounds = pinToVisibleBounds
+    }
+}
+
+/// How a section's row scrolls across the vertical list.
+public enum OrthogonalScrollingBehavior: String, Equatable, Sendable {
+    /// Not orthogonal: groups stack vertically.
+    case none
+    /// Scrolls and decelerates freely.
+    case continuous
+    /// Pages by the viewport's width.
+    case paging
+    /// Rests with a group's leading edge at the section's leading inset.
+    case groupPaging
+    /// Rests with a group centred; a flick moves exactly one group (the carousel's rule).
+    case groupPagingCentered
+}
+
+/// What a section provider knows when it builds a section.
+public struct LayoutEnvironment: Equatable, Sendable {
+    /// The collection's viewport size.
+    public var containerSize: Size
+    /// How many items the section has.
+    public var itemCount: Int
+    public init(containerSize: Size, itemCount: Int) { self.containerSize = containerSize; self.itemCount = itemCount }
+}
+
+/// One section's groups, spacing, insets, header and scrolling.
+public struct LayoutSection {
+    /// Picks the group for the items from `firstItem` on (displayed index within the section): an
+    /// index into `groups`. `dataItem` maps a displayed index to the data source's index (they
+    /// differ during an interactive move), for choosers that look at the data.
+    public typealias GroupChooser = (_ firstItem: Int, _ itemCount: Int, _ dataItem: (Int) -> Int) -> Int
+
+    /// The groups this section may use.
+    public var groups: [LayoutGroup]
+    /// Which of `groups` comes next; nil repeats the first.
+    public var chooser: GroupChooser?
+    /// Space between groups along the stacking axis; insets around the groups; the header; how the section scrolls.
+    public var interGroupSpacing: Double
+    public var contentInsets: EdgeInsets
+    public var header: BoundarySupplementaryItem?
+    public var orthogonalScrolling: OrthogonalScrollingBehavior
+    /// True (the default, as in UIKit) insets the header by the section's leading and trailing
+    /// content insets; false lets it span the collection's full width.
+    public var supplementariesFollowContentInsets = true
+
+    /// A section that repeats `group`.
+    public init(group: LayoutGroup, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = EdgeInsets(),
+                header: BoundarySupplementaryItem? = nil, orthogonalScrolling: OrthogonalScrollingBehavior = .none) {
+        self.init(groups: [group], chooser: nil, interGroupSpacing: interGroupSpacing, contentInsets: contentInsets,
+                  header: header, orthogonalScrolling: orthogonalScrolling)
+    }
+
+    /// A section whose groups `chooser` picks among `groups`, group by group.
+    public init(groups: [LayoutGroup], chooser: GroupChooser?, interGroupSpacing: Double = 0, contentInsets: EdgeInsets = EdgeInsets(),
+                header: BoundarySupplementaryItem? = nil, orthogonalScrolling: OrthogonalScrollingBehavior = .none) {
+        precondition(!groups.isEmpty, "a section needs at least one group")
+        self.groups = groups; self.chooser = chooser; self.interGroupSpacing = interGroupSpacing
+        self.contentInsets = contentInsets; self.header = header; self.orthogonalScrolling = orthogonalScrolling
+    }
+}
+
+/// A group placed once: its size and its items' frames relative to its origin.
+public struct ResolvedGroup: Equatable, Sendable {
+    /// The group's size, and its items' frames relative to its origin, in item order.
+    public var size: Size
+    public var itemFrames: [Rect]
+}
+
+extension LayoutGroup {
+    /// Places the group inside `container`. `measure(k, width)` gives the height of the group's
+    /// k-th item when its height is estimated (nil keeps the estimate).
+    public func resolve(in container: Size, measure: ((Int, Double) -> Double?)? = nil) -> ResolvedGroup {
+        var counter = 0
+        return resolve(in: container, counter: &counter, measure: measure, overrideExtent: nil)
+    }
+
+    private func resolve(in container: Size, counter: inout Int, measure: ((Int, Double) -> Double?)?,
+                         overrideExtent: Double?) -> ResolvedGroup {
+        var own = Size(width: size.width.resolve(in: container), height: size.height.resolve(in: container))
+        if let e = overrideExtent { own[axis] = e }
+        let subs = expandedSubitems
+        let cross: Axis = axis == .horizontal ? .vertical : .horizontal
+        var share: Double? = nil
+        if let n = repeatCount, n > 0 { share = max(0, (own[axis] - interItemSpacing * Double(n - 1)) / Double(n)) }
+        var frames: [Rect] = []
+        var cursor = 0.0
+        var crossExtent = 0.0
+        for sub in subs {
+            switch sub {
+            case let .item(item):
+                var s = Size(width: item.size.width.resolve(in: own), height: item.size.height.resolve(in: own))
+                if let share { s[axis] = share }
+                if item.size.height.isEstimated, let h = measure?(counter, s.width) { s.height = h }
+                var origin = Point.zero
+                origin[axis] = cursor
+                let outer = Rect(origin: origin, size: s)
+                let i = item.contentInsets
+                frames.append(Rect(x: outer.minX + i.left, y: outer.minY + i.top,
+                                   width: max(0, s.width - i.left - i.right), height: max(0, s.height - i.top - i.bottom)))
+                counter += 1
+                cursor += s[axis] + interItemSpacing
+                crossExtent = max(crossExtent, s[cross])
+            case let .group(g):
+                let inner = g.resolve(in: own, counter: &counter, measure: measure, overrideExtent: share)
+                var shift = Point.zero
+                shift[axis] = cursor
+                frames += inner.itemFrames.map { $0.offset(by: shift) }
+                cursor += inner.size[axis] + interItemSpacing
+                crossExtent = max(crossExtent, inner.size[cross])
+            }
+        }
+        // An estimated extent grows (or shrinks) to what its subitems measured.
+        let used = subs.isEmpty ? 0 : cursor - interItemSpacing
+        if size[axis].isEstimated && overrideExtent == nil { own[axis] = used }
+        if size[cross].isEstimated { own[cross] = crossExtent }
+        return ResolvedGroup(size: own, itemFrames: frames)
+    }
+}
+
+extension LayoutSize {
+    subscript(axis: Axis) -> LayoutDimension { axis == .horizontal ? width : height }
+}
+
+/// The layout itself: sections stacked vertically, built by `sectionProvider`.
+public struct CompositionalLayout: CollectionLayout {
+    /// Builds section `index`'s description; called once per section per `prepare`.
+    public typealias SectionProvider = (_ index: Int, _ environment: LayoutEnvironment) -> LayoutSection
+
+    /// Builds each section at prepare time (sizes may depend on the container).
+    public var sectionProvider: SectionProvider
+    /// Space between consecutive sections.
+    public var interSectionSpacing: Double
+    /// The horizontal scroll offset of an orthogonal section, read at query time (see
+    /// `OrthogonalScrolling`); nil keeps every row at its start.
+    public var orthogonalOffset: ((Int) -> Double)?
+    /// Self-sizing: the height of the item at a data index path for a width, for items whose
+    /// height is estimated. Nil keeps the estimates.
+    public var measure: ((IndexPath, Double) -> Double?)?
+
+    /// A layout whose sections `sectionProvider` describes.
+    public init(interSectionSpacing: Double = 0, sectionProvider: @escaping SectionProvider) {
+        self.interSectionSpacing = interSectionSpacing
+        self.sectionProvider = sectionProvider
+    }
+
+    /// One section's prepared geometry. Group arrays are parallel, indexed by group number.
+    public struct PreparedSection {
+        /// The section's index and its orthogonal scrolling behaviour.
+        public var index: Int
+        public var behavior: OrthogonalScrollingBehavior
+        /// The whole section in content coordinates, header and insets included.
+        public var frame: Rect
+        /// The header description and its natural (unpinned) frame.
+        public var header: BoundarySupplementaryItem?
+        public var headerFrame: Rect?
+        /// Where the first group starts (content coordinates; for an orthogonal row, at scroll offset 0).
+        public var groupsOrigin: Point
+        /// Items in the section, and its content insets.
+        public var itemCount: Int
+        public var insets: EdgeInsets
+        /// The resolved forms of the section's groups, by template index.
+        var templates: [ResolvedGroup]
+        var groupFirstItem: [Int] = []
+        /// Offset of each group from `groupsOrigin` along the section's stacking axis.
+        var groupOffset: [Double] = []
+        var groupTemplate: [Int32] = []
+        /// Groups measured one by one (estimated sizes), by group number.
+        var measuredGroups: [Int: ResolvedGroup] = [:]
+        /// For an orthogonal row: the scrollable width (insets included).
+        public var rowContentWidth: Double = 0
+
+        /// True when the section is a row scrolling across the list.
+        public var isOrthogonal: Bool { behavior != .none }
+        /// How many groups the section formed.
+        public var groupCount: Int { groupFirstItem.count }
+        var axis: Axis { isOrthogonal ? .horizontal : .vertical }
+
+        func resolved(_ g: Int) -> ResolvedGroup { measuredGroups[g] ?? templates[Int(groupTemplate[g])] }
+        func itemsInGroup(_ g: Int) -> Range<Int> {
+            groupFirstItem[g]..<(g + 1 < groupFirstItem.count ? groupFirstItem[g + 1] : itemCount)
+        }
+        /// The group holding `item`: O(log groups).
+        func group(ofItem item: Int) -> Int { Search.partition(groupFirstItem.count) { groupFirstItem[$0] > item } - 1 }
+    }
+
+    /// Every section as prepared, in order.
+    public private(set) var sections: [PreparedSection] = []
+    public private(set) var contentSize: Size = .zero
+    /// The viewport size the layout was prepared for.
+    public private(set) var boundsSize: Size = .zero
+    public var scrollAxis: Axis { .vertical }
+
+    public mutating func prepare(_ context: LayoutContext) {
+        boundsSize = context.boundsSize
+        sections.removeAll(keepingCapacity: true)
+        var y = 0.0
+        for (s, count) in context.itemCounts.enumerated() {
+            if s > 0 { y += interSectionSpacing }
+            let section = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: count))
+            let prepared = prepareSection(section, index: s, count: count, top: y, context: context)
+            sections.append(prepared)
+            y = prepared.frame.maxY
+        }
+        contentSize = Size(width: boundsSize.width, height: max(y, 0))
+    }
+
+    private func prepareSection(_ section: LayoutSection, index s: Int, count: Int, top: Double,
+                                context: LayoutContext) -> PreparedSection {
+        let insets = section.contentInsets
+        let container = Size(width: max(0, boundsSize.width - insets.left - insets.right), height: boundsSize.height)
+        var headerFrame: Rect? = nil
+        var y = top
+        if let h = section.header {
+            let height = h.height.resolve(in: container)
+            headerFrame = section.supplementariesFollowContentInsets
+                ? Rect(x: insets.left, y: y, width: container.width, height: height)
+                : Rect(x: 0, y: y, width: boundsSize.width, height: height)
+            y += height
+        }
+        y += insets.top
+        var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
+                                headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
+                                insets: insets, templates: section.groups.map { $0.resolve(in: container) })
+        let axis = p.axis
+        let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: IndexPath(item: $0, section: s)).item }
+        let estimated = section.groups.map { measure != nil && $0.hasEstimatedSize }
+        let groupItems = section.groups.map { max(1, $0.itemCount) }
+        // Most groups hold one or two items; reserve for the common case.
+        p.groupFirstItem.reserveCapacity(count / max(1, groupItems.min() ?? 1) + 1)
+        p.groupOffset.reserveCapacity(p.groupFirstItem.capacity)
+        p.groupTemplate.reserveCapacity(p.groupFirstItem.capacity)
+        var item = 0, offset = 0.0, crossExtent = 0.0
+        while item < count {
+            let t = section.chooser.map { min(max(0, $0(item, count, dataItem)), section.groups.count - 1) } ?? 0
+            let g = p.groupFirstItem.count
+            p.groupFirstItem.append(item)
+            p.groupOffset.append(offset)
+            p.groupTemplate.append(Int32(t))
+            var resolved = p.templates[t]
+            if estimated[t], let measure {
+                let first = item
+                resolved = section.groups[t].resolve(in: container) { k, width in
+                    measure(context.dataIndexPath(forDisplayed: IndexPath(item: first + k, section: s)), width)
+                }
+                p.measuredGroups[g] = resolved
+            }
+            item += groupItems[t]
+            offset += resolved.size[axis] + section.interGroupSpacing
+            crossExtent = max(crossExtent, resolved.size[axis == .horizontal ? .vertical : .horizontal])
+        }
+        let used = p.groupFirstItem.isEmpty ? 0 : offset - section.interGroupSpacing
+        let bodyHeight = p.isOrthogonal ? crossExtent : used
+        p.rowContentWidth = p.isOrthogonal ? insets.left + used + insets.right : boundsSize.width
+        let bottom = y + bodyHeight + insets.bottom
+        p.frame = Rect(x: 0, y: top, width: boundsSize.width, height: bottom - top)
+        return p
+    }
+
+    // MARK: Queries
+
+    /// The horizontal scroll offset of section `s` now (0 unless it scrolls orthogonally).
+    public func rowOffset(_ s: Int) -> Double {
+        guard sections.indices.contains(s), sections[s].isOrthogonal else { return 0 }
+        return orthogonalOffset?(s) ?? 0
+    }
+
+    /// The origin of group `g` of section `sec`, scroll offset applied.
+    private func origin(ofGroup g: Int, in sec: PreparedSection) -> Point {
+        if sec.isOrthogonal {
+            return Point(x: sec.groupsOrigin.x + sec.groupOffset[g] - rowOffset(sec.index), y: sec.groupsOrigin.y)
+        }
+        return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groupOffset[g])
+    }
+
+    public func attributesForItem(at ip: IndexPath) -> LayoutAttributes? {
+        guard sections.indices.contains(ip.section) else { return nil }
+        let sec = sections[ip.section]
+        guard ip.item >= 0, ip.item < sec.itemCount else { return nil }
+        let g = sec.group(ofItem: ip.item)
+        let frames = sec.resolved(g).itemFrames
+        let k = ip.item - sec.groupFirstItem[g]
+        guard k < frames.count else { return nil }
+        return LayoutAttributes(indexPath: ip, frame: frames[k].offset(by: origin(ofGroup: g, in: sec)))
+    }
+
+    /// The header of section `s` at its natural (unpinned) place.
+    public func headerAttributes(section s: Int) -> LayoutAttributes? {
+        guard sections.indices.contains(s), let h = sections[s].header, let f = sections[s].headerFrame else { return nil }
+        var a = LayoutAttributes(indexPath: IndexPath(item: 0, section: s), kind: .supplementary(h.kind), frame: f)
+        a.zIndex = h.pinToVisibleBounds ? 100 : 0
+        return a
+    }
+
+    public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        var result: [LayoutAttributes] = []
+        // Sections are stacked: binary search the first one that reaches into the rect.
+        var s = Search.partition(sections.count) { sections[$0].frame.maxY > rect.minY }
+        while s < sections.count, sections[s].frame.minY < rect.maxY {
+            let sec = sections[s]
+            if let h = headerAttributes(section: s), sec.header?.pinToVisibleBounds == true || h.frame.intersects(rect) {
+                result.append(h)
+            }
+            appendItems(of: sec, in: rect, to: &result)
+            s += 1
+        }
+        return result
+    }
+
+    /// Items of one section meeting `rect`: binary search for the first group that reaches the
+    /// rect along the stacking axis, then walk groups until they start past it.
+    private func appendItems(of sec: PreparedSection, in rect: Rect, to result: inout [LayoutAttributes]) {
+        guard sec.groupCount > 0 else { return }
+        let axis = sec.axis
+        let shift = sec.isOrthogonal ? rowOffset(sec.index) : 0
+        let lo = rect[minOf: axis] - sec.groupsOrigin[axis] + shift
+        let hi = rect[maxOf: axis] - sec.groupsOrigin[axis] + shift
+        var g = Search.partition(sec.groupCount) { sec.groupOffset[$0] + sec.resolved($0).size[axis] > lo }
+        while g < sec.groupCount, sec.groupOffset[g] < hi {
+            let origin = origin(ofGroup: g, in: sec)
+            let frames = sec.resolved(g).itemFrames
+            for (k, item) in sec.itemsInGroup(g).enumerated() where k < frames.count {
+                let f = frames[k].offset(by: origin)
+                if f.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sec.index), frame: f)) }
+            }
+            g += 1
+        }
+    }
+
+    /// Pins headers that ask for it: at the top of the visible bounds while their section is in
+    /// view, pushed up by the section's end so two headers never overlap.
+    public func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect) {
+        guard case .supplementary = attributes.kind, sections.indices.contains(attributes.indexPath.section) else { return }
+        let sec = sections[attributes.indexPath.section]
+        guard sec.header?.pinToVisibleBounds == true, let natural = sec.headerFrame else { return }
+        attributes.frame.origin.y = Self.pinnedHeaderY(natural: natural, sectionMaxY: sec.frame.maxY, visibleMinY: visibleBounds.minY)
+    }
+
+    /// Where a pinned header of natural frame `natural` sits for a viewport starting at `visibleMinY`.
+    public static func pinnedHeaderY(natural: Rect, sectionMaxY: Double, visibleMinY: Double) -> Double {
+        max(natural.minY, min(visibleMinY, sectionMaxY - natural.height))
+    }
+
+    // MARK: Orthogonal rows
+
+    /// The group of orthogonal section `s` that rests nearest `offset`, and where groups rest.
+    public func restingOffset(section s: Int, group g: Int) -> Double {
+        let sec = sections[s]
+        let maxOffset = max(0, sec.rowContentWidth - boundsSize.width)
+        guard sec.groupCount > 0 else { return 0 }
+        let i = min(max(0, g), sec.groupCount - 1)
+        let start = sec.groupsOrigin.x + sec.groupOffset[i]
+        let width = sec.resolved(i).size.width
+        let raw: Double
+        switch sec.behavior {
+        case .groupPagingCentered: raw = start + width / 2 - boundsSize.width / 2
+        case .paging: raw = Double(i) * boundsSize.width
+        default: raw = start - sec.insets.left
+        }
+        return min(max(0, raw), maxOffset)
+    }
+
+    /// How many resting places orthogonal section `s` has (groups, or viewport-wide pages).
+    public func restingPlaceCount(section s: Int) -> Int {
+        let sec = sections[s]
+        if sec.behavior == .paging {
+            return max(1, Int((sec.rowContentWidth / max(1, boundsSize.width)).rounded(.up)))
+        }
+        return sec.groupCount
+    }
+
+    /// The resting place nearest `offset` (binary search; resting offsets only grow).
+    public func nearestRestingPlace(section s: Int, toOffset offset: Double) -> Int {
+        let n = restingPlaceCount(section: s)
+        guard n > 0 else { return 0 }
+        let after = Search.partition(n) { restingOffset(section: s, group: $0) >= offset }
+        var best = min(after, n - 1)
+        if after > 0, abs(restingOffset(section: s, group: after - 1) - offset) <= abs(restingOffset(section: s, group: best) - offset) {
+            best = after - 1
+        }
+        return best
+    }
+
+    /// Where a released orthogonal row comes to rest, by its behaviour: continuous keeps the
+    /// proposal; paging behaviours use the carousel's rule (one place per flick).
+    public func orthogonalTargetOffset(section s: Int, proposed: Double, velocity: Double, decision: ScrollDecision,
+                                       flickVelocity: Double = 300) -> Double {
+        guard sections.indices.contains(s), sections[s].isOrthogonal, sections[s].behavior != .continuous else { return proposed }
+        let place = PagingDecision.targetPage(
+            count: restingPlaceCount(section: s), proposed: proposed, velocity: velocity,
+            startOffset: decision.startOffset.x, currentOffset: decision.currentOffset.x, isWheel: decision.isWheel,
+            flickVelocity: flickVelocity, restingOffset: { restingOffset(section: s, group: $0) },
+            nearestPage: { nearestRestingPlace(section: s, toOffset: $0) })
+        return restingOffset(section: s, group: place)
+    }
+
+    /// The section whose band (groups, not header) contains the content point, if it scrolls orthogonally.
+    public func orthogonalSection(at p: Point) -> Int? {
+        sections.first { sec in
+            sec.isOrthogonal && p.y >= sec.groupsOrigin.y && p.y < sec.frame.maxY - sec.insets.bottom
+        }?.index
+    }
+}
+

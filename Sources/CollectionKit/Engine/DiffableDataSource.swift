@@ -1,0 +1,249 @@
+/// UIKit's diffable data source: the data is described as snapshots of section and item
+/// identifiers, and applying a snapshot works out the updates (Heckel's diff, Diffing.swift),
+/// checks them and hands them to `performBatchUpdates`, animated.
+
+/// Sections and item identifiers, in order. Identifiers are identity only: what an item shows
+/// lives with its owner, and `reconfigureItems` marks items whose content changed.
+public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
+    /// Section identifiers, in order.
+    public private(set) var sectionIdentifiers: [SectionID] = []
+    @usableFromInline var items: [[ItemID]] = []
+    /// Items whose content changed since the snapshot currently applied (their cells reconfigure).
+    public private(set) var reconfiguredItems: Set<ItemID> = []
+
+    /// An empty snapshot: no sections.
+    public init() {}
+
+    /// How many sections there are.
+    public var numberOfSections: Int { sectionIdentifiers.count }
+    /// How many items there are across sections: O(sections).
+    @inlinable public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
+    public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0] } ?? [] }
+    /// The item identifiers of the section at `index`.
+    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+    public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
+
+    /// The index path of an item: O(n).
+    public func indexPath(of id: ItemID) -> IndexPath? {
+        for (s, list) in items.enumerated() { if let i = list.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
+        return nil
+    }
+
+    /// Appends empty sections.
+    public mutating func appendSections(_ ids: [SectionID]) {
+        sectionIdentifiers += ids
+        items += ids.map { _ in [] }
+    }
+
+    /// Appends to `section`, or to the last section when nil.
+    public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) {
+        guard let s = section.flatMap(sectionIndex) ?? (items.isEmpty ? nil : items.count - 1) else {
+            preconditionFailure("appendItems: the snapshot has no such section")
+        }
+        items[s] += ids
+    }
+
+    /// Inserts `ids` at `index` of `section`.
+    public mutating func insertItems(_ ids: [ItemID], at index: Int, inSection section: SectionID) {
+        guard let s = sectionIndex(section) else { return }
+        items[s].insert(contentsOf: ids, at: min(max(0, index), items[s].count))
+    }
+
+    /// Removes items wherever they are: O(n).
+    public mutating func deleteItems(_ ids: [ItemID]) {
+        let gone = Set(ids)
+        for s in items.indices { items[s].removeAll { gone.contains($0) } }
+        reconfiguredItems.subtract(gone)
+    }
+
+    /// Replaces the items of `section` wholesale.
+    public mutating func setItems(_ ids: [ItemID], inSection section: SectionID) {
+        guard let s = sectionIndex(section) else { return }
+        items[s] = ids
+    }
+
+    /// Marks items whose content changed: applying the snapshot reconfigures their cells.
+    public mutating func reconfigureItems(_ ids: [ItemID]) { reconfiguredItems.formUnion(ids) }
+
+    /// Moves an item within its section, as an interactive movement does.
+    public mutating func moveItem(inSection s: Int, from source: Int, to destination: Int, isAnchored: (ItemID) -> Bool) {
+        items[s].moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
+    }
+
+    /// Throws when an identifier (section or item) occurs twice. O(n).
+    @inlinable
+    public func validate() throws {
+        var sections = Set<SectionID>()
+        for s in sectionIdentifiers where !sections.insert(s).inserted {
+            throw DuplicateIdentifierError("section identifier \(s) occurs twice in the snapshot")
+        }
+        var seen = Set<ItemID>()
+        seen.reserveCapacity(numberOfItems)
+        for (s, list) in items.enumerated() {
+            for (i, id) in list.enumerated() where !seen.insert(id).inserted {
+                throw DuplicateIdentifierError("item identifier \(id) occurs twice in the snapshot (again at [\(s), \(i)])")
+            }
+        }
+    }
+
+    @usableFromInline mutating func clearReconfigured() { reconfiguredItems.removeAll() }
+}
+
+/// A data source that owns a snapshot and keeps a collection view in step with it.
+///
+/// Keep a strong reference: the collection view holds its data source weakly.
+public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionDataSource {
+    /// Dequeues and configures the cell for an item.
+    public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CollectionCell
+    /// Draws a header (kind, index path, frame) into a list.
+    public typealias SupplementaryDrawer = (CollectionView, String, IndexPath, Rect, inout DrawList) -> Void
+
+    /// The view this source feeds (held weakly, as the view holds its source weakly).
+    public private(set) weak var collectionView: CollectionView?
+    /// The snapshot shown now.
+    public var snapshot: DiffableSnapshot<SectionID, ItemID> { current }
+    @usableFromInline var current = DiffableSnapshot<SectionID, ItemID>()
+    private let cellProvider: CellProvider
+    /// Draws headers; nil draws none.
+    public var supplementaryDrawer: SupplementaryDrawer?
+    /// Whether an item may be moved interactively (nil: none may).
+    public var canMoveItem: ((ItemID) -> Bool)?
+    /// Told after an interactive movement moved an item (the snapshot already reflects it).
+    public var didMoveItem: ((ItemID, IndexPath, IndexPath) -> Void)?
+
+    /// Becomes `collectionView`'s data source; cells come from `cellProvider`.
+    public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
+        self.collectionView = collectionView
+        self.cellProvider = cellProvider
+        collectionView.dataSource = self
+    }
+
+    /// The identifier shown at a data index path, or nil out of range.
+    public func itemIdentifier(at ip: IndexPath) -> ItemID? {
+        guard current.items.count > ip.section, ip.section >= 0 else { return nil }
+        let list = current.items[ip.section]
+        return list.indices.contains(ip.item) ? list[ip.item] : nil
+    }
+
+    /// What applying a snapshot did.
+    public struct ApplyResult: Equatable {
+        /// The difference applied (empty for a reload).
+        public var diff: Diff
+        /// True when the sections changed (or the view was empty), so it was reloaded instead of animated.
+        public var reloaded: Bool
+        @inlinable public init(diff: Diff, reloaded: Bool) { self.diff = diff; self.reloaded = reloaded }
+    }
+
+    /// Makes `newSnapshot` current and updates the view: inserts, deletes, moves and reconfigures
+    /// worked out by Heckel's diff (O(n)) and applied through `performBatchUpdates`, animated when
+    /// asked. Section changes reload the view (the engine's batch updates are per item).
+    ///
+    /// Throws `DuplicateIdentifierError` for a snapshot with repeated identifiers, and rethrows a
+    /// refused batch update; either way the data source and the view stay as they were.
+    /// Inlinable, so the diff and the checks are specialised for the caller's identifier types.
+    @inlinable @discardableResult
+    public func apply(_ newSnapshot: DiffableSnapshot<SectionID, ItemID>, animated: Bool = true) throws -> ApplyResult {
+        try newSnapshot.validate()
+        let old = current
+        var next = newSnapshot
+        next.clearReconfigured()
+        // Section changes, and a first snapshot (nothing on screen to animate from), reload.
+        guard old.sectionIdentifiers == newSnapshot.sectionIdentifiers, old.numberOfItems > 0, let cv = collectionView else {
+            current = next
+            collectionView?.reloadData()
+            return ApplyResult(diff: Diff(), reloaded: true)
+        }
+        let reconfigured = newSnapshot.reconfiguredItems
+        // The same items in the same order: only reconfigures, found in one pass with no diff
+        // and no moves to check (a style change in a million items stays cheap).
+        if old.items == newSnapshot.items {
+            var reloads: [IndexPath] = []
+            var diff = Diff()
+            if !reconfigured.isEmpty {
+                var flat = 0
+                for (s, list) in newSnapshot.items.enumerated() {
+                    for (i, id) in list.enumerated() {
+                        if reconfigured.contains(id) { reloads.append(IndexPath(item: i, section: s)); diff.updates.append(flat) }
+                        flat += 1
+                    }
+                }
+            }
+            current = next
+            do {
+                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated)
+            } catch {
+                current = old
+                throw error
+            }
+            return ApplyResult(diff: diff, reloaded: false)
+        }
+        let oldPaths = Self.indexPaths(old), newPaths = Self.indexPaths(newSnapshot)
+        let diff = try Diffing.diff(old: old.itemIdentifiers, new: newSnapshot.itemIdentifiers, identifier: { $0 },
+                                    contentEqual: { _, new in !reconfigured.contains(new) })
+        var updates: [CollectionUpdate] = []
+        if !diff.deletes.isEmpty { updates.append(.delete(diff.deletes.map { oldPaths[$0] })) }
+        if !diff.inserts.isEmpty { updates.append(.insert(diff.inserts.map { newPaths[$0] })) }
+        var moved = Set<Int>()
+        for m in diff.moves {
+            updates.append(.move(oldPaths[m.from], newPaths[m.to]))
+            moved.insert(m.from)
+        }
+        let reloads = diff.updates.filter { !moved.contains($0) }.map { oldPaths[$0] }
+        if !reloads.isEmpty { updates.append(.reload(reloads)) }
+        current = next
+        // New index path → old one, so items coming into view glide in from their old places.
+        var sectionStart: [Int] = [], total = 0
+        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
+        let previous: (IndexPath) -> IndexPath? = { ip in
+            guard sectionStart.indices.contains(ip.section) else { return nil }
+            let flat = sectionStart[ip.section] + ip.item
+            guard diff.oldIndexForNew.indices.contains(flat), let old = diff.oldIndexForNew[flat] else { return nil }
+            return oldPaths[old]
+        }
+        do {
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous)
+        } catch {
+            current = old
+            throw error
+        }
+        return ApplyResult(diff: diff, reloaded: false)
+    }
+
+    /// The index path of each flat position, in order.
+    @usableFromInline static func indexPaths(_ s: DiffableSnapshot<SectionID, ItemID>) -> [IndexPath] {
+        var paths: [IndexPath] = []
+        paths.reserveCapacity(s.numberOfItems)
+        for sec in 0..<s.numberOfSections {
+            for i in s.items(inSectionAt: sec).indices { paths.append(IndexPath(item: i, section: sec)) }
+        }
+        return paths
+    }
+
+    // MARK: CollectionDataSource
+
+    public func numberOfSections(in collectionView: CollectionView) -> Int { current.items.count }
+    public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        section < current.items.count ? current.items[section].count : 0
+    }
+    public func collectionView(_ collectionView: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable {
+        AnyHashable(current.items[ip.section][ip.item])
+    }
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+        cellProvider(collectionView, ip, current.items[ip.section][ip.item])
+    }
+    public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at ip: IndexPath,
+                               in frame: Rect, into list: inout DrawList) {
+        supplementaryDrawer?(collectionView, kind, ip, frame, &list)
+    }
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt ip: IndexPath) -> Bool {
+        guard let id = itemIdentifier(at: ip), let canMoveItem else { return false }
+        return canMoveItem(id)
+    }
+    public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+        guard let id = itemIdentifier(at: source) else { return }
+        let canMove = canMoveItem
+        current.moveItem(inSection: source.section, from: source.item, to: destination.item) { !(canMove?($0) ?? false) }
+        didMoveItem?(id, source, destination)
+    }
+}

@@ -1,0 +1,120 @@
+/// The horizontal scrolling of a compositional layout's orthogonal sections: one `ScrollPhysics`
+/// per such section, driven by presses, drags and horizontal wheel over its row. Paging sections
+/// come to rest by the layout's `orthogonalTargetOffset` (the carousel's rule: one group per flick).
+///
+/// Give the layout `offset(section:)` as its `orthogonalOffset`, call `sync(with:)` after every
+/// prepare that may change the rows, hand events to `handle` before the collection's own
+/// interaction, and call `update(now:)` each frame before the collection's.
+public final class OrthogonalScrolling {
+    /// The scroll physics of each orthogonal section, by section index.
+    public private(set) var scrollers: [Int: ScrollPhysics] = [:]
+    private var pan = ScrollPan(tolerance: 4)
+    /// The section the current press began on.
+    public private(set) var pressedSection: Int?
+    private var pointer = Point(x: -1, y: -1)
+    /// Release speeds (points per second) at or above this are flicks.
+    public var flickVelocity = 300.0
+
+    /// No rows until `sync(with:)` finds them.
+    public init() {}
+
+    /// What `handle` did with an event.
+    public enum Outcome: Equatable {
+        case ignored
+        case consumed
+        /// A press released without moving: a click at this window point.
+        case click(Point)
+    }
+
+    /// The current offset of section `s`'s row.
+    public func offset(section s: Int) -> Double { scrollers[s]?.offset.x ?? 0 }
+
+    /// True while a row follows the pointer.
+    public var isPanning: Bool { pan.isPanning }
+    /// True while any row is still moving (a fling or a settle).
+    public var isMoving: Bool { scrollers.values.contains { !$0.isIdle } }
+
+    /// Creates or resizes a scroller per orthogonal section of `cv`'s compositional layout, keeping
+    /// offsets. Cheap (a few sections): call it after anything that may re-prepare the layout.
+    public func sync(with cv: CollectionView) {
+        guard let layout = cv.layout as? CompositionalLayout else { scrollers.removeAll(); return }
+        var next: [Int: ScrollPhysics] = [:]
+        for sec in layout.sections where sec.isOrthogonal {
+            var physics = scrollers[sec.index] ?? ScrollPhysics()
+            physics.axes = [.horizontal]
+            physics.boundsSize = Size(width: layout.boundsSize.width, height: sec.frame.height)
+            physics.contentSize = Size(width: max(sec.rowContentWidth, layout.boundsSize.width), height: sec.frame.height)
+            if sec.behavior != .continuous {
+                physics.decelerationRate = Deceleration.fastRate
+                let flick = flickVelocity, s = sec.index
+                // The decision reads the layout as the view has it when the gesture ends.
+                physics.targetDecision = { [unowned cv] proposed, velocity, decision in
+                    guard let current = cv.layout as? CompositionalLayout else { return proposed }
+                    return Point(x: current.orthogonalTargetOffset(section: s, proposed: proposed.x, velocity: velocity.x,
+                                                                   decision: decision, flickVelocity: flick), y: 0)
+                }
+            } else {
+                physics.targetDecision = nil
+            }
+            if physics.isIdle { physics.jump(to: physics.clamped(physics.offset)) }
+            next[sec.index] = physics
+        }
+        scrollers = next
+    }
+
+    /// Takes presses, drags and horizontal wheel over an orthogonal row of `cv` (whose layout must
+    /// be a `CompositionalLayout`); everything else is left to the caller.
+    public func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Outcome {
+        switch event {
+        case let .pointerDown(p, .left, _):
+            pointer = p
+            guard pressedSection == nil, let s = section(atWindowPoint: p, in: cv) else { return .ignored }
+            pressedSection = s
+            pan.down(at: p, now: now, physics: &scrollers[s]!)
+            return .consumed
+        case let .pointerMove(p, _):
+            pointer = p
+            guard let s = pressedSection, scrollers[s] != nil else { return .ignored }
+            pan.moved(to: p, now: now, physics: &scrollers[s]!)
+            return .consumed
+        case let .pointerUp(p, .left, _):
+            pointer = p
+            guard let s = pressedSection, scrollers[s] != nil else { return .ignored }
+            pressedSection = nil
+            return pan.up(at: p, now: now, physics: &scrollers[s]!) ? .click(p) : .consumed
+        case let .wheel(dx, _) where dx != 0:
+            guard let s = section(atWindowPoint: pointer, in: cv) else { return .ignored }
+            scrollers[s]!.wheel(dx: dx, dy: 0, now: now)
+            return .consumed
+        case .focus(gained: false):
+            cancel(now: now)
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+
+    /// Ends a press or pan without a fling.
+    public func cancel(now: Double) {
+        if let s = pressedSection, scrollers[s] != nil { pan.cancel(now: now, physics: &scrollers[s]!) }
+        pressedSection = nil
+    }
+
+    /// The orthogonal section under a window point.
+    public func section(atWindowPoint p: Point, in cv: CollectionView) -> Int? {
+        guard cv.frame.contains(p), let layout = cv.layout as? CompositionalLayout,
+              let s = layout.orthogonalSection(at: cv.contentPoint(fromWindow: p)), scrollers[s] != nil else { return nil }
+        return s
+    }
+
+    /// Scrolls section `s` so resting place `place` (a group, or a page) rests in view.
+    public func scroll(section s: Int, toPlace place: Int, in layout: CompositionalLayout, animated: Bool, now: Double) {
+        guard scrollers[s] != nil, layout.sections.indices.contains(s) else { return }
+        scrollers[s]!.setOffset(Point(x: layout.restingOffset(section: s, group: place), y: 0), animated: animated, now: now)
+    }
+
+    /// Advances every row's motion to `now`.
+    public func update(now: Double) {
+        for s in scrollers.keys { scrollers[s]!.update(now: now) }
+    }
+}

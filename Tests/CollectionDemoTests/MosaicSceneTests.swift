@@ -1,0 +1,239 @@
+import CalendarModel
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import XCTest
+
+/// The mosaic scene driven by input scripts on the virtual clock: presets, menus (allowed, not
+/// allowed, keyboard, during a drag, closing), animated regrouping, undo/redo, shuffle and reset,
+/// drag reordering (also while a drop still lands), the featured row's paging and the pinned header.
+final class MosaicSceneTests: XCTestCase {
+    struct Run {
+        let app: App
+        let driver: HeadlessDriver<App>
+        var scene: MosaicScene { app.currentScene as! MosaicScene }
+        var collection: CollectionView { scene.collection }
+        var dump: JSON { app.dumpState() }
+        var mosaic: JSON { dump["collections"]![0]! }
+        var featured: JSON { dump["collections"]![1]! }
+        var items: [String] { mosaic["items"]!.arrayValue!.map { $0.stringValue! } }
+        var styles: [String] { mosaic["styles"]!.arrayValue!.map { $0.stringValue! } }
+        var groups: [String] { mosaic["groups"]!.arrayValue!.map { $0.stringValue! } }
+        var frames: [Rect] { mosaic["frames"]!.arrayValue!.map { a in
+            let v = a.arrayValue!.map { $0.doubleValue! }; return Rect(v[0], v[1], v[2], v[3]) } }
+        var menu: JSON { dump["menu"]! }
+
+        /// The window centre of the card shown at `index`, at the current scroll offset.
+        func center(_ index: Int) -> Point {
+            collection.windowRect(fromContent: collection.layout.attributesForItem(at: IndexPath(item: index, section: 1))!.frame).center
+        }
+        /// The window centre of row `row` of the open menu.
+        func menuRow(_ row: Int) -> Point { scene.menu.menu!.rowFrame(row).center }
+    }
+
+    private func makeRun(preset: String = "mixed", items: Int? = nil, size: Size = Size(width: 1280, height: 800)) throws -> Run {
+        var config = SceneConfig(items: items)
+        config.options["mosaic-preset"] = [preset]
+        let app = try App(scene: "mosaic", size: size, config: config)
+        let run = Run(app: app, driver: HeadlessDriver(root: app, fps: 60))
+        run.driver.advance(to: 0.1)
+        return run
+    }
+
+    private func play(_ run: Run, _ script: String) throws {
+        let timeline = ScriptTimeline(try InputScript.parse(script), fps: run.driver.fps)
+        let t0 = run.driver.now
+        for e in timeline.entries {
+            run.driver.advance(to: t0 + e.time)
+            if case let .input(ev) = e.action { run.app.handle(ev, now: run.driver.now) }
+        }
+        run.driver.advance(to: t0 + timeline.endTime)
+    }
+
+    private func p(_ pt: Point) -> String { "\(Int(pt.x)) \(Int(pt.y))" }
+
+    func testPresetsMatchTheSeed() throws {
+        let compact = try makeRun(preset: "compact")
+        XCTAssertEqual(compact.items, ["0", "1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(compact.groups, ["compactPair", "compactPair", "compactPair", "compactOrphan"])
+        XCTAssertEqual(compact.mosaic["menuAllowed"]!.arrayValue!.map { $0.stringValue! }, ["0", "1", "3", "4", "6"])
+        XCTAssertEqual(try makeRun(preset: "regular").styles, ["regular", "regular", "regular", "regular"])
+        let mixed = try makeRun(preset: "mixed")
+        XCTAssertEqual(mixed.styles, ["regular", "compact", "compact", "compact", "compact", "regular"])
+        XCTAssertEqual(mixed.groups, ["regular", "compactPair", "compactPair", "regular"])
+        // The column is 640 wide in a 1280 window: pairs of 312, rows 320 tall, 16 apart.
+        XCTAssertEqual(Array(mixed.frames.prefix(3)), [Rect(320, 282, 640, 320), Rect(320, 618, 312, 320), Rect(648, 618, 312, 320)])
+        XCTAssertEqual(try makeRun(preset: "long").items.count, 2000)
+        XCTAssertEqual(try makeRun(preset: "mixed", items: 13).styles.count, 13)
+        XCTAssertThrowsError(try makeRun(preset: "tiny")) { XCTAssertTrue("\($0)".contains("unknown mosaic preset 'tiny'")) }
+        XCTAssertEqual(mixed.featured["name"]?.stringValue, "featured")
+        XCTAssertEqual(mixed.featured["items"]?.arrayValue?.count, 8)
+    }
+
+    func testRightClickOpensAMenuOnlyOnCardsThatAllowOne() throws {
+        let run = try makeRun(preset: "compact")
+        // Card 2 does not allow a menu.
+        try play(run, "down \(p(run.center(2))) right\nup \(p(run.center(2))) right\nwait 100")
+        XCTAssertEqual(run.menu, .null)
+        try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 100")
+        XCTAssertEqual(run.menu["item"]?.stringValue, "1")
+        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Delete", "Move to top"])
+        // A click elsewhere closes it.
+        try play(run, "down 100 700\nup 100 700\nwait 100")
+        XCTAssertEqual(run.menu, .null)
+    }
+
+    func testMenuStaysInsideTheWindowNearTheCorner() throws {
+        let run = try makeRun(preset: "regular", size: Size(width: 640, height: 400))
+        try play(run, "down 600 390 right\nup 600 390 right\nwait 50")
+        let f = run.scene.menu.menu!.frame
+        XCTAssertTrue(f.minX >= 0 && f.maxX <= 640 && f.minY >= 44 && f.maxY <= 400, "\(f)")
+    }
+
+    func testMakeRegularRegroupsWithAnAnimationAndUndoes() throws {
+        let run = try makeRun(preset: "compact")
+        let before = run.frames
+        try play(run, "down \(p(run.center(0))) right\nup \(p(run.center(0))) right\nwait 50")
+        let row = run.menuRow(0)
+        try play(run, "down \(p(row))\nup \(p(row))\nwait 50")
+        XCTAssertEqual(run.styles.first, "regular")
+        XCTAssertEqual(run.groups, ["regular", "compactPair", "compactPair", "compactPair"], "the other six pair up again")
+        XCTAssertTrue(run.collection.isAnimatingUpdates, "the regroup is animated")
+        let mid = run.collection.presentedFrameForItem(at: IndexPath(item: 1, section: 1))!
+        let final = run.frames[1]
+        XCTAssertNotEqual(mid, final, "mid-animation, card 1 is between its old and new places")
+        XCTAssertNotEqual(mid, before[1])
+        try play(run, "wait 500")
+        XCTAssertFalse(run.collection.isAnimatingUpdates)
+        XCTAssertEqual(run.collection.presentedFrameForItem(at: IndexPath(item: 1, section: 1)), final)
+        XCTAssertEqual(run.dump["undo"], .int(1))
+        try play(run, "key ctrl+z\nwait 400")
+        XCTAssertEqual(run.styles.first, "compact")
+        XCTAssertEqual(run.frames, before)
+        XCTAssertEqual(run.dump["redo"], .int(1))
+        try play(run, "key ctrl+shift+z\nwait 400")
+        XCTAssertEqual(run.styles.first, "regular")
+    }
+
+    func testDuplicateDeleteAndMoveToTop() throws {
+        let run = try makeRun(preset: "compact")
+        func choose(_ title: String, onCard index: Int) throws {
+            try play(run, "down \(p(run.center(index))) right\nup \(p(run.center(index))) right\nwait 50")
+            let menu = try XCTUnwrap(run.scene.menu.menu, "no menu on card \(index) for \(title): \(run.items)")
+            let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == title })
+            try play(run, "down \(p(run.menuRow(row)))\nup \(p(run.menuRow(row)))\nwait 400")
+        }
+        try choose("Duplicate", onCard: 1)
+        XCTAssertEqual(run.items, ["0", "1", "7", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(run.mosaic["values"]?.arrayValue?[2], .int(1), "the copy shows the same value under a new id")
+        try choose("Delete", onCard: 0)
+        XCTAssertEqual(run.items, ["1", "7", "2", "3", "4", "5", "6"])
+        try choose("Move to top", onCard: 1)
+        XCTAssertEqual(run.items, ["7", "1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(run.dump["undo"], .int(3))
+        try play(run, "key ctrl+z\nwait 50\nkey ctrl+z\nwait 50\nkey ctrl+z\nwait 400")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
+    }
+
+    func testKeyboardMenuOnTheFocusedCard() throws {
+        let run = try makeRun(preset: "compact")
+        try play(run, "key tab\nkey tab\nkey shift+f10\nwait 50")
+        XCTAssertEqual(run.menu["item"]?.stringValue, "1", "Tab twice focuses the second card")
+        try play(run, "key down\nkey return\nwait 400")
+        XCTAssertEqual(run.menu, .null)
+        XCTAssertEqual(run.items, ["0", "1", "7", "2", "3", "4", "5", "6"], "Down then Enter chose Duplicate")
+        try play(run, "key menu\nwait 50\nkey escape\nwait 50")
+        XCTAssertEqual(run.menu, .null)
+        XCTAssertEqual(run.dump["undo"], .int(1), "Escape chose nothing")
+    }
+
+    func testNoMenuDuringADragAndARightClickOnlyCancelsIt() throws {
+        let run = try makeRun(preset: "compact")
+        let c0 = run.center(0)
+        try play(run, "down \(p(c0))\nwait 400\nmove \(Int(c0.x) + 40) \(Int(c0.y)) 100")
+        XCTAssertTrue(run.scene.isDragging)
+        try play(run, "down \(Int(c0.x) + 40) \(Int(c0.y)) right\nup \(Int(c0.x) + 40) \(Int(c0.y)) right\nwait 50")
+        XCTAssertFalse(run.scene.isDragging, "the right click cancelled the drag")
+        XCTAssertEqual(run.menu, .null, "and opened no menu")
+        try play(run, "up \(Int(c0.x) + 40) \(Int(c0.y))\nwait 500")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
+    }
+
+    func testPressingToDragWhileAMenuIsOpenClosesTheMenuFirst() throws {
+        let run = try makeRun(preset: "compact")
+        try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 50")
+        XCTAssertNotEqual(run.menu, .null)
+        let c0 = run.center(0)
+        try play(run, "down \(p(c0))\nwait 50")
+        XCTAssertEqual(run.menu, .null, "the press closed the menu")
+        try play(run, "wait 350\nmove \(Int(c0.x) + 20) \(Int(c0.y) + 5) 50")
+        XCTAssertTrue(run.scene.isDragging, "and went on to lift the card")
+        try play(run, "up \(Int(c0.x) + 20) \(Int(c0.y) + 5)\nwait 500")
+    }
+
+    func testDragReordersAndGroupsReformLive() throws {
+        let run = try makeRun(preset: "mixed")
+        // Lift the first regular card and carry it over the second row's right card.
+        let from = run.center(0), to = run.center(2)
+        try play(run, "down \(p(from))\nwait 400\nmove \(p(to)) 300\nwait 100")
+        XCTAssertTrue(run.scene.isDragging)
+        XCTAssertEqual(run.items.first, "1", "mid-drag the order shown has changed")
+        XCTAssertEqual(run.groups.first, "compactPair", "and the compacts pair up around the gap")
+        try play(run, "up \(p(to))\nwait 600")
+        XCTAssertFalse(run.scene.isDragging)
+        XCTAssertNotEqual(run.items.first, "0")
+        XCTAssertEqual(Set(run.items), Set((0..<6).map(String.init)))
+        XCTAssertEqual(run.dump["undo"], .int(1))
+    }
+
+    func testADragCanStartWhileTheLastDropStillLands() throws {
+        let run = try makeRun(preset: "compact")
+        let c0 = run.center(0), c3 = run.center(3)
+        try play(run, "down \(p(c0))\nwait 400\nmove \(p(c3)) 200\nup \(p(c3))\nwait 30")
+        XCTAssertFalse(run.mosaic["hidden"]!.arrayValue!.isEmpty, "the dropped card is still flying into its slot")
+        let c1 = run.center(1)
+        try play(run, "down \(p(c1))\nwait 350\nmove \(Int(c1.x) + 30) \(Int(c1.y)) 60")
+        XCTAssertTrue(run.scene.isDragging, "a new drag starts mid-landing")
+        try play(run, "up \(Int(c1.x) + 30) \(Int(c1.y))\nwait 600")
+        XCTAssertEqual(run.mosaic["hidden"]?.arrayValue, [])
+    }
+
+    func testFeaturedRowPagesOneCardPerFlick() throws {
+        let run = try makeRun(preset: "long")
+        let y = 44 + 40 + 4 + 60 // inside the featured row
+        XCTAssertEqual(run.featured["centeredIndex"], .int(0))
+        try play(run, "down 900 \(y)\nmove 400 \(y) 80\nup 400 \(y)\nwait 800")
+        XCTAssertEqual(run.featured["centeredIndex"], .int(1), "a long fast flick still moves one card")
+        try play(run, "down 700 \(y)\nmove 600 \(y) 60\nup 600 \(y)\nwait 800")
+        XCTAssertEqual(run.featured["centeredIndex"], .int(2))
+        let offset = run.featured["contentOffset"]!["x"]!.doubleValue!
+        let layout = run.collection.layout as! CompositionalLayout
+        XCTAssertEqual(offset, layout.restingOffset(section: 0, group: 2), accuracy: 0.5, "it comes to rest centred")
+        try play(run, "down 400 \(y)\nmove 900 \(y) 80\nup 900 \(y)\nwait 800")
+        XCTAssertEqual(run.featured["centeredIndex"], .int(1))
+        XCTAssertEqual(run.collection.contentOffset.y, 0, "dragging the row never scrolled the list")
+    }
+
+    func testPinnedHeaderFollowsTheTopWhileScrolling() throws {
+        let run = try makeRun(preset: "long")
+        let natural = run.mosaic["pinnedHeaderY"]!.doubleValue!
+        try play(run, "wheel 0 -20\nwait 1500")
+        let y = run.collection.contentOffset.y
+        XCTAssertGreaterThan(y, natural)
+        XCTAssertEqual(run.mosaic["pinnedHeaderY"]?.doubleValue, y, "the header sits at the top of the viewport")
+    }
+
+    func testShuffleAndResetAreAnimatedSnapshotApplies() throws {
+        let run = try makeRun(preset: "long", items: 40)
+        let start = run.items
+        try play(run, "key s\nwait 50")
+        XCTAssertNotEqual(run.items, start)
+        XCTAssertEqual(Set(run.items), Set(start))
+        XCTAssertTrue(run.collection.isAnimatingUpdates)
+        try play(run, "wait 400\nkey r\nwait 400")
+        XCTAssertEqual(run.items, start)
+        XCTAssertEqual(run.dump["undo"], .int(2))
+        try play(run, "key ctrl+z\nwait 400")
+        XCTAssertNotEqual(run.items, start, "undoing the reset brings the shuffle back")
+    }
+}

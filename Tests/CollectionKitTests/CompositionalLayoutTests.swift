@@ -1,0 +1,204 @@
+@testable import CollectionKit
+import XCTest
+
+/// CompositionalLayout against literal frame arrays (no views): nested groups, insets, spacing,
+/// headers (pinned too), estimated sizes, orthogonal rows and their paging, and rect queries
+/// checked against a brute-force scan.
+final class CompositionalLayoutTests: XCTestCase {
+    private func prepared(_ counts: [Int], size: Size = Size(width: 320, height: 400), spacing: Double = 0,
+                          _ provider: @escaping CompositionalLayout.SectionProvider) -> CompositionalLayout {
+        var l = CompositionalLayout(interSectionSpacing: spacing, sectionProvider: provider)
+        l.prepare(LayoutContext(boundsSize: size, itemCounts: counts))
+        return l
+    }
+
+    private func frames(_ l: CompositionalLayout, section: Int = 0) -> [Rect] {
+        (0..<l.sections[section].itemCount).map { l.attributesForItem(at: IndexPath(item: $0, section: section))!.frame }
+    }
+
+    /// A big item on the left and two stacked items on the right, repeated: the classic nested group.
+    private func nestedSection(_ env: LayoutEnvironment) -> LayoutSection {
+        let big = LayoutItem(size: LayoutSize(width: .fractionalWidth(0.4), height: .fractionalHeight(1)))
+        let small = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let column = LayoutGroup.vertical(size: LayoutSize(width: .absolute(170), height: .fractionalHeight(1)),
+                                          repeating: small, count: 2, spacing: 10)
+        let row = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(200)),
+                                         subitems: [.item(big), .group(column)], spacing: 10)
+        return LayoutSection(group: row, interGroupSpacing: 20, contentInsets: EdgeInsets(top: 5, left: 10, bottom: 7, right: 10))
+    }
+
+    func testNestedGroupsWithInsetsAndSpacing() {
+        // Container 320 less 10 + 10 of insets: the row is 300 wide; the big item 120, the column at 130.
+        let l = prepared([7]) { _, env in self.nestedSection(env) }
+        XCTAssertEqual(frames(l), [
+            Rect(10, 5, 120, 200), Rect(140, 5, 170, 95), Rect(140, 110, 170, 95),
+            Rect(10, 225, 120, 200), Rect(140, 225, 170, 95), Rect(140, 330, 170, 95),
+            Rect(10, 445, 120, 200),
+        ])
+        // The last group is cut short by the data but keeps its full height.
+        XCTAssertEqual(l.contentSize, Size(width: 320, height: 652), "5 + 3 × 200 + 2 × 20 + 7")
+        XCTAssertNil(l.attributesForItem(at: IndexPath(item: 7)))
+    }
+
+    func testItemInsetsAndAbsoluteSizes() {
+        let item = LayoutItem(size: LayoutSize(width: .absolute(50), height: .absolute(30)),
+                              contentInsets: EdgeInsets(top: 2, left: 4, bottom: 2, right: 4))
+        let row = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(30)),
+                                         subitems: [.item(item), .item(item), .item(item)], spacing: 5)
+        let l = prepared([4]) { _, _ in LayoutSection(group: row, interGroupSpacing: 1) }
+        XCTAssertEqual(frames(l), [Rect(4, 2, 42, 26), Rect(59, 2, 42, 26), Rect(114, 2, 42, 26), Rect(4, 33, 42, 26)])
+    }
+
+    func testSectionsStackWithHeadersAndSectionSpacing() {
+        let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(0.5), height: .fractionalHeight(1)))
+        let row = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)),
+                                         subitems: [.item(item), .item(item)])
+        let l = prepared([3, 2], spacing: 12) { s, _ in
+            LayoutSection(group: row, interGroupSpacing: 8, header: BoundarySupplementaryItem(height: .absolute(40)))
+        }
+        XCTAssertEqual(frames(l, section: 0), [Rect(0, 40, 160, 100), Rect(160, 40, 160, 100), Rect(0, 148, 160, 100)])
+        // Section 1 starts after 248 + 12 of spacing; its header takes 40.
+        XCTAssertEqual(l.headerAttributes(section: 1)?.frame, Rect(0, 260, 320, 40))
+        XCTAssertEqual(frames(l, section: 1), [Rect(0, 300, 160, 100), Rect(160, 300, 160, 100)])
+        XCTAssertEqual(l.contentSize.height, 400)
+        let kinds = l.attributesForElements(in: Rect(0, 250, 320, 20)).map(\.kind)
+        XCTAssertEqual(kinds, [.supplementary("header")], "only the second header is in that band")
+    }
+
+    func testPinnedHeaderStaysAtTheTopUntilItsSectionEnds() {
+        let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let row = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(100)), subitems: [.item(item)])
+        let l = prepared([2, 10], size: Size(width: 320, height: 300)) { s, _ in
+            LayoutSection(group: row, header: s == 1 ? BoundarySupplementaryItem(height: .absolute(40), pinToVisibleBounds: true) : nil)
+        }
+        // Section 1: header at 200, items 240...1240.
+        func pinnedY(scrolledTo y: Double) -> Double? {
+            let bounds = Rect(0, y, 320, 300)
+            guard var h = l.attributesForElements(in: bounds).first(where: { $0.kind == .supplementary("header") }) else { return nil }
+            l.finalize(&h, visibleBounds: bounds)
+            XCTAssertEqual(h.zIndex, 100, "a pinned header draws above the items")
+            return h.frame.minY
+        }
+        XCTAssertEqual(pinnedY(scrolledTo: 0), 200, "before its section reaches the top it sits in place")
+        XCTAssertEqual(pinnedY(scrolledTo: 150), 200)
+        XCTAssertEqual(pinnedY(scrolledTo: 201), 201, "pinned to the top of the viewport")
+        XCTAssertEqual(pinnedY(scrolledTo: 900), 900, "still pinned deep into the section, though its natural frame is far above")
+        XCTAssertEqual(pinnedY(scrolledTo: 940), 940)
+        XCTAssertEqual(CompositionalLayout.pinnedHeaderY(natural: Rect(0, 200, 320, 40), sectionMaxY: 1240, visibleMinY: 1230), 1200,
+                       "the end of its section pushes it up")
+    }
+
+    func testEstimatedHeightsAreMeasured() {
+        let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .estimated(44)))
+        let row = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .estimated(44)), subitems: [.item(item)])
+        var l = CompositionalLayout { _, _ in LayoutSection(group: row, interGroupSpacing: 4) }
+        l.measure = { ip, width in ip.item == 1 ? nil : Double(20 + 10 * ip.item) + (width == 320 ? 0 : 1000) }
+        l.prepare(LayoutContext(boundsSize: Size(width: 320, height: 400), itemCounts: [3]))
+        XCTAssertEqual(frames(l), [Rect(0, 0, 320, 20), Rect(0, 24, 320, 44), Rect(0, 72, 320, 40)],
+                       "item 1 keeps its estimate; the others take their measured heights at the real width")
+        // Without a measure the estimate is used throughout.
+        let plain = prepared([2]) { _, _ in LayoutSection(group: row) }
+        XCTAssertEqual(frames(plain), [Rect(0, 0, 320, 44), Rect(0, 44, 320, 44)])
+    }
+
+    // MARK: Orthogonal rows
+
+    private func featuredLayout(offset: Double, behavior: OrthogonalScrollingBehavior = .groupPagingCentered) -> CompositionalLayout {
+        let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
+        let card = LayoutGroup.horizontal(size: LayoutSize(width: .absolute(200), height: .absolute(120)), subitems: [.item(item)])
+        let full = LayoutGroup.horizontal(size: LayoutSize(width: .fractionalWidth(1), height: .absolute(50)), subitems: [.item(item)])
+        var l = CompositionalLayout { s, _ in
+            s == 0 ? LayoutSection(group: card, interGroupSpacing: 20, contentInsets: EdgeInsets(top: 10, left: 50, bottom: 10, right: 50),
+                                   orthogonalScrolling: behavior)
+                : LayoutSection(group: full)
+        }
+        l.orthogonalOffset = { _ in offset }
+        l.prepare(LayoutContext(boundsSize: Size(width: 300, height: 400), itemCounts: [5, 20]))
+        return l
+    }
+
+    func testOrthogonalRowLaysGroupsAcrossAndScrollsByItsOffset() {
+        let l = featuredLayout(offset: 0)
+        XCTAssertEqual(frames(l), [Rect(50, 10, 200, 120), Rect(270, 10, 200, 120), Rect(490, 10, 200, 120),
+                                   Rect(710, 10, 200, 120), Rect(930, 10, 200, 120)])
+        XCTAssertEqual(l.sections[0].rowContentWidth, 1180.0, "50 + 5 × 200 + 4 × 20 + 50")
+        XCTAssertEqual(l.sections[0].frame, Rect(0, 0, 300, 140), "the row is one group tall")
+        XCTAssertEqual(frames(l, section: 1).first, Rect(0, 140, 300, 50), "the vertical list goes on below the row")
+        let scrolled = featuredLayout(offset: 460)
+        XCTAssertEqual(frames(scrolled)[2], Rect(30, 10, 200, 120))
+        let visible = scrolled.attributesForElements(in: Rect(0, 0, 300, 400)).filter { $0.indexPath.section == 0 }.map(\.indexPath.item)
+        XCTAssertEqual(visible.sorted(), [1, 2, 3], "the row's query follows its scroll offset")
+        XCTAssertEqual(scrolled.orthogonalSection(at: Point(50, 60)), 0)
+        XCTAssertNil(scrolled.orthogonalSection(at: Point(50, 150)))
+    }
+
+    func testGroupPagingCentredRestsOnCentresAndFlicksOneGroup() {
+        let l = featuredLayout(offset: 0)
+        // Group i's centre is 150 + 220 i; centred in a 300-wide viewport it rests at 220 i (clamped to 880).
+        XCTAssertEqual((0..<5).map { l.restingOffset(section: 0, group: $0) }, [0, 220, 440, 660, 880])
+        XCTAssertEqual(l.nearestRestingPlace(section: 0, toOffset: 500), 2)
+        let fromSecond = ScrollDecision(startOffset: Point(220, 0), currentOffset: Point(260, 0), boundsSize: Size(width: 300, height: 140))
+        XCTAssertEqual(l.orthogonalTargetOffset(section: 0, proposed: 2000, velocity: 4000, decision: fromSecond), 440,
+                       "a fast flick moves exactly one card")
+        XCTAssertEqual(l.orthogonalTargetOffset(section: 0, proposed: 250, velocity: 20, decision: fromSecond), 220,
+                       "a slow release rests on the nearest card")
+        let back = ScrollDecision(startOffset: Point(220, 0), currentOffset: Point(200, 0), boundsSize: Size(width: 300, height: 140))
+        XCTAssertEqual(l.orthogonalTargetOffset(section: 0, proposed: 0, velocity: -900, decision: back), 0)
+        XCTAssertEqual(featuredLayout(offset: 0, behavior: .continuous)
+            .orthogonalTargetOffset(section: 0, proposed: 333, velocity: 900, decision: back), 333, "continuous keeps the proposal")
+    }
+
+    func testPagingAndGroupPagingRestingPlaces() {
+        let paging = featuredLayout(offset: 0, behavior: .paging)
+        XCTAssertEqual(paging.restingPlaceCount(section: 0), 4, "1180 of content in 300-wide pages")
+        XCTAssertEqual((0..<4).map { paging.restingOffset(section: 0, group: $0) }, [0, 300, 600, 880])
+        let groups = featuredLayout(offset: 0, behavior: .groupPaging)
+        XCTAssertEqual((0..<5).map { groups.restingOffset(section: 0, group: $0) }, [0, 220, 440, 660, 880])
+    }
+
+    // MARK: Queries
+
+    func testRectQueriesMatchABruteForceScan() {
+        var rng = SplitMix(seed: 7)
+        let l = prepared([3, 500, 40], size: Size(width: 320, height: 400), spacing: 9) { s, env in
+            if s == 1 { return DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
+                                                      header: BoundarySupplementaryItem(height: .absolute(30))) { i in i % 3 == 0 ? .regular : .compact } }
+            return self.nestedSection(env)
+        }
+        let all = (0..<3).flatMap { s in (0..<l.sections[s].itemCount).map { l.attributesForItem(at: IndexPath(item: $0, section: s))! } }
+        for _ in 0..<200 {
+            let r = Rect(Double(rng.next(400)) - 40, Double(rng.next(Int(l.contentSize.height))) - 100,
+                         Double(rng.next(300) + 1), Double(rng.next(900) + 1))
+            let got = Set(l.attributesForElements(in: r).filter { $0.kind == .cell }.map(\.indexPath))
+            let want = Set(all.filter { $0.frame.intersects(r) }.map(\.indexPath))
+            XCTAssertEqual(got, want, "rect \(r)")
+        }
+    }
+
+    func testDynamicGroupsReformDuringAnInteractiveMove() {
+        // Styles by data index: C C R. Moving the regular item to the front displays R C C: two rows, not three.
+        let styles: [ItemStyle] = [.compact, .compact, .regular]
+        var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 0) { styles[$0] } }
+        var context = LayoutContext(boundsSize: Size(width: 200, height: 400), itemCounts: [3])
+        l.prepare(context)
+        XCTAssertEqual(frames(l), [Rect(0, 0, 100, 100), Rect(100, 0, 100, 100), Rect(0, 100, 200, 100)])
+        context.interactiveMove = InteractiveMove(source: IndexPath(item: 2), target: IndexPath(item: 0))
+        l.prepare(context)
+        XCTAssertEqual(frames(l), [Rect(0, 0, 200, 100), Rect(0, 100, 100, 100), Rect(100, 100, 100, 100)])
+    }
+}
+
+/// A small seeded generator, so random tests repeat exactly.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next64() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    /// A number in 0..<bound.
+    mutating func next(_ bound: Int) -> Int { Int(next64() % UInt64(max(1, bound))) }
+}

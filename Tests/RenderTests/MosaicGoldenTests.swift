@@ -1,0 +1,67 @@
+import CalendarModel
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+import CollectionKitSDL
+import XCTest
+
+/// The mosaic scene's pixels: each preset, an open context menu, and a frame mid-way through the
+/// regrouping animation that "Make regular" starts.
+final class MosaicGoldenTests: XCTestCase {
+    private func render(_ preset: String, items: Int? = nil, size: Size = Size(width: 900, height: 700),
+                        script: String) throws -> (Image, App) {
+        var config = SceneConfig(items: items)
+        config.options["mosaic-preset"] = [preset]
+        return try Golden.render(scene: "mosaic", size: size, config: config, script: script)
+    }
+
+    private func dump(_ app: App) -> JSON { app.dumpState() }
+
+    func testCompactScrolledToTheOrphan() throws {
+        // End scrolls to the bottom: the last pair and the orphan under the pinned header.
+        let (image, app) = try render("compact", script: "wait 100\nkey end\nwait 900")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["groups"]?.arrayValue?.last?.stringValue, "compactOrphan")
+        try Golden.assertMatches(image, named: "mosaic-compact-end")
+    }
+
+    func testRegularAtRest() throws {
+        let (image, _) = try render("regular", script: "wait 200")
+        try Golden.assertMatches(image, named: "mosaic-regular")
+    }
+
+    func testMixedScrolledUnderThePinnedHeader() throws {
+        let (image, app) = try render("mixed", script: "wait 100\nwheel 0 -6\nwait 1200")
+        let y = app.dumpState()["collections"]?[0]?["pinnedHeaderY"]?.doubleValue
+        XCTAssertNotNil(y)
+        XCTAssertGreaterThan(y ?? 0, 282, "the header has left its natural place and follows the top")
+        try Golden.assertMatches(image, named: "mosaic-mixed-scrolled")
+    }
+
+    func testLongAtRestInASmallWindow() throws {
+        let (image, _) = try render("long", size: Size(width: 640, height: 400), script: "wait 100\nwheel 0 -4\nwait 1200")
+        try Golden.assertMatches(image, named: "mosaic-long-small")
+    }
+
+    func testOpenMenu() throws {
+        let (image, app) = try render("compact", script: "wait 100\ndown 700 420 right\nup 700 420 right\nwait 50\nmove 600 471\nwait 50")
+        XCTAssertEqual(dump(app)["menu"]?["item"]?.stringValue, "1")
+        try Golden.assertMatches(image, named: "mosaic-menu-open")
+    }
+
+    func testMidAnimationAfterMakeRegular() throws {
+        // Right click card 0, choose the first row (Make regular) and stop 100 ms into the 250 ms glide.
+        let (image, app) = try render("compact", script: """
+            wait 100
+            down 300 420 right
+            up 300 420 right
+            wait 50
+            down 320 440
+            up 320 440
+            wait 100
+            """)
+        let scene = app.currentScene as! MosaicScene
+        XCTAssertTrue(scene.collection.isAnimatingUpdates, "the frame is mid-animation")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["styles"]?[0]?.stringValue, "regular")
+        try Golden.assertMatches(image, named: "mosaic-regroup-mid-animation")
+    }
+}
