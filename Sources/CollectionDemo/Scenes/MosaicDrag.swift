@@ -110,6 +110,14 @@ final class MosaicDrag {
         landings.removeAll()
     }
 
+    /// The lift, auto-scroll while a card is held, and landing snapshots.
+    func nextDeadline(after now: Double) -> Double? {
+        let autoScroll = session == nil ? nil : autoScroller.nextDeadline(
+            after: now, offset: collection.physics.offset.y, range: 0...max(0, collection.physics.maxOffset.y))
+        return Deadline.earliest(session?.nextDeadline(after: now), autoScroll,
+                                 Deadline.earliest(of: landings.map { $0.flight.nextDeadline(after: now) }))
+    }
+
     func update(now: Double) {
         if session != nil {
             advanceAutoScroll(to: now)

@@ -403,6 +403,12 @@ public final class MosaicScene: Scene {
         return itemIndexPath(at: p) != nil ? .hand : .arrow
     }
 
+    /// The long-press timer, the drag, the featured row and the mosaic's own motion.
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, drag.nextDeadline(after: now),
+                          orthogonal.nextDeadline(after: now), collection.nextDeadline(after: now))
+    }
+
     public var isDragging: Bool { drag.isDragging }
     public var liveCellCount: Int { collection.liveCellCount }
     public var notices: [String] { sceneNotices }

@@ -570,7 +570,7 @@ public final class CollectionView {
     /// update, the end of a wheel burst's quiet delay, or nil at rest (see
     /// `InteractiveRoot.nextDeadline(after:)`). O(1).
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(physics.nextDeadline(after: now), frameAnimations.isEmpty ? nil : now)
+        Deadline.earliest(physics.nextDeadline(after: now), isAnimatingUpdates ? now : nil)
     }
 
     // MARK: Drawing

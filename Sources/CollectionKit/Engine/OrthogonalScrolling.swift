@@ -114,6 +114,12 @@ public final class OrthogonalScrolling {
     }
 
     /// Advances every row's motion to `now`.
+    /// When a row next moves without input: a pending long press never (rows only pan), a row
+    /// coasting or springing at once (see `InteractiveRoot.nextDeadline(after:)`).
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(of: scrollers.values.map { $0.nextDeadline(after: now) })
+    }
+
     public func update(now: Double) {
         for s in scrollers.keys { scrollers[s]!.update(now: now) }
     }
