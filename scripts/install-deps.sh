@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the demo needs, only the ones that are missing.
-# With --test it adds what the window tests use (Xvfb, xdotool).
+# With --test it adds what the window tests use (Xvfb, xdotool) and valgrind for the teardown tests.
 set -euo pipefail
 
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
           libical-dev tzdata)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(xvfb xdotool x11-utils x11-apps)
+    packages+=(xvfb xdotool x11-utils x11-apps valgrind)
 fi
 
 missing=()

@@ -4,8 +4,15 @@ import CollectionKit
 /// Draws a `DrawList` with an SDL_Renderer. Points become pixels through `pixelScale` (HiDPI).
 /// Rounded shapes are triangle geometry with a one-pixel feathered edge for anti-aliasing;
 /// straight parts use plain rect fills, the software renderer's fast path.
+///
+/// It owns its SDL renderer: `close()` (or `deinit`) frees every texture made with it (snapshots,
+/// corner discs, shadows, text) and only then the renderer, since SDL frees a renderer's textures
+/// with it and a texture destroyed afterwards is a use after free.
 public final class DrawListRenderer {
+    /// The SDL renderer drawn with; valid until `close()`.
     public let renderer: OpaquePointer
+    /// True once `close()` has freed the renderer; rendering then does nothing.
+    public private(set) var isClosed = false
     let text: TextCache
     /// Device pixels per point.
     public var pixelScale: Double = 1
@@ -26,14 +33,25 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees the textures made with the renderer, then the renderer. Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
+        snapshotTextures.removeAll()
         for t in discTextures.values { SDL_DestroyTexture(t) }
+        discTextures.removeAll()
         for s in discSurfaces.values { SDL_FreeSurface(s) }
+        discSurfaces.removeAll()
+        text.dropTextures()
+        SDL_DestroyRenderer(renderer)
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.
     public func render(_ list: DrawList) {
+        guard !isClosed else { return }
         var used = Set<String>()
         for rec in list.textures {
             used.insert(rec.key)

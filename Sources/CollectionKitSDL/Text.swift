@@ -26,9 +26,16 @@ final class TextCache {
         boldPath = bold
     }
 
-    deinit {
-        for e in textures.values { SDL_DestroyTexture(e.texture) }
+    /// Textures must already be dropped (they go with their renderer, before it); fonts close
+    /// here or in `close()`, before SDL_ttf quits.
+    deinit { close() }
+
+    /// Closes the fonts. Text asked for afterwards opens them again.
+    func close() {
+        assert(textures.isEmpty, "text textures outlived their renderer")
         for f in fonts.values { TTF_CloseFont(f) }
+        fonts.removeAll()
+        fitted.removeAll()
     }
 
     func font(_ key: FontKey) -> OpaquePointer? {
