@@ -406,7 +406,9 @@ public final class DrawListRenderer {
         case .center: x = r.midX - w / 2
         case .trailing: x = r.maxX - w
         }
-        var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
+        // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
+        let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
+        var dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
         SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
         SDL_RenderCopyF(renderer, e.texture, nil, &dst)
     }
