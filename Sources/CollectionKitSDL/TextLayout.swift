@@ -107,8 +107,10 @@ enum TextLayout {
         var previousEmoji = false
         for (c, level) in zip(cs, lv) {
             let font: FontChoice
-            if let last = logical.last, last.level == level, !previousEmoji, !c.emoji, c.script == nil,
-               provides(last.font, c.base) {
+            // Spaces, digits and punctuation stay in the run they sit in; letters, Latin
+            // included, always go to the font chosen for them.
+            if let last = logical.last, last.level == level, !previousEmoji, !c.emoji,
+               c.bidi == .neutral || c.bidi == .number, provides(last.font, c.base) {
                 font = last.font
             } else {
                 font = choose(c)

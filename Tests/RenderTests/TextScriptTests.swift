@@ -126,6 +126,11 @@ final class TextScriptTests: XCTestCase {
                                    provides: { font, scalar in font == .primary || scalar == 0x2C || scalar >= 0x3000 })
         XCTAssertEqual(runs.map(\.text), ["Hi ", "你好,", " ok"], "the comma stays with the run it follows")
         XCTAssertEqual(runs.map(\.font), [.primary, cjk, .primary])
+        // Latin after CJK goes back to the UI font even when the CJK face has Latin letters too.
+        let latin = TextLayout.runs("你好 World", choose: { ($0.script == "Hani") ? cjk : .primary },
+                                    provides: { _, _ in true })
+        XCTAssertEqual(latin.map(\.text), ["你好 ", "World"])
+        XCTAssertEqual(latin.map(\.font), [cjk, .primary])
     }
 
     func testEmojiAreClustersOfTheirOwn() {
