@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the demo needs, only the ones that are missing.
-# With --test it adds what the window tests use (Xvfb, xdotool).
+# With --test it adds what the window tests use (Xvfb, xdotool) and valgrind for the teardown tests.
 set -euo pipefail
 
-packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core
+# Fonts: DejaVu Sans is the UI font (it also has Arabic, Hebrew, Greek and Cyrillic); text in other
+# scripts falls back through fontconfig to WenQuanYi Micro Hei (Chinese, Japanese and Korean in one
+# 5 MB file), Lohit Devanagari (Hindi, Marathi, Nepali; 190 kB) and Noto Color Emoji.
+packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
+          fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
           libical-dev libicu-dev tzdata)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(xvfb xdotool x11-utils x11-apps)
+    packages+=(xvfb xdotool x11-utils x11-apps valgrind)
 fi
 
 missing=()

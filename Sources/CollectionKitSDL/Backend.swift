@@ -12,12 +12,20 @@ public struct BackendError: Error, CustomStringConvertible {
     init(plain: String) { description = plain }
 }
 
-/// SDL, SDL_ttf and SDL_image set up once per process.
+/// SDL, SDL_ttf and SDL_image set up once per process, and shut down in a defined order.
+///
+/// Teardown order matters: SDL frees a renderer's textures with the renderer, and SDL_ttf frees
+/// every face with the library. So a canvas closes its textures, then its renderer, then its
+/// window or surface, then its fonts; and `shutdown()` quits SDL_ttf and SDL only once no canvas
+/// is left (or, when one still is, as soon as the last one closes).
 public enum SDLSystem {
     nonisolated(unsafe) private static var started = false
+    nonisolated(unsafe) private static var openCanvases = 0
+    nonisolated(unsafe) private static var shutdownRequested = false
 
     /// Starts SDL. Headless runs use the offscreen video driver, so no display is needed.
     public static func start(headless: Bool) throws {
+        shutdownRequested = false
         guard !started else { return }
         if headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
@@ -38,57 +46,123 @@ public enum SDLSystem {
             throw BackendError(plain: "cannot open a window: no display could be reached (SDL chose its '\(driver)' driver). "
                                + "Set DISPLAY, or run with --headless.")
         }
-        guard TTF_Init() == 0 else { throw BackendError("cannot start SDL_ttf") }
+        guard TTF_Init() == 0 else {
+            SDL_Quit()
+            throw BackendError("cannot start SDL_ttf")
+        }
         _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue))
         started = true
+    }
+
+    /// Quits SDL_image, SDL_ttf and SDL, in that order, once every canvas has closed. Call it when
+    /// the program is done drawing; with a canvas still open it waits for that canvas to close.
+    public static func shutdown() {
+        guard started else { return }
+        guard openCanvases == 0 else {
+            shutdownRequested = true
+            return
+        }
+        IMG_Quit()
+        TTF_Quit()
+        SDL_Quit()
+        started = false
+        shutdownRequested = false
+    }
+
+    /// Whether SDL is running (for tests of the teardown order).
+    public static var isRunning: Bool { started }
+
+    static func canvasOpened() { openCanvases += 1 }
+
+    static func canvasClosed() {
+        openCanvases -= 1
+        if openCanvases == 0 && shutdownRequested { shutdown() }
     }
 }
 
 /// Renders frames into a memory surface with SDL's software renderer: identical pixels on every run.
 public final class HeadlessCanvas {
+    /// The largest side a headless canvas takes, in pixels (the same bound as `--size`).
+    public static let maximumSide = 16384
+
     public private(set) var size: Size
-    private var surface: UnsafeMutablePointer<SDL_Surface>
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
     public private(set) var drawer: DrawListRenderer
     private let text: TextCache
+    /// A size that could not be made, and why: asked again every frame, it fails at once.
+    private var refused: (size: Size, error: BackendError)?
 
     public init(size: Size, fonts: (regular: String, bold: String)) throws {
         try SDLSystem.start(headless: true)
         self.size = size
         text = TextCache(regular: fonts.regular, bold: fonts.bold)
-        (surface, drawer) = try HeadlessCanvas.make(size, text)
+        let (s, r) = try HeadlessCanvas.makeTarget(size)
+        surface = s
+        drawer = DrawListRenderer(renderer: r, text: text)
+        SDLSystem.canvasOpened()
     }
 
-    private static func make(_ size: Size, _ text: TextCache) throws -> (UnsafeMutablePointer<SDL_Surface>, DrawListRenderer) {
-        guard let s = SDL_CreateRGBSurfaceWithFormat(0, Int32(size.width), Int32(size.height), 32,
-                                                     SDL_PIXELFORMAT_ARGB8888.rawValue) else {
-            throw BackendError("cannot create a \(Int(size.width))x\(Int(size.height)) surface")
+    /// A surface and a software renderer drawing into it; nothing is left behind when it throws.
+    private static func makeTarget(_ size: Size) throws -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) {
+        let name = "\(size.width.isFinite ? String(Int(size.width)) : "?")x\(size.height.isFinite ? String(Int(size.height)) : "?")"
+        guard size.width.isFinite, size.height.isFinite,
+              (1...Double(maximumSide)).contains(size.width), (1...Double(maximumSide)).contains(size.height) else {
+            throw BackendError(plain: "cannot make a \(name) headless canvas: each side must be 1 to \(maximumSide) pixels")
         }
-        guard let r = SDL_CreateSoftwareRenderer(s) else { throw BackendError("cannot create the software renderer") }
-        return (s, DrawListRenderer(renderer: r, text: text))
+        let w = Int32(size.width), h = Int32(size.height)
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw BackendError("cannot make a \(name) headless canvas: no memory for its surface")
+        }
+        guard let r = SDL_CreateSoftwareRenderer(s) else {
+            let error = BackendError("cannot make a \(name) headless canvas: no software renderer")
+            SDL_FreeSurface(s)
+            throw error
+        }
+        return (s, r)
     }
 
-    deinit {
-        text.dropTextures()
-        SDL_DestroyRenderer(drawer.renderer)
+    deinit { close() }
+
+    /// Frees everything in order: textures, the renderer, the surface, then the fonts. Rendering
+    /// after this draws nothing. Called by `deinit`; safe to call more than once.
+    public func close() {
+        guard let surface else { return }
+        drawer.close()
         SDL_FreeSurface(surface)
+        self.surface = nil
+        text.close()
+        SDLSystem.canvasClosed()
     }
 
+    /// Makes the new surface and renderer first, and frees the old ones only once that worked:
+    /// when it throws, the canvas is unchanged and keeps drawing at its old size.
     public func resize(_ newSize: Size) throws {
-        guard newSize != size else { return }
-        text.dropTextures()
-        SDL_DestroyRenderer(drawer.renderer)
-        SDL_FreeSurface(surface)
+        guard newSize != size, let old = surface else { return }
+        if let refused, refused.size == newSize { throw refused.error }
+        let made: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)
+        do { made = try HeadlessCanvas.makeTarget(newSize) } catch let error as BackendError {
+            refused = (newSize, error)
+            throw error
+        }
+        let next = DrawListRenderer(renderer: made.1, text: text)
+        next.pixelScale = drawer.pixelScale
+        drawer.close()
+        SDL_FreeSurface(old)
+        surface = made.0
+        drawer = next
         size = newSize
-        (surface, drawer) = try HeadlessCanvas.make(newSize, text)
+        refused = nil
     }
 
     public func render(_ list: DrawList) {
+        guard surface != nil else { return }
         drawer.render(list)
         SDL_RenderPresent(drawer.renderer)
     }
 
-    /// The current frame as an image.
+    /// The current frame as an image (empty once closed).
     public func capture() -> Image {
+        guard let surface else { return Image(width: 0, height: 0, pixels: []) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
         var px = [UInt32](repeating: 0, count: w * h)
         SDL_LockSurface(surface)
@@ -110,6 +184,7 @@ public final class WindowCanvas {
     private let text: TextCache
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
+    private var closed = false
 
     public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
         try SDLSystem.start(headless: false)
@@ -122,17 +197,31 @@ public final class WindowCanvas {
         SDL_SetWindowMinimumSize(w, 360, 240)
         let renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        guard let renderer else { throw BackendError("cannot create a renderer") }
+        guard let renderer else {
+            let error = BackendError("cannot create a renderer")
+            SDL_DestroyWindow(w)
+            throw error
+        }
         text = TextCache(regular: fonts.regular, bold: fonts.bold)
         drawer = DrawListRenderer(renderer: renderer, text: text)
+        SDLSystem.canvasOpened()
         updatePixelScale()
     }
 
-    deinit {
-        text.dropTextures()
+    deinit { close() }
+
+    /// Frees everything in order: textures, the renderer, cursors, the window, then the fonts.
+    /// Called by `deinit`; safe to call more than once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        drawer.close()
+        SDL_SetCursor(SDL_GetDefaultCursor())
         for c in cursors.values { SDL_FreeCursor(c) }
-        SDL_DestroyRenderer(drawer.renderer)
+        cursors.removeAll()
         SDL_DestroyWindow(window)
+        text.close()
+        SDLSystem.canvasClosed()
     }
 
     /// The window's size in points.
@@ -144,6 +233,7 @@ public final class WindowCanvas {
 
     /// HiDPI: render at the output's pixel size, with points scaled up.
     private func updatePixelScale() {
+        guard !closed else { return }
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
         let s = size
@@ -180,10 +270,14 @@ public final class WindowCanvas {
 
     public func render(_ list: DrawList) { drawer.render(list) }
     /// Shows the frame; with vsync this waits for the display.
-    public func present() { SDL_RenderPresent(drawer.renderer) }
+    public func present() {
+        guard !closed else { return }
+        SDL_RenderPresent(drawer.renderer)
+    }
 
     /// The frame last rendered (call before `present`).
     public func capture() -> Image {
+        guard !closed else { return Image(width: 0, height: 0, pixels: []) }
         var pw: Int32 = 0, ph: Int32 = 0
         SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
         var px = [UInt32](repeating: 0, count: Int(pw * ph))

@@ -4,8 +4,15 @@ import CollectionKit
 /// Draws a `DrawList` with an SDL_Renderer. Points become pixels through `pixelScale` (HiDPI).
 /// Rounded shapes are triangle geometry with a one-pixel feathered edge for anti-aliasing;
 /// straight parts use plain rect fills, the software renderer's fast path.
+///
+/// It owns its SDL renderer: `close()` (or `deinit`) frees every texture made with it (snapshots,
+/// corner discs, shadows, text) and only then the renderer, since SDL frees a renderer's textures
+/// with it and a texture destroyed afterwards is a use after free.
 public final class DrawListRenderer {
+    /// The SDL renderer drawn with; valid until `close()`.
     public let renderer: OpaquePointer
+    /// True once `close()` has freed the renderer; rendering then does nothing.
+    public private(set) var isClosed = false
     let text: TextCache
     /// Device pixels per point.
     public var pixelScale: Double = 1
@@ -26,14 +33,26 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Frees the textures made with the renderer, then the renderer. Safe to call more than once.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
+        snapshotTextures.removeAll()
         for t in discTextures.values { SDL_DestroyTexture(t) }
+        discTextures.removeAll()
         for s in discSurfaces.values { SDL_FreeSurface(s) }
+        discSurfaces.removeAll()
+        dropShapeTextures()
+        text.dropTextures()
+        SDL_DestroyRenderer(renderer)
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.
     public func render(_ list: DrawList) {
+        guard !isClosed else { return }
         var used = Set<String>()
         for rec in list.textures {
             used.insert(rec.key)
@@ -209,6 +228,13 @@ public final class DrawListRenderer {
     /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
     /// of triangles a tessellated corner takes; made in their colour, an opaque corner's blit is
     /// SDL's fast alpha path rather than its generic colour-modulating one.
+    /// Outline corners and shadows (see `ShapeTextures`).
+    private lazy var shapes = ShapeTextures(renderer: renderer)
+    private func ringTexture(radius: Int, width: Int, color: Color) -> OpaquePointer? {
+        shapes.ring(radius: radius, width: width, color: color)
+    }
+    private func dropShapeTextures() { shapes.drop() }
+
     private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
     private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
     private var discTextures: [DiscKey: OpaquePointer] = [:]
@@ -281,20 +307,92 @@ public final class DrawListRenderer {
         flushGeometry()
     }
 
-    private func stroke(_ r: Rect, color: Color, width: Double, radius: Double) {
+    /// A rounded outline: the straight sides as whole-pixel rect fills and the corners as blits
+    /// of a cached anti-aliased ring, the way fills are drawn, so a side and its corner meet with
+    /// no seam and the software renderer and a GPU draw the same pixels.
+    private func stroke(_ unsnapped: Rect, color: Color, width: Double, radius: Double) {
+        let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        ring(outer: r, outerRadius: radius, inner: r.insetBy(dx: width, dy: width),
-             innerRadius: max(0, radius - width), outerColor: color, innerColor: color, feather: true)
+        let w = max(1, width.rounded())
+        let rad = max(0, min(radius, r.width / 2, r.height / 2).rounded(.down))
+        // The corner squares hold the arc, or the stroke's width when that is larger.
+        let c = max(rad, w)
+        guard 2 * c < r.width, 2 * c < r.height, Int(rad) <= DrawListRenderer.largestCachedDisc,
+              let corners = ringTexture(radius: Int(rad), width: Int(w), color: color) else {
+            // A ring that is all corners (or too large to cache) is drawn as geometry.
+            ring(outer: r, outerRadius: rad, inner: r.insetBy(dx: w, dy: w), innerRadius: max(0, rad - w),
+                 outerColor: color, innerColor: color, feather: true)
+            return
+        }
+        setColor(color)
+        var sides = [
+            frect(Rect(x: r.minX + c, y: r.minY, width: r.width - 2 * c, height: w)),
+            frect(Rect(x: r.minX + c, y: r.maxY - w, width: r.width - 2 * c, height: w)),
+            frect(Rect(x: r.minX, y: r.minY + c, width: w, height: r.height - 2 * c)),
+            frect(Rect(x: r.maxX - w, y: r.minY + c, width: w, height: r.height - 2 * c)),
+        ]
+        fillRects(&sides, count: 4, opaque: color.a == 255)
+        SDL_SetTextureAlphaMod(corners, color.a)
+        blitCorners(corners, of: r, size: Int(c))
     }
 
-    private func shadow(_ r: Rect, color: Color, radius: Double, blur: Double) {
+    /// Copies the four corner squares of a corner texture (each `size`², `gap` pixels apart) to
+    /// the corners of `r`.
+    private func blitCorners(_ texture: OpaquePointer, of r: Rect, size: Int, gap: Int = 0) {
+        let s = Double(size)
+        let quadrants: [(Int32, Int32, Double, Double)] = [
+            (0, 0, r.minX, r.minY), (1, 0, r.maxX - s, r.minY),
+            (1, 1, r.maxX - s, r.maxY - s), (0, 1, r.minX, r.maxY - s),
+        ]
+        for (qx, qy, x, y) in quadrants {
+            var src = SDL_Rect(x: qx * Int32(size + gap), y: qy * Int32(size + gap), w: Int32(size), h: Int32(size))
+            var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(s), h: Float(s))
+            SDL_RenderCopyF(renderer, texture, &src, &dst)
+        }
+    }
+
+    /// A soft shadow: a rounded rect blurred like CSS's box-shadow, from a texture cached per
+    /// radius, blur and colour (and per size only for rects too small to slice): the corners
+    /// blitted as they are, the sides stretched along their length, the middle a plain fill.
+    private func shadow(_ unsnapped: Rect, color: Color, radius: Double, blur: Double) {
+        let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        let b = max(1, blur)
-        // Solid core, then a ring fading to nothing over `blur`.
-        fill(r.insetBy(dx: b / 2, dy: b / 2), color: color, radius: max(0, radius - b / 2))
-        ring(outer: r.insetBy(dx: -b / 2, dy: -b / 2), outerRadius: radius + b / 2,
-             inner: r.insetBy(dx: b / 2, dy: b / 2), innerRadius: max(0, radius - b / 2),
-             outerColor: color.withAlpha(0), innerColor: color, feather: false)
+        // Whole-pixel blurs: an animated blur revisits a few textures instead of making one a frame.
+        let b = Int(max(0, blur).rounded())
+        let rad = Int(max(0, min(radius, r.width / 2, r.height / 2)).rounded(.down))
+        guard b >= 1, let s = shapes.shadow(width: Int(r.width), height: Int(r.height), radius: rad, blur: b, color: color)
+        else {
+            fill(r, color: color, radius: Double(rad))
+            return
+        }
+        SDL_SetTextureAlphaMod(s.texture, color.a)
+        let pad = Double(s.pad)
+        let outer = Rect(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
+        guard s.nineSlice else {
+            var dst = frect(outer)
+            SDL_RenderCopyF(renderer, s.texture, nil, &dst)
+            return
+        }
+        let e = Double(s.edge), ei = Int32(s.edge)
+        let midW = outer.width - 2 * e, midH = outer.height - 2 * e
+        blitCorners(s.texture, of: outer, size: s.edge, gap: 1)
+        // Sides: the texture's middle column or row, stretched.
+        let sides: [(SDL_Rect, Rect)] = [
+            (SDL_Rect(x: ei, y: 0, w: 1, h: ei), Rect(x: outer.minX + e, y: outer.minY, width: midW, height: e)),
+            (SDL_Rect(x: ei, y: ei + 1, w: 1, h: ei), Rect(x: outer.minX + e, y: outer.maxY - e, width: midW, height: e)),
+            (SDL_Rect(x: 0, y: ei, w: ei, h: 1), Rect(x: outer.minX, y: outer.minY + e, width: e, height: midH)),
+            (SDL_Rect(x: ei + 1, y: ei, w: ei, h: 1), Rect(x: outer.maxX - e, y: outer.minY + e, width: e, height: midH)),
+        ]
+        for (src, dst) in sides where !dst.isEmpty {
+            var sr = src, d = frect(dst)
+            SDL_RenderCopyF(renderer, s.texture, &sr, &d)
+        }
+        let middle = Rect(x: outer.minX + e, y: outer.minY + e, width: midW, height: midH)
+        if !middle.isEmpty {
+            setColor(Color(r: color.r, g: color.g, b: color.b, a: UInt8((Double(color.a) * s.centre).rounded())))
+            var f = frect(middle)
+            fillRects(&f, count: 1, opaque: false)
+        }
     }
 
     /// A band between two rounded rects, with colours interpolated across it.
@@ -389,7 +487,9 @@ public final class DrawListRenderer {
         case .center: x = r.midX - w / 2
         case .trailing: x = r.maxX - w
         }
-        var dst = SDL_FRect(x: Float(x.rounded()), y: Float((r.midY - h / 2).rounded()), w: Float(w), h: Float(h))
+        // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
+        let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
+        var dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
         SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
         SDL_RenderCopyF(renderer, e.texture, nil, &dst)
     }

@@ -35,3 +35,66 @@ public enum FontLocator {
         return path
     }
 }
+
+/// A font file fontconfig offers for characters the UI font lacks: a path and a face index
+/// (collections such as `.ttc` files hold several faces).
+struct FontFace: Hashable {
+    var path: String
+    var index: Int
+}
+
+/// Finds fallback faces through fontconfig: for a character, the first face in fontconfig's
+/// order of preference (for sans-serif text, or for emoji) whose character set has it. The
+/// sorted lists are made once per process; answers are cached per character by `TextCache`.
+final class FallbackFonts {
+    nonisolated(unsafe) static let shared = FallbackFonts()
+
+    private let config: OpaquePointer?
+    private let sans: UnsafeMutablePointer<FcFontSet>?
+    private let emoji: UnsafeMutablePointer<FcFontSet>?
+
+    private init() {
+        config = FcInitLoadConfigAndFonts()
+        sans = FallbackFonts.sorted(config, "sans-serif")
+        emoji = FallbackFonts.sorted(config, "emoji")
+    }
+
+    private static func sorted(_ config: OpaquePointer?, _ pattern: String) -> UnsafeMutablePointer<FcFontSet>? {
+        guard let config, let pat = FcNameParse(pattern) else { return nil }
+        defer { FcPatternDestroy(pat) }
+        FcConfigSubstitute(config, pat, FcMatchPattern)
+        FcDefaultSubstitute(pat)
+        var result = FcResultNoMatch
+        return FcFontSort(config, pat, FcFalse, nil, &result)
+    }
+
+    /// The preferred face that has `scalar`; with `emoji`, colour emoji faces come first.
+    func face(for scalar: UInt32, emoji wantsEmoji: Bool) -> FontFace? {
+        if wantsEmoji, let f = first(in: emoji, having: scalar, colourOnly: true) { return f }
+        return first(in: sans, having: scalar, colourOnly: false)
+    }
+
+    private func first(in set: UnsafeMutablePointer<FcFontSet>?, having scalar: UInt32, colourOnly: Bool) -> FontFace? {
+        guard let set, let fonts = set.pointee.fonts else { return nil }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = fonts[i] else { continue }
+            var charset: OpaquePointer?
+            guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch, let charset,
+                  FcCharSetHasChar(charset, scalar) != 0 else { continue }
+            if colourOnly {
+                var colour: FcBool = FcFalse
+                guard FcPatternGetBool(font, "color", 0, &colour) == FcResultMatch, colour != 0 else { continue }
+            }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
+            let path = String(cString: file)
+            let lower = path.lowercased()
+            // SDL_ttf reads TrueType and OpenType files only.
+            guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(font, "index", 0, &index)
+            return FontFace(path: path, index: Int(index))
+        }
+        return nil
+    }
+}

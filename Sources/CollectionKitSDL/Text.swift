@@ -2,12 +2,21 @@ import CSDL2
 import CSDL2TTF
 import CollectionKit
 
-/// Text through SDL_ttf: fonts opened per pixel size, and a cache of rendered strings as white
-/// textures tinted at draw time, so a label costs one blit after its first frame.
+/// Text through SDL_ttf: fonts opened per pixel size, and a cache of rendered strings as
+/// textures in their colour, so a label costs one blit after its first frame.
+///
+/// A string is laid out in runs (`TextLayout`): characters the UI font lacks come from a
+/// fallback face fontconfig finds (CJK, Devanagari, colour emoji, symbols), right-to-left runs
+/// are put in visual order, and each run is shaped by SDL_ttf's HarfBuzz with its script and
+/// direction (Arabic joins, Indic clusters form). Plain ASCII in the UI font, most labels, skips
+/// all of that and renders as one run.
 final class TextCache {
     private let regularPath: String
     private let boldPath: String
     private var fonts: [FontKey: OpaquePointer] = [:]
+    private var faces: [FaceKey: OpenFace] = [:]
+    /// The fallback face for a character (nil: none has it), from fontconfig once per character.
+    private var fallbackFace: [FallbackKey: FontFace?] = [:]
     private var textures: [TextKey: Entry] = [:]
     /// What `fit` made of a string at a width: measuring is a glyph walk in SDL_ttf, too dear to
     /// repeat for every label of every frame.
@@ -19,16 +28,34 @@ final class TextCache {
     /// colour-modulated one takes its generic per-pixel blitter, which was most of a frame.
     struct TextKey: Hashable { var text: String; var font: FontKey; var color: UInt32 }
     struct FitKey: Hashable { var text: String; var font: FontKey; var maxWidth: Int32 }
-    struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lastUsed: Int }
+    /// A rendered string. `lineTop` is where the UI font's line box starts inside the texture
+    /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
+    /// label is centred on the UI font's line, so mixed scripts keep one baseline.
+    struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int }
+
+    private struct FaceKey: Hashable { var face: FontFace; var pixelSize: Int; var bold: Bool }
+    private struct FallbackKey: Hashable { var scalar: UInt32; var emoji: Bool }
+    /// An opened fallback face. Bitmap-only faces (colour emoji) come in one strike size; their
+    /// runs are scaled by `scale` to the UI font's line height.
+    private struct OpenFace { var font: OpaquePointer; var scale: Double; var colour: Bool }
 
     init(regular: String, bold: String) {
         regularPath = regular
         boldPath = bold
     }
 
-    deinit {
-        for e in textures.values { SDL_DestroyTexture(e.texture) }
+    /// Textures must already be dropped (they go with their renderer, before it); fonts close
+    /// here or in `close()`, before SDL_ttf quits.
+    deinit { close() }
+
+    /// Closes the fonts. Text asked for afterwards opens them again.
+    func close() {
+        assert(textures.isEmpty, "text textures outlived their renderer")
         for f in fonts.values { TTF_CloseFont(f) }
+        fonts.removeAll()
+        for f in faces.values { TTF_CloseFont(f.font) }
+        faces.removeAll()
+        fitted.removeAll()
     }
 
     func font(_ key: FontKey) -> OpaquePointer? {
@@ -39,11 +66,93 @@ final class TextCache {
         return f
     }
 
+    // MARK: Fonts for runs
+
+    private func openFace(_ face: FontFace, _ key: FontKey) -> OpenFace? {
+        let fk = FaceKey(face: face, pixelSize: key.pixelSize, bold: key.bold)
+        if let f = faces[fk] { return f }
+        guard let f = TTF_OpenFontIndex(face.path, Int32(key.pixelSize), face.index) else { return nil }
+        TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
+        // A scalable face follows the size asked for; a bitmap one (colour emoji) answers with
+        // its only strike, far from it, and is scaled to the UI font's line instead.
+        let height = Double(TTF_FontHeight(f)), wanted = Double(key.pixelSize)
+        let bitmap = height > 2 * wanted + 4 || height < wanted / 2
+        var scale = 1.0
+        if bitmap, let primary = font(key), height > 0 { scale = Double(TTF_FontHeight(primary)) / height }
+        // Fallback faces come in one weight; bold is SDL_ttf's emboldening.
+        if key.bold && !bitmap { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
+        let open = OpenFace(font: f, scale: scale, colour: bitmap)
+        faces[fk] = open
+        return open
+    }
+
+    /// Which font draws a character: the UI font when it has the glyph, else a fallback face.
+    private func fontChoice(for c: TextLayout.Cluster, _ key: FontKey, primary: OpaquePointer) -> TextLayout.FontChoice {
+        if !c.emoji && TTF_GlyphIsProvided32(primary, c.base) != 0 { return .primary }
+        let fk = FallbackKey(scalar: c.base, emoji: c.emoji)
+        let face: FontFace?
+        if let known = fallbackFace[fk] { face = known } else {
+            face = FallbackFonts.shared.face(for: c.base, emoji: c.emoji)
+            fallbackFace[fk] = face
+        }
+        if let face { return .fallback(face) }
+        // No face has it: the UI font's own missing-glyph box is all there is.
+        return .primary
+    }
+
+    private func provides(_ choice: TextLayout.FontChoice, _ scalar: UInt32, _ key: FontKey, primary: OpaquePointer) -> Bool {
+        switch choice {
+        case .primary: return TTF_GlyphIsProvided32(primary, scalar) != 0
+        case let .fallback(face):
+            guard let f = openFace(face, key) else { return false }
+            return TTF_GlyphIsProvided32(f.font, scalar) != 0
+        }
+    }
+
+    /// The font of a run, with SDL_ttf's HarfBuzz set to the run's script and direction.
+    private func prepared(_ run: TextLayout.Run, _ key: FontKey, primary: OpaquePointer) -> (font: OpaquePointer, scale: Double, colour: Bool)? {
+        let f: OpaquePointer, scale: Double, colour: Bool
+        switch run.font {
+        case .primary: (f, scale, colour) = (primary, 1, false)
+        case let .fallback(face):
+            guard let open = openFace(face, key) else { return nil }
+            (f, scale, colour) = (open.font, open.scale, open.colour)
+        }
+        _ = TTF_SetFontDirection(f, run.rightToLeft ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        _ = TTF_SetFontScriptName(f, run.script)
+        return (f, scale, colour)
+    }
+
+    /// The runs of `text` in visual order.
+    private func layout(_ text: String, _ key: FontKey, primary: OpaquePointer) -> [TextLayout.Run] {
+        TextLayout.runs(text,
+                        choose: { fontChoice(for: $0, key, primary: primary) },
+                        provides: { provides($0, $1, key, primary: primary) })
+    }
+
+    /// Plain ASCII the UI font draws in one run with no shaping choices to make.
+    private static func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+
     func measure(_ text: String, _ key: FontKey) -> (Int32, Int32) {
-        guard let f = font(key) else { return (0, 0) }
+        guard let primary = font(key) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
-        TTF_SizeUTF8(f, text, &w, &h)
-        return (w, h)
+        if TextCache.isPlain(text) {
+            resetShaping(primary)
+            TTF_SizeUTF8(primary, text, &w, &h)
+            return (w, h)
+        }
+        var total = 0.0
+        for run in layout(text, key, primary: primary) {
+            guard let p = prepared(run, key, primary: primary) else { continue }
+            TTF_SizeUTF8(p.font, run.text, &w, &h)
+            total += (Double(w) * p.scale).rounded()
+        }
+        return (Int32(total), TTF_FontHeight(primary))
+    }
+
+    private func resetShaping(_ f: OpaquePointer) {
+        _ = TTF_SetFontDirection(f, TTF_DIRECTION_LTR)
+        _ = TTF_SetFontScriptName(f, TextLayout.commonScript)
     }
 
     /// The texture for `text` in `color`, cut with an ellipsis to fit `maxWidth` pixels.
@@ -62,19 +171,75 @@ final class TextCache {
             textures[tk] = e
             return e
         }
-        guard let f = font(key),
-              let rendered = TTF_RenderUTF8_Blended(f, fittedText, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
-        defer { SDL_FreeSurface(rendered) }
-        // SDL_ttf's blended output is ARGB8888 already; anything else is converted so the tint applies.
-        let argb = rendered.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue
-        guard let surface = argb ? rendered : SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
-        defer { if !argb { SDL_FreeSurface(surface) } }
-        TextCache.tint(surface, color)
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        guard let primary = font(key), let line = renderLine(fittedText, key, color: color, primary: primary) else { return nil }
+        defer { SDL_FreeSurface(line.surface) }
+        guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: surface.pointee.w, height: surface.pointee.h, lastUsed: frame)
+        let e = Entry(texture: tex, width: line.surface.pointee.w, height: line.surface.pointee.h,
+                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame)
         textures[tk] = e
         return e
+    }
+
+    /// A string rendered in `color` into a new ARGB8888 surface (the caller frees it).
+    private func renderLine(_ text: String, _ key: FontKey, color: Color, primary: OpaquePointer)
+        -> (surface: UnsafeMutablePointer<SDL_Surface>, lineTop: Int32, lineHeight: Int32)? {
+        // Text in the UI font alone is centred on its own surface, as it always was.
+        if TextCache.isPlain(text) {
+            resetShaping(primary)
+            guard let s = renderRun(primary, text, color: color, colourGlyphs: false, scale: 1) else { return nil }
+            return (s, 0, s.pointee.h)
+        }
+        // Each run rendered on its own, then set side by side on a shared baseline.
+        var pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32, primary: Bool)] = []
+        defer { for p in pieces { SDL_FreeSurface(p.surface) } }
+        for run in layout(text, key, primary: primary) {
+            guard let p = prepared(run, key, primary: primary),
+                  let s = renderRun(p.font, run.text, color: color, colourGlyphs: p.colour, scale: p.scale) else { continue }
+            pieces.append((s, Int32((Double(TTF_FontAscent(p.font)) * p.scale).rounded()), run.font == .primary))
+        }
+        guard !pieces.isEmpty else { return nil }
+        let primaryAscent = TTF_FontAscent(primary)
+        if pieces.count == 1 {
+            // One run (all CJK, say): its own surface, placed so its baseline meets the UI font's.
+            let only = pieces.removeFirst()
+            if only.primary { return (only.surface, 0, only.surface.pointee.h) }
+            return (only.surface, only.ascent - primaryAscent, TTF_FontHeight(primary))
+        }
+        let baseline = max(primaryAscent, pieces.map(\.ascent).max()!)
+        let bottom = pieces.map { baseline - $0.ascent + $0.surface.pointee.h }.max()!
+        let width = pieces.reduce(Int32(0)) { $0 + $1.surface.pointee.w }
+        guard let line = SDL_CreateRGBSurfaceWithFormat(0, max(1, width), max(1, bottom), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        var x: Int32 = 0
+        for p in pieces {
+            TextCache.composite(p.surface, onto: line, x: x, y: baseline - p.ascent)
+            x += p.surface.pointee.w
+        }
+        return (line, baseline - primaryAscent, TTF_FontHeight(primary))
+    }
+
+    /// One run as an ARGB8888 surface in `color`; colour glyphs keep their own colours and take
+    /// only the alpha, and a bitmap face is scaled to the UI font's size.
+    private func renderRun(_ font: OpaquePointer, _ text: String, color: Color, colourGlyphs: Bool, scale: Double)
+        -> UnsafeMutablePointer<SDL_Surface>? {
+        guard let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
+        // SDL_ttf's blended output is ARGB8888 already; anything else is converted so the tint applies.
+        var surface = rendered
+        if rendered.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+            guard let converted = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+                SDL_FreeSurface(rendered)
+                return nil
+            }
+            SDL_FreeSurface(rendered)
+            surface = converted
+        }
+        if abs(scale - 1) > 0.001, let scaled = TextCache.downscaled(surface, by: scale) {
+            SDL_FreeSurface(surface)
+            surface = scaled
+        }
+        if colourGlyphs { TextCache.fade(surface, alpha: color.a) } else { TextCache.tint(surface, color) }
+        return surface
     }
 
     /// Colours white coverage in place with SDL's own modulation arithmetic (channel × mod / 255),
@@ -91,6 +256,97 @@ final class TextCache {
             for x in 0..<w {
                 let a = (row[x] >> 24) * ca / 255
                 row[x] = a << 24 | rgb
+            }
+        }
+    }
+
+    /// Multiplies alpha only: colour glyphs keep their colours under a translucent text colour.
+    static func fade(_ surface: UnsafeMutablePointer<SDL_Surface>, alpha: UInt8) {
+        guard alpha < 255 else { return }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        guard let base = surface.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
+        for y in 0..<h {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { row[x] = ((row[x] >> 24) * UInt32(alpha) / 255) << 24 | (row[x] & 0x00FF_FFFF) }
+        }
+    }
+
+    /// An area-averaged copy of `src` scaled by `scale` (< 1), in premultiplied arithmetic so
+    /// transparent pixels do not darken the edges. Colour emoji strikes are about five times a
+    /// label's size; a bilinear step that far would alias.
+    static func downscaled(_ src: UnsafeMutablePointer<SDL_Surface>, by scale: Double) -> UnsafeMutablePointer<SDL_Surface>? {
+        let sw = Int(src.pointee.w), sh = Int(src.pointee.h)
+        let dw = max(1, Int((Double(sw) * scale).rounded())), dh = max(1, Int((Double(sh) * scale).rounded()))
+        guard let dst = SDL_CreateRGBSurfaceWithFormat(0, Int32(dw), Int32(dh), 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else { return nil }
+        SDL_LockSurface(src); SDL_LockSurface(dst)
+        defer { SDL_UnlockSurface(src); SDL_UnlockSurface(dst) }
+        guard let sbase = src.pointee.pixels?.assumingMemoryBound(to: UInt8.self),
+              let dbase = dst.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return dst }
+        let spitch = Int(src.pointee.pitch), dpitch = Int(dst.pointee.pitch)
+        let fx = Double(sw) / Double(dw), fy = Double(sh) / Double(dh)
+        for dy in 0..<dh {
+            let y0 = Double(dy) * fy, y1 = y0 + fy
+            let drow = UnsafeMutableRawPointer(dbase + dy * dpitch).assumingMemoryBound(to: UInt32.self)
+            for dx in 0..<dw {
+                let x0 = Double(dx) * fx, x1 = x0 + fx
+                var a = 0.0, r = 0.0, g = 0.0, b = 0.0, area = 0.0
+                var sy = Int(y0)
+                while Double(sy) < y1 && sy < sh {
+                    let wy = min(y1, Double(sy + 1)) - max(y0, Double(sy))
+                    let srow = UnsafeRawPointer(sbase + sy * spitch).assumingMemoryBound(to: UInt32.self)
+                    var sx = Int(x0)
+                    while Double(sx) < x1 && sx < sw {
+                        let w = wy * (min(x1, Double(sx + 1)) - max(x0, Double(sx)))
+                        let p = srow[sx]
+                        let pa = Double(p >> 24) / 255
+                        a += w * pa
+                        r += w * pa * Double(p >> 16 & 0xFF)
+                        g += w * pa * Double(p >> 8 & 0xFF)
+                        b += w * pa * Double(p & 0xFF)
+                        area += w
+                        sx += 1
+                    }
+                    sy += 1
+                }
+                guard area > 0, a > 0 else { drow[dx] = 0; continue }
+                let outA = a / area
+                func channel(_ v: Double) -> UInt32 { UInt32(min(255, max(0, (v / a).rounded()))) }
+                drow[dx] = UInt32(min(255, (outA * 255).rounded())) << 24 | channel(r) << 16 | channel(g) << 8 | channel(b)
+            }
+        }
+        return dst
+    }
+
+    /// Draws `src` over `dst` at (x, y) with straight-alpha "over" compositing.
+    static func composite(_ src: UnsafeMutablePointer<SDL_Surface>, onto dst: UnsafeMutablePointer<SDL_Surface>, x: Int32, y: Int32) {
+        SDL_LockSurface(src); SDL_LockSurface(dst)
+        defer { SDL_UnlockSurface(src); SDL_UnlockSurface(dst) }
+        guard let sbase = src.pointee.pixels?.assumingMemoryBound(to: UInt8.self),
+              let dbase = dst.pointee.pixels?.assumingMemoryBound(to: UInt8.self) else { return }
+        let sw = Int(src.pointee.w), sh = Int(src.pointee.h), dw = Int(dst.pointee.w), dh = Int(dst.pointee.h)
+        for sy in 0..<sh {
+            let ty = Int(y) + sy
+            guard ty >= 0 && ty < dh else { continue }
+            let srow = UnsafeRawPointer(sbase + sy * Int(src.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            let drow = UnsafeMutableRawPointer(dbase + ty * Int(dst.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            for sx in 0..<sw {
+                let tx = Int(x) + sx
+                guard tx >= 0 && tx < dw else { continue }
+                let s = srow[sx]
+                let sa = s >> 24
+                guard sa > 0 else { continue }
+                let d = drow[tx], da = d >> 24
+                if sa == 255 || da == 0 { drow[tx] = s; continue }
+                // out = s·sa + d·da·(1 − sa), over the combined alpha.
+                let inv = 255 - sa
+                let oa = sa * 255 + da * inv   // ×255
+                func mix(_ shift: UInt32) -> UInt32 {
+                    let sc = s >> shift & 0xFF, dc = d >> shift & 0xFF
+                    return (sc * sa * 255 + dc * da * inv) / oa
+                }
+                drow[tx] = (oa / 255) << 24 | mix(16) << 16 | mix(8) << 8 | mix(0)
             }
         }
     }

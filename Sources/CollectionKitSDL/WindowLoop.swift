@@ -100,7 +100,12 @@ extension WindowLoop {
     /// `main` of a small program.
     public static func runOrExit(_ root: @autoclosure () -> Root, title: String) -> Never {
         do {
-            try WindowLoop(root: root(), title: title).run()
+            do {
+                let loop = try WindowLoop(root: root(), title: title)
+                loop.run()
+            }
+            // The loop, and with it the window, is gone here: SDL can quit.
+            SDLSystem.shutdown()
             exit(0)
         } catch {
             fputs("\(title): \(error)\n", stderr)

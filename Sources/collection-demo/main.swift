@@ -203,6 +203,9 @@ struct CollectionDemo: ParsableCommand {
         let fonts = try FontLocator.uiFonts()
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = FrameTimes()
+        // The canvas is released when the run returns; SDL quits after it (textures, renderer,
+        // surface or window, fonts, then SDL_ttf and SDL).
+        defer { SDLSystem.shutdown() }
         if headless {
             try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
         } else {

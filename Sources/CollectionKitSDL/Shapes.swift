@@ -1,0 +1,185 @@
+import CSDL2
+import CollectionKit
+
+/// Textures for outline corners and soft shadows, made once per shape and colour with one
+/// renderer, and blitted whole-pixel-aligned: the software renderer and a GPU then draw the
+/// same pixels, and a frame costs blits rather than rasterising curves or blurring.
+final class ShapeTextures {
+    private let renderer: OpaquePointer
+    private struct RingKey: Hashable { var radius: Int; var width: Int; var rgb: UInt32 }
+    private var rings: [RingKey: OpaquePointer] = [:]
+    private struct ShadowKey: Hashable { var width: Int; var height: Int; var radius: Int; var blur: Int; var rgb: UInt32 }
+    private var shadows: [ShadowKey: Shadow] = [:]
+    /// Animated sizes or blurs would grow the caches without end; past these they start over.
+    static let maxRings = 512, maxShadows = 96
+
+    /// A blurred rounded rect. With `nineSlice`, the texture is the shadow of the smallest rect
+    /// whose middle row and column are flat, and a shadow of any larger size is its corners
+    /// (`edge`² each) plus its middle row and column stretched; otherwise it is the whole
+    /// shadow of one size. `pad` is how far the blur reaches past the rect.
+    struct Shadow {
+        var texture: OpaquePointer
+        var pad: Int
+        var edge: Int
+        var nineSlice: Bool
+        /// Coverage at the middle, 0...1 (just under 1 for the flattest base).
+        var centre: Double
+    }
+
+    init(renderer: OpaquePointer) { self.renderer = renderer }
+
+    func drop() {
+        for t in rings.values { SDL_DestroyTexture(t) }
+        rings.removeAll()
+        for s in shadows.values { SDL_DestroyTexture(s.texture) }
+        shadows.removeAll()
+    }
+
+    private static func rgb(_ c: Color) -> UInt32 { UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b) }
+
+    // MARK: Coverage
+
+    /// Coverage of pixel (px, py) by the quarter-plane x ≥ o, y ≥ o with its corner rounded to
+    /// radius r; the arc's coverage is the one the fills' corner discs use.
+    static func cornerCoverage(_ px: Int, _ py: Int, origin o: Int, radius r: Int) -> Double {
+        guard px >= o, py >= o else { return 0 }
+        guard r >= 1, px < o + r, py < o + r else { return 1 }
+        let dx = Double(px) + 0.5 - Double(o + r), dy = Double(py) + 0.5 - Double(o + r)
+        return min(1, max(0, Double(r) + 0.5 - (dx * dx + dy * dy).squareRoot()))
+    }
+
+    /// Coverage of pixel (px, py) by a w×h rect at the origin with corner radius r.
+    static func roundedRectCoverage(_ px: Int, _ py: Int, width w: Int, height h: Int, radius r: Int) -> Double {
+        guard px >= 0, py >= 0, px < w, py < h else { return 0 }
+        // Every corner is the top-left one mirrored.
+        let fx = px < w / 2 ? px : w - 1 - px, fy = py < h / 2 ? py : h - 1 - py
+        return cornerCoverage(fx, fy, origin: 0, radius: r)
+    }
+
+    // MARK: Rings
+
+    /// Four corners of an outline of `width` pixels whose outside has `radius`, as quadrants of
+    /// a (2c)² texture, c = max(radius, width): outer coverage less inner coverage.
+    func ring(radius: Int, width: Int, color: Color) -> OpaquePointer? {
+        let key = RingKey(radius: radius, width: width, rgb: ShapeTextures.rgb(color))
+        if let t = rings[key] { return t }
+        let c = max(radius, width), size = 2 * c
+        let inner = max(0, radius - width)
+        guard let tex = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
+            let fx = x < c ? x : size - 1 - x, fy = y < c ? y : size - 1 - y
+            return ShapeTextures.cornerCoverage(fx, fy, origin: 0, radius: radius)
+                - ShapeTextures.cornerCoverage(fx, fy, origin: width, radius: inner)
+        }) else { return nil }
+        if rings.count >= ShapeTextures.maxRings {
+            for t in rings.values { SDL_DestroyTexture(t) }
+            rings.removeAll()
+        }
+        rings[key] = tex
+        return tex
+    }
+
+    // MARK: Shadows
+
+    /// The shadow of a w×h rect with corner `radius`, blurred like CSS's box-shadow (a Gaussian
+    /// with σ = blur / 2), in `color` at full alpha (the caller modulates alpha).
+    func shadow(width w: Int, height h: Int, radius: Int, blur: Int, color: Color) -> Shadow? {
+        let sigma = Double(blur) / 2
+        let pad = Int((3 * sigma).rounded(.up))
+        // The smallest rect whose middle row and column the corners and the far side do not reach.
+        let m = radius + pad
+        let base = 2 * m + 1
+        let nineSlice = w >= base && h >= base
+        let key = ShadowKey(width: nineSlice ? 0 : w, height: nineSlice ? 0 : h, radius: radius, blur: blur,
+                            rgb: ShapeTextures.rgb(color))
+        if let s = shadows[key] { return s }
+        let (rw, rh) = nineSlice ? (base, base) : (w, h)
+        let tw = rw + 2 * pad, th = rh + 2 * pad
+        guard tw <= 8192, th <= 8192 else { return nil }
+        var alpha = [Float](repeating: 0, count: tw * th)
+        for y in 0..<th {
+            for x in 0..<tw {
+                alpha[y * tw + x] = Float(ShapeTextures.roundedRectCoverage(x - pad, y - pad, width: rw, height: rh, radius: radius))
+            }
+        }
+        ShapeTextures.gaussianBlur(&alpha, width: tw, height: th, sigma: sigma)
+        guard let tex = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
+        else { return nil }
+        let shadow = Shadow(texture: tex, pad: pad, edge: pad + m, nineSlice: nineSlice,
+                            centre: Double(alpha[(th / 2) * tw + tw / 2]))
+        if shadows.count >= ShapeTextures.maxShadows {
+            for s in shadows.values { SDL_DestroyTexture(s.texture) }
+            shadows.removeAll()
+        }
+        shadows[key] = shadow
+        return shadow
+    }
+
+    /// A Gaussian blur approximated by three box blurs per axis (within a few per cent of the
+    /// true kernel), O(pixels) whatever σ; outside the image counts as transparent.
+    static func gaussianBlur(_ a: inout [Float], width w: Int, height h: Int, sigma: Double) {
+        guard sigma > 0.2 else { return }
+        var scratch = [Float](repeating: 0, count: max(w, h))
+        var line = [Float](repeating: 0, count: max(w, h))
+        for box in boxSizes(sigma: sigma, passes: 3) {
+            let r = (box - 1) / 2
+            guard r > 0 else { continue }
+            for y in 0..<h {
+                for x in 0..<w { line[x] = a[y * w + x] }
+                boxBlur(line, into: &scratch, count: w, radius: r)
+                for x in 0..<w { a[y * w + x] = scratch[x] }
+            }
+            for x in 0..<w {
+                for y in 0..<h { line[y] = a[y * w + x] }
+                boxBlur(line, into: &scratch, count: h, radius: r)
+                for y in 0..<h { a[y * w + x] = scratch[y] }
+            }
+        }
+    }
+
+    /// Odd box widths whose repeated application has the variance of a Gaussian of `sigma`.
+    static func boxSizes(sigma: Double, passes n: Int) -> [Int] {
+        let ideal = (12 * sigma * sigma / Double(n) + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(1, lower)
+        let upper = lower + 2
+        let l = Double(lower)
+        let m = ((12 * sigma * sigma - Double(n) * l * l - 4 * Double(n) * l - 3 * Double(n)) / (-4 * l - 4)).rounded()
+        return (0..<n).map { Double($0) < m ? lower : upper }
+    }
+
+    private static func boxBlur(_ src: [Float], into dst: inout [Float], count n: Int, radius r: Int) {
+        let scale = 1 / Float(2 * r + 1)
+        var sum: Float = 0
+        for i in 0...min(r, n - 1) { sum += src[i] }
+        for i in 0..<n {
+            dst[i] = sum * scale
+            let add = i + r + 1, remove = i - r
+            if add < n { sum += src[add] }
+            if remove >= 0 { sum -= src[remove] }
+        }
+    }
+
+    /// A texture in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
+    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double) -> OpaquePointer? {
+        guard w > 0, h > 0,
+              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface) }
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w {
+                let a = UInt32((min(1, max(0, alpha(x, y))) * 255).rounded())
+                row[x] = a << 24 | rgb
+            }
+        }
+        SDL_UnlockSurface(surface)
+        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(tex, SDL_ScaleModeNearest)
+        return tex
+    }
+}
