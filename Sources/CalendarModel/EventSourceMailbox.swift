@@ -12,15 +12,21 @@ public final class EventSourceMailbox: @unchecked Sendable {
     private var pendingFiles: [String]?
     private var postedCount = 0
 
+    /// Called on the posting thread after each post: a window that sleeps while idle uses it to
+    /// wake up and show the new calendar (set it before the poster starts).
+    public var onPost: (@Sendable () -> Void)?
+
     public init() {}
 
     /// Leaves `source` for the next `take()`, replacing one not taken yet; `files` when the set
     /// of files read changed (a calendar was added or removed).
     public func post(_ source: any EventSource, files: [String]? = nil) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         pending = source
         if let files { pendingFiles = files }
         postedCount += 1
+        lock.unlock()
+        onPost?()
     }
 
     /// The newest posted source, once; nil when nothing new arrived.

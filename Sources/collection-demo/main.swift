@@ -148,6 +148,8 @@ struct CollectionDemo: ParsableCommand {
             return source
         }
         box.updates = watcher?.mailbox
+        // A window asleep while idle wakes to show a calendar read again on the watcher's thread.
+        watcher?.mailbox.onPost = { WindowWakeUp.post() }
         return box
     }
 
