@@ -142,11 +142,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { frame.width >= 760 ? min(340, (frame.width * 0.28).rounded()) : 0 }
 
     public func handle(_ event: InputEvent, now: Double) {
+        if collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
             press.moved(to: p, now: now, physics: &collection.physics)
+            collection.updateHover(at: press.isPanning ? nil : p) { [unowned self] ip in
+                !isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item))
+            }
         case let .pointerUp(p, .left, mods):
             if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
                 let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
@@ -213,6 +217,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning { return .grabbing }
+        if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }
@@ -236,6 +241,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func draw(into list: inout DrawList) {
         drawHeader(into: &list)
         collection.draw(into: &list)
+        ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
     }
 

@@ -31,7 +31,7 @@ public final class DayCell: CollectionCell {
         var base = m.date.isWeekend ? DayCell.weekendTint : Theme.surface
         if m.isAdjacent { base = base.mixed(with: Theme.background, 0.6) }
         if m.isChosen { base = base.mixed(with: Theme.accent, 0.35) }
-        if isHighlighted { base = base.mixed(with: .white, 0.06) }
+        if isHighlighted || isHovered { base = base.mixed(with: .white, 0.06) }
         list.fill(frame, base, radius: 6)
         if m.isChosen { list.stroke(frame, Theme.accent, width: 2, radius: 6) }
 

@@ -127,8 +127,28 @@ public struct RectAnimation: Equatable, Sendable {
     public init(from: Rect, to: Rect, start: Double, duration: Double = 0.25, curve: TimingCurve = .easeOut) {
         self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
     }
+    /// Set for a move between two lines of a grid: the rect slides off the end of its old line and
+    /// in from the other end of its new line, so it never crosses the items in between.
+    public var wrap: WrapPath?
+
+    /// The path of a wrapping move: along `crossAxis`, the first half of the (eased) progress
+    /// slides `from` by `exit`, the second half slides `to` in from `entry` away.
+    public struct WrapPath: Equatable, Sendable {
+        public var crossAxis: Axis
+        public var exit: Double
+        public var entry: Double
+        public init(crossAxis: Axis, exit: Double, entry: Double) { self.crossAxis = crossAxis; self.exit = exit; self.entry = entry }
+    }
+
     public func value(at now: Double) -> Rect {
-        duration <= 0 ? to : lerp(from, to, curve.value((now - start) / duration))
+        guard duration > 0 else { return to }
+        let e = curve.value((now - start) / duration)
+        guard let w = wrap else { return lerp(from, to, e) }
+        var r = e < 0.5 ? from : to
+        var origin = r.origin
+        origin[w.crossAxis] += e < 0.5 ? w.exit * 2 * e : w.entry * (2 - 2 * e)
+        r.origin = origin
+        return r
     }
     public func isFinished(at now: Double) -> Bool { now - start >= duration }
 }

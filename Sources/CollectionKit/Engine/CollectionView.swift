@@ -6,11 +6,13 @@ open class CollectionCell {
     public internal(set) var indexPath: IndexPath?
     public internal(set) var isSelected = false
     public var isHighlighted = false
+    /// The pointer is over this cell and the cell reacts to it (see `CollectionView.updateHover`).
+    public internal(set) var isHovered = false
 
     public required init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
 
     /// Called before the cell is handed out again: clear anything the previous item set.
-    open func prepareForReuse() { isHighlighted = false; isSelected = false }
+    open func prepareForReuse() { isHighlighted = false; isSelected = false; isHovered = false }
 
     /// Draws the cell into `frame` (content coordinates; the collection view has set up the transform).
     open func draw(in frame: Rect, into list: inout DrawList) {}
@@ -73,6 +75,10 @@ public final class CollectionView {
     public weak var dataSource: (any CollectionDataSource)?
     public var physics = ScrollPhysics()
     public var backgroundColor: Color? = nil
+    /// Shown centred in the viewport while the collection has no items; nil shows nothing.
+    public var emptyMessage: String? = "No items"
+    /// The colour of `emptyMessage`.
+    public var emptyMessageColor = Color(hex: 0x9AA1B0)
 
     public private(set) var itemCounts: [Int] = []
     private var factories: [String: (String) -> CollectionCell] = [:]
@@ -95,6 +101,13 @@ public final class CollectionView {
     public internal(set) var interactiveMove: InteractiveMove?
     public internal(set) var selectedItems: Set<IndexPath> = []
     public var allowsMultipleSelection = false
+    /// Where a Shift+click range starts: the item last clicked or Ctrl+clicked (see CollectionView+Selection.swift).
+    public internal(set) var selectionAnchor: IndexPath?
+    /// The overlay scroll bars' state (see ScrollBars.swift).
+    public internal(set) var scrollBars = ScrollBars()
+    /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
+    /// (see CollectionView+Feedback.swift).
+    public internal(set) var feedback = ItemFeedback()
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
     public private(set) var peakLiveCells = 0
@@ -126,6 +139,7 @@ public final class CollectionView {
         }
         cell.indexPath = indexPath
         cell.isSelected = selectedItems.contains(indexPath)
+        cell.isHovered = feedback.hovered == indexPath
         return cell
     }
 
@@ -209,6 +223,7 @@ public final class CollectionView {
         itemCounts = queryCounts()
         interactiveMove = nil
         selectedItems.removeAll()
+        selectionAnchor = nil
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
@@ -300,6 +315,7 @@ public final class CollectionView {
             CollectionView.indexAfterUpdates(ip, updates: updates)
         }
         selectedItems = Set(selectedItems.compactMap(remap))
+        selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
@@ -342,6 +358,8 @@ public final class CollectionView {
     public func update(now: Double) {
         self.now = now
         physics.update(now: now)
+        updateScrollBars(now: now)
+        updateFeedback(now: now)
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
         refreshVisible(reconfigureAll: false)
     }
@@ -403,6 +421,9 @@ public final class CollectionView {
         guard let ds = dataSource else { return }
         list.clipped(to: frame) { list in
             if let bg = backgroundColor { list.fill(frame, bg) }
+            if numberOfItems == 0, let message = emptyMessage {
+                list.text(message, in: frame, size: 18, color: emptyMessageColor, alignment: .center)
+            }
             let origin = frame.origin - physics.offset
             list.transformed(.translate(origin.x, origin.y)) { list in
                 for a in visibleAttributes {
@@ -412,8 +433,14 @@ public final class CollectionView {
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
                         if !hiddenIdentifiers.isEmpty, let id = visibleIdentifiers[a.indexPath], hiddenIdentifiers.contains(id) { continue }
-                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
-                        list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: f.center)) { list in
+                        let id = visibleIdentifiers[a.indexPath]
+                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: id)
+                        let (extra, lift) = feedbackTransform(for: a, frame: f, id: id)
+                        if lift > 0.01 {
+                            list.shadow(f.offsetBy(dx: 0, dy: 6 * lift), Color.black.withAlpha(0.5 * lift),
+                                        radius: min(12, f.width / 8), blur: 14 * lift)
+                        }
+                        list.transformed(extra.concatenating(a.scale == 1 ? .identity : .scale(a.scale, about: f.center))) { list in
                             cell.draw(in: f, alpha: a.alpha, into: &list)
                         }
                     }

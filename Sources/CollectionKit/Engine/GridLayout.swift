@@ -5,6 +5,8 @@
 /// With `itemLength` per item, `prepare` builds one prefix sum of line starts per section (O(n))
 /// and queries binary-search it. Either way `attributesForElements(in:)` is O(log n + k).
 public struct GridLayout: CollectionLayout {
+    /// Items flow in rows (or columns): a move onto another line wraps around its ends.
+    public var flowsInLines: Bool { true }
     public enum ItemLength {
         /// Every item has this length along the scroll axis.
         case fixed(Double)

@@ -139,6 +139,7 @@ extension CollectionView {
         // Sets keyed by data index path follow the move; cells are already keyed by what they show.
         let remap: (IndexPath) -> IndexPath? = { move.displayedIndexPath(forData: $0) }
         selectedItems = Set(selectedItems.compactMap(remap))
+        selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         prepareLayout()
@@ -176,8 +177,10 @@ extension CollectionView {
     /// and items whose slot changed glide from where they are drawn now.
     private func retarget(to target: IndexPath) {
         guard var move = interactiveMove else { return }
+        // Where items are drawn now, including items just out of view: one that scrolls into view
+        // mid-move must glide from its old slot too, not appear on top of a neighbour leaving it.
         var oldFrames: [AnyHashable: Rect] = [:]
-        for a in visibleAttributes where a.kind == .cell {
+        for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             if let id = identifier(at: a.indexPath) { oldFrames[id] = presentedFrame(for: a, id: id) }
         }
         var cellsByData: [IndexPath: CollectionCell] = [:]
@@ -192,10 +195,37 @@ extension CollectionView {
         }
         prepareLayout()
         refreshVisible(reconfigureAll: false)
-        for a in visibleAttributes where a.kind == .cell {
+        for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             guard let id = identifier(at: a.indexPath), let from = oldFrames[id], from != a.frame else { continue }
-            frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
+            frameAnimations[id] = slotAnimation(from: from, to: a.frame)
         }
+    }
+
+    /// The content area whose items animate when slots change: the visible bounds and half a
+    /// viewport either side along the scroll axis (what auto-scroll can bring in before they land).
+    private var slotAnimationReach: Rect {
+        let axis = layout.scrollAxis
+        var r = bounds
+        var origin = r.origin, size = r.size
+        origin[axis] -= frame.size[axis] / 2
+        size[axis] += frame.size[axis]
+        r.origin = origin; r.size = size
+        return r
+    }
+
+    /// An item gliding from `from` to its new slot `to` (content coordinates, so scrolling moves it
+    /// with everything else). In a layout of lines, a move to another line of the same size wraps
+    /// around the lines' ends (`RectAnimation.WrapPath`): it never passes over the items between.
+    func slotAnimation(from: Rect, to: Rect) -> RectAnimation {
+        var anim = RectAnimation(from: from, to: to, start: now)
+        let axis = layout.scrollAxis
+        let cross: Axis = axis == .vertical ? .horizontal : .vertical
+        guard layout.flowsInLines, from.size == to.size, abs(from.origin[axis] - to.origin[axis]) > 0.5 else { return anim }
+        // Moving back in reading order leaves toward the line's start and enters at the next line's end.
+        let back = to.origin[axis] < from.origin[axis]
+        let pitch = from.size[cross] * 1.1
+        anim.wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -pitch : pitch, entry: back ? pitch : -pitch)
+        return anim
     }
 
     /// The frame the item shown at `ip` is drawn at now (content coordinates), mid-animation

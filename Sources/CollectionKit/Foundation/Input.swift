@@ -56,4 +56,8 @@ public enum InputEvent: Equatable, Sendable {
 }
 
 /// The cursor the core wants over the current pointer position.
-public enum Cursor: String, Sendable { case arrow, hand, grabbing }
+public enum Cursor: String, Sendable {
+    case arrow, hand, grabbing
+    /// "This cannot be done here": a press on an item that cannot move.
+    case notAllowed
+}
