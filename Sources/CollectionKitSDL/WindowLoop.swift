@@ -18,6 +18,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Called once a frame, after the window's events and before `update(now:)`, with the time
     /// in seconds since `run()` started.
     public var willUpdate: ((Double) -> Void)?
+    /// Called for every event the window delivers, with the time it is handed to the root (the
+    /// frame's time), before the root handles it: a recorder writes the session down from here.
+    public var didReceive: ((InputEvent, Double) -> Void)?
     /// Brackets the work of each frame (input, update, draw list, rendering; not the vsync wait).
     public var frameTimer: FrameTimer?
     /// The draw list of the frame shown last.
@@ -39,7 +42,10 @@ public final class WindowLoop<Root: InteractiveRoot> {
         while !closed && !root.quitRequested {
             let now = Clock.wallSeconds() - start
             frameTimer?.frameBegan()
-            for event in canvas.pollEvents(quit: &closed) { root.handle(event, now: now) }
+            for event in canvas.pollEvents(quit: &closed) {
+                didReceive?(event, now)
+                root.handle(event, now: now)
+            }
             willUpdate?(now)
             root.update(now: now)
             lastFrame = root.draw()
