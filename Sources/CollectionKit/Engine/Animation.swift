@@ -130,6 +130,10 @@ public struct RectAnimation: Equatable, Sendable {
     /// Set for a move between two lines of a grid: the rect slides off the end of its old line and
     /// in from the other end of its new line, so it never crosses the items in between.
     public var wrap: WrapPath?
+    /// Set for a move that would pass over an item that stays put (a pinned one): the rect shrinks
+    /// away into its centre during the first half and grows out of its new slot's centre in the
+    /// second, so it never covers anything on the way.
+    public var popsAcross = false
 
     /// The path of a wrapping move: along `crossAxis`, the first half of the (eased) progress
     /// slides `from` by `exit`, the second half slides `to` in from `entry` away.
@@ -143,6 +147,12 @@ public struct RectAnimation: Equatable, Sendable {
     public func value(at now: Double) -> Rect {
         guard duration > 0 else { return to }
         let e = curve.value((now - start) / duration)
+        if popsAcross {
+            // Squared: it gets out of the old slot's way quickly and fills the new one late, after
+            // neighbours leaving it have gone.
+            let (r, s) = e < 0.5 ? (from, 1 - 2 * e) : (to, 2 * e - 1)
+            return Transform.scale(s * s, about: r.center).apply(r)
+        }
         guard let w = wrap else { return lerp(from, to, e) }
         var r = e < 0.5 ? from : to
         var origin = r.origin

@@ -197,6 +197,9 @@ extension CollectionView {
         refreshVisible(reconfigureAll: false)
         for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             guard let id = identifier(at: a.indexPath), let from = oldFrames[id], from != a.frame else { continue }
+            // An item already on its way to this slot keeps its motion: restarting it every
+            // retarget would let neighbours that started later catch it up.
+            if frameAnimations[id]?.to == a.frame { continue }
             frameAnimations[id] = slotAnimation(from: from, to: a.frame)
         }
     }
@@ -215,17 +218,47 @@ extension CollectionView {
 
     /// An item gliding from `from` to its new slot `to` (content coordinates, so scrolling moves it
     /// with everything else). In a layout of lines, a move to another line of the same size wraps
-    /// around the lines' ends (`RectAnimation.WrapPath`): it never passes over the items between.
+    /// around the lines' ends (`RectAnimation.WrapPath`), and a move that would pass over an item
+    /// that stays put (an anchored one) pops across instead (`RectAnimation.popsAcross`): it never
+    /// passes over the items between.
     func slotAnimation(from: Rect, to: Rect) -> RectAnimation {
         var anim = RectAnimation(from: from, to: to, start: now)
         let axis = layout.scrollAxis
         let cross: Axis = axis == .vertical ? .horizontal : .vertical
-        guard layout.flowsInLines, from.size == to.size, abs(from.origin[axis] - to.origin[axis]) > 0.5 else { return anim }
+        guard layout.flowsInLines else { return anim }
+        // Caught mid-pop (shrunk): it goes on popping, to its newest slot.
+        if from.size != to.size { anim.popsAcross = true; return anim }
+        let pitch = from.size[cross] * 1.1
+        if abs(from.origin[axis] - to.origin[axis]) <= 0.5 {
+            // Along its line: a slide, unless it is longer than a slot (it skips an anchored item).
+            if abs(from.origin[cross] - to.origin[cross]) > pitch * 1.5 { anim.popsAcross = true }
+            return anim
+        }
         // Moving back in reading order leaves toward the line's start and enters at the next line's end.
         let back = to.origin[axis] < from.origin[axis]
-        let pitch = from.size[cross] * 1.1
-        anim.wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -pitch : pitch, entry: back ? pitch : -pitch)
+        let wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -pitch : pitch, entry: back ? pitch : -pitch)
+        var exitEnd = from.origin, entryStart = to.origin
+        exitEnd[cross] += wrap.exit
+        entryStart[cross] += wrap.entry
+        let exitPath = from.union(Rect(origin: exitEnd, size: from.size))
+        let entryPath = to.union(Rect(origin: entryStart, size: to.size))
+        if coversAnchoredItem(exitPath, besides: from) || coversAnchoredItem(entryPath, besides: to) {
+            anim.popsAcross = true
+        } else {
+            anim.wrap = wrap
+        }
         return anim
+    }
+
+    /// True when an item that keeps its slot during the movement lies in `rect` (other than at `own`).
+    private func coversAnchoredItem(_ rect: Rect, besides own: Rect) -> Bool {
+        guard let move = interactiveMove, let anchored = move.isAnchored else { return false }
+        return layout.attributesForElements(in: rect).contains { a in
+            guard a.kind == .cell, a.frame != own else { return false }
+            let w = min(a.frame.maxX, rect.maxX) - max(a.frame.minX, rect.minX)
+            let h = min(a.frame.maxY, rect.maxY) - max(a.frame.minY, rect.minY)
+            return w > 1 && h > 1 && anchored(a.indexPath)
+        }
     }
 
     /// The frame the item shown at `ip` is drawn at now (content coordinates), mid-animation
