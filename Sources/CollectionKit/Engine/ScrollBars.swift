@@ -13,7 +13,7 @@ public struct ScrollBars: Equatable, Sendable {
     public var thinWidth = 5.0
     public var wideWidth = 10.0
     /// Distance from the edge within which the pointer counts as over the bar (and grabs it).
-    public var hitWidth = 16.0
+    public var hitWidth = 12.0
     /// The thumb never gets shorter than this, however long the content.
     public var minimumThumbLength = 36.0
     /// Seconds a bar stays fully shown after the last activity, then seconds to fade out.
