@@ -8,7 +8,8 @@ import Foundation
 /// every event polled in a frame to the root at that frame's time, so recording those times,
 /// not the moments SDL queued the events, replays each event at exactly the time the window's
 /// engine saw it. The engine's results do not depend on the frame rate, so the replay's own
-/// frames, at other times, reach the same state. Waits are written to the microsecond.
+/// frames, at other times, reach the same state. Waits are written to the nanosecond: a fling's
+/// velocity comes from event times, so rounding them coarser would move where it comes to rest.
 ///
 /// ```swift
 /// var recorder = ScriptRecorder()
@@ -42,9 +43,9 @@ public struct ScriptRecorder: Sendable {
     public mutating func finish(at time: Double) { wait(until: time) }
 
     private mutating func wait(until time: Double) {
-        let ms = ((time - lastTime) * 1000 * 1000).rounded() / 1000
+        let ms = ((time - lastTime) * 1e9).rounded() / 1e6
         if ms > 0 {
-            lines.append("wait \(ScriptRecorder.number(ms))")
+            lines.append("wait \(ScriptRecorder.number(ms, decimals: 6))")
             // Advance by what was written, so rounding never accumulates.
             lastTime += ms / 1000
         }
@@ -86,10 +87,10 @@ public struct ScriptRecorder: Sendable {
         return parts.joined(separator: "+")
     }
 
-    /// Integers as integers, anything else to at most three decimals.
-    static func number(_ v: Double) -> String {
+    /// Integers as integers, anything else to at most `decimals` decimals.
+    static func number(_ v: Double, decimals: Int = 3) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
-        var s = String(format: "%.3f", v)
+        var s = String(format: "%.\(decimals)f", v)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s
