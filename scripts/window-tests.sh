@@ -299,5 +299,101 @@ fi
 # 12. The mosaic scene (its own file): menus, regrouping, drag reordering, featured paging.
 [ -f scripts/window-tests-mosaic.sh ] && . scripts/window-tests-mosaic.sh
 
+# 13. Scroll bars: a press on the grid's thumb grabs it and drags the content the same way (not a
+#     pan the other way), selecting nothing; a click on the track below the thumb pages down.
+#     (1000x700 window: the vertical bar's track runs along x 988-998 from y 48 to 696.)
+start_app --scene grid --size 1000x700 --dump-state "$work/bar.json"
+if [ -n "$wid" ]; then
+    DISPLAY=$display xdotool mousemove --window "$wid" 600 300; sleep 0.1
+    drag 993 60 993 360 10 0.2
+    sleep 0.5
+    quit_app
+    y=$(dump_value "$work/bar.json" y)
+    sel=$(tr -d ' \n' < "$work/bar.json" | grep -o '"selected":\[[^]]*\]')
+    # 300 points of thumb travel out of about 612 is about half the content's 15,000-point range.
+    if [ "${y%.*}" -ge 6000 ] 2>/dev/null && [ "${y%.*}" -le 9000 ] && [ "$sel" = '"selected":[]' ]; then
+        pass "a dragged scroll-bar thumb scrolls the content with it (offset $y)"
+    else fail "scroll-bar thumb drag" "offset '$y', $sel"; fi
+else
+    fail "scroll-bar window" "no window"
+fi
+start_app --scene grid --size 1000x700 --dump-state "$work/page.json"
+if [ -n "$wid" ]; then
+    DISPLAY=$display xdotool mousemove --window "$wid" 993 600 click 1
+    sleep 1
+    quit_app
+    y=$(dump_value "$work/page.json" y)
+    # One page is 90% of the 656-point viewport.
+    if [ "${y%.*}" -ge 585 ] 2>/dev/null && [ "${y%.*}" -le 595 ]; then pass "a click on the scroll-bar track pages down (offset $y)"
+    else fail "scroll-bar track click" "offset '$y', expected 590.4"; fi
+else
+    fail "scroll-bar page window" "no window"
+fi
+
+# 14. A long press on a pinned tile (tile 27, the seventh of the fourth row) neither lifts it nor
+#     scrolls when the pointer then moves up (a pan would scroll down): it shakes and the press is
+#     refused until release.
+start_app --scene rearrange --size 1000x700 --dump-state "$work/pinned.json"
+if [ -n "$wid" ]; then
+    DISPLAY=$display xdotool mousemove --window "$wid" 922 544 mousedown 1
+    sleep 0.6
+    for y in 480 400 300; do DISPLAY=$display xdotool mousemove --window "$wid" 922 $y; sleep 0.05; done
+    DISPLAY=$display xdotool mouseup 1
+    sleep 0.5
+    quit_app
+    y=$(dump_value "$work/pinned.json" y)
+    first=$(grep -m1 '"items"' "$work/pinned.json" | tr -d ' ')
+    if [ "$y" = "0" ] && echo "$first" | grep -q '"items":\["0","1","2","3","4","5","6","7"' \
+       && grep -q '"dragging": false' "$work/pinned.json"; then
+        pass "a pinned tile refuses a long press without scrolling"
+    else fail "pinned tile" "offset '$y', order ${first:0:60}"; fi
+else
+    fail "pinned window" "no window"
+fi
+
+# 15. Recording: sessions driven by real X input are written with --record, replayed headless, and
+#     reach the same state dump. The rearrange session drags a tile past the window's bottom edge
+#     (the pointer is captured), so auto-scroll carries it down before it is dropped.
+record_session() { # NAME ACTIONS-FUNCTION SCENE-ARGS...
+    local name=$1 actions=$2; shift 2
+    start_app "$@" --size 1000x700 --record "$work/$name.rec" --dump-state "$work/$name-window.json"
+    if [ -z "$wid" ]; then fail "record $name" "no window"; return; fi
+    $actions
+    quit_app
+    if ! "$bin" --headless "$@" --size 1000x700 --replay "$work/$name.rec" --dump-state "$work/$name-replay.json" >"$work/$name-replay.out" 2>&1; then
+        fail "record $name" "the replay failed: $(cat "$work/$name-replay.out")"; return
+    fi
+    if cmp -s "$work/$name-window.json" "$work/$name-replay.json"; then
+        pass "a recorded $name session replays headless to the same dump ($(grep -c . "$work/$name.rec") script lines)"
+    else
+        fail "record $name" "dumps differ: $(diff "$work/$name-window.json" "$work/$name-replay.json" | head -6 | tr '\n' ' ')"
+    fi
+}
+grid_session() {
+    drag 500 500 500 200 12 0.3
+    for _ in 1 2 3; do DISPLAY=$display xdotool click 5; sleep 0.05; done
+    sleep 0.4
+    DISPLAY=$display xdotool mousemove --window "$wid" 300 300 click 1; sleep 0.2
+    DISPLAY=$display xdotool mousemove --window "$wid" 500 400 keydown ctrl click 1 keyup ctrl; sleep 0.2
+    DISPLAY=$display xdotool mousemove --window "$wid" 700 500 keydown shift click 1 keyup shift; sleep 0.2
+    drag 600 600 300 150 5 0
+    sleep 1.5
+}
+rearrange_session() {
+    DISPLAY=$display xdotool mousemove --window "$wid" 80 120 mousedown 1
+    sleep 0.6
+    for y in 200 400 600 690 730 760; do DISPLAY=$display xdotool mousemove --window "$wid" 300 $y; sleep 0.05; done
+    sleep 1.2
+    for y in 600 400; do DISPLAY=$display xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done
+    sleep 0.3
+    DISPLAY=$display xdotool mouseup 1
+    sleep 1
+}
+record_session grid grid_session --scene grid
+record_session rearrange rearrange_session --scene rearrange
+y=$(dump_value "$work/rearrange-window.json" y)
+if [ "${y%.*}" -ge 600 ] 2>/dev/null; then pass "dragging past the window's edge keeps auto-scroll going (offset $y)"
+else fail "drag past the edge" "offset '$y', expected at least a page"; fi
+
 echo "window tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -247,6 +247,10 @@ public final class WindowCanvas {
         while SDL_PollEvent(&e) != 0 {
             if let ev = EventTranslator.translate(e, quit: &quit) {
                 if case .resize = ev { updatePixelScale() }
+                // While a button is held the pointer is captured: a drag past the window's edge
+                // keeps reporting where the pointer is (outside the window).
+                if case .pointerDown = ev { SDL_CaptureMouse(SDL_TRUE) }
+                if case .pointerUp = ev, SDL_GetMouseState(nil, nil) == 0 { SDL_CaptureMouse(SDL_FALSE) }
                 out.append(ev)
             }
         }
@@ -262,6 +266,7 @@ public final class WindowCanvas {
             case .arrow: id = SDL_SYSTEM_CURSOR_ARROW
             case .hand: id = SDL_SYSTEM_CURSOR_HAND
             case .grabbing: id = SDL_SYSTEM_CURSOR_SIZEALL
+            case .notAllowed: id = SDL_SYSTEM_CURSOR_NO
             }
             cursors[c] = SDL_CreateSystemCursor(id)
         }

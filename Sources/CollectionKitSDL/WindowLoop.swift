@@ -18,6 +18,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Called once a frame, after the window's events and before `update(now:)`, with the time
     /// in seconds since `run()` started.
     public var willUpdate: ((Double) -> Void)?
+    /// Called for every event the window delivers, with the time it is handed to the root (the
+    /// frame's time), before the root handles it: a recorder writes the session down from here.
+    public var didReceive: ((InputEvent, Double) -> Void)?
     /// Brackets the work of each frame (input, update, draw list, rendering; not the vsync wait).
     public var frameTimer: FrameTimer?
     /// The draw list of the frame shown last.
@@ -55,7 +58,10 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let events = canvas.pollEvents(quit: &closed)
             // Bring the root up to the moment of the input before handing it over.
             if !events.isEmpty { root.update(now: now) }
-            for event in events { root.handle(event, now: now) }
+            for event in events {
+                didReceive?(event, now)
+                root.handle(event, now: now)
+            }
             willUpdate?(now)
             root.update(now: now)
             lastFrame = root.draw()

@@ -209,7 +209,9 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
                 frame()
                 try screenshot(path)
             }
-            if root.quitRequested { return }
+            // A window loop finishes the frame it quit in (update and draw at that time), so a
+            // replayed session ends in the same state as the window did.
+            if root.quitRequested { frame(); return }
         }
         advance(to: timeline.endTime)
         // The final state is drawn once more so screenshots and dumps agree with it.

@@ -48,6 +48,9 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Write frame-time statistics as JSON at exit.", valueName: "FILE"))
     var stats: String?
 
+    @Option(help: ArgumentHelp("Record what the user does in the window as an input script for --replay.", valueName: "FILE"))
+    var record: String?
+
     @Option(help: "Frames per second of the headless clock.")
     var fps: Double = 60
 
@@ -106,6 +109,13 @@ struct CollectionDemo: ParsableCommand {
             throw ValidationError("cannot read the script '\(replay)'")
         }
         do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
+        if let record {
+            guard !headless else { throw ValidationError("--record records a session in the window; it cannot be used with --headless") }
+            let dir = (record as NSString).deletingLastPathComponent
+            guard FileManager.default.isWritableFile(atPath: dir.isEmpty ? "." : dir) else {
+                throw ValidationError("cannot write the recording '\(record)': its directory is missing or not writable")
+            }
+        }
     }
 
     /// The calendar flags as scene options, with the environment's defaults filled in.
@@ -236,8 +246,16 @@ struct CollectionDemo: ParsableCommand {
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
         var scriptError: Error?
+        // Recording: every event the window delivers, at the time the app is given it.
+        var recorder = ScriptRecorder()
+        var lastFrame = 0.0
+        if record != nil {
+            recorder.record(.resize(app.size), at: 0)
+            loop.didReceive = { event, now in recorder.record(event, at: now) }
+        }
         // A script plays in real time: each entry at the first frame at or after its moment.
         loop.willUpdate = { now in
+            lastFrame = now
             while next < timeline.entries.count, timeline.entries[next].time <= now {
                 switch timeline.entries[next].action {
                 case let .input(ev): app.handle(ev, now: now)
@@ -250,6 +268,10 @@ struct CollectionDemo: ParsableCommand {
         // The loop sleeps while idle; the script's next entry is a deadline it must wake for.
         loop.externalDeadline = { _ in next < timeline.entries.count ? timeline.entries[next].time : nil }
         loop.run()
+        if let record {
+            recorder.finish(at: lastFrame)
+            try write(recorder.script, to: record)
+        }
         if let scriptError { throw scriptError }
         try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
     }

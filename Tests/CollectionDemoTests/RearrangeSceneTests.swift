@@ -191,7 +191,9 @@ final class RearrangeSceneTests: XCTestCase {
         for fps in [30.0, 60, 144] {
             let run = try makeRun(items: 2000, fps: fps)
             let release = Point(640, 400)
-            try play(run, carryScript(run, from: run.center(1), edge: Point(640, 795), holdMS: 2500, release: release))
+            // Held past the window's bottom edge (the pointer is captured): a page a second for 1.5 s,
+            // then the cap rises to three pages a second.
+            try play(run, carryScript(run, from: run.center(1), edge: Point(640, 805), holdMS: 3500, release: release))
             let page = run.collection.frame.height
             XCTAssertGreaterThan(run.offset.y, 4 * page, "several pages at \(fps) fps")
             let landed = run.items.firstIndex(of: "1")!
@@ -213,16 +215,16 @@ final class RearrangeSceneTests: XCTestCase {
         try play(run, """
             down \(p(run.center(1)))
             wait 400
-            move 640 795
+            move 640 805
             wait 1500
-            move 640 50
-            wait 600
+            move 640 30
+            wait 1200
             move 640 400
             wait 100
             up 640 400
             wait 600
             """, at: [(1.9, { deepest = run.offset.y })])
-        XCTAssertGreaterThan(deepest, 2000)
+        XCTAssertGreaterThan(deepest, 1000, "1.5 s at a page (756 points) a second")
         XCTAssertLessThan(run.offset.y, deepest - 800, "the top zone scrolls back up")
         assertSettled(run, count: 2000)
     }
@@ -230,7 +232,7 @@ final class RearrangeSceneTests: XCTestCase {
     func testAutoScrollCarriesATileSeveralPagesSideways() throws {
         let run = try makeRun(items: 2000, layout: "horizontal")
         let release = Point(640, 400)
-        try play(run, carryScript(run, from: run.center(0), edge: Point(1278, 300), holdMS: 2500, release: release))
+        try play(run, carryScript(run, from: run.center(0), edge: Point(1290, 300), holdMS: 3500, release: release))
         XCTAssertEqual(run.offset.y, 0)
         XCTAssertGreaterThan(run.offset.x, 4 * 1280)
         XCTAssertGreaterThan(run.items.firstIndex(of: "0")!, 200)
@@ -241,7 +243,7 @@ final class RearrangeSceneTests: XCTestCase {
         let from = [Point(640, 300), Point(500, 300), Point(640, 450)].first {
             !RearrangeScene.isPinned(Int(run.items[run.collection.indexPathForItem(atWindowPoint: $0)!.item])!)
         }!
-        try play(run, carryScript(run, from: from, edge: Point(2, 300), holdMS: 800, release: release))
+        try play(run, carryScript(run, from: from, edge: Point(2, 300), holdMS: 1200, release: release))
         XCTAssertLessThan(run.offset.x, before - 1000)
         assertSettled(run, count: 2000)
     }

@@ -187,11 +187,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     public func handle(_ event: InputEvent, now: Double) {
+        if collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
             press.moved(to: p, now: now, physics: &collection.physics)
+            collection.updateHover(at: press.isPanning ? nil : p) { [unowned self] ip in
+                !isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item))
+            }
         case let .pointerUp(p, .left, mods):
             if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
                 let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
@@ -321,6 +325,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning { return .grabbing }
+        if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }
@@ -357,6 +362,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             drawWeekNumbers(into: &list)
             drawBarTitles(into: &list)
         }
+        ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
     }
 

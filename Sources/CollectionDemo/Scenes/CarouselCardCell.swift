@@ -36,6 +36,13 @@ public final class CarouselCardCell: CollectionCell {
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         CarouselCardCell.drawCard(content, selected: isSelected, in: frame, into: &list)
+        drawHover(in: frame, into: &list)
+    }
+
+    private func drawHover(in frame: Rect, into list: inout DrawList) {
+        guard isHovered, !isSelected else { return }
+        let radius = CarouselCardCell.cornerRadius(frame)
+        list.stroke(frame.insetBy(dx: -3, dy: -3), Color.white.withAlpha(0.5), width: 2, radius: radius + 3)
     }
 
     /// The card is opaque layers stacked up, so fading each layer would let the lower ones show
@@ -44,6 +51,7 @@ public final class CarouselCardCell: CollectionCell {
     /// the background colour would, with opaque fills only (no pass blending over the whole card).
     public override func draw(in frame: Rect, alpha: Double, into list: inout DrawList) {
         CarouselCardCell.drawCard(content, selected: isSelected, in: frame, shadowAlpha: 0.45 * alpha, fade: alpha, into: &list)
+        drawHover(in: frame, into: &list)
     }
 
     /// What the cards fade into: the carousel's background.
@@ -139,7 +147,9 @@ public final class CarouselCardCell: CollectionCell {
         text("Open", in: button, size: 15 * u, color: ink, alignment: .center, weight: .bold)
 
         if selected {
-            list.stroke(f.insetBy(dx: -5, dy: -5), Theme.accent, width: 3, radius: radius + 5)
+            // A thick ring with a white inner edge, and the panel tinted: visible on every card colour.
+            list.stroke(f.insetBy(dx: -8, dy: -8), Theme.accent, width: 6, radius: radius + 8)
+            list.stroke(f.insetBy(dx: -3, dy: -3), Color.white.withAlpha(0.9), width: 2, radius: radius + 3)
         }
     }
 }

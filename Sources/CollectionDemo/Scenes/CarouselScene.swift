@@ -59,13 +59,16 @@ public final class CarouselScene: Scene, CollectionDataSource {
     }
 
     public func handle(_ event: InputEvent, now: Double) {
+        // With page dots the dots are the bar; a long carousel without them gets a scroll bar.
+        if !showsDots, collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
             press.moved(to: p, now: now, physics: &collection.physics)
-        case let .pointerUp(p, .left, _):
-            if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, now: now) }
+            collection.updateHover(at: press.isPanning ? nil : p)
+        case let .pointerUp(p, .left, mods):
+            if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, modifiers: mods, now: now) }
         case let .wheel(dx, dy):
             if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
         case let .key(key, mods) where mods.isEmpty:
@@ -84,12 +87,12 @@ public final class CarouselScene: Scene, CollectionDataSource {
     }
 
     /// A click centres a side card, selects the centred one, or jumps to a page dot.
-    private func click(at p: Point, now: Double) {
+    private func click(at p: Point, modifiers: Modifiers, now: Double) {
         if let dot = dotIndex(at: p) {
             scrollToCard(dot, now: now)
         } else if let ip = collection.indexPathForItem(atWindowPoint: p) {
             if ip.item == centeredIndex {
-                if collection.selectedItems.contains(ip) { collection.deselectItem(ip) } else { collection.selectItem(ip) }
+                collection.click(ip, modifiers: modifiers)
             } else {
                 scrollToCard(ip.item, now: now)
             }
@@ -108,6 +111,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
+        if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }
         drawPageIndicator(into: &list)
     }
 
@@ -154,6 +158,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning { return .grabbing }
+        if !showsDots, let bar = collection.scrollBarCursor(at: p) { return bar }
         if dotIndex(at: p) != nil { return .hand }
         return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
     }

@@ -49,7 +49,7 @@ public final class DayCell: CollectionCell {
         guard let m = model else { return }
         var base = m.date.isWeekend ? DayCell.weekendTint : Theme.surface
         if m.isAdjacent { base = base.mixed(with: Theme.background, 0.6) }
-        if isHighlighted { base = base.mixed(with: .white, 0.06) }
+        if isHighlighted || isHovered { base = base.mixed(with: .white, 0.06) }
         let radius = min(6, frame.height / 4)
         list.fill(frame, base, radius: radius)
         if m.isChosen { drawBand(m, in: frame, radius: radius, into: &list) }

@@ -32,6 +32,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     private var snapshotsTaken = 0
     private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
+    /// A press on a pinned tile was refused: it shook, and the press does nothing until released.
+    private var refusedPress = false
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
@@ -88,20 +90,30 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Input
 
     public func handle(_ event: InputEvent, now: Double) {
+        if drag == nil, !refusedPress, collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _):
             guard drag == nil, collection.frame.contains(p) else { return }
             pointer = p
             press.down(at: p, now: now, physics: &collection.physics)
+            // The tile starts to rise while the long press is pending.
+            if let ip = collection.indexPathForItem(atWindowPoint: p), canMove(ip) {
+                collection.beginPressFeedback(on: ip, now: now, duration: press.recognizer.minimumDuration)
+            }
         case .pointerDown(_, .right, _):
             cancelDrag(now: now)
         case let .pointerMove(p, _):
             pointer = p
             fireLongPressIfDue(now: now)
             if drag != nil { dragMoved(now: now); return }
+            if refusedPress { return }
             press.moved(to: p, now: now, physics: &collection.physics)
+            if press.isPanning { collection.endPressFeedback() }
+            collection.updateHover(at: press.isActive ? nil : p, reacts: canMove)
         case let .pointerUp(p, .left, _):
             pointer = p
+            collection.endPressFeedback()
+            if refusedPress { refusedPress = false; return }
             fireLongPressIfDue(now: now)
             if drag != nil {
                 drop(now: now)
@@ -112,6 +124,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         case .focus(gained: false):
             cancelDrag(now: now)
             press.cancel(now: now, physics: &collection.physics)
+            collection.endPressFeedback()
+            refusedPress = false
         case let .wheel(dx, dy):
             collection.physics.wheel(dx: dx, dy: dy, now: now)
         case let .key(key, mods):
@@ -154,11 +168,19 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     /// The long press fired at `time` on `start`: lift the tile there, unless it cannot move.
     private func lift(at start: Point, time: Double, now: Double) {
+        collection.endPressFeedback()
         guard drag == nil, let ip = collection.indexPathForItem(atWindowPoint: start) else {
             press.refuseLongPress(); return
         }
         let id = ids[collection.dataIndexPath(forDisplayed: ip).item]
-        guard collection.beginInteractiveMovementForItem(at: ip) else { press.refuseLongPress(); return }
+        guard collection.beginInteractiveMovementForItem(at: ip) else {
+            // A pinned tile says no: it shakes, the cursor shows "not allowed", and the press
+            // neither lifts nor scrolls until it is released.
+            collection.shakeItem(at: ip, now: time)
+            press.cancel(now: now, physics: &collection.physics)
+            refusedPress = true
+            return
+        }
         // A tile still landing from the previous drop is picked up where its slot is.
         landings.removeAll { $0.flight.itemID == AnyHashable(id) }
         guard let content = collection.presentedFrameForItem(at: ip) else { return }
@@ -172,6 +194,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         drag = DragSession(itemID: id, snapshot: scratch.textures[scratch.textures.count - 1], liftFrame: frame,
                            grabPoint: start, pointer: pointer, now: time)
         collection.hiddenIdentifiers.insert(id)
+        collection.updateHover(at: nil)
         autoScroller.reset()
         autoScroller.track(pointer: pointer, viewport: collection.frame, axis: collection.layout.scrollAxis, now: time)
         dragMoved(now: now)
@@ -181,7 +204,10 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     private func dragMoved(now: Double) {
         guard var d = drag else { return }
         advanceAutoScroll(to: now)
-        d.pointer = pointer
+        // A pointer past the window's edge (captured) keeps the snapshot at the edge; auto-scroll
+        // reads the pointer itself, so it runs at full depth.
+        d.pointer = Point(x: min(max(pointer.x, collection.frame.minX), collection.frame.maxX),
+                          y: min(max(pointer.y, collection.frame.minY), collection.frame.maxY))
         drag = d
         autoScroller.track(pointer: pointer, viewport: collection.frame, axis: collection.layout.scrollAxis, now: now)
         retarget()
@@ -309,16 +335,26 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     public func cursor(at p: Point) -> Cursor {
+        if refusedPress { return .notAllowed }
         if drag != nil || press.isPanning { return .grabbing }
+        if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item]) ? .arrow : .hand
     }
 
     public var isDragging: Bool { drag != nil }
+
+    /// True for a displayed item that can be lifted (not pinned).
+    private func canMove(_ ip: IndexPath) -> Bool {
+        !RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item])
+    }
     public var liveCellCount: Int { collection.liveCellCount }
     public var notices: [String] { sceneNotices }
 
     public func didDeactivate(now: Double) {
+        collection.endPressFeedback()
+        collection.updateHover(at: nil)
+        refusedPress = false
         cancelDrag(now: now)
         press.cancel(now: now, physics: &collection.physics)
         landAll()

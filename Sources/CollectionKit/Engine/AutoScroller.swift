@@ -23,6 +23,11 @@
 ///     collectionView.physics.jump(to: offset)
 /// }
 /// ```
+///
+/// The speed is capped at `maxPagesPerSecond` viewport lengths a second, so content stays
+/// readable and an item can be dropped where the user means. Only a pointer held at the very edge
+/// (full depth, or past the edge with the pointer captured) for `edgeBoostDelay` seconds lifts the
+/// cap, over `edgeBoostTime` seconds, to `edgeBoostPagesPerSecond`, for long trips.
 public struct AutoScroller: Equatable, Sendable {
     /// Zone length along the axis: this share of the viewport, clamped to `zoneLimits`.
     public var zoneShare = 0.15
@@ -39,6 +44,15 @@ public struct AutoScroller: Equatable, Sendable {
     /// A drag does not scroll until the pointer has moved this far from where the drag began:
     /// lifting an item that sits near an edge must not send the content away under it.
     public var armingDistance = 12.0
+    /// The speed cap in viewport lengths per second, and the boosted cap at the very edge.
+    public var maxPagesPerSecond = 1.0
+    public var edgeBoostDelay = 1.5
+    public var edgeBoostTime = 1.5
+    public var edgeBoostPagesPerSecond = 3.0
+    /// The viewport's length along the axis as of the last `track`: one page.
+    public private(set) var pageLength = 0.0
+    /// When the pointer reached the very edge (full depth), nil while it is not there.
+    public private(set) var edgeEntered: Double?
 
     /// -1 scrolls toward the start, +1 toward the end, 0 outside the zones.
     public private(set) var direction = 0
@@ -66,21 +80,57 @@ public struct AutoScroller: Equatable, Sendable {
         min(max(viewport.size[axis] * zoneShare, zoneLimits.lowerBound), zoneLimits.upperBound)
     }
 
-    /// The speed curve: points per second at `depth` (0...1) after `held` seconds in the zone.
-    public func speed(depth: Double, held: Double) -> Double {
+    /// The uncapped speed curve: points per second at `depth` (0...1) after `held` seconds in the zone.
+    public func rawSpeed(depth: Double, held: Double) -> Double {
         let d = min(max(depth, 0), 1)
         return (minSpeed + (maxSpeed - minSpeed) * d * d) * (1 + rampFactor * min(max(held, 0), rampTime) / rampTime)
     }
 
-    /// Distance covered at `depth` between `held0` and `held1` seconds in the zone (exact integral).
-    public func distance(depth: Double, from held0: Double, to held1: Double) -> Double {
+    /// The cap at `held` seconds in the zone; `edgeSince` is when (in zone time) the pointer reached
+    /// the very edge, nil when it is not there. Unlimited when no page length is known yet.
+    public func cap(held: Double, edgeSince: Double?) -> Double {
+        guard pageLength > 0 else { return .infinity }
+        let page = pageLength * maxPagesPerSecond
+        guard let e = edgeSince else { return page }
+        let f = min(max((held - e - edgeBoostDelay) / edgeBoostTime, 0), 1)
+        return page + (pageLength * edgeBoostPagesPerSecond - page) * f
+    }
+
+    /// The speed: points per second at `depth` after `held` seconds in the zone, capped.
+    public func speed(depth: Double, held: Double, edgeSince: Double? = nil) -> Double {
+        min(rawSpeed(depth: depth, held: held), cap(held: held, edgeSince: edgeSince))
+    }
+
+    /// Distance covered at `depth` between `held0` and `held1` seconds in the zone: the exact
+    /// integral of the capped speed. Both the curve and the cap are linear between their
+    /// breakpoints (the ramp's end, the boost's start and end), so each piece is integrated in
+    /// closed form, split where the two cross.
+    public func distance(depth: Double, from held0: Double, to held1: Double, edgeSince: Double? = nil) -> Double {
         guard held1 > held0 else { return 0 }
-        let d = min(max(depth, 0), 1)
-        let base = minSpeed + (maxSpeed - minSpeed) * d * d
-        let r = rampTime
-        // ∫ min(h, r) dh, from 0 to h.
-        func ramped(_ h: Double) -> Double { h <= r ? h * h / 2 : r * r / 2 + r * (h - r) }
-        return base * ((held1 - held0) + rampFactor / r * (ramped(held1) - ramped(held0)))
+        var cuts = [held0, held1, rampTime]
+        if let e = edgeSince { cuts += [e, e + edgeBoostDelay, e + edgeBoostDelay + edgeBoostTime] }
+        let points = Set(cuts.filter { $0 >= held0 && $0 <= held1 }).sorted()
+        var total = 0.0
+        for (a, b) in zip(points, points.dropFirst()) where b > a {
+            let ra = rawSpeed(depth: depth, held: a), rb = rawSpeed(depth: depth, held: b)
+            let ca = cap(held: a, edgeSince: edgeSince), cb = cap(held: b, edgeSince: edgeSince)
+            total += AutoScroller.integralOfMin(a: a, b: b, f: (ra, rb), g: (ca, cb))
+        }
+        return total
+    }
+
+    /// ∫ min(f, g) over [a, b] for f and g linear there, given by their end values.
+    static func integralOfMin(a: Double, b: Double, f: (Double, Double), g: (Double, Double)) -> Double {
+        let w = b - a
+        if g.0 == .infinity || g.1 == .infinity { return (f.0 + f.1) / 2 * w }
+        let d0 = f.0 - g.0, d1 = f.1 - g.1
+        if d0 <= 0 && d1 <= 0 { return (f.0 + f.1) / 2 * w }
+        if d0 >= 0 && d1 >= 0 { return (g.0 + g.1) / 2 * w }
+        // They cross at x (share of the way): the lower one on each side.
+        let x = d0 / (d0 - d1)
+        let mid = f.0 + (f.1 - f.0) * x
+        let first = (d0 < 0 ? f.0 : g.0), second = (d1 < 0 ? f.1 : g.1)
+        return (first + mid) / 2 * w * x + (mid + second) / 2 * w * (1 - x)
     }
 
     /// Takes the pointer's position (window points) relative to the scrolling viewport. Entering a
@@ -101,8 +151,11 @@ public struct AutoScroller: Equatable, Sendable {
             newDirection = 1; newDepth = min(1, (p - (hi - zone)) / zone)
         }
         if newDirection != direction { zoneEntered = now }
+        let atEdge = newDirection != 0 && newDepth >= 1
+        if !atEdge { edgeEntered = nil } else if edgeEntered == nil || newDirection != direction { edgeEntered = now }
         direction = newDirection
         depth = newDepth
+        pageLength = viewport.size[axis]
         if lastTime == nil { lastTime = now }
     }
 
@@ -114,7 +167,8 @@ public struct AutoScroller: Equatable, Sendable {
     public mutating func advance(offset: Double, range: ClosedRange<Double>, to now: Double) -> Double {
         defer { lastTime = now }
         guard let last = lastTime, now > last, direction != 0 else { return offset }
-        let d = distance(depth: depth, from: last - zoneEntered, to: now - zoneEntered)
+        let d = distance(depth: depth, from: last - zoneEntered, to: now - zoneEntered,
+                         edgeSince: edgeEntered.map { $0 - zoneEntered })
         return min(max(offset + Double(direction) * d, range.lowerBound), range.upperBound)
     }
 
@@ -127,5 +181,7 @@ public struct AutoScroller: Equatable, Sendable {
     }
 
     /// Forgets the zone and the clock (a new drag), keeping the tuning.
-    public mutating func reset() { direction = 0; depth = 0; zoneEntered = 0; lastTime = nil; origin = nil; isArmed = false }
+    public mutating func reset() {
+        direction = 0; depth = 0; zoneEntered = 0; lastTime = nil; origin = nil; isArmed = false; edgeEntered = nil
+    }
 }

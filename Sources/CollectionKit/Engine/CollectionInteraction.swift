@@ -1,6 +1,8 @@
 /// The everyday interaction of a scrolling collection, ready to plug in: a press that moves pans the
-/// content (and flings it on release), the wheel and trackpad scroll, a click selects (Ctrl+click
-/// adds to the selection), and the keyboard scrolls by lines and pages along the scroll axis.
+/// content (and flings it on release), the wheel and trackpad scroll, the overlay scroll bars can
+/// be dragged and paged (`ScrollBars`), items under the pointer are hovered, a click selects with
+/// desktop conventions (click alone, Ctrl+click toggles, Shift+click extends a range; see
+/// `CollectionView.click`), and the keyboard scrolls by lines and pages along the scroll axis.
 ///
 /// Hand every input event to `handle(_:in:now:)`; it answers whether it used the event, so an
 /// owner can layer gestures of its own on top.
@@ -17,6 +19,9 @@ public struct CollectionInteraction: Sendable {
     /// The share of the viewport a page key scrolls.
     public var pageFraction: Double = 0.9
 
+    /// Which items a click selects (and so which react to hover); all of them unless set.
+    public var selectable: @Sendable (IndexPath) -> Bool = { _ in true }
+
     /// `panSlop` is how far the pointer may wander before a press becomes a pan.
     public init(panSlop: Double = 4) { pan = ScrollPan(tolerance: panSlop) }
 
@@ -26,17 +31,21 @@ public struct CollectionInteraction: Sendable {
     /// Applies `event` to `cv`. Returns true when the event was used.
     @discardableResult
     public mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
+        if cv.handleScrollBarEvent(event, now: now) {
+            cv.updateHover(at: nil)
+            return true
+        }
         switch event {
         case let .pointerDown(p, .left, _) where cv.frame.contains(p):
             pan.down(at: p, now: now, physics: &cv.physics)
         case let .pointerMove(p, _):
+            cv.updateHover(at: pan.isPanning || cv.scrollBarAxis(at: p) != nil ? nil : p, reacts: selectable)
             guard pan.isActive else { return false }
             pan.moved(to: p, now: now, physics: &cv.physics)
         case let .pointerUp(p, .left, mods):
             guard pan.isActive else { return false }
-            if pan.up(at: p, now: now, physics: &cv.physics), let ip = cv.indexPathForItem(atWindowPoint: p) {
-                cv.allowsMultipleSelection = mods.contains(.ctrl)
-                if cv.selectedItems.contains(ip) { cv.deselectItem(ip) } else { cv.selectItem(ip) }
+            if pan.up(at: p, now: now, physics: &cv.physics), let ip = cv.indexPathForItem(atWindowPoint: p), selectable(ip) {
+                cv.click(ip, modifiers: mods)
             }
         case let .wheel(dx, dy):
             cv.physics.wheel(dx: dx, dy: dy, now: now)
@@ -44,6 +53,7 @@ public struct CollectionInteraction: Sendable {
             return scroll(for: key, in: cv, now: now)
         case .focus(gained: false):
             cancel(in: cv, now: now)
+            cv.updateHover(at: nil)
         default:
             return false
         }
@@ -58,6 +68,7 @@ public struct CollectionInteraction: Sendable {
     /// The cursor for `p`: grabbing while panning, a hand over an item.
     public func cursor(at p: Point, in cv: CollectionView) -> Cursor {
         if pan.isPanning { return .grabbing }
+        if let bar = cv.scrollBarCursor(at: p) { return bar }
         return cv.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
     }
 

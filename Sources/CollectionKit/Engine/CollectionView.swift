@@ -15,13 +15,15 @@ open class CollectionCell {
     /// Free for the owner to set (while the item is pressed, say) and for the cell to draw; cleared
     /// on reuse.
     public var isHighlighted = false
+    /// The pointer is over this cell and the cell reacts to it (see `CollectionView.updateHover`).
+    public internal(set) var isHovered = false
 
     /// Creates a cell. The view calls the factory given to ``CollectionView/register(reuseIdentifier:_:)``
     /// when its pool has no spare cell.
     public required init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
 
     /// Called before the cell is handed out again: clear anything the previous item set.
-    open func prepareForReuse() { isHighlighted = false; isSelected = false }
+    open func prepareForReuse() { isHighlighted = false; isSelected = false; isHovered = false }
 
     /// Draws the cell into `frame` (content coordinates; the collection view has set up the transform).
     open func draw(in frame: Rect, into list: inout DrawList) {}
@@ -162,6 +164,10 @@ public final class CollectionView {
     public var physics = ScrollPhysics()
     /// When set, filled across the viewport behind the items.
     public var backgroundColor: Color? = nil
+    /// Shown centred in the viewport while the collection has no items; nil shows nothing.
+    public var emptyMessage: String? = "No items"
+    /// The colour of `emptyMessage`.
+    public var emptyMessageColor = Color(hex: 0x9AA1B0)
 
     /// Items per section as the view knows them: the data source's counts as of the last
     /// ``reloadData()`` or ``performBatchUpdates(_:animated:)``.
@@ -189,6 +195,13 @@ public final class CollectionView {
     public internal(set) var selectedItems: Set<IndexPath> = []
     /// When false, ``selectItem(_:)`` deselects the other items first.
     public var allowsMultipleSelection = false
+    /// Where a Shift+click range starts: the item last clicked or Ctrl+clicked (see CollectionView+Selection.swift).
+    public internal(set) var selectionAnchor: IndexPath?
+    /// The overlay scroll bars' state (see ScrollBars.swift).
+    public internal(set) var scrollBars = ScrollBars()
+    /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
+    /// (see CollectionView+Feedback.swift).
+    public internal(set) var feedback = ItemFeedback()
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
     /// Inserted items fading in, by identifier, with their start time; deleted items fading out
@@ -231,6 +244,7 @@ public final class CollectionView {
         }
         cell.indexPath = indexPath
         cell.isSelected = selectedItems.contains(indexPath)
+        cell.isHovered = feedback.hovered == indexPath
         return cell
     }
 
@@ -340,6 +354,7 @@ public final class CollectionView {
         itemCounts = queryCounts()
         interactiveMove = nil
         selectedItems.removeAll()
+        selectionAnchor = nil
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
@@ -454,6 +469,7 @@ public final class CollectionView {
             CollectionView.indexAfterUpdates(ip, updates: updates)
         }
         selectedItems = Set(selectedItems.compactMap(remap))
+        selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
@@ -506,6 +522,8 @@ public final class CollectionView {
     public func update(now: Double) {
         self.now = now
         physics.update(now: now)
+        updateScrollBars(now: now)
+        updateFeedback(now: now)
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
         pruneTransitions(now: now)
         refreshVisible(reconfigureAll: false)
@@ -570,7 +588,8 @@ public final class CollectionView {
     /// update, the end of a wheel burst's quiet delay, or nil at rest (see
     /// `InteractiveRoot.nextDeadline(after:)`). O(1).
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(physics.nextDeadline(after: now), isAnimatingUpdates ? now : nil)
+        Deadline.earliest(physics.nextDeadline(after: now), isAnimatingUpdates ? now : nil,
+                          scrollBars.nextDeadline(after: now), feedback.nextDeadline(after: now))
     }
 
     // MARK: Drawing
@@ -582,6 +601,9 @@ public final class CollectionView {
         guard let ds = dataSource else { return }
         list.clipped(to: frame) { list in
             if let bg = backgroundColor { list.fill(frame, bg) }
+            if numberOfItems == 0, let message = emptyMessage {
+                list.text(message, in: frame, size: 18, color: emptyMessageColor, alignment: .center)
+            }
             let origin = frame.origin - physics.offset
             list.transformed(.translate(origin.x, origin.y)) { list in
                 drawVanishing(into: &list)
@@ -592,10 +614,16 @@ public final class CollectionView {
                     case .cell:
                         guard !a.isHidden, !hiddenItems.contains(a.indexPath), let cell = visibleCells[a.indexPath] else { continue }
                         if !hiddenIdentifiers.isEmpty, let id = visibleIdentifiers[a.indexPath], hiddenIdentifiers.contains(id) { continue }
-                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: visibleIdentifiers[a.indexPath])
-                        let appear = appearingItems.isEmpty ? (alpha: 1.0, scale: 1.0) : appearance(of: visibleIdentifiers[a.indexPath])
+                        let id = visibleIdentifiers[a.indexPath]
+                        let f = frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: id)
+                        let appear = appearingItems.isEmpty ? (alpha: 1.0, scale: 1.0) : appearance(of: id)
                         let scale = a.scale * appear.scale
-                        list.transformed(scale == 1 ? .identity : .scale(scale, about: f.center)) { list in
+                        let (extra, lift) = feedbackTransform(for: a, frame: f, id: id)
+                        if lift > 0.01 {
+                            list.shadow(f.offsetBy(dx: 0, dy: 6 * lift), Color.black.withAlpha(0.5 * lift),
+                                        radius: min(12, f.width / 8), blur: 14 * lift)
+                        }
+                        list.transformed(extra.concatenating(scale == 1 ? .identity : .scale(scale, about: f.center))) { list in
                             cell.draw(in: f, alpha: a.alpha * appear.alpha, into: &list)
                         }
                     }

@@ -22,6 +22,8 @@
 /// let notes = GridLayout(minimumCrossSize: 200, itemLength: .variable { noteHeights[$0.item] })
 /// ```
 public struct GridLayout: CollectionLayout {
+    /// Items flow in rows (or columns): a move onto another line wraps around its ends.
+    public var flowsInLines: Bool { true }
     /// How long items are along the scroll axis.
     public enum ItemLength {
         /// Every item has this length along the scroll axis.

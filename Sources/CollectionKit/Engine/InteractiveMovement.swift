@@ -186,6 +186,7 @@ extension CollectionView {
         // Sets keyed by data index path follow the move; cells are already keyed by what they show.
         let remap: (IndexPath) -> IndexPath? = { move.displayedIndexPath(forData: $0) }
         selectedItems = Set(selectedItems.compactMap(remap))
+        selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         prepareLayout()
@@ -223,8 +224,10 @@ extension CollectionView {
     /// and items whose slot changed glide from where they are drawn now.
     private func retarget(to target: IndexPath) {
         guard var move = interactiveMove else { return }
+        // Where items are drawn now, including items just out of view: one that scrolls into view
+        // mid-move must glide from its old slot too, not appear on top of a neighbour leaving it.
         var oldFrames: [AnyHashable: Rect] = [:]
-        for a in visibleAttributes where a.kind == .cell {
+        for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             if let id = identifier(at: a.indexPath) { oldFrames[id] = presentedFrame(for: a, id: id) }
         }
         var cellsByData: [IndexPath: CollectionCell] = [:]
@@ -239,9 +242,69 @@ extension CollectionView {
         }
         prepareLayout()
         refreshVisible(reconfigureAll: false)
-        for a in visibleAttributes where a.kind == .cell {
+        for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             guard let id = identifier(at: a.indexPath), let from = oldFrames[id], from != a.frame else { continue }
-            frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
+            // An item already on its way to this slot keeps its motion: restarting it every
+            // retarget would let neighbours that started later catch it up.
+            if frameAnimations[id]?.to == a.frame { continue }
+            frameAnimations[id] = slotAnimation(from: from, to: a.frame)
+        }
+    }
+
+    /// The content area whose items animate when slots change: the visible bounds and half a
+    /// viewport either side along the scroll axis (what auto-scroll can bring in before they land).
+    private var slotAnimationReach: Rect {
+        let axis = layout.scrollAxis
+        var r = bounds
+        var origin = r.origin, size = r.size
+        origin[axis] -= frame.size[axis] / 2
+        size[axis] += frame.size[axis]
+        r.origin = origin; r.size = size
+        return r
+    }
+
+    /// An item gliding from `from` to its new slot `to` (content coordinates, so scrolling moves it
+    /// with everything else). In a layout of lines, a move to another line of the same size wraps
+    /// around the lines' ends (`RectAnimation.WrapPath`), and a move that would pass over an item
+    /// that stays put (an anchored one) pops across instead (`RectAnimation.popsAcross`): it never
+    /// passes over the items between.
+    func slotAnimation(from: Rect, to: Rect) -> RectAnimation {
+        var anim = RectAnimation(from: from, to: to, start: now)
+        let axis = layout.scrollAxis
+        let cross: Axis = axis == .vertical ? .horizontal : .vertical
+        guard layout.flowsInLines else { return anim }
+        // Caught mid-pop (shrunk): it goes on popping, to its newest slot.
+        if from.size != to.size { anim.popsAcross = true; return anim }
+        let pitch = from.size[cross] * 1.1
+        if abs(from.origin[axis] - to.origin[axis]) <= 0.5 {
+            // Along its line: a slide, unless it is longer than a slot (it skips an anchored item).
+            if abs(from.origin[cross] - to.origin[cross]) > pitch * 1.5 { anim.popsAcross = true }
+            return anim
+        }
+        // Moving back in reading order leaves toward the line's start and enters at the next line's end.
+        let back = to.origin[axis] < from.origin[axis]
+        let wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -pitch : pitch, entry: back ? pitch : -pitch)
+        var exitEnd = from.origin, entryStart = to.origin
+        exitEnd[cross] += wrap.exit
+        entryStart[cross] += wrap.entry
+        let exitPath = from.union(Rect(origin: exitEnd, size: from.size))
+        let entryPath = to.union(Rect(origin: entryStart, size: to.size))
+        if coversAnchoredItem(exitPath, besides: from) || coversAnchoredItem(entryPath, besides: to) {
+            anim.popsAcross = true
+        } else {
+            anim.wrap = wrap
+        }
+        return anim
+    }
+
+    /// True when an item that keeps its slot during the movement lies in `rect` (other than at `own`).
+    private func coversAnchoredItem(_ rect: Rect, besides own: Rect) -> Bool {
+        guard let move = interactiveMove, let anchored = move.isAnchored else { return false }
+        return layout.attributesForElements(in: rect).contains { a in
+            guard a.kind == .cell, a.frame != own else { return false }
+            let w = min(a.frame.maxX, rect.maxX) - max(a.frame.minX, rect.minX)
+            let h = min(a.frame.maxY, rect.maxY) - max(a.frame.minY, rect.minY)
+            return w > 1 && h > 1 && anchored(a.indexPath)
         }
     }
 

@@ -165,9 +165,15 @@ public protocol CollectionLayout {
     func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath?
     /// The attributes of the item being moved, drawn with its centre at `position`.
     func attributesForMovingItem(at indexPath: IndexPath, position: Point) -> LayoutAttributes?
+    /// True when items flow in reading order along lines across the scroll axis (a grid): an item
+    /// moving one slot onto another line then leaves its line at the end and enters the next at its
+    /// start, instead of crossing the items between (see `RectAnimation.WrapPath`). Default false.
+    var flowsInLines: Bool { get }
 }
 
 extension CollectionLayout {
+    /// False: items do not flow in lines, so moves take the straight path.
+    public var flowsInLines: Bool { false }
     /// The default leaves the attributes as they are.
     public func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect) {}
     /// The default accepts the proposal: scrolling decelerates freely.

@@ -1,7 +1,6 @@
-/// A thin scroll bar along the scroll axis, shown when content overflows.
-///
-/// It is drawn in window coordinates inside the view's frame, along its right edge (vertical) or
-/// its bottom edge (horizontal), and reflects the offset at the moment of drawing.
+/// Draws a collection's overlay scroll bars (see `ScrollBars`): a thumb on a faint track along each
+/// edge whose content overflows, thin at rest and wide while the pointer is near or holds it,
+/// faded by the time since the last activity. Nothing is drawn once they have faded out.
 public enum ScrollIndicator {
     /// Appends the scroll bar for `cv` to `list`, or nothing when the content fits or the viewport is
     /// shorter than 40 points. Draw it after the collection view so it sits on top.
@@ -11,15 +10,18 @@ public enum ScrollIndicator {
     /// ScrollIndicator.draw(for: collectionView, into: &list)
     /// ```
     public static func draw(for cv: CollectionView, into list: inout DrawList) {
-        let axis = cv.layout.scrollAxis
-        let content = cv.contentSize[axis], visible = cv.frame.size[axis]
-        guard content > visible + 1, visible > 40 else { return }
-        let length = max(30, visible * visible / content)
-        let progress = min(1, max(0, cv.contentOffset[axis] / (content - visible)))
-        let pos = progress * (visible - length - 8) + 4
-        let r = axis == .vertical
-            ? Rect(x: cv.frame.maxX - 7, y: cv.frame.minY + pos, width: 4, height: length)
-            : Rect(x: cv.frame.minX + pos, y: cv.frame.maxY - 7, width: length, height: 4)
-        list.fill(r, Color.white.withAlpha(0.35), radius: 2)
+        let bars = cv.scrollBars
+        let alpha = bars.opacity(at: cv.now)
+        guard alpha > 0.001 else { return }
+        for axis in [Axis.vertical, .horizontal] {
+            let wide = bars.hoveredAxis == axis || bars.thumbDrag?.axis == axis || bars.trackPress?.axis == axis
+            guard let g = cv.scrollBarGeometry(axis, width: wide ? bars.wideWidth : bars.thinWidth) else { continue }
+            let radius = g.track.size[axis == .vertical ? .horizontal : .vertical] / 2
+            if wide { list.fill(g.track, Color.black.withAlpha(0.35 * alpha), radius: radius) }
+            let active = bars.thumbDrag?.axis == axis
+            // A dark outline keeps the light thumb visible over light tiles.
+            list.fill(g.thumb.insetBy(dx: -1, dy: -1), Color.black.withAlpha(0.45 * alpha), radius: radius + 1)
+            list.fill(g.thumb, Color.white.withAlpha((active ? 0.9 : wide ? 0.75 : 0.6) * alpha), radius: radius)
+        }
     }
 }

@@ -1,0 +1,52 @@
+/// Desktop selection conventions, as GTK lists and file managers have them: a click selects the
+/// item alone, Ctrl+click toggles one item, Shift+click selects the range from the anchor (the
+/// last plain or Ctrl click) to the item, Ctrl+Shift+click adds that range. A click never leaves
+/// nothing selected, so a double click keeps its item selected.
+extension CollectionView {
+    /// Applies a click on `ip` with `modifiers` to the selection.
+    public func click(_ ip: IndexPath, modifiers: Modifiers) {
+        if modifiers.contains(.shift), let anchor = selectionAnchor, isValid(anchor) {
+            let range = Set(indexPaths(from: anchor, to: ip))
+            setSelection(modifiers.contains(.ctrl) ? selectedItems.union(range) : range)
+        } else if modifiers.contains(.ctrl) {
+            var s = selectedItems
+            if s.contains(ip) { s.remove(ip) } else { s.insert(ip) }
+            setSelection(s)
+            selectionAnchor = ip
+        } else {
+            setSelection([ip])
+            selectionAnchor = ip
+        }
+    }
+
+    /// Replaces the selection, updating the visible cells. O(changed + visible).
+    public func setSelection(_ items: Set<IndexPath>) {
+        let valid = items.filter(isValid)
+        for ip in selectedItems.subtracting(valid) { visibleCells[ip]?.isSelected = false }
+        for ip in valid.subtracting(selectedItems) { visibleCells[ip]?.isSelected = true }
+        selectedItems = valid
+    }
+
+    /// Selects nothing and forgets the anchor.
+    public func clearSelection() {
+        setSelection([])
+        selectionAnchor = nil
+    }
+
+    private func isValid(_ ip: IndexPath) -> Bool {
+        itemCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < itemCounts[ip.section]
+    }
+
+    /// Every index path from `a` to `b` inclusive, in order, across sections. O(length of the range).
+    public func indexPaths(from a: IndexPath, to b: IndexPath) -> [IndexPath] {
+        let (lo, hi) = a < b ? (a, b) : (b, a)
+        var result: [IndexPath] = []
+        for s in lo.section...hi.section where itemCounts.indices.contains(s) {
+            let first = s == lo.section ? lo.item : 0
+            let last = s == hi.section ? hi.item : itemCounts[s] - 1
+            guard first <= last else { continue }
+            for i in first...last { result.append(IndexPath(item: i, section: s)) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,255 @@
+/// Overlay scroll bars in the manner of GTK's: thin bars along the edges that appear while the
+/// content scrolls or the pointer moves over the collection, widen when the pointer comes near,
+/// and fade out after a pause. Their thumbs can be grabbed and dragged, a press on the track
+/// pages toward the press (and keeps paging while held), and Shift while dragging a thumb scrolls
+/// finely (a pointer point moves the content `fineRate` points), so that even with a million items
+/// every item can be reached from the bar.
+///
+/// The state lives in `CollectionView.scrollBars`; `CollectionView.handleScrollBarEvent` takes input,
+/// `update(now:)` watches the offset, and `ScrollIndicator.draw` draws. Everything is dated by the
+/// `now` passed in, so showing and fading take the same time at every frame rate.
+public struct ScrollBars: Equatable, Sendable {
+    /// Thickness of a bar at rest and when the pointer is near or it is being dragged.
+    public var thinWidth = 5.0
+    public var wideWidth = 10.0
+    /// Distance from the edge within which the pointer counts as over the bar (and grabs it).
+    public var hitWidth = 12.0
+    /// The thumb never gets shorter than this, however long the content.
+    public var minimumThumbLength = 36.0
+    /// Seconds a bar stays fully shown after the last activity, then seconds to fade out.
+    public var holdTime = 1.0
+    public var fadeTime = 0.3
+    /// Paging on a held track: first repeat after `repeatDelay`, then every `repeatInterval` seconds.
+    public var repeatDelay = 0.35
+    public var repeatInterval = 0.1
+    /// Content points per pointer point while Shift is held during a thumb drag.
+    public var fineRate = 1.0
+    /// The share of the viewport a track press pages.
+    public var pageFraction = 0.9
+
+    /// When the content last moved, or the pointer last moved over the collection.
+    public private(set) var lastActivity: Double = -.infinity
+    /// The axis whose bar the pointer is near, if any.
+    public private(set) var hoveredAxis: Axis?
+    /// A thumb being dragged.
+    public private(set) var thumbDrag: ThumbDrag?
+    /// A track being held: it pages toward `pointer` until the thumb reaches it.
+    public private(set) var trackPress: TrackPress?
+    private var lastOffset: Point?
+
+    public struct ThumbDrag: Equatable, Sendable {
+        public var axis: Axis
+        /// Where the pointer holds the thumb, from the thumb's start along the axis.
+        public var grab: Double
+        /// Fine mode: the pointer position and offset it started from.
+        public var fineStart: (pointer: Double, offset: Double)?
+        public static func == (a: ThumbDrag, b: ThumbDrag) -> Bool {
+            a.axis == b.axis && a.grab == b.grab && a.fineStart?.pointer == b.fineStart?.pointer
+                && a.fineStart?.offset == b.fineStart?.offset
+        }
+    }
+
+    public struct TrackPress: Equatable, Sendable {
+        public var axis: Axis
+        public var pointer: Point
+        /// When the next page is due.
+        public var nextPage: Double
+    }
+
+    public init() {}
+
+    /// True while a bar holds the pointer (a thumb drag or a held track).
+    public var isTracking: Bool { thumbDrag != nil || trackPress != nil }
+
+    /// How opaque the bars are at `now`, 0...1.
+    public func opacity(at now: Double) -> Double {
+        if isTracking || hoveredAxis != nil { return 1 }
+        let t = now - lastActivity - holdTime
+        if t <= 0 { return 1 }
+        return max(0, 1 - t / fadeTime)
+    }
+
+    /// When the bars next change without input: at once while a held track pages or the bars fade,
+    /// at the end of the hold before a fade, never once faded (see `InteractiveRoot.nextDeadline`).
+    public func nextDeadline(after now: Double) -> Double? {
+        if trackPress != nil { return now }
+        if isTracking || hoveredAxis != nil || lastActivity == -.infinity { return nil }
+        let fadeStart = lastActivity + holdTime
+        if now < fadeStart { return fadeStart }
+        return now < fadeStart + fadeTime ? now : nil
+    }
+
+    /// Notes activity at `now` (the bars show and the fade restarts).
+    public mutating func show(now: Double) { lastActivity = max(lastActivity, now) }
+
+    mutating func observe(offset: Point, now: Double) {
+        if let last = lastOffset, abs(last.x - offset.x) > 0.01 || abs(last.y - offset.y) > 0.01 { show(now: now) }
+        lastOffset = offset
+    }
+
+    mutating func setHover(_ axis: Axis?) { hoveredAxis = axis }
+    mutating func beginThumbDrag(_ d: ThumbDrag) { thumbDrag = d; trackPress = nil }
+    mutating func setThumbDrag(_ d: ThumbDrag?) { thumbDrag = d }
+    mutating func setTrackPress(_ p: TrackPress?) { trackPress = p }
+    /// Lets go of any thumb or track (a release, focus lost).
+    public mutating func endTracking(now: Double) {
+        if isTracking { show(now: now) }
+        thumbDrag = nil; trackPress = nil
+    }
+}
+
+/// Where one bar is, in window points.
+public struct ScrollBarGeometry: Equatable, Sendable {
+    public var axis: Axis
+    /// The whole length the thumb travels in, and the area that takes presses.
+    public var track: Rect
+    public var thumb: Rect
+    /// The largest offset along the axis.
+    public var maxOffset: Double
+
+    /// Thumb travel: the track length less the thumb length.
+    public var travel: Double { track.size[axis] - thumb.size[axis] }
+
+    /// The offset that puts the thumb's start at `thumbStart` (window points along the axis).
+    public func offset(forThumbStart thumbStart: Double) -> Double {
+        guard travel > 0 else { return 0 }
+        let f = (thumbStart - track[minOf: axis]) / travel
+        return min(max(f, 0), 1) * maxOffset
+    }
+}
+
+extension CollectionView {
+    /// The bar for `axis` at `width` thickness, or nil when the content fits along that axis.
+    /// O(1): the thumb's size is the visible share of the content, at least the minimum length.
+    /// `offset` places the thumb for another offset than the current one (where a motion is heading).
+    public func scrollBarGeometry(_ axis: Axis, width: Double? = nil, offset: Point? = nil) -> ScrollBarGeometry? {
+        let content = contentSize[axis], visible = frame.size[axis]
+        guard physics.axes.contains(axis), content > visible + 1, visible > 40 else { return nil }
+        let w = width ?? scrollBars.wideWidth
+        let margin = 2.0
+        let inset = 4.0
+        let track: Rect
+        if axis == .vertical {
+            track = Rect(x: frame.maxX - margin - w, y: frame.minY + inset, width: w, height: frame.height - 2 * inset)
+        } else {
+            track = Rect(x: frame.minX + inset, y: frame.maxY - margin - w, width: frame.width - 2 * inset, height: w)
+        }
+        let length = track.size[axis]
+        let thumbLength = min(length, max(scrollBars.minimumThumbLength, length * visible / content))
+        let maxOffset = content - visible
+        // Past an end (a rubber band) the thumb stays at that end.
+        let progress = min(1, max(0, (offset ?? physics.offset)[axis] / maxOffset))
+        let start = track[minOf: axis] + progress * (length - thumbLength)
+        let thumb = axis == .vertical
+            ? Rect(x: track.minX, y: start, width: w, height: thumbLength)
+            : Rect(x: start, y: track.minY, width: thumbLength, height: w)
+        return ScrollBarGeometry(axis: axis, track: track, thumb: thumb, maxOffset: maxOffset)
+    }
+
+    /// The axis whose bar area (the strip `hitWidth` wide along an edge) holds `p`.
+    public func scrollBarAxis(at p: Point) -> Axis? {
+        guard frame.contains(p) else { return nil }
+        for axis in [Axis.vertical, .horizontal] {
+            guard let g = scrollBarGeometry(axis) else { continue }
+            let cross: Axis = axis == .vertical ? .horizontal : .vertical
+            let edge = frame[maxOf: cross]
+            if p[cross] >= edge - scrollBars.hitWidth, p[axis] >= g.track[minOf: axis], p[axis] <= g.track[maxOf: axis] {
+                return axis
+            }
+        }
+        return nil
+    }
+
+    /// Gives a pointer event to the scroll bars first. Returns true when a bar used it: a press on a
+    /// thumb grabs it, a press on a track pages toward the press, and moves and the release belong
+    /// to the bar until it lets go. Any other pointer motion over the collection shows the bars.
+    @discardableResult
+    public func handleScrollBarEvent(_ event: InputEvent, now: Double) -> Bool {
+        var bars = scrollBars
+        defer { scrollBars = bars }
+        switch event {
+        case let .pointerDown(p, .left, mods):
+            guard let axis = scrollBarAxis(at: p), let g = scrollBarGeometry(axis) else { return false }
+            physics.touchDown(now: now)
+            bars.show(now: now)
+            if g.thumb.insetBy(dx: -2, dy: -2).contains(p) {
+                var d = ScrollBars.ThumbDrag(axis: axis, grab: p[axis] - g.thumb[minOf: axis])
+                if mods.contains(.shift) { d.fineStart = (p[axis], physics.offset[axis]) }
+                bars.beginThumbDrag(d)
+            } else {
+                bars.setTrackPress(ScrollBars.TrackPress(axis: axis, pointer: p, nextPage: now + bars.repeatDelay))
+                pageTowardTrackPress(p, axis: axis, now: now)
+            }
+            return true
+        case let .pointerMove(p, mods):
+            if frame.contains(p) || bars.isTracking { bars.show(now: now) }
+            bars.setHover(bars.thumbDrag?.axis ?? scrollBarAxis(at: p))
+            if var d = bars.thumbDrag, let g = scrollBarGeometry(d.axis) {
+                // Shift switches to fine scrolling from wherever the thumb is; letting go of Shift
+                // takes the thumb back under the pointer where it holds it.
+                if mods.contains(.shift), d.fineStart == nil { d.fineStart = (p[d.axis], physics.offset[d.axis]) }
+                if !mods.contains(.shift), d.fineStart != nil {
+                    d.fineStart = nil
+                    d.grab = min(max(p[d.axis] - g.thumb[minOf: d.axis], 0), g.thumb.size[d.axis])
+                }
+                bars.setThumbDrag(d)
+                var target = physics.offset
+                if let fine = d.fineStart {
+                    target[d.axis] = min(max(fine.offset + (p[d.axis] - fine.pointer) * bars.fineRate, 0), g.maxOffset)
+                } else {
+                    target[d.axis] = g.offset(forThumbStart: p[d.axis] - d.grab)
+                }
+                physics.jump(to: target)
+                return true
+            }
+            if var t = bars.trackPress { t.pointer = p; bars.setTrackPress(t); return true }
+            return false
+        case .pointerUp(_, .left, _):
+            guard bars.isTracking else { return false }
+            bars.endTracking(now: now)
+            // A paging layout (a carousel) settles on its nearest page.
+            physics.touchUp(now: now)
+            return true
+        case .wheel:
+            bars.show(now: now)
+            return false
+        case .focus(gained: false):
+            if bars.isTracking { bars.endTracking(now: now); physics.touchUp(now: now) }
+            bars.setHover(nil)
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// One page toward `p` along `axis`, animated, unless the thumb is already under `p`.
+    func pageTowardTrackPress(_ p: Point, axis: Axis, now: Double) {
+        // Judged where the content is heading, so a held track stops paging once the thumb will be under the pointer.
+        guard let g = scrollBarGeometry(axis, offset: physics.restingOffset) else { return }
+        let direction: Double
+        if p[axis] < g.thumb[minOf: axis] { direction = -1 } else if p[axis] > g.thumb[maxOf: axis] { direction = 1 } else { return }
+        var target = physics.restingOffset
+        target[axis] += direction * frame.size[axis] * scrollBars.pageFraction
+        physics.setOffset(target, animated: true, now: now)
+    }
+
+    /// Per frame: notes content motion (to show the bars) and repeats paging on a held track.
+    func updateScrollBars(now: Double) {
+        var bars = scrollBars
+        bars.observe(offset: physics.offset, now: now)
+        if var t = bars.trackPress {
+            // Every page due since the last frame, so a slow frame rate does not page less.
+            while t.nextPage <= now + 1e-9 {
+                pageTowardTrackPress(t.pointer, axis: t.axis, now: now)
+                t.nextPage += bars.repeatInterval
+            }
+            bars.setTrackPress(t)
+        }
+        scrollBars = bars
+    }
+
+    /// The cursor the bars want at `p`: an arrow over a bar (it is not content to grab), nil elsewhere.
+    public func scrollBarCursor(at p: Point) -> Cursor? {
+        scrollBars.isTracking || scrollBarAxis(at: p) != nil ? .arrow : nil
+    }
+}

@@ -1,0 +1,83 @@
+import CollectionKit
+import CollectionKitTesting
+import XCTest
+
+final class ScriptRecorderTests: XCTestCase {
+    /// A session as a window loop hands it over: events at frame times, several in one frame.
+    private let session: [(Double, InputEvent)] = [
+        (0, .resize(Size(1000, 700))),
+        (0.016712, .pointerMove(Point(500, 300), [])),
+        (0.250101, .pointerDown(Point(500, 300), .left, [.ctrl])),
+        (0.266803, .pointerMove(Point(502.5, 290), [.ctrl])),
+        (0.266803, .pointerMove(Point(505, 280), [.ctrl])),
+        (0.733333, .pointerUp(Point(505, 280), .left, [.ctrl])),
+        (1.1, .wheel(dx: 0, dy: -1.5)),
+        (1.2, .key(Key("z"), [.ctrl, .shift])),
+        (1.3, .key(.pageDown, [])),
+        (1.35, .text("héllo # not a comment")),
+        (1.4, .focus(gained: false)),
+        (1.5, .focus(gained: true)),
+        (1.6, .pointerDown(Point(10, 20), .right, [])),
+        (1.7, .pointerUp(Point(10, 20), .right, [])),
+    ]
+
+    func testARecordedSessionParsesBackToTheSameEventsAtTheSameTimes() throws {
+        var recorder = ScriptRecorder()
+        for (t, e) in session { recorder.record(e, at: t) }
+        recorder.finish(at: 2.25)
+        let lines = try InputScript.parse(recorder.script)
+        let timeline = ScriptTimeline(lines, fps: 60)
+        XCTAssertEqual(timeline.entries.map(\.action), session.map { .input($0.1) })
+        for (entry, (t, _)) in zip(timeline.entries, session) {
+            XCTAssertEqual(entry.time, t, accuracy: 1e-6, "line \(entry.line)")
+        }
+        XCTAssertEqual(timeline.endTime, 2.25, accuracy: 1e-6)
+        XCTAssertEqual(recorder.skipped, 0)
+        XCTAssertEqual(Array(recorder.lines.prefix(6)), [
+            "resize 1000 700", "wait 16.712", "move 500 300", "wait 233.389", "down 500 300 left ctrl", "wait 16.702",
+        ])
+        XCTAssertTrue(recorder.lines.contains("key ctrl+shift+z"))
+        XCTAssertTrue(recorder.lines.contains("move 502.5 290"))
+    }
+
+    func testWaitsDoNotDriftOverALongSession() throws {
+        var recorder = ScriptRecorder()
+        // Ten thousand frames at an uneven real-time rate.
+        var t = 0.0
+        for i in 0..<10_000 {
+            t += 1.0 / 59.94 + (i % 3 == 0 ? 0.0004 : 0)
+            recorder.record(.pointerMove(Point(Double(i % 500), 10), []), at: t)
+        }
+        let timeline = ScriptTimeline(try InputScript.parse(recorder.script), fps: 60)
+        XCTAssertEqual(timeline.entries.last!.time, t, accuracy: 1e-6)
+    }
+
+    func testEventsTheFormatCannotSayAreCountedNotWritten() {
+        var recorder = ScriptRecorder()
+        recorder.record(.text("two\nlines"), at: 0.1)
+        recorder.record(.text(" leading blank"), at: 0.2)
+        recorder.record(.text("fine"), at: 0.3)
+        XCTAssertEqual(recorder.skipped, 2)
+        XCTAssertEqual(recorder.lines, ["wait 300", "text fine"])
+    }
+}
+
+/// A root that quits on Ctrl+Q and remembers when it was last updated.
+private final class QuittingRoot: InteractiveRoot {
+    var size = Size(100, 100)
+    var quitRequested = false
+    var lastUpdate = -1.0
+    func handle(_ event: InputEvent, now: Double) { if event == .key(Key("q"), .ctrl) { quitRequested = true } }
+    func update(now: Double) { lastUpdate = now }
+    func draw() -> DrawList { DrawList() }
+}
+
+final class HeadlessQuitTests: XCTestCase {
+    func testAQuitEndsWithAFrameAtItsOwnTimeAsTheWindowDoes() throws {
+        let root = QuittingRoot()
+        let driver = HeadlessDriver(root: root, fps: 60)
+        try driver.play(ScriptTimeline(InputScript.parse("wait 1234.5\nkey ctrl+q\nwait 5000\n"), fps: 60))
+        XCTAssertEqual(root.lastUpdate, 1.2345, accuracy: 1e-9, "updated at the quit, not at the frame before it")
+        XCTAssertLessThan(driver.now, 1.3, "nothing runs after the quit")
+    }
+}
