@@ -228,7 +228,11 @@ public final class CollectionView {
     /// Applies changes the data source has already made. Checks that they add up (counts, ranges,
     /// identifiers) and throws without touching the view when they do not. Moved items keep their
     /// identity; with `animated`, items glide from their old frames to their new ones.
-    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true) throws {
+    /// `identifiersKnownUnique` skips the O(n) scan for duplicate identifiers (counts and ranges
+    /// are still checked): for a caller that changed only identifiers it knows to be unique, such
+    /// as a drag-and-drop collection moving its placeholder gap through 100,000 items.
+    public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true,
+                                    identifiersKnownUnique: Bool = false) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
         }
@@ -275,7 +279,7 @@ public final class CollectionView {
             throw CollectionUpdateError(message: "\(name): section \(s) had \(old[s]) items and the updates add \(delta[s]), so it should have \(old[s] + delta[s]), but the data source has \(new[s])")
         }
         // Identifiers must stay unique: check the sections the updates touched.
-        if let ds = dataSource {
+        if let ds = dataSource, !identifiersKnownUnique {
             let touched = Set(deleted.map(\.section) + inserted.map(\.section))
             var seen = Set<AnyHashable>()
             for s in touched.sorted() {

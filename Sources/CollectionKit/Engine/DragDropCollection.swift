@@ -14,6 +14,18 @@ public struct DragDropStyle: Sendable {
     public init() {}
 }
 
+/// The lengths of a collection's shown elements along its scroll axis, for a layout with
+/// per-item lengths to read on every reflow: capture this object (not the collection) in the
+/// layout's closure, so a 100,000-item reflow is array reads, not calls into the collection.
+public final class ItemLengths {
+    public internal(set) var values: [[Double]] = []
+    /// The length of the element at `ip`; `fallback` past the end.
+    @inlinable public func length(at ip: IndexPath, fallback: Double = 60) -> Double {
+        guard ip.section < values.count, ip.item < values[ip.section].count else { return fallback }
+        return values[ip.section][ip.item]
+    }
+}
+
 /// The gap's cell: an empty slot with an outline.
 final class DropGapCell: CollectionCell {
     var style = DragDropStyle()
@@ -49,16 +61,27 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// Draws an item into a rect at the origin, for its snapshot.
     public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
     /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
-    public var itemLength: (AnyHashable) -> Double = { _ in 60 }
+    public var itemLength: (AnyHashable) -> Double = { _ in 60 } { didSet { remeasure() } }
     public var drawHeader: ((Int, Rect, inout DrawList) -> Void)?
     public var lockedItem: (AnyHashable) -> Bool = { _ in false }
     public var copyItem: ((AnyHashable) -> AnyHashable)?
     public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
     /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
     public var validateChange: (([[AnyHashable]], [[AnyHashable]]) throws -> Void)?
+    /// Up to this many items, a proposed gap position is checked against a reflowed copy of the
+    /// layout (O(n) per proposal): the stable target rule. Larger collections take proposals as
+    /// they come, which for lists and uniform grids is the same.
+    public var exactReflowLimit = 20_000
 
     /// What the view shows: the data without the dragged items, with the gap if one is open.
     public private(set) var displayed: [[AnyHashable]]
+    /// The lengths of what is shown, parallel to `displayed`, so a layout with per-item lengths
+    /// reads an array instead of asking about each item on every reflow.
+    public let lengths = ItemLengths()
+    private var displayedLengths: [[Double]] {
+        get { lengths.values }
+        set { lengths.values = newValue }
+    }
     private var excluded: Set<AnyHashable> = []
     /// Where the gap is, in displayed coordinates (the data without the dragged items).
     public private(set) var gap: IndexPath?
@@ -80,7 +103,14 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         self.drawItem = drawItem
         view.register(reuseIdentifier: "dragdrop.gap") { DropGapCell(reuseIdentifier: $0) }
         view.dataSource = self
+        displayedLengths = items.map { $0.map { _ in 60 } }
         view.reloadData()
+    }
+
+    /// Measures every shown item again (after `itemLength` changed). O(n).
+    public func remeasure() {
+        displayedLengths = displayed.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        view.updateLayout { _ in }
     }
 
     public var name: String { view.name }
@@ -114,9 +144,10 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// The length of the element shown at `ip` (the gap has the dragged item's length). Layouts
     /// with per-item lengths call this.
     public func length(at ip: IndexPath) -> Double {
-        guard displayed.indices.contains(ip.section), displayed[ip.section].indices.contains(ip.item) else { return gapLength }
-        let id = displayed[ip.section][ip.item]
-        return id == AnyHashable(DropGapID()) ? gapLength : itemLength(id)
+        guard displayedLengths.indices.contains(ip.section), displayedLengths[ip.section].indices.contains(ip.item) else {
+            return gapLength
+        }
+        return displayedLengths[ip.section][ip.item]
     }
 
     /// The identifier shown at `ip`: an item's, or `DropGapID` for the gap.
@@ -143,6 +174,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         let new = computeDisplayed()
         let updates = DragDropCollection.updates(from: displayed, to: new)
         displayed = new
+        displayedLengths = new.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
         guard !updates.isEmpty else { return }
         do {
             try view.performBatchUpdates(updates, animated: animated)
@@ -150,6 +182,33 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
             // The view refused; show the data as it stands rather than a view out of step.
             view.reloadData()
             throw error
+        }
+    }
+
+    /// Moves the gap (opens it from nil, closes it to nil) when nothing else changes: O(1)
+    /// updates and array shifts, no scan of the items, so dragging over 100,000 items stays fast.
+    private func setGap(_ newGap: IndexPath?) {
+        guard newGap != gap else { return }
+        var updates: [CollectionUpdate] = []
+        if let old = gap, displayed.indices.contains(old.section), displayed[old.section].indices.contains(old.item) {
+            displayed[old.section].remove(at: old.item)
+            displayedLengths[old.section].remove(at: old.item)
+            updates.append(.delete([old]))
+        }
+        var placed: IndexPath?
+        if let g = newGap, displayed.indices.contains(g.section) {
+            let at = IndexPath(item: min(max(0, g.item), displayed[g.section].count), section: g.section)
+            displayed[at.section].insert(AnyHashable(DropGapID()), at: at.item)
+            displayedLengths[at.section].insert(gapLength, at: at.item)
+            updates.append(.insert([at]))
+            placed = at
+        }
+        gap = placed
+        guard !updates.isEmpty else { return }
+        do {
+            try view.performBatchUpdates(updates, animated: true, identifiersKnownUnique: true)
+        } catch {
+            view.reloadData()
         }
     }
 
@@ -252,17 +311,13 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         isDropTarget = accepted
         isRefusing = !accepted
         guard accepted else { return }
-        if let first = drag.items.first { gapLength = itemLength(first.id) }
+        if let first = drag.items.first, gap == nil { gapLength = itemLength(first.id) }
         _ = dragMoved(drag, now: now)
     }
 
     public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? {
         guard isDropTarget else { return nil }
-        let proposed = proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center))
-        if proposed != gap {
-            gap = proposed
-            try? resync(animated: true)
-        }
+        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)))
         return gap
     }
 
@@ -272,18 +327,14 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         isRefusing = false
         guard wasTarget else { return }
         // The source keeps its own gap until the drop; any other collection closes it.
-        gap = homeGap
-        try? resync(animated: true)
+        setGap(homeGap)
     }
 
     /// Moves the gap (keyboard drags): clamps to the section's range.
     public func moveGap(to ip: IndexPath) {
         guard isDropTarget, displayed.indices.contains(ip.section) else { return }
         let countWithoutGap = displayed[ip.section].count - (gap?.section == ip.section ? 1 : 0)
-        let target = IndexPath(item: min(max(0, ip.item), countWithoutGap), section: ip.section)
-        guard target != gap else { return }
-        gap = target
-        try? resync(animated: true)
+        setGap(IndexPath(item: min(max(0, ip.item), countWithoutGap), section: ip.section))
     }
 
     /// The drag is over: forget the dragged items and the gap, then set `newItems` if given (data
@@ -327,7 +378,10 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         }
         guard let hit, hit.indexPath != gap else { return gap }
         let proposal = hit.indexPath
-        guard let now = layout.attributesForItem(at: gap)?.frame, let after = reflowedGapFrame(moving: gap, to: proposal) else {
+        // The reflow is a full prepare of a copy of the layout; past `exactReflowLimit` items the
+        // proposal is taken as it is (the gap still holds while the pointer is inside it).
+        guard displayedLengths.reduce(0, { $0 + $1.count }) <= exactReflowLimit,
+              let now = layout.attributesForItem(at: gap)?.frame, let after = reflowedGapFrame(moving: gap, to: proposal) else {
             return proposal
         }
         if after.contains(c) || distance(after) < distance(now) { return proposal }
@@ -336,12 +390,13 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     /// Where the gap would be drawn if it moved from `from` to `to`, after the layout reflows.
     private func reflowedGapFrame(moving from: IndexPath, to: IndexPath) -> Rect? {
-        var hypothetical = displayed
-        hypothetical[from.section].remove(at: from.item)
-        hypothetical[to.section].insert(AnyHashable(DropGapID()), at: min(to.item, hypothetical[to.section].count))
-        let saved = displayed
-        displayed = hypothetical
-        defer { displayed = saved }
+        // Only lengths matter to a layout: move the gap's length, not the identifiers.
+        var hypothetical = displayedLengths
+        let length = hypothetical[from.section].remove(at: from.item)
+        hypothetical[to.section].insert(length, at: min(to.item, hypothetical[to.section].count))
+        let saved = displayedLengths
+        displayedLengths = hypothetical
+        defer { displayedLengths = saved }
         var probe = view.layout
         probe.prepare(LayoutContext(boundsSize: view.frame.size, itemCounts: hypothetical.map(\.count)))
         return probe.attributesForItem(at: to)?.frame

@@ -288,12 +288,14 @@ public final class DragDropManager {
         syncKeyboardSession(now: now)
     }
 
+    /// Left/Right during a keyboard drag: to the nearest droppable whose centre lies that way.
     private func keyboardHop(by step: Int, now: Double) {
         guard let s = session else { return }
         let all = droppables
-        let current = all.firstIndex { $0.dropName == s.over } ?? 0
-        let next = current + step
-        guard all.indices.contains(next) else { return }
+        let here = droppable(named: s.over)?.dropFrame.center ?? s.lift.frame.center
+        let ahead = all.filter { $0.dropName != s.over && ($0.dropFrame.center.x - here.x) * Double(step) > 1 }
+        guard let nextDrop = ahead.min(by: { $0.dropFrame.center.distance(to: here) < $1.dropFrame.center.distance(to: here) }),
+              let next = all.firstIndex(where: { $0 === nextDrop }) else { return }
         let keepIndex = collection(named: s.over)?.gap
         setTarget(all[next].dropName, now: now)
         if let c = collection(named: all[next].dropName), c.isDropTarget {
@@ -323,8 +325,10 @@ public final class DragDropManager {
         text += ", over \(over.dropTitle)"
         if case let .refuse(reason) = s.acceptance { return text + ": " + reason }
         if let c = over as? DragDropCollection, let gap = c.gap {
-            let before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
-            let total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
+            var before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
+            var total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
+            // A swap takes the place of the item it sends away.
+            if s.swapsWith != nil { total -= 1; before = min(before, total - 1) }
             text += ", position \(before + 1) of \(total)"
         }
         if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", swaps with \(c.describe(swap))" }

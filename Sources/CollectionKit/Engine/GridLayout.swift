@@ -12,6 +12,9 @@ public struct GridLayout: CollectionLayout {
         case aspect(Double)
         /// Each item's own length; a line is as long as its longest item.
         case variable((IndexPath) -> Double)
+        /// Each item's own length, read from a table kept by its owner (a drag-and-drop
+        /// collection): like `variable`, without a call per item on every reflow.
+        case table(ItemLengths)
     }
 
     public var scrollAxis: Axis
@@ -58,7 +61,7 @@ public struct GridLayout: CollectionLayout {
         switch itemLength {
         case let .fixed(l): uniformLength = l
         case let .aspect(r): uniformLength = (crossItemSize * r).rounded()
-        case .variable: uniformLength = 0
+        case .variable, .table: uniformLength = 0
         }
         var starts: [Double] = []
         starts.reserveCapacity(context.itemCounts.count + 1)
@@ -68,7 +71,24 @@ public struct GridLayout: CollectionLayout {
             starts.append(y)
             y += headerLength
             let lines = (count + perLine - 1) / perLine
-            if case let .variable(lengthOf) = itemLength {
+            if case let .table(table) = itemLength {
+                // One read of the table per section; the loop reads a local array.
+                let lengths = section < table.values.count ? table.values[section] : []
+                var prefix = [Double](repeating: 0, count: lines + 1)
+                var acc = 0.0
+                for line in 0..<lines {
+                    prefix[line] = acc
+                    var longest = 0.0
+                    for item in line * perLine..<min(count, (line + 1) * perLine) {
+                        let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)).item
+                        longest = max(longest, data < lengths.count ? lengths[data] : 0)
+                    }
+                    acc += longest + (line + 1 < lines ? lineSpacing : 0)
+                }
+                prefix[lines] = acc
+                lineStarts.append(prefix)
+                y += acc
+            } else if case let .variable(lengthOf) = itemLength {
                 var prefix = [Double](repeating: 0, count: lines + 1)
                 var acc = 0.0
                 for line in 0..<lines {
@@ -115,6 +135,7 @@ public struct GridLayout: CollectionLayout {
 
     private func itemLength(_ indexPath: IndexPath, lineLength: Double) -> Double {
         if case let .variable(lengthOf) = itemLength { return lengthOf(context.dataIndexPath(forDisplayed: indexPath)) }
+        if case let .table(table) = itemLength { return table.length(at: context.dataIndexPath(forDisplayed: indexPath), fallback: lineLength) }
         return lineLength
     }
 
