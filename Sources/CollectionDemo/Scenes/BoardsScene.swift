@@ -259,7 +259,7 @@ public final class BoardsScene: Scene {
         guard !r.isEmpty else { return }
         let color = trash.isRefusing ? Theme.danger : trash.isHovered ? Theme.accent : Theme.border
         list.stroke(r, color, width: 2, radius: 8)
-        list.text(trash.isHovered ? "release to delete" : "drop here to delete (Ctrl+Z undoes)", in: r, size: min(12, r.height / 2),
+        list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
     }
 
