@@ -238,6 +238,19 @@ final class BoardsSceneTests: XCTestCase {
         assertSettled(run)
     }
 
+    func testTheConsistencyCheckCatchesHiddenLostAndDuplicatedCards() throws {
+        let run = try makeRun()
+        XCTAssertNil(run.scene.consistencyProblem())
+        let today = run.scene.board("today")!
+        today.view.hiddenIdentifiers.insert(AnyHashable(1000))
+        XCTAssertEqual(run.scene.consistencyProblem(), "today hides [\"1000\"]")
+        today.view.hiddenIdentifiers.removeAll()
+        try today.setItems([[1000, 1001, 1002, 1003]], animated: false)
+        XCTAssertEqual(run.scene.consistencyProblem(), "card 1004 is lost")
+        try today.setItems([[1000, 1001, 1002, 1003, 1004, 0]], animated: false)
+        XCTAssertEqual(run.scene.consistencyProblem(), "card 0 appears 2 times")
+    }
+
     func testTheSmallestWindowStillShowsEveryBoard() throws {
         let run = try makeRun(size: Size(360, 240))
         for name in ["backlog", "today", "later", "done", "palette", "focus", "trash"] {
