@@ -380,12 +380,15 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         let proposal = hit.indexPath
         // The reflow is a full prepare of a copy of the layout; past `exactReflowLimit` items the
         // proposal is taken as it is (the gap still holds while the pointer is inside it).
-        guard displayedLengths.reduce(0, { $0 + $1.count }) <= exactReflowLimit,
-              let now = layout.attributesForItem(at: gap)?.frame, let after = reflowedGapFrame(moving: gap, to: proposal) else {
+        guard proposal.section == gap.section, displayedLengths.reduce(0, { $0 + $1.count }) <= exactReflowLimit,
+              let now = layout.attributesForItem(at: gap)?.frame else {
             return proposal
         }
-        if after.contains(c) || distance(after) < distance(now) { return proposal }
-        return gap
+        // Where the reflow leaves the slot as it is (uniform grids), the proposal stands.
+        if reflowedGapFrame(moving: gap, to: proposal) == hit.frame { return proposal }
+        return StableTarget.choose(current: gap, currentFrame: now, proposal: proposal, position: c,
+                                   count: displayed[gap.section].count, isAllowed: { _ in true },
+                                   frameAfter: { reflowedGapFrame(moving: gap, to: $0) })
     }
 
     /// Where the gap would be drawn if it moved from `from` to `to`, after the layout reflows.
