@@ -279,9 +279,14 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     public func snapshot(of id: AnyHashable, key: String) -> TextureRecording? {
         guard let frame = windowFrame(of: id) else { return nil }
+        return snapshot(of: id, key: key, size: frame.size)
+    }
+
+    /// The item drawn once at `size` (a keyboard drag shows it at the size of the gap it is over).
+    public func snapshot(of id: AnyHashable, key: String, size: Size) -> TextureRecording? {
         var scratch = DrawList()
-        scratch.recordTexture(key: key, size: frame.size) { list in
-            drawItem(id, Rect(origin: .zero, size: frame.size), &list)
+        scratch.recordTexture(key: key, size: size) { list in
+            drawItem(id, Rect(origin: .zero, size: size), &list)
         }
         return scratch.textures.last
     }

@@ -310,6 +310,14 @@ public final class DragDropManager {
         guard var s = session, s.isKeyboard else { return }
         let c = collection(named: s.over)
         s.index = c?.isDropTarget == true ? c?.gap : nil
+        // Drawn at the gap's size: recorded again when the size changes (another board).
+        if let c, let gap = c.gap, let gapSize = c.view.layout.attributesForItem(at: gap)?.frame.size, gapSize.width >= 1, gapSize.height >= 1,
+           gapSize != s.lift.snapshot.size, let source = collection(named: s.items.first?.source) {
+            snapshotsTaken += 1
+            if let again = source.snapshot(of: s.lift.itemID, key: "dragdrop-snapshot-\(snapshotsTaken)", size: gapSize) {
+                s.lift.snapshot = again
+            }
+        }
         if let frame = c?.gapWindowFrame ?? droppable(named: s.over)?.dropFrame.insetBy(dx: 8, dy: 8) {
             s.lift.grabOffset = Point(x: s.lift.size.width / 2, y: s.lift.size.height / 2)
             s.lift.pointer = frame.center
@@ -638,7 +646,9 @@ public final class DragDropManager {
             l.flight.draw(into: &list, now: now, to: destination)
         }
         guard let s = session else { return }
-        let frame = s.lift.visualFrame(at: now)
+        // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
+        let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame : nil
+        let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
         // Items under the top one show as cards stacked behind it.
         for k in stride(from: min(s.items.count - 1, 3), through: 1, by: -1) {
             let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)
@@ -646,7 +656,11 @@ public final class DragDropManager {
             list.fill(r, Color(hex: 0x3A4050), radius: min(10, r.width / 8))
             list.stroke(r, Color(hex: 0x5A6070), width: 1, radius: min(10, r.width / 8))
         }
-        s.lift.draw(into: &list, now: now)
+        if gapFrame != nil {
+            Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list)
+        } else {
+            s.lift.draw(into: &list, now: now)
+        }
         if s.items.count > 1 {
             let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
             list.fill(badge, Color(hex: 0x4C8DFF), radius: 12)
