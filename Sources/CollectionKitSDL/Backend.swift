@@ -69,6 +69,7 @@ public final class HeadlessCanvas {
 
     deinit {
         text.dropTextures()
+        drawer.dropTextures()
         SDL_DestroyRenderer(drawer.renderer)
         SDL_FreeSurface(surface)
     }
@@ -76,6 +77,7 @@ public final class HeadlessCanvas {
     public func resize(_ newSize: Size) throws {
         guard newSize != size else { return }
         text.dropTextures()
+        drawer.dropTextures()
         SDL_DestroyRenderer(drawer.renderer)
         SDL_FreeSurface(surface)
         size = newSize
@@ -131,6 +133,7 @@ public final class WindowCanvas {
     deinit {
         text.dropTextures()
         for c in cursors.values { SDL_FreeCursor(c) }
+        drawer.dropTextures()
         SDL_DestroyRenderer(drawer.renderer)
         SDL_DestroyWindow(window)
     }

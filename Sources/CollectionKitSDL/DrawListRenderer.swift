@@ -26,10 +26,17 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
 
-    deinit {
+    deinit { dropTextures() }
+
+    /// Frees every texture made on the renderer. The owner calls it before destroying the
+    /// renderer (which frees them itself): destroying a texture after its renderer is a crash.
+    func dropTextures() {
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         for t in discTextures.values { SDL_DestroyTexture(t) }
         for s in discSurfaces.values { SDL_FreeSurface(s) }
+        snapshotTextures.removeAll()
+        discTextures.removeAll()
+        discSurfaces.removeAll()
     }
 
     /// Renders a whole frame: textures it names are recorded first, then the commands.

@@ -65,7 +65,9 @@ public struct GridLayout: CollectionLayout {
         }
         var starts: [Double] = []
         starts.reserveCapacity(context.itemCounts.count + 1)
-        lineStarts = []
+        // Last time's line tables, taken over so a reflow of 100,000 lines reuses their memory.
+        var reusable: [[Double]] = []
+        swap(&reusable, &lineStarts)
         var y = insets.leading(scrollAxis)
         for (section, count) in context.itemCounts.enumerated() {
             starts.append(y)
@@ -74,18 +76,32 @@ public struct GridLayout: CollectionLayout {
             if case let .table(table) = itemLength {
                 // One read of the table per section; the loop reads a local array.
                 let lengths = section < table.values.count ? table.values[section] : []
-                var prefix = [Double](repeating: 0, count: lines + 1)
+                var prefix: [Double] = []
+                if section < reusable.count { swap(&prefix, &reusable[section]) }
+                prefix.removeAll(keepingCapacity: true)
+                prefix.reserveCapacity(lines + 1)
                 var acc = 0.0
-                for line in 0..<lines {
-                    prefix[line] = acc
-                    var longest = 0.0
-                    for item in line * perLine..<min(count, (line + 1) * perLine) {
-                        let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)).item
-                        longest = max(longest, data < lengths.count ? lengths[data] : 0)
+                if perLine == 1, context.interactiveMove == nil, lengths.count >= lines {
+                    // A list: one item per line, read straight from the table.
+                    lengths.withUnsafeBufferPointer { length in
+                        for line in 0..<lines {
+                            prefix.append(acc)
+                            acc += length[line] + lineSpacing
+                        }
                     }
-                    acc += longest + (line + 1 < lines ? lineSpacing : 0)
+                    if lines > 0 { acc -= lineSpacing }
+                } else {
+                    for line in 0..<lines {
+                        prefix.append(acc)
+                        var longest = 0.0
+                        for item in line * perLine..<min(count, (line + 1) * perLine) {
+                            let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)).item
+                            longest = max(longest, data < lengths.count ? lengths[data] : 0)
+                        }
+                        acc += longest + (line + 1 < lines ? lineSpacing : 0)
+                    }
                 }
-                prefix[lines] = acc
+                prefix.append(acc)
                 lineStarts.append(prefix)
                 y += acc
             } else if case let .variable(lengthOf) = itemLength {
