@@ -213,7 +213,11 @@ public final class DragDropManager {
     public func handleKey(_ key: Key, modifiers mods: Modifiers, now: Double) -> Bool {
         self.now = now
         if key == .escape {
-            guard session != nil else { return false }
+            guard session != nil else {
+                // Without a drag, Escape clears the selection.
+                guard !selection.isEmpty else { return false }
+                selection.removeAll(); return true
+            }
             cancel(now: now); return true
         }
         if mods.contains(.ctrl) {
