@@ -33,13 +33,15 @@ public final class DragDropManager {
         var flight: SnapshotFlight
         var id: AnyHashable
         /// The collection whose view hides the item until the flight lands; nil for a trash.
-        var collection: DragDropCollection?
+        var collection: (any LandingSite)?
         /// Where a flight into a non-collection ends (the trash's centre).
         var fixedDestination: Rect?
     }
 
     public private(set) var collections: [DragDropCollection] = []
     public private(set) var zones: [DropZone] = []
+    /// Collections reordered in place through the interactive movement API (rearrange).
+    public private(set) var reorderables: [ReorderableCollection] = []
     /// A candidate must overlap the snapshot this many times more than the current target to take
     /// over: a snapshot resting on a boundary does not flip between two containers.
     public var hysteresis = 1.3
@@ -60,6 +62,8 @@ public final class DragDropManager {
     /// A short-lived line explaining a refusal, with the time it goes away.
     public private(set) var feedback: (text: String, until: Double)?
     public var autoScroller = AutoScroller()
+    /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
+    public var snapshotKeyPrefix = "dragdrop-snapshot"
 
     private var press: (point: Point, id: AnyHashable, source: DragDropCollection, mods: Modifiers)?
     private var landings: [Landing] = []
@@ -75,12 +79,25 @@ public final class DragDropManager {
     public func add(_ collection: DragDropCollection) { collections.append(collection) }
     /// Adds a plain drop target that deletes what is dropped on it.
     public func add(_ zone: DropZone) { zones.append(zone) }
+    /// Adds a collection whose own items are reordered in place.
+    public func add(_ reorderable: ReorderableCollection) { reorderables.append(reorderable) }
 
     public var isDragging: Bool { session != nil }
     /// True while snapshots are still flying home or into place.
     public var isLanding: Bool { !landings.isEmpty }
 
-    private var droppables: [any Droppable] { collections.map { $0 as any Droppable } + zones.map { $0 as any Droppable } }
+    private var droppables: [any Droppable] {
+        collections.map { $0 as any Droppable } + reorderables.map { $0 as any Droppable } + zones.map { $0 as any Droppable }
+    }
+    private func site(named name: String) -> (any LandingSite)? {
+        collection(named: name) ?? reorderables.first { $0.dragName == name }
+    }
+    /// The hovered droppable when it scrolls and takes the drag.
+    private func scrollingTarget(named name: String?) -> (any DropScrolling)? {
+        if let c = collection(named: name), c.isDropTarget { return c }
+        if let r = reorderables.first(where: { $0.dropName == name }), r.isDropTarget { return r }
+        return nil
+    }
     private func droppable(named name: String?) -> (any Droppable)? { droppables.first { $0.dropName == name } }
     public func collection(named name: String?) -> DragDropCollection? { collections.first { $0.name == name } }
 
@@ -318,7 +335,7 @@ public final class DragDropManager {
         if let c, let gap = c.gap, let gapSize = c.view.layout.attributesForItem(at: gap)?.frame.size, gapSize.width >= 1, gapSize.height >= 1,
            gapSize != s.lift.snapshot.size, let source = collection(named: s.items.first?.source) {
             snapshotsTaken += 1
-            if let again = source.snapshot(of: s.lift.itemID, key: "dragdrop-snapshot-\(snapshotsTaken)", size: gapSize) {
+            if let again = source.snapshot(of: s.lift.itemID, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)", size: gapSize) {
                 s.lift.snapshot = again
             }
         }
@@ -370,7 +387,7 @@ public final class DragDropManager {
         }
         guard !items.isEmpty, let frame = source.windowFrame(of: pressed) else { return }
         snapshotsTaken += 1
-        guard let snapshot = source.snapshot(of: pressed, key: "dragdrop-snapshot-\(snapshotsTaken)") else { return }
+        guard let snapshot = source.snapshot(of: pressed, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)") else { return }
         let grab = grabPoint ?? frame.center
         var lift = DragSession(itemID: pressed, snapshot: snapshot, liftFrame: frame, grabPoint: grab,
                                pointer: keyboard ? frame.center : pointer, now: now)
@@ -393,6 +410,31 @@ public final class DragDropManager {
             track(now: now)
         }
     }
+
+    /// Lifts an item of a reorderable collection (the owner recognised the long press, dated
+    /// `time`): its snapshot follows `pointer`. A snapshot still landing for it is taken over; other
+    /// landings go on. Returns false, changing nothing, when the item cannot move.
+    @discardableResult
+    public func lift(_ id: AnyHashable, from r: ReorderableCollection, grabPoint: Point, pointer: Point,
+                     time: Double, now: Double) -> Bool {
+        guard session == nil, let ip = r.indexPath(of: id), let frame = r.windowFrame(of: id) else { return false }
+        self.now = now
+        self.pointer = pointer
+        r.dragDidBegin([id], now: now)
+        guard r.view.interactiveMove != nil else { return false }
+        landings.removeAll { $0.id == id }
+        snapshotsTaken += 1
+        guard let snapshot = r.snapshot(of: id, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)") else { r.cancelMove(); return false }
+        session = Session(items: [DraggedItem(id: id, source: r.dragName, origin: ip)], operation: .move,
+                          lift: DragSession(itemID: id, snapshot: snapshot, liftFrame: frame, grabPoint: grabPoint,
+                                            pointer: pointer, now: time))
+        autoScroller.reset()
+        track(now: now)
+        return true
+    }
+
+    /// Ends every landing flight at once (before a layout change or an undo).
+    public func finishLandings() { landAll() }
 
     private func context(_ s: Session) -> DropContext {
         DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame)
@@ -423,7 +465,6 @@ public final class DragDropManager {
     /// auto-scrolling the hovered collection up to `now`.
     private func track(now: Double) {
         guard let s0 = session, !s0.isKeyboard else { return }
-        if let c = collection(named: s0.over), c.isDropTarget { c.autoScroll(&autoScroller, pointer: pointer, now: now) }
         // A drag-only source is not a place to go back to: over it, the drag is over nothing.
         let sources = Set(s0.items.map(\.source))
         let candidates = droppables
@@ -432,6 +473,8 @@ public final class DragDropManager {
         let name = DragDropManager.chooseTarget(snapshot: s0.lift.frame, candidates: candidates, current: s0.over,
                                                 hysteresis: hysteresis)
         setTarget(name, now: now)
+        // Auto-scroll after the choice: a new target starts its scroller where the pointer is.
+        scrollingTarget(named: session?.over)?.autoScroll(&autoScroller, pointer: pointer, now: now)
         guard var s = session, let target = droppable(named: s.over), s.acceptance.isAccepted else { return }
         s.index = target.dragMoved(context(s), now: now)
         session = s
@@ -445,6 +488,15 @@ public final class DragDropManager {
         guard s.acceptance.isAccepted else {
             if case let .refuse(reason) = s.acceptance { feedback = (reason, now + 2.5) }
             goHome(s, from: from, now: now)
+            return
+        }
+        if let r = over as? ReorderableCollection {
+            // Reordering in place: the movement ends where it stands; the snapshot lands there.
+            session = nil
+            r.dragExited(now: now)
+            autoScroller.reset()
+            _ = r.commit()
+            addLanding(id: s.items[0].id, snapshot: s.lift.snapshot, from: from, into: r, now: now)
             return
         }
         do {
@@ -477,10 +529,11 @@ public final class DragDropManager {
         droppable(named: s.over)?.dragExited(now: now)
         session = nil
         for c in collections { try? c.endDrag(newItems: nil) }
+        for r in reorderables where r.view.interactiveMove != nil { r.cancelMove() }
         autoScroller.reset()
         // A copy that is not dropped goes nowhere: its snapshot fades back onto the palette card.
         for (k, item) in s.items.enumerated() {
-            guard let c = collection(named: item.source) else { continue }
+            guard let c = site(named: item.source) else { continue }
             addLanding(id: item.id, snapshot: s.lift.snapshot, from: stacked(from, k), into: c, now: now)
         }
     }
@@ -502,7 +555,7 @@ public final class DragDropManager {
 
     private func stacked(_ r: Rect, _ k: Int) -> Rect { r.offsetBy(dx: Double(min(k, 3)) * 6, dy: Double(min(k, 3)) * 6) }
 
-    private func addLanding(id: AnyHashable, snapshot: TextureRecording, from: Rect, into c: DragDropCollection, now: Double) {
+    private func addLanding(id: AnyHashable, snapshot: TextureRecording, from: Rect, into c: any LandingSite, now: Double) {
         landings.removeAll { $0.id == id }
         c.view.hiddenIdentifiers.insert(id)
         landings.append(Landing(flight: SnapshotFlight(itemID: id, snapshot: snapshot, from: from, start: now), id: id, collection: c))
@@ -676,3 +729,13 @@ public final class DragDropManager {
     }
 }
 
+
+/// Where a snapshot lands: a collection whose view hides the item until its flight ends.
+public protocol LandingSite: AnyObject {
+    var view: CollectionView { get }
+    /// The item's frame as drawn now, in window points.
+    func windowFrame(of id: AnyHashable) -> Rect?
+}
+
+extension DragDropCollection: LandingSite {}
+extension ReorderableCollection: LandingSite {}
