@@ -413,7 +413,11 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// With nothing near the pointer: the end of the section whose header is above it, else the
     /// end of the last section.
     private func endPosition(near c: Point) -> IndexPath {
-        let headers = view.layout.attributesForElements(in: Rect(x: 0, y: 0, width: max(1, view.contentSize.width), height: max(1, view.contentSize.height)))
+        // Only elements near the pointer: nothing was found within the first probe, so this one
+        // reaches a screenful further, never the whole content.
+        let reach = 2_000.0
+        let near = Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach)
+        let headers = view.layout.attributesForElements(in: near)
             .filter { $0.kind != .cell && $0.frame[minOf: view.layout.scrollAxis] <= c[view.layout.scrollAxis] }
         let section = headers.map(\.indexPath.section).max() ?? max(0, displayed.count - 1)
         return IndexPath(item: displayed.indices.contains(section) ? displayed[section].count : 0, section: section)

@@ -1,6 +1,6 @@
 /// Coordinates drag and drop across every draggable and droppable of a window (one manager per
-/// window, seed 001's design). It recognises the drag (press, then move past a threshold; or
-/// Space on the focused item), shows the lifted snapshot, picks the droppable the snapshot
+/// window, seed 001's design). It recognises the drag (press, then move past a threshold; Space on
+/// the focused item; or a long press its owner recognised, through `lift`), shows the lifted snapshot, picks the droppable the snapshot
 /// overlaps most (with hysteresis), auto-scrolls the hovered collection, and on release applies
 /// the drop to the data of every collection involved as one all-or-nothing change, then to the
 /// views. Cancelling (Escape, focus loss, right click, a scene switch) or dropping outside every
