@@ -598,6 +598,7 @@ public final class DragDropManager {
                 newItems[source.name] = back
                 t = newItems[target.name]!
             }
+            guard !t.isEmpty else { throw CollectionUpdateError(message: "drop refused: \(target.title) has no sections") }
             let gap = target.gap ?? IndexPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
             let section = min(gap.section, t.count - 1)
             t[section].insert(contentsOf: dropped, at: min(gap.item, t[section].count))
