@@ -138,6 +138,33 @@ else
     fail "rearrange window" "no window"
 fi
 
+# 4b. Boards: real drags move a card to another board, into the empty board, onto the full focus
+#     slot (it swaps) and into the trash; Ctrl+Z brings the trashed card back; Ctrl+Q's dump agrees.
+#     (Centres for a 1280x800 window: backlog cards at 233,124 and 233,183; Today's first card at
+#     546,107; Later's middle 702,496; Focus 1110,107; Done's first card 79,703; Trash 1110,565.)
+start_app --scene boards --size 1280x800 --dump-state "$work/boards.json"
+if [ -n "$wid" ]; then
+    drag 233 183 702 240 12 0.2; sleep 0.7     # backlog card 1 to Today
+    drag 546 107 702 496 12 0.2; sleep 0.7     # Today's card 1000 into the empty Later
+    drag 233 124 1110 107 12 0.2; sleep 0.7    # backlog card 0 onto Focus: 1020 swaps into the backlog
+    drag 79 703 1110 565 12 0.2; sleep 0.7     # Done's card 1005 into the trash
+    DISPLAY=$display xdotool key ctrl+z; sleep 0.6
+    quit_app
+    flat=$(tr -d ' \n' < "$work/boards.json")
+    items_of() { echo "$flat" | grep -o "\"name\":\"$1\",\"title\":\"[A-Za-z]*\",\"items\":\[[^]]*\]" | sed 's/.*"items":\[//; s/\]$//'; }
+    today=$(items_of today); later=$(items_of later); focus=$(items_of focus); backlog=$(items_of backlog); done_=$(items_of done)
+    trashed=$(echo "$flat" | grep -o '"trashed":\[[^]]*\]')
+    if echo "$today" | grep -q '"1"' && [ "$later" = '"1000"' ] && [ "$focus" = '"0"' ] \
+       && [ "${backlog:0:14}" = '"1020","2","3"' ] && [ "${done_:0:6}" = '"1005"' ] && [ "$trashed" = '"trashed":[]' ] \
+       && echo "$flat" | grep -q '"undo":3,"redo":1' && echo "$flat" | grep -q '"dragging":false'; then
+        pass "boards: real drags between boards, into the empty board, a swap, the trash, and Ctrl+Z"
+    else
+        fail "boards" "today [$today] later [$later] focus [$focus] backlog [${backlog:0:40}] done [${done_:0:20}] $trashed"
+    fi
+else
+    fail "boards window" "no window"
+fi
+
 # 5. Calendar: a click selects a day, Shift+click extends to a range, a drag pages to the next month.
 #    (Cell centres for a 1000x700 window: 3 November at 160,265; 10 November at 160,360.)
 start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin \

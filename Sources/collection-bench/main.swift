@@ -287,5 +287,50 @@ do {
 
 try benchMosaic()
 
+
+// MARK: 7. A card carried across boards into a 100,000-card backlog, with auto-scroll
+
+print("7. Headless boards scene, 100,000 backlog cards, 1280x800: a card dragged from Today into the backlog, held at its edges")
+do {
+    let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Benchmarks/boards-autoscroll.txt").standardizedFileURL
+    let (app, _, timer, sawDrag) = try runScene("boards", config: SceneConfig(items: 100_000),
+                                                 script: try String(contentsOf: scriptURL, encoding: .utf8))
+    let scene = app.currentScene as! BoardsScene
+    let backlog = scene.board("backlog")!
+    // Every board's cells in view, plus two lines either side of each and the dragged card.
+    let visible = scene.boards.reduce(0) { $0 + $1.view.visibleAttributes.filter { $0.kind == .cell }.count }
+    let allowed = visible + 4 * scene.boards.count + 1
+    printFrameTimes(timer)
+    print("  live_cells_max \(timer.cpu.liveCellsMax); cells in view at the end \(visible), bound \(allowed); "
+          + "backlog scrolled to y \(Int(backlog.view.contentOffset.y)), now \(backlog.count) cards")
+    check(sawDrag, "the script really dragged a card")
+    check(backlog.view.contentOffset.y > 20_000, "auto-scroll carried the drag deep into the backlog")
+    check(timer.cpu.percentile(99) <= 4, "frame_ms_p99 (CPU time) at most 4 ms")
+    check(timer.cpu.liveCellsMax <= allowed, "live cells bounded by what is visible")
+    check(backlog.count == 100_001 && scene.consistencyProblem() == nil, "the card landed in the backlog; none lost or duplicated")
+}
+
+// MARK: 8. Random input against the drag scenes
+
+let boardsSequences = Int(ProcessInfo.processInfo.environment["BOARDS_SEQUENCES"] ?? "") ?? 100_000
+print("8. Seeded random input: \(boardsSequences) sequences in the boards scene, \(boardsSequences / 10) in rearrange")
+do {
+    for (scene, count) in [("boards", boardsSequences), ("rearrange", boardsSequences / 10)] {
+        let checker = DragPropertyCheck(scene: scene)
+        var problems: [String] = [], dragged = 0
+        let t0 = wallClock()
+        for seed in 1...UInt64(max(1, count)) {
+            let result = try checker.run(seed: seed)
+            if let p = result.problem, problems.count < 5 { problems.append("seed \(seed): \(p)") }
+            if result.dragged { dragged += 1 }
+        }
+        let seconds = wallClock() - t0
+        print("  \(scene): \(count) sequences in \(fmt(seconds, 1)) s, \(dragged) with a drag; problems: \(problems.isEmpty ? "none" : problems.joined(separator: "; "))")
+        check(problems.isEmpty, "\(scene): no item lost, duplicated or left hidden after random input")
+        check(dragged > count / 3, "\(scene): the random input really drags")
+    }
+}
+
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)

@@ -63,6 +63,7 @@ public enum SceneCatalog {
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
         SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
         SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
+        SceneEntry(name: "boards", title: "Boards") { BoardsScene(config: $0) },
         SceneEntry(name: "mosaic", title: "Mosaic") { try MosaicScene(config: $0) },
     ]
     public static var names: [String] { all.map(\.name) }

@@ -14,22 +14,23 @@ public enum RearrangeLayoutKind: String, CaseIterable, Sendable {
 /// into its slot. Escape, a right click or losing focus cancels; Ctrl+Z and Ctrl+Shift+Z undo and
 /// redo completed moves; L switches between a vertical grid, a horizontal grid and a waterfall.
 /// Every 7th tile is pinned: it cannot be lifted, keeps its slot while others flow around it, and
-/// nothing is dropped in its place.
+/// nothing is dropped in its place. The drag itself runs on the engine's `DragDropManager` (the
+/// same machinery as the boards scene) with the collection as a `ReorderableCollection`.
 public final class RearrangeScene: Scene, CollectionDataSource {
     public let name = "rearrange"
     public let collection: CollectionView
     /// Tile identifiers in data order; a tile shows its identifier.
     public private(set) var ids: [Int]
     public private(set) var layoutKind: RearrangeLayoutKind
-    public private(set) var drag: DragSession?
+    /// The lifted tile, while a drag lasts.
+    public var drag: DragSession? { manager.session?.lift }
+    /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
+    public let manager = DragDropManager()
+    private let reorder: ReorderableCollection
     private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
-    private var autoScroller = AutoScroller()
-    /// Snapshots on their way into a slot, with the data index path of their item.
-    private var landings: [(flight: SnapshotFlight, indexPath: IndexPath)] = []
     private struct Move: Equatable { var from: Int, to: Int }
     private var undoStack: [Move] = []
     private var redoStack: [Move] = []
-    private var snapshotsTaken = 0
     private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
     /// A press on a pinned tile was refused: it shook, and the press does nothing until released.
@@ -44,9 +45,20 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         // No background fill of its own: the app has just filled the window with the same colour,
         // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
+        reorder = ReorderableCollection(view: collection, title: "Rearrange") { id, rect, list in
+            let number = id.base as? Int ?? 0
+            TileCell.drawTile(number: number, color: Theme.tileColor(number), pinned: false, selected: false, highlighted: false,
+                              in: rect, into: &list)
+        }
         collection.dataSource = self
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
+        reorder.didMove = { [unowned self] from, to in
+            undoStack.append(Move(from: from.item, to: to.item))
+            redoStack.removeAll()
+        }
+        manager.snapshotKeyPrefix = "rearrange-snapshot"
+        manager.add(reorder)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
@@ -79,8 +91,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     public func setLayout(_ kind: RearrangeLayoutKind) {
-        guard drag == nil else { return }
-        landAll()
+        guard !manager.isDragging else { return }
+        manager.finishLandings()
         layoutKind = kind
         collection.setLayout(makeLayout(kind))
     }
@@ -93,7 +105,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         if drag == nil, !refusedPress, collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _):
-            guard drag == nil, collection.frame.contains(p) else { return }
+            guard !manager.isDragging, collection.frame.contains(p) else { return }
             pointer = p
             press.down(at: p, now: now, physics: &collection.physics)
             // The tile starts to rise while the long press is pending.
@@ -105,7 +117,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         case let .pointerMove(p, _):
             pointer = p
             fireLongPressIfDue(now: now)
-            if drag != nil { dragMoved(now: now); return }
+            if manager.isDragging { manager.pointerMoved(to: p, now: now); return }
             if refusedPress { return }
             press.moved(to: p, now: now, physics: &collection.physics)
             if press.isPanning { collection.endPressFeedback() }
@@ -115,8 +127,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             collection.endPressFeedback()
             if refusedPress { refusedPress = false; return }
             fireLongPressIfDue(now: now)
-            if drag != nil {
-                drop(now: now)
+            if manager.isDragging {
+                manager.pointerUp(at: p, now: now)
                 press.cancel(now: now, physics: &collection.physics)
             } else {
                 press.up(at: p, now: now, physics: &collection.physics)
@@ -136,7 +148,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
         if key == .escape { cancelDrag(now: now); return }
-        guard drag == nil else { return }
+        guard !manager.isDragging else { return }
         if mods.contains(.ctrl), key == Key("z") {
             if mods.contains(.shift) { redo(now: now) } else { undo(now: now) }
             return
@@ -166,14 +178,14 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         lift(at: at, time: time, now: now)
     }
 
-    /// The long press fired at `time` on `start`: lift the tile there, unless it cannot move.
+    /// The long press fired at `time` on `start`: the manager lifts the tile there, unless it
+    /// cannot move.
     private func lift(at start: Point, time: Double, now: Double) {
         collection.endPressFeedback()
-        guard drag == nil, let ip = collection.indexPathForItem(atWindowPoint: start) else {
+        guard !manager.isDragging, let ip = collection.indexPathForItem(atWindowPoint: start) else {
             press.refuseLongPress(); return
         }
-        let id = ids[collection.dataIndexPath(forDisplayed: ip).item]
-        guard collection.beginInteractiveMovementForItem(at: ip) else {
+        guard let id = reorder.draggableItem(at: start) else {
             // A pinned tile says no: it shakes, the cursor shows "not allowed", and the press
             // neither lifts nor scrolls until it is released.
             collection.shakeItem(at: ip, now: time)
@@ -181,90 +193,17 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             refusedPress = true
             return
         }
-        // A tile still landing from the previous drop is picked up where its slot is.
-        landings.removeAll { $0.flight.itemID == AnyHashable(id) }
-        guard let content = collection.presentedFrameForItem(at: ip) else { return }
-        let frame = collection.windowRect(fromContent: content)
-        snapshotsTaken += 1
-        var scratch = DrawList()
-        scratch.recordTexture(key: "rearrange-snapshot-\(snapshotsTaken)", size: frame.size) { list in
-            TileCell.drawTile(number: id, color: Theme.tileColor(id), pinned: false, selected: false, highlighted: false,
-                              in: Rect(origin: .zero, size: frame.size), into: &list)
+        guard manager.lift(id, from: reorder, grabPoint: start, pointer: pointer, time: time, now: now) else {
+            press.refuseLongPress(); return
         }
-        drag = DragSession(itemID: id, snapshot: scratch.textures[scratch.textures.count - 1], liftFrame: frame,
-                           grabPoint: start, pointer: pointer, now: time)
-        collection.hiddenIdentifiers.insert(id)
         collection.updateHover(at: nil)
-        autoScroller.reset()
-        autoScroller.track(pointer: pointer, viewport: collection.frame, axis: collection.layout.scrollAxis, now: time)
-        dragMoved(now: now)
-    }
-
-    /// Scrolls by the auto-scroll covered up to `now`, then follows the pointer.
-    private func dragMoved(now: Double) {
-        guard var d = drag else { return }
-        advanceAutoScroll(to: now)
-        // A pointer past the window's edge (captured) keeps the snapshot at the edge; auto-scroll
-        // reads the pointer itself, so it runs at full depth.
-        d.pointer = Point(x: min(max(pointer.x, collection.frame.minX), collection.frame.maxX),
-                          y: min(max(pointer.y, collection.frame.minY), collection.frame.maxY))
-        drag = d
-        autoScroller.track(pointer: pointer, viewport: collection.frame, axis: collection.layout.scrollAxis, now: now)
-        retarget()
-    }
-
-    private func advanceAutoScroll(to now: Double) {
-        let axis = collection.layout.scrollAxis
-        var offset = collection.physics.offset
-        let limit = max(0, collection.physics.maxOffset[axis])
-        let moved = autoScroller.advance(offset: offset[axis], range: 0...limit, to: now)
-        guard moved != offset[axis] else { return }
-        offset[axis] = moved
-        collection.physics.jump(to: offset)
-    }
-
-    /// The target follows the snapshot's centre, not the pointer, so a tile grabbed by its corner
-    /// moves where the tile is seen to be.
-    private func retarget() {
-        guard let d = drag else { return }
-        collection.updateInteractiveMovementTargetPosition(collection.contentPoint(fromWindow: d.frame.center))
-    }
-
-    private func drop(now: Double) {
-        guard let d = drag, let move = collection.interactiveMove else { return }
-        advanceAutoScroll(to: now)
-        retarget()
-        let from = d.visualFrame(at: now)
-        let source = move.source
-        let final = collection.endInteractiveMovement() ?? source
-        if final != source {
-            let remap = [CollectionUpdate.move(source, final)]
-            for i in landings.indices {
-                landings[i].indexPath = CollectionView.indexAfterUpdates(landings[i].indexPath, updates: remap) ?? landings[i].indexPath
-            }
-            undoStack.append(Move(from: source.item, to: final.item))
-            redoStack.removeAll()
-        }
-        landings.append((SnapshotFlight(itemID: d.itemID, snapshot: d.snapshot, from: from, start: now), final))
-        drag = nil
-        autoScroller.reset()
     }
 
     /// Puts every tile back; the snapshot flies home to the tile's own slot.
     public func cancelDrag(now: Double) {
-        guard let d = drag, let move = collection.interactiveMove else { return }
-        let from = d.visualFrame(at: now)
-        collection.cancelInteractiveMovement()
-        landings.append((SnapshotFlight(itemID: d.itemID, snapshot: d.snapshot, from: from, start: now), move.source))
-        drag = nil
+        guard manager.isDragging else { return }
+        manager.cancel(now: now)
         press.cancel(now: now, physics: &collection.physics)
-        autoScroller.reset()
-    }
-
-    /// Finishes every landing at once (before the data changes under them).
-    private func landAll() {
-        for l in landings { collection.hiddenIdentifiers.remove(l.flight.itemID) }
-        landings.removeAll()
     }
 
     // MARK: Undo
@@ -282,7 +221,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     private func apply(from: Int, to: Int, now: Double) {
-        landAll()
+        manager.finishLandings()
         if collection.moveItemInteractively(from: IndexPath(item: from), to: IndexPath(item: to)) {
             collection.scrollToItem(IndexPath(item: to), centered: false, animated: true)
         } else {
@@ -294,24 +233,14 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         fireLongPressIfDue(now: now)
-        if drag != nil {
-            advanceAutoScroll(to: now)
-            retarget()
-        }
+        manager.update(now: now)
         collection.update(now: now)
-        for l in landings where l.flight.isFinished(at: now) { collection.hiddenIdentifiers.remove(l.flight.itemID) }
-        landings.removeAll { $0.flight.isFinished(at: now) }
     }
 
-    /// The long-press timer, the lift, auto-scroll, landings and the collection's own motion.
+    /// The long-press timer, the drag machinery and the collection's own motion.
     public func nextDeadline(after now: Double) -> Double? {
-        let axis = collection.layout.scrollAxis
-        let autoScroll = drag == nil ? nil : autoScroller.nextDeadline(
-            after: now, offset: collection.physics.offset[axis], range: 0...max(0, collection.physics.maxOffset[axis]))
-        return Deadline.earliest(
-            press.nextDeadline.map { max(now, $0) }, drag?.nextDeadline(after: now), autoScroll,
-            Deadline.earliest(of: landings.map { $0.flight.nextDeadline(after: now) }),
-            collection.nextDeadline(after: now))
+        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, manager.nextDeadline(after: now),
+                          collection.nextDeadline(after: now))
     }
 
     public func draw(into list: inout DrawList) {
@@ -324,25 +253,20 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 list.fill(r, Theme.surface, radius: radius)
                 list.stroke(r, Theme.border, width: 2, radius: radius)
             }
-            for l in landings {
-                let ip = collection.displayedIndexPath(forData: l.indexPath)
-                guard let slot = collection.presentedFrameForItem(at: ip) else { continue }
-                l.flight.draw(into: &list, now: now, to: collection.windowRect(fromContent: slot))
-            }
         }
         ScrollIndicator.draw(for: collection, into: &list)
-        drag?.draw(into: &list, now: now)
+        manager.draw(into: &list, now: now)
     }
 
     public func cursor(at p: Point) -> Cursor {
         if refusedPress { return .notAllowed }
-        if drag != nil || press.isPanning { return .grabbing }
+        if manager.isDragging || press.isPanning { return .grabbing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item]) ? .arrow : .hand
     }
 
-    public var isDragging: Bool { drag != nil }
+    public var isDragging: Bool { manager.isDragging }
 
     /// True for a displayed item that can be lifted (not pinned).
     private func canMove(_ ip: IndexPath) -> Bool {
@@ -357,7 +281,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         refusedPress = false
         cancelDrag(now: now)
         press.cancel(now: now, physics: &collection.physics)
-        landAll()
+        manager.finishLandings()
     }
 
     public func dumpState() -> [(String, JSON)] {

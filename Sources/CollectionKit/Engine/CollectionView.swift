@@ -391,8 +391,12 @@ public final class CollectionView {
     /// ```
     /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
     /// glide in from where the old layout had them, off screen too (a diffable data source knows it).
+    /// `identifiersKnownUnique` skips the O(n) scan for duplicate identifiers (counts and ranges
+    /// are still checked): for a caller that changed only identifiers it knows to be unique, such
+    /// as a drag-and-drop collection moving its placeholder gap through 100,000 items.
     public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true,
-                                    previousIndexPath: ((IndexPath) -> IndexPath?)? = nil) throws {
+                                    previousIndexPath: ((IndexPath) -> IndexPath?)? = nil,
+                                    identifiersKnownUnique: Bool = false) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
         }
@@ -443,7 +447,7 @@ public final class CollectionView {
             throw CollectionUpdateError(message: "\(name): section \(s) had \(old[s]) items and the updates add \(delta[s]), so it should have \(old[s] + delta[s]), but the data source has \(new[s])")
         }
         // Identifiers must stay unique: check the sections the updates touched.
-        if let ds = dataSource {
+        if let ds = dataSource, !identifiersKnownUnique {
             let touched = Set(deleted.map(\.section) + inserted.map(\.section))
             var seen = Set<AnyHashable>()
             for s in touched.sorted() {

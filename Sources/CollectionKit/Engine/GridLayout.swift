@@ -36,6 +36,9 @@ public struct GridLayout: CollectionLayout {
         /// movement, so a moving item keeps its length) and is called once per item in
         /// ``GridLayout/prepare(_:)``, and again when an item's attributes are asked for.
         case variable((IndexPath) -> Double)
+        /// Each item's own length, read from a table kept by its owner (a drag-and-drop
+        /// collection): like `variable`, without a call per item on every reflow.
+        case table(ItemLengths)
     }
 
     /// The axis lines stack along; items fill each line across the other axis.
@@ -98,17 +101,50 @@ public struct GridLayout: CollectionLayout {
         switch itemLength {
         case let .fixed(l): uniformLength = l
         case let .aspect(r): uniformLength = (crossItemSize * r).rounded()
-        case .variable: uniformLength = 0
+        case .variable, .table: uniformLength = 0
         }
         var starts: [Double] = []
         starts.reserveCapacity(context.itemCounts.count + 1)
-        lineStarts = []
+        // Last time's line tables, taken over so a reflow of 100,000 lines reuses their memory.
+        var reusable: [[Double]] = []
+        swap(&reusable, &lineStarts)
         var y = insets.leading(scrollAxis)
         for (section, count) in context.itemCounts.enumerated() {
             starts.append(y)
             y += headerLength
             let lines = (count + perLine - 1) / perLine
-            if case let .variable(lengthOf) = itemLength {
+            if case let .table(table) = itemLength {
+                // One read of the table per section; the loop reads a local array.
+                let lengths = section < table.values.count ? table.values[section] : []
+                var prefix: [Double] = []
+                if section < reusable.count { swap(&prefix, &reusable[section]) }
+                prefix.removeAll(keepingCapacity: true)
+                prefix.reserveCapacity(lines + 1)
+                var acc = 0.0
+                if perLine == 1, context.interactiveMove == nil, lengths.count >= lines {
+                    // A list: one item per line, read straight from the table.
+                    lengths.withUnsafeBufferPointer { length in
+                        for line in 0..<lines {
+                            prefix.append(acc)
+                            acc += length[line] + lineSpacing
+                        }
+                    }
+                    if lines > 0 { acc -= lineSpacing }
+                } else {
+                    for line in 0..<lines {
+                        prefix.append(acc)
+                        var longest = 0.0
+                        for item in line * perLine..<min(count, (line + 1) * perLine) {
+                            let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)).item
+                            longest = max(longest, data < lengths.count ? lengths[data] : 0)
+                        }
+                        acc += longest + (line + 1 < lines ? lineSpacing : 0)
+                    }
+                }
+                prefix.append(acc)
+                lineStarts.append(prefix)
+                y += acc
+            } else if case let .variable(lengthOf) = itemLength {
                 var prefix = [Double](repeating: 0, count: lines + 1)
                 var acc = 0.0
                 for line in 0..<lines {
@@ -155,6 +191,7 @@ public struct GridLayout: CollectionLayout {
 
     private func itemLength(_ indexPath: IndexPath, lineLength: Double) -> Double {
         if case let .variable(lengthOf) = itemLength { return lengthOf(context.dataIndexPath(forDisplayed: indexPath)) }
+        if case let .table(table) = itemLength { return table.length(at: context.dataIndexPath(forDisplayed: indexPath), fallback: lineLength) }
         return lineLength
     }
 

@@ -152,10 +152,8 @@ extension CollectionView {
     /// Moves the target to follow `position` (content coordinates: where the moving item's centre
     /// is). The layout proposes the index; a proposal on an item that cannot move is refused, so
     /// nothing is ever dropped in a pinned item's place. While the position stays inside the gap
-    /// the target is kept, which stops variable-size layouts from flickering between two slots.
-    ///
-    /// Each change of target re-prepares the layout and animates the items that shift; a call that
-    /// keeps the target costs only a lookup or two in the layout.
+    /// the target is kept, and a proposal is checked against the reflowed layout (the stable
+    /// target rule), which stops variable-size layouts from flickering between two slots.
     public func updateInteractiveMovementTargetPosition(_ position: Point) {
         guard let move = interactiveMove, let ds = dataSource else { return }
         if let gap = layout.attributesForItem(at: move.target)?.frame, gap.contains(position) { return }
@@ -165,7 +163,10 @@ extension CollectionView {
               (0..<itemCounts[proposed.section]).contains(proposed.item) else { return }
         // The item now shown at the proposed slot is the one that would be displaced into the gap.
         guard ds.collectionView(self, canMoveItemAt: dataIndexPath(forDisplayed: proposed)) else { return }
-        retarget(to: proposed)
+        // The stable target rule (StableTarget.swift): taken only if the reflow keeps the item
+        // under the pointer, or brings it closer; never back and forth.
+        guard let chosen = stableInteractiveTarget(proposed: proposed, position: position) else { return }
+        retarget(to: chosen)
     }
 
     /// The moving item's attributes with its centre at `position` (content coordinates), as the layout gives them.

@@ -1,0 +1,401 @@
+import CollectionKit
+
+/// Cards dragged between boards (seeds 000 and 001): a backlog list in two sections, a grid for
+/// today, an empty board for later, a horizontal strip of done cards, a drag-only palette that
+/// makes new cards, a one-card focus slot that swaps when full, and a trash. One
+/// `DragDropManager` runs every drag; the scene only configures boards and draws their frames.
+public final class BoardsScene: Scene {
+    public let name = "boards"
+    public let manager = DragDropManager()
+    public private(set) var boards: [DragDropCollection] = []
+    public let trash = DropZone(name: "trash", title: "Trash")
+    /// Every card ever made, by identifier (trashed ones stay, so undo can bring them back).
+    public private(set) var cards: [Int: BoardCard] = [:]
+    /// Identifiers at start, and palette copies made since.
+    public let initialIDs: Set<Int>
+    private var nextID: Int
+    private var frame: Rect = .zero
+    private var pans: [String: ScrollPan] = [:]
+    private var panning: DragDropCollection?
+    private var pointer = Point(x: -1, y: -1)
+    private var now = 0.0
+    /// Board frames with their title rows, for drawing.
+    private var panels: [(title: String, frame: Rect)] = []
+    private var statusFrame: Rect = .zero
+
+    public static let defaultBacklogCount = 40
+    public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
+
+    public init(backlogCount: Int = BoardsScene.defaultBacklogCount) {
+        let n = max(0, backlogCount)
+        var cards: [Int: BoardCard] = [:]
+        func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
+            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
+            return AnyHashable(id)
+        }
+        // Every tenth backlog card (3, 13, 23, ...) is locked to the backlog.
+        let high = n / 4
+        let backlogHigh = (0..<high).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        let backlogLow = (high..<n).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        var id = max(n, 1_000)
+        func next() -> Int { id += 1; return id - 1 }
+        let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
+        let done = (0..<12).map { _ in card(next()) }
+        let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
+        let focus = [card(next())]
+        self.cards = cards
+        initialIDs = Set(cards.keys)
+        nextID = id
+        boards = [
+            makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
+            makeBoard("today", "Today", [today], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+                                                                    interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
+            makeBoard("later", "Later", [[]], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+                                                                 interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
+            makeBoard("done", "Done", [done], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
+                                                                 interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
+            makeBoard("palette", "Palette", [palette], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
+                                                                          interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
+            makeBoard("focus", "Focus", [focus], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(58),
+                                                                    interitemSpacing: 0, lineSpacing: 0, insets: EdgeInsets(all: 6))),
+        ]
+        let backlog = boards[0]
+        backlog.view.updateLayout { layout in
+            if var grid = layout as? GridLayout {
+                grid.itemLength = .table(backlog.lengths)
+                layout = grid
+            }
+        }
+        boards[2].emptyText = "drop cards here"
+        let palette_ = boards[4]
+        palette_.acceptsDrops = false
+        palette_.dragOperation = .copy
+        palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
+        boards[5].capacity = 1
+        for b in boards { manager.add(b) }
+        manager.add(trash)
+    }
+
+    /// For the scene catalogue: `--items` sets the backlog's size.
+    public convenience init(config: SceneConfig) {
+        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount)
+    }
+
+    /// The backlog: one card per line with its own height, a header per section.
+    static func listLayout() -> GridLayout {
+        GridLayout(itemsPerLine: 1, itemLength: .fixed(50), interitemSpacing: 6, lineSpacing: 6,
+                   insets: EdgeInsets(all: 6), headerLength: 24)
+    }
+
+    private func makeBoard(_ name: String, _ title: String, _ items: [[AnyHashable]], layout: any CollectionLayout) -> DragDropCollection {
+        let view = CollectionView(name: name, layout: layout)
+        view.register(reuseIdentifier: "card") { BoardCardCell(reuseIdentifier: $0) }
+        let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
+            cell.card = self.card(id)
+            return cell
+        }, drawItem: { [unowned self] id, rect, list in
+            BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
+        })
+        board.itemLength = { [unowned self] id in self.card(id).listHeight }
+        board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
+        board.describeItem = { [unowned self] id in self.card(id).title }
+        board.style.gapFill = Theme.background
+        if name == "backlog" {
+            board.drawHeader = { section, frame, list in
+                list.text(section == 0 ? "High" : "Low", in: frame.insetBy(dx: 8, dy: 0), size: 12, color: Theme.textDim,
+                          alignment: .leading, weight: .bold)
+            }
+        }
+        return board
+    }
+
+    func card(_ id: AnyHashable) -> BoardCard {
+        guard let i = id.base as? Int, let c = cards[i] else { return BoardCard(id: -1, title: "?") }
+        return c
+    }
+
+    /// A new card of the template's kind, with an identifier never used before.
+    private func makeCopy(of id: AnyHashable) -> AnyHashable {
+        let template = card(id)
+        let newID = nextID
+        nextID += 1
+        cards[newID] = BoardCard(id: newID, title: "\(template.kind ?? "Card") \(newID)", lockedTo: nil, kind: template.kind)
+        return AnyHashable(newID)
+    }
+
+    public func board(_ name: String) -> DragDropCollection? { boards.first { $0.name == name } }
+
+    // MARK: Layout
+
+    /// Backlog on the left; today above later in the middle; focus, palette and trash on the
+    /// right; done along the bottom; a status line under everything. Proportional, so the
+    /// window's minimum size still shows every board.
+    public func setFrame(_ frame: Rect) {
+        self.frame = frame
+        let m = min(8, frame.width / 60)
+        let titleH = min(20, max(10, frame.height * 0.05))
+        let statusH = min(24, max(12, frame.height * 0.06))
+        statusFrame = Rect(x: frame.minX + m, y: frame.maxY - statusH, width: max(0, frame.width - 2 * m), height: statusH)
+        let inner = Rect(x: frame.minX + m, y: frame.minY + m, width: max(0, frame.width - 2 * m),
+                         height: max(0, frame.height - 2 * m - statusH))
+        let doneH = min(150, max(titleH + 30, inner.height * 0.22))
+        let top = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: max(0, inner.height - doneH - m))
+        let done = Rect(x: inner.minX, y: top.maxY + m, width: inner.width, height: doneH)
+        let leftW = (top.width - 2 * m) * 0.36, midW = (top.width - 2 * m) * 0.38
+        let rightW = max(0, top.width - 2 * m - leftW - midW)
+        let left = Rect(x: top.minX, y: top.minY, width: leftW, height: top.height)
+        let mid = Rect(x: left.maxX + m, y: top.minY, width: midW, height: top.height)
+        let right = Rect(x: mid.maxX + m, y: top.minY, width: rightW, height: top.height)
+        let todayH = (mid.height - m) * 0.55
+        let rows = [
+            ("backlog", left),
+            ("today", Rect(x: mid.minX, y: mid.minY, width: mid.width, height: todayH)),
+            ("later", Rect(x: mid.minX, y: mid.minY + todayH + m, width: mid.width, height: max(0, mid.height - todayH - m))),
+            ("done", done),
+        ]
+        let focusH = min(titleH + 72, right.height * 0.3)
+        let trashH = min(110, right.height * 0.3)
+        let focusR = Rect(x: right.minX, y: right.minY, width: right.width, height: focusH)
+        let trashR = Rect(x: right.minX, y: right.maxY - trashH, width: right.width, height: trashH)
+        let paletteR = Rect(x: right.minX, y: focusR.maxY + m, width: right.width, height: max(0, trashR.minY - m - focusR.maxY - m))
+        panels = []
+        for (name, r) in rows + [("focus", focusR), ("palette", paletteR)] {
+            guard let b = board(name) else { continue }
+            panels.append((b.title, r))
+            b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
+        }
+        panels.append((trash.dropTitle, trashR))
+        trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent, now: Double) {
+        self.now = now
+        switch event {
+        case let .pointerDown(p, button, mods):
+            pointer = p
+            if manager.pointerDown(at: p, button: button, modifiers: mods, now: now) { return }
+            guard button == .left, let b = boards.first(where: { $0.view.frame.contains(p) }) else { return }
+            if !mods.contains(.ctrl) { manager.clearSelection() }
+            panning = b
+            var pan = pans[b.name] ?? ScrollPan(tolerance: 4)
+            pan.down(at: p, now: now, physics: &b.view.physics)
+            pans[b.name] = pan
+        case let .pointerMove(p, _):
+            pointer = p
+            manager.pointerMoved(to: p, now: now)
+            if let b = panning, var pan = pans[b.name] {
+                pan.moved(to: p, now: now, physics: &b.view.physics)
+                pans[b.name] = pan
+            }
+        case let .pointerUp(p, _, _):
+            pointer = p
+            manager.pointerUp(at: p, now: now)
+            endPan(at: p, now: now, cancel: false)
+        case let .wheel(dx, dy):
+            if manager.wheel(dx: dx, dy: dy, now: now) { return }
+            boards.first { $0.view.frame.contains(pointer) }?.view.physics.wheel(dx: dx, dy: dy, now: now)
+        case let .key(key, mods):
+            manager.handleKey(key, modifiers: mods, now: now)
+        case .focus(gained: false):
+            manager.cancel(now: now)
+            endPan(at: pointer, now: now, cancel: true)
+        default:
+            break
+        }
+    }
+
+    private func endPan(at p: Point, now: Double, cancel: Bool) {
+        guard let b = panning, var pan = pans[b.name] else { return }
+        if cancel { pan.cancel(now: now, physics: &b.view.physics) } else { pan.up(at: p, now: now, physics: &b.view.physics) }
+        pans[b.name] = pan
+        panning = nil
+    }
+
+    public func didDeactivate(now: Double) {
+        manager.cancel(now: now)
+        endPan(at: pointer, now: now, cancel: true)
+    }
+
+    // MARK: Frame
+
+    public func update(now: Double) {
+        self.now = now
+        manager.update(now: now)
+        for b in boards { b.view.update(now: now) }
+    }
+
+    /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(manager.nextDeadline(after: now),
+                          Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
+                          Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
+    }
+
+    public func draw(into list: inout DrawList) {
+        for (title, r) in panels {
+            // An outline, not a fill: the app has already filled the window, and a second fill of
+            // most of it is a large share of a software-rendered frame.
+            list.stroke(r, Theme.border, width: 1, radius: 8)
+            let titleH = min(20, max(10, frame.height * 0.05))
+            var label = title
+            if let b = boards.first(where: { $0.title == title }) {
+                label += "  \(b.count)"
+                if let cap = b.capacity { label += " / \(cap)" }
+                if !b.acceptsDrops { label += "  (drag to copy)" }
+            } else if title == trash.dropTitle, !manager.trashed.isEmpty {
+                label += "  \(manager.trashed.count)"
+            }
+            list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
+                      size: min(13, titleH * 0.7), color: Theme.textDim, alignment: .leading, weight: .bold)
+        }
+        drawTrash(into: &list)
+        for b in boards {
+            b.draw(into: &list)
+            drawMarks(of: b, into: &list)
+            ScrollIndicator.draw(for: b.view, into: &list)
+        }
+        manager.draw(into: &list, now: now)
+        drawStatus(into: &list)
+    }
+
+    private func drawTrash(into list: inout DrawList) {
+        let r = trash.dropFrame.insetBy(dx: 6, dy: 4)
+        guard !r.isEmpty else { return }
+        let color = trash.isRefusing ? Theme.danger : trash.isHovered ? Theme.accent : Theme.border
+        list.stroke(r, color, width: 2, radius: 8)
+        list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
+                  color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
+    }
+
+    /// Selection rings and the keyboard focus ring, over the cards they mark.
+    private func drawMarks(of b: DragDropCollection, into list: inout DrawList) {
+        let focused = manager.focus.flatMap { $0.collection == b.name ? $0.id : nil }
+        let marked = manager.selection.union(focused.map { [$0] } ?? [])
+        guard !marked.isEmpty else { return }
+        list.clipped(to: b.view.frame) { list in
+            for a in b.view.visibleAttributes where a.kind == .cell {
+                guard let id = b.displayedID(at: a.indexPath), marked.contains(id),
+                      !b.view.hiddenIdentifiers.contains(id) else { continue }
+                let r = b.view.windowRect(fromContent: b.view.presentedFrameForItem(at: a.indexPath) ?? a.frame)
+                if manager.selection.contains(id) { list.stroke(r.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
+                if id == focused { list.stroke(r.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
+            }
+        }
+    }
+
+    private func drawStatus(into list: inout DrawList) {
+        let text: String
+        var color = Theme.textDim
+        if let f = manager.feedback {
+            text = f.text; color = Theme.danger
+        } else if let line = manager.statusLine {
+            text = line; color = Theme.text
+        } else {
+            text = "Drag cards between boards. Ctrl+click selects several; Space picks up the focused card, arrows move it; Ctrl+Z undoes."
+        }
+        list.text(text, in: statusFrame, size: min(13, statusFrame.height * 0.6), color: color, alignment: .leading)
+    }
+
+    public func cursor(at p: Point) -> Cursor {
+        if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
+        return boards.contains { $0.view.frame.contains(p) && $0.draggableItem(at: p) != nil } ? .hand : .arrow
+    }
+
+    public var isDragging: Bool { manager.isDragging }
+    public var liveCellCount: Int { boards.reduce(0) { $0 + $1.view.liveCellCount } }
+    public var notices: [String] { manager.notices }
+
+    // MARK: Checks
+
+    /// What is wrong with the boards now, or nil: every identifier at start and every palette copy
+    /// made since is in exactly one board or in the trash (a copy may also be gone, undone), and
+    /// once no drag or flight is left, nothing is hidden and no gap is open. Tests and the
+    /// benchmark run it after random input.
+    public func consistencyProblem() -> String? {
+        var seen: [Int: Int] = [:]
+        for b in boards { for id in b.items.joined() { seen[id.base as! Int, default: 0] += 1 } }
+        for id in manager.trashed { seen[id.base as! Int, default: 0] += 1 }
+        if let dup = seen.first(where: { $0.value > 1 }) { return "card \(dup.key) appears \(dup.value) times" }
+        if let lost = initialIDs.first(where: { seen[$0] == nil }) { return "card \(lost) is lost" }
+        if let stray = seen.keys.first(where: { !initialIDs.contains($0) && cards[$0]?.kind == nil }) {
+            return "card \(stray) came from nowhere"
+        }
+        if !manager.isDragging && !manager.isLanding {
+            for b in boards {
+                if !b.view.hiddenIdentifiers.isEmpty { return "\(b.name) hides \(b.view.hiddenIdentifiers.map { "\($0.base)" })" }
+                if b.gap != nil { return "\(b.name) still shows a gap" }
+                if b.displayed != b.items { return "\(b.name) shows something other than its data" }
+                if b.view.numberOfItems != b.count { return "\(b.name)'s view has \(b.view.numberOfItems) items, its data \(b.count)" }
+            }
+        }
+        return nil
+    }
+
+    // MARK: State dump
+
+    public func dumpState() -> [(String, JSON)] {
+        var drag: JSON = .null
+        if let s = manager.session {
+            var index: JSON = .null, indexPath: JSON = .null
+            if let b = board(s.over ?? ""), b.isDropTarget, let gap = b.gap {
+                let flat = b.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
+                index = .int(flat)
+                indexPath = .array([.int(gap.section), .int(gap.item)])
+            }
+            drag = .object([
+                ("items", .strings(s.ids.map { "\($0.base)" })),
+                ("source", .string(s.items.first?.source ?? "")),
+                ("over", s.over.map { .string($0) } ?? .null),
+                ("index", index),
+                ("indexPath", indexPath),
+                ("overChanges", .int(s.overChanges)),
+                ("accepted", .bool(s.acceptance.isAccepted)),
+                ("keyboard", .bool(s.isKeyboard)),
+            ])
+        }
+        let locked = cards.values.filter { $0.lockedTo != nil }.map(\.id).sorted()
+        return [
+            ("collections", .array(boards.map(dumpBoard))),
+            ("drag", drag),
+            ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),
+            ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
+            ("locked", .strings(locked.map { "\($0)" })),
+            ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+            ("undo", .int(manager.undoStack.count)),
+            ("redo", .int(manager.redoStack.count)),
+            ("status", manager.statusLine.map { .string($0) } ?? .null),
+        ]
+    }
+
+    /// A board as the dump shows it: its data (mid-drag too: dragged cards stay listed at home),
+    /// frames in the same order, and its rules.
+    private func dumpBoard(_ b: DragDropCollection) -> JSON {
+        let v = b.view
+        let ids = Array(b.items.joined())
+        var pairs: [(String, JSON)] = [
+            ("name", .string(b.name)),
+            ("title", .string(b.title)),
+            ("items", .strings(ids.map { "\($0.base)" })),
+            ("contentOffset", .point(v.contentOffset)),
+            ("viewport", .rect(v.frame)),
+        ]
+        if ids.count <= 10_000 {
+            var shown: [AnyHashable: IndexPath] = [:]
+            for (s, section) in b.displayed.enumerated() { for (i, id) in section.enumerated() { shown[id] = IndexPath(item: i, section: s) } }
+            let home = b.gap.flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? .zero
+            pairs.append(("frames", .array(ids.map { id in
+                .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
+            })))
+        }
+        pairs += [
+            ("sectionCounts", .array(b.sectionCounts.map { .int($0) })),
+            ("accepts", .bool(b.acceptsDrops)),
+            ("capacity", b.capacity.map { .int($0) } ?? .null),
+            ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+        ]
+        return .object(pairs)
+    }
+}

@@ -1,0 +1,458 @@
+/// The identifier of the placeholder gap a collection shows where dragged items would land.
+public struct DropGapID: Hashable, Sendable {
+    public init() {}
+}
+
+/// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines).
+public struct DragDropStyle: Sendable {
+    public var gapFill = Color(hex: 0x262A33)
+    public var gapStroke = Color(hex: 0x4C8DFF).withAlpha(0.7)
+    public var placeholderText = Color(hex: 0x9AA1B0)
+    public var placeholderStroke = Color(hex: 0x3D4350)
+    public var accepting = Color(hex: 0x4C8DFF)
+    public var refusing = Color(hex: 0xE5534B)
+    public init() {}
+}
+
+/// The lengths of a collection's shown elements along its scroll axis, for a layout with
+/// per-item lengths to read on every reflow: capture this object (not the collection) in the
+/// layout's closure, so a 100,000-item reflow is array reads, not calls into the collection.
+public final class ItemLengths {
+    public internal(set) var values: [[Double]] = []
+    /// The length of the element at `ip`; `fallback` past the end.
+    @inlinable public func length(at ip: IndexPath, fallback: Double = 60) -> Double {
+        guard ip.section < values.count, ip.item < values[ip.section].count else { return fallback }
+        return values[ip.section][ip.item]
+    }
+}
+
+/// The gap's cell: an empty slot with an outline.
+final class DropGapCell: CollectionCell {
+    var style = DragDropStyle()
+    override func draw(in frame: Rect, into list: inout DrawList) {
+        let r = frame.insetBy(dx: 2, dy: 2)
+        let radius = min(10, r.width / 8, r.height / 3)
+        list.fill(r, style.gapFill, radius: radius)
+        list.stroke(r, style.gapStroke, width: 2, radius: radius)
+    }
+}
+
+/// A collection view taking part in drag and drop: it holds the items' identifiers per section
+/// (the data, which changes first) and is the view's data source, showing the data with the
+/// dragged items taken out and a placeholder gap where they would land. Every change reaches the
+/// view through `performBatchUpdates`, so items glide to their new places.
+///
+/// It adopts both `Draggable` and `Droppable`; the scene configures cells, lengths and rules.
+public final class DragDropCollection: CollectionDataSource, Draggable, Droppable, DropScrolling {
+    public let view: CollectionView
+    public var title: String
+    /// The data: item identifiers per section, in display order.
+    public private(set) var items: [[AnyHashable]]
+    /// False for a drag-only source (a palette).
+    public var acceptsDrops = true
+    /// The most items it holds; nil when unlimited.
+    public var capacity: Int?
+    public var dragOperation: DragOperation = .move
+    public var style = DragDropStyle()
+    /// Shown centred in the view while it has no items ("drop cards here").
+    public var emptyText: String?
+    /// Configures a dequeued cell for an item.
+    public var cellForItem: (CollectionView, IndexPath, AnyHashable) -> CollectionCell
+    /// Draws an item into a rect at the origin, for its snapshot.
+    public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
+    /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
+    public var itemLength: (AnyHashable) -> Double = { _ in 60 } { didSet { remeasure() } }
+    public var drawHeader: ((Int, Rect, inout DrawList) -> Void)?
+    public var lockedItem: (AnyHashable) -> Bool = { _ in false }
+    public var copyItem: ((AnyHashable) -> AnyHashable)?
+    public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
+    /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
+    public var validateChange: (([[AnyHashable]], [[AnyHashable]]) throws -> Void)?
+    /// Up to this many items, a proposed gap position is checked against a reflowed copy of the
+    /// layout (O(n) per proposal): the stable target rule. Larger collections take proposals as
+    /// they come, which for lists and uniform grids is the same.
+    public var exactReflowLimit = 20_000
+
+    /// What the view shows: the data without the dragged items, with the gap if one is open.
+    public private(set) var displayed: [[AnyHashable]]
+    /// The lengths of what is shown, parallel to `displayed`, so a layout with per-item lengths
+    /// reads an array instead of asking about each item on every reflow.
+    public let lengths = ItemLengths()
+    private var displayedLengths: [[Double]] {
+        get { lengths.values }
+        set { lengths.values = newValue }
+    }
+    private var excluded: Set<AnyHashable> = []
+    /// Where the gap is, in displayed coordinates (the data without the dragged items).
+    public private(set) var gap: IndexPath?
+    /// Where the source's own gap sits while the drag is elsewhere: the first dragged item's slot.
+    private var homeGap: IndexPath?
+    private var gapLength = 60.0
+    /// True while an accepted drag is over it; `isRefusing` while a refused one is.
+    public private(set) var isDropTarget = false
+    public private(set) var isRefusing = false
+
+    public init(view: CollectionView, title: String, items: [[AnyHashable]],
+                cellForItem: @escaping (CollectionView, IndexPath, AnyHashable) -> CollectionCell,
+                drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
+        self.view = view
+        self.title = title
+        self.items = items
+        self.displayed = items
+        self.cellForItem = cellForItem
+        self.drawItem = drawItem
+        view.register(reuseIdentifier: "dragdrop.gap") { DropGapCell(reuseIdentifier: $0) }
+        view.dataSource = self
+        displayedLengths = items.map { $0.map { _ in 60 } }
+        view.reloadData()
+    }
+
+    /// Measures every shown item again (after `itemLength` changed). O(n).
+    public func remeasure() {
+        displayedLengths = displayed.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        view.updateLayout { _ in }
+    }
+
+    public var name: String { view.name }
+    public var dragName: String { view.name }
+    public var dropName: String { view.name }
+    public var dropTitle: String { title }
+    public var dragFrame: Rect { view.frame }
+    public var dropFrame: Rect { view.frame }
+    public var count: Int { items.reduce(0) { $0 + $1.count } }
+    public var sectionCounts: [Int] { items.map(\.count) }
+
+    // MARK: Data source
+
+    public func numberOfSections(in cv: CollectionView) -> Int { displayed.count }
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { displayed[section].count }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { displayed[ip.section][ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+        let id = displayed[ip.section][ip.item]
+        if id == AnyHashable(DropGapID()) {
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "dragdrop.gap", for: ip) as! DropGapCell
+            cell.style = style
+            return cell
+        }
+        return cellForItem(cv, ip, id)
+    }
+    public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: IndexPath,
+                               in frame: Rect, into list: inout DrawList) {
+        drawHeader?(ip.section, frame, &list)
+    }
+
+    /// The length of the element shown at `ip` (the gap has the dragged item's length). Layouts
+    /// with per-item lengths call this.
+    public func length(at ip: IndexPath) -> Double {
+        guard displayedLengths.indices.contains(ip.section), displayedLengths[ip.section].indices.contains(ip.item) else {
+            return gapLength
+        }
+        return displayedLengths[ip.section][ip.item]
+    }
+
+    /// The identifier shown at `ip`: an item's, or `DropGapID` for the gap.
+    public func displayedID(at ip: IndexPath) -> AnyHashable? {
+        guard displayed.indices.contains(ip.section), displayed[ip.section].indices.contains(ip.item) else { return nil }
+        return displayed[ip.section][ip.item]
+    }
+
+    // MARK: Changing the data
+
+    /// Replaces the data (data first), then brings the view there through a validated batch
+    /// update. A refused change (the validator throws) leaves data and view as they were.
+    public func setItems(_ newItems: [[AnyHashable]], animated: Bool = true) throws {
+        guard newItems.count == items.count else {
+            throw CollectionUpdateError(message: "\(name): \(newItems.count) sections given, the collection has \(items.count)")
+        }
+        try validateChange?(items, newItems)
+        items = newItems
+        try resync(animated: animated)
+    }
+
+    /// Recomputes what the view shows and applies the difference as one batch update.
+    func resync(animated: Bool) throws {
+        let new = computeDisplayed()
+        let updates = DragDropCollection.updates(from: displayed, to: new)
+        displayed = new
+        displayedLengths = new.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        guard !updates.isEmpty else { return }
+        do {
+            try view.performBatchUpdates(updates, animated: animated)
+        } catch {
+            // The view refused; show the data as it stands rather than a view out of step.
+            view.reloadData()
+            throw error
+        }
+    }
+
+    /// Moves the gap (opens it from nil, closes it to nil) when nothing else changes: O(1)
+    /// updates and array shifts, no scan of the items, so dragging over 100,000 items stays fast.
+    private func setGap(_ newGap: IndexPath?) {
+        guard newGap != gap else { return }
+        var updates: [CollectionUpdate] = []
+        if let old = gap, displayed.indices.contains(old.section), displayed[old.section].indices.contains(old.item) {
+            displayed[old.section].remove(at: old.item)
+            displayedLengths[old.section].remove(at: old.item)
+            updates.append(.delete([old]))
+        }
+        var placed: IndexPath?
+        if let g = newGap, displayed.indices.contains(g.section) {
+            let at = IndexPath(item: min(max(0, g.item), displayed[g.section].count), section: g.section)
+            displayed[at.section].insert(AnyHashable(DropGapID()), at: at.item)
+            displayedLengths[at.section].insert(gapLength, at: at.item)
+            updates.append(.insert([at]))
+            placed = at
+        }
+        gap = placed
+        guard !updates.isEmpty else { return }
+        do {
+            try view.performBatchUpdates(updates, animated: true, identifiersKnownUnique: true)
+        } catch {
+            view.reloadData()
+        }
+    }
+
+    private func computeDisplayed() -> [[AnyHashable]] {
+        var result = excluded.isEmpty ? items : items.map { $0.filter { !excluded.contains($0) } }
+        if let g = gap, result.indices.contains(g.section) {
+            result[g.section].insert(AnyHashable(DropGapID()), at: min(g.item, result[g.section].count))
+        }
+        return result
+    }
+
+    /// The updates that turn `old` into `new`, section by section: the common prefix and suffix
+    /// stay, the middle is deleted and inserted again. Items keep their identity, so those in
+    /// view glide. O(n) in the worst case, O(changed span) past the common prefix.
+    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) -> [CollectionUpdate] {
+        var deletes: [IndexPath] = [], inserts: [IndexPath] = []
+        for s in 0..<min(old.count, new.count) {
+            let a = old[s], b = new[s]
+            var prefix = 0
+            while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+            var suffix = 0
+            while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+            deletes += (prefix..<(a.count - suffix)).map { IndexPath(item: $0, section: s) }
+            inserts += (prefix..<(b.count - suffix)).map { IndexPath(item: $0, section: s) }
+        }
+        var updates: [CollectionUpdate] = []
+        if !deletes.isEmpty { updates.append(.delete(deletes)) }
+        if !inserts.isEmpty { updates.append(.insert(inserts)) }
+        return updates
+    }
+
+    // MARK: Draggable
+
+    public func draggableItem(at point: Point) -> AnyHashable? {
+        guard let ip = view.indexPathForItem(atWindowPoint: point), let id = displayedID(at: ip),
+              id != AnyHashable(DropGapID()) else { return nil }
+        return id
+    }
+
+    public func indexPath(of id: AnyHashable) -> IndexPath? {
+        for (s, section) in items.enumerated() {
+            if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) }
+        }
+        return nil
+    }
+
+    /// Where the item is shown (O(visible), or O(n) when it is out of view).
+    public func displayedIndexPath(of id: AnyHashable) -> IndexPath? {
+        for a in view.visibleAttributes where a.kind == .cell {
+            if displayedID(at: a.indexPath) == id { return a.indexPath }
+        }
+        for (s, section) in displayed.enumerated() {
+            if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) }
+        }
+        return nil
+    }
+
+    public func windowFrame(of id: AnyHashable) -> Rect? {
+        guard let ip = displayedIndexPath(of: id), let f = view.presentedFrameForItem(at: ip) else { return nil }
+        return view.windowRect(fromContent: f)
+    }
+
+    /// The gap's frame as drawn now, in window points.
+    public var gapWindowFrame: Rect? {
+        guard let g = gap, let f = view.presentedFrameForItem(at: g) else { return nil }
+        return view.windowRect(fromContent: f)
+    }
+
+    public func snapshot(of id: AnyHashable, key: String) -> TextureRecording? {
+        guard let frame = windowFrame(of: id) else { return nil }
+        return snapshot(of: id, key: key, size: frame.size)
+    }
+
+    /// The item drawn once at `size` (a keyboard drag shows it at the size of the gap it is over).
+    public func snapshot(of id: AnyHashable, key: String, size: Size) -> TextureRecording? {
+        var scratch = DrawList()
+        scratch.recordTexture(key: key, size: size) { list in
+            drawItem(id, Rect(origin: .zero, size: size), &list)
+        }
+        return scratch.textures.last
+    }
+
+    public func dragDidBegin(_ ids: [AnyHashable], now: Double) {
+        guard let first = ids.first, let origin = indexPath(of: first) else { return }
+        excluded = Set(ids)
+        // The home slot counts the items before it that stay.
+        let before = items[origin.section][..<origin.item].filter { !excluded.contains($0) }.count
+        homeGap = IndexPath(item: before, section: origin.section)
+        gap = homeGap
+        gapLength = itemLength(first)
+        try? resync(animated: true)
+    }
+
+    public func isLocked(_ id: AnyHashable) -> Bool { lockedItem(id) }
+    public func makeCopy(of id: AnyHashable) -> AnyHashable { copyItem?(id) ?? id }
+    public func describe(_ id: AnyHashable) -> String { describeItem(id) }
+
+    // MARK: Droppable
+
+    public func acceptance(of drag: DropContext) -> DropAcceptance {
+        acceptsDrops ? .accept : .refuse("nothing can be dropped on \(title)")
+    }
+
+    public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) {
+        isDropTarget = accepted
+        isRefusing = !accepted
+        guard accepted else { return }
+        if let first = drag.items.first, gap == nil { gapLength = itemLength(first.id) }
+        _ = dragMoved(drag, now: now)
+    }
+
+    public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? {
+        guard isDropTarget else { return nil }
+        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)))
+        return gap
+    }
+
+    public func dragExited(now: Double) {
+        let wasTarget = isDropTarget
+        isDropTarget = false
+        isRefusing = false
+        guard wasTarget else { return }
+        // The source keeps its own gap until the drop; any other collection closes it.
+        setGap(homeGap)
+    }
+
+    /// Moves the gap (keyboard drags): clamps to the section's range.
+    public func moveGap(to ip: IndexPath) {
+        guard isDropTarget, displayed.indices.contains(ip.section) else { return }
+        let countWithoutGap = displayed[ip.section].count - (gap?.section == ip.section ? 1 : 0)
+        setGap(IndexPath(item: min(max(0, ip.item), countWithoutGap), section: ip.section))
+    }
+
+    /// The drag is over: forget the dragged items and the gap, then set `newItems` if given (data
+    /// first), and bring the view there in one batch update.
+    public func endDrag(newItems: [[AnyHashable]]?) throws {
+        excluded = []
+        gap = nil
+        homeGap = nil
+        isDropTarget = false
+        isRefusing = false
+        if let newItems { items = newItems }
+        try resync(animated: true)
+    }
+
+    /// The gap position a drag centred at `c` (content coordinates) asks for. Over the gap, or
+    /// nowhere better, it stays. Over another slot, the gap moves there only if, once the layout
+    /// has reflowed, the gap would be closer to `c` than it is now: the stable target rule that
+    /// keeps variable-size layouts from flipping between two slots, while any slot whose reflowed
+    /// frame contains the pointer is always taken.
+    func proposedGap(at c: Point) -> IndexPath {
+        let layout = view.layout
+        let reach = 400.0
+        let probe = Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach)
+        let cells = layout.attributesForElements(in: probe).filter { $0.kind == .cell }
+        func distance(_ f: Rect) -> Double {
+            let dx = max(f.minX - c.x, 0, c.x - f.maxX), dy = max(f.minY - c.y, 0, c.y - f.maxY)
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        let hit = cells.first { $0.frame.contains(c) }
+            ?? cells.min { (distance($0.frame), $0.indexPath) < (distance($1.frame), $1.indexPath) }
+        guard let gap else {
+            // Entering: before the item under the pointer, or after it past its middle.
+            guard let hit else { return endPosition(near: c) }
+            var ip = hit.indexPath
+            let next = layout.attributesForItem(at: IndexPath(item: ip.item + 1, section: ip.section))?.frame
+            let axis = layout.scrollAxis
+            let sameLine = next.map { $0[minOf: axis] < hit.frame[maxOf: axis] && $0[maxOf: axis] > hit.frame[minOf: axis] } ?? false
+            let flow: Axis = sameLine ? (axis == .vertical ? .horizontal : .vertical) : axis
+            if c[flow] > hit.frame.center[flow] { ip.item += 1 }
+            return ip
+        }
+        guard let hit, hit.indexPath != gap else { return gap }
+        let proposal = hit.indexPath
+        // The reflow is a full prepare of a copy of the layout; past `exactReflowLimit` items the
+        // proposal is taken as it is (the gap still holds while the pointer is inside it).
+        guard proposal.section == gap.section, displayedLengths.reduce(0, { $0 + $1.count }) <= exactReflowLimit,
+              let now = layout.attributesForItem(at: gap)?.frame else {
+            return proposal
+        }
+        // Where the reflow leaves the slot as it is (uniform grids), the proposal stands.
+        if reflowedGapFrame(moving: gap, to: proposal) == hit.frame { return proposal }
+        return StableTarget.choose(current: gap, currentFrame: now, proposal: proposal, position: c,
+                                   count: displayed[gap.section].count, isAllowed: { _ in true },
+                                   frameAfter: { reflowedGapFrame(moving: gap, to: $0) })
+    }
+
+    /// Where the gap would be drawn if it moved from `from` to `to`, after the layout reflows.
+    private func reflowedGapFrame(moving from: IndexPath, to: IndexPath) -> Rect? {
+        // Only lengths matter to a layout: move the gap's length, not the identifiers.
+        var hypothetical = displayedLengths
+        let length = hypothetical[from.section].remove(at: from.item)
+        hypothetical[to.section].insert(length, at: min(to.item, hypothetical[to.section].count))
+        let saved = displayedLengths
+        displayedLengths = hypothetical
+        defer { displayedLengths = saved }
+        var probe = view.layout
+        probe.prepare(LayoutContext(boundsSize: view.frame.size, itemCounts: hypothetical.map(\.count)))
+        return probe.attributesForItem(at: to)?.frame
+    }
+
+    /// With nothing near the pointer: the end of the section whose header is above it, else the
+    /// end of the last section.
+    private func endPosition(near c: Point) -> IndexPath {
+        // Only elements near the pointer: nothing was found within the first probe, so this one
+        // reaches a screenful further, never the whole content.
+        let reach = 2_000.0
+        let near = Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach)
+        let headers = view.layout.attributesForElements(in: near)
+            .filter { $0.kind != .cell && $0.frame[minOf: view.layout.scrollAxis] <= c[view.layout.scrollAxis] }
+        let section = headers.map(\.indexPath.section).max() ?? max(0, displayed.count - 1)
+        return IndexPath(item: displayed.indices.contains(section) ? displayed[section].count : 0, section: section)
+    }
+
+    // MARK: Scrolling during a drag
+
+    public func autoScroll(_ scroller: inout AutoScroller, pointer: Point, now: Double) {
+        let axis = view.layout.scrollAxis
+        var offset = view.physics.offset
+        let limit = max(0, view.physics.maxOffset[axis])
+        let moved = scroller.advance(offset: offset[axis], range: 0...limit, to: now)
+        if moved != offset[axis] {
+            offset[axis] = moved
+            view.physics.jump(to: offset)
+        }
+        scroller.track(pointer: pointer, viewport: view.frame, axis: axis, now: now)
+    }
+
+    public func scrollByWheel(dx: Double, dy: Double, now: Double) { view.physics.wheel(dx: dx, dy: dy, now: now) }
+
+    // MARK: Drawing
+
+    /// Draws the view, the empty placeholder and the drop outline.
+    public func draw(into list: inout DrawList) {
+        view.draw(into: &list)
+        if displayed.allSatisfy(\.isEmpty), let emptyText {
+            let r = view.frame.insetBy(dx: 10, dy: 10)
+            if !r.isEmpty {
+                list.stroke(r, isDropTarget ? style.accepting : style.placeholderStroke, width: 2, radius: 10)
+                list.text(emptyText, in: r, size: 14, color: style.placeholderText, alignment: .center)
+            }
+        }
+        if isDropTarget || isRefusing {
+            list.stroke(view.frame.insetBy(dx: 1, dy: 1), isRefusing ? style.refusing : style.accepting, width: 2, radius: 6)
+        }
+    }
+}

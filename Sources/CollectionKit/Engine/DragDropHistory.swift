@@ -1,0 +1,39 @@
+/// A change of one section's identifiers: `old` replaced by `new` starting at `start`. Kept
+/// instead of whole arrays so undoing a drop in a 100,000-item collection stores a few items.
+public struct SectionPatch: Equatable {
+    public var section: Int
+    public var start: Int
+    public var old: [AnyHashable]
+    public var new: [AnyHashable]
+
+    /// The smallest patch from `a` to `b` (common prefix and suffix left out); nil when equal.
+    public static func between(_ a: [AnyHashable], _ b: [AnyHashable], section: Int) -> SectionPatch? {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        if prefix == a.count && prefix == b.count { return nil }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        return SectionPatch(section: section, start: prefix, old: Array(a[prefix..<(a.count - suffix)]),
+                            new: Array(b[prefix..<(b.count - suffix)]))
+    }
+
+    /// Applies the patch forward (`reversed` false) or backward to `items`; nil when `items` does
+    /// not hold what the patch expects there (the data changed another way since).
+    public func applied(to items: [[AnyHashable]], reversed: Bool = false) -> [[AnyHashable]]? {
+        let expected = reversed ? new : old, replacement = reversed ? old : new
+        guard items.indices.contains(section), start + expected.count <= items[section].count,
+              Array(items[section][start..<(start + expected.count)]) == expected else { return nil }
+        var result = items
+        result[section].replaceSubrange(start..<(start + expected.count), with: replacement)
+        return result
+    }
+}
+
+/// One completed drop as undo sees it: the patches per collection and the trash before and after.
+public struct DropRecord: Equatable {
+    public var patches: [String: [SectionPatch]]
+    public var trashedBefore: [AnyHashable]
+    public var trashedAfter: [AnyHashable]
+    /// What the user did, for notices ("moved Card 3 to Today").
+    public var summary: String
+}

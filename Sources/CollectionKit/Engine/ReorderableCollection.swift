@@ -1,0 +1,110 @@
+/// A collection view whose items the drag-and-drop manager reorders in place, through the view's
+/// interactive movement API: the scene stays the data source, items that cannot move keep their
+/// slots while the others flow around them, and the data source is told once when a drop ends.
+/// It takes part in drags as both draggable and droppable, for its own items only. The
+/// rearrange scene is built on it, so reordering and moving between collections share one
+/// machinery (`DragDropManager`).
+public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
+    public let view: CollectionView
+    public var title: String
+    /// Draws an item into a rect at the origin, for its snapshot.
+    public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
+    /// A completed move, in data index paths (for undo).
+    public var didMove: ((IndexPath, IndexPath) -> Void)?
+    public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
+    /// True while the drag is over it.
+    public private(set) var isDropTarget = false
+
+    public init(view: CollectionView, title: String, drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
+        self.view = view; self.title = title; self.drawItem = drawItem
+    }
+
+    public var dragName: String { view.name }
+    public var dropName: String { view.name }
+    public var dropTitle: String { title }
+    public var dragFrame: Rect { view.frame }
+    public var dropFrame: Rect { view.frame }
+
+    // MARK: Draggable
+
+    /// The item under the point, if the data source lets it move.
+    public func draggableItem(at point: Point) -> AnyHashable? {
+        guard view.interactiveMove == nil, let ip = view.indexPathForItem(atWindowPoint: point),
+              let ds = view.dataSource, ds.collectionView(view, canMoveItemAt: view.dataIndexPath(forDisplayed: ip)) else { return nil }
+        return view.identifier(at: ip)
+    }
+
+    /// Where the item is shown (O(visible); nil when it is out of view).
+    public func indexPath(of id: AnyHashable) -> IndexPath? {
+        view.visibleAttributes.first { $0.kind == .cell && view.identifier(at: $0.indexPath) == id }?.indexPath
+    }
+
+    public func windowFrame(of id: AnyHashable) -> Rect? {
+        guard let ip = indexPath(of: id), let f = view.presentedFrameForItem(at: ip) else { return nil }
+        return view.windowRect(fromContent: f)
+    }
+
+    public func snapshot(of id: AnyHashable, key: String) -> TextureRecording? {
+        guard let frame = windowFrame(of: id) else { return nil }
+        var scratch = DrawList()
+        scratch.recordTexture(key: key, size: frame.size) { list in drawItem(id, Rect(origin: .zero, size: frame.size), &list) }
+        return scratch.textures.last
+    }
+
+    /// Begins the interactive movement; the item shows as a gap.
+    public func dragDidBegin(_ ids: [AnyHashable], now: Double) {
+        guard let id = ids.first, let ip = indexPath(of: id), view.beginInteractiveMovementForItem(at: ip) else { return }
+        view.hiddenIdentifiers.insert(id)
+    }
+
+    public func describe(_ id: AnyHashable) -> String { describeItem(id) }
+
+    // MARK: Droppable
+
+    public func acceptance(of drag: DropContext) -> DropAcceptance {
+        drag.items.allSatisfy { $0.source == dropName } ? .accept : .refuse("\(title) takes only its own items")
+    }
+
+    public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) {
+        isDropTarget = accepted && view.interactiveMove != nil
+        _ = dragMoved(drag, now: now)
+    }
+
+    /// The target follows the snapshot's centre, not the pointer, so an item grabbed by its corner
+    /// moves where it is seen to be.
+    public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? {
+        guard isDropTarget else { return nil }
+        view.updateInteractiveMovementTargetPosition(view.contentPoint(fromWindow: drag.snapshotFrame.center))
+        return view.movingItemIndexPath
+    }
+
+    /// Leaving keeps the target where it is: the movement ends there or is cancelled.
+    public func dragExited(now: Double) { isDropTarget = false }
+
+    /// Ends the movement where it stands: the data source is told once. Returns the item's data
+    /// index paths before and after.
+    func commit() -> (from: IndexPath, to: IndexPath)? {
+        guard let move = view.interactiveMove, let final = view.endInteractiveMovement() else { return nil }
+        if final != move.source { didMove?(move.source, final) }
+        return (move.source, final)
+    }
+
+    /// Puts every item back.
+    func cancelMove() { view.cancelInteractiveMovement() }
+
+    // MARK: Scrolling during a drag
+
+    public func autoScroll(_ scroller: inout AutoScroller, pointer: Point, now: Double) {
+        let axis = view.layout.scrollAxis
+        var offset = view.physics.offset
+        let limit = max(0, view.physics.maxOffset[axis])
+        let moved = scroller.advance(offset: offset[axis], range: 0...limit, to: now)
+        if moved != offset[axis] {
+            offset[axis] = moved
+            view.physics.jump(to: offset)
+        }
+        scroller.track(pointer: pointer, viewport: view.frame, axis: axis, now: now)
+    }
+
+    public func scrollByWheel(dx: Double, dy: Double, now: Double) { view.physics.wheel(dx: dx, dy: dy, now: now) }
+}
