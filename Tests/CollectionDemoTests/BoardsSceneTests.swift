@@ -229,7 +229,7 @@ final class BoardsSceneTests: XCTestCase {
         let run = try makeRun(items: 100_000)
         XCTAssertEqual(run.items("backlog").count, 100_000)
         let edge = Point(run.viewport("backlog").midX, run.viewport("backlog").maxY - 6)
-        try play(run, dragScript(run.center("today", 0), edge, release: false) + "\nwait 2000")
+        try play(run, dragScript(run.center("today", 0), edge, release: false) + "\nwait 4000")
         let y = run.board("backlog")["contentOffset"]?["y"]?.doubleValue ?? 0
         XCTAssertGreaterThan(y, 2000, "held at the bottom edge, the backlog scrolls")
         XCTAssertLessThan(run.scene.liveCellCount, 120, "cells stay bounded by what is visible")

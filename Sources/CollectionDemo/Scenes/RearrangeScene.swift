@@ -107,6 +107,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         case let .pointerDown(p, .left, _):
             guard !manager.isDragging, collection.frame.contains(p) else { return }
             pointer = p
+            // A new press starts afresh, whatever the last one was refused for.
+            refusedPress = false
             press.down(at: p, now: now, physics: &collection.physics)
             // The tile starts to rise while the long press is pending.
             if let ip = collection.indexPathForItem(atWindowPoint: p), canMove(ip) {
@@ -125,7 +127,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         case let .pointerUp(p, .left, _):
             pointer = p
             collection.endPressFeedback()
-            if refusedPress { refusedPress = false; return }
+            if refusedPress { refusedPress = false; press.cancel(now: now, physics: &collection.physics); return }
             fireLongPressIfDue(now: now)
             if manager.isDragging {
                 manager.pointerUp(at: p, now: now)
