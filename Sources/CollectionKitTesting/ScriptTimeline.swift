@@ -77,6 +77,12 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     public var screenshot: (String) throws -> Void = { _ in }
     /// Brackets each frame, so the caller can time it with a clock the core does not read.
     public var frameTimer: FrameTimer?
+    /// Asked after every frame; true ends `play` early, as the root's quit does. The headless
+    /// program answers SIGTERM and SIGINT this way, so a run stopped from outside still writes
+    /// its dump.
+    public var shouldStop: () -> Bool = { false }
+    /// True once `shouldStop` said so; no more frames run.
+    public private(set) var isStopped = false
 
     public init(root: Root, fps: Double) {
         self.root = root
@@ -90,12 +96,13 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         render(root.draw())
         frameTimer?.frameEnded(liveCells: root.liveCellCount)
         frameCount += 1
+        if shouldStop() { isStopped = true }
     }
 
     /// Steps frames up to `target`, then sets the clock to it.
     public func advance(to target: Double) {
         let dt = 1 / fps
-        while nextFrame <= target + 1e-9 {
+        while !isStopped, nextFrame <= target + 1e-9 {
             now = nextFrame
             frame()
             nextFrame = Double(frameCount) * dt
@@ -113,7 +120,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
                 frame()
                 try screenshot(path)
             }
-            if root.quitRequested { return }
+            if root.quitRequested || isStopped { return }
         }
         advance(to: timeline.endTime)
         // The final state is drawn once more so screenshots and dumps agree with it.
