@@ -7,4 +7,9 @@ export PATH="$PATH:/opt/swift/usr/bin"
 scripts/install-deps.sh --test
 swift build --build-tests
 swift test --skip-build --disable-swift-testing   # the suites are XCTest
+# The same suites under AddressSanitizer, in a build folder of their own so the normal build stays.
+if [ "${SKIP_ASAN:-0}" != 1 ]; then
+    swift build --build-tests --sanitize=address --scratch-path .build-asan
+    swift test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build-asan
+fi
 scripts/window-tests.sh
