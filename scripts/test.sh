@@ -8,5 +8,13 @@ export PATH="$PATH:/opt/swift/usr/bin"
 scripts/install-deps.sh --test
 swift build --build-tests
 swift test --skip-build --disable-swift-testing   # the suites are XCTest
+# The same suites under AddressSanitizer, in a build folder of their own so the normal build stays.
+if [ "${SKIP_ASAN:-0}" != 1 ]; then
+    swift build --build-tests --sanitize=address --scratch-path .build-asan
+    # The random monkey runs (minutes under the sanitizer) run in the pass above; its hostile-line,
+    # lift and whole-program checks run here too.
+    # Leak reports are off: on Linux they flag the Swift runtime's and XCTest's own allocations.
+    ASAN_OPTIONS=detect_leaks=0 swift test --skip-build --disable-swift-testing --sanitize=address --scratch-path .build-asan --skip "MonkeyTests.testRandom"
+fi
 scripts/window-tests.sh
 scripts/teardown-tests.sh

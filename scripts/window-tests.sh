@@ -287,6 +287,40 @@ check_refused "bad fps" "fps" --headless --fps 0
 printf 'wait 10\nmove 1\n' > "$work/bad.txt"
 check_refused "bad script line" "bad.txt:2:" --headless --replay "$work/bad.txt"
 check_refused "missing script" "cannot read the script" --headless --replay "$work/none.txt"
+check_refused "negative item count" "the count must be zero or more, got -5" --headless --items -5
+check_refused "size past the limit" "within 200x200 to 16384x16384" --headless --size 99999x99999
+check_refused "output directory missing" "the directory '$work/none' does not exist" --headless --dump-state "$work/none/x.json"
+check_refused "stats path is a directory" "is a directory" --headless --stats "$work"
+printf 'wait 10\nkey Escpe\n' > "$work/key.txt"
+check_refused "unknown key name" "key.txt:2: key: unknown key 'Escpe'" --headless --replay "$work/key.txt"
+printf 'down 300 140\nwait 400\nmove -2.6e99 -5.5e99\n' > "$work/far.txt"
+check_refused "coordinate past the limit" "far.txt:3: move: X must be between" --headless --replay "$work/far.txt"
+printf 'wait 1\0000\n' > "$work/nul.txt"
+check_refused "NUL byte in a number" "nul.txt:1: control character U+0000" --headless --replay "$work/nul.txt"
+if "$bin" --help 2>&1 | grep -q "(default: 1280x800)"; then pass "--help shows the default size readably"
+else fail "--help default size" "$("$bin" --help 2>&1 | grep -A1 -- --size)"; fi
+# A script from a pipe (--replay -), with Windows line ends and a byte-order mark.
+out=$(printf '\xef\xbb\xbfkey End\r\nwait 1500\r\n' | env -u DISPLAY "$bin" --headless --replay - --dump-state - 2>&1); code=$?
+y=$(echo "$out" | awk -F': ' '/"y"/ { gsub(/[^0-9.-]/, "", $2); print $2; exit }')
+if [ $code -eq 0 ] && [ "${y%.*}" -gt 1000 ] 2>/dev/null; then pass "a piped CRLF script with a BOM plays (offset $y)"
+else fail "piped script" "exit $code, y '$y': $(echo "$out" | head -3)"; fi
+# /dev/null as the script and as the dump stays a device.
+if env -u DISPLAY "$bin" --headless --replay /dev/null --dump-state /dev/null --stats /dev/null >/dev/null 2>&1 && [ -c /dev/null ]; then
+    pass "/dev/null as script and output"
+else fail "/dev/null" "exit status or /dev/null replaced: $(ls -l /dev/null)"; fi
+# SIGTERM stops a headless run, which still writes its dump and exits 0, as the window does.
+printf 'wait 3000000\n' > "$work/long.txt"
+env -u DISPLAY "$bin" --headless --replay "$work/long.txt" --dump-state "$work/term.json" 2>"$work/term.err" &
+term_pid=$!
+sleep 2
+kill -TERM "$term_pid"
+for _ in $(seq 50); do kill -0 "$term_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$term_pid" 2>/dev/null; then kill -KILL "$term_pid"; fail "headless SIGTERM" "still running 5 s after SIGTERM"
+else
+    wait "$term_pid"; code=$?
+    if [ $code -eq 0 ] && grep -q '"scene": "grid"' "$work/term.json"; then pass "headless SIGTERM writes the dump and exits 0"
+    else fail "headless SIGTERM" "exit $code, $(cat "$work/term.err")"; fi
+fi
 
 # 10. No font: one line naming the package to install.
 printf '<?xml version="1.0"?>\n<fontconfig><dir>%s/none</dir><cachedir>%s/fc-cache</cachedir></fontconfig>\n' \

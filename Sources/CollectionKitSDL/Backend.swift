@@ -194,7 +194,7 @@ public final class WindowCanvas {
             throw BackendError("cannot open a window")
         }
         window = w
-        SDL_SetWindowMinimumSize(w, 360, 240)
+        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
         let renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
             ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
         guard let renderer else {

@@ -72,15 +72,28 @@ public enum InputScript {
         key NAME | text STRING | resize W H | focus lost|gained | screenshot PATH
         """
 
-    /// Parses a whole script; the first bad line throws, naming its number.
+    /// Parses a whole script; the first bad line throws, naming its number. Lines may end in LF
+    /// or CRLF, and a UTF-8 byte-order mark at the start is skipped (editors on Windows write both).
+    /// The script's total length in time is checked against `Limits.scriptDuration`.
     ///
     /// Blank lines and comments produce no entries; line numbers count them all. O(length of text).
     public static func parse(_ text: String) throws -> [ScriptLine] {
         var lines: [ScriptLine] = []
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let cmd = try parseLine(String(raw), number: i + 1) {
-                lines.append(ScriptLine(number: i + 1, command: cmd))
+        let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
+        var duration = 0.0
+        // "\r\n" is one Character in Swift, so it is a separator of its own.
+        let raws = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for (i, raw) in raws.enumerated() {
+            guard let cmd = try parseLine(String(raw), number: i + 1) else { continue }
+            switch cmd {
+            case let .wait(ms): duration += ms
+            case let .move(_, ms?): duration += ms
+            default: break
             }
+            guard duration <= Limits.scriptDuration else {
+                throw ScriptError(line: i + 1, message: "the script runs longer than \(Limits.format(Limits.scriptDuration)) ms (a day) by this line")
+            }
+            lines.append(ScriptLine(number: i + 1, command: cmd))
         }
         return lines
     }
@@ -91,6 +104,12 @@ public enum InputScript {
     /// is not valid (a non-numeric coordinate, a negative wait, a screenshot path not ending in `.png`).
     public static func parseLine(_ raw: String, number: Int) throws -> ScriptCommand? {
         var line = Substring(raw)
+        if line.last == "\r" { line = line.dropLast() }
+        // A NUL or another control byte (tabs aside) is never part of a command: refuse it rather
+        // than let a number stop reading at it.
+        if let bad = line.unicodeScalars.first(where: { $0 != "\t" && $0.properties.generalCategory == .control }) {
+            throw ScriptError(line: number, message: "control character \(Limits.printable(String(bad))) in the line; scripts are plain text")
+        }
         // `text` keeps its argument verbatim (a `#` in typed text is text), so strip comments after the verb.
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
         if trimmed.hasPrefix("text ") || trimmed == "text" {
@@ -103,12 +122,18 @@ public enum InputScript {
         guard let verb = words.first else { return nil }
         let args = Array(words.dropFirst())
         func fail(_ msg: String) -> ScriptError { ScriptError(line: number, message: msg) }
-        func num(_ s: String, _ what: String) throws -> Double {
-            guard let v = Double(s), v.isFinite else { throw fail("\(verb): \(what) must be a number, got '\(s)'") }
-            return v
+        func num(_ s: String, _ what: String, _ range: ClosedRange<Double> = Limits.coordinate, unit: String = " points") throws -> Double {
+            do { return try Limits.number(s, "\(verb): \(what)", in: range, unit: unit) } catch let e as LimitError { throw fail(e.message) }
         }
         func arity(_ range: ClosedRange<Int>, _ form: String) throws {
             guard range.contains(args.count) else { throw fail("expected '\(form)', got '\(line.trimmingSpaces)'") }
+        }
+        func known(_ name: String) throws -> Key {
+            let key = Key(name)
+            guard key.isKnown else {
+                throw fail("key: unknown key '\(name)' (SDL key names: a character, or Escape, Return, Space, Tab, Backspace, Delete, Left, Right, Up, Down, Home, End, PageUp, PageDown, F1 to F24, ...)")
+            }
+            return key
         }
         func button(_ s: String) throws -> MouseButton {
             switch s.lowercased() {
@@ -121,9 +146,7 @@ public enum InputScript {
         switch verb.lowercased() {
         case "wait":
             try arity(1...1, "wait MS")
-            let ms = try num(args[0], "MS")
-            guard ms >= 0 else { throw fail("wait: MS must not be negative") }
-            return .wait(ms: ms)
+            return .wait(ms: try num(args[0], "MS", Limits.wait, unit: " ms"))
         case "down":
             try arity(2...4, "down X Y [left|right] [MODS]")
             let p = Point(x: try num(args[0], "X"), y: try num(args[1], "Y"))
@@ -135,8 +158,7 @@ public enum InputScript {
         case "move":
             try arity(2...3, "move X Y [MS]")
             let p = Point(x: try num(args[0], "X"), y: try num(args[1], "Y"))
-            let ms = args.count == 3 ? try num(args[2], "MS") : nil
-            if let ms, ms < 0 { throw fail("move: MS must not be negative") }
+            let ms = args.count == 3 ? try num(args[2], "MS", Limits.moveDuration, unit: " ms") : nil
             return .move(p, overMS: ms)
         case "up":
             try arity(2...3, "up X Y [left|right]")
@@ -144,7 +166,7 @@ public enum InputScript {
             return .up(p, args.count == 3 ? try button(args[2]) : .left)
         case "wheel":
             try arity(2...2, "wheel DX DY")
-            return .wheel(dx: try num(args[0], "DX"), dy: try num(args[1], "DY"))
+            return .wheel(dx: try num(args[0], "DX", Limits.wheelDelta, unit: ""), dy: try num(args[1], "DY", Limits.wheelDelta, unit: ""))
         case "key":
             try arity(1...1, "key NAME")
             // "ctrl+z": everything before the last '+' is modifiers; "+" alone is the plus key.
@@ -153,14 +175,12 @@ public enum InputScript {
                 guard let mods = Modifiers(parsing: String(spec[..<plus])) else {
                     throw fail("key: unknown modifiers in '\(spec)' (shift, ctrl, alt)")
                 }
-                return .key(Key(String(spec[spec.index(after: plus)...])), mods)
+                return .key(try known(String(spec[spec.index(after: plus)...])), mods)
             }
-            return .key(Key(spec), [])
+            return .key(try known(spec), [])
         case "resize":
             try arity(2...2, "resize W H")
-            let w = try num(args[0], "W"), h = try num(args[1], "H")
-            guard w >= 1, h >= 1 else { throw fail("resize: W and H must be at least 1") }
-            return .resize(Size(width: w, height: h))
+            do { return .resize(try Limits.windowSize(args[0], args[1])) } catch let e as LimitError { throw fail(e.message) }
         case "focus":
             try arity(1...1, "focus lost|gained")
             switch args[0].lowercased() {

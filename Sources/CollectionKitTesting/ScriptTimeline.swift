@@ -117,6 +117,12 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     public var screenshot: (String) throws -> Void = { _ in }
     /// Brackets each frame, so the caller can time it with a clock the core does not read.
     public var frameTimer: FrameTimer?
+    /// Asked after every frame; true ends `play` early, as the root's quit does. The headless
+    /// program answers SIGTERM and SIGINT this way, so a run stopped from outside still writes
+    /// its dump.
+    public var shouldStop: () -> Bool = { false }
+    /// True once `shouldStop` said so; no more frames run.
+    public private(set) var isStopped = false
 
     /// Creates a driver at time 0 that has not run a frame yet.
     public init(root: Root, fps: Double) {
@@ -135,6 +141,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         frameTimer?.frameEnded(liveCells: root.liveCellCount)
         frameCount += 1
         needsFrame = false
+        if shouldStop() { isStopped = true }
     }
 
     private func tickTime(_ i: Int) -> Double { Double(i) / fps }
@@ -143,7 +150,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     /// take effect at their own time; ticks in which nothing can change are counted, not drawn.
     public func advance(to target: Double) {
         let eps = 1e-9
-        while true {
+        while !isStopped {
             let tick = tickTime(nextTick)
             let deadline = root.nextDeadline(after: now)
             if let d = deadline, d > now + eps, d < tick - eps, d <= target + eps {
@@ -212,6 +219,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
             // A window loop finishes the frame it quit in (update and draw at that time), so a
             // replayed session ends in the same state as the window did.
             if root.quitRequested { frame(); return }
+            if isStopped { return }
         }
         advance(to: timeline.endTime)
         // The final state is drawn once more so screenshots and dumps agree with it.

@@ -102,14 +102,11 @@ public final class ICalendarSource: EventSource {
             } else if line.hasPrefix("END:"), !open.isEmpty {
                 open.removeLast()
             }
-            // libical takes ownership of the line it is given, so it gets its own malloc'd copy.
-            let copy = line.bytes.withUnsafeBufferPointer { buf -> UnsafeMutablePointer<CChar> in
-                let p = malloc(buf.count + 1)!.assumingMemoryBound(to: CChar.self)
-                buf.withMemoryRebound(to: CChar.self) { p.update(from: $0.baseAddress!, count: buf.count) }
-                p[buf.count] = 0
-                return p
-            }
-            let component = icalparser_add_line(parser, copy)
+            // libical reads the line during the call and keeps copies of what it needs (it never
+            // frees the line; AddressSanitizer saw every malloc'd copy leak), so a temporary
+            // NUL-terminated buffer is enough.
+            var cLine = line.bytes.map { CChar(bitPattern: $0) } + [0]
+            let component = icalparser_add_line(parser, &cLine)
             if icalparser_get_state(parser) == ICALPARSER_ERROR { lineErrors.append((line.number, line.text)) }
             if let component { parsed.append(component) }
         }
@@ -118,7 +115,8 @@ public final class ICalendarSource: EventSource {
                                               message: "the file ends inside a component (missing END lines; cut short?)"))
             // Closing what is open lets the parser hand back what it read, through its normal path.
             for component in open.reversed() {
-                if let c = icalparser_add_line(parser, strdup("END:\(component)")) { parsed.append(c) }
+                var end = Array("END:\(component)".utf8CString)
+                if let c = icalparser_add_line(parser, &end) { parsed.append(c) }
             }
         }
 

@@ -9,12 +9,15 @@ import CollectionKitSDL
 
 struct WindowSize: ExpressibleByArgument {
     var size: Size
+    /// Any WIDTHxHEIGHT of whole numbers; `validate()` checks them against `WindowSizeLimits`, so a
+    /// size out of range gets a message naming the limits.
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (200...16384).contains(w), (200...16384).contains(h)
-        else { return nil }
-        size = Size(width: Double(w), height: Double(h))
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
+        size = Size(width: w, height: h)
     }
+    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
 }
 
 @main
@@ -27,16 +30,17 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String = "grid"
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (200 to 16384 each).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary)).", valueName: "WxH"))
     var size: WindowSize = WindowSize(argument: "1280x800")!
 
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
 
-    @Option(help: "Number of items (each scene has its own default).")
+    // Unconditional, so "-5" is read as a value and refused with a message, not taken for a flag.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of items, 0 or more (each scene has its own default).", valueName: "N"))
     var items: Int?
 
-    @Option(help: ArgumentHelp("An input script to play (see README).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("An input script to play (see README); '-' reads standard input.", valueName: "FILE"))
     var replay: String?
 
     @Option(help: ArgumentHelp("Write the last frame as PNG at exit.", valueName: "FILE.png"))
@@ -93,7 +97,11 @@ struct CollectionDemo: ParsableCommand {
         guard SceneCatalog.entry(named: scene) != nil else {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
-        if let items, items < 0 || items > 10_000_000 { throw ValidationError("--items must be between 0 and 10000000") }
+        if let items, items < 0 { throw ValidationError("--items: the count must be zero or more, got \(items)") }
+        if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
+        guard WindowSizeLimits.contains(size.size) else {
+            throw ValidationError("--size: width and height must each be within \(WindowSizeLimits.summary) points, got \(size.defaultValueDescription)")
+        }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
             throw ValidationError("--carousel-align must be 'center' or 'edges', got '\(carouselAlign)'")
@@ -105,8 +113,13 @@ struct CollectionDemo: ParsableCommand {
             throw ValidationError("--mosaic-preset must be one of \(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mosaicPreset)'")
         }
         if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
-        if let replay, !FileManager.default.isReadableFile(atPath: replay) {
+        if let replay, replay != "-", !FileManager.default.isReadableFile(atPath: replay) {
             throw ValidationError("cannot read the script '\(replay)'")
+        }
+        // Output paths are checked now, so a typo costs nothing instead of a whole run.
+        for (flag, path) in [("--screenshot", screenshot), ("--dump-state", dumpState), ("--stats", stats)] {
+            guard let path, path != "-" || flag == "--screenshot" else { continue }
+            if let problem = OutputFile.problem(path, flag) { throw ValidationError(problem) }
         }
         do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
         if let record {
@@ -195,13 +208,18 @@ struct CollectionDemo: ParsableCommand {
 
     private func loadScript() throws -> [ScriptLine] {
         guard let replay else { return [] }
-        let text: String
-        do { text = try String(contentsOfFile: replay, encoding: .utf8) } catch {
-            throw AppError("cannot read the script '\(replay)': \(error.localizedDescription)")
+        let text = try ScriptSource.read(replay)
+        let name = replay == "-" ? "<stdin>" : replay
+        let lines: [ScriptLine]
+        do { lines = try InputScript.parse(text) } catch let e as ScriptError {
+            throw AppError("\(name):\(e.line): \(e.message)")
         }
-        do { return try InputScript.parse(text) } catch let e as ScriptError {
-            throw AppError("\(replay):\(e.line): \(e.message)")
+        for line in lines {
+            if case let .screenshot(path) = line.command, let problem = OutputFile.problem(path, "screenshot") {
+                throw AppError("\(name):\(line.number): \(problem)")
+            }
         }
+        return lines
     }
 
     private func runChecked() throws {
@@ -235,7 +253,12 @@ struct CollectionDemo: ParsableCommand {
             canvas.render(list)
         }
         driver.screenshot = { path in try canvas.capture().writePNG(to: path) }
+        // SIGTERM and SIGINT reach SDL as a quit: stop and write the dump, as the window does.
+        driver.shouldStop = { QuitRequest.isPending() }
         try driver.play(ScriptTimeline(script, fps: fps))
+        if driver.isStopped {
+            FileHandle.standardError.write(Data("collection-demo: stopped at \(String(format: "%.3f", Double(max(0, driver.frameCount - 1)) / fps)) s of script time; writing the results\n".utf8))
+        }
         if let renderError { throw renderError }
         try finish(app: app, timer: timer, capture: { canvas.capture() })
     }
@@ -287,8 +310,6 @@ struct CollectionDemo: ParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-            throw AppError("cannot write '\(path)': \(error.localizedDescription)")
-        }
+        try OutputFile.write(Data(text.utf8), to: path)
     }
 }

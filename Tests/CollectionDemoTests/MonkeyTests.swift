@@ -2,10 +2,14 @@ import CalendarModel
 import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
+import Foundation
 import XCTest
 
-/// Random input, as a restless user would give it, against every scene: nothing may crash, every
-/// frame's draw list must balance its pushes and pops, and no item may be lost or duplicated.
+/// Random input, as a restless user would give it, against every scene in the catalogue (scenes
+/// added later join by themselves), hostile numbers included: nothing may crash, every frame's
+/// draw list must balance its pushes and pops, no item may be lost or duplicated, and at rest the
+/// content lies inside its bounds with nothing left hidden. Numbers past the script limits are
+/// refused with their line number before anything runs; the program run as a process exits 0.
 final class MonkeyTests: XCTestCase {
     /// A small deterministic generator, so a failure can be replayed from its seed.
     struct SplitMix: RandomNumberGenerator {
@@ -19,10 +23,27 @@ final class MonkeyTests: XCTestCase {
         }
     }
 
-    private func randomScript(_ rng: inout SplitMix, size: Size) -> String {
+    static let size = Size(1000, 700)
+    static var scenes: [String] { SceneCatalog.names }
+
+    /// Lines past the script limits (each trapped or hung the program once): the parser must
+    /// refuse every one, naming its line.
+    static let refusedLines = [
+        "move -2.6e99 -5.5e99", "move 1500 4.2e8", "move 1 1 1e308", "move 1 1 1e10", "wait 1e308", "wait 1e10",
+        "resize 3000000000 100", "resize 1e308 1e308", "resize 100000 100000", "resize 30000 30000", "resize 100 100",
+        "wheel 0 1e308", "wheel 0 1e9", "wait 1\u{0}00", "down 1\u{0} 2", "key Bogus", "key ctrl+Escpe", "up nan 1",
+    ]
+
+    private func randomScript(_ rng: inout SplitMix, size: Size) -> [String] {
         var lines: [String] = []
         var down = false
-        func point() -> String { "\(Int.random(in: -20...Int(size.width) + 20, using: &rng)) \(Int.random(in: 0...Int(size.height) + 20, using: &rng))" }
+        func point() -> String {
+            // Now and then a pointer far outside the window, at the very limit a script allows.
+            if Int.random(in: 0..<40, using: &rng) == 0 {
+                return ["-100000 -100000", "100000 100000", "-100000 350", "500 100000"].randomElement(using: &rng)!
+            }
+            return "\(Int.random(in: -20...Int(size.width) + 20, using: &rng)) \(Int.random(in: 0...Int(size.height) + 20, using: &rng))"
+        }
         for _ in 0..<120 {
             switch Int.random(in: 0..<100, using: &rng) {
             case 0..<15: lines.append("wait \(Int.random(in: 0...500, using: &rng))")
@@ -35,54 +56,168 @@ final class MonkeyTests: XCTestCase {
             case 55..<68:
                 lines.append("up \(point())")
                 down = false
-            case 68..<76: lines.append("wheel \(Double.random(in: -2...2, using: &rng)) \(Double.random(in: -3...3, using: &rng))")
+            case 68..<75: lines.append("wheel \(Double.random(in: -2...2, using: &rng)) \(Double.random(in: -3...3, using: &rng))")
+            case 75: lines.append(["wheel 0 10000", "wheel 0 -10000", "wheel -10000 0", "wheel 0.001 -9999.5"].randomElement(using: &rng)!)
             case 76..<90:
                 let keys = ["Escape", "Left", "Right", "Up", "Down", "Home", "End", "PageUp", "PageDown", "Space", "a", "l",
                             "ctrl+z", "ctrl+shift+z", "Return"]
                 lines.append("key \(keys.randomElement(using: &rng)!)")
             case 90..<94: lines.append("focus \(Bool.random(using: &rng) ? "lost" : "gained")")
-            case 94: lines.append("key \(Int.random(in: 1...4, using: &rng))")   // now and then, another scene
+            case 94: lines.append("key \(Int.random(in: 1...min(9, SceneCatalog.all.count), using: &rng))")   // now and then, another scene
             case 95..<97: lines.append("resize \(Int.random(in: 300...1400, using: &rng)) \(Int.random(in: 200...900, using: &rng))")
+            case 97:
+                // The window's limits, and back.
+                lines.append(["resize 200 200", "resize 16384 200", "resize 200 16384"].randomElement(using: &rng)!)
+                lines.append("wait \(Int.random(in: 0...100, using: &rng))")
+                lines.append("resize \(Int(size.width)) \(Int(size.height))")
+            case 98: lines.append("wait \(Int.random(in: 2000...8000, using: &rng))")   // a long idle stretch
             default: lines.append("text x")
             }
         }
         if down { lines.append("up 10 10") }
         lines.append("key Escape")
-        lines.append("wait 2000")
-        return lines.joined(separator: "\n")
+        lines.append("resize \(Int(size.width)) \(Int(size.height))")
+        // Long enough for any fling, spring or landing to finish: the end state is at rest.
+        lines.append("wait 4500")
+        return lines
+    }
+
+    private func config(seed: Int) -> SceneConfig {
+        var config = SceneConfig(items: [0, 1, 60, 500][seed % 4])
+        config.rearrangeLayout = ["grid", "horizontal", "waterfall"][seed % 3]
+        config.carouselAlignment = seed % 2 == 0 ? "center" : "edges"
+        config.options = ["today": ["2026-11-21"], "month": ["2026-11"], "timezone": ["UTC"]]
+        return config
+    }
+
+    private func script(scene: String, seed: Int) -> [String] {
+        var rng = SplitMix(state: UInt64(seed) &* 7919 &+ UInt64(scene.count) &+ UInt64(scene.unicodeScalars.first?.value ?? 0) << 8)
+        return randomScript(&rng, size: MonkeyTests.size)
+    }
+
+    /// Plays one random script in process; returns the app at the end.
+    private func play(scene: String, seed: Int, fps: Double, check: Bool) throws -> App {
+        let app = try App(scene: scene, size: MonkeyTests.size, config: config(seed: seed))
+        let before = items(app)
+        let driver = HeadlessDriver(root: app, fps: fps)
+        var unbalanced = 0
+        driver.render = { if !$0.isBalanced { unbalanced += 1 } }
+        try driver.play(ScriptTimeline(InputScript.parse(script(scene: scene, seed: seed).joined(separator: "\n")), fps: fps))
+        guard check else { return app }
+        let context = "\(scene), seed \(seed), \(fps) fps"
+        XCTAssertEqual(unbalanced, 0, "unbalanced draw lists: \(context)")
+        XCTAssertFalse(app.currentScene.isDragging, "a drag outlived its release and Escape: \(context)")
+        // Whatever scene the keys ended on, the starting scene's items are all still there, once each.
+        if app.currentName == scene, let before {
+            XCTAssertEqual(items(app), before, "items lost or duplicated: \(context)")
+        }
+        for cv in SceneInspection.collections(of: app.currentScene) {
+            XCTAssertTrue(cv.physics.isIdle, "\(cv.name) still moving after the final wait: \(context)")
+            XCTAssertTrue(cv.hiddenIdentifiers.isEmpty && cv.hiddenItems.isEmpty,
+                          "\(cv.name) keeps items hidden at rest (\(cv.hiddenIdentifiers), \(cv.hiddenItems)): \(context)")
+        }
+        XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: app.currentScene), [], context)
+        return app
+    }
+
+    private func items(_ app: App) -> [String]? {
+        app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue).sorted()
     }
 
     func testRandomInputBreaksNothing() throws {
-        let size = Size(1000, 700)
-        for scene in ["grid", "carousel", "rearrange", "calendar"] {
+        XCTAssertTrue(Set(["grid", "carousel", "rearrange", "calendar"]).isSubset(of: MonkeyTests.scenes))
+        for scene in MonkeyTests.scenes {
             var dragsSeen = 0
-            for seed in 1...20 {
-                var rng = SplitMix(state: UInt64(seed) &* 7919 &+ UInt64(scene.count))
-                var config = SceneConfig(items: [0, 1, 60, 500][seed % 4])
-                config.rearrangeLayout = ["grid", "horizontal", "waterfall"][seed % 3]
-                config.options = ["today": ["2026-11-21"], "month": ["2026-11"], "timezone": ["UTC"]]
-                let app = try App(scene: scene, size: size, config: config)
-                let before = app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue).sorted()
-                let driver = HeadlessDriver(root: app, fps: [30.0, 60, 144][seed % 3])
-                var unbalanced = 0
-                var dragged = false
-                driver.render = {
-                    if !$0.isBalanced { unbalanced += 1 }
-                    dragged = dragged || app.currentScene.isDragging
+            for seed in 1...12 {
+                _ = try play(scene: scene, seed: seed, fps: [30.0, 60, 144][seed % 3], check: true)
+                if script(scene: scene, seed: seed).contains(where: { $0.hasPrefix("down") }) { dragsSeen += 1 }
+            }
+            XCTAssertGreaterThan(dragsSeen, 6, "the random scripts press in \(scene)")
+        }
+    }
+
+    /// The rearrange scene's random presses must really lift tiles, or the test says nothing about drags.
+    func testRandomPressesLiftTiles() throws {
+        var dragged = 0
+        for seed in 1...20 {
+            let app = try App(scene: "rearrange", size: MonkeyTests.size, config: config(seed: seed))
+            let driver = HeadlessDriver(root: app, fps: 60)
+            var seen = false
+            driver.render = { _ in seen = seen || app.currentScene.isDragging }
+            try driver.play(ScriptTimeline(InputScript.parse(script(scene: "rearrange", seed: seed).joined(separator: "\n")), fps: 60))
+            if seen { dragged += 1 }
+        }
+        XCTAssertGreaterThanOrEqual(dragged, 3, "the random presses must lift tiles for this to test drags")
+    }
+
+    /// Each out-of-limit line, put anywhere in a random script, is refused with its own line number.
+    func testHostileLinesAreRefusedWithTheirLineNumber() throws {
+        var rng = SplitMix(state: 42)
+        for (i, hostile) in MonkeyTests.refusedLines.enumerated() {
+            var lines = script(scene: MonkeyTests.scenes[i % MonkeyTests.scenes.count], seed: i)
+            let at = Int.random(in: 0...lines.count, using: &rng)
+            lines.insert(hostile, at: at)
+            XCTAssertThrowsError(try InputScript.parse(lines.joined(separator: "\n")), hostile.debugDescription) { error in
+                XCTAssertEqual((error as? ScriptError)?.line, at + 1, "\(hostile.debugDescription): \(error)")
+            }
+        }
+    }
+
+    /// The same input ends in the same state at 30, 60 and 144 frames a second: the order of the
+    /// items, the scene shown and where the content rests.
+    func testRandomInputEndsTheSameAtEveryFrameRate() throws {
+        for scene in MonkeyTests.scenes {
+            for seed in 1...6 {
+                let ends = try [30.0, 60, 144].map { fps -> (String, [String]?, [Double]) in
+                    let app = try play(scene: scene, seed: seed, fps: fps, check: false)
+                    let offsets = SceneInspection.collections(of: app.currentScene).flatMap { [$0.contentOffset.x, $0.contentOffset.y] }
+                    let order = app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue)
+                    return (app.currentName, order, offsets)
                 }
-                let script = randomScript(&rng, size: size)
-                try driver.play(ScriptTimeline(InputScript.parse(script), fps: driver.fps))
-                let context = "\(scene), seed \(seed)"
-                if dragged { dragsSeen += 1 }
-                XCTAssertEqual(unbalanced, 0, "unbalanced draw lists: \(context)")
-                XCTAssertFalse(app.currentScene.isDragging, "a drag outlived its release and Escape: \(context)")
-                // Whatever scene the keys ended on, the starting scene's items are all still there, once each.
-                if app.currentName == scene, let before {
-                    let after = app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue).sorted()
-                    XCTAssertEqual(after, before, "items lost or duplicated: \(context)")
+                for (fps, end) in zip([60, 144], ends.dropFirst()) {
+                    let context = "\(scene), seed \(seed): \(fps) fps against 30 fps"
+                    XCTAssertEqual(end.0, ends[0].0, "scene shown: \(context)")
+                    XCTAssertEqual(end.1, ends[0].1, "item order: \(context)")
+                    XCTAssertEqual(end.2.count, ends[0].2.count, context)
+                    for (a, b) in zip(end.2, ends[0].2) { XCTAssertEqual(a, b, accuracy: 1, "content offset: \(context)") }
                 }
             }
-            if scene == "rearrange" { XCTAssertGreaterThanOrEqual(dragsSeen, 3, "the random presses must lift tiles for this to test drags") }
+        }
+    }
+
+    /// The program itself, as a process, on a random script of every scene: it must exit 0 after
+    /// writing its dump (a crash at exit or a trap is a signal, not an exit).
+    func testTheProgramExitsCleanlyOnRandomScripts() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("collection-demo")
+        let candidates = [binary, Bundle.main.bundleURL.appendingPathComponent("collection-demo"),
+                          Bundle(for: MonkeyTests.self).bundleURL.deletingLastPathComponent().appendingPathComponent("collection-demo")]
+        guard let exe = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            return XCTFail("collection-demo is not built next to the tests (looked at \(candidates.map(\.path)))")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("monkey-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (i, scene) in MonkeyTests.scenes.enumerated() {
+            let seed = 100 + i
+            let scriptURL = dir.appendingPathComponent("\(scene).txt")
+            // Windows line ends too: the program reads them as the tests' parser does.
+            try script(scene: scene, seed: seed).joined(separator: seed % 2 == 0 ? "\r\n" : "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
+            let dump = dir.appendingPathComponent("\(scene).json")
+            let process = Process()
+            process.executableURL = exe
+            process.arguments = ["--headless", "--scene", scene, "--size", "1000x700", "--fps", "30", "--items", "\([0, 1, 60, 500][seed % 4])",
+                                 "--today", "2026-11-21", "--month", "2026-11", "--timezone", "UTC",
+                                 "--replay", scriptURL.path, "--dump-state", dump.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let context = "\(scene), seed \(seed): \(String(decoding: stderr, as: UTF8.self).suffix(400))"
+            XCTAssertEqual(process.terminationReason, .exit, "ended by signal \(process.terminationStatus): \(context)")
+            XCTAssertEqual(process.terminationStatus, 0, context)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dump.path), "no dump: \(context)")
         }
     }
 }

@@ -52,7 +52,7 @@ final class InputScriptTests: XCTestCase {
             ("move 1", 1, "expected 'move X Y [MS]'"),
             ("wheel 1", 1, "expected 'wheel DX DY'"),
             ("key hyper+z", 1, "unknown modifiers"),
-            ("resize 0 10", 1, "at least 1"),
+            ("resize 0 10", 1, "resize: W must be between 200 and 16384"),
             ("focus away", 1, "expected 'lost' or 'gained'"),
             ("screenshot a.jpg", 1, "must end in .png"),
             ("jump 1 2", 1, "unknown command 'jump'"),

@@ -206,12 +206,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
             // One notch (or a trackpad's worth of travel) turns one page; sideways or down is forward.
             if now - lastWheel > 0.3 { wheelTravel = 0 }
             lastWheel = now
-            wheelTravel += dx - dy
-            while abs(wheelTravel) >= 1 {
-                let step = wheelTravel > 0 ? 1 : -1
-                wheelTravel -= Double(step)
-                showMonth(visibleMonth.adding(months: step), animated: true, now: now)
-            }
+            // Whole units turn that many pages at once, never more than the calendar has, so a
+            // huge delta costs one step rather than one loop turn per unit.
+            let limit = Double(CalendarScene.pageCount)
+            let travel = wheelTravel + (dx - dy)
+            wheelTravel = travel.isNaN ? 0 : min(max(travel, -limit), limit)
+            let pages = wheelTravel.rounded(.towardZero)
+            wheelTravel -= pages
+            if pages != 0 { showMonth(visibleMonth.adding(months: Int(pages)), animated: true, now: now) }
         case let .key(key, mods):
             switch key {
             case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)

@@ -31,8 +31,10 @@ public struct ScrollPan: Sendable {
     /// Down and not yet released or cancelled.
     public var isActive: Bool { recognizer.phase != .idle }
 
-    /// The pointer went down on the content: any scrolling motion stops where it is.
+    /// A press. A press still active (a second button mid-pan, a release that never came) ends
+    /// first, as a cancel would.
     public mutating func down(at p: Point, now: Double, physics: inout ScrollPhysics) {
+        if isActive { cancel(now: now, physics: &physics) }
         physics.touchDown(now: now)
         recognizer.down(at: p, now: now)
     }
@@ -63,14 +65,19 @@ public struct ScrollPan: Sendable {
             physics.endPan(at: p, now: now)
             return false
         }
-        guard recognizer.isPressed else { return false }
+        guard recognizer.isPressed else {
+            // A long press that fired (and was perhaps dropped as a drag): the content it held settles.
+            if isActive { physics.releaseHold(now: now) }
+            return false
+        }
         physics.touchUp(now: now)
         return true
     }
 
-    /// Ends the press without a fling (focus lost, a scene switch, a drag taking over).
+    /// Ends the press without a fling (focus lost, a scene switch, a drag taking over or ending):
+    /// a pan stops where it is and content held past its bounds springs back.
     public mutating func cancel(now: Double, physics: inout ScrollPhysics) {
-        if recognizer.isPanning { physics.cancelPan(now: now) }
+        if isActive { physics.releaseHold(now: now) }
         recognizer.reset()
     }
 }

@@ -96,6 +96,9 @@ public struct ScrollPhysics {
     private var motion: [Axis: AxisMotion] = [:]
     private var tracker = VelocityTracker()
     private var pan: (startOffset: Point, startPointer: Point)?
+    /// A press rests on the content without panning (it caught a motion, or may become a long
+    /// press): the content stays where the press caught it, rubber band included, until released.
+    private var pressHolds = false
     private var gestureStartOffset: Point = .zero
     private var wheelTracker = VelocityTracker()
     private var lastWheelTime: Double?
@@ -112,6 +115,8 @@ public struct ScrollPhysics {
     public var isMoving: Bool { !motion.isEmpty || lastWheelTime != nil }
     /// True when nothing moves the content: no pan and no motion.
     public var isIdle: Bool { pan == nil && !isMoving }
+    /// True while a press holds the content still (see `touchDown`).
+    public var isHeld: Bool { pressHolds }
 
     /// The smallest resting offset, always zero.
     public var minOffset: Point { .zero }
@@ -151,15 +156,34 @@ public struct ScrollPhysics {
     // MARK: Pointer
 
     /// A press on the content catches any motion in flight, as a finger does on iOS.
+    /// A new press replaces any pan still in progress (a second button or a lost release): the
+    /// content stays where the old pan left it, held by the new press.
     public mutating func touchDown(now: Double) {
         update(now: now)
         motion.removeAll()
         finishWheelBurst(now: now, allowMomentum: false)
+        pan = nil
+        pressHolds = true
     }
 
     /// A press that turned out not to be a pan (a click): settle whatever it caught.
     public mutating func touchUp(now: Double) {
-        guard pan == nil, motion.isEmpty else { return }
+        releaseHold(now: now)
+    }
+
+    /// Whatever ended the press (a click, a cancel, focus lost, a scene switch, a long press that
+    /// became a drag and was dropped): a pan ends without momentum, and content held outside its
+    /// bounds, or between pages, settles. Safe to call when nothing is held.
+    public mutating func releaseHold(now: Double) {
+        pressHolds = false
+        if pan != nil { cancelPan(now: now); return }
+        settle(now: now)
+    }
+
+    /// Starts the spring back inside the bounds (or to a page) when the content rests where it
+    /// cannot stay; nothing while anything moves or holds it.
+    private mutating func settle(now: Double) {
+        guard pan == nil, !pressHolds, motion.isEmpty, lastWheelTime == nil else { return }
         if clamped(offset) != offset || targetDecision != nil {
             release(velocity: .zero, startOffset: offset, now: now)
         }
@@ -174,6 +198,7 @@ public struct ScrollPhysics {
         motion.removeAll()
         finishWheelBurst(now: now, allowMomentum: false)
         pan = (offset, pointer)
+        pressHolds = false
         gestureStartOffset = offset
         tracker.reset()
         tracker.add(pointer, at: min(now, pressedAt ?? now))
@@ -364,6 +389,11 @@ public struct ScrollPhysics {
                 offset[axis] = s.state(at: now - start).position
                 if s.isSettled(at: now - start) { offset[axis] = s.target; motion[axis] = nil }
             }
+        }
+        // Nothing may leave the content at rest outside its bounds: whatever ended the gesture
+        // without saying so, the content springs back from here.
+        if pan == nil, !pressHolds, motion.isEmpty, lastWheelTime == nil, clamped(offset) != offset {
+            release(velocity: .zero, startOffset: offset, now: now)
         }
     }
 

@@ -1,0 +1,15 @@
+import CSDL2
+
+/// Whether SDL has been asked to quit. SDL turns SIGINT and SIGTERM into a quit event (as it does
+/// a window's close button); a headless run reads no other events, so it asks here once a frame.
+public enum QuitRequest {
+    /// True once a quit is queued; the event stays queued. Other queued events are dropped, since
+    /// nothing headless reads them and the queue must not fill. O(queued events).
+    public static func isPending() -> Bool {
+        SDL_PumpEvents()
+        let quit = SDL_QUIT.rawValue
+        SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, quit - 1)
+        SDL_FlushEvents(quit + 1, SDL_LASTEVENT.rawValue)
+        return SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, quit, quit) > 0
+    }
+}
