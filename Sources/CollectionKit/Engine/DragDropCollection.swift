@@ -102,6 +102,9 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         self.cellForItem = cellForItem
         self.drawItem = drawItem
         view.register(reuseIdentifier: "dragdrop.gap") { DropGapCell(reuseIdentifier: $0) }
+        // The adapter draws its own empty state (`emptyText` in a drop outline); the view's
+        // generic message would stand on top of it.
+        view.emptyMessage = nil
         view.dataSource = self
         displayedLengths = items.map { $0.map { _ in 60 } }
         view.reloadData()
