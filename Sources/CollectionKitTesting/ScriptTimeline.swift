@@ -1,7 +1,8 @@
 import CollectionKit
 
 /// A parsed script laid out in time: every input event with the moment it happens.
-/// `move X Y MS` becomes even steps, one per frame at the stepping rate.
+/// `move X Y MS` becomes even steps at `pointerRate` (a mouse reports its motion about this often),
+/// the same at any frame rate, so the same script is the same input at 30, 60 or 144 fps.
 ///
 /// Times start at 0 and are in seconds. Modifiers held at `down` are carried by the moves and the
 /// `up` that follow. Building a timeline is O(lines + steps).
@@ -9,7 +10,7 @@ import CollectionKit
 /// ```swift
 /// let lines = try InputScript.parse("down 100 300\nmove 100 100 100\nup 100 100\nwait 500")
 /// let timeline = ScriptTimeline(lines, fps: 60)
-/// timeline.entries.count   // 8: the press, 6 move steps at 60 fps, the release
+/// timeline.entries.count   // 14: the press, 12 move steps at 120 a second, the release
 /// timeline.endTime         // 0.6
 /// ```
 public struct ScriptTimeline: Sendable {
@@ -34,7 +35,11 @@ public struct ScriptTimeline: Sendable {
     /// When the last command has run (the end of the final wait).
     public var endTime: Double = 0
 
-    /// Lays `lines` out in time. `fps` sets how finely timed moves are divided (one step per frame);
+    /// How many pointer positions a second a timed `move` is divided into.
+    public static let pointerRate = 120.0
+
+    /// Lays `lines` out in time. Timed moves are divided at `pointerRate` whatever `fps` is (the
+    /// frame rate the timeline is played at; kept so callers say what they play it at);
     /// `startPointer` is where the pointer is before the first command.
     public init(_ lines: [ScriptLine], fps: Double, startPointer: Point = Point(x: 0, y: 0)) {
         var t = 0.0
@@ -49,7 +54,7 @@ public struct ScriptTimeline: Sendable {
                 add(.input(.pointerDown(p, b, mods)), l.number)
             case let .move(p, ms):
                 if let ms, ms > 0 {
-                    let steps = max(1, Int((ms / 1000 * fps).rounded()))
+                    let steps = max(1, Int((ms / 1000 * ScriptTimeline.pointerRate).rounded()))
                     let from = pointer, t0 = t
                     for i in 1...steps {
                         let f = Double(i) / Double(steps)

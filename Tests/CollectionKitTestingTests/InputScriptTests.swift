@@ -68,16 +68,20 @@ final class InputScriptTests: XCTestCase {
         }
     }
 
-    func testTimelineStepsMovesEvenlyAtTheFrameRate() throws {
+    /// Timed moves are divided at the pointer's report rate, not the frame rate: the same script is
+    /// the same input at every frame rate (a 20 ms flick is not one step at 30 fps and three at 144).
+    func testTimelineStepsMovesEvenlyAtThePointerRateWhateverTheFrameRate() throws {
         let lines = try InputScript.parse("down 0 0\nmove 100 0 100\nup 100 0")
         let at60 = ScriptTimeline(lines, fps: 60)
         let moves = at60.entries.filter { if case .input(.pointerMove) = $0.action { return true }; return false }
-        XCTAssertEqual(moves.count, 6, "100 ms at 60 fps is six steps")
+        XCTAssertEqual(moves.count, 12, "100 ms at 120 positions a second is twelve steps")
         XCTAssertEqual(moves.last?.time ?? 0, 0.1, accuracy: 1e-9)
-        if case let .input(.pointerMove(p, _)) = moves[2].action { XCTAssertEqual(p.x, 50, accuracy: 1e-9) } else { XCTFail() }
-        let at144 = ScriptTimeline(lines, fps: 144)
-        XCTAssertEqual(at144.entries.count, 1 + 14 + 1)
-        XCTAssertEqual(at144.endTime, 0.1, accuracy: 1e-9)
+        if case let .input(.pointerMove(p, _)) = moves[5].action { XCTAssertEqual(p.x, 50, accuracy: 1e-9) } else { XCTFail() }
+        for fps in [30.0, 144] {
+            let other = ScriptTimeline(lines, fps: fps)
+            XCTAssertEqual(other.entries, at60.entries, "the same input at \(fps) fps")
+            XCTAssertEqual(other.endTime, 0.1, accuracy: 1e-9)
+        }
     }
 
     func testModifiersHeldFromDownReachMovesAndUp() throws {

@@ -179,6 +179,9 @@ public final class BoardsScene: Scene {
             if manager.pointerDown(at: p, button: button, modifiers: mods, now: now) { return }
             guard button == .left, let b = boards.first(where: { $0.view.frame.contains(p) }) else { return }
             if !mods.contains(.ctrl) { manager.clearSelection() }
+            // A press still held on another board (a release that never came) lets go of it first,
+            // or that board would stay held, out of its bounds.
+            endPan(at: p, now: now, cancel: true)
             panning = b
             var pan = pans[b.name] ?? ScrollPan(tolerance: 4)
             pan.down(at: p, now: now, physics: &b.view.physics)
