@@ -305,7 +305,9 @@ do {
     print("  live_cells_max \(timer.cpu.liveCellsMax); cells in view at the end \(visible), bound \(allowed); "
           + "backlog scrolled to y \(Int(backlog.view.contentOffset.y)), now \(backlog.count) cards")
     check(sawDrag, "the script really dragged a card")
-    check(backlog.view.contentOffset.y > 20_000, "auto-scroll carried the drag deep into the backlog")
+    // Auto-scroll is capped near a page a second (faster only when held at the very edge), so the
+    // script's hold carries the card several pages, not tens of thousands of points.
+    check(backlog.view.contentOffset.y > 5 * backlog.view.frame.height, "auto-scroll carried the drag several pages into the backlog")
     check(timer.cpu.percentile(99) <= 4, "frame_ms_p99 (CPU time) at most 4 ms")
     check(timer.cpu.liveCellsMax <= allowed, "live cells bounded by what is visible")
     check(backlog.count == 100_001 && scene.consistencyProblem() == nil, "the card landed in the backlog; none lost or duplicated")
