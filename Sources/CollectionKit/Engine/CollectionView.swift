@@ -170,7 +170,7 @@ public final class CollectionView {
     public var emptyMessageColor = Color(hex: 0x9AA1B0)
 
     /// Items per section as the view knows them: the data source's counts as of the last
-    /// ``reloadData()`` or ``performBatchUpdates(_:animated:)``.
+    /// ``reloadData()`` or ``performBatchUpdates(_:animated:previousIndexPath:identifiersKnownUnique:)``.
     public private(set) var itemCounts: [Int] = []
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]

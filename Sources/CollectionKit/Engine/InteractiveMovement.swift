@@ -114,7 +114,7 @@ extension CollectionView {
     /// The item's cell is kept alive for the whole movement, in view or not. The layout is prepared
     /// again (see ``CollectionLayout/prepare(_:)`` for its cost) and the data source is not changed
     /// until ``endInteractiveMovement()``. While a movement lasts,
-    /// ``performBatchUpdates(_:animated:)`` refuses updates.
+    /// ``performBatchUpdates(_:animated:previousIndexPath:identifiersKnownUnique:)`` refuses updates.
     ///
     /// The data source opts items in with `collectionView(_:canMoveItemAt:)` and applies the final
     /// move in `collectionView(_:moveItemAt:to:)`. A pointer-driven reorder:

@@ -14,6 +14,10 @@ public enum PagingDecision {
     ///   - count: how many pages there are (at least 1).
     ///   - proposed: where free deceleration would stop.
     ///   - velocity: the release velocity along the axis, points per second.
+    ///   - startOffset: the offset when the gesture began (a flick moves at most one page from it).
+    ///   - currentOffset: the offset at release.
+    ///   - isWheel: true for a wheel burst, which counts as a swipe once it has moved a point.
+    ///   - flickVelocity: the speed, points per second, at or above which a release is a swipe.
     ///   - restingOffset: the offset at which page `i` rests.
     ///   - nearestPage: the page whose resting offset is nearest an offset.
     public static func targetPage(count: Int, proposed: Double, velocity: Double, startOffset: Double,
