@@ -429,15 +429,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     // MARK: Scrolling during a drag
 
     public func autoScroll(_ scroller: inout AutoScroller, pointer: Point, now: Double) {
-        let axis = view.layout.scrollAxis
-        var offset = view.physics.offset
-        let limit = max(0, view.physics.maxOffset[axis])
-        let moved = scroller.advance(offset: offset[axis], range: 0...limit, to: now)
-        if moved != offset[axis] {
-            offset[axis] = moved
-            view.physics.jump(to: offset)
-        }
-        scroller.track(pointer: pointer, viewport: view.frame, axis: axis, now: now)
+        view.autoScroll(with: &scroller, pointer: pointer, now: now)
     }
 
     public func scrollByWheel(dx: Double, dy: Double, now: Double) { view.physics.wheel(dx: dx, dy: dy, now: now) }
