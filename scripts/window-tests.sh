@@ -456,5 +456,20 @@ y=$(dump_value "$work/rearrange-window.json" y)
 if [ "${y%.*}" -ge 600 ] 2>/dev/null; then pass "dragging past the window's edge keeps auto-scroll going (offset $y)"
 else fail "drag past the edge" "offset '$y', expected at least a page"; fi
 
+# 16. Hover ends when the pointer leaves the window: a tile under the pointer is hovered; after the
+# pointer moves off the window (to the screen's far corner) nothing is.
+hover_after() { # NAME LEAVE(0|1) -> the dump's "hovered" line
+    start_app --scene grid --size 1000x700 --dump-state "$work/hover-$1.json"
+    DISPLAY=$display xdotool mousemove --window "$wid" 85 111; sleep 0.2
+    DISPLAY=$display xdotool mousemove --window "$wid" 90 115; sleep 0.3
+    [ "$2" = 1 ] && { DISPLAY=$display xdotool mousemove 1399 899; sleep 0.3; }
+    quit_app
+    grep -o '"hovered": *[^,}]*' "$work/hover-$1.json" | head -1
+}
+inside=$(hover_after stay 0)
+outside=$(hover_after leave 1)
+if [[ "$inside" == *'"0"'* ]] && [[ "$outside" == *null* ]]; then pass "hover follows the pointer in and out of the window ($inside; $outside)"
+else fail "hover and leaving the window" "over tile 0: '$inside'; after leaving: '$outside'"; fi
+
 echo "window tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

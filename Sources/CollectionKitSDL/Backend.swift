@@ -345,6 +345,9 @@ public enum EventTranslator {
                 return .resize(Size(width: Double(e.window.data1), height: Double(e.window.data2)))
             case SDL_WINDOWEVENT_FOCUS_LOST: return .focus(gained: false)
             case SDL_WINDOWEVENT_FOCUS_GAINED: return .focus(gained: true)
+            // With a button held the pointer is captured and moves keep coming; only a free
+            // pointer leaving ends hover.
+            case SDL_WINDOWEVENT_LEAVE where SDL_GetMouseState(nil, nil) == 0: return .pointerExited
             case SDL_WINDOWEVENT_CLOSE:
                 quit = true
                 return nil

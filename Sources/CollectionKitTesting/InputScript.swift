@@ -30,6 +30,8 @@ public enum ScriptCommand: Equatable, Sendable {
     case resize(Size)
     /// The window loses or gains focus: `focus lost`, `focus gained`.
     case focus(gained: Bool)
+    /// The pointer leaves the window with no button held: `leave`.
+    case leave
     /// Saves the current frame to a PNG file.
     case screenshot(path: String)
 }
@@ -188,12 +190,15 @@ public enum InputScript {
             case "gained": return .focus(gained: true)
             default: throw fail("focus: expected 'lost' or 'gained', got '\(args[0])'")
             }
+        case "leave":
+            try arity(0...0, "leave")
+            return .leave
         case "screenshot":
             try arity(1...1, "screenshot PATH")
             guard args[0].lowercased().hasSuffix(".png") else { throw fail("screenshot: PATH must end in .png") }
             return .screenshot(path: args[0])
         default:
-            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, resize, focus, screenshot)")
+            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, resize, focus, leave, screenshot)")
         }
     }
 }

@@ -73,6 +73,8 @@ public struct ScriptRecorder: Sendable {
             return "resize \(number(s.width)) \(number(s.height))"
         case let .focus(gained):
             return "focus \(gained ? "gained" : "lost")"
+        case .pointerExited:
+            return "leave"
         }
     }
 

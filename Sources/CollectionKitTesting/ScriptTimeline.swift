@@ -75,6 +75,7 @@ public struct ScriptTimeline: Sendable {
             case let .text(s): add(.input(.text(s)), l.number)
             case let .resize(s): add(.input(.resize(s)), l.number)
             case let .focus(g): add(.input(.focus(gained: g)), l.number)
+            case .leave: add(.input(.pointerExited), l.number)
             case let .screenshot(path): add(.screenshot(path), l.number)
             }
         }

@@ -20,6 +20,7 @@ final class InputScriptTests: XCTestCase {
             resize 800 600
             focus lost
             focus gained
+            leave
             screenshot out/a.png
 
             """)
@@ -38,9 +39,11 @@ final class InputScriptTests: XCTestCase {
             .resize(Size(800, 600)),
             .focus(gained: false),
             .focus(gained: true),
+            .leave,
             .screenshot(path: "out/a.png"),
         ])
-        XCTAssertEqual(lines.map(\.number), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+        XCTAssertEqual(lines.map(\.number), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+        XCTAssertThrowsError(try InputScript.parse("leave now"), "leave takes no arguments")
     }
 
     func testBadLinesNameTheirLineNumber() {

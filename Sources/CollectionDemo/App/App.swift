@@ -105,6 +105,12 @@ public final class App: InteractiveRoot {
             if pointer.y >= tabBarHeight || pointer.y < 0 { currentScene.handle(event, now: now) }
         case .text, .focus:
             currentScene.handle(event, now: now)
+        case .pointerExited:
+            // Nothing in the window is under the pointer: tab and notice highlights end with the scene's.
+            guard !pointerCapturedByScene, !pointerCapturedByNotices else { return }
+            pointer = Point(x: -1, y: -1)
+            hoveredTab = nil
+            currentScene.handle(event, now: now)
         }
     }
 

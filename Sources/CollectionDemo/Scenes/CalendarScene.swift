@@ -241,6 +241,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             }
         case .focus(gained: false):
             press.cancel(now: now, physics: &collection.physics)
+        case .pointerExited:
+            collection.updateHover(at: nil)
         default: break
         }
     }
@@ -577,6 +579,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("reloads", .number(Double(reloadCount))),
             ("weekNumbers", .bool(settings.weekNumbers)),
             ("listedDates", .strings(listedDates.map(\.description))),
+            ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
+                .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
+            } ?? .null),
         ]))]
     }
 

@@ -82,6 +82,8 @@ public final class CarouselScene: Scene, CollectionDataSource {
             }
         case .focus(gained: false):
             cancelPress(now: now)
+        case .pointerExited:
+            collection.updateHover(at: nil)
         default: break
         }
     }

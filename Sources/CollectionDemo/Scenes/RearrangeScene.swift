@@ -135,6 +135,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             } else {
                 press.up(at: p, now: now, physics: &collection.physics)
             }
+        case .pointerExited:
+            collection.updateHover(at: nil)
         case .focus(gained: false):
             cancelDrag(now: now)
             press.cancel(now: now, physics: &collection.physics)

@@ -54,6 +54,8 @@ public struct CollectionInteraction: Sendable {
         case .focus(gained: false):
             cancel(in: cv, now: now)
             cv.updateHover(at: nil)
+        case .pointerExited:
+            cv.updateHover(at: nil)
         default:
             return false
         }

@@ -701,6 +701,8 @@ public final class CollectionView {
             ("items", .array(ids)),
             ("contentOffset", .point(physics.offset)),
             ("viewport", .rect(frame)),
+            // The item under a free pointer (its hover highlight), or null.
+            ("hovered", feedback.hovered.flatMap { identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
         ]
         if listFrames { pairs.append(("frames", .array(frames))) }
         return .object(pairs + extra)

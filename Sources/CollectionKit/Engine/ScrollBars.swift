@@ -217,6 +217,9 @@ extension CollectionView {
             if bars.isTracking { bars.endTracking(now: now); physics.touchUp(now: now) }
             bars.setHover(nil)
             return false
+        case .pointerExited:
+            bars.setHover(nil)
+            return false
         default:
             return false
         }

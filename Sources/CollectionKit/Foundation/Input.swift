@@ -86,6 +86,9 @@ public enum InputEvent: Equatable, Sendable {
     /// The window gained or lost keyboard focus. Losing it should cancel gestures in progress, since
     /// the matching release may never arrive.
     case focus(gained: Bool)
+    /// The pointer left the window with no button held: nothing is under it any more, so hover
+    /// highlights end. (A drag keeps the pointer captured and gets moves outside the window instead.)
+    case pointerExited
 }
 
 /// The cursor the core wants over the current pointer position.
