@@ -384,4 +384,40 @@ final class RearrangeSceneTests: XCTestCase {
         XCTAssertEqual(run.cv["layout"]?.stringValue, "grid")
         XCTAssertThrowsError(try makeRun(layout: "spiral"))
     }
+
+    /// A pointer captured past the window's edge drags the snapshot along the edge: it stays in
+    /// view (inside the scene's area) instead of leaving with the pointer, and comes back to the
+    /// pointer when it returns.
+    func testTheLiftedTileStaysInsideTheWindowWhenThePointerLeavesIt() throws {
+        let run = try makeRun()
+        let from = run.center(9)
+        func snapshotRect() -> Rect? {
+            run.app.draw().commands.lazy.compactMap { c -> Rect? in
+                if case let .texture(key, rect) = c, key.hasPrefix("rearrange-snapshot") { return rect }; return nil
+            }.first
+        }
+        var outside: Rect?, leftOutside: Rect?, back: Rect?
+        try play(run, """
+            down \(p(from))
+            wait 400
+            move 640 1000 300
+            wait 100
+            move -300 400 300
+            wait 100
+            move 640 400 200
+            wait 100
+            key Escape
+            wait 600
+            """, at: [(0.75, { outside = snapshotRect() }), (1.15, { leftOutside = snapshotRect() }),
+                      (1.45, { back = snapshotRect() })])
+        let area = run.scene.collection.frame
+        for (name, r) in [("below the window", outside), ("left of the window", leftOutside)] {
+            guard let r else { XCTFail("no snapshot drawn with the pointer \(name)"); continue }
+            XCTAssertTrue(area.contains(r.origin) && area.contains(Point(x: r.maxX - 0.001, y: r.maxY - 0.001)),
+                          "with the pointer \(name) the snapshot \(r) stays inside \(area)")
+        }
+        XCTAssertEqual(outside.map { $0.maxY } ?? 0, area.maxY, accuracy: 0.5, "held against the bottom edge")
+        XCTAssertEqual(leftOutside.map { $0.minX } ?? -1, area.minX, accuracy: 0.5, "held against the left edge")
+        XCTAssertTrue(back.map { $0.contains(Point(x: 640, y: 400)) } ?? false, "back under the pointer once it returns")
+    }
 }

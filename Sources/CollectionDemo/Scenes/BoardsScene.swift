@@ -133,6 +133,7 @@ public final class BoardsScene: Scene {
     /// window's minimum size still shows every board.
     public func setFrame(_ frame: Rect) {
         self.frame = frame
+        manager.bounds = frame
         let m = min(8, frame.width / 60)
         let titleH = min(20, max(10, frame.height * 0.05))
         let statusH = min(24, max(12, frame.height * 0.06))

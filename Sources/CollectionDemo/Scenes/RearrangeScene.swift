@@ -97,7 +97,10 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         collection.setLayout(makeLayout(kind))
     }
 
-    public func setFrame(_ frame: Rect) { collection.setFrame(frame) }
+    public func setFrame(_ frame: Rect) {
+        collection.setFrame(frame)
+        manager.bounds = frame
+    }
 
     // MARK: Input
 

@@ -64,6 +64,12 @@ public final class DragDropManager {
     public var autoScroller = AutoScroller()
     /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
     public var snapshotKeyPrefix = "dragdrop-snapshot"
+    /// The area lifted snapshots are drawn inside (window points; set it to the scene's frame), so
+    /// a drag past the window's edge keeps the snapshot in view; where it is over still follows
+    /// the pointer. Nil: no limit.
+    public var bounds: Rect? {
+        didSet { session?.lift.bounds = bounds }
+    }
 
     private var press: (point: Point, id: AnyHashable, source: DragDropCollection, mods: Modifiers)?
     private var landings: [Landing] = []
@@ -392,6 +398,7 @@ public final class DragDropManager {
         var lift = DragSession(itemID: pressed, snapshot: snapshot, liftFrame: frame, grabPoint: grab,
                                pointer: keyboard ? frame.center : pointer, now: now)
         if keyboard { lift.pointer = frame.center }
+        lift.bounds = bounds
         session = Session(items: items, operation: source.dragOperation, lift: lift, isKeyboard: keyboard)
         if source.dragOperation == .move {
             for c in collections {
@@ -425,9 +432,9 @@ public final class DragDropManager {
         landings.removeAll { $0.id == id }
         snapshotsTaken += 1
         guard let snapshot = r.snapshot(of: id, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)") else { r.cancelMove(); return false }
-        session = Session(items: [DraggedItem(id: id, source: r.dragName, origin: ip)], operation: .move,
-                          lift: DragSession(itemID: id, snapshot: snapshot, liftFrame: frame, grabPoint: grabPoint,
-                                            pointer: pointer, now: time))
+        var lift = DragSession(itemID: id, snapshot: snapshot, liftFrame: frame, grabPoint: grabPoint, pointer: pointer, now: time)
+        lift.bounds = bounds
+        session = Session(items: [DraggedItem(id: id, source: r.dragName, origin: ip)], operation: .move, lift: lift)
         autoScroller.reset()
         track(now: now)
         return true

@@ -31,6 +31,10 @@ public struct DragSession {
     public var liftTime: Double
     /// The window frame the item was lifted from.
     public var liftFrame: Rect
+    /// When set, the snapshot is drawn inside this rect (window points, usually the scene's area):
+    /// a pointer captured past the window's edge drags the snapshot along the edge instead of out
+    /// of sight. Targeting still follows the pointer (``frame``), so a release outside stays one.
+    public var bounds: Rect?
 
     /// The scale a lifted item grows to.
     public static let liftScale = 1.06
@@ -65,9 +69,19 @@ public struct DragSession {
         lerp(1, DragSession.liftScale, TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration))
     }
 
-    /// The frame as drawn: scaled about the grab point, so the spot under the pointer stays under it.
+    /// The frame as drawn: scaled about the grab point, so the spot under the pointer stays under
+    /// it, and kept inside ``bounds``.
     public func visualFrame(at now: Double) -> Rect {
-        Transform.scale(scale(at: now), about: pointer).apply(frame)
+        kept(Transform.scale(scale(at: now), about: pointer).apply(frame))
+    }
+
+    /// `r` moved the least distance that puts it inside ``bounds`` (its top-left corner inside
+    /// when it is larger than them).
+    private func kept(_ r: Rect) -> Rect {
+        guard let b = bounds else { return r }
+        let x = max(b.minX, min(r.minX, b.maxX - r.width))
+        let y = max(b.minY, min(r.minY, b.maxY - r.height))
+        return Rect(x: x, y: y, width: r.width, height: r.height)
     }
 
     /// Draws the lifted item at `now`: its snapshot at ``visualFrame(at:)``, with a shadow that grows
