@@ -36,9 +36,12 @@ public final class ICalendarSource: EventSource {
 
     public init(zone: DisplayZone) {
         self.zone = zone
-        // libical may be built to abort on errors; a malformed file must never end the app.
-        icalerror_set_errors_are_fatal(0)
+        _ = ICalendarSource.libicalSetUp
     }
+
+    /// libical may be built to abort on errors; a malformed file must never end the app. The
+    /// setting is global, so it is made once, in libical's turn (see `LibicalLock`).
+    private static let libicalSetUp: Void = LibicalLock.shared.run { icalerror_set_errors_are_fatal(0) }
 
     /// Reads each file; unreadable ones become diagnostics.
     public convenience init(files: [String], zone: DisplayZone) {
@@ -46,6 +49,8 @@ public final class ICalendarSource: EventSource {
         for f in files { load(file: f) }
     }
 
+    /// Freeing reads no state shared with other calendars, so it takes no turn (a big calendar
+    /// takes tens of milliseconds to free, on the thread that drops it).
     deinit { for r in roots { icalcomponent_free(r) } }
 
     public func load(file path: String) {
@@ -68,7 +73,8 @@ public final class ICalendarSource: EventSource {
 
     private func load(data: Data, name: String, calendarName: String) {
         let before = diagnostics.count
-        read(data: data, name: name, calendarName: calendarName)
+        // Parsing and settling take libical's turn, handing it over every few lines and events.
+        LibicalLock.shared.run { read(data: data, name: name, calendarName: calendarName) }
         // A file's problems in the order of its lines, so the first one named is the first one met.
         let mine = diagnostics[before...].enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         diagnostics.replaceSubrange(before..., with: mine.map(\.element))
@@ -99,7 +105,9 @@ public final class ICalendarSource: EventSource {
         var parsed: [OpaquePointer] = []
         var eventLines: [Int] = []
         var open: [String] = []
-        for line in lines {
+        let lock = LibicalLock.shared
+        for (n, line) in lines.enumerated() {
+            if n & 31 == 31 { lock.yieldToWaiters() }
             if line.hasPrefix("BEGIN:") {
                 open.append(String(decoding: line.bytes.dropFirst(6), as: UTF8.self).uppercased())
                 if line.hasPrefix("BEGIN:VEVENT") { eventLines.append(line.number) }
@@ -152,6 +160,7 @@ public final class ICalendarSource: EventSource {
             }
             var event = icalcomponent_get_first_component(root, ICAL_VEVENT_COMPONENT)
             while let e = event {
+                if eventIndex & 7 == 7 { lock.yieldToWaiters() }
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
                 read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex)
                 eventIndex += 1
@@ -395,7 +404,8 @@ public final class ICalendarSource: EventSource {
             guard let uid = parsed[i].uid else { continue }
             if parsed[i].recurrenceID != nil { overridesOf[uid, default: []].append(i) } else { hasMaster.insert(uid) }
         }
-        for i in chosen {
+        for (n, i) in chosen.enumerated() {
+            if n & 63 == 63 { LibicalLock.shared.yieldToWaiters() }
             let p = parsed[i]
             if p.recurrenceID != nil {
                 // Overrides are placed with their master; orphans (or UID-less ones) stand alone.
@@ -654,7 +664,12 @@ public final class ICalendarSource: EventSource {
         sorted = true
     }
 
+    /// Expansion takes libical's turn (see `LibicalLock`) for the whole query.
     public func occurrences(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence] {
+        LibicalLock.shared.run { occurrencesInTurn(overlapping: days) }
+    }
+
+    private func occurrencesInTurn(overlapping days: ClosedRange<CalendarDate>) -> [EventOccurrence] {
         sortSingles()
         var out: [EventOccurrence] = []
         // Singles starting from (first day − the longest single) on may reach into the range.
@@ -665,7 +680,7 @@ public final class ICalendarSource: EventSource {
             i += 1
         }
         // A page asked for mid-prefetch finishes that work rather than starting over.
-        if prefetching?.days == days, prefetch(overlapping: days, budget: .max) { return out + prefetching!.found }
+        if prefetching?.days == days, prefetchInTurn(overlapping: days, budget: .max) { return out + prefetching!.found }
         let loInstant = zone.startOfDay(days.lowerBound), hiInstant = zone.startOfDay(days.upperBound.adding(days: 1))
         for r in recurring { expand(r, days: days, lo: loInstant, hi: hiInstant, into: &out) }
         return out
@@ -697,6 +712,10 @@ public final class ICalendarSource: EventSource {
 
     /// A unit of work is one recurring event whose iterator has to create or step.
     public func prefetch(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool {
+        LibicalLock.shared.run { prefetchInTurn(overlapping: days, budget: budget) }
+    }
+
+    private func prefetchInTurn(overlapping days: ClosedRange<CalendarDate>, budget: Int) -> Bool {
         sortSingles()
         let lo = zone.startOfDay(days.lowerBound), hi = zone.startOfDay(days.upperBound.adding(days: 1))
         var state = prefetching?.days == days ? prefetching! : (days: days, next: 0, found: [])
