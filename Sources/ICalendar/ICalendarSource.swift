@@ -30,6 +30,9 @@ public final class ICalendarSource: EventSource {
     private var recurring: [RecurringEvent] = []
     private var sorted = true
     public private(set) var eventCount = 0
+    /// Whether simple rules are expanded by day arithmetic (`DayRule`) rather than libical's
+    /// iterator; set before loading. Tests turn it off to compare the two.
+    var dayArithmetic = true
 
     /// Rules that never stop (or would stop after absurdly many steps) are cut here per query.
     static let iterationLimit = 100_000
@@ -465,7 +468,8 @@ public final class ICalendarSource: EventSource {
         var open = false
         var lastUntil: Int64 = .min
         for rule in p.rules {
-            var x = Rule(rule: rule, untilKey: nil, counted: rule.count > 0, periodYears: RuleExpansion.periodYears(of: rule))
+            var x = Rule(rule: rule, untilKey: nil, counted: rule.count > 0, periodYears: RuleExpansion.periodYears(of: rule),
+                         days: dayArithmetic ? DayRule(rule, start: p.start.wall) : nil)
             let u = rule.until
             if !isNull(u) {
                 // UNTIL is compared here, not by libical: libical compares a DATE UNTIL with a
@@ -843,6 +847,91 @@ struct Rule {
     var counted: Bool
     /// Whole years after which the rule repeats exactly (see `RuleExpansion.periodYears`).
     var periodYears: Int
+    /// Set when the rule's days follow from day arithmetic alone (see `DayRule`).
+    var days: DayRule? = nil
+}
+
+/// A DAILY or WEEKLY rule with no parts but INTERVAL, WKST and plain BYDAY weekdays, and no
+/// COUNT (UNTIL is compared by the adapter), from a DTSTART in the Gregorian years: by far the
+/// most common rules (weekly meetings, every weekday, daily). libical steps each instance
+/// through ICU calendar fields, microseconds apiece, and a 10,000-event calendar opens with a
+/// thousand series to step; the same days follow from day numbers in nanoseconds. Anything
+/// else goes through libical. `DayRuleTests` checks both give the same occurrences.
+struct DayRule {
+    var weekly: Bool
+    var interval: Int
+    /// By ISO weekday (index 1 Monday ... 7 Sunday); all true when the rule names none (DAILY).
+    var weekdays: [Bool]
+    /// ISO weekday weeks start on (WKST; Monday by default): it groups days into weeks for INTERVAL.
+    var weekStart: Int
+    var startDay: Int
+
+    /// The grid of December 9999 shows days of January 10000; a rule that can never match (DAILY
+    /// every 7 days on another weekday) stops here too.
+    static let lastDay = CalendarDate(year: 10000, month: 12, day: 31)!.daysSinceEpoch
+
+    init?(_ r: icalrecurrencetype, start: icaltimetype) {
+        guard r.count == 0, r.freq == ICAL_WEEKLY_RECURRENCE || r.freq == ICAL_DAILY_RECURRENCE,
+              start.year >= Int32(RuleExpansion.minYear),
+              let startDay = CalendarDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))?.daysSinceEpoch
+        else { return nil }
+        if let scale = r.rscale, String(cString: scale).uppercased() != "GREGORIAN" { return nil }
+        func none<T>(_ tuple: T) -> Bool {
+            withUnsafeBytes(of: tuple) { $0.load(as: Int16.self) == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) }
+        }
+        guard none(r.by_second), none(r.by_minute), none(r.by_hour), none(r.by_month_day), none(r.by_year_day),
+              none(r.by_week_no), none(r.by_month), none(r.by_set_pos) else { return nil }
+        var named = [Bool](repeating: false, count: 8)
+        var any = false
+        let ok: Bool = withUnsafeBytes(of: r.by_day) { raw in
+            for v in raw.bindMemory(to: Int16.self) {
+                if v == Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+                let weekday = icalrecurrencetype_day_day_of_week(v)
+                // An ordinal (1MO, -1FR) means something only in monthly and yearly rules.
+                guard icalrecurrencetype_day_position(v) == 0, weekday != ICAL_NO_WEEKDAY else { return false }
+                named[(Int(weekday.rawValue) + 5) % 7 + 1] = true   // SU 1 ... SA 7 → ISO
+                any = true
+            }
+            return true
+        }
+        guard ok else { return nil }
+        weekly = r.freq == ICAL_WEEKLY_RECURRENCE
+        interval = max(1, Int(r.interval))
+        if !any {
+            // DAILY: every day; WEEKLY: DTSTART's weekday.
+            if weekly { named[DayRule.isoWeekday(startDay)] = true } else { named = [Bool](repeating: true, count: 8) }
+        }
+        weekdays = named
+        weekStart = r.week_start == ICAL_NO_WEEKDAY ? 1 : (Int(r.week_start.rawValue) + 5) % 7 + 1
+        self.startDay = startDay
+    }
+
+    static func isoWeekday(_ d: Int) -> Int { ((d % 7) + 7 + 3) % 7 + 1 }
+
+    private func weekBegin(_ d: Int) -> Int { d - (DayRule.isoWeekday(d) - weekStart + 7) % 7 }
+
+    /// The first day of the rule on or after `from` (never before DTSTART's), or nil past `lastDay`.
+    func day(onOrAfter from: Int) -> Int? {
+        var d = max(from, startDay)
+        if weekly {
+            let week0 = weekBegin(startDay)
+            while d <= DayRule.lastDay {
+                let begin = weekBegin(d)
+                let off = ((begin - week0) / 7) % interval
+                if off != 0 { d = begin + (interval - off) * 7; continue }
+                if weekdays[DayRule.isoWeekday(d)] { return d }
+                d += 1
+            }
+            return nil
+        }
+        let r = (d - startDay) % interval
+        if r != 0 { d += interval - r }
+        while d <= DayRule.lastDay {
+            if weekdays[DayRule.isoWeekday(d)] { return d }
+            d += interval
+        }
+        return nil
+    }
 }
 
 /// The instances of one recurring event over a covered span of time. libical's iterators are
@@ -874,6 +963,8 @@ final class RuleExpansion {
         var done: Bool
         /// Above 1: the iterator runs with INTERVAL=1 and only every `phase`-th period counts.
         var phase: Int
+        /// For a `DayRule`, instead of an iterator: the first day not looked at yet.
+        var nextDay = 0
     }
 
     func covers(_ lo: Int64, _ hi: Int64) -> Bool { started && lo >= from && hi <= to }
@@ -987,6 +1078,12 @@ final class RuleExpansion {
     /// An iterator positioned near `at`, in a frame that reaches a few years past it (rules with
     /// COUNT must walk from DTSTART to count right).
     private func makeCursor(_ rule: Rule, at: Int64) -> Cursor {
+        if let days = rule.days {
+            // As with libical's iterator below: from the UTC date a day early, early enough in any zone.
+            let early = Int((at >= 0 ? at / 86_400 : (at - 86_399) / 86_400) - 1)
+            return Cursor(iterator: nil, pending: nil, shift: 0, reach: .max, done: false, phase: 1,
+                          nextDay: at > event.firstStart ? max(early, days.startDay) : days.startDay)
+        }
         let lo = RuleExpansion.year(of: at - 2 * 86_400), y0 = Int(event.start.year)
         let none = Cursor(iterator: nil, pending: nil, shift: 0, reach: .max, done: true, phase: 1)
         guard let f = RuleExpansion.frame(startYear: y0, loYear: lo, hiYear: lo + 3, period: rule.periodYears, counted: rule.counted) else {
@@ -1037,11 +1134,21 @@ final class RuleExpansion {
 
     /// Steps until an instance at or past `until`, which is kept as the pending one.
     private func step(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
-        guard let it = c.iterator else { c.done = true; return }
+        if c.iterator == nil && rule.days == nil { c.done = true; return }
         var steps = 0
         while steps < ICalendarSource.iterationLimit {
-            let t: icaltimetype
-            if let p = c.pending { t = p; c.pending = nil } else { t = icalrecur_iterator_next(it) }
+            var t: icaltimetype
+            if let p = c.pending {
+                t = p; c.pending = nil
+            } else if let days = rule.days {
+                guard let d = days.day(onOrAfter: c.nextDay) else { c.done = true; return }
+                c.nextDay = d + 1
+                let date = CalendarDate(daysSinceEpoch: d).components
+                t = event.start
+                t.year = Int32(date.year); t.month = Int32(date.month); t.day = Int32(date.day)
+            } else {
+                t = icalrecur_iterator_next(c.iterator!)
+            }
             if isNull(t) { c.done = true; return }
             steps += 1
             var wall = t

@@ -22,8 +22,13 @@ final class LibicalLock: @unchecked Sendable {
     private var serving = 0
     private var owner: pthread_t?
     private var depth = 0
+    private var waitCount = 0
     /// How many times a thread had to wait for another's turn (tests read it).
-    private(set) var waits = 0
+    var waits: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return waitCount
+    }
 
     func lock() {
         let me = pthread_self()
@@ -32,7 +37,7 @@ final class LibicalLock: @unchecked Sendable {
         if depth > 0, let owner, pthread_equal(owner, me) != 0 { depth += 1; return }
         let ticket = nextTicket
         nextTicket += 1
-        if serving != ticket { waits += 1 }
+        if serving != ticket { waitCount += 1 }
         while serving != ticket { condition.wait() }
         owner = me
         depth = 1
