@@ -139,6 +139,7 @@ public final class ICalendarSource: EventSource {
             }
         }
 
+        self.parsed.reserveCapacity(self.parsed.count + eventLines.count)
         var eventIndex = 0
         defer {
             // Lines libical refused that no event's error message explained.
@@ -178,15 +179,17 @@ public final class ICalendarSource: EventSource {
     /// One content line after unfolding, as bytes (the file's UTF-8), with the line it began on.
     struct ContentLine {
         var number: Int
-        var bytes: [UInt8]
+        /// A slice of the file's bytes (a folded line gets its own copy when continued).
+        var bytes: ArraySlice<UInt8>
         var text: String { String(decoding: bytes, as: UTF8.self) }
         /// ASCII case-insensitive, as iCalendar names are.
         func hasPrefix(_ prefix: StaticString) -> Bool {
             let n = prefix.utf8CodeUnitCount
             guard bytes.count >= n else { return false }
             let p = prefix.utf8Start
+            let start = bytes.startIndex
             for i in 0..<n {
-                var b = bytes[i]
+                var b = bytes[start + i]
                 if b >= 0x61 && b <= 0x7A { b -= 0x20 }
                 if b != p[i] { return false }
             }
@@ -199,6 +202,7 @@ public final class ICalendarSource: EventSource {
     /// large calendar has tens of thousands of lines.
     static func unfold(_ data: [UInt8]) -> [ContentLine] {
         var out: [ContentLine] = []
+        out.reserveCapacity(data.count / 32)
         var number = 0
         var i = 0
         while i < data.count {
@@ -211,7 +215,7 @@ public final class ICalendarSource: EventSource {
                 if (data[i] == 0x20 || data[i] == 0x09), !out.isEmpty {
                     out[out.count - 1].bytes.append(contentsOf: data[(i + 1)..<lineEnd])
                 } else {
-                    out.append(ContentLine(number: number, bytes: Array(data[i..<lineEnd])))
+                    out.append(ContentLine(number: number, bytes: data[i..<lineEnd]))
                 }
             }
             i = end + 1
@@ -401,6 +405,7 @@ public final class ICalendarSource: EventSource {
         }
         chosen += newest.values
         chosen.sort()
+        singles.reserveCapacity(chosen.count)
         var hasMaster = Set<String>()
         hasMaster.reserveCapacity(chosen.count)
         for i in chosen {
