@@ -6,8 +6,10 @@ import Foundation
 /// Calendars read from iCalendar (RFC 5545) files with libical. Loading parses the files, keeps
 /// every VEVENT as written, then settles what is shown (overrides with their masters, newest
 /// versions, cancellations: see `settle()`). Recurring events are expanded only for the days asked
-/// for (libical's recurrence iterator, started near the range), with EXDATE, RDATE and
-/// RECURRENCE-ID applied by instant.
+/// for (libical's recurrence iterator, started near the range; simple DAILY and WEEKLY rules by
+/// day arithmetic, see `DayRule`), with EXDATE, RDATE and RECURRENCE-ID applied by instant.
+/// Sources may be read and used on different threads (one thread per source at a time); their
+/// use of libical takes turns (`LibicalLock`).
 ///
 /// Times: UTC is exact; a TZID naming an IANA zone, a Windows zone (Outlook, Exchange; mapped
 /// with ICU) or a VTIMEZONE with X-LIC-LOCATION is read with the system's tzdata, right for every
@@ -76,8 +78,7 @@ public final class ICalendarSource: EventSource {
 
     private func load(data: Data, name: String, calendarName: String) {
         let before = diagnostics.count
-        // Parsing and settling take libical's turn, handing it over every few lines and events.
-        LibicalLock.shared.run { read(data: data, name: name, calendarName: calendarName) }
+        read(data: data, name: name, calendarName: calendarName)
         // A file's problems in the order of its lines, so the first one named is the first one met.
         let mine = diagnostics[before...].enumerated().sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }
         diagnostics.replaceSubrange(before..., with: mine.map(\.element))
@@ -101,6 +102,11 @@ public final class ICalendarSource: EventSource {
             return
         }
 
+        // Parsing and settling take libical's turn (checking and unfolding the bytes above need
+        // none), handing it over every few lines and events to a thread that waits for it.
+        let lock = LibicalLock.shared
+        lock.lock()
+        defer { lock.unlock() }
         let parser = icalparser_new()
         defer { icalparser_free(parser) }
         // One NUL-terminated buffer for every line, grown as needed (see below).
@@ -108,7 +114,6 @@ public final class ICalendarSource: EventSource {
         var parsed: [OpaquePointer] = []
         var eventLines: [Int] = []
         var open: [String] = []
-        let lock = LibicalLock.shared
         for (n, line) in lines.enumerated() {
             if n & 31 == 31 { lock.yieldToWaiters() }
             if line.hasPrefix("BEGIN:") {
@@ -396,6 +401,7 @@ public final class ICalendarSource: EventSource {
         var chosen: [Int] = []
         var overridesOf: [String: [Int]] = [:]
         for i in parsed.indices {
+            if i & 255 == 255 { LibicalLock.shared.yieldToWaiters() }
             guard let uid = parsed[i].uid else { chosen.append(i); continue }
             let key = parsed[i].recurrenceID.map { uid + "\u{1}" + ridName($0) } ?? uid
             if let j = newest[key] {

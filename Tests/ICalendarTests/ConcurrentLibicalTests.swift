@@ -112,11 +112,11 @@ final class ConcurrentLibicalTests: XCTestCase {
         let fresh = parse()
 
         let parsed = DispatchSemaphore(value: 0), expanded = DispatchSemaphore(value: 0)
-        var parsedCount = 0, expandedCount = 0
+        let parsedCount = Box(0), expandedCount = Box(0)
         LibicalLock.shared.lock()
-        Thread { parsedCount = self.parse().eventCount; parsed.signal() }.start()
+        Thread { parsedCount.value = self.parse().eventCount; parsed.signal() }.start()
         Thread {
-            expandedCount = fresh.occurrences(overlapping: page.firstDay...page.lastDay).count
+            expandedCount.value = fresh.occurrences(overlapping: page.firstDay...page.lastDay).count
             expanded.signal()
         }.start()
         // Neither gets anywhere while this thread holds the turn...
@@ -126,8 +126,8 @@ final class ConcurrentLibicalTests: XCTestCase {
         // ...and both finish once it is given back.
         XCTAssertEqual(parsed.wait(timeout: .now() + 30), .success)
         XCTAssertEqual(expanded.wait(timeout: .now() + 30), .success)
-        XCTAssertEqual(parsedCount, shown.eventCount)
-        XCTAssertEqual(expandedCount, expected)
+        XCTAssertEqual(parsedCount.value, shown.eventCount)
+        XCTAssertEqual(expandedCount.value, expected)
     }
 
     func testTheTurnIsReentrantAndFair() {
@@ -137,22 +137,28 @@ final class ConcurrentLibicalTests: XCTestCase {
         lock.unlock()
         XCTAssertTrue(lock.isHeldByCurrentThread)
         // A waiter queued while the turn is held gets it before the holder takes it back.
-        var order: [String] = []
+        let order = Box([String]())
         let queued = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
         Thread {
             queued.signal()
-            lock.lock(); order.append("waiter"); lock.unlock()
+            lock.lock(); order.value.append("waiter"); lock.unlock()
             done.signal()
         }.start()
         queued.wait()
         while lock.waits == 0 { usleep(1000) }
         lock.yieldToWaiters()
-        order.append("holder")
+        order.value.append("holder")
         lock.unlock()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(order, ["waiter", "holder"])
+        XCTAssertEqual(order.value, ["waiter", "holder"])
         XCTAssertFalse(lock.isHeldByCurrentThread)
     }
+}
+
+/// A value written on one thread and read on another after a semaphore or the lock orders them.
+private final class Box<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
 }
 
 private final class ResultBox: @unchecked Sendable {
