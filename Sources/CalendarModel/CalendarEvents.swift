@@ -108,10 +108,11 @@ public struct DisplayZone: Sendable {
     /// call; a calendar asks thousands of times a page, so whole UTC days with one offset are remembered.
     public func offset(at instant: Int64) -> Int64 {
         let day = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
-        if let known = offsets.byDay[day] { return known ?? exactOffset(at: instant) }
+        let known = offsets.value(day)
+        if known != OffsetCache.unknown { return known == OffsetCache.transition ? exactOffset(at: instant) : known }
         let a = exactOffset(at: day * 86_400), b = exactOffset(at: day * 86_400 + 86_399)
         // A day with a transition keeps asking Foundation; every other day is one look-up.
-        offsets.byDay[day] = a == b ? .some(a) : .some(nil)
+        offsets.set(day, a == b ? a : OffsetCache.transition)
         return a == b ? a : exactOffset(at: instant)
     }
 
@@ -171,7 +172,43 @@ public struct EventSourceBox: @unchecked Sendable {
     public init(_ source: any EventSource) { self.load = { _ in source } }
 }
 
-/// Offsets of whole UTC days (nil inside: the day has a transition). Used from the main thread only.
+/// Offsets of whole UTC days, in blocks of 1,024 consecutive days: a calendar asks for the
+/// same few thousand days over and over, and an array look-up (after one hash per block, none
+/// when the block is the last one used) costs a fraction of hashing every day. Used by one
+/// thread at a time (a source parsed on another thread is handed over whole).
 final class OffsetCache: @unchecked Sendable {
-    var byDay: [Int64: Int64?] = [:]
+    /// A day not looked up yet, and a day with a transition (no real offset is this far from UTC).
+    static let unknown = Int64.min + 1, transition = Int64.min
+    private static let shift: Int64 = 10, size = 1 << 10
+    private var blocks: [Int64: UnsafeMutablePointer<Int64>] = [:]
+    private var lastKey = Int64.min
+    private var last: UnsafeMutablePointer<Int64>?
+
+    deinit { for b in blocks.values { b.deallocate() } }
+
+    @inline(__always) private func block(_ day: Int64, create: Bool) -> UnsafeMutablePointer<Int64>? {
+        let key = day >> OffsetCache.shift
+        if key == lastKey { return last }
+        var b = blocks[key]
+        if b == nil {
+            guard create else { return nil }
+            let fresh = UnsafeMutablePointer<Int64>.allocate(capacity: OffsetCache.size)
+            fresh.initialize(repeating: OffsetCache.unknown, count: OffsetCache.size)
+            blocks[key] = fresh
+            b = fresh
+        }
+        lastKey = key
+        last = b
+        return b
+    }
+
+    /// The offset remembered for `day`, `transition`, or `unknown`.
+    func value(_ day: Int64) -> Int64 {
+        guard let b = block(day, create: false) else { return OffsetCache.unknown }
+        return b[Int(day & Int64(OffsetCache.size - 1))]
+    }
+
+    func set(_ day: Int64, _ value: Int64) {
+        block(day, create: true)![Int(day & Int64(OffsetCache.size - 1))] = value
+    }
 }
