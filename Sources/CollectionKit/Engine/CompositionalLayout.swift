@@ -13,7 +13,9 @@
 /// Cost: `prepare` is O(n) for n items with one call of the group chooser per group; each
 /// distinct group is resolved once, so a million items prepare in tens of milliseconds. Queries
 /// binary-search the prepared group offsets: `attributesForElements(in:)` is O(log n + k) for k
-/// results, `attributesForItem(at:)` is O(log n).
+/// results, `attributesForItem(at:)` is O(log n). During an interactive movement in the last
+/// section, `prepare` keeps the groups before the first changed item and the rest form only as
+/// far as queries ask, so a drag costs a screenful of groups per change of target, not n.
 
 /// One dimension of a size.
 public enum LayoutDimension: Equatable, Sendable {
