@@ -318,7 +318,7 @@ public struct CompositionalLayout: CollectionLayout {
         }
         /// The group holding `item` (formed first if need be): O(log groups).
         func group(ofItem item: Int) -> Int {
-            if item >= groups.nextItem { groups.form { $0.nextItem <= item } }
+            if item >= groups.nextItem { groups.form(coveringItem: item) }
             let firstItem = groups.firstItem
             return Search.partition(firstItem.count) { firstItem[$0] > item } - 1
         }
@@ -368,32 +368,40 @@ public struct CompositionalLayout: CollectionLayout {
 
         var isComplete: Bool { nextItem >= count }
 
-        /// Forms groups in item order while `more` holds and items remain: one call of the
-        /// section's chooser per group.
-        func form(while more: (GroupTable) -> Bool) {
-            guard !isComplete, more(self) else { return }
-            let s = index, context = context
+        /// Forms groups in item order, one call of the section's chooser per group, until the
+        /// formed groups cover `item` and reach `limit` along the stacking axis (or the items run
+        /// out). The defaults form every group.
+        func form(coveringItem item: Int = .max, reaching limit: Double = .infinity) {
+            guard nextItem < count, nextItem <= item, nextOffset < limit else { return }
+            let s = index, context = context, count = count, section = section, container = container
+            let templates = templates, estimated = estimated, groupItems = groupItems, measure = measure
             let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: IndexPath(item: $0, section: s)).item }
-            let spacing = section.interGroupSpacing
-            let cross: Axis = axis == .horizontal ? .vertical : .horizontal
-            while nextItem < count, more(self) {
-                let item = nextItem
-                let t = section.chooser.map { min(max(0, $0(item, count, dataItem)), section.groups.count - 1) } ?? 0
+            let spacing = section.interGroupSpacing, last = section.groups.count - 1
+            let axis = axis, cross: Axis = axis == .horizontal ? .vertical : .horizontal
+            // The arrays are taken out while groups are added, so appending never copies them.
+            var firstItem = self.firstItem, offset = self.offset, template = self.template
+            self.firstItem = []; self.offset = []; self.template = []
+            var next = nextItem, nextOffset = nextOffset, crossExtent = crossExtent
+            while next < count, next <= item, nextOffset < limit {
+                let first = next
+                let t = section.chooser.map { min(max(0, $0(first, count, dataItem)), last) } ?? 0
                 let g = firstItem.count
-                firstItem.append(item)
+                firstItem.append(first)
                 offset.append(nextOffset)
                 template.append(Int32(t))
                 var resolved = templates[t]
                 if estimated[t], let measure {
                     resolved = section.groups[t].resolve(in: container) { k, width in
-                        measure(context.dataIndexPath(forDisplayed: IndexPath(item: item + k, section: s)), width)
+                        measure(context.dataIndexPath(forDisplayed: IndexPath(item: first + k, section: s)), width)
                     }
                     measured[g] = resolved
                 }
-                nextItem += groupItems[t]
+                next += groupItems[t]
                 nextOffset += resolved.size[axis] + spacing
                 crossExtent = max(crossExtent, resolved.size[cross])
             }
+            self.firstItem = firstItem; self.offset = offset; self.template = template
+            self.nextItem = next; self.nextOffset = nextOffset; self.crossExtent = crossExtent
         }
 
         /// Forgets the group holding `item` and every group after it, so they form again.
@@ -484,7 +492,7 @@ public struct CompositionalLayout: CollectionLayout {
         table.firstItem.reserveCapacity(capacity)
         table.offset.reserveCapacity(capacity)
         table.template.reserveCapacity(capacity)
-        table.form { _ in true }
+        table.form()
         var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
                                 headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
                                 insets: insets, templates: templates, groups: table)
@@ -554,7 +562,7 @@ public struct CompositionalLayout: CollectionLayout {
         let lo = rect[minOf: axis] - sec.groupsOrigin[axis] + shift
         let hi = rect[maxOf: axis] - sec.groupsOrigin[axis] + shift
         // Groups not formed yet (during an interactive movement) all start at or past `nextOffset`.
-        sec.groups.form { $0.nextOffset < hi }
+        sec.groups.form(reaching: hi)
         guard sec.groupCount > 0 else { return }
         let offsets = sec.groups.offset
         var g = Search.partition(offsets.count) { offsets[$0] + sec.resolved($0).size[axis] > lo }
