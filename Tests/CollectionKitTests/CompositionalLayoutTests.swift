@@ -205,6 +205,9 @@ final class CompositionalLayoutTests: XCTestCase {
                                   rects: [Rect], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         var full = movementLayout(styles: styles)
         full.prepare(context)
+        // Small sections form every group at once during a movement: heights are exact too.
+        XCTAssertEqual(l.contentSize, full.contentSize, "\(what): content size", file: file, line: line)
+        XCTAssertEqual(l.sections.map(\.frame), full.sections.map(\.frame), "\(what): section frames", file: file, line: line)
         for r in rects {
             let got = l.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath }
             let want = full.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath }
@@ -258,6 +261,7 @@ final class CompositionalLayoutTests: XCTestCase {
                     } else {
                         var full = movementLayout(styles: read)
                         full.prepare(context)
+                        XCTAssertEqual(l.contentSize, full.contentSize, "\(what): content size")
                         for r in rects {
                             XCTAssertEqual(l.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath },
                                            full.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath },
@@ -281,12 +285,14 @@ final class CompositionalLayoutTests: XCTestCase {
         var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [5, styles.count])
         l.prepare(context)
         let all = l.formedGroupCount
+        let height = l.contentSize.height
         context.interactiveMove = InteractiveMove(source: IndexPath(item: 3, section: 1), target: IndexPath(item: 3, section: 1))
         l.prepare(context)
         context.interactiveMove?.target = IndexPath(item: 9, section: 1)
         l.prepare(context)
         _ = l.attributesForElements(in: Rect(0, 0, 640, 800))
         XCTAssertLessThan(l.formedGroupCount, 200, "a screenful of groups, not all \(all)")
+        XCTAssertEqual(l.contentSize.height, height, "the height from before the movement")
         XCTAssertEqual(l.attributesForItem(at: IndexPath(item: 50_000, section: 1)),
                        { var f = movementLayout { styles }; f.prepare(context); return f.attributesForItem(at: IndexPath(item: 50_000, section: 1)) }(),
                        "an item far down forms the groups up to it, as a full prepare places them")

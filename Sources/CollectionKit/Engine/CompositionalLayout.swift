@@ -425,15 +425,20 @@ public struct CompositionalLayout: CollectionLayout {
     public var scrollAxis: Axis { .vertical }
     /// The context of the last `prepare`.
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// During an interactive movement, groups left to form for at most this many items are formed
+    /// in `prepare` (about a millisecond), so smaller collections keep an exact height.
+    public static let eagerFormingLimit = 10_000
 
     /// Forms every group of every section, except during an interactive movement in the last
     /// section (a vertically stacked one): then the groups before the first item the movement
     /// changed are kept, and the rest form only as far as queries ask (a drag near the top of a
     /// million items forms a screenful of groups, not every group after it). A chooser may read
     /// the items of its own group and the items just before and just after it; the group holding
-    /// the item before the first changed one is formed again for that reason. Meanwhile the section
-    /// keeps its height from before the movement (the same items in another order, so it differs
-    /// by a few rows at most), and the section descriptions are the ones from before the movement.
+    /// the item before the first changed one is formed again for that reason. When at most
+    /// `eagerFormingLimit` items are left to form, they are formed at once and the section's
+    /// height is exact; otherwise the section keeps its height from before the movement (the same
+    /// items in another order, so it differs by a few rows at most). The section descriptions are
+    /// the ones from before the movement.
     public mutating func prepare(_ context: LayoutContext) {
         let previous = self.context
         self.context = context
@@ -449,8 +454,17 @@ public struct CompositionalLayout: CollectionLayout {
                     : min(first, old.source.item, old.target.item)
             }
             if !isKnownUniquelyReferenced(&sections[s].groups) { sections[s].groups = GroupTable(copying: sections[s].groups) }
-            sections[s].groups.truncate(fromGroupOf: max(0, first - 1))
-            sections[s].groups.context = context
+            let groups = sections[s].groups
+            groups.truncate(fromGroupOf: max(0, first - 1))
+            groups.context = context
+            if groups.count - groups.nextItem <= Self.eagerFormingLimit {
+                groups.form()
+                // Every group is formed: the section ends where its last group does.
+                let used = groups.firstItem.isEmpty ? 0 : groups.nextOffset - groups.section.interGroupSpacing
+                let bottom = sections[s].groupsOrigin.y + used + sections[s].insets.bottom
+                sections[s].frame.size.height = bottom - sections[s].frame.minY
+                contentSize = Size(width: boundsSize.width, height: max(sections[s].frame.maxY, 0))
+            }
             return
         }
         boundsSize = context.boundsSize
