@@ -186,6 +186,31 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.dump["undo"], .int(1))
     }
 
+    func testTheDragRunsOnTheSharedManagerAndUndoes() throws {
+        let run = try makeRun(preset: "compact")
+        let c0 = run.center(0), c3 = run.center(3)
+        try play(run, "down \(p(c0))\nwait 150")
+        XCTAssertFalse(run.scene.isDragging, "not before the long press")
+        try play(run, "wait 250\nmove \(p(c3)) 200")
+        XCTAssertEqual(run.scene.manager.session?.lift.itemID, AnyHashable(0), "the manager holds the lifted card")
+        XCTAssertEqual(run.scene.manager.session?.over, "mosaic")
+        try play(run, "up \(p(c3))\nwait 600")
+        XCTAssertFalse(run.scene.manager.isDragging)
+        let dropped = run.items
+        XCTAssertNotEqual(dropped.first, "0")
+        XCTAssertEqual(run.dump["undo"], .int(1))
+        try play(run, "key ctrl+z\nwait 400")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"], "undo puts the card back")
+        XCTAssertEqual(run.dump["redo"], .int(1))
+        try play(run, "key ctrl+shift+z\nwait 400")
+        XCTAssertEqual(run.items, dropped, "redo moves it again")
+        // Escape cancels a drag: nothing moves and nothing is recorded.
+        try play(run, "down \(p(run.center(2)))\nwait 400\nmove \(p(run.center(5))) 200\nkey escape\nup \(p(run.center(5)))\nwait 600")
+        XCTAssertEqual(run.items, dropped)
+        XCTAssertEqual(run.dump["undo"], .int(1))
+        XCTAssertEqual(run.mosaic["hidden"]?.arrayValue, [])
+    }
+
     func testADragCanStartWhileTheLastDropStillLands() throws {
         let run = try makeRun(preset: "compact")
         let c0 = run.center(0), c3 = run.center(3)

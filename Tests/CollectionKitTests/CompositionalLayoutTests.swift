@@ -186,6 +186,117 @@ final class CompositionalLayoutTests: XCTestCase {
         l.prepare(context)
         XCTAssertEqual(frames(l), [Rect(0, 0, 200, 100), Rect(0, 100, 100, 100), Rect(100, 100, 100, 100)])
     }
+
+    // MARK: Incremental preparing during an interactive movement
+
+    /// A featured-like section of nested groups, then a mosaic of `styles` (read by data index).
+    private func movementLayout(styles: @escaping () -> [ItemStyle]) -> CompositionalLayout {
+        CompositionalLayout(interSectionSpacing: 8) { s, env in
+            if s == 0 { return self.nestedSection(env) }
+            let current = styles()
+            return DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(top: 8, left: 20, bottom: 16, right: 20),
+                                         header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { current[$0] }
+        }
+    }
+
+    /// Every item's frame, and the cells in a few rects, must be what a layout prepared from
+    /// scratch for the same context gives.
+    private func assertSameFrames(_ l: CompositionalLayout, _ context: LayoutContext, styles: @escaping () -> [ItemStyle],
+                                  rects: [Rect], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        var full = movementLayout(styles: styles)
+        full.prepare(context)
+        // Small sections form every group at once during a movement: heights are exact too.
+        XCTAssertEqual(l.contentSize, full.contentSize, "\(what): content size", file: file, line: line)
+        XCTAssertEqual(l.sections.map(\.frame), full.sections.map(\.frame), "\(what): section frames", file: file, line: line)
+        for r in rects {
+            let got = l.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath }
+            let want = full.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath }
+            XCTAssertEqual(got, want, "\(what): cells in \(r)", file: file, line: line)
+        }
+        for s in context.itemCounts.indices {
+            let got = (0..<context.itemCounts[s]).map { l.attributesForItem(at: IndexPath(item: $0, section: s))?.frame }
+            let want = (0..<context.itemCounts[s]).map { full.attributesForItem(at: IndexPath(item: $0, section: s))?.frame }
+            XCTAssertEqual(got, want, "\(what): frames of section \(s)", file: file, line: line)
+        }
+    }
+
+    func testIncrementalPrepareDuringAMovementGivesTheFramesOfAFullPrepare() {
+        var rng = SplitMix(seed: 2024)
+        for round in 0..<12 {
+            let n = 40 + rng.next(260)
+            var styles = (0..<n).map { _ in rng.next(3) == 0 ? ItemStyle.regular : .compact }
+            // Some rounds have runs of compacts only, where pairing shifts the furthest.
+            if round % 4 == 3 { styles = (0..<n).map { _ in rng.next(12) == 0 ? .regular : .compact } }
+            let read = { styles }
+            var l = movementLayout(styles: read)
+            let size = Size(width: 300 + Double(rng.next(400)), height: 500)
+            var context = LayoutContext(boundsSize: size, itemCounts: [5, n])
+            l.prepare(context)
+            // Every 5th round some items keep their slots (anchored) while the others flow around them.
+            let anchored: ((IndexPath) -> Bool)? = round % 5 == 4 ? { ip in ip.section == 1 && ip.item % 9 == 4 } : nil
+            for movement in 0..<3 {
+                var source = rng.next(n)
+                while anchored?(IndexPath(item: source, section: 1)) == true { source = rng.next(n) }
+                context.interactiveMove = InteractiveMove(source: IndexPath(item: source, section: 1),
+                                                          target: IndexPath(item: source, section: 1), isAnchored: anchored)
+                l.prepare(context)
+                for step in 0..<8 {
+                    var target = rng.next(n)
+                    while anchored?(IndexPath(item: target, section: 1)) == true { target = rng.next(n) }
+                    context.interactiveMove?.target = IndexPath(item: target, section: 1)
+                    l.prepare(context)
+                    // A copy prepared for another target (as the stable-target probe does) leaves this one alone.
+                    var probe = l
+                    var other = context
+                    other.interactiveMove?.target = IndexPath(item: rng.next(n), section: 1)
+                    if anchored?(other.interactiveMove!.target) == true { other.interactiveMove?.target = context.interactiveMove!.target }
+                    probe.prepare(other)
+                    _ = probe.attributesForElements(in: Rect(0, 0, size.width, 1e6))
+                    // Queries in varying order: sometimes only a viewport (groups stay partly formed).
+                    let y = Double(rng.next(Int(l.contentSize.height)))
+                    let rects = [Rect(0, y, size.width, 600), Rect(0, max(0, y - 900), size.width, 300)]
+                    let what = "round \(round), movement \(movement), step \(step): \(source) -> \(target)"
+                    if step % 3 == 2 {
+                        assertSameFrames(l, context, styles: read, rects: rects, what)
+                    } else {
+                        var full = movementLayout(styles: read)
+                        full.prepare(context)
+                        XCTAssertEqual(l.contentSize, full.contentSize, "\(what): content size")
+                        for r in rects {
+                            XCTAssertEqual(l.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath },
+                                           full.attributesForElements(in: r).filter { $0.kind == .cell }.sorted { $0.indexPath < $1.indexPath },
+                                           "\(what): cells in \(r)")
+                        }
+                    }
+                }
+                // The movement ends: the data takes the displayed order, and a full prepare follows.
+                let move = context.interactiveMove!
+                styles = (0..<n).map { styles[move.dataIndexPath(forDisplayed: IndexPath(item: $0, section: 1)).item] }
+                context.interactiveMove = nil
+                l.prepare(context)
+                assertSameFrames(l, context, styles: read, rects: [], "round \(round) after movement \(movement)")
+            }
+        }
+    }
+
+    func testAMovementNearTheTopFormsOnlyTheGroupsQueriesAskFor() {
+        let styles = (0..<100_000).map { $0 % 5 == 2 ? ItemStyle.regular : .compact }
+        var l = movementLayout { styles }
+        var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [5, styles.count])
+        l.prepare(context)
+        let all = l.formedGroupCount
+        let height = l.contentSize.height
+        context.interactiveMove = InteractiveMove(source: IndexPath(item: 3, section: 1), target: IndexPath(item: 3, section: 1))
+        l.prepare(context)
+        context.interactiveMove?.target = IndexPath(item: 9, section: 1)
+        l.prepare(context)
+        _ = l.attributesForElements(in: Rect(0, 0, 640, 800))
+        XCTAssertLessThan(l.formedGroupCount, 200, "a screenful of groups, not all \(all)")
+        XCTAssertEqual(l.contentSize.height, height, "the height from before the movement")
+        XCTAssertEqual(l.attributesForItem(at: IndexPath(item: 50_000, section: 1)),
+                       { var f = movementLayout { styles }; f.prepare(context); return f.attributesForItem(at: IndexPath(item: 50_000, section: 1)) }(),
+                       "an item far down forms the groups up to it, as a full prepare places them")
+    }
 }
 
 /// A small seeded generator, so random tests repeat exactly.

@@ -5,7 +5,9 @@ import CollectionKit
 /// then the mosaic of compact and regular cards under a pinned header. A right click (or the Menu
 /// key / Shift+F10 on the focused card) opens a menu on cards that allow one; its actions and the
 /// S (shuffle) and R (reset) keys go through animated snapshot applies; Ctrl+Z / Ctrl+Shift+Z undo
-/// and redo; a long press drags a card and the groups re-form as it moves.
+/// and redo; a long press drags a card and the groups re-form as it moves. The drag runs on the
+/// engine's `DragDropManager` with the mosaic as a `ReorderableCollection`, the same machinery as
+/// the rearrange and boards scenes.
 public final class MosaicScene: Scene {
     public let name = "mosaic"
     public let collection: CollectionView
@@ -14,7 +16,9 @@ public final class MosaicScene: Scene {
     public private(set) var model: MosaicModel
     private var dataSource: DiffableDataSource<Int, Int>!
     private let orthogonal = OrthogonalScrolling()
-    private var drag: MosaicDrag!
+    /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
+    public let manager = DragDropManager()
+    private var reorder: ReorderableCollection!
     public private(set) var menu = ContextMenuController()
     private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
     private var pointer = Point(x: -1, y: -1)
@@ -46,12 +50,20 @@ public final class MosaicScene: Scene {
         }
         dataSource.supplementaryDrawer = { [unowned self] _, _, ip, frame, list in self.drawHeader(section: ip.section, in: frame, into: &list) }
         dataSource.canMoveItem = { $0 >= 0 }
-        dataSource.didMoveItem = { [unowned self] id, from, to in self.cardMoved(id: id, from: from.item, to: to.item) }
+        dataSource.didMoveItem = { [unowned self] _, from, to in self.cardMoved(from: from.item, to: to.item) }
         collection.setLayout(makeLayout())
-        drag = MosaicDrag(collection: collection) { [unowned self] id, rect, list in
+        reorder = ReorderableCollection(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
+            guard let id = id.base as? Int, model.values.indices.contains(id) else { return }
             MosaicCardCell.drawCard(value: model.values[id], style: model.styles[id], allowsMenu: model.allowsMenu[id],
                                     featured: false, focused: false, in: rect, into: &list)
         }
+        // A completed drag can be undone (the data source has already moved the card).
+        reorder.didMove = { [unowned self] from, to in
+            guard from.section == MosaicScene.mosaicSection, model.order.indices.contains(to.item) else { return }
+            record(.move(id: model.order[to.item], from: from.item, to: to.item))
+        }
+        manager.snapshotKeyPrefix = "mosaic-snapshot"
+        manager.add(reorder)
         applyModel(animated: false)
     }
 
@@ -121,7 +133,7 @@ public final class MosaicScene: Scene {
 
     /// Applies the model through the data source (animated: glides, regrouping included).
     private func applyModel(reconfiguring changed: [Int] = [], animated: Bool) {
-        drag.landAll()
+        manager.finishLandings()
         do {
             try dataSource.apply(makeSnapshot(reconfiguring: changed), animated: animated)
         } catch {
@@ -133,33 +145,37 @@ public final class MosaicScene: Scene {
     /// Does `edit`, records it for undo, and applies it animated.
     private func perform(_ edit: MosaicEdit, now: Double) {
         let changed = edit.apply(to: &model)
-        undoStack.append(edit)
-        if undoStack.count > 100 { undoStack.removeFirst() }
-        redoStack.removeAll()
+        record(edit)
         applyModel(reconfiguring: changed, animated: true)
     }
 
+    /// Records a done edit for undo; the redo history ends there.
+    private func record(_ edit: MosaicEdit) {
+        undoStack.append(edit)
+        if undoStack.count > 100 { undoStack.removeFirst() }
+        redoStack.removeAll()
+    }
+
     public func undo() {
-        guard drag.session == nil, let edit = undoStack.popLast() else { return }
+        guard !manager.isDragging, let edit = undoStack.popLast() else { return }
         let changed = edit.inverse.apply(to: &model)
         redoStack.append(edit)
         applyModel(reconfiguring: changed, animated: true)
     }
 
     public func redo() {
-        guard drag.session == nil, let edit = redoStack.popLast() else { return }
+        guard !manager.isDragging, let edit = redoStack.popLast() else { return }
         let changed = edit.apply(to: &model)
         undoStack.append(edit)
         applyModel(reconfiguring: changed, animated: true)
     }
 
-    /// The data source moved a card at the end of a drag: the model follows, and it can be undone.
-    private func cardMoved(id: Int, from: Int, to: Int) {
+    /// The data source moved a card at the end of a drag: the model follows (the reorderable
+    /// collection's `didMove` records it for undo).
+    private func cardMoved(from: Int, to: Int) {
         guard from != to else { return }
         let moved = model.order.remove(at: from)
         model.order.insert(moved, at: to)
-        undoStack.append(.move(id: id, from: from, to: to))
-        redoStack.removeAll()
     }
 
     /// S: a seeded shuffle, so the same key presses give the same order.
@@ -204,7 +220,7 @@ public final class MosaicScene: Scene {
         guard ip.section == MosaicScene.mosaicSection, let id = dataSource.itemIdentifier(at: ip) else { return }
         // A card that offers no menu is left alone: nothing opens and nothing else changes.
         if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
-                     isDragging: drag.isDragging, fromKeyboard: fromKeyboard) {
+                     isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
             focusedCard = id
         }
     }
@@ -258,29 +274,35 @@ public final class MosaicScene: Scene {
         case let .pointerDown(p, .right, _):
             pointer = p
             // A right click mid-drag cancels the drag and opens nothing (seed 004).
-            if drag.isDragging { drag.cancel(now: now); press.cancel(now: now, physics: &collection.physics); return }
+            if manager.isDragging { cancelDrag(now: now); return }
             if press.isActive || orthogonal.pressedSection != nil { return }
             if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
         case let .pointerDown(p, .left, _):
             pointer = p
-            guard !drag.isDragging, collection.frame.contains(p) else { return }
+            guard !manager.isDragging, collection.frame.contains(p) else { return }
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
             press.down(at: p, now: now, physics: &collection.physics)
+            // The card starts to rise while the long press is pending.
+            if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection, reorder.draggableItem(at: p) != nil {
+                collection.beginPressFeedback(on: ip, now: now, duration: press.recognizer.minimumDuration)
+            }
         case let .pointerMove(p, _):
             pointer = p
             fireLongPressIfDue(now: now)
-            if drag.isDragging { drag.moved(to: p, now: now); return }
+            if manager.isDragging { manager.pointerMoved(to: p, now: now); return }
             if orthogonal.pressedSection != nil { _ = orthogonal.handle(event, in: collection, now: now); return }
             press.moved(to: p, now: now, physics: &collection.physics)
+            if press.isPanning { collection.endPressFeedback() }
         case let .pointerUp(p, .left, _):
             pointer = p
             if orthogonal.pressedSection != nil {
                 if case let .click(at) = orthogonal.handle(event, in: collection, now: now) { clickFeatured(at: at, now: now) }
                 return
             }
+            collection.endPressFeedback()
             fireLongPressIfDue(now: now)
-            if drag.isDragging {
-                drag.drop(now: now)
+            if manager.isDragging {
+                manager.pointerUp(at: p, now: now)
                 press.cancel(now: now, physics: &collection.physics)
             } else if press.up(at: p, now: now, physics: &collection.physics),
                       let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
@@ -290,9 +312,10 @@ public final class MosaicScene: Scene {
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
             if dy != 0 { collection.physics.wheel(dx: 0, dy: dy, now: now) }
         case .focus(gained: false):
-            drag.cancel(now: now)
+            cancelDrag(now: now)
             orthogonal.cancel(now: now)
             press.cancel(now: now, physics: &collection.physics)
+            collection.endPressFeedback()
         case let .key(key, mods):
             handleKey(key, mods, now: now)
         default: break
@@ -300,8 +323,8 @@ public final class MosaicScene: Scene {
     }
 
     private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
-        if key == .escape { drag.cancel(now: now); return }
-        guard !drag.isDragging else { return }
+        if key == .escape { cancelDrag(now: now); return }
+        guard !manager.isDragging else { return }
         if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return }
         if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return }
         if mods.contains(.ctrl), key == Key("y") { redo(); return }
@@ -371,10 +394,27 @@ public final class MosaicScene: Scene {
 
     private func fireLongPressIfDue(now: Double) {
         guard case let .longPress(at, time) = press.advance(to: now) else { return }
+        lift(at: at, time: time, now: now)
+    }
+
+    /// The long press fired at `time` on `start`: the manager lifts the card there (a card still
+    /// landing from the previous drop is taken over where it is). Anything else scrolls on.
+    private func lift(at start: Point, time: Double, now: Double) {
+        collection.endPressFeedback()
         menu.close()
-        guard let ip = itemIndexPath(at: at), ip.section == MosaicScene.mosaicSection,
-              drag.lift(at: at, pointer: pointer, time: time, now: now) else { press.refuseLongPress(); return }
-        focusedCard = dataSource.itemIdentifier(at: ip)
+        guard !manager.isDragging, let ip = itemIndexPath(at: start), ip.section == MosaicScene.mosaicSection,
+              let id = reorder.draggableItem(at: start),
+              manager.lift(id, from: reorder, grabPoint: start, pointer: pointer, time: time, now: now) else {
+            press.refuseLongPress(); return
+        }
+        focusedCard = id.base as? Int
+    }
+
+    /// Puts every card back; the snapshot flies home to the card's own slot.
+    public func cancelDrag(now: Double) {
+        guard manager.isDragging else { return }
+        manager.cancel(now: now)
+        press.cancel(now: now, physics: &collection.physics)
     }
 
     // MARK: Frame
@@ -383,7 +423,7 @@ public final class MosaicScene: Scene {
         fireLongPressIfDue(now: now)
         orthogonal.sync(with: collection)
         orthogonal.update(now: now)
-        drag.update(now: now)
+        manager.update(now: now)
         collection.update(now: now)
         // The focus ring follows the focused card without reconfiguring cells.
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
@@ -393,30 +433,40 @@ public final class MosaicScene: Scene {
 
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
-        drag.draw(into: &list)
+        // The gap the moving card leaves.
+        list.clipped(to: collection.frame) { list in
+            if let gap = collection.movingItemIndexPath.flatMap({ collection.presentedFrameForItem(at: $0) }) {
+                let r = collection.windowRect(fromContent: gap).insetBy(dx: 2, dy: 2)
+                list.fill(r, Theme.surface, radius: 12)
+                list.stroke(r, Theme.border, width: 2, radius: 12)
+            }
+        }
         ScrollIndicator.draw(for: collection, into: &list)
+        // Landing flights and the lifted card, above the cards.
+        manager.draw(into: &list, now: collection.now)
         menu.draw(into: &list)
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if drag.isDragging || press.isPanning || orthogonal.isPanning { return .grabbing }
+        if manager.isDragging || press.isPanning || orthogonal.isPanning { return .grabbing }
         return itemIndexPath(at: p) != nil ? .hand : .arrow
     }
 
     /// The long-press timer, the drag, the featured row and the mosaic's own motion.
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, drag.nextDeadline(after: now),
+        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, manager.nextDeadline(after: now),
                           orthogonal.nextDeadline(after: now), collection.nextDeadline(after: now))
     }
 
-    public var isDragging: Bool { drag.isDragging }
+    public var isDragging: Bool { manager.isDragging }
     public var liveCellCount: Int { collection.liveCellCount }
     public var notices: [String] { sceneNotices }
 
     public func didDeactivate(now: Double) {
         menu.close()
-        drag.cancel(now: now)
-        drag.landAll()
+        cancelDrag(now: now)
+        collection.endPressFeedback()
+        manager.finishLandings()
         orthogonal.cancel(now: now)
         press.cancel(now: now, physics: &collection.physics)
     }

@@ -13,7 +13,9 @@
 /// Cost: `prepare` is O(n) for n items with one call of the group chooser per group; each
 /// distinct group is resolved once, so a million items prepare in tens of milliseconds. Queries
 /// binary-search the prepared group offsets: `attributesForElements(in:)` is O(log n + k) for k
-/// results, `attributesForItem(at:)` is O(log n).
+/// results, `attributesForItem(at:)` is O(log n). During an interactive movement in the last
+/// section, `prepare` keeps the groups before the first changed item and the rest form only as
+/// far as queries ask, so a drag costs a screenful of groups per change of target, not n.
 
 /// One dimension of a size.
 public enum LayoutDimension: Equatable, Sendable {
@@ -297,27 +299,122 @@ public struct CompositionalLayout: CollectionLayout {
         public var insets: EdgeInsets
         /// The resolved forms of the section's groups, by template index.
         var templates: [ResolvedGroup]
-        var groupFirstItem: [Int] = []
-        /// Offset of each group from `groupsOrigin` along the section's stacking axis.
-        var groupOffset: [Double] = []
-        var groupTemplate: [Int32] = []
-        /// Groups measured one by one (estimated sizes), by group number.
-        var measuredGroups: [Int: ResolvedGroup] = [:]
+        /// The groups formed so far (all of them, except during an interactive movement).
+        var groups: GroupTable
         /// For an orthogonal row: the scrollable width (insets included).
         public var rowContentWidth: Double = 0
 
         /// True when the section is a row scrolling across the list.
         public var isOrthogonal: Bool { behavior != .none }
-        /// How many groups the section formed.
-        public var groupCount: Int { groupFirstItem.count }
+        /// How many groups the section has formed: all of them, except during an interactive
+        /// movement, when groups past what queries have asked for are formed later.
+        public var groupCount: Int { groups.firstItem.count }
         var axis: Axis { isOrthogonal ? .horizontal : .vertical }
 
-        func resolved(_ g: Int) -> ResolvedGroup { measuredGroups[g] ?? templates[Int(groupTemplate[g])] }
+        func resolved(_ g: Int) -> ResolvedGroup { groups.measured[g] ?? templates[Int(groups.template[g])] }
+        /// The items of a formed group.
         func itemsInGroup(_ g: Int) -> Range<Int> {
-            groupFirstItem[g]..<(g + 1 < groupFirstItem.count ? groupFirstItem[g + 1] : itemCount)
+            groups.firstItem[g]..<(g + 1 < groups.firstItem.count ? groups.firstItem[g + 1] : min(groups.nextItem, itemCount))
         }
-        /// The group holding `item`: O(log groups).
-        func group(ofItem item: Int) -> Int { Search.partition(groupFirstItem.count) { groupFirstItem[$0] > item } - 1 }
+        /// The group holding `item` (formed first if need be): O(log groups).
+        func group(ofItem item: Int) -> Int {
+            if item >= groups.nextItem { groups.form(coveringItem: item) }
+            let firstItem = groups.firstItem
+            return Search.partition(firstItem.count) { firstItem[$0] > item } - 1
+        }
+    }
+
+    /// A section's groups in item order, and what forming more of them needs. A reference, so that
+    /// queries can go on forming the groups an interactive movement's `prepare` left unformed;
+    /// `prepare` copies it before changing it when a copy of the layout shares it.
+    final class GroupTable {
+        var firstItem: [Int] = []
+        /// Offset of each group from the section's `groupsOrigin` along its stacking axis.
+        var offset: [Double] = []
+        var template: [Int32] = []
+        /// Groups measured one by one (estimated sizes), by group number.
+        var measured: [Int: ResolvedGroup] = [:]
+        /// The first item not in a formed group, where its group would start, and the largest
+        /// cross extent of the groups formed.
+        var nextItem = 0
+        var nextOffset = 0.0
+        var crossExtent = 0.0
+
+        var section: LayoutSection
+        /// The context the groups are formed for (its interactive movement maps displayed items to data).
+        var context: LayoutContext
+        let index: Int, count: Int
+        let container: Size
+        let axis: Axis
+        let templates: [ResolvedGroup]
+        let estimated: [Bool]
+        let groupItems: [Int]
+        let measure: ((IndexPath, Double) -> Double?)?
+
+        init(section: LayoutSection, context: LayoutContext, index: Int, count: Int, container: Size, axis: Axis,
+             templates: [ResolvedGroup], measure: ((IndexPath, Double) -> Double?)?) {
+            self.section = section; self.context = context; self.index = index; self.count = count
+            self.container = container; self.axis = axis; self.templates = templates; self.measure = measure
+            estimated = section.groups.map { measure != nil && $0.hasEstimatedSize }
+            groupItems = section.groups.map { max(1, $0.itemCount) }
+        }
+
+        init(copying o: GroupTable) {
+            firstItem = o.firstItem; offset = o.offset; template = o.template; measured = o.measured
+            nextItem = o.nextItem; nextOffset = o.nextOffset; crossExtent = o.crossExtent
+            section = o.section; context = o.context; index = o.index; count = o.count; container = o.container
+            axis = o.axis; templates = o.templates; estimated = o.estimated; groupItems = o.groupItems; measure = o.measure
+        }
+
+        var isComplete: Bool { nextItem >= count }
+
+        /// Forms groups in item order, one call of the section's chooser per group, until the
+        /// formed groups cover `item` and reach `limit` along the stacking axis (or the items run
+        /// out). The defaults form every group.
+        func form(coveringItem item: Int = .max, reaching limit: Double = .infinity) {
+            guard nextItem < count, nextItem <= item, nextOffset < limit else { return }
+            let s = index, context = context, count = count, section = section, container = container
+            let templates = templates, estimated = estimated, groupItems = groupItems, measure = measure
+            let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: IndexPath(item: $0, section: s)).item }
+            let spacing = section.interGroupSpacing, last = section.groups.count - 1
+            let axis = axis, cross: Axis = axis == .horizontal ? .vertical : .horizontal
+            // The arrays are taken out while groups are added, so appending never copies them.
+            var firstItem = self.firstItem, offset = self.offset, template = self.template
+            self.firstItem = []; self.offset = []; self.template = []
+            var next = nextItem, nextOffset = nextOffset, crossExtent = crossExtent
+            while next < count, next <= item, nextOffset < limit {
+                let first = next
+                let t = section.chooser.map { min(max(0, $0(first, count, dataItem)), last) } ?? 0
+                let g = firstItem.count
+                firstItem.append(first)
+                offset.append(nextOffset)
+                template.append(Int32(t))
+                var resolved = templates[t]
+                if estimated[t], let measure {
+                    resolved = section.groups[t].resolve(in: container) { k, width in
+                        measure(context.dataIndexPath(forDisplayed: IndexPath(item: first + k, section: s)), width)
+                    }
+                    measured[g] = resolved
+                }
+                next += groupItems[t]
+                nextOffset += resolved.size[axis] + spacing
+                crossExtent = max(crossExtent, resolved.size[cross])
+            }
+            self.firstItem = firstItem; self.offset = offset; self.template = template
+            self.nextItem = next; self.nextOffset = nextOffset; self.crossExtent = crossExtent
+        }
+
+        /// Forgets the group holding `item` and every group after it, so they form again.
+        func truncate(fromGroupOf item: Int) {
+            guard item < nextItem, !firstItem.isEmpty else { return }
+            let g = max(0, Search.partition(firstItem.count) { firstItem[$0] > item } - 1)
+            nextItem = firstItem[g]
+            nextOffset = offset[g]
+            firstItem.removeSubrange(g...)
+            offset.removeSubrange(g...)
+            template.removeSubrange(g...)
+            if !measured.isEmpty { measured = measured.filter { $0.key < g } }
+        }
     }
 
     /// Every section as prepared, in order.
@@ -326,8 +423,50 @@ public struct CompositionalLayout: CollectionLayout {
     /// The viewport size the layout was prepared for.
     public private(set) var boundsSize: Size = .zero
     public var scrollAxis: Axis { .vertical }
+    /// The context of the last `prepare`.
+    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// During an interactive movement, groups left to form for at most this many items are formed
+    /// in `prepare` (about a millisecond), so smaller collections keep an exact height.
+    public static let eagerFormingLimit = 10_000
 
+    /// Forms every group of every section, except during an interactive movement in the last
+    /// section (a vertically stacked one): then the groups before the first item the movement
+    /// changed are kept, and the rest form only as far as queries ask (a drag near the top of a
+    /// million items forms a screenful of groups, not every group after it). A chooser may read
+    /// the items of its own group and the items just before and just after it; the group holding
+    /// the item before the first changed one is formed again for that reason. When at most
+    /// `eagerFormingLimit` items are left to form, they are formed at once and the section's
+    /// height is exact; otherwise the section keeps its height from before the movement (the same
+    /// items in another order, so it differs by a few rows at most). The section descriptions are
+    /// the ones from before the movement.
     public mutating func prepare(_ context: LayoutContext) {
+        let previous = self.context
+        self.context = context
+        if let move = context.interactiveMove, previous.boundsSize == context.boundsSize,
+           previous.itemCounts == context.itemCounts, sections.count == context.itemCounts.count,
+           move.source.section == sections.count - 1, !sections[move.source.section].isOrthogonal {
+            let s = move.source.section
+            // Only the slots between the ends of the old and the new movement change order; for
+            // the same item moving on, only those between its old and new target.
+            var first = min(move.source.item, move.target.item)
+            if let old = previous.interactiveMove {
+                first = old.source == move.source ? min(old.target.item, move.target.item)
+                    : min(first, old.source.item, old.target.item)
+            }
+            if !isKnownUniquelyReferenced(&sections[s].groups) { sections[s].groups = GroupTable(copying: sections[s].groups) }
+            let groups = sections[s].groups
+            groups.truncate(fromGroupOf: max(0, first - 1))
+            groups.context = context
+            if groups.count - groups.nextItem <= Self.eagerFormingLimit {
+                groups.form()
+                // Every group is formed: the section ends where its last group does.
+                let used = groups.firstItem.isEmpty ? 0 : groups.nextOffset - groups.section.interGroupSpacing
+                let bottom = sections[s].groupsOrigin.y + used + sections[s].insets.bottom
+                sections[s].frame.size.height = bottom - sections[s].frame.minY
+                contentSize = Size(width: boundsSize.width, height: max(sections[s].frame.maxY, 0))
+            }
+            return
+        }
         boundsSize = context.boundsSize
         sections.removeAll(keepingCapacity: true)
         var y = 0.0
@@ -340,6 +479,9 @@ public struct CompositionalLayout: CollectionLayout {
         }
         contentSize = Size(width: boundsSize.width, height: max(y, 0))
     }
+
+    /// Groups formed so far across sections (all of them, except during an interactive movement).
+    var formedGroupCount: Int { sections.reduce(0) { $0 + $1.groupCount } }
 
     private func prepareSection(_ section: LayoutSection, index s: Int, count: Int, top: Double,
                                 context: LayoutContext) -> PreparedSection {
@@ -355,38 +497,21 @@ public struct CompositionalLayout: CollectionLayout {
             y += height
         }
         y += insets.top
+        let templates = section.groups.map { $0.resolve(in: container) }
+        let axis: Axis = section.orthogonalScrolling != .none ? .horizontal : .vertical
+        let table = GroupTable(section: section, context: context, index: s, count: count, container: container, axis: axis,
+                               templates: templates, measure: measure)
+        // Most groups hold one or two items; reserve for the common case.
+        let capacity = count / max(1, table.groupItems.min() ?? 1) + 1
+        table.firstItem.reserveCapacity(capacity)
+        table.offset.reserveCapacity(capacity)
+        table.template.reserveCapacity(capacity)
+        table.form()
         var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
                                 headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
-                                insets: insets, templates: section.groups.map { $0.resolve(in: container) })
-        let axis = p.axis
-        let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: IndexPath(item: $0, section: s)).item }
-        let estimated = section.groups.map { measure != nil && $0.hasEstimatedSize }
-        let groupItems = section.groups.map { max(1, $0.itemCount) }
-        // Most groups hold one or two items; reserve for the common case.
-        p.groupFirstItem.reserveCapacity(count / max(1, groupItems.min() ?? 1) + 1)
-        p.groupOffset.reserveCapacity(p.groupFirstItem.capacity)
-        p.groupTemplate.reserveCapacity(p.groupFirstItem.capacity)
-        var item = 0, offset = 0.0, crossExtent = 0.0
-        while item < count {
-            let t = section.chooser.map { min(max(0, $0(item, count, dataItem)), section.groups.count - 1) } ?? 0
-            let g = p.groupFirstItem.count
-            p.groupFirstItem.append(item)
-            p.groupOffset.append(offset)
-            p.groupTemplate.append(Int32(t))
-            var resolved = p.templates[t]
-            if estimated[t], let measure {
-                let first = item
-                resolved = section.groups[t].resolve(in: container) { k, width in
-                    measure(context.dataIndexPath(forDisplayed: IndexPath(item: first + k, section: s)), width)
-                }
-                p.measuredGroups[g] = resolved
-            }
-            item += groupItems[t]
-            offset += resolved.size[axis] + section.interGroupSpacing
-            crossExtent = max(crossExtent, resolved.size[axis == .horizontal ? .vertical : .horizontal])
-        }
-        let used = p.groupFirstItem.isEmpty ? 0 : offset - section.interGroupSpacing
-        let bodyHeight = p.isOrthogonal ? crossExtent : used
+                                insets: insets, templates: templates, groups: table)
+        let used = table.firstItem.isEmpty ? 0 : table.nextOffset - section.interGroupSpacing
+        let bodyHeight = p.isOrthogonal ? table.crossExtent : used
         p.rowContentWidth = p.isOrthogonal ? insets.left + used + insets.right : boundsSize.width
         let bottom = y + bodyHeight + insets.bottom
         p.frame = Rect(x: 0, y: top, width: boundsSize.width, height: bottom - top)
@@ -404,9 +529,9 @@ public struct CompositionalLayout: CollectionLayout {
     /// The origin of group `g` of section `sec`, scroll offset applied.
     private func origin(ofGroup g: Int, in sec: PreparedSection) -> Point {
         if sec.isOrthogonal {
-            return Point(x: sec.groupsOrigin.x + sec.groupOffset[g] - rowOffset(sec.index), y: sec.groupsOrigin.y)
+            return Point(x: sec.groupsOrigin.x + sec.groups.offset[g] - rowOffset(sec.index), y: sec.groupsOrigin.y)
         }
-        return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groupOffset[g])
+        return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groups.offset[g])
     }
 
     public func attributesForItem(at ip: IndexPath) -> LayoutAttributes? {
@@ -415,7 +540,7 @@ public struct CompositionalLayout: CollectionLayout {
         guard ip.item >= 0, ip.item < sec.itemCount else { return nil }
         let g = sec.group(ofItem: ip.item)
         let frames = sec.resolved(g).itemFrames
-        let k = ip.item - sec.groupFirstItem[g]
+        let k = ip.item - sec.groups.firstItem[g]
         guard k < frames.count else { return nil }
         return LayoutAttributes(indexPath: ip, frame: frames[k].offset(by: origin(ofGroup: g, in: sec)))
     }
@@ -446,13 +571,16 @@ public struct CompositionalLayout: CollectionLayout {
     /// Items of one section meeting `rect`: binary search for the first group that reaches the
     /// rect along the stacking axis, then walk groups until they start past it.
     private func appendItems(of sec: PreparedSection, in rect: Rect, to result: inout [LayoutAttributes]) {
-        guard sec.groupCount > 0 else { return }
         let axis = sec.axis
         let shift = sec.isOrthogonal ? rowOffset(sec.index) : 0
         let lo = rect[minOf: axis] - sec.groupsOrigin[axis] + shift
         let hi = rect[maxOf: axis] - sec.groupsOrigin[axis] + shift
-        var g = Search.partition(sec.groupCount) { sec.groupOffset[$0] + sec.resolved($0).size[axis] > lo }
-        while g < sec.groupCount, sec.groupOffset[g] < hi {
+        // Groups not formed yet (during an interactive movement) all start at or past `nextOffset`.
+        sec.groups.form(reaching: hi)
+        guard sec.groupCount > 0 else { return }
+        let offsets = sec.groups.offset
+        var g = Search.partition(offsets.count) { offsets[$0] + sec.resolved($0).size[axis] > lo }
+        while g < offsets.count, offsets[g] < hi {
             let origin = origin(ofGroup: g, in: sec)
             let frames = sec.resolved(g).itemFrames
             for (k, item) in sec.itemsInGroup(g).enumerated() where k < frames.count {
@@ -485,7 +613,7 @@ public struct CompositionalLayout: CollectionLayout {
         let maxOffset = max(0, sec.rowContentWidth - boundsSize.width)
         guard sec.groupCount > 0 else { return 0 }
         let i = min(max(0, g), sec.groupCount - 1)
-        let start = sec.groupsOrigin.x + sec.groupOffset[i]
+        let start = sec.groupsOrigin.x + sec.groups.offset[i]
         let width = sec.resolved(i).size.width
         let raw: Double
         switch sec.behavior {

@@ -2,8 +2,9 @@
 /// interactive movement API: the scene stays the data source, items that cannot move keep their
 /// slots while the others flow around them, and the data source is told once when a drop ends.
 /// It takes part in drags as both draggable and droppable, for its own items only. The
-/// rearrange scene is built on it, so reordering and moving between collections share one
-/// machinery (`DragDropManager`).
+/// rearrange and mosaic scenes are built on it, so reordering and moving between collections share
+/// one machinery (`DragDropManager`). A multi-section view works too: the item moves within its
+/// own section (the mosaic's cards, not its featured row).
 public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
     public let view: CollectionView
     public var title: String
