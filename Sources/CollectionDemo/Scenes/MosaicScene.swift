@@ -252,6 +252,7 @@ public final class MosaicScene: Scene {
     public func setFrame(_ frame: Rect) {
         frameRect = frame
         collection.setFrame(frame)
+        manager.bounds = frame
         orthogonal.sync(with: collection)
         menu.close()
     }
