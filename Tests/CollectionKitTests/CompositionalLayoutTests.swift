@@ -269,13 +269,55 @@ final class CompositionalLayoutTests: XCTestCase {
                         }
                     }
                 }
-                // The movement ends: the data takes the displayed order, and a full prepare follows.
-                let move = context.interactiveMove!
+                // The movement ends, as the collection view ends it: dropped (the data takes the
+                // displayed order and the layout is told so), cancelled (the target goes back to
+                // the source first), or with no word of it (a full prepare).
+                var move = context.interactiveMove!
+                let ending = (round + movement) % 3
+                if ending == 1 {
+                    move.target = move.source
+                    context.interactiveMove = move
+                    l.prepare(context)
+                }
                 styles = (0..<n).map { styles[move.dataIndexPath(forDisplayed: IndexPath(item: $0, section: 1)).item] }
                 context.interactiveMove = nil
+                context.completedMove = ending == 2 ? nil : move
                 l.prepare(context)
-                assertSameFrames(l, context, styles: read, rects: [], "round \(round) after movement \(movement)")
+                context.completedMove = nil
+                assertSameFrames(l, context, styles: read, rects: [],
+                                 "round \(round) after movement \(movement) (\(["dropped", "cancelled", "unannounced"][ending]))")
             }
+        }
+    }
+
+    /// A drop near the top of 100,000 items forms the groups up to where the old grouping takes
+    /// over again, not every group after the moved card, and ends with a full prepare's frames.
+    func testADropFormsOnlyTheGroupsBeforeTheOldGroupingResumes() {
+        var styles = (0..<100_000).map { $0 % 5 == 2 ? ItemStyle.regular : .compact }
+        var chosen = 0
+        var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 10) { chosen += 1; return styles[$0] } }
+        var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [styles.count])
+        l.prepare(context)
+        let all = l.formedGroupCount
+        context.interactiveMove = InteractiveMove(source: IndexPath(item: 3), target: IndexPath(item: 3))
+        l.prepare(context)
+        context.interactiveMove?.target = IndexPath(item: 11)
+        l.prepare(context)
+        _ = l.attributesForElements(in: Rect(0, 0, 640, 800))
+        let move = context.interactiveMove!
+        styles = (0..<styles.count).map { styles[move.dataIndexPath(forDisplayed: IndexPath(item: $0)).item] }
+        context.interactiveMove = nil
+        context.completedMove = move
+        chosen = 0
+        l.prepare(context)
+        XCTAssertLessThan(chosen, 200, "the drop asked for a few groups, not all \(all) again")
+        var full = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 10) { styles[$0] } }
+        context.completedMove = nil
+        full.prepare(context)
+        XCTAssertEqual(l.formedGroupCount, full.formedGroupCount, "every group is there after the drop")
+        XCTAssertEqual(l.contentSize, full.contentSize)
+        for item in [0, 3, 10, 11, 12, 13, 50, 99_999] {
+            XCTAssertEqual(l.attributesForItem(at: IndexPath(item: item)), full.attributesForItem(at: IndexPath(item: item)), "item \(item)")
         }
     }
 

@@ -331,9 +331,10 @@ public final class CollectionView {
         refreshVisible(reconfigureAll: false)
     }
 
-    func prepareLayout() {
+    func prepareLayout(completing completed: InteractiveMove? = nil) {
         var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
         context.interactiveMove = interactiveMove
+        context.completedMove = completed
         layout.prepare(context)
         physics.boundsSize = frame.size
         physics.contentSize = layout.contentSize

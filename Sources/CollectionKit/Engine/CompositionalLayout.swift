@@ -366,6 +366,36 @@ public struct CompositionalLayout: CollectionLayout {
             axis = o.axis; templates = o.templates; estimated = o.estimated; groupItems = o.groupItems; measure = o.measure
         }
 
+        /// A copy holding only the groups before the one that holds `item`.
+        convenience init(copying o: GroupTable, upToGroupOf item: Int) {
+            self.init(section: o.section, context: o.context, index: o.index, count: o.count, container: o.container,
+                      axis: o.axis, templates: o.templates, measure: o.measure)
+            let g = item < o.nextItem ? max(0, Search.partition(o.firstItem.count) { o.firstItem[$0] > item } - 1) : o.firstItem.count
+            firstItem = Array(o.firstItem[..<g])
+            offset = Array(o.offset[..<g])
+            template = Array(o.template[..<g])
+            measured = o.measured.filter { $0.key < g }
+            nextItem = g < o.firstItem.count ? o.firstItem[g] : o.nextItem
+            nextOffset = g < o.offset.count ? o.offset[g] : o.nextOffset
+            crossExtent = o.crossExtent
+        }
+
+        /// Appends `other`'s groups from group `k` on (which must start at `nextItem`), moved to
+        /// follow the groups formed here, and whatever `other` had left to form.
+        func adopt(from other: GroupTable, startingAtGroup k: Int) {
+            precondition(other.firstItem[k] == nextItem, "adopted groups must start where these end")
+            let shift = nextOffset - other.offset[k]
+            let base = firstItem.count
+            firstItem.append(contentsOf: other.firstItem[k...])
+            offset.reserveCapacity(offset.count + other.offset.count - k)
+            for o in other.offset[k...] { offset.append(o + shift) }
+            template.append(contentsOf: other.template[k...])
+            for (g, r) in other.measured where g >= k { measured[base + g - k] = r }
+            nextItem = other.nextItem
+            nextOffset = other.nextOffset + shift
+            crossExtent = max(crossExtent, other.crossExtent)
+        }
+
         var isComplete: Bool { nextItem >= count }
 
         /// Forms groups in item order, one call of the section's chooser per group, until the
@@ -425,6 +455,9 @@ public struct CompositionalLayout: CollectionLayout {
     public var scrollAxis: Axis { .vertical }
     /// The context of the last `prepare`.
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// During an interactive movement: the moving section's groups as they were before it, so the
+    /// drop can take the unchanged groups after the moved items back instead of forming them again.
+    private var groupsBeforeMove: GroupTable?
     /// During an interactive movement, groups left to form for at most this many items are formed
     /// in `prepare` (about a millisecond), so smaller collections keep an exact height.
     public static let eagerFormingLimit = 10_000
@@ -453,18 +486,29 @@ public struct CompositionalLayout: CollectionLayout {
                 first = old.source == move.source ? min(old.target.item, move.target.item)
                     : min(first, old.source.item, old.target.item)
             }
-            if !isKnownUniquelyReferenced(&sections[s].groups) { sections[s].groups = GroupTable(copying: sections[s].groups) }
+            if previous.interactiveMove == nil {
+                // The movement starts: its groups are a copy of the ones before the changed items,
+                // and the table from before it is kept for the drop.
+                groupsBeforeMove = sections[s].groups
+                sections[s].groups = GroupTable(copying: sections[s].groups, upToGroupOf: max(0, first - 1))
+            } else if !isKnownUniquelyReferenced(&sections[s].groups) {
+                sections[s].groups = GroupTable(copying: sections[s].groups)
+            }
             let groups = sections[s].groups
             groups.truncate(fromGroupOf: max(0, first - 1))
             groups.context = context
             if groups.count - groups.nextItem <= Self.eagerFormingLimit {
                 groups.form()
-                // Every group is formed: the section ends where its last group does.
-                let used = groups.firstItem.isEmpty ? 0 : groups.nextOffset - groups.section.interGroupSpacing
-                let bottom = sections[s].groupsOrigin.y + used + sections[s].insets.bottom
-                sections[s].frame.size.height = bottom - sections[s].frame.minY
-                contentSize = Size(width: boundsSize.width, height: max(sections[s].frame.maxY, 0))
+                fitHeight(ofSection: s)
             }
+            return
+        }
+        let before = groupsBeforeMove
+        groupsBeforeMove = nil
+        if let done = context.completedMove, let movedOn = previous.interactiveMove, movedOn == done,
+           let before, previous.boundsSize == context.boundsSize, previous.itemCounts == context.itemCounts,
+           sections.count == context.itemCounts.count, done.source.section == sections.count - 1,
+           finishMove(done, section: done.source.section, before: before, context: context) {
             return
         }
         boundsSize = context.boundsSize
@@ -478,6 +522,55 @@ public struct CompositionalLayout: CollectionLayout {
             y = prepared.frame.maxY
         }
         contentSize = Size(width: boundsSize.width, height: max(y, 0))
+    }
+
+    /// The section's height from its groups, once every one is formed.
+    private mutating func fitHeight(ofSection s: Int) {
+        let groups = sections[s].groups
+        guard groups.isComplete else { return }
+        let used = groups.firstItem.isEmpty ? 0 : groups.nextOffset - groups.section.interGroupSpacing
+        let bottom = sections[s].groupsOrigin.y + used + sections[s].insets.bottom
+        sections[s].frame.size.height = bottom - sections[s].frame.minY
+        contentSize = Size(width: boundsSize.width, height: max(sections[s].frame.maxY, 0))
+    }
+
+    /// The drop (or cancel) of a movement in section `s`: the data now reads in the order the
+    /// movement showed, so the groups it formed stand. Past the moved items the items are the same
+    /// as before the movement; once forming reaches a group boundary there that the groups from
+    /// before the movement share (and whose chooser sees no moved item), every later group is
+    /// theirs, shifted by the difference in height. Costs the groups between the first changed
+    /// item and that boundary, plus one pass adding the shift, instead of forming every group.
+    /// False, changing nothing, when the section provider now describes the section differently
+    /// (other groups, spacing, insets or header) or sizes are measured: a full prepare follows.
+    private mutating func finishMove(_ move: InteractiveMove, section s: Int, before: GroupTable, context: LayoutContext) -> Bool {
+        let old = sections[s].groups
+        // The provider is asked again, as a full prepare would: its chooser may read the data as it now is.
+        let fresh = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: context.itemCounts[s]))
+        guard !old.estimated.contains(true), fresh.orthogonalScrolling == .none,
+              fresh.interGroupSpacing == old.section.interGroupSpacing, fresh.contentInsets == old.section.contentInsets,
+              fresh.header == old.section.header,
+              fresh.supplementariesFollowContentInsets == old.section.supplementariesFollowContentInsets,
+              fresh.groups.map({ $0.resolve(in: old.container) }) == old.templates else { return false }
+        if !isKnownUniquelyReferenced(&sections[s].groups) { sections[s].groups = GroupTable(copying: sections[s].groups) }
+        let groups = sections[s].groups
+        groups.context = context
+        groups.section = fresh
+        // A chooser may look one item back: the first group that can match starts two past the last moved item.
+        var resume = max(move.source.item, move.target.item) + 2
+        while resume < groups.count {
+            groups.form(coveringItem: resume - 1)
+            resume = groups.nextItem
+            guard resume < groups.count, resume < before.nextItem else { break }
+            let k = Search.partition(before.firstItem.count) { before.firstItem[$0] > resume } - 1
+            if k >= 0, before.firstItem[k] == resume {
+                groups.adopt(from: before, startingAtGroup: k)
+                break
+            }
+            resume += 1
+        }
+        if groups.nextItem < groups.count, groups.count - groups.nextItem <= Self.eagerFormingLimit { groups.form() }
+        fitHeight(ofSection: s)
+        return true
     }
 
     /// Groups formed so far across sections (all of them, except during an interactive movement).

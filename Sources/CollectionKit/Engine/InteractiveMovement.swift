@@ -180,6 +180,7 @@ extension CollectionView {
     @discardableResult
     public func endInteractiveMovement() -> IndexPath? {
         guard let move = interactiveMove else { return nil }
+        let countsBeforeEnd = itemCounts
         if move.source != move.target {
             dataSource?.collectionView(self, moveItemAt: move.source, to: move.target)
         }
@@ -190,7 +191,8 @@ extension CollectionView {
         selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
-        prepareLayout()
+        // The data now reads in the order the movement showed: the layout may keep its places.
+        prepareLayout(completing: itemCounts == countsBeforeEnd ? move : nil)
         refreshVisible(reconfigureAll: false)
         return move.target
     }
@@ -217,7 +219,8 @@ extension CollectionView {
         guard let move = interactiveMove else { return }
         retarget(to: move.source)
         interactiveMove = nil
-        prepareLayout()
+        // Shown in data order again, as the layout was just told.
+        prepareLayout(completing: InteractiveMove(source: move.source, target: move.source, isAnchored: move.isAnchored))
         refreshVisible(reconfigureAll: false)
     }
 
