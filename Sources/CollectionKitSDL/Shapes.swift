@@ -7,7 +7,7 @@ import CollectionKit
 final class ShapeTextures {
     private let renderer: OpaquePointer
     private struct RingKey: Hashable { var radius: Int; var width: Int; var rgb: UInt32 }
-    private var rings: [RingKey: OpaquePointer] = [:]
+    private var rings: [RingKey: (texture: OpaquePointer, bitmap: Bitmap?)] = [:]
     private struct ShadowKey: Hashable { var width: Int; var height: Int; var radius: Int; var blur: Int; var rgb: UInt32 }
     private var shadows: [ShadowKey: Shadow] = [:]
     /// Animated sizes or blurs would grow the caches without end; past these they start over.
@@ -22,6 +22,8 @@ final class ShapeTextures {
         var pad: Int
         var edge: Int
         var nineSlice: Bool
+        /// The texture's pixels, for a software target to blend itself.
+        var bitmap: Bitmap?
         /// Coverage at the middle, 0...1 (just under 1 for the flattest base).
         var centre: Double
     }
@@ -29,7 +31,7 @@ final class ShapeTextures {
     init(renderer: OpaquePointer) { self.renderer = renderer }
 
     func drop() {
-        for t in rings.values { SDL_DestroyTexture(t) }
+        for t in rings.values { SDL_DestroyTexture(t.texture) }
         rings.removeAll()
         for s in shadows.values { SDL_DestroyTexture(s.texture) }
         shadows.removeAll()
@@ -60,22 +62,22 @@ final class ShapeTextures {
 
     /// Four corners of an outline of `width` pixels whose outside has `radius`, as quadrants of
     /// a (2c)² texture, c = max(radius, width): outer coverage less inner coverage.
-    func ring(radius: Int, width: Int, color: Color) -> OpaquePointer? {
+    func ring(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         let key = RingKey(radius: radius, width: width, rgb: ShapeTextures.rgb(color))
         if let t = rings[key] { return t }
         let c = max(radius, width), size = 2 * c
         let inner = max(0, radius - width)
-        guard let tex = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
+        guard let made = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
             let fx = x < c ? x : size - 1 - x, fy = y < c ? y : size - 1 - y
             return ShapeTextures.cornerCoverage(fx, fy, origin: 0, radius: radius)
                 - ShapeTextures.cornerCoverage(fx, fy, origin: width, radius: inner)
         }) else { return nil }
         if rings.count >= ShapeTextures.maxRings {
-            for t in rings.values { SDL_DestroyTexture(t) }
+            for t in rings.values { SDL_DestroyTexture(t.texture) }
             rings.removeAll()
         }
-        rings[key] = tex
-        return tex
+        rings[key] = made
+        return made
     }
 
     // MARK: Shadows
@@ -102,9 +104,9 @@ final class ShapeTextures {
             }
         }
         ShapeTextures.gaussianBlur(&alpha, width: tw, height: th, sigma: sigma)
-        guard let tex = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
+        guard let made = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
         else { return nil }
-        let shadow = Shadow(texture: tex, pad: pad, edge: pad + m, nineSlice: nineSlice,
+        let shadow = Shadow(texture: made.texture, pad: pad, edge: pad + m, nineSlice: nineSlice, bitmap: made.bitmap,
                             centre: Double(alpha[(th / 2) * tw + tw / 2]))
         if shadows.count >= ShapeTextures.maxShadows {
             for s in shadows.values { SDL_DestroyTexture(s.texture) }
@@ -161,7 +163,8 @@ final class ShapeTextures {
     }
 
     /// A texture in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
-    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double) -> OpaquePointer? {
+    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double)
+        -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         guard w > 0, h > 0,
               let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
         else { return nil }
@@ -180,6 +183,6 @@ final class ShapeTextures {
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(tex, SDL_ScaleModeNearest)
-        return tex
+        return (tex, Bitmap(surface: surface))
     }
 }

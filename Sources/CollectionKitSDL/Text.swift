@@ -31,7 +31,11 @@ final class TextCache {
     /// A rendered string. `lineTop` is where the UI font's line box starts inside the texture
     /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
     /// label is centred on the UI font's line, so mixed scripts keep one baseline.
-    struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int }
+    struct Entry {
+        var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int
+        /// The texture's pixels, for a software target to blend itself.
+        var bitmap: Bitmap?
+    }
 
     private struct FaceKey: Hashable { var face: FontFace; var pixelSize: Int; var bold: Bool }
     private struct FallbackKey: Hashable { var scalar: UInt32; var emoji: Bool }
@@ -176,7 +180,8 @@ final class TextCache {
         guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         let e = Entry(texture: tex, width: line.surface.pointee.w, height: line.surface.pointee.h,
-                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame)
+                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame,
+                      bitmap: Bitmap(surface: line.surface))
         textures[tk] = e
         return e
     }
