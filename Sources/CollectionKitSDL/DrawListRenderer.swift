@@ -266,7 +266,16 @@ public final class DrawListRenderer {
         fillRects(&bands, count: 3, opaque: color.a == 255)
         // ...and an anti-aliased quarter disc in each corner.
         let rpx = Int(rad)
-        if let disc = discTexture(radius: rpx, color: color) {
+        if let p = direct(), let mask = discMask(radius: rpx) {
+            // Drawn in the colour straight from the coverage: no texture per colour (a fading
+            // card's colours change every frame).
+            for (qx, qy, x, y) in [(0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
+                                   (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad)] as [(Int32, Int32, Double, Double)] {
+                let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
+                let dst = wholePixels(SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad)))
+                p.blit(mask, src: src, dst: dst, alpha: 255, color: color, clip: clip)
+            }
+        } else if let disc = discTexture(radius: rpx, color: color) {
             let quadrants: [(Int32, Int32, Double, Double)] = [
                 (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
                 (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad),
@@ -315,6 +324,35 @@ public final class DrawListRenderer {
         let made = (texture: tex, bitmap: Bitmap(surface: surface))
         discTextures[key] = made
         return made
+    }
+
+    private var discMasks: [Int: Bitmap] = [:]
+
+    /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
+    private func discMask(radius: Int) -> Bitmap? {
+        if let m = discMasks[radius] { return m }
+        guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
+        // The coverage `discSurface` gives, worked out for one quadrant and mirrored, with the
+        // square root only in the band around the edge (a scaling card asks for a new radius
+        // every frame).
+        let size = 2 * radius, r = Double(radius)
+        let m = Bitmap(width: size, height: size)
+        let inside = (r - 0.5) * (r - 0.5), outside = (r + 0.5) * (r + 0.5)
+        for y in 0..<radius {
+            let dy = Double(y) + 0.5 - r
+            for x in 0..<radius {
+                let dx = Double(x) + 0.5 - r
+                let d2 = dx * dx + dy * dy
+                let coverage = d2 <= inside ? 1 : d2 >= outside ? 0 : min(1, max(0, r + 0.5 - d2.squareRoot()))
+                let value = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
+                let top = m.pixels + y * size, bottom = m.pixels + (size - 1 - y) * size
+                top[x] = value; top[size - 1 - x] = value
+                bottom[x] = value; bottom[size - 1 - x] = value
+            }
+        }
+        if discMasks.count >= 512 { discMasks.removeAll() }
+        discMasks[radius] = m
+        return m
     }
 
     private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {

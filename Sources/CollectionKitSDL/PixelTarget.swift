@@ -24,6 +24,14 @@ final class Bitmap {
         }
     }
 
+    /// A blank (transparent) bitmap.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
     deinit { pixels.deallocate() }
 }
 
@@ -86,56 +94,74 @@ struct PixelTarget {
             }
             return
         }
-        let a = UInt32(c.a), inv = 255 - a
-        let sr = UInt32(c.r) * a, sg = UInt32(c.g) * a, sb = UInt32(c.b) * a
+        let a = UInt32(c.a), s = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
         for _ in 0..<Int(d.h) {
-            for x in 0..<w {
-                let p = row[x]
-                let r = PixelTarget.div255(sr + ((p >> 16) & 0xFF) * inv)
-                let g = PixelTarget.div255(sg + ((p >> 8) & 0xFF) * inv)
-                let b = PixelTarget.div255(sb + (p & 0xFF) * inv)
-                row[x] = 0xFF00_0000 | r << 16 | g << 8 | b
-            }
+            for x in 0..<w { row[x] = PixelTarget.blend(row[x], s, a) }
             row += stride
         }
     }
 
+    /// `s` over `d` at alpha `a` (0...255), red and blue worked on together; the result is opaque.
+    @inline(__always) static func blend(_ d: UInt32, _ s: UInt32, _ a: UInt32) -> UInt32 {
+        let inv = 255 - a
+        var rb = (d & 0xFF00FF) &* inv &+ (s & 0xFF00FF) &* a &+ 0x80_0080
+        rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+        var g = (d & 0xFF00) &* inv &+ (s & 0xFF00) &* a &+ 0x8000
+        g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
+        return 0xFF00_0000 | rb | g
+    }
+
     /// Copies the `src` part of `bitmap` onto `dst` (whole pixels), blended by the bitmap's alpha
     /// times `alpha`. When the sizes differ each destination pixel takes the nearest source pixel.
-    func blit(_ bitmap: Bitmap, src: SDL_Rect, dst: SDL_Rect, alpha mod: UInt8, clip: SDL_Rect?) {
-        guard mod > 0, src.w > 0, src.h > 0, dst.w > 0, dst.h > 0,
+    /// With `color`, the bitmap is a coverage mask: its alpha times the colour's is drawn in that
+    /// colour (and `alpha` is ignored).
+    func blit(_ bitmap: Bitmap, src: SDL_Rect, dst: SDL_Rect, alpha mod: UInt8, color: Color? = nil, clip: SDL_Rect?) {
+        let m = UInt32(color?.a ?? mod)
+        guard m > 0, src.w > 0, src.h > 0, dst.w > 0, dst.h > 0,
               src.x >= 0, src.y >= 0, Int(src.x + src.w) <= bitmap.width, Int(src.y + src.h) <= bitmap.height,
               let d = clipped(dst, clip) else { return }
-        let m = UInt32(mod)
+        let tint: UInt32? = color.map { UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) }
         let w = Int(d.w)
-        let sameSize = src.w == dst.w && src.h == dst.h
         // Nearest sampling in 16.16 fixed point, from each destination pixel's centre.
         let stepX = (Int(src.w) << 16) / Int(dst.w), stepY = (Int(src.h) << 16) / Int(dst.h)
-        var column = [Int](repeating: 0, count: sameSize ? 0 : w)
-        if !sameSize {
+        let sameWidth = src.w == dst.w, sameHeight = src.h == dst.h
+        var column = [Int](repeating: 0, count: sameWidth ? 0 : w)
+        if !sameWidth {
             for i in 0..<w {
                 let dx = Int(d.x) + i - Int(dst.x)
                 column[i] = min(Int(src.w) - 1, (dx * stepX + stepX / 2) >> 16) + Int(src.x)
             }
         }
         var row = pixels + Int(d.y) * stride + Int(d.x)
+        let sx0 = Int(d.x) - Int(dst.x) + Int(src.x)
         column.withUnsafeBufferPointer { cols in
             for j in 0..<Int(d.h) {
                 let dy = Int(d.y) + j - Int(dst.y)
-                let sy = sameSize ? dy + Int(src.y) : min(Int(src.h) - 1, (dy * stepY + stepY / 2) >> 16) + Int(src.y)
+                let sy = sameHeight ? dy + Int(src.y) : min(Int(src.h) - 1, (dy * stepY + stepY / 2) >> 16) + Int(src.y)
                 let srcRow = bitmap.pixels + sy * bitmap.width
-                let sx0 = Int(d.x) - Int(dst.x) + Int(src.x)
-                for i in 0..<w {
-                    let s = sameSize ? srcRow[sx0 + i] : srcRow[cols[i]]
+                if src.w == 1 {
+                    // One source column stretched: one colour along the row.
+                    var s = srcRow[Int(src.x)]
                     var a = s >> 24
+                    if let tint { s = tint }
                     if m != 255 { a = PixelTarget.div255(a * m) }
+                    if a == 255 {
+                        row.update(repeating: s | 0xFF00_0000, count: w)
+                    } else if a > 0 {
+                        for i in 0..<w { row[i] = PixelTarget.blend(row[i], s, a) }
+                    }
+                    row += stride
+                    continue
+                }
+                for i in 0..<w {
+                    var s = sameWidth ? srcRow[sx0 + i] : srcRow[cols[i]]
+                    var a = s >> 24
                     if a == 0 { continue }
+                    if let tint { s = tint }
+                    if m != 255 { a = PixelTarget.div255(a * m) }
                     if a == 255 { row[i] = s | 0xFF00_0000; continue }
-                    let p = row[i], inv = 255 - a
-                    let r = PixelTarget.div255(((s >> 16) & 0xFF) * a + ((p >> 16) & 0xFF) * inv)
-                    let g = PixelTarget.div255(((s >> 8) & 0xFF) * a + ((p >> 8) & 0xFF) * inv)
-                    let b = PixelTarget.div255((s & 0xFF) * a + (p & 0xFF) * inv)
-                    row[i] = 0xFF00_0000 | r << 16 | g << 8 | b
+                    if a == 0 { continue }
+                    row[i] = PixelTarget.blend(row[i], s, a)
                 }
                 row += stride
             }

@@ -163,19 +163,39 @@ final class TextCache {
     func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer) -> Entry? {
         let fk = FitKey(text: text, font: key, maxWidth: maxWidth)
         let fittedText: String
-        if let known = fitted[fk] { fittedText = known } else {
+        if let known = fitted[fk] { fittedText = known } else if TextCache.isPlain(text),
+           let whole = plainTexture(text, key, color: color, renderer: renderer), whole.width <= maxWidth {
+            // Plain text is one run whose texture is exactly as wide as it measures: when the
+            // whole string fits, drawing it is the measurement (a label zooming with its card
+            // meets a new size every frame, and measuring it first cost as much again).
+            fitted[fk] = text
+            return whole
+        } else {
             fittedText = fit(text, key, maxWidth: maxWidth)
             fitted[fk] = fittedText
         }
         guard !fittedText.isEmpty else { return nil }
-        let tk = TextKey(text: fittedText, font: key,
-                         color: UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+    }
+
+    /// The texture of the whole of a plain string (cached like any other).
+    private func plainTexture(_ text: String, _ key: FontKey, color: Color, renderer: OpaquePointer) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        return entry(TextKey(text: text, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+    }
+
+    private static func colorKey(_ color: Color) -> UInt32 {
+        UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    }
+
+    /// The cached texture for `tk`, rendered if it is not there yet.
+    private func entry(_ tk: TextKey, color: Color, renderer: OpaquePointer) -> Entry? {
         if var e = textures[tk] {
             e.lastUsed = frame
             textures[tk] = e
             return e
         }
-        guard let primary = font(key), let line = renderLine(fittedText, key, color: color, primary: primary) else { return nil }
+        guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
@@ -358,13 +378,17 @@ final class TextCache {
 
     private func fit(_ text: String, _ key: FontKey, maxWidth: Int32) -> String {
         if measure(text, key).0 <= maxWidth { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let candidate = String(chars).trimmingTrailingSpaces + "…"
-            if measure(candidate, key).0 <= maxWidth { return candidate }
+        // The longest prefix that fits with an ellipsis, found by halving (a longer prefix is never
+        // narrower), as a label cut during a resize or a zoom is measured at every new size.
+        let chars = Array(text)
+        func candidate(_ n: Int) -> String { String(chars[..<n]).trimmingTrailingSpaces + "…" }
+        var lo = 0, hi = chars.count - 1  // the answer's length lies in lo...hi; lo = 0 is "none"
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(candidate(mid), key).0 <= maxWidth { lo = mid } else { hi = mid - 1 }
         }
-        return ""
+        if lo > 0 { return candidate(lo) }
+        return measure(candidate(0), key).0 <= maxWidth && !chars.isEmpty ? candidate(0) : ""
     }
 
     /// Drops strings not drawn for a while, once there are many.
