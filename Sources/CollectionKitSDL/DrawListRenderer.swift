@@ -231,7 +231,12 @@ public final class DrawListRenderer {
     /// at full alpha, which made plain fills the most expensive part of a frame. Same pixels.
     private func fillRects(_ rects: UnsafePointer<SDL_FRect>, count: Int32, opaque: Bool) {
         if let p = direct() {
-            for i in 0..<Int(count) { p.fill(wholePixels(rects[i]), color: drawColor, clip: clip) }
+            for i in 0..<Int(count) {
+                // As SDL's software renderer fills: at least one pixel wide and high.
+                var r = wholePixels(rects[i])
+                r.w = max(r.w, 1); r.h = max(r.h, 1)
+                p.fill(r, color: drawColor, clip: clip)
+            }
             return
         }
         sdlPending = true
