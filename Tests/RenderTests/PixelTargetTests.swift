@@ -26,8 +26,11 @@ final class PixelTargetTests: XCTestCase {
             frame += 1
             guard frame % every == 1 else { return }
             compared += 1
-            let (fraction, _) = direct.capture().difference(from: viaSDL.capture(), channelTolerance: 2)
-            XCTAssertEqual(fraction, 0, "\(scene), frame \(frame): \(fraction * 100)% of pixels differ by more than 2 per channel",
+            // SDL's blitters truncate three times (alpha times modulation, colour times alpha, the
+            // destination's share), landing up to 4 below the rounded blend the pixel target works
+            // out; every pixel must be within that.
+            let (fraction, _) = direct.capture().difference(from: viaSDL.capture(), channelTolerance: 4)
+            XCTAssertEqual(fraction, 0, "\(scene), frame \(frame): \(fraction * 100)% of pixels differ by more than 4 per channel",
                            file: file, line: line)
         }
         try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
