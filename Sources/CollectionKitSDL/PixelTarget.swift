@@ -111,6 +111,23 @@ struct PixelTarget {
         return 0xFF00_0000 | rb | g
     }
 
+    /// Puts `s` (colour) at alpha `a` over the pixel at `p`: skipped when clear, stored when
+    /// opaque; a black source (a shadow) only darkens what is there.
+    @inline(__always) static func over(_ p: UnsafeMutablePointer<UInt32>, _ s: UInt32, _ a: UInt32) {
+        if a == 0 { return }
+        if a == 255 { p.pointee = s | 0xFF00_0000; return }
+        if s & 0xFF_FFFF == 0 {
+            let d = p.pointee, inv = 255 - a
+            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
+            rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+            var g = (d & 0xFF00) &* inv &+ 0x8000
+            g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
+            p.pointee = 0xFF00_0000 | rb | g
+            return
+        }
+        p.pointee = blend(p.pointee, s, a)
+    }
+
     /// Copies the `src` part of `bitmap` onto `dst` (whole pixels), blended by the bitmap's alpha
     /// times `alpha`. When the sizes differ each destination pixel takes the nearest source pixel.
     /// With `color`, the bitmap is a coverage mask: its alpha times the colour's is drawn in that
@@ -134,6 +151,10 @@ struct PixelTarget {
         }
         var row = pixels + Int(d.y) * stride + Int(d.x)
         let sx0 = Int(d.x) - Int(dst.x) + Int(src.x)
+        // Each source alpha times the modulation, worked out once for the whole copy.
+        let modulated = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        defer { modulated.deallocate() }
+        for a in 0..<256 as Range<UInt32> { modulated[Int(a)] = m == 255 ? a : PixelTarget.div255(a * m) }
         column.withUnsafeBufferPointer { cols in
             for j in 0..<Int(d.h) {
                 let dy = Int(d.y) + j - Int(dst.y)
@@ -153,15 +174,18 @@ struct PixelTarget {
                     row += stride
                     continue
                 }
-                for i in 0..<w {
-                    var s = sameWidth ? srcRow[sx0 + i] : srcRow[cols[i]]
-                    var a = s >> 24
-                    if a == 0 { continue }
-                    if let tint { s = tint }
-                    if m != 255 { a = PixelTarget.div255(a * m) }
-                    if a == 255 { row[i] = s | 0xFF00_0000; continue }
-                    if a == 0 { continue }
-                    row[i] = PixelTarget.blend(row[i], s, a)
+                if sameWidth {
+                    let from = srcRow + sx0
+                    if let tint {
+                        for i in 0..<w { PixelTarget.over(row + i, tint, modulated[Int(from[i] >> 24)]) }
+                    } else {
+                        for i in 0..<w { let s = from[i]; PixelTarget.over(row + i, s, modulated[Int(s >> 24)]) }
+                    }
+                } else {
+                    for i in 0..<w {
+                        let s = srcRow[cols[i]]
+                        PixelTarget.over(row + i, tint ?? s, modulated[Int(s >> 24)])
+                    }
                 }
                 row += stride
             }
