@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import CollectionKit
+import Glibc
 
 /// Text through SDL_ttf: fonts opened per pixel size, and a cache of rendered strings as
 /// textures in their colour, so a label costs one blit after its first frame.
@@ -60,11 +61,39 @@ final class TextCache {
         for f in faces.values { TTF_CloseFont(f.font) }
         faces.removeAll()
         fitted.removeAll()
+        // Only once no font reads them any more.
+        for file in fontFiles.values { file.bytes.deallocate() }
+        fontFiles.removeAll()
+    }
+
+    /// The UI fonts' files, read once: a label zooming with its card opens its font at a new
+    /// size every frame, and FreeType then parses the face from memory rather than the disk.
+    private var fontFiles: [String: (bytes: UnsafeMutableRawPointer, count: Int)] = [:]
+
+    private func openUIFont(_ path: String, size: Int32) -> OpaquePointer? {
+        if fontFiles[path] == nil, let file = fopen(path, "rb") {
+            defer { fclose(file) }
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = fread(&chunk, 1, chunk.count, file)
+                if n <= 0 { break }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+            if !bytes.isEmpty, ferror(file) == 0 {
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
+                bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+                fontFiles[path] = (buffer, bytes.count)
+            }
+        }
+        if let file = fontFiles[path], let rw = SDL_RWFromConstMem(file.bytes, Int32(file.count)) {
+            return TTF_OpenFontRW(rw, 1, size)
+        }
+        return TTF_OpenFont(path, size)
     }
 
     func font(_ key: FontKey) -> OpaquePointer? {
         if let f = fonts[key] { return f }
-        guard let f = TTF_OpenFont(key.bold ? boldPath : regularPath, Int32(key.pixelSize)) else { return nil }
+        guard let f = openUIFont(key.bold ? boldPath : regularPath, size: Int32(key.pixelSize)) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         fonts[key] = f
         return f
