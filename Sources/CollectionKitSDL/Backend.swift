@@ -103,6 +103,7 @@ public final class HeadlessCanvas {
         let (s, r) = try HeadlessCanvas.makeTarget(size)
         surface = s
         drawer = DrawListRenderer(renderer: r, text: text)
+        drawer.softwareSurface = s
         SDLSystem.canvasOpened()
     }
 
@@ -150,6 +151,7 @@ public final class HeadlessCanvas {
         }
         let next = DrawListRenderer(renderer: made.1, text: text)
         next.pixelScale = drawer.pixelScale
+        next.softwareSurface = made.0
         drawer.close()
         SDL_FreeSurface(old)
         surface = made.0
@@ -277,7 +279,19 @@ public final class WindowCanvas {
         SDL_SetCursor(cursors[c])
     }
 
-    public func render(_ list: DrawList) { drawer.render(list) }
+    public func render(_ list: DrawList) {
+        // SDL's software renderer draws into the window's surface (made anew on a resize); the
+        // drawer then draws rects and cached textures straight into it, as a headless canvas does.
+        drawer.softwareSurface = isSoftware ? SDL_GetWindowSurface(window) : nil
+        drawer.render(list)
+    }
+
+    /// Whether the window's renderer is SDL's software one.
+    private lazy var isSoftware: Bool = {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(drawer.renderer, &info) == 0 else { return false }
+        return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
     /// Shows the frame; with vsync this waits for the display.
     public func present() {
         guard !closed else { return }

@@ -26,6 +26,15 @@ public final class DrawListRenderer {
     private var snapshotTextures: [String: OpaquePointer] = [:]
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
+    /// The surface a software renderer draws into, when it has one (a headless canvas, or a window
+    /// SDL renders in software): rect fills and copies of cached textures are then drawn straight
+    /// into its pixels (see `PixelTarget`), and only curves and snapshots go through SDL.
+    var softwareSurface: UnsafeMutablePointer<SDL_Surface>?
+    /// The pixels drawn straight into during `render` (nil while recording a snapshot).
+    private var pixelTarget: PixelTarget?
+    /// Whether SDL may hold drawing not yet done: it must be done before pixels are touched.
+    private var sdlPending = false
+    private var drawColor = Color(r: 0, g: 0, b: 0, a: 255)
 
     init(renderer: OpaquePointer, text: TextCache) {
         self.renderer = renderer
@@ -41,7 +50,7 @@ public final class DrawListRenderer {
         isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         snapshotTextures.removeAll()
-        for t in discTextures.values { SDL_DestroyTexture(t) }
+        for t in discTextures.values { SDL_DestroyTexture(t.texture) }
         discTextures.removeAll()
         for s in discSurfaces.values { SDL_FreeSurface(s) }
         discSurfaces.removeAll()
@@ -64,12 +73,48 @@ public final class DrawListRenderer {
         }
         // A frame that starts by painting the whole target opaque needs no clear: in the software
         // renderer each is a full pass over memory.
+        pixelTarget = softwareSurface.flatMap { PixelTarget(surface: $0) }
+        defer { pixelTarget = nil }
         if !coversTarget(list.commands.first) {
-            SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-            SDL_RenderClear(renderer)
+            if let p = direct() {
+                p.fill(SDL_Rect(x: 0, y: 0, w: Int32(p.width), h: Int32(p.height)), color: Color(r: 0, g: 0, b: 0, a: 255), clip: nil)
+            } else {
+                SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                SDL_RenderClear(renderer)
+            }
         }
         run(list.commands, base: Transform(scale: pixelScale))
+        if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
         text.endFrame()
+    }
+
+    /// The target to draw straight into, once SDL has done what it was asked; nil: draw with SDL.
+    private func direct() -> PixelTarget? {
+        guard let p = pixelTarget else { return nil }
+        if sdlPending {
+            SDL_RenderFlush(renderer)
+            sdlPending = false
+        }
+        return p
+    }
+
+    /// Whole pixels as SDL's software renderer takes them from a float rect (truncated).
+    private func wholePixels(_ f: SDL_FRect) -> SDL_Rect {
+        func i(_ v: Float) -> Int32 { v.isFinite ? Int32(max(-1e9, min(1e9, v))) : 0 }
+        return SDL_Rect(x: i(f.x), y: i(f.y), w: i(f.w), h: i(f.h))
+    }
+
+    /// Copies part of a texture: into the pixels when its bitmap is at hand, else with SDL.
+    private func copy(_ texture: OpaquePointer, _ bitmap: Bitmap?, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
+        if let bitmap, let p = direct() {
+            let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(bitmap.width), h: Int32(bitmap.height))
+            p.blit(bitmap, src: s, dst: wholePixels(dst), alpha: alpha, clip: clip)
+            return
+        }
+        SDL_SetTextureAlphaMod(texture, alpha)
+        var d = dst
+        if var s = src { SDL_RenderCopyF(renderer, texture, &s, &d) } else { SDL_RenderCopyF(renderer, texture, nil, &d) }
+        sdlPending = true
     }
 
     private func coversTarget(_ command: DrawCommand?) -> Bool {
@@ -87,6 +132,11 @@ public final class DrawListRenderer {
                                           Int32(SDL_TEXTUREACCESS_TARGET.rawValue), w, h) else { return }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         let previous = SDL_GetRenderTarget(renderer)
+        // Drawn by SDL into the texture: nothing straight into the target's pixels meanwhile.
+        if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
+        let savedTarget = pixelTarget
+        pixelTarget = nil
+        defer { pixelTarget = savedTarget }
         SDL_SetRenderTarget(renderer, tex)
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
         SDL_RenderClear(renderer)
@@ -122,6 +172,7 @@ public final class DrawListRenderer {
             var dst = frect(transform.apply(r))
             SDL_SetTextureAlphaMod(tex, UInt8((opacity * 255).rounded()))
             SDL_RenderCopyF(renderer, tex, nil, &dst)
+            sdlPending = true
         case let .pushClip(r):
             clips.append(clip)
             let px = transform.apply(r)
@@ -171,11 +222,24 @@ public final class DrawListRenderer {
 
     // MARK: Shapes
 
-    private func setColor(_ c: Color) { SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a) }
+    private func setColor(_ c: Color) {
+        drawColor = c
+        SDL_SetRenderDrawColor(renderer, c.r, c.g, c.b, c.a)
+    }
 
     /// Opaque rect fills skip blending: SDL's software renderer otherwise blends every pixel, even
     /// at full alpha, which made plain fills the most expensive part of a frame. Same pixels.
     private func fillRects(_ rects: UnsafePointer<SDL_FRect>, count: Int32, opaque: Bool) {
+        if let p = direct() {
+            for i in 0..<Int(count) {
+                // As SDL's software renderer fills: at least one pixel wide and high.
+                var r = wholePixels(rects[i])
+                r.w = max(r.w, 1); r.h = max(r.h, 1)
+                p.fill(r, color: drawColor, clip: clip)
+            }
+            return
+        }
+        sdlPending = true
         if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
         SDL_RenderFillRectsF(renderer, rects, count)
         if opaque { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
@@ -207,16 +271,24 @@ public final class DrawListRenderer {
         fillRects(&bands, count: 3, opaque: color.a == 255)
         // ...and an anti-aliased quarter disc in each corner.
         let rpx = Int(rad)
-        if let disc = discTexture(radius: rpx, color: color) {
-            SDL_SetTextureAlphaMod(disc, color.a)
+        if let p = direct(), let mask = discMask(radius: rpx) {
+            // Drawn in the colour straight from the coverage: no texture per colour (a fading
+            // card's colours change every frame).
+            for (qx, qy, x, y) in [(0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
+                                   (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad)] as [(Int32, Int32, Double, Double)] {
+                let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
+                let dst = wholePixels(SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad)))
+                p.blit(mask, src: src, dst: dst, alpha: 255, color: color, clip: clip)
+            }
+        } else if let disc = discTexture(radius: rpx, color: color) {
             let quadrants: [(Int32, Int32, Double, Double)] = [
                 (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
                 (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad),
             ]
             for (qx, qy, x, y) in quadrants {
-                var src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
-                var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
-                SDL_RenderCopyF(renderer, disc, &src, &dst)
+                let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
+                let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
+                copy(disc.texture, disc.bitmap, src: src, dst: dst, alpha: color.a)
             }
         } else {
             cornerGeometry(r, rad: rad, color: color)
@@ -230,17 +302,17 @@ public final class DrawListRenderer {
     /// SDL's fast alpha path rather than its generic colour-modulating one.
     /// Outline corners and shadows (see `ShapeTextures`).
     private lazy var shapes = ShapeTextures(renderer: renderer)
-    private func ringTexture(radius: Int, width: Int, color: Color) -> OpaquePointer? {
+    private func ringTexture(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         shapes.ring(radius: radius, width: width, color: color)
     }
     private func dropShapeTextures() { shapes.drop() }
 
     private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
     private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
-    private var discTextures: [DiscKey: OpaquePointer] = [:]
+    private var discTextures: [DiscKey: (texture: OpaquePointer, bitmap: Bitmap?)] = [:]
     static let largestCachedDisc = 256
 
-    private func discTexture(radius: Int, color: Color) -> OpaquePointer? {
+    private func discTexture(radius: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
         if let t = discTextures[key] { return t }
         guard let white = discSurface(radius: radius),
@@ -251,11 +323,41 @@ public final class DrawListRenderer {
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         // Colours come from themes and a few mixes; an animated colour would grow this without end.
         if discTextures.count >= 2048 {
-            for t in discTextures.values { SDL_DestroyTexture(t) }
+            for t in discTextures.values { SDL_DestroyTexture(t.texture) }
             discTextures.removeAll()
         }
-        discTextures[key] = tex
-        return tex
+        let made = (texture: tex, bitmap: Bitmap(surface: surface))
+        discTextures[key] = made
+        return made
+    }
+
+    private var discMasks: [Int: Bitmap] = [:]
+
+    /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
+    private func discMask(radius: Int) -> Bitmap? {
+        if let m = discMasks[radius] { return m }
+        guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
+        // The coverage `discSurface` gives, worked out for one quadrant and mirrored, with the
+        // square root only in the band around the edge (a scaling card asks for a new radius
+        // every frame).
+        let size = 2 * radius, r = Double(radius)
+        let m = Bitmap(width: size, height: size)
+        let inside = (r - 0.5) * (r - 0.5), outside = (r + 0.5) * (r + 0.5)
+        for y in 0..<radius {
+            let dy = Double(y) + 0.5 - r
+            for x in 0..<radius {
+                let dx = Double(x) + 0.5 - r
+                let d2 = dx * dx + dy * dy
+                let coverage = d2 <= inside ? 1 : d2 >= outside ? 0 : min(1, max(0, r + 0.5 - d2.squareRoot()))
+                let value = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
+                let top = m.pixels + y * size, bottom = m.pixels + (size - 1 - y) * size
+                top[x] = value; top[size - 1 - x] = value
+                bottom[x] = value; bottom[size - 1 - x] = value
+            }
+        }
+        if discMasks.count >= 512 { discMasks.removeAll() }
+        discMasks[radius] = m
+        return m
     }
 
     private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {
@@ -332,22 +434,21 @@ public final class DrawListRenderer {
             frect(Rect(x: r.maxX - w, y: r.minY + c, width: w, height: r.height - 2 * c)),
         ]
         fillRects(&sides, count: 4, opaque: color.a == 255)
-        SDL_SetTextureAlphaMod(corners, color.a)
-        blitCorners(corners, of: r, size: Int(c))
+        blitCorners(corners.texture, corners.bitmap, of: r, size: Int(c), alpha: color.a)
     }
 
     /// Copies the four corner squares of a corner texture (each `size`², `gap` pixels apart) to
     /// the corners of `r`.
-    private func blitCorners(_ texture: OpaquePointer, of r: Rect, size: Int, gap: Int = 0) {
+    private func blitCorners(_ texture: OpaquePointer, _ bitmap: Bitmap?, of r: Rect, size: Int, gap: Int = 0, alpha: UInt8) {
         let s = Double(size)
         let quadrants: [(Int32, Int32, Double, Double)] = [
             (0, 0, r.minX, r.minY), (1, 0, r.maxX - s, r.minY),
             (1, 1, r.maxX - s, r.maxY - s), (0, 1, r.minX, r.maxY - s),
         ]
         for (qx, qy, x, y) in quadrants {
-            var src = SDL_Rect(x: qx * Int32(size + gap), y: qy * Int32(size + gap), w: Int32(size), h: Int32(size))
-            var dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(s), h: Float(s))
-            SDL_RenderCopyF(renderer, texture, &src, &dst)
+            let src = SDL_Rect(x: qx * Int32(size + gap), y: qy * Int32(size + gap), w: Int32(size), h: Int32(size))
+            let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(s), h: Float(s))
+            copy(texture, bitmap, src: src, dst: dst, alpha: alpha)
         }
     }
 
@@ -365,17 +466,15 @@ public final class DrawListRenderer {
             fill(r, color: color, radius: Double(rad))
             return
         }
-        SDL_SetTextureAlphaMod(s.texture, color.a)
         let pad = Double(s.pad)
         let outer = Rect(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
         guard s.nineSlice else {
-            var dst = frect(outer)
-            SDL_RenderCopyF(renderer, s.texture, nil, &dst)
+            copy(s.texture, s.bitmap, src: nil, dst: frect(outer), alpha: color.a)
             return
         }
         let e = Double(s.edge), ei = Int32(s.edge)
         let midW = outer.width - 2 * e, midH = outer.height - 2 * e
-        blitCorners(s.texture, of: outer, size: s.edge, gap: 1)
+        blitCorners(s.texture, s.bitmap, of: outer, size: s.edge, gap: 1, alpha: color.a)
         // Sides: the texture's middle column or row, stretched.
         let sides: [(SDL_Rect, Rect)] = [
             (SDL_Rect(x: ei, y: 0, w: 1, h: ei), Rect(x: outer.minX + e, y: outer.minY, width: midW, height: e)),
@@ -384,8 +483,7 @@ public final class DrawListRenderer {
             (SDL_Rect(x: ei + 1, y: ei, w: ei, h: 1), Rect(x: outer.maxX - e, y: outer.minY + e, width: e, height: midH)),
         ]
         for (src, dst) in sides where !dst.isEmpty {
-            var sr = src, d = frect(dst)
-            SDL_RenderCopyF(renderer, s.texture, &sr, &d)
+            copy(s.texture, s.bitmap, src: src, dst: frect(dst), alpha: color.a)
         }
         let middle = Rect(x: outer.minX + e, y: outer.minY + e, width: midW, height: midH)
         if !middle.isEmpty {
@@ -468,6 +566,7 @@ public final class DrawListRenderer {
     private func flushGeometry() {
         guard !indices.isEmpty else { return }
         SDL_RenderGeometry(renderer, nil, vertices, Int32(vertices.count), indices, Int32(indices.count))
+        sdlPending = true
     }
 
     // MARK: Text
@@ -489,8 +588,7 @@ public final class DrawListRenderer {
         }
         // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
-        var dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
-        SDL_SetTextureAlphaMod(e.texture, opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
-        SDL_RenderCopyF(renderer, e.texture, nil, &dst)
+        let dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
+        copy(e.texture, e.bitmap, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
     }
 }

@@ -7,7 +7,7 @@ import CollectionKit
 final class ShapeTextures {
     private let renderer: OpaquePointer
     private struct RingKey: Hashable { var radius: Int; var width: Int; var rgb: UInt32 }
-    private var rings: [RingKey: OpaquePointer] = [:]
+    private var rings: [RingKey: (texture: OpaquePointer, bitmap: Bitmap?)] = [:]
     private struct ShadowKey: Hashable { var width: Int; var height: Int; var radius: Int; var blur: Int; var rgb: UInt32 }
     private var shadows: [ShadowKey: Shadow] = [:]
     /// Animated sizes or blurs would grow the caches without end; past these they start over.
@@ -22,6 +22,8 @@ final class ShapeTextures {
         var pad: Int
         var edge: Int
         var nineSlice: Bool
+        /// The texture's pixels, for a software target to blend itself.
+        var bitmap: Bitmap?
         /// Coverage at the middle, 0...1 (just under 1 for the flattest base).
         var centre: Double
     }
@@ -29,7 +31,7 @@ final class ShapeTextures {
     init(renderer: OpaquePointer) { self.renderer = renderer }
 
     func drop() {
-        for t in rings.values { SDL_DestroyTexture(t) }
+        for t in rings.values { SDL_DestroyTexture(t.texture) }
         rings.removeAll()
         for s in shadows.values { SDL_DestroyTexture(s.texture) }
         shadows.removeAll()
@@ -60,22 +62,22 @@ final class ShapeTextures {
 
     /// Four corners of an outline of `width` pixels whose outside has `radius`, as quadrants of
     /// a (2c)² texture, c = max(radius, width): outer coverage less inner coverage.
-    func ring(radius: Int, width: Int, color: Color) -> OpaquePointer? {
+    func ring(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         let key = RingKey(radius: radius, width: width, rgb: ShapeTextures.rgb(color))
         if let t = rings[key] { return t }
         let c = max(radius, width), size = 2 * c
         let inner = max(0, radius - width)
-        guard let tex = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
+        guard let made = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
             let fx = x < c ? x : size - 1 - x, fy = y < c ? y : size - 1 - y
             return ShapeTextures.cornerCoverage(fx, fy, origin: 0, radius: radius)
                 - ShapeTextures.cornerCoverage(fx, fy, origin: width, radius: inner)
         }) else { return nil }
         if rings.count >= ShapeTextures.maxRings {
-            for t in rings.values { SDL_DestroyTexture(t) }
+            for t in rings.values { SDL_DestroyTexture(t.texture) }
             rings.removeAll()
         }
-        rings[key] = tex
-        return tex
+        rings[key] = made
+        return made
     }
 
     // MARK: Shadows
@@ -102,9 +104,9 @@ final class ShapeTextures {
             }
         }
         ShapeTextures.gaussianBlur(&alpha, width: tw, height: th, sigma: sigma)
-        guard let tex = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
+        guard let made = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
         else { return nil }
-        let shadow = Shadow(texture: tex, pad: pad, edge: pad + m, nineSlice: nineSlice,
+        let shadow = Shadow(texture: made.texture, pad: pad, edge: pad + m, nineSlice: nineSlice, bitmap: made.bitmap,
                             centre: Double(alpha[(th / 2) * tw + tw / 2]))
         if shadows.count >= ShapeTextures.maxShadows {
             for s in shadows.values { SDL_DestroyTexture(s.texture) }
@@ -118,20 +120,41 @@ final class ShapeTextures {
     /// true kernel), O(pixels) whatever σ; outside the image counts as transparent.
     static func gaussianBlur(_ a: inout [Float], width w: Int, height h: Int, sigma: Double) {
         guard sigma > 0.2 else { return }
-        var scratch = [Float](repeating: 0, count: max(w, h))
-        var line = [Float](repeating: 0, count: max(w, h))
-        for box in boxSizes(sigma: sigma, passes: 3) {
-            let r = (box - 1) / 2
-            guard r > 0 else { continue }
-            for y in 0..<h {
-                for x in 0..<w { line[x] = a[y * w + x] }
-                boxBlur(line, into: &scratch, count: w, radius: r)
-                for x in 0..<w { a[y * w + x] = scratch[x] }
-            }
-            for x in 0..<w {
-                for y in 0..<h { line[y] = a[y * w + x] }
-                boxBlur(line, into: &scratch, count: h, radius: r)
-                for y in 0..<h { a[y * w + x] = scratch[y] }
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: w)
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: w)
+        let out = UnsafeMutablePointer<Float>.allocate(capacity: w * h)
+        defer { scratch.deallocate(); sums.deallocate(); out.deallocate() }
+        a.withUnsafeMutableBufferPointer { buffer in
+            let a = buffer.baseAddress!
+            for box in boxSizes(sigma: sigma, passes: 3) {
+                let r = (box - 1) / 2
+                guard r > 0 else { continue }
+                for y in 0..<h {
+                    boxBlur(a + y * w, into: scratch, count: w, radius: r)
+                    (a + y * w).update(from: scratch, count: w)
+                }
+                // Down the columns, all columns at once (a row of running sums): the same sums
+                // in the same order as one column at a time, read along rows.
+                let scale = 1 / Float(2 * r + 1)
+                sums.initialize(repeating: 0, count: w)
+                for i in 0...min(r, h - 1) {
+                    let row = a + i * w
+                    for x in 0..<w { sums[x] += row[x] }
+                }
+                for y in 0..<h {
+                    let o = out + y * w
+                    for x in 0..<w { o[x] = sums[x] * scale }
+                    let add = y + r + 1, remove = y - r
+                    if add < h {
+                        let row = a + add * w
+                        for x in 0..<w { sums[x] += row[x] }
+                    }
+                    if remove >= 0 {
+                        let row = a + remove * w
+                        for x in 0..<w { sums[x] -= row[x] }
+                    }
+                }
+                a.update(from: out, count: w * h)
             }
         }
     }
@@ -148,7 +171,7 @@ final class ShapeTextures {
         return (0..<n).map { Double($0) < m ? lower : upper }
     }
 
-    private static func boxBlur(_ src: [Float], into dst: inout [Float], count n: Int, radius r: Int) {
+    private static func boxBlur(_ src: UnsafePointer<Float>, into dst: UnsafeMutablePointer<Float>, count n: Int, radius r: Int) {
         let scale = 1 / Float(2 * r + 1)
         var sum: Float = 0
         for i in 0...min(r, n - 1) { sum += src[i] }
@@ -161,25 +184,26 @@ final class ShapeTextures {
     }
 
     /// A texture in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
-    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double) -> OpaquePointer? {
-        guard w > 0, h > 0,
-              let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(w), Int32(h), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch)
-        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double)
+        -> (texture: OpaquePointer, bitmap: Bitmap?)? {
+        guard w > 0, h > 0 else { return nil }
+        let bitmap = Bitmap(width: w, height: h)
         for y in 0..<h {
-            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            let row = bitmap.pixels + y * w
             for x in 0..<w {
                 let a = UInt32((min(1, max(0, alpha(x, y))) * 255).rounded())
                 row[x] = a << 24 | rgb
             }
         }
-        SDL_UnlockSurface(surface)
-        guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
+        // The texture is made from the bitmap's own pixels: one copy, no surface in between.
+        guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
+                                          Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h)) else { return nil }
+        guard SDL_UpdateTexture(tex, nil, bitmap.pixels, Int32(w * 4)) == 0 else {
+            SDL_DestroyTexture(tex)
+            return nil
+        }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         SDL_SetTextureScaleMode(tex, SDL_ScaleModeNearest)
-        return tex
+        return (tex, bitmap)
     }
 }

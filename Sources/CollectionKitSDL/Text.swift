@@ -1,6 +1,7 @@
 import CSDL2
 import CSDL2TTF
 import CollectionKit
+import Glibc
 
 /// Text through SDL_ttf: fonts opened per pixel size, and a cache of rendered strings as
 /// textures in their colour, so a label costs one blit after its first frame.
@@ -31,7 +32,11 @@ final class TextCache {
     /// A rendered string. `lineTop` is where the UI font's line box starts inside the texture
     /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
     /// label is centred on the UI font's line, so mixed scripts keep one baseline.
-    struct Entry { var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int }
+    struct Entry {
+        var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int
+        /// The texture's pixels, for a software target to blend itself.
+        var bitmap: Bitmap?
+    }
 
     private struct FaceKey: Hashable { var face: FontFace; var pixelSize: Int; var bold: Bool }
     private struct FallbackKey: Hashable { var scalar: UInt32; var emoji: Bool }
@@ -56,11 +61,39 @@ final class TextCache {
         for f in faces.values { TTF_CloseFont(f.font) }
         faces.removeAll()
         fitted.removeAll()
+        // Only once no font reads them any more.
+        for file in fontFiles.values { file.bytes.deallocate() }
+        fontFiles.removeAll()
+    }
+
+    /// The UI fonts' files, read once: a label zooming with its card opens its font at a new
+    /// size every frame, and FreeType then parses the face from memory rather than the disk.
+    private var fontFiles: [String: (bytes: UnsafeMutableRawPointer, count: Int)] = [:]
+
+    private func openUIFont(_ path: String, size: Int32) -> OpaquePointer? {
+        if fontFiles[path] == nil, let file = fopen(path, "rb") {
+            defer { fclose(file) }
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = fread(&chunk, 1, chunk.count, file)
+                if n <= 0 { break }
+                bytes.append(contentsOf: chunk[0..<n])
+            }
+            if !bytes.isEmpty, ferror(file) == 0 {
+                let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
+                bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+                fontFiles[path] = (buffer, bytes.count)
+            }
+        }
+        if let file = fontFiles[path], let rw = SDL_RWFromConstMem(file.bytes, Int32(file.count)) {
+            return TTF_OpenFontRW(rw, 1, size)
+        }
+        return TTF_OpenFont(path, size)
     }
 
     func font(_ key: FontKey) -> OpaquePointer? {
         if let f = fonts[key] { return f }
-        guard let f = TTF_OpenFont(key.bold ? boldPath : regularPath, Int32(key.pixelSize)) else { return nil }
+        guard let f = openUIFont(key.bold ? boldPath : regularPath, size: Int32(key.pixelSize)) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         fonts[key] = f
         return f
@@ -159,24 +192,45 @@ final class TextCache {
     func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer) -> Entry? {
         let fk = FitKey(text: text, font: key, maxWidth: maxWidth)
         let fittedText: String
-        if let known = fitted[fk] { fittedText = known } else {
+        if let known = fitted[fk] { fittedText = known } else if TextCache.isPlain(text),
+           let whole = plainTexture(text, key, color: color, renderer: renderer), whole.width <= maxWidth {
+            // Plain text is one run whose texture is exactly as wide as it measures: when the
+            // whole string fits, drawing it is the measurement (a label zooming with its card
+            // meets a new size every frame, and measuring it first cost as much again).
+            fitted[fk] = text
+            return whole
+        } else {
             fittedText = fit(text, key, maxWidth: maxWidth)
             fitted[fk] = fittedText
         }
         guard !fittedText.isEmpty else { return nil }
-        let tk = TextKey(text: fittedText, font: key,
-                         color: UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
+        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+    }
+
+    /// The texture of the whole of a plain string (cached like any other).
+    private func plainTexture(_ text: String, _ key: FontKey, color: Color, renderer: OpaquePointer) -> Entry? {
+        guard !text.isEmpty else { return nil }
+        return entry(TextKey(text: text, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+    }
+
+    private static func colorKey(_ color: Color) -> UInt32 {
+        UInt32(color.a) << 24 | UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+    }
+
+    /// The cached texture for `tk`, rendered if it is not there yet.
+    private func entry(_ tk: TextKey, color: Color, renderer: OpaquePointer) -> Entry? {
         if var e = textures[tk] {
             e.lastUsed = frame
             textures[tk] = e
             return e
         }
-        guard let primary = font(key), let line = renderLine(fittedText, key, color: color, primary: primary) else { return nil }
+        guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         let e = Entry(texture: tex, width: line.surface.pointee.w, height: line.surface.pointee.h,
-                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame)
+                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame,
+                      bitmap: Bitmap(surface: line.surface))
         textures[tk] = e
         return e
     }
@@ -353,13 +407,17 @@ final class TextCache {
 
     private func fit(_ text: String, _ key: FontKey, maxWidth: Int32) -> String {
         if measure(text, key).0 <= maxWidth { return text }
-        var chars = Array(text)
-        while !chars.isEmpty {
-            chars.removeLast()
-            let candidate = String(chars).trimmingTrailingSpaces + "…"
-            if measure(candidate, key).0 <= maxWidth { return candidate }
+        // The longest prefix that fits with an ellipsis, found by halving (a longer prefix is never
+        // narrower), as a label cut during a resize or a zoom is measured at every new size.
+        let chars = Array(text)
+        func candidate(_ n: Int) -> String { String(chars[..<n]).trimmingTrailingSpaces + "…" }
+        var lo = 0, hi = chars.count - 1  // the answer's length lies in lo...hi; lo = 0 is "none"
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if measure(candidate(mid), key).0 <= maxWidth { lo = mid } else { hi = mid - 1 }
         }
-        return ""
+        if lo > 0 { return candidate(lo) }
+        return measure(candidate(0), key).0 <= maxWidth && !chars.isEmpty ? candidate(0) : ""
     }
 
     /// Drops strings not drawn for a while, once there are many.

@@ -1,0 +1,194 @@
+import CSDL2
+import CollectionKit
+
+/// A copy of a texture's ARGB8888 pixels (colour not premultiplied), kept beside the texture so
+/// that a software target can blend it itself.
+final class Bitmap {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    /// Copies an ARGB8888 surface; nil for any other format.
+    init?(surface: UnsafeMutablePointer<SDL_Surface>) {
+        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              surface.pointee.w > 0, surface.pointee.h > 0 else { return nil }
+        width = Int(surface.pointee.w)
+        height = Int(surface.pointee.h)
+        pixels = .allocate(capacity: width * height)
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        let base = UnsafeRawPointer(surface.pointee.pixels!)
+        for y in 0..<height {
+            (pixels + y * width).update(from: (base + y * pitch).assumingMemoryBound(to: UInt32.self), count: width)
+        }
+    }
+
+    /// A blank (transparent) bitmap.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { pixels.deallocate() }
+}
+
+/// Drawing straight into the memory of a software renderer's target surface: whole-pixel rect
+/// fills and blended copies of `Bitmap`s, with SDL's blend equation (source alpha times the
+/// alpha modulation, over the destination).
+///
+/// SDL's software renderer fills with non-temporal stores, which push every filled line out of
+/// the cache just before the text and corners drawn over it read it back; its modulated and
+/// stretched copies go through generic per-pixel blitters and a scaled copy into a temporary
+/// surface. Plain stores and one blend loop draw the same pixels for a fraction of the cost.
+struct PixelTarget {
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels per row (the surface's pitch in pixels).
+    let stride: Int
+    let width: Int
+    let height: Int
+
+    /// The surface's pixels, if it is a 32-bit surface with the ARGB8888 layout (alpha ignored
+    /// or not) that needs no locking.
+    init?(surface: UnsafeMutablePointer<SDL_Surface>) {
+        let format = surface.pointee.format.pointee.format
+        guard format == SDL_PIXELFORMAT_ARGB8888.rawValue || format == SDL_PIXELFORMAT_RGB888.rawValue,
+              surface.pointee.pitch % 4 == 0, surface.pointee.flags & UInt32(SDL_RLEACCEL) == 0,
+              let p = surface.pointee.pixels else { return nil }
+        pixels = p.assumingMemoryBound(to: UInt32.self)
+        stride = Int(surface.pointee.pitch) / 4
+        width = Int(surface.pointee.w)
+        height = Int(surface.pointee.h)
+    }
+
+    /// `r` cut to the target and to `clip` (nil: no clip); nil when nothing is left.
+    func clipped(_ r: SDL_Rect, _ clip: SDL_Rect?) -> SDL_Rect? {
+        var x0 = Int(r.x), y0 = Int(r.y), x1 = x0 + Int(r.w), y1 = y0 + Int(r.h)
+        x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, width); y1 = min(y1, height)
+        if let c = clip {
+            x0 = max(x0, Int(c.x)); y0 = max(y0, Int(c.y))
+            x1 = min(x1, Int(c.x) + Int(c.w)); y1 = min(y1, Int(c.y) + Int(c.h))
+        }
+        guard x1 > x0, y1 > y0 else { return nil }
+        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+    }
+
+    /// x / 255 rounded, for x in 0...255².
+    @inline(__always) static func div255(_ x: UInt32) -> UInt32 {
+        let t = x + 128
+        return (t + (t >> 8)) >> 8
+    }
+
+    /// Fills `r` (already whole pixels) with `color`: stored when opaque, blended otherwise.
+    func fill(_ r: SDL_Rect, color c: Color, clip: SDL_Rect?) {
+        guard c.a > 0, let d = clipped(r, clip) else { return }
+        let w = Int(d.w)
+        var row = pixels + Int(d.y) * stride + Int(d.x)
+        if c.a == 255 {
+            let value = 0xFF00_0000 | UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            for _ in 0..<Int(d.h) {
+                row.update(repeating: value, count: w)
+                row += stride
+            }
+            return
+        }
+        let a = UInt32(c.a), s = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+        for _ in 0..<Int(d.h) {
+            for x in 0..<w { row[x] = PixelTarget.blend(row[x], s, a) }
+            row += stride
+        }
+    }
+
+    /// `s` over `d` at alpha `a` (0...255), red and blue worked on together; the result is opaque.
+    @inline(__always) static func blend(_ d: UInt32, _ s: UInt32, _ a: UInt32) -> UInt32 {
+        let inv = 255 - a
+        var rb = (d & 0xFF00FF) &* inv &+ (s & 0xFF00FF) &* a &+ 0x80_0080
+        rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+        var g = (d & 0xFF00) &* inv &+ (s & 0xFF00) &* a &+ 0x8000
+        g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
+        return 0xFF00_0000 | rb | g
+    }
+
+    /// Puts `s` (colour) at alpha `a` over the pixel at `p`: skipped when clear, stored when
+    /// opaque; a black source (a shadow) only darkens what is there.
+    @inline(__always) static func over(_ p: UnsafeMutablePointer<UInt32>, _ s: UInt32, _ a: UInt32) {
+        if a == 0 { return }
+        if a == 255 { p.pointee = s | 0xFF00_0000; return }
+        if s & 0xFF_FFFF == 0 {
+            let d = p.pointee, inv = 255 - a
+            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
+            rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
+            var g = (d & 0xFF00) &* inv &+ 0x8000
+            g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
+            p.pointee = 0xFF00_0000 | rb | g
+            return
+        }
+        p.pointee = blend(p.pointee, s, a)
+    }
+
+    /// Copies the `src` part of `bitmap` onto `dst` (whole pixels), blended by the bitmap's alpha
+    /// times `alpha`. When the sizes differ each destination pixel takes the nearest source pixel.
+    /// With `color`, the bitmap is a coverage mask: its alpha times the colour's is drawn in that
+    /// colour (and `alpha` is ignored).
+    func blit(_ bitmap: Bitmap, src: SDL_Rect, dst: SDL_Rect, alpha mod: UInt8, color: Color? = nil, clip: SDL_Rect?) {
+        let m = UInt32(color?.a ?? mod)
+        guard m > 0, src.w > 0, src.h > 0, dst.w > 0, dst.h > 0,
+              src.x >= 0, src.y >= 0, Int(src.x + src.w) <= bitmap.width, Int(src.y + src.h) <= bitmap.height,
+              let d = clipped(dst, clip) else { return }
+        let tint: UInt32? = color.map { UInt32($0.r) << 16 | UInt32($0.g) << 8 | UInt32($0.b) }
+        let w = Int(d.w)
+        // Nearest sampling in 16.16 fixed point, from each destination pixel's centre.
+        let stepX = (Int(src.w) << 16) / Int(dst.w), stepY = (Int(src.h) << 16) / Int(dst.h)
+        let sameWidth = src.w == dst.w, sameHeight = src.h == dst.h
+        var column = [Int](repeating: 0, count: sameWidth ? 0 : w)
+        if !sameWidth {
+            for i in 0..<w {
+                let dx = Int(d.x) + i - Int(dst.x)
+                column[i] = min(Int(src.w) - 1, (dx * stepX + stepX / 2) >> 16) + Int(src.x)
+            }
+        }
+        var row = pixels + Int(d.y) * stride + Int(d.x)
+        let sx0 = Int(d.x) - Int(dst.x) + Int(src.x)
+        // Each source alpha times the modulation, worked out once for the whole copy.
+        let modulated = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        defer { modulated.deallocate() }
+        for a in 0..<256 as Range<UInt32> { modulated[Int(a)] = m == 255 ? a : PixelTarget.div255(a * m) }
+        column.withUnsafeBufferPointer { cols in
+            for j in 0..<Int(d.h) {
+                let dy = Int(d.y) + j - Int(dst.y)
+                let sy = sameHeight ? dy + Int(src.y) : min(Int(src.h) - 1, (dy * stepY + stepY / 2) >> 16) + Int(src.y)
+                let srcRow = bitmap.pixels + sy * bitmap.width
+                if src.w == 1 {
+                    // One source column stretched: one colour along the row.
+                    var s = srcRow[Int(src.x)]
+                    var a = s >> 24
+                    if let tint { s = tint }
+                    if m != 255 { a = PixelTarget.div255(a * m) }
+                    if a == 255 {
+                        row.update(repeating: s | 0xFF00_0000, count: w)
+                    } else if a > 0 {
+                        for i in 0..<w { row[i] = PixelTarget.blend(row[i], s, a) }
+                    }
+                    row += stride
+                    continue
+                }
+                if sameWidth {
+                    let from = srcRow + sx0
+                    if let tint {
+                        for i in 0..<w { PixelTarget.over(row + i, tint, modulated[Int(from[i] >> 24)]) }
+                    } else {
+                        for i in 0..<w { let s = from[i]; PixelTarget.over(row + i, s, modulated[Int(s >> 24)]) }
+                    }
+                } else {
+                    for i in 0..<w {
+                        let s = srcRow[cols[i]]
+                        PixelTarget.over(row + i, tint ?? s, modulated[Int(s >> 24)])
+                    }
+                }
+                row += stride
+            }
+        }
+    }
+}

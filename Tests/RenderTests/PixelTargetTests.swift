@@ -1,0 +1,109 @@
+import CollectionDemo
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionKitSDL
+import XCTest
+
+/// The software target's own drawing (rect fills and texture copies straight into the surface's
+/// pixels) against SDL drawing the same frames, scene by scene, while things move.
+final class PixelTargetTests: XCTestCase {
+    /// Plays `script` in `scene`, rendering every frame into two canvases, one drawing through SDL
+    /// alone; compares them every `every` frames. Returns how many frames were compared.
+    @discardableResult
+    private func compare(scene: String, config: SceneConfig = SceneConfig(), script: String, every: Int = 7,
+                         file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let size = Size(width: 1280, height: 800)
+        let app = try App(scene: scene, size: size, config: config)
+        let direct = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        let viaSDL = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        viaSDL.drawer.softwareSurface = nil
+        XCTAssertNotNil(direct.drawer.softwareSurface, "a headless canvas draws into its surface itself", file: file, line: line)
+        let driver = HeadlessDriver(root: app, fps: 60)
+        var frame = 0, compared = 0
+        driver.render = { list in
+            direct.render(list)
+            viaSDL.render(list)
+            frame += 1
+            guard frame % every == 1 else { return }
+            compared += 1
+            // SDL's blitters truncate three times (alpha times modulation, colour times alpha, the
+            // destination's share), landing up to 4 below the rounded blend the pixel target works
+            // out, a little more where two such blends stack. No pixel may differ by more than the
+            // golden images allow, and hardly any by more than 4.
+            let a = direct.capture(), b = viaSDL.capture()
+            let beyondGolden = a.difference(from: b, channelTolerance: 8).fraction
+            let beyondRounding = a.difference(from: b, channelTolerance: 4).fraction
+            XCTAssertEqual(beyondGolden, 0, "\(scene), frame \(frame): \(beyondGolden * 100)% of pixels differ by more than 8 per channel",
+                           file: file, line: line)
+            XCTAssertLessThanOrEqual(beyondRounding, Golden.allowedFraction,
+                                     "\(scene), frame \(frame): \(beyondRounding * 100)% of pixels differ by more than 4 per channel",
+                                     file: file, line: line)
+        }
+        try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+        XCTAssertGreaterThan(compared, 2, file: file, line: line)
+        return compared
+    }
+
+    func testCarouselPagingDrawsWhatSDLDraws() throws {
+        // Cards scale, fade and cast shadows while they move; one is hovered at the end.
+        try compare(scene: "carousel", script: """
+            wait 100
+            down 900 400
+            move 500 400 80
+            up 500 400
+            wait 400
+            down 400 400
+            move 800 400 80
+            up 800 400
+            wait 400
+            move 640 400 30
+            wait 100
+            """, every: 5)
+    }
+
+    func testGridScrollDrawsWhatSDLDraws() throws {
+        try compare(scene: "grid", config: SceneConfig(items: 10_000), script: """
+            down 200 200
+            up 200 200
+            down 640 700
+            move 640 150 80
+            up 640 150
+            wait 300
+            move 300 300 20
+            wait 100
+            """)
+    }
+
+    func testOtherScenesDrawWhatSDLDraws() throws {
+        for scene in ["boards", "calendar", "mosaic", "rearrange"] {
+            try compare(scene: scene, script: """
+                move 400 300 20
+                down 400 300
+                wait 600
+                move 600 420 40
+                up 600 420
+                wait 300
+                down 640 600
+                move 640 200 40
+                up 640 200
+                wait 200
+                """, every: 9)
+        }
+    }
+
+    func testBlendMatchesRoundedDivision() {
+        // Every alpha over a spread of channel values: (s * a + d * (255 - a)) / 255, rounded.
+        for a in 0...255 as ClosedRange<UInt32> {
+            for (s, d) in [(0, 255), (255, 0), (17, 200), (128, 127), (254, 1)] as [(UInt32, UInt32)] {
+                let src = s << 16 | s << 8 | s, dst = d << 16 | (255 - d) << 8 | d
+                let out = PixelTarget.blend(dst, src, a)
+                let want = (s * a + d * (255 - a) + 127) / 255
+                let wantG = (s * a + (255 - d) * (255 - a) + 127) / 255
+                XCTAssertEqual(out >> 16 & 0xFF, want, "red, a \(a)")
+                XCTAssertEqual(out & 0xFF, want, "blue, a \(a)")
+                XCTAssertEqual(out >> 8 & 0xFF, wantG, "green, a \(a)")
+                XCTAssertEqual(out >> 24, 0xFF)
+            }
+        }
+    }
+}
