@@ -106,4 +106,28 @@ final class PixelTargetTests: XCTestCase {
             }
         }
     }
+
+    /// The branch-free path for shadows gives exactly the pixels of `over`, pixel by pixel: every
+    /// source alpha, modulations from 0 to 255, rows of any length (the tail too), and a clear
+    /// source leaves the destination untouched, its alpha included.
+    func testBranchFreeDarkeningMatchesOver() {
+        var rng = SystemRandomNumberGenerator()
+        for m in [0, 1, 77, 153, 254, 255] as [UInt32] {
+            for count in [0, 1, 7, 8, 9, 31, 256, 300] {
+                let src = (0..<count).map { i in UInt32(i % 3 == 0 ? 0 : i % 5 == 0 ? 255 : Int.random(in: 0...255, using: &rng)) << 24 }
+                let dst = (0..<count).map { _ in UInt32.random(in: 0...UInt32.max, using: &rng) }
+                var fast = dst, slow = dst
+                src.withUnsafeBufferPointer { s in
+                    fast.withUnsafeMutableBufferPointer { PixelTarget.darken($0.baseAddress!, by: s.baseAddress!, count: count, modulation: m) }
+                    slow.withUnsafeMutableBufferPointer { d in
+                        for i in 0..<count {
+                            let a = m == 255 ? s[i] >> 24 : PixelTarget.div255((s[i] >> 24) * m)
+                            PixelTarget.over(d.baseAddress! + i, 0, a)
+                        }
+                    }
+                }
+                XCTAssertEqual(fast, slow, "modulation \(m), \(count) pixels")
+            }
+        }
+    }
 }
