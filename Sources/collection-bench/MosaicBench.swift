@@ -3,17 +3,20 @@ import CollectionKit
 import CollectionKitTesting
 import Foundation
 
+/// The mosaic scene's layout (preset `long`), built alone for the layout figures.
+func mosaicLayout() -> CompositionalLayout {
+    CompositionalLayout { _, _ in
+        DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
+                              header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) {
+            MosaicPreset.long.style($0)
+        }
+    }
+}
+
 /// The mosaic's figures: preparing its compositional layout, scrolling a million cards, and
 /// diffing and applying a shuffled snapshot of 100,000.
 func benchMosaic() throws {
     print("5. Mosaic: compositional layout with dynamic groups, headless at 1280x800")
-    let styleOf: (Int) -> ItemStyle = { MosaicPreset.long.style($0) }
-    func mosaicLayout() -> CompositionalLayout {
-        CompositionalLayout { _, _ in
-            DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
-                                  header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true), style: styleOf)
-        }
-    }
     for n in [100_000, 1_000_000] {
         var groups = 0
         let t = median(timeRuns(9) {

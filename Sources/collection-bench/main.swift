@@ -323,13 +323,6 @@ do {
     // The layout alone, for one change of target near the top of the million: a prepare from
     // scratch (what every change cost before) against the incremental prepare plus the viewport
     // query that forms the groups in view. CPU time, median of 40 target changes each.
-    let styleOf: (Int) -> ItemStyle = { MosaicPreset.long.style($0) }
-    func mosaicLayout() -> CompositionalLayout {
-        CompositionalLayout { _, _ in
-            DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
-                                  header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true), style: styleOf)
-        }
-    }
     let bounds = Size(width: 1280, height: 756)
     let viewport = Rect(x: 0, y: 0, width: 1280, height: 756)
     var context = LayoutContext(boundsSize: bounds, itemCounts: [million])
