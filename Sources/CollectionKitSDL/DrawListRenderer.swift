@@ -254,8 +254,7 @@ public final class DrawListRenderer {
     private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
         let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        // Whole-pixel radii keep the bands and the corner fans from leaving a seam between them.
-        let rad = min(radius, r.width / 2, r.height / 2).rounded(.down)
+        let rad = DrawListRenderer.cornerRadius(radius, of: r)
         setColor(color)
         if rad < 0.5 {
             var f = frect(r)
@@ -295,6 +294,12 @@ public final class DrawListRenderer {
         }
     }
 
+    /// A fill's corner radius in whole pixels, at most half its snapped rect's sides: whole-pixel
+    /// radii keep the bands and the corner blits from leaving a seam between them.
+    private static func cornerRadius(_ radius: Double, of r: Rect) -> Double {
+        min(radius, r.width / 2, r.height / 2).rounded(.down)
+    }
+
     /// Discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius and
     /// opaque colour (a colour's alpha is applied as a modulation, so fades make no new ones).
     /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
@@ -315,6 +320,7 @@ public final class DrawListRenderer {
     private func discTexture(radius: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
         if let t = discTextures[key] { return t }
+        discsMade += 1
         guard let white = discSurface(radius: radius),
               let surface = SDL_ConvertSurfaceFormat(white, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
         defer { SDL_FreeSurface(surface) }
@@ -333,9 +339,14 @@ public final class DrawListRenderer {
 
     private var discMasks: [Int: Bitmap] = [:]
 
+    /// Text, shapes and corner masks made so far: each is a cache miss, the dear part of a frame.
+    var preparedCount: Int { text.renderedCount + shapes.madeCount + discsMade }
+    private var discsMade = 0
+
     /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
     private func discMask(radius: Int) -> Bitmap? {
         if let m = discMasks[radius] { return m }
+        discsMade += 1
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         // The coverage `discSurface` gives, worked out for one quadrant and mirrored, with the
         // square root only in the band around the edge (a scaling card asks for a new radius
@@ -415,10 +426,7 @@ public final class DrawListRenderer {
     private func stroke(_ unsnapped: Rect, color: Color, width: Double, radius: Double) {
         let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        let w = max(1, width.rounded())
-        let rad = max(0, min(radius, r.width / 2, r.height / 2).rounded(.down))
-        // The corner squares hold the arc, or the stroke's width when that is larger.
-        let c = max(rad, w)
+        let (w, rad, c) = DrawListRenderer.strokeShape(r, width: width, radius: radius)
         guard 2 * c < r.width, 2 * c < r.height, Int(rad) <= DrawListRenderer.largestCachedDisc,
               let corners = ringTexture(radius: Int(rad), width: Int(w), color: color) else {
             // A ring that is all corners (or too large to cache) is drawn as geometry.
@@ -435,6 +443,14 @@ public final class DrawListRenderer {
         ]
         fillRects(&sides, count: 4, opaque: color.a == 255)
         blitCorners(corners.texture, corners.bitmap, of: r, size: Int(c), alpha: color.a)
+    }
+
+    /// An outline's width and corner radius in whole pixels, and the side of its corner squares:
+    /// they hold the arc, or the stroke's width when that is larger.
+    private static func strokeShape(_ r: Rect, width: Double, radius: Double) -> (width: Double, radius: Double, corner: Double) {
+        let w = max(1, width.rounded())
+        let rad = max(0, min(radius, r.width / 2, r.height / 2).rounded(.down))
+        return (w, rad, max(rad, w))
     }
 
     /// Copies the four corner squares of a corner texture (each `size`², `gap` pixels apart) to
@@ -458,9 +474,7 @@ public final class DrawListRenderer {
     private func shadow(_ unsnapped: Rect, color: Color, radius: Double, blur: Double) {
         let r = snapped(unsnapped)
         guard color.a > 0, !r.isEmpty else { return }
-        // Whole-pixel blurs: an animated blur revisits a few textures instead of making one a frame.
-        let b = Int(max(0, blur).rounded())
-        let rad = Int(max(0, min(radius, r.width / 2, r.height / 2)).rounded(.down))
+        let (b, rad) = DrawListRenderer.shadowShape(r, radius: radius, blur: blur)
         guard b >= 1, let s = shapes.shadow(width: Int(r.width), height: Int(r.height), radius: rad, blur: b, color: color)
         else {
             fill(r, color: color, radius: Double(rad))
@@ -491,6 +505,12 @@ public final class DrawListRenderer {
             var f = frect(middle)
             fillRects(&f, count: 1, opaque: false)
         }
+    }
+
+    /// A shadow's blur and corner radius in whole pixels for its snapped rect: an animated blur
+    /// revisits a few textures instead of making one a frame.
+    private static func shadowShape(_ r: Rect, radius: Double, blur: Double) -> (blur: Int, radius: Int) {
+        (Int(max(0, blur).rounded()), Int(max(0, min(radius, r.width / 2, r.height / 2)).rounded(.down)))
     }
 
     /// A band between two rounded rects, with colours interpolated across it.
@@ -571,10 +591,14 @@ public final class DrawListRenderer {
 
     // MARK: Text
 
-    private func drawText(_ run: TextRun) {
-        let r = transform.apply(run.rect)
+    /// The run's rect in pixels and the font it is set in, under `transform`.
+    private static func textPlacement(_ run: TextRun, _ transform: Transform) -> (rect: Rect, font: TextCache.FontKey) {
         let px = Int(max(6, (run.size * transform.scale).rounded()))
-        let key = TextCache.FontKey(pixelSize: px, bold: run.weight == .bold)
+        return (transform.apply(run.rect), TextCache.FontKey(pixelSize: px, bold: run.weight == .bold))
+    }
+
+    private func drawText(_ run: TextRun) {
+        let (r, key) = DrawListRenderer.textPlacement(run, transform)
         // The texture carries the run's own colour; a fading group's opacity changes every frame,
         // so it stays a modulation rather than a new texture per frame.
         guard r.width >= 1, run.color.a > 0, opacity > 0,
@@ -590,5 +614,86 @@ public final class DrawListRenderer {
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
         let dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
         copy(e.texture, e.bitmap, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+    }
+
+    // MARK: Preparing ahead
+
+    /// A draw-ahead list being worked through: where it has got to, and the transforms in force.
+    private struct AheadWalk {
+        var commands: [DrawCommand]
+        var next = 0
+        var transform: Transform
+        var stack: [Transform] = []
+    }
+    private var ahead: AheadWalk?
+
+    /// How long an idle loop prepares drawing ahead before it looks for input again: input waits
+    /// at most about this long for its frame.
+    public static let idleSlice = 0.004
+    /// How long a loop prepares drawing ahead after a frame while something moves: a small share
+    /// of a 60 Hz frame, so the motion keeps its rate.
+    public static let sliceBetweenFrames = 0.002
+
+    /// Takes a list of drawing expected soon (see `InteractiveRoot.drawAhead()`), in place of any
+    /// not finished, to prepare a slice at a time with `continuePreparingAhead(for:)`.
+    public func prepareAhead(_ list: DrawList) {
+        ahead = list.commands.isEmpty ? nil : AheadWalk(commands: list.commands, transform: Transform(scale: pixelScale))
+    }
+
+    /// Idle work for a loop with nothing due: takes `root`'s new draw-ahead list if it has one,
+    /// then prepares for up to `seconds`. Returns true while some remains.
+    @discardableResult
+    public func prepareAhead(of root: some InteractiveRoot, for seconds: Double) -> Bool {
+        if let list = root.drawAhead() { prepareAhead(list) }
+        return continuePreparingAhead(for: seconds)
+    }
+
+    /// True while part of a draw-ahead list is still to be prepared.
+    public var isPreparingAhead: Bool { ahead != nil }
+
+    /// Makes what the draw-ahead list's commands will need (text in its sizes and colours, the
+    /// fit of text cut to a width, shadows, corner masks and rings) without drawing anything,
+    /// until `seconds` of wall time have passed. Returns true while some remains.
+    @discardableResult
+    public func continuePreparingAhead(for seconds: Double) -> Bool {
+        guard var walk = ahead, !isClosed else { ahead = nil; return false }
+        let end = Clock.wallSeconds() + seconds
+        while walk.next < walk.commands.count {
+            let command = walk.commands[walk.next]
+            walk.next += 1
+            let t = walk.transform
+            switch command {
+            case let .pushTransform(next):
+                walk.stack.append(t)
+                walk.transform = t.concatenating(next)
+            case .popTransform:
+                walk.transform = walk.stack.popLast() ?? t
+            case let .fill(r, color, radius):
+                let px = snapped(t.apply(r))
+                let rad = Int(DrawListRenderer.cornerRadius(radius * t.scale, of: px))
+                guard color.a > 0, rad >= 1 else { continue }
+                if softwareSurface != nil { _ = discMask(radius: rad) } else { _ = discTexture(radius: rad, color: color) }
+            case let .stroke(r, color, width, radius):
+                let px = snapped(t.apply(r))
+                let (w, rad, c) = DrawListRenderer.strokeShape(px, width: max(1, width * t.scale), radius: radius * t.scale)
+                guard color.a > 0, 2 * c < px.width, 2 * c < px.height, Int(rad) <= DrawListRenderer.largestCachedDisc else { continue }
+                _ = ringTexture(radius: Int(rad), width: Int(w), color: color)
+            case let .shadow(r, color, radius, blur):
+                let px = snapped(t.apply(r))
+                let (b, rad) = DrawListRenderer.shadowShape(px, radius: radius * t.scale, blur: blur * t.scale)
+                guard color.a > 0, !px.isEmpty, b >= 1 else { continue }
+                _ = shapes.shadow(width: Int(px.width), height: Int(px.height), radius: rad, blur: b, color: color)
+            case let .text(run):
+                let (r, key) = DrawListRenderer.textPlacement(run, t)
+                guard r.width >= 1, run.color.a > 0 else { continue }
+                _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer)
+            case .line, .texture, .pushClip, .popClip, .pushOpacity, .popOpacity:
+                continue
+            }
+            // Something may have been made: the slice ends once its time is up.
+            if Clock.wallSeconds() >= end, walk.next < walk.commands.count { ahead = walk; return true }
+        }
+        ahead = nil
+        return false
     }
 }

@@ -12,6 +12,8 @@ final class ShapeTextures {
     private var shadows: [ShadowKey: Shadow] = [:]
     /// Animated sizes or blurs would grow the caches without end; past these they start over.
     static let maxRings = 512, maxShadows = 96
+    /// Rings and shadows made so far (cache misses), for tests of what is prepared ahead.
+    private(set) var madeCount = 0
 
     /// A blurred rounded rect. With `nineSlice`, the texture is the shadow of the smallest rect
     /// whose middle row and column are flat, and a shadow of any larger size is its corners
@@ -65,6 +67,7 @@ final class ShapeTextures {
     func ring(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
         let key = RingKey(radius: radius, width: width, rgb: ShapeTextures.rgb(color))
         if let t = rings[key] { return t }
+        madeCount += 1
         let c = max(radius, width), size = 2 * c
         let inner = max(0, radius - width)
         guard let made = makeTexture(width: size, height: size, rgb: key.rgb, alpha: { x, y in
@@ -94,6 +97,7 @@ final class ShapeTextures {
         let key = ShadowKey(width: nineSlice ? 0 : w, height: nineSlice ? 0 : h, radius: radius, blur: blur,
                             rgb: ShapeTextures.rgb(color))
         if let s = shadows[key] { return s }
+        madeCount += 1
         let (rw, rh) = nineSlice ? (base, base) : (w, h)
         let tw = rw + 2 * pad, th = rh + 2 * pad
         guard tw <= 8192, th <= 8192 else { return nil }

@@ -23,6 +23,8 @@ final class TextCache {
     /// repeat for every label of every frame.
     private var fitted: [FitKey: String] = [:]
     private var frame = 0
+    /// Strings rendered so far (cache misses), for tests of what is prepared ahead.
+    private(set) var renderedCount = 0
 
     struct FontKey: Hashable { var pixelSize: Int; var bold: Bool }
     /// Textures are made in their colour: a plain alpha blit is SDL's fast path, while a
@@ -224,6 +226,7 @@ final class TextCache {
             textures[tk] = e
             return e
         }
+        renderedCount += 1
         guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }

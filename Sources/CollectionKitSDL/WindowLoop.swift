@@ -52,7 +52,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
         let start = Clock.wallSeconds()
         var due = true
         while !closed && !root.quitRequested {
-            if !due { sleepUntilDue(start: start) }
+            if !due { idle(start: start) }
             let now = Clock.wallSeconds() - start
             frameTimer?.frameBegan()
             let events = canvas.pollEvents(quit: &closed)
@@ -70,16 +70,32 @@ public final class WindowLoop<Root: InteractiveRoot> {
             frameTimer?.frameEnded(liveCells: root.liveCellCount)
             let beforePresent = Clock.wallSeconds()
             canvas.present()
+            let presented = Clock.wallSeconds() - beforePresent
+            due = nextDeadline(now: now).map { $0 <= now } ?? false
+            // While something moves, part of the time left before the next frame prepares drawing
+            // ahead: the page a flick lands on has its neighbours ready before the next flick.
+            let beforeSlice = Clock.wallSeconds()
+            if due { canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.sliceBetweenFrames) }
+            let sliced = Clock.wallSeconds() - beforeSlice
             // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
             // rather than spin a core.
-            let presented = Clock.wallSeconds() - beforePresent
-            if presented < 0.002 { usleep(UInt32((0.016 - presented) * 1e6)) }
-            due = nextDeadline(now: now).map { $0 <= now } ?? false
+            if presented < 0.002, sliced < 0.014 { usleep(UInt32((0.016 - presented - sliced) * 1e6)) }
         }
     }
 
     private func nextDeadline(now: Double) -> Double? {
         Deadline.earliest(root.nextDeadline(after: now), externalDeadline?(now))
+    }
+
+    /// With nothing due: prepares the root's drawing ahead (`InteractiveRoot.drawAhead()`) a
+    /// slice at a time while no input arrives and no deadline passes, then sleeps.
+    private func idle(start: Double) {
+        while canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.idleSlice) {
+            if canvas.waitForEvent(timeout: 0) { return }
+            let now = Clock.wallSeconds() - start
+            if let d = nextDeadline(now: now), d <= now { return }
+        }
+        sleepUntilDue(start: start)
     }
 
     /// Sleeps in the event wait until an event arrives or the next deadline comes.

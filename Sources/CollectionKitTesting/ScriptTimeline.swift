@@ -123,6 +123,14 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     public var screenshot: (String) throws -> Void = { _ in }
     /// Brackets each frame, so the caller can time it with a clock the core does not read.
     public var frameTimer: FrameTimer?
+    /// Called where ticks are skipped, with the seconds they stand for: the time a window would
+    /// spend idle there, which a backend uses to prepare the root's drawing ahead
+    /// (`InteractiveRoot.drawAhead()`). Not timed as a frame. Does nothing by default.
+    public var whileIdle: (Double) -> Void = { _ in }
+    /// Called after each drawn frame, outside its timing: the time a window has left before the
+    /// next frame, where it prepares a little drawing ahead while things move. Does nothing by
+    /// default.
+    public var afterFrame: () -> Void = {}
     /// Asked after every frame; true ends `play` early, as the root's quit does. The headless
     /// program answers SIGTERM and SIGINT this way, so a run stopped from outside still writes
     /// its dump.
@@ -145,6 +153,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         root.update(now: now)
         render(root.draw())
         frameTimer?.frameEnded(liveCells: root.liveCellCount)
+        afterFrame()
         frameCount += 1
         needsFrame = false
         if shouldStop() { isStopped = true }
@@ -191,6 +200,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         while skippable(last + 1) { last += 1 }
         framesSkipped += last - nextTick + 1
         frameTimer?.framesSkipped(last - nextTick + 1)
+        whileIdle(Double(last - nextTick + 1) / fps)
         now = max(now, tickTime(last))
         nextTick = last + 1
     }

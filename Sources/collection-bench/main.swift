@@ -7,6 +7,28 @@ import CollectionKitSDL
 
 // The engine's performance figures: `swift run -c release collection-bench`.
 // Prints each figure with its bar and exits non-zero when a bar is missed.
+// `--only 5,6b` runs just the sections named (their numbers as printed; `mosaic` for the mosaic
+// layout figures), to repeat one figure without waiting for the rest.
+
+/// The sections `--only` asks for; nil runs them all.
+let onlySections: Set<String>? = {
+    let args = Array(CommandLine.arguments.dropFirst())
+    guard !args.isEmpty else { return nil }
+    guard args.count == 2, args[0] == "--only", !args[1].isEmpty else {
+        FileHandle.standardError.write(Data("usage: collection-bench [--only SECTION[,SECTION...]] (sections 1 2 3 4 5 6 mosaic 6b 7 8)\n".utf8))
+        exit(2)
+    }
+    let known: Set<String> = ["1", "2", "3", "4", "5", "6", "mosaic", "6b", "7", "8"]
+    let asked = Set(args[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    guard asked.isSubset(of: known) else {
+        FileHandle.standardError.write(Data("collection-bench: no section \(asked.subtracting(known).sorted().joined(separator: ", ")); the sections are 1 2 3 4 5 6 mosaic 6b 7 8\n".utf8))
+        exit(2)
+    }
+    return asked
+}()
+
+/// Whether section `name` runs.
+func wanted(_ name: String) -> Bool { onlySections?.contains(name) ?? true }
 
 // MARK: Clocks and statistics
 
@@ -47,8 +69,8 @@ let million = 1_000_000
 
 // MARK: 1. Items in a rect, against a linear scan
 
-print("1. Items in a rect, GridLayout with \(million) items, viewport \(Int(viewport.width))x\(Int(viewport.height))")
-do {
+if wanted("1") {
+    print("1. Items in a rect, GridLayout with \(million) items, viewport \(Int(viewport.width))x\(Int(viewport.height))")
     var layout = gridLayout()
     layout.prepare(LayoutContext(boundsSize: viewport, itemCounts: [million]))
     var rng = SystemRandomNumberGenerator()
@@ -88,8 +110,8 @@ do {
 
 // MARK: 2. Preparing layouts
 
-print("2. Preparing GridLayout")
-do {
+if wanted("2") {
+    print("2. Preparing GridLayout")
     let lengthOf: (CollectionKit.IndexPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
     let variable = timeRuns(9) {
         var l = gridLayout(.variable(lengthOf))
@@ -151,7 +173,7 @@ let scrollScript = """
 
 /// A headless run of `script` at 1280x800 on the 60 fps clock: the app, its canvas, the frame
 /// times, and whether a drag was in progress during any frame.
-func runScene(_ scene: String, config: SceneConfig, script: String) throws -> (app: App, canvas: HeadlessCanvas, times: FrameTimes, sawDrag: Bool) {
+func runScene(_ scene: String, config: SceneConfig, script: String, drawAhead: Bool = true) throws -> (app: App, canvas: HeadlessCanvas, times: FrameTimes, sawDrag: Bool) {
     let size = Size(width: 1280, height: 800)
     let app = try App(scene: scene, size: size, config: config)
     let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
@@ -165,6 +187,12 @@ func runScene(_ scene: String, config: SceneConfig, script: String) throws -> (a
     // drawn outside the driver so the script's clock still starts at zero.
     app.update(now: 0)
     canvas.render(app.draw())
+    // As in a window: skipped ticks are idle time, and the end of a frame the time left before
+    // the next; both prepare the drawing the scene expects next (not counted in frame times).
+    if drawAhead {
+        driver.whileIdle = { seconds in canvas.drawer.prepareAhead(of: app, for: seconds) }
+        driver.afterFrame = { canvas.drawer.prepareAhead(of: app, for: DrawListRenderer.sliceBetweenFrames) }
+    }
     let times = FrameTimes()
     driver.frameTimer = times
     try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
@@ -178,8 +206,8 @@ func printFrameTimes(_ times: FrameTimes) {
     }
 }
 
-print("3. Headless grid scene, \(million) items, 1280x800, a script of fast pans and flings (60 fps clock)")
-do {
+if wanted("3") {
+    print("3. Headless grid scene, \(million) items, 1280x800, a script of fast pans and flings (60 fps clock)")
     let (app, canvas, timer, _) = try runScene("grid", config: SceneConfig(items: million), script: scrollScript)
 
     let grid = (app.currentScene as! GridScene).collection
@@ -214,8 +242,8 @@ do {
 
 // MARK: 4. A long-press drag carried by auto-scroll (the rearrange scene)
 
-print("4. Headless rearrange scene, 100,000 items in the grid layout, 1280x800: long-press drag with edge auto-scroll")
-do {
+if wanted("4") {
+    print("4. Headless rearrange scene, 100,000 items in the grid layout, 1280x800: long-press drag with edge auto-scroll")
     var config = SceneConfig(items: 100_000)
     config.rearrangeLayout = "grid"
     let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -252,11 +280,18 @@ func benchmarkScript(_ name: String) throws -> String {
     return try String(contentsOf: url, encoding: .utf8)
 }
 
-print("5. Headless carousel, 12 cards, 1280x800: six flicks (Benchmarks/carousel-paging.txt)")
-do {
+if wanted("5") {
+    print("5. Headless carousel, 12 cards, 1280x800: six flicks (Benchmarks/carousel-paging.txt)")
     let (app, canvas, timer, _) = try runScene("carousel", config: SceneConfig(), script: try benchmarkScript("carousel-paging.txt"))
     reportAgainstTarget(timer, p50: 2, p99: 4)
+    // The same run with nothing prepared ahead: each page turn meets text sizes, shadows and
+    // corner masks no frame has made yet, and makes them during its frames.
+    let (_, _, cold, _) = try runScene("carousel", config: SceneConfig(), script: try benchmarkScript("carousel-paging.txt"), drawAhead: false)
+    print("  without drawing ahead: frame_ms_p50 \(fmt(cold.cpu.percentile(50))), frame_ms_p99 \(fmt(cold.cpu.percentile(99))), "
+          + "frame_ms_max \(fmt(cold.cpu.frameMS.max() ?? 0)) (CPU time)")
     if ProcessInfo.processInfo.environment["BENCH_BREAKDOWN"] == "1" {
+        let slowest = timer.cpu.frameMS.enumerated().sorted { $0.element > $1.element }.prefix(8)
+        print("  slowest frames (index: ms): " + slowest.map { "\($0.offset): \(fmt($0.element, 2))" }.joined(separator: ", "))
         // The last frame (cards at rest, the side ones scaled and faded) with parts left out.
         let list = app.draw()
         func variant(_ name: String, _ keep: (DrawCommand) -> DrawCommand?) {
@@ -276,8 +311,8 @@ do {
     }
 }
 
-print("6. Headless rearrange scene, 1,000,000 items in the waterfall layout: a long-press drag (Benchmarks/waterfall-drag.txt)")
-do {
+if wanted("6") {
+    print("6. Headless rearrange scene, 1,000,000 items in the waterfall layout: a long-press drag (Benchmarks/waterfall-drag.txt)")
     var config = SceneConfig(items: million)
     config.rearrangeLayout = "waterfall"
     let (_, _, timer, sawDrag) = try runScene("rearrange", config: config, script: try benchmarkScript("waterfall-drag.txt"))
@@ -285,10 +320,10 @@ do {
     reportAgainstTarget(timer, p50: 4, p99: 4)
 }
 
-try benchMosaic()
+if wanted("mosaic") { try benchMosaic() }
 
-print("6b. Headless mosaic scene, 1,000,000 cards at 1280x800: a long-press drag (Benchmarks/mosaic-drag.txt)")
-do {
+if wanted("6b") {
+    print("6b. Headless mosaic scene, 1,000,000 cards at 1280x800: a long-press drag (Benchmarks/mosaic-drag.txt)")
     var config = SceneConfig(items: million)
     config.options["mosaic-preset"] = ["long"]
     let (app, _, timer, sawDrag) = try runScene("mosaic", config: config, script: try benchmarkScript("mosaic-drag.txt"))
@@ -352,8 +387,8 @@ do {
 
 // MARK: 7. A card carried across boards into a 100,000-card backlog, with auto-scroll
 
-print("7. Headless boards scene, 100,000 backlog cards, 1280x800: a card dragged from Today into the backlog, held at its edges")
-do {
+if wanted("7") {
+    print("7. Headless boards scene, 100,000 backlog cards, 1280x800: a card dragged from Today into the backlog, held at its edges")
     let scriptURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Benchmarks/boards-autoscroll.txt").standardizedFileURL
     let (app, _, timer, sawDrag) = try runScene("boards", config: SceneConfig(items: 100_000),
@@ -378,8 +413,8 @@ do {
 // MARK: 8. Random input against the drag scenes
 
 let boardsSequences = Int(ProcessInfo.processInfo.environment["BOARDS_SEQUENCES"] ?? "") ?? 100_000
-print("8. Seeded random input: \(boardsSequences) sequences in the boards scene, \(boardsSequences / 10) in rearrange")
-do {
+if wanted("8") {
+    print("8. Seeded random input: \(boardsSequences) sequences in the boards scene, \(boardsSequences / 10) in rearrange")
     for (scene, count) in [("boards", boardsSequences), ("rearrange", boardsSequences / 10)] {
         let checker = DragPropertyCheck(scene: scene)
         var problems: [String] = [], dragged = 0

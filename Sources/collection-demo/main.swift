@@ -253,6 +253,10 @@ struct CollectionDemo: ParsableCommand {
             canvas.render(list)
         }
         driver.screenshot = { path in try canvas.capture().writePNG(to: path) }
+        // Skipped ticks are time a window would spend idle, and the end of a frame the time it
+        // has left before the next: it prepares drawing ahead there.
+        driver.whileIdle = { seconds in canvas.drawer.prepareAhead(of: app, for: seconds) }
+        driver.afterFrame = { canvas.drawer.prepareAhead(of: app, for: DrawListRenderer.sliceBetweenFrames) }
         // SIGTERM and SIGINT reach SDL as a quit: stop and write the dump, as the window does.
         driver.shouldStop = { QuitRequest.isPending() }
         try driver.play(ScriptTimeline(script, fps: fps))

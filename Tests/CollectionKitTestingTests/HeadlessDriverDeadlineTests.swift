@@ -44,6 +44,18 @@ final class HeadlessDriverDeadlineTests: XCTestCase {
         XCTAssertEqual(driver.frameCount + driver.framesSkipped, 66 + 1 + 1, "every tick once, plus the final frame")
     }
 
+    func testSkippedTicksAreHandedOnAsIdleTimeAndDrawnOnesAsFramesEnd() throws {
+        let root = TimerRoot()
+        let driver = HeadlessDriver(root: root, fps: 60)
+        var idle = 0.0, calls = 0, afterFrames = 0
+        driver.whileIdle = { seconds in idle += seconds; calls += 1 }
+        driver.afterFrame = { afterFrames += 1 }
+        try driver.play(ScriptTimeline(InputScript.parse("wait 100\nkey a\nwait 1000"), fps: 60))
+        XCTAssertGreaterThan(calls, 0)
+        XCTAssertEqual(idle, Double(driver.framesSkipped) / 60, accuracy: 1e-9, "the idle time is the skipped ticks'")
+        XCTAssertEqual(afterFrames, driver.frameCount, "once after every frame drawn")
+    }
+
     func testARootThatNamesNoDeadlineIsDrawnEveryFrame() throws {
         final class Plain: InteractiveRoot {
             var size = Size(10, 10)

@@ -46,6 +46,28 @@ final class CollectionViewTests: XCTestCase {
         withExtendedLifetime(source) {}
     }
 
+    func testDrawingAheadDrawsTheCellsAtOtherOffsetsAndLeavesTheViewAsItWas() {
+        let (cv, source) = makeView(1_000)
+        let before = cv.dumpState()
+        let visible = Set(cv.visibleCells.keys)
+        let configured = source.configured
+        var list = DrawList()
+        // Rows 10 to 11 and rows 400 to 401: none of those cells is live.
+        cv.drawAhead(atOffsets: [Point(0, 500), Point(0, 20_000)], into: &list)
+        let numbers = list.commands.compactMap { c -> String? in if case let .text(run) = c { return run.text }; return nil }
+        XCTAssertEqual(Set(numbers), Set(["20", "21", "22", "23", "800", "801", "802", "803"]))
+        XCTAssertEqual(source.configured - configured, 8, "cells for the items drawn ahead came from the data source")
+        XCTAssertEqual(cv.dumpState(), before, "the view's state is unchanged")
+        XCTAssertEqual(Set(cv.visibleCells.keys), visible)
+        XCTAssertTrue(cv.visibleCells.allSatisfy { $0.value.indexPath == $0.key }, "live cells keep their items")
+        XCTAssertLessThanOrEqual(cv.liveCellCount, cv.visibleCells.count + 8, "borrowed cells went back to the pool, no more")
+        // The live cells draw ahead themselves: at the current offset the list is the cells' drawing.
+        var here = DrawList()
+        cv.drawAhead(atOffsets: [cv.contentOffset], into: &here)
+        XCTAssertEqual(source.configured - configured, 8, "no new cell for an item in view")
+        XCTAssertEqual(here.commands.filter { if case .text = $0 { return true }; return false }.count, 4)
+    }
+
     func testReusedCellsCarryNoStaleState() {
         let (cv, source) = makeView(100)
         cv.selectItem(IndexPath(item: 0))

@@ -133,6 +133,7 @@ public final class App: InteractiveRoot {
 
     /// The shown scene's next deadline: the tab bar and notices change only with input.
     public func nextDeadline(after now: Double) -> Double? { currentScene.nextDeadline(after: now) }
+    public func drawAhead() -> DrawList? { currentScene.drawAhead() }
 
     /// Cell objects alive across every scene that has been created.
     public var liveCellCount: Int { scenes.values.reduce(0) { $0 + $1.liveCellCount } }

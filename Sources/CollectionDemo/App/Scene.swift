@@ -23,6 +23,9 @@ public protocol Scene: AnyObject {
     /// When the scene next changes without input (see `InteractiveRoot.nextDeadline(after:)`);
     /// the default, `now`, redraws it every frame.
     func nextDeadline(after now: Double) -> Double?
+    /// Drawing to prepare while the window is idle (see `InteractiveRoot.drawAhead()`); the
+    /// default, nil, has none.
+    func drawAhead() -> DrawList?
 }
 
 extension Scene {
@@ -31,6 +34,7 @@ extension Scene {
     public func didDeactivate(now: Double) {}
     public var notices: [String] { [] }
     public func nextDeadline(after now: Double) -> Double? { now }
+    public func drawAhead() -> DrawList? { nil }
 }
 
 /// Options every scene may read, from the command line.

@@ -111,6 +111,32 @@ public final class CarouselScene: Scene, CollectionDataSource {
     public func update(now: Double) { collection.update(now: now) }
     public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
 
+    /// What the last draw-ahead list was made for: a new one is due when the page, the size or
+    /// the alignment changes.
+    private var drawnAheadFor: (page: Int, frame: Rect, alignment: CarouselLayout.Alignment)?
+    /// Samples per page turn: the side scale changes by well under a pixel of text between two.
+    static let drawAheadSteps = 48
+
+    /// The cards as they look at every step of a turn to either neighbouring page. Each card
+    /// changes size on the way, so its text meets pixel sizes no frame has drawn yet; made while
+    /// the window is idle, they cost the first flick nothing.
+    public func drawAhead() -> DrawList? {
+        guard !ids.isEmpty, !collection.frame.isEmpty else { return nil }
+        let page = centeredIndex
+        if let last = drawnAheadFor, last.page == page, last.frame == collection.frame, last.alignment == alignment { return nil }
+        drawnAheadFor = (page, collection.frame, alignment)
+        let here = layout.restingOffset(forItem: page)
+        var offsets: [Point] = []
+        for neighbour in [page - 1, page + 1] where ids.indices.contains(neighbour) {
+            let there = layout.restingOffset(forItem: neighbour)
+            let steps = CarouselScene.drawAheadSteps
+            offsets += (1...steps).map { Point(x: here + (there - here) * Double($0) / Double(steps), y: 0) }
+        }
+        var list = DrawList()
+        collection.drawAhead(atOffsets: offsets, into: &list)
+        return list
+    }
+
     public func draw(into list: inout DrawList) {
         collection.draw(into: &list)
         if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }

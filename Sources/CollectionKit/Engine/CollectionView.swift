@@ -637,6 +637,41 @@ public final class CollectionView {
         }
     }
 
+    /// Draws the cells as they would look with the view scrolled to each of `offsets` in turn,
+    /// into one list that is never shown: a backend prepares what it needs from it (see
+    /// `InteractiveRoot.drawAhead()`) before the view gets there. A carousel's cards change size
+    /// as they scroll, so their text meets new pixel sizes on the way to the next page.
+    ///
+    /// The view is left as it was. Items without a live cell are drawn with a cell from the
+    /// data source that goes back to the reuse pool afterwards. O(offsets × k) for k elements
+    /// in view at each offset.
+    public func drawAhead(atOffsets offsets: [Point], into list: inout DrawList) {
+        guard let ds = dataSource, !frame.isEmpty else { return }
+        var borrowed: [IndexPath: CollectionCell] = [:]
+        for offset in offsets {
+            let bounds = Rect(origin: offset, size: frame.size)
+            var attrs = layout.attributesForElements(in: bounds)
+            for i in attrs.indices { layout.finalize(&attrs[i], visibleBounds: bounds) }
+            for a in attrs where a.kind == .cell && !a.isHidden {
+                let ip = a.indexPath
+                guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
+                      ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
+                let cell: CollectionCell
+                if let live = visibleCells[ip] ?? borrowed[ip] {
+                    cell = live
+                } else {
+                    cell = ds.collectionView(self, cellForItemAt: dataIndexPath(forDisplayed: ip))
+                    cell.indexPath = ip
+                    borrowed[ip] = cell
+                }
+                list.transformed(a.scale == 1 ? .identity : .scale(a.scale, about: a.frame.center)) { list in
+                    cell.draw(in: a.frame, alpha: a.alpha, into: &list)
+                }
+            }
+        }
+        for cell in borrowed.values { recycle(cell) }
+    }
+
     // MARK: Hit testing and selection
 
     /// The topmost visible item under a window point.

@@ -43,6 +43,14 @@ public protocol InteractiveRoot: AnyObject {
     ///
     /// The default answers `now`: a root that does not implement it is drawn every frame.
     func nextDeadline(after now: Double) -> Double?
+    /// Drawing the root expects to need soon but has not shown yet (a carousel's cards at the
+    /// sizes the next page turn passes through), for a backend to prepare while the window is
+    /// idle: text at new sizes, shadows and corner masks are then made before the frame that needs
+    /// them rather than during it. The list is never shown. Asked whenever the window has nothing
+    /// due; nil when there is nothing new since the last list handed out.
+    ///
+    /// The default answers nil.
+    func drawAhead() -> DrawList?
 }
 
 extension InteractiveRoot {
@@ -53,6 +61,8 @@ extension InteractiveRoot {
     /// The default: reports no cells.
     public var liveCellCount: Int { 0 }
     public func nextDeadline(after now: Double) -> Double? { now }
+    /// The default: nothing to prepare.
+    public func drawAhead() -> DrawList? { nil }
 }
 
 /// Combines the deadlines of the parts of a root (see `InteractiveRoot.nextDeadline(after:)`).
