@@ -201,9 +201,7 @@ public final class WindowCanvas {
         }
         window = w
         SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
-        let renderer = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
-            ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        guard let renderer else {
+        guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)
             throw error
@@ -212,6 +210,38 @@ public final class WindowCanvas {
         drawer = DrawListRenderer(renderer: renderer, text: text)
         SDLSystem.canvasOpened()
         updatePixelScale()
+    }
+
+    /// The window's renderer: the GPU's, unless OpenGL is itself rasterised on the CPU (Mesa's
+    /// llvmpipe or softpipe, as in a virtual machine, a remote desktop or Xvfb). Then SDL's
+    /// software renderer draws into the window's surface instead, which the pixel target draws
+    /// straight into, and on X11 the surface goes to the display by shared memory rather than
+    /// through OpenGL: a carousel in motion under Xvfb used 275 CPU ticks through llvmpipe and
+    /// 41 this way, the same pixels. A renderer the user names (`SDL_RENDER_DRIVER`) is kept.
+    private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
+        let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, rasterisesOnTheCPU(accelerated) else { return accelerated }
+        SDL_DestroyRenderer(accelerated)
+        // SDL would otherwise show the window's surface through an OpenGL texture again.
+        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
+        SDL_ClearError()
+        return SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    }
+
+    /// Whether `renderer` is OpenGL drawn by one of Mesa's CPU rasterisers (its GL_RENDERER string).
+    private static func rasterisesOnTheCPU(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name.map({ String(cString: $0) }),
+              name.hasPrefix("opengl"), let proc = SDL_GL_GetProcAddress("glGetString") else { return false }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glRenderer: UInt32 = 0x1F01
+        guard let text = unsafeBitCast(proc, to: GetString.self)(glRenderer) else { return false }
+        let description = String(cString: text).lowercased()
+        return ["llvmpipe", "softpipe", "software rasterizer", "swrast"].contains { description.contains($0) }
     }
 
     deinit { close() }

@@ -50,10 +50,8 @@ public final class DrawListRenderer {
         isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         snapshotTextures.removeAll()
-        for t in discTextures.values { SDL_DestroyTexture(t.texture) }
+        for t in discTextures.values { SDL_DestroyTexture(t) }
         discTextures.removeAll()
-        for s in discSurfaces.values { SDL_FreeSurface(s) }
-        discSurfaces.removeAll()
         dropShapeTextures()
         text.dropTextures()
         SDL_DestroyRenderer(renderer)
@@ -279,7 +277,8 @@ public final class DrawListRenderer {
                 let dst = wholePixels(SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad)))
                 p.blit(mask, src: src, dst: dst, alpha: 255, color: color, clip: clip)
             }
-        } else if let disc = discTexture(radius: rpx, color: color) {
+        } else if let disc = discTexture(radius: rpx) {
+            SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
             let quadrants: [(Int32, Int32, Double, Double)] = [
                 (0, 0, r.minX, r.minY), (1, 0, r.maxX - rad, r.minY),
                 (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad),
@@ -287,7 +286,7 @@ public final class DrawListRenderer {
             for (qx, qy, x, y) in quadrants {
                 let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
                 let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
-                copy(disc.texture, disc.bitmap, src: src, dst: dst, alpha: color.a)
+                copy(disc, nil, src: src, dst: dst, alpha: color.a)
             }
         } else {
             cornerGeometry(r, rad: rad, color: color)
@@ -300,11 +299,6 @@ public final class DrawListRenderer {
         min(radius, r.width / 2, r.height / 2).rounded(.down)
     }
 
-    /// Discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one per radius and
-    /// opaque colour (a colour's alpha is applied as a modulation, so fades make no new ones).
-    /// A corner is one blit from a quadrant, far cheaper in the software renderer than the dozens
-    /// of triangles a tessellated corner takes; made in their colour, an opaque corner's blit is
-    /// SDL's fast alpha path rather than its generic colour-modulating one.
     /// Outline corners and shadows (see `ShapeTextures`).
     private lazy var shapes = ShapeTextures(renderer: renderer)
     private func ringTexture(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
@@ -312,29 +306,32 @@ public final class DrawListRenderer {
     }
     private func dropShapeTextures() { shapes.drop() }
 
-    private var discSurfaces: [Int: UnsafeMutablePointer<SDL_Surface>] = [:]
-    private struct DiscKey: Hashable { var radius: Int; var color: UInt32 }
-    private var discTextures: [DiscKey: (texture: OpaquePointer, bitmap: Bitmap?)] = [:]
+    /// White discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one texture
+    /// per radius, drawn in a fill's colour by colour and alpha modulation, which a GPU does for
+    /// nothing. A corner is one blit from a quadrant rather than the dozens of triangles a
+    /// tessellated corner takes. (A texture per colour, as before, made one a frame for every
+    /// rounded fill of a fading card, whose colours change every frame, and a window grew by
+    /// 10 to 20 MB a page turn.) For drawing through SDL; a software target draws `discMask`s.
+    private var discTextures: [Int: OpaquePointer] = [:]
     static let largestCachedDisc = 256
 
-    private func discTexture(radius: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
-        let key = DiscKey(radius: radius, color: UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b))
-        if let t = discTextures[key] { return t }
+    private func discTexture(radius: Int) -> OpaquePointer? {
+        if let t = discTextures[radius] { return t }
+        guard let mask = DrawListRenderer.makeDiscMask(radius: radius),
+              let surface = SDL_CreateRGBSurfaceWithFormatFrom(mask.pixels, Int32(mask.width), Int32(mask.height), 32,
+                                                               Int32(mask.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        else { return nil }
+        defer { SDL_FreeSurface(surface); withExtendedLifetime(mask) {} }
         discsMade += 1
-        guard let white = discSurface(radius: radius),
-              let surface = SDL_ConvertSurfaceFormat(white, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
-        defer { SDL_FreeSurface(surface) }
-        TextCache.tint(surface, Color(r: color.r, g: color.g, b: color.b, a: 255))
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        // Colours come from themes and a few mixes; an animated colour would grow this without end.
-        if discTextures.count >= 2048 {
-            for t in discTextures.values { SDL_DestroyTexture(t.texture) }
+        // A radius animated through every size would grow this without end.
+        if discTextures.count >= 512 {
+            for t in discTextures.values { SDL_DestroyTexture(t) }
             discTextures.removeAll()
         }
-        let made = (texture: tex, bitmap: Bitmap(surface: surface))
-        discTextures[key] = made
-        return made
+        discTextures[radius] = tex
+        return tex
     }
 
     private var discMasks: [Int: Bitmap] = [:]
@@ -346,11 +343,18 @@ public final class DrawListRenderer {
     /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
     private func discMask(radius: Int) -> Bitmap? {
         if let m = discMasks[radius] { return m }
+        guard let m = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
         discsMade += 1
+        if discMasks.count >= 512 { discMasks.removeAll() }
+        discMasks[radius] = m
+        return m
+    }
+
+    /// A new disc mask: each pixel's coverage from its centre's distance to the edge, worked out
+    /// for one quadrant and mirrored, with the square root only in the band around the edge (a
+    /// scaling card asks for a new radius every frame).
+    private static func makeDiscMask(radius: Int) -> Bitmap? {
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
-        // The coverage `discSurface` gives, worked out for one quadrant and mirrored, with the
-        // square root only in the band around the edge (a scaling card asks for a new radius
-        // every frame).
         let size = 2 * radius, r = Double(radius)
         let m = Bitmap(width: size, height: size)
         let inside = (r - 0.5) * (r - 0.5), outside = (r + 0.5) * (r + 0.5)
@@ -366,33 +370,7 @@ public final class DrawListRenderer {
                 bottom[x] = value; bottom[size - 1 - x] = value
             }
         }
-        if discMasks.count >= 512 { discMasks.removeAll() }
-        discMasks[radius] = m
         return m
-    }
-
-    private func discSurface(radius: Int) -> UnsafeMutablePointer<SDL_Surface>? {
-        if let s = discSurfaces[radius] { return s }
-        guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
-        let size = 2 * radius
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(size), Int32(size), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch)
-        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
-        let r = Double(radius)
-        for y in 0..<size {
-            let row = UnsafeMutableRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<size {
-                // Coverage of the pixel by the disc, from its centre's distance to the edge.
-                let dx = Double(x) + 0.5 - r, dy = Double(y) + 0.5 - r
-                let coverage = min(1, max(0, r + 0.5 - (dx * dx + dy * dy).squareRoot()))
-                row[x] = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
-            }
-        }
-        SDL_UnlockSurface(surface)
-        discSurfaces[radius] = surface
-        return surface
     }
 
     /// Corners as triangle fans with a one-pixel feather, for radii too large to cache.
@@ -672,7 +650,7 @@ public final class DrawListRenderer {
                 let px = snapped(t.apply(r))
                 let rad = Int(DrawListRenderer.cornerRadius(radius * t.scale, of: px))
                 guard color.a > 0, rad >= 1 else { continue }
-                if softwareSurface != nil { _ = discMask(radius: rad) } else { _ = discTexture(radius: rad, color: color) }
+                if softwareSurface != nil { _ = discMask(radius: rad) } else { _ = discTexture(radius: rad) }
             case let .stroke(r, color, width, radius):
                 let px = snapped(t.apply(r))
                 let (w, rad, c) = DrawListRenderer.strokeShape(px, width: max(1, width * t.scale), radius: radius * t.scale)
