@@ -73,10 +73,11 @@ public struct SpringMotion: Equatable, Sendable {
         }
     }
 
-    /// True once the motion is within a hundredth of a point and nearly still.
-    public func isSettled(at t: Double) -> Bool {
+    /// True once the motion is within `distance` of its target (a hundredth of a unit by default)
+    /// and slower than `speed` units a second.
+    public func isSettled(at t: Double, within distance: Double = 0.01, speed: Double = 0.5) -> Bool {
         let s = state(at: t)
-        return abs(s.position - target) < 0.01 && abs(s.velocity) < 0.5
+        return abs(s.position - target) < distance && abs(s.velocity) < speed
     }
 }
 

@@ -375,7 +375,7 @@ public struct ScrollPhysics {
                     let bounce = SpringMotion(spring: .standard, from: edge, velocity: vc, target: edge)
                     motion[axis] = .spring(bounce, start: start + tc)
                     offset[axis] = bounce.state(at: now - start - tc).position
-                    if bounce.isSettled(at: now - start - tc) { offset[axis] = edge; motion[axis] = nil }
+                    if ScrollPhysics.hasSettled(bounce, at: now - start - tc) { offset[axis] = edge; motion[axis] = nil }
                     continue
                 }
                 let s = d.state(at: now - start)
@@ -387,7 +387,7 @@ public struct ScrollPhysics {
                 }
             case let .spring(s, start):
                 offset[axis] = s.state(at: now - start).position
-                if s.isSettled(at: now - start) { offset[axis] = s.target; motion[axis] = nil }
+                if ScrollPhysics.hasSettled(s, at: now - start) { offset[axis] = s.target; motion[axis] = nil }
             }
         }
         // Nothing may leave the content at rest outside its bounds: whatever ended the gesture
@@ -395,6 +395,17 @@ public struct ScrollPhysics {
         if pan == nil, !pressHolds, motion.isEmpty, lastWheelTime == nil, clamped(offset) != offset {
             release(velocity: .zero, startOffset: offset, now: now)
         }
+    }
+
+    /// How close to its target a spring's motion ends, in points: the rest of the way is a jump
+    /// no one sees (a quarter of a pixel, half of one at 2× scale), where following it in could
+    /// take a third of the motion's frames (a page turn's last 0.3 s moves it under half a point).
+    public static let restDistance = 0.25
+
+    /// Whether a spring has come to rest: within ``restDistance`` of its target and slower than
+    /// a deceleration ever runs (``Deceleration/stopSpeed``), so both motions end alike.
+    static func hasSettled(_ spring: SpringMotion, at t: Double) -> Bool {
+        spring.isSettled(at: t, within: restDistance, speed: Deceleration.stopSpeed)
     }
 
     /// When the offset next changes without input: `now` while a motion runs, the end of the
