@@ -216,8 +216,8 @@ public final class WindowCanvas {
     /// llvmpipe or softpipe, as in a virtual machine, a remote desktop or Xvfb). Then SDL's
     /// software renderer draws into the window's surface instead, which the pixel target draws
     /// straight into, and on X11 the surface goes to the display by shared memory rather than
-    /// through OpenGL: a carousel in motion under Xvfb used 275 CPU ticks through llvmpipe and
-    /// 41 this way, the same pixels. A renderer the user names (`SDL_RENDER_DRIVER`) is kept.
+    /// through OpenGL, for the same pixels at a sixth of the CPU time (see the README). A renderer
+    /// the user names (`SDL_RENDER_DRIVER`) is kept.
     private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }

@@ -309,9 +309,9 @@ public final class DrawListRenderer {
     /// White discs of whole-pixel radii with anti-aliased edges (alpha = coverage), one texture
     /// per radius, drawn in a fill's colour by colour and alpha modulation, which a GPU does for
     /// nothing. A corner is one blit from a quadrant rather than the dozens of triangles a
-    /// tessellated corner takes. (A texture per colour, as before, made one a frame for every
-    /// rounded fill of a fading card, whose colours change every frame, and a window grew by
-    /// 10 to 20 MB a page turn.) For drawing through SDL; a software target draws `discMask`s.
+    /// tessellated corner takes. (A texture per colour would make one a frame for every rounded
+    /// fill of a fading card, whose colours change every frame.) For drawing through SDL; a
+    /// software target draws `discMask`s itself.
     private var discTextures: [Int: OpaquePointer] = [:]
     static let largestCachedDisc = 256
 
