@@ -15,6 +15,9 @@ public final class EventSourceMailbox: @unchecked Sendable {
     /// Called on the posting thread after each post: a window that sleeps while idle uses it to
     /// wake up and show the new calendar (set it before the poster starts).
     public var onPost: (@Sendable () -> Void)?
+    /// Called on the retiring thread after each `retire(_:)`: a poster that waits for files to
+    /// change uses it to wake up and drop what was given back (set it before anything is retired).
+    public var onRetire: (@Sendable () -> Void)?
 
     public init() {}
 
@@ -48,8 +51,10 @@ public final class EventSourceMailbox: @unchecked Sendable {
     /// thousands of components) takes tens of milliseconds, so it is not done on the main
     /// thread: the poster's thread drops what `takeRetired()` returns.
     public func retire(_ object: AnyObject) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         retired.append(object)
+        lock.unlock()
+        onRetire?()
     }
 
     /// The sources given back since the last call, for the caller's thread to release.

@@ -38,10 +38,16 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var running = false
     private var thread: Thread?
+    /// Wakes the thread when a watched folder changes; nil where inotify is not to be had.
+    private let changes = FolderChanges()
+    /// With the folders watched, the files are still looked at this often, for filesystems that
+    /// do not report changes (a network share).
+    static let lookAtLeastEvery: TimeInterval = 10
 
-    /// `interval` is the time between looks at the files' attributes (a `stat` each: cheap).
-    /// `discover`, when given, lists the files again at each look (the user's calendar folder), so
-    /// a calendar added or removed is shown or dropped too.
+    /// The thread looks at the files' attributes (a `stat` each: cheap) when something happens
+    /// in their folders, or every `interval` seconds where the folders cannot be watched.
+    /// `discover`, when given, lists the files again at each look (the user's calendar folder,
+    /// whose folder is then watched too), so a calendar added or removed is shown or dropped too.
     public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
                 interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
         current = files; self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
@@ -64,6 +70,8 @@ public final class CalendarFileWatcher: @unchecked Sendable {
         guard !running else { lock.unlock(); return }
         running = true
         lock.unlock()
+        // What the scene gives back is dropped on this thread, which may be waiting for a change.
+        mailbox.onRetire = { [changes] in changes?.wake() }
         let t = Thread { [self] in self.poll() }
         t.name = "calendar-file-watcher"
         t.qualityOfService = .utility
@@ -74,14 +82,48 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     /// Stops polling (the thread ends after its current look).
     public func stop() {
         lock.lock(); running = false; lock.unlock()
+        changes?.wake()
+    }
+
+    /// The folders whose changes matter: each file's, and with `discover` the folder that holds
+    /// those and every folder in it (a new calendar's folder appears there, empty at first, and
+    /// its file is written into it after).
+    private func folders(of files: [String]) -> Set<String> {
+        let own = Set(files.map { ($0 as NSString).deletingLastPathComponent })
+        guard discover != nil else { return own }
+        var all = own
+        for root in Set(own.map { ($0 as NSString).deletingLastPathComponent }) {
+            all.insert(root)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            all.formUnion(names.map { root + "/" + $0 })
+        }
+        return all
+    }
+
+    /// Waits until the files may have changed: a change in their folders (or a wake-up), at most
+    /// `lookAtLeastEvery`; or, where the folders cannot be watched, `interval`.
+    private func waitForChange(_ files: [String]) {
+        if let changes, changes.watch(folders(of: files)) > 0 {
+            _ = changes.wait(timeout: CalendarFileWatcher.lookAtLeastEvery)
+        } else {
+            Thread.sleep(forTimeInterval: interval)
+        }
     }
 
     private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
 
+    /// How many times the thread has woken to look at the files (tests check it sleeps).
+    public var looks: Int { lock.lock(); defer { lock.unlock() }; return lookCount }
+    private var lookCount = 0
+
     private func poll() {
+        // Watched before the first look, so a change made just after it is not missed.
+        _ = changes?.watch(folders(of: files))
         var last = files.map(CalendarFileWatcher.stamp)
         while isRunning {
-            Thread.sleep(forTimeInterval: interval)
+            waitForChange(files)
+            guard isRunning else { break }
+            lock.lock(); lookCount += 1; lock.unlock()
             // Calendars the scene stopped showing are freed here, off the render thread.
             _ = mailbox.takeRetired()
             if let discover {

@@ -64,6 +64,32 @@ final class LocalCalendarTests: XCTestCase {
         XCTAssertNil(watcher.mailbox.take())
     }
 
+    func testAWatcherSleepsUntilSomethingHappensAndWakesToDropWhatIsGivenBack() throws {
+        let file = try write(calendar("Still", on: "20261103"), folder: "system")
+        let env = ["XDG_DATA_HOME": root.path]
+        // Polling at this interval would look 20 times a second.
+        let watcher = CalendarFileWatcher(files: [file], timeZone: TimeZone(identifier: "UTC")!, interval: 0.05,
+                                          discover: { LocalCalendars.files(environment: env) })
+        watcher.start()
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(watcher.looks, 0, "nothing changed: the thread slept")
+        XCTAssertEqual(watcher.mailbox.posted, 0)
+        // Something the scene gives back is dropped on the watcher's thread, promptly.
+        final class Token {}
+        weak var dropped: Token?
+        do {
+            let token = Token()
+            dropped = token
+            watcher.mailbox.retire(token)
+        }
+        let deadline = Date().addingTimeInterval(2)
+        while dropped != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertNil(dropped, "the retired object was released on the watcher's thread")
+        XCTAssertEqual(watcher.looks, 1)
+        XCTAssertEqual(watcher.mailbox.posted, 0, "a look that finds nothing new posts nothing")
+    }
+
     func testACalendarAddedToTheFolderIsShownToo() throws {
         let first = try write(calendar("First", on: "20261103"), folder: "system")
         let env = ["XDG_DATA_HOME": root.path]

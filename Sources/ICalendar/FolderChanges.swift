@@ -1,0 +1,78 @@
+import Glibc
+
+/// Waits for something to happen in a set of folders (a file written, renamed into place,
+/// created or removed), through Linux's inotify: a thread waiting here wakes only when there is
+/// something to look at, where polling the files' attributes woke it several times a second for
+/// nothing. `wake()` ends a wait early from any thread.
+///
+/// Nil when inotify cannot be had (the caller then looks at the files at an interval instead).
+final class FolderChanges: @unchecked Sendable {
+    private let inotify: Int32
+    /// A pipe whose read end is waited on with the inotify descriptor: `wake()` writes a byte.
+    private let wakeRead: Int32, wakeWrite: Int32
+    private var watches: [String: Int32] = [:]
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
+                                     | IN_DELETE_SELF | IN_MOVE_SELF)
+
+    init?() {
+        let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard fd >= 0 else { return nil }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { close(fd); return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        inotify = fd
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+    }
+
+    deinit {
+        close(inotify)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// Watches exactly `folders` from now on; returns how many could be watched (a folder that
+    /// does not exist cannot be). Adding a watch again is cheap and picks up a folder removed and
+    /// made anew since. Called from the waiting thread only.
+    @discardableResult
+    func watch(_ folders: Set<String>) -> Int {
+        for (folder, wd) in watches where !folders.contains(folder) {
+            inotify_rm_watch(inotify, wd)
+            watches[folder] = nil
+        }
+        for folder in folders {
+            let wd = inotify_add_watch(inotify, folder, FolderChanges.mask)
+            watches[folder] = wd >= 0 ? wd : nil
+        }
+        return watches.count
+    }
+
+    /// Blocks until a watched folder changes, `wake()` is called, or `timeout` seconds pass.
+    /// Returns true when a folder changed. Called from the waiting thread only.
+    func wait(timeout: Double) -> Bool {
+        var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        let ms = Int32(max(0, min(timeout * 1000, Double(Int32.max))).rounded(.up))
+        guard poll(&fds, 2, ms) > 0 else { return false }
+        drain(wakeRead)
+        guard fds[0].revents & Int16(POLLIN) != 0 else { return false }
+        drain(inotify)
+        return true
+    }
+
+    /// Ends the current (or the next) wait early. Safe from any thread.
+    func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    /// Reads a non-blocking descriptor until it is empty: what happened does not matter, only
+    /// that something did (the caller then compares the files as they are now).
+    private func drain(_ fd: Int32) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while read(fd, &buffer, buffer.count) > 0 {}
+    }
+}
