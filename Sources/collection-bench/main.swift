@@ -300,6 +300,23 @@ if wanted("5") {
             let t = median((0..<50).map { _ in let c0 = threadCPUClock(); canvas.render(l); return threadCPUClock() - c0 })
             print("  breakdown: \(name) \(fmt(t * 1000)) ms")
         }
+        // Drawing ahead: what the list for the page at rest costs to build, and to prepare on a
+        // canvas that has drawn nothing yet (the work an idle window does once a page turn).
+        let freshApp = try App(scene: "carousel", size: Size(width: 1280, height: 800), config: SceneConfig())
+        freshApp.update(now: 0)
+        let firstFrame = freshApp.draw()
+        let aheadStart = wallClock()
+        let ahead = freshApp.drawAhead()
+        let aheadBuilt = wallClock() - aheadStart
+        if let ahead {
+            let fresh = try HeadlessCanvas(size: Size(width: 1280, height: 800), fonts: try FontLocator.uiFonts())
+            fresh.render(firstFrame)
+            let t0 = wallClock()
+            fresh.drawer.prepareAhead(ahead)
+            while fresh.drawer.continuePreparingAhead(for: 1) {}
+            print("  draw ahead: \(ahead.commands.count) commands built in \(fmt(aheadBuilt * 1000)) ms, "
+                  + "prepared after one frame at rest in \(fmt((wallClock() - t0) * 1000)) ms (wall time)")
+        }
         variant("whole frame", { $0 })
         variant("no shadows", { if case .shadow = $0 { return nil }; return $0 })
         variant("shadows without blur", { if case let .shadow(r, c, radius, _) = $0 { return .shadow(r, c, cornerRadius: radius, blur: 1) }; return $0 })
