@@ -35,19 +35,23 @@ final class FolderChanges: @unchecked Sendable {
     }
 
     /// Watches exactly `folders` from now on; returns how many could be watched (a folder that
-    /// does not exist cannot be). Adding a watch again is cheap and picks up a folder removed and
-    /// made anew since. Called from the waiting thread only.
+    /// does not exist cannot be) and how many of those were not watched before: what happened in
+    /// a newly watched folder before its watch was added is not reported, so the caller looks at
+    /// it at once. Adding a watch again is cheap and picks up a folder removed and made anew
+    /// since. Called from the waiting thread only.
     @discardableResult
-    func watch(_ folders: Set<String>) -> Int {
+    func watch(_ folders: Set<String>) -> (watched: Int, new: Int) {
         for (folder, wd) in watches where !folders.contains(folder) {
             inotify_rm_watch(inotify, wd)
             watches[folder] = nil
         }
+        var new = 0
         for folder in folders {
             let wd = inotify_add_watch(inotify, folder, FolderChanges.mask)
+            if wd >= 0, watches[folder] != wd { new += 1 }
             watches[folder] = wd >= 0 ? wd : nil
         }
-        return watches.count
+        return (watches.count, new)
     }
 
     /// Blocks until a watched folder changes, `wake()` is called, or `timeout` seconds pass.

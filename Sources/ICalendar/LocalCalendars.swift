@@ -101,13 +101,16 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     }
 
     /// Waits until the files may have changed: a change in their folders (or a wake-up), at most
-    /// `lookAtLeastEvery`; or, where the folders cannot be watched, `interval`.
+    /// `lookAtLeastEvery`; or, where the folders cannot be watched, `interval`. A folder watched
+    /// for the first time (a calendar's folder just made) is looked at without waiting: its file
+    /// may have been written before the watch was in place.
     private func waitForChange(_ files: [String]) {
-        if let changes, changes.watch(folders(of: files)) > 0 {
-            _ = changes.wait(timeout: CalendarFileWatcher.lookAtLeastEvery)
-        } else {
-            Thread.sleep(forTimeInterval: interval)
+        if let changes {
+            let (watched, new) = changes.watch(folders(of: files))
+            if new > 0 { return }
+            if watched > 0 { _ = changes.wait(timeout: CalendarFileWatcher.lookAtLeastEvery); return }
         }
+        Thread.sleep(forTimeInterval: interval)
     }
 
     private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
@@ -116,34 +119,38 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     public var looks: Int { lock.lock(); defer { lock.unlock() }; return lookCount }
     private var lookCount = 0
 
+    /// The calendar files there are now (found again with `discover`) and what is known of each.
+    private func survey() -> (files: [String], stamps: [Stamp?]) {
+        let found = discover?() ?? files
+        return (found, found.map(CalendarFileWatcher.stamp))
+    }
+
     private func poll() {
         // Watched before the first look, so a change made just after it is not missed.
-        _ = changes?.watch(folders(of: files))
-        var last = files.map(CalendarFileWatcher.stamp)
+        let first = files
+        _ = changes?.watch(folders(of: first))
+        var last = (files: first, stamps: first.map(CalendarFileWatcher.stamp))
         while isRunning {
-            waitForChange(files)
+            waitForChange(last.files)
             guard isRunning else { break }
             lock.lock(); lookCount += 1; lock.unlock()
             // Calendars the scene stopped showing are freed here, off the render thread.
             _ = mailbox.takeRetired()
-            if let discover {
-                let found = discover()
-                if found != files {
-                    lock.lock(); current = found; lock.unlock()
-                    last = found.map(CalendarFileWatcher.stamp)
-                    mailbox.post(reload(), files: found)
-                    continue
-                }
-            }
-            let files = self.files
-            let now = files.map(CalendarFileWatcher.stamp)
-            guard now != last else { continue }
-            // A program saving a file may write it in pieces: wait for it to hold still once.
+            let now = survey()
+            guard now.files != last.files || now.stamps != last.stamps else { continue }
+            // A program saving a file may write it in pieces (a shell's `>` makes it empty first):
+            // wait for it to hold still once. What changes meanwhile wakes the next wait at once.
             Thread.sleep(forTimeInterval: min(0.1, interval))
-            let settled = files.map(CalendarFileWatcher.stamp)
-            guard settled == now else { continue }
+            let settled = survey()
+            guard settled.files == now.files, settled.stamps == now.stamps else { continue }
+            let added = settled.files != last.files
             last = settled
-            mailbox.post(reload())
+            if added {
+                lock.lock(); current = settled.files; lock.unlock()
+                mailbox.post(reload(), files: settled.files)
+            } else {
+                mailbox.post(reload())
+            }
         }
     }
 

@@ -108,4 +108,36 @@ final class LocalCalendarTests: XCTestCase {
         XCTAssertEqual(update.source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title).sorted(), ["First", "Second"])
         XCTAssertEqual(watcher.files, [second, first].sorted())
     }
+
+    /// As a shell's `>` does: the new calendar's folder is made, its file created empty and filled
+    /// a moment later, at once after the folder appears (before the watcher can watch it). What
+    /// is shown in the end is the whole file, and a half-written one is never posted on its own.
+    func testACalendarWrittenInPiecesIntoANewFolderIsShownWhole() throws {
+        let first = try write(calendar("First", on: "20261103"), folder: "system")
+        let env = ["XDG_DATA_HOME": root.path]
+        let watcher = CalendarFileWatcher(files: [first], timeZone: TimeZone(identifier: "UTC")!, interval: 0.25,
+                                          discover: { LocalCalendars.files(environment: env) })
+        watcher.start()
+        defer { watcher.stop() }
+        Thread.sleep(forTimeInterval: 0.2)
+        for (n, name) in ["added", "added-too"].enumerated() {
+            let dir = root.appendingPathComponent("evolution/calendar/\(name)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let path = dir.appendingPathComponent("calendar.ics").path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            Thread.sleep(forTimeInterval: 0.03)
+            handle.write(Data(calendar("Added \(n)", on: "2026110\(5 + n)").utf8))
+            try handle.close()
+            let deadline = Date().addingTimeInterval(3)
+            while watcher.files.count < n + 2 || watcher.mailbox.posted < n + 1, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            XCTAssertEqual(watcher.mailbox.posted, n + 1, "one update for each calendar added")
+            let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
+            let month = CalendarMonth(iso: "2026-11")!
+            let titles = update.source.occurrences(overlapping: month.firstDay...month.lastDay).map(\.title).sorted()
+            XCTAssertEqual(titles, (["First"] + (0...n).map { "Added \($0)" }).sorted())
+        }
+    }
 }
