@@ -83,4 +83,139 @@ final class WaterfallLazyReflowTests: XCTestCase {
         }
         XCTAssertEqual(w.contentSize, before, "the content height is kept during the movement")
     }
+
+    // MARK: The end of a movement
+
+    /// Tiles by identifier, in data order; the height of a tile follows its identifier.
+    private final class Tiles {
+        var ids: [Int]
+        var heightCalls = 0
+        let whole: Bool
+        init(count: Int, whole: Bool) { ids = Array(0..<count); self.whole = whole }
+        func height(_ id: Int, _ width: Double) -> Double {
+            heightCalls += 1
+            let h = (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 40
+            let exact = width * (0.6 + Double(h % 1000) / 1000)
+            return whole ? exact.rounded() : exact
+        }
+        /// The data source's move: the data now reads in the order the movement showed.
+        func apply(_ move: InteractiveMove) {
+            let before = ids
+            ids = before.indices.map { before[move.dataIndexPath(forDisplayed: IndexPath(item: $0)).item] }
+        }
+    }
+
+    private func layout(_ tiles: Tiles, minimumColumnWidth: Double = 150) -> WaterfallLayout {
+        WaterfallLayout(minimumColumnWidth: minimumColumnWidth, spacing: 10, insets: EdgeInsets(all: 12)) { ip, w in tiles.height(tiles.ids[ip.item], w) }
+    }
+
+    private func assertSameAsFullLayout(_ lazy: WaterfallLayout, _ tiles: Tiles, _ context: LayoutContext, _ what: String,
+                                        file: StaticString = #filePath, line: UInt = #line) {
+        var full = layout(tiles)
+        full.prepare(context)
+        XCTAssertEqual(lazy.contentSize, full.contentSize, "content size, \(what)", file: file, line: line)
+        let count = context.itemCounts[0]
+        let differing = (0..<count).filter { lazy.attributesForItem(at: IndexPath(item: $0))?.frame != full.attributesForItem(at: IndexPath(item: $0))?.frame }
+        XCTAssertEqual(differing.prefix(5), [], "frames, \(what)", file: file, line: line)
+        for y in stride(from: 0.0, to: full.contentSize.height, by: full.contentSize.height / 7) {
+            let rect = Rect(x: 0, y: y, width: context.boundsSize.width, height: 800)
+            XCTAssertEqual(Set(lazy.attributesForElements(in: rect).map(\.indexPath)), Set(full.attributesForElements(in: rect).map(\.indexPath)),
+                           "items in \(rect), \(what)", file: file, line: line)
+        }
+    }
+
+    /// Movements that end by a drop or a cancel, with targets wandering, queries, probe copies and a
+    /// resize mid-movement: after each end every frame is the one a full layout gives.
+    func testAfterADropOrACancelEveryFrameIsAFullLayouts() {
+        for whole in [true, false] {
+            let count = 2500
+            let tiles = Tiles(count: count, whole: whole)
+            let pinned: (Int) -> Bool = { $0 % 7 == 6 }
+            var lazy = layout(tiles)
+            var size = Size(1280, 800)
+            func context(_ move: InteractiveMove?, completed: InteractiveMove? = nil) -> LayoutContext {
+                var c = LayoutContext(boundsSize: size, itemCounts: [count])
+                c.interactiveMove = move
+                c.completedMove = completed
+                return c
+            }
+            lazy.prepare(context(nil))
+            var generator = SystemRandomNumberGenerator()
+            for round in 0..<24 {
+                let anchored: (IndexPath) -> Bool = { pinned(tiles.ids[$0.item]) }
+                var source = round % 3 == 0 ? Int.random(in: 0..<40, using: &generator) : Int.random(in: 0..<count, using: &generator)
+                while anchored(IndexPath(item: source)) { source = (source + 1) % count }
+                var move = InteractiveMove(source: IndexPath(item: source), target: IndexPath(item: source), isAnchored: anchored)
+                lazy.prepare(context(move))
+                var probes: [(layout: WaterfallLayout, frames: [Rect?])] = []
+                for step in 0..<Int.random(in: 1...12, using: &generator) {
+                    var target = step % 4 == 3 ? Int.random(in: 0..<count, using: &generator)
+                        : min(count - 1, max(0, move.target.item + Int.random(in: -30...30, using: &generator)))
+                    while anchored(IndexPath(item: target)) { target = (target + 1) % count }
+                    move.target = IndexPath(item: target)
+                    if round % 8 == 5, step == 1 {
+                        // The window is resized mid-movement: everything is placed in the movement's order.
+                        size = size.width == 1280 ? Size(1000, 700) : Size(1280, 800)
+                    }
+                    lazy.prepare(context(move))
+                    _ = lazy.attributesForElements(in: Rect(x: 0, y: Double(target / 5) * 40, width: size.width, height: 800))
+                    if step % 3 == 1 {
+                        // Someone holds a copy, as a stable-target probe does, and moves it elsewhere.
+                        var probe = lazy
+                        var other = move
+                        other.target = IndexPath(item: max(0, target - 7))
+                        if !anchored(other.target) { probe.prepare(context(other)) }
+                        let frames = (0..<600).map { probe.attributesForItem(at: IndexPath(item: $0))?.frame }
+                        probes.append((probe, frames))
+                    }
+                }
+                let cancel = round % 4 == 2
+                if cancel {
+                    move.target = move.source
+                    lazy.prepare(context(move))
+                    lazy.prepare(context(nil, completed: move))
+                } else {
+                    tiles.apply(move)
+                    lazy.prepare(context(nil, completed: move))
+                }
+                assertSameAsFullLayout(lazy, tiles, context(nil), "heights \(whole ? "whole" : "fractional"), round \(round), "
+                                       + "\(cancel ? "cancelled" : "dropped") \(move.source.item) → \(move.target.item)")
+                // The copies taken mid-movement still answer as they did, whatever the original did since.
+                for (k, probe) in probes.enumerated() {
+                    XCTAssertEqual((0..<600).map { probe.layout.attributesForItem(at: IndexPath(item: $0))?.frame }, probe.frames,
+                                   "copy \(k) of round \(round)")
+                }
+            }
+        }
+    }
+
+    func testADropNearTheTopOfAMillionTilesPlacesAFewThousand() {
+        let count = 1_000_000
+        let tiles = Tiles(count: count, whole: true)
+        var w = layout(tiles)
+        let bounds = Size(1280, 800)
+        w.prepare(LayoutContext(boundsSize: bounds, itemCounts: [count]))
+        let before = w.contentSize
+        for (source, target) in [(3, 40), (120, 2), (0, 0), (9, 10)] {
+            var during = LayoutContext(boundsSize: bounds, itemCounts: [count])
+            let move = InteractiveMove(source: IndexPath(item: source), target: IndexPath(item: target))
+            during.interactiveMove = move
+            w.prepare(during)
+            _ = w.attributesForElements(in: Rect(x: 0, y: 0, width: 1280, height: 800))
+            tiles.heightCalls = 0
+            tiles.apply(move)
+            var done = LayoutContext(boundsSize: bounds, itemCounts: [count])
+            done.completedMove = move
+            w.prepare(done)
+            XCTAssertLessThan(tiles.heightCalls, 20_000, "the drop \(source) → \(target) placed a few thousand tiles, not a million")
+            XCTAssertEqual(w.placedItemCount, count)
+            XCTAssertEqual(w.contentSize, before, "the same tiles in the same columns below the moved ones")
+        }
+        // Spot checks against a full layout of the final order.
+        var full = layout(tiles)
+        full.prepare(LayoutContext(boundsSize: bounds, itemCounts: [count]))
+        for i in Array(0..<300) + Array(stride(from: 300, to: count, by: 997)) + [count - 1] {
+            XCTAssertEqual(w.attributesForItem(at: IndexPath(item: i))?.frame, full.attributesForItem(at: IndexPath(item: i))?.frame, "item \(i)")
+        }
+    }
 }

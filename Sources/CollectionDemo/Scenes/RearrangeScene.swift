@@ -20,7 +20,15 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public let name = "rearrange"
     public let collection: CollectionView
     /// Tile identifiers in data order; a tile shows its identifier.
-    public private(set) var ids: [Int]
+    public private(set) var ids: [Int] {
+        get { order.ids }
+        set { order.ids = newValue }
+    }
+    /// Holds `ids` for the waterfall's height function, which runs once per tile in a layout pass.
+    /// Capturing the scene there would retain and release it per tile, and the scene's counts are
+    /// slow ones (the collection holds it weakly as its data source); this box is held strongly.
+    private final class TileOrder { var ids: [Int]; init(_ ids: [Int]) { self.ids = ids } }
+    private let order: TileOrder
     public private(set) var layoutKind: RearrangeLayoutKind
     /// The lifted tile, while a drag lasts.
     public var drag: DragSession? { manager.session?.lift }
@@ -39,7 +47,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
     public init(itemCount: Int, layout: RearrangeLayoutKind = .grid) {
-        ids = Array(0..<max(0, itemCount))
+        order = TileOrder(Array(0..<max(0, itemCount)))
         layoutKind = layout
         collection = CollectionView(name: "rearrange", layout: GridLayout())
         // No background fill of its own: the app has just filled the window with the same colour,
@@ -84,8 +92,9 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             return GridLayout(scrollAxis: .horizontal, minimumCrossSize: 130, itemLength: .aspect(1),
                               interitemSpacing: 10, lineSpacing: 10, insets: EdgeInsets(all: 12))
         case .waterfall:
-            return WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { [unowned self] ip, width in
-                (width * RearrangeScene.waterfallRatio(self.ids[ip.item])).rounded()
+            let order = self.order
+            return WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
+                (width * RearrangeScene.waterfallRatio(order.ids[ip.item])).rounded()
             }
         }
     }
@@ -324,6 +333,6 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         !RearrangeScene.isPinned(ids[ip.item])
     }
     public func collectionView(_ cv: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
-        ids.moveKeepingAnchors(from: source.item, to: destination.item, isAnchored: RearrangeScene.isPinned)
+        order.ids.moveKeepingAnchors(from: source.item, to: destination.item, isAnchored: RearrangeScene.isPinned)
     }
 }

@@ -4,8 +4,11 @@
 /// `prepare` is O(n · columns); queries binary-search each column, so `attributesForElements(in:)`
 /// is O(columns · log n + k). During an interactive movement `prepare` re-places only from the
 /// first slot the movement changed, and only as far as queries look (O(columns · (log n + k))
-/// for a drag that stays in view). During an interactive movement heights are looked up through the
-/// displayed-to-data mapping, so a moving item keeps its height in whichever slot it takes.
+/// for a drag that stays in view). The `prepare` right after a drop places on only until the
+/// columns stand as they did before the movement (usually a few thousand items past the moved ones;
+/// O(n) when they never do), and after a cancel places nothing. During an interactive movement heights
+/// are looked up through the displayed-to-data mapping, so a moving item keeps its height in
+/// whichever slot it takes.
 ///
 /// ```swift
 /// // Photos keep their aspect ratio in columns at least 180 points wide.
@@ -38,41 +41,89 @@ public struct WaterfallLayout: CollectionLayout {
 
     /// One section's placement, filled in item order. Normally complete once `prepare` returns;
     /// during an interactive movement only as far as a query has asked (see `prepare`).
+    ///
+    /// During a movement the placement is an overlay: the items before `first` are shown where a
+    /// complete placement from before (its `base`) has them, and only the items from `first` on are
+    /// its own. The base stays whole, so a drop can take its items back (see `finishMove`).
     private final class Placement {
+        /// The frames of its own items: item `first + k` at `frames[k]`.
         var frames: [Rect] = []
-        /// Per column, its items in top-to-bottom order.
+        /// Per column, its own items in top-to-bottom order.
         var columns: [[Int]]
         /// Per column, where its next item would go (its bottom plus spacing).
         var heights: [Double]
         let count: Int
         let top: Double
         let section: Int
+        /// The first item it places itself; the ones before are `base`'s.
+        let first: Int
+        /// A complete placement (whose `first` is 0) showing the items before `first`; nil when
+        /// `first` is 0.
+        var base: Placement?
+        /// Per column, how many of `base`'s items in that column come before `first`.
+        let baseColumnEnds: [Int]
+        /// `heights` before any own item: where `base` leaves each column at `first`.
+        let startHeights: [Double]
+        /// The movement whose displayed order the items were placed in; nil for the data order.
+        var placedUnder: InteractiveMove?
 
-        init(section: Int, count: Int, top: Double, columnCount: Int) {
+        init(section: Int, count: Int, top: Double, columnCount: Int, placedUnder: InteractiveMove?) {
             self.section = section; self.count = count; self.top = top
             columns = Array(repeating: [], count: columnCount)
             heights = Array(repeating: top, count: columnCount)
+            startHeights = heights
+            first = 0; base = nil; baseColumnEnds = Array(repeating: 0, count: columnCount)
+            self.placedUnder = placedUnder
             frames.reserveCapacity(count)
+        }
+
+        /// An overlay of `base` (complete, `first` 0) from item `first` on. O(columns · log n).
+        init(overlaying base: Placement, from first: Int, spacing: Double) {
+            section = base.section; count = base.count; top = base.top
+            self.first = first; self.base = base; placedUnder = nil
+            let ends = base.columns.map { column in Search.partition(column.count) { column[$0] >= first } }
+            baseColumnEnds = ends
+            startHeights = base.columns.indices.map { c in
+                ends[c] > 0 ? base.frames[base.columns[c][ends[c] - 1]].maxY + spacing : base.top
+            }
+            heights = startHeights
+            columns = Array(repeating: [], count: base.columns.count)
         }
 
         init(copying other: Placement) {
             frames = other.frames; columns = other.columns; heights = other.heights
             count = other.count; top = other.top; section = other.section
+            first = other.first; base = other.base; baseColumnEnds = other.baseColumnEnds
+            startHeights = other.startHeights; placedUnder = other.placedUnder
         }
 
-        var isComplete: Bool { frames.count == count }
+        /// The item after the last one placed.
+        var placedEnd: Int { first + frames.count }
+        var isComplete: Bool { placedEnd == count }
         /// Where the next item would be placed: every item not yet placed lies below it.
         var nextTop: Double { heights.min() ?? top }
 
-        /// Forgets the items from `first` on, so they can be placed again. O(columns · log n) plus
-        /// the items dropped.
-        func truncate(to first: Int, spacing: Double) {
-            guard first < frames.count else { return }
-            frames.removeSubrange(first...)
+        /// The frame of a placed item.
+        func frame(_ item: Int) -> Rect { item < first ? base!.frames[item] : frames[item - first] }
+
+        /// Per column, where the next item would go once the items before `item` are placed, for a
+        /// complete placement. O(columns · log n).
+        func heights(before item: Int, spacing: Double) -> [Double] {
+            columns.map { column in
+                let end = Search.partition(column.count) { column[$0] >= item }
+                return end > 0 ? frames[column[end - 1]].maxY + spacing : top
+            }
+        }
+
+        /// Forgets its own items from `item` on (`item` at least `first`), so they can be placed
+        /// again. O(columns · log n) plus the items dropped.
+        func truncate(to item: Int, spacing: Double) {
+            guard item < placedEnd else { return }
+            frames.removeSubrange((item - first)...)
             for c in columns.indices {
-                let keep = Search.partition(columns[c].count) { columns[c][$0] >= first }
+                let keep = Search.partition(columns[c].count) { columns[c][$0] >= item }
                 columns[c].removeSubrange(keep...)
-                heights[c] = columns[c].last.map { frames[$0].maxY + spacing } ?? top
+                heights[c] = columns[c].last.map { frames[$0 - first].maxY + spacing } ?? startHeights[c]
             }
         }
     }
@@ -85,18 +136,44 @@ public struct WaterfallLayout: CollectionLayout {
         var context: LayoutContext
         var itemHeight: (IndexPath, Double) -> Double
 
-        /// Places items in order while `more` holds, each in the shortest column (the leftmost on
-        /// ties, so equal heights fill left to right). O(columns) per item.
-        func place(_ p: Placement, while more: (Placement) -> Bool) {
-            while !p.isComplete, more(p) {
-                let item = p.frames.count
-                var column = 0
-                for c in 1..<p.heights.count where p.heights[c] < p.heights[column] { column = c }
-                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: p.section)), columnWidth))
+        /// How far ``place(_:until:)`` goes.
+        enum Limit {
+            /// Every item of the section.
+            case all
+            /// Up to and including this item.
+            case item(Int)
+            /// Until every column reaches this y, so every item still to place lies below it.
+            case columnsReach(Double)
+        }
+
+        /// Places items in order, each in the shortest column (the leftmost on ties, so equal
+        /// heights fill left to right), until `limit`. O(columns) per item.
+        ///
+        /// The placement's arrays are taken out for the loop and put back after it: working on
+        /// locals spares a class property access, and its exclusivity check, per read.
+        func place(_ p: Placement, until limit: Limit) {
+            var frames: [Rect] = [], columns: [[Int]] = [], heights: [Double] = []
+            swap(&frames, &p.frames); swap(&columns, &p.columns); swap(&heights, &p.heights)
+            defer { swap(&frames, &p.frames); swap(&columns, &p.columns); swap(&heights, &p.heights) }
+            let count = p.count, section = p.section, first = p.first
+            let end: Int
+            switch limit {
+            case .all, .columnsReach: end = count
+            case let .item(item): end = min(count, item + 1)
+            }
+            let reach: Double
+            if case let .columnsReach(y) = limit { reach = y } else { reach = .infinity }
+            var shortest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
+            while first + frames.count < end, heights[shortest] < reach {
+                let item = first + frames.count
+                let column = shortest
+                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)), columnWidth))
                 let x = insets.left + Double(column) * (columnWidth + spacing)
-                p.frames.append(Rect(x: x, y: p.heights[column], width: columnWidth, height: h))
-                p.columns[column].append(item)
-                p.heights[column] += h + spacing
+                frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: h))
+                columns[column].append(item)
+                heights[column] += h + spacing
+                shortest = 0
+                for c in 1..<heights.count where heights[c] < heights[shortest] { shortest = c }
             }
         }
     }
@@ -117,6 +194,14 @@ public struct WaterfallLayout: CollectionLayout {
     /// screenful, not every item after it). Meanwhile the content height is the one from before
     /// the movement: the same items in another order, so the tallest column differs by less than
     /// an item.
+    ///
+    /// Right after the movement ends (``LayoutContext/completedMove``) the places it showed stand.
+    /// A cancel takes back the placement from before it. A drop places on from where the movement
+    /// stopped, past the moved items, until the columns' heights equal those of the placement from
+    /// before the movement at the same item: from there on every item lands where it was, so those
+    /// places are taken back. The columns usually agree again within a few thousand items; when
+    /// they never do (heights that are not whole numbers rarely add up exactly), every item is
+    /// placed, as without a movement.
     public mutating func prepare(_ context: LayoutContext) {
         let previous = self.context
         self.context = context
@@ -125,9 +210,9 @@ public struct WaterfallLayout: CollectionLayout {
         columnWidth = max(1, (width - Double(columnCount - 1) * spacing) / Double(columnCount))
         let placer = Placer(insets: insets, spacing: spacing, columnWidth: columnWidth, context: context, itemHeight: itemHeight)
         self.placer = placer
-        if let move = context.interactiveMove, context.itemCounts.count == 1, sections.count == 1,
-           previous.itemCounts == context.itemCounts, previous.boundsSize.width == context.boundsSize.width,
-           sections[0].columns.count == columnCount {
+        let sameShape = context.itemCounts.count == 1 && sections.count == 1 && previous.itemCounts == context.itemCounts
+            && previous.boundsSize.width == context.boundsSize.width && sections[0].columns.count == columnCount
+        if let move = context.interactiveMove, sameShape {
             // Only the slots between the ends of the old and the new movement change order; for
             // the same item moving on, only those between its old and new target.
             var first = min(move.source.item, move.target.item)
@@ -135,15 +220,27 @@ public struct WaterfallLayout: CollectionLayout {
                 first = old.source == move.source ? min(old.target.item, move.target.item)
                     : min(first, old.source.item, old.target.item)
             }
-            if !isKnownUniquelyReferenced(&sections[0]) { sections[0] = Placement(copying: sections[0]) }
-            sections[0].truncate(to: max(0, first), spacing: spacing)
+            first = max(0, first)
+            let current = sections[0]
+            if current.base != nil, first >= current.first {
+                if !isKnownUniquelyReferenced(&sections[0]) { sections[0] = Placement(copying: current) }
+                sections[0].truncate(to: first, spacing: spacing)
+            } else {
+                // The items before `first` show as the complete placement under it has them.
+                sections[0] = Placement(overlaying: current.base ?? current, from: first, spacing: spacing)
+            }
+            return
+        }
+        if let done = context.completedMove, previous.interactiveMove == done, context.interactiveMove == nil,
+           sameShape, finishMove(done, placer: placer) {
             return
         }
         sections = []
         var y = insets.top
+        let order = context.interactiveMove.flatMap { $0.source == $0.target ? nil : $0 }
         for (s, count) in context.itemCounts.enumerated() {
-            let p = Placement(section: s, count: count, top: y, columnCount: columnCount)
-            placer.place(p) { _ in true }
+            let p = Placement(section: s, count: count, top: y, columnCount: columnCount, placedUnder: order)
+            placer.place(p, until: .all)
             let bottom = count == 0 ? y : (p.heights.max() ?? y) - spacing
             y = bottom + (count == 0 ? 0 : spacing)
             sections.append(p)
@@ -151,8 +248,65 @@ public struct WaterfallLayout: CollectionLayout {
         contentSize = Size(width: context.boundsSize.width, height: max(y - spacing, insets.top) + insets.bottom)
     }
 
+    /// The end of movement `done` in the only section, whose placement is an overlay of the one from
+    /// before the movement. False when that placement was itself in a movement's order (a resize
+    /// mid-movement placed everything): then the caller places everything.
+    private mutating func finishMove(_ done: InteractiveMove, placer: Placer) -> Bool {
+        guard sections[0].base != nil, sections[0].base?.placedUnder == nil else { return false }
+        if done.source == done.target {
+            // Cancelled (or dropped where it was): the data order is the one from before.
+            sections[0] = sections[0].base!
+            return true
+        }
+        if !isKnownUniquelyReferenced(&sections[0]) { sections[0] = Placement(copying: sections[0]) }
+        let overlay = sections[0]
+        // From `end` on the items are the ones from before the movement, in the same order.
+        let end = max(done.source.item, done.target.item) + 1
+        let item = placeUntilColumnsAgree(overlay, from: max(end, overlay.placedEnd), placer: placer)
+        sections[0] = splice(overlay, at: item)
+        let bottom = (sections[0].heights.max() ?? sections[0].top) - spacing
+        contentSize = Size(width: context.boundsSize.width, height: max(bottom, insets.top) + insets.bottom)
+        return true
+    }
+
+    /// Places the overlay's items up to `item`, then on until every column's height is the one its
+    /// base has at the same item, or to the end. Returns the item after the last one placed.
+    private func placeUntilColumnsAgree(_ overlay: Placement, from start: Int, placer: Placer) -> Int {
+        let base = overlay.base!
+        var item = start
+        placer.place(overlay, until: .item(item - 1))
+        var baseHeights = base.heights(before: item, spacing: spacing)
+        let pitch = columnWidth + spacing
+        while item < overlay.count, overlay.heights != baseHeights {
+            placer.place(overlay, until: .item(item))
+            let f = base.frames[item]
+            baseHeights[Int(((f.minX - insets.left) / pitch).rounded())] = f.maxY + spacing
+            item += 1
+        }
+        return item
+    }
+
+    /// A complete placement: the base's items before `overlay.first` and from `item` on, the
+    /// overlay's in between (it has placed exactly those). Works in the base's arrays when nothing
+    /// else holds them: O(columns + the overlay's items + a move of each column's tail).
+    private func splice(_ overlay: Placement, at item: Int) -> Placement {
+        var whole = overlay.base!
+        overlay.base = nil
+        if !isKnownUniquelyReferenced(&whole) { whole = Placement(copying: whole) }
+        let first = overlay.first
+        whole.frames.replaceSubrange(first..<item, with: overlay.frames)
+        for c in whole.columns.indices {
+            let from = overlay.baseColumnEnds[c]
+            let to = Search.partition(whole.columns[c].count) { whole.columns[c][$0] >= item }
+            whole.columns[c].replaceSubrange(from..<to, with: overlay.columns[c])
+        }
+        if item == overlay.count { whole.heights = overlay.heights }
+        whole.placedUnder = nil
+        return whole
+    }
+
     /// Items placed so far across sections (all of them, except during an interactive movement).
-    var placedItemCount: Int { sections.reduce(0) { $0 + $1.frames.count } }
+    var placedItemCount: Int { sections.reduce(0) { $0 + $1.placedEnd } }
 
     /// The bottom of a section (the last one may still be placing: then its content height).
     private func bottom(of s: Int) -> Double {
@@ -166,8 +320,8 @@ public struct WaterfallLayout: CollectionLayout {
         guard sections.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
         let p = sections[indexPath.section]
         guard indexPath.item < p.count else { return nil }
-        if indexPath.item >= p.frames.count { placer?.place(p) { $0.frames.count <= indexPath.item } }
-        return LayoutAttributes(indexPath: indexPath, frame: p.frames[indexPath.item])
+        if indexPath.item >= p.placedEnd { placer?.place(p, until: .item(indexPath.item)) }
+        return LayoutAttributes(indexPath: indexPath, frame: p.frame(indexPath.item))
     }
 
     /// The items meeting `rect`: binary search for the first section, then per column for its first
@@ -179,18 +333,30 @@ public struct WaterfallLayout: CollectionLayout {
             let model = sections[s]
             if model.top >= rect.maxY { break }
             // Every item not yet placed goes at or below `nextTop`.
-            if !model.isComplete { placer?.place(model) { $0.nextTop < rect.maxY } }
-            for column in model.columns {
-                var i = Search.partition(column.count) { model.frames[column[$0]].maxY > rect.minY }
-                while i < column.count {
-                    let f = model.frames[column[i]]
-                    if f.minY >= rect.maxY { break }
-                    if f.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: column[i], section: s), frame: f)) }
-                    i += 1
+            if !model.isComplete { placer?.place(model, until: .columnsReach(rect.maxY)) }
+            // An overlay's items come after its base's items before `first`, column by column.
+            if let base = model.base {
+                for (c, column) in base.columns.enumerated() {
+                    collect(column[..<model.baseColumnEnds[c]], frames: base.frames, first: 0, section: s, in: rect, into: &result)
                 }
+            }
+            for column in model.columns {
+                collect(column[...], frames: model.frames, first: model.first, section: s, in: rect, into: &result)
             }
         }
         return result
+    }
+
+    /// The items of one column (top to bottom) meeting `rect`; item `first + k` has `frames[k]`.
+    private func collect(_ column: ArraySlice<Int>, frames: [Rect], first: Int, section: Int, in rect: Rect,
+                         into result: inout [LayoutAttributes]) {
+        var i = column.startIndex + Search.partition(column.count) { frames[column[column.startIndex + $0] - first].maxY > rect.minY }
+        while i < column.endIndex {
+            let f = frames[column[i] - first]
+            if f.minY >= rect.maxY { break }
+            if f.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: column[i], section: section), frame: f)) }
+            i += 1
+        }
     }
 
     /// The item under the position, or else the nearest one around it (in a gap between tiles, or
