@@ -309,7 +309,7 @@ public final class MosaicScene: Scene {
                       let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
                 focusedCard = dataSource.itemIdentifier(at: ip)
             }
-        case let .wheel(dx, dy):
+        case let .wheel(_, dy):
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
             if dy != 0 { collection.physics.wheel(dx: 0, dy: dy, now: now) }
         case .focus(gained: false):
