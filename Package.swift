@@ -61,7 +61,7 @@ let package = Package(
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
 
-        .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit"]),
+        .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionDemoTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel"]),

@@ -11,18 +11,6 @@ import XCTest
 /// content lies inside its bounds with nothing left hidden. Numbers past the script limits are
 /// refused with their line number before anything runs; the program run as a process exits 0.
 final class MonkeyTests: XCTestCase {
-    /// A small deterministic generator, so a failure can be replayed from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let size = Size(1000, 700)
     static var scenes: [String] { SceneCatalog.names }
 
@@ -34,7 +22,7 @@ final class MonkeyTests: XCTestCase {
         "wheel 0 1e308", "wheel 0 1e9", "wait 1\u{0}00", "down 1\u{0} 2", "key Bogus", "key ctrl+Escpe", "up nan 1",
     ]
 
-    private func randomScript(_ rng: inout SplitMix, size: Size) -> [String] {
+    private func randomScript(_ rng: inout SeededGenerator, size: Size) -> [String] {
         var lines: [String] = []
         var down = false
         func point() -> String {
@@ -91,7 +79,7 @@ final class MonkeyTests: XCTestCase {
     }
 
     private func script(scene: String, seed: Int) -> [String] {
-        var rng = SplitMix(state: UInt64(seed) &* 7919 &+ UInt64(scene.count) &+ UInt64(scene.unicodeScalars.first?.value ?? 0) << 8)
+        var rng = SeededGenerator(seed: UInt64(seed) &* 7919 &+ UInt64(scene.count) &+ UInt64(scene.unicodeScalars.first?.value ?? 0) << 8)
         return randomScript(&rng, size: MonkeyTests.size)
     }
 
@@ -174,7 +162,7 @@ final class MonkeyTests: XCTestCase {
 
     /// Each out-of-limit line, put anywhere in a random script, is refused with its own line number.
     func testHostileLinesAreRefusedWithTheirLineNumber() throws {
-        var rng = SplitMix(state: 42)
+        var rng = SeededGenerator(seed: 42)
         for (i, hostile) in MonkeyTests.refusedLines.enumerated() {
             var lines = script(scene: MonkeyTests.scenes[i % MonkeyTests.scenes.count], seed: i)
             let at = Int.random(in: 0...lines.count, using: &rng)

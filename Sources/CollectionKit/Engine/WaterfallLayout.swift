@@ -84,7 +84,7 @@ public struct WaterfallLayout: CollectionLayout {
             let ends = base.columns.map { column in Search.partition(column.count) { column[$0] >= first } }
             baseColumnEnds = ends
             startHeights = base.columns.indices.map { c in
-                ends[c] > 0 ? base.frames[base.columns[c][ends[c] - 1]].maxY + spacing : base.top
+                ends[c] > 0 ? Placement.below(base.frames[base.columns[c][ends[c] - 1]], spacing) : base.top
             }
             heights = startHeights
             columns = Array(repeating: [], count: base.columns.count)
@@ -96,6 +96,12 @@ public struct WaterfallLayout: CollectionLayout {
             first = other.first; base = other.base; baseColumnEnds = other.baseColumnEnds
             startHeights = other.startHeights; placedUnder = other.placedUnder
         }
+
+        /// Where a column's next item goes below `frame`, computed exactly as placing does
+        /// (`y + (height + spacing)`, not `maxY + spacing`): with fractional heights the two can
+        /// differ in the last bit, and a placement resumed from a frame must match one made in a
+        /// single pass bit for bit.
+        static func below(_ frame: Rect, _ spacing: Double) -> Double { frame.minY + (frame.height + spacing) }
 
         /// The item after the last one placed.
         var placedEnd: Int { first + frames.count }
@@ -111,7 +117,7 @@ public struct WaterfallLayout: CollectionLayout {
         func heights(before item: Int, spacing: Double) -> [Double] {
             columns.map { column in
                 let end = Search.partition(column.count) { column[$0] >= item }
-                return end > 0 ? frames[column[end - 1]].maxY + spacing : top
+                return end > 0 ? Placement.below(frames[column[end - 1]], spacing) : top
             }
         }
 
@@ -123,7 +129,7 @@ public struct WaterfallLayout: CollectionLayout {
             for c in columns.indices {
                 let keep = Search.partition(columns[c].count) { columns[c][$0] >= item }
                 columns[c].removeSubrange(keep...)
-                heights[c] = columns[c].last.map { frames[$0 - first].maxY + spacing } ?? startHeights[c]
+                heights[c] = columns[c].last.map { Placement.below(frames[$0 - first], spacing) } ?? startHeights[c]
             }
         }
     }
@@ -280,7 +286,7 @@ public struct WaterfallLayout: CollectionLayout {
         while item < overlay.count, overlay.heights != baseHeights {
             placer.place(overlay, until: .item(item))
             let f = base.frames[item]
-            baseHeights[Int(((f.minX - insets.left) / pitch).rounded())] = f.maxY + spacing
+            baseHeights[Int(((f.minX - insets.left) / pitch).rounded())] = Placement.below(f, spacing)
             item += 1
         }
         return item
