@@ -199,6 +199,22 @@ func runScene(_ scene: String, config: SceneConfig, script: String, drawAhead: B
     return (app, canvas, times, sawDrag)
 }
 
+/// A long press at `grab` (40 frames), one move to `over`, then the release, whose input handling
+/// is timed: CPU milliseconds, or nil when the press lifted nothing.
+func timedDrop(_ app: App, from grab: Point, to over: Point, now: inout Double) -> Double? {
+    app.update(now: now)
+    app.handle(.pointerDown(grab, .left, []), now: now)
+    for _ in 0..<40 { now += 1.0 / 60; app.update(now: now) }
+    app.handle(.pointerMove(over, []), now: now)
+    now += 1.0 / 60
+    app.update(now: now)
+    let lifted = app.currentScene.isDragging
+    let t0 = threadCPUClock()
+    app.handle(.pointerUp(over, .left, []), now: now)
+    let ms = (threadCPUClock() - t0) * 1000
+    return lifted ? ms : nil
+}
+
 func printFrameTimes(_ times: FrameTimes) {
     for (name, s) in [("CPU time ", times.cpu), ("wall time", times.wall)] {
         print("  \(name): frames \(s.frameMS.count), frame_ms_p50 \(fmt(s.percentile(50))), frame_ms_p99 \(fmt(s.percentile(99))), "
@@ -341,17 +357,10 @@ if wanted("6") {
     var now = 10.0
     var drops: [Double] = []
     for k in 0..<3 {
-        let grab = Point(x: 100, y: 120), over = Point(x: 420 + Double(k) * 160, y: 300)
-        app.update(now: now)
-        app.handle(.pointerDown(grab, .left, []), now: now)
-        for _ in 0..<40 { now += 1.0 / 60; app.update(now: now) }
-        app.handle(.pointerMove(over, []), now: now)
-        now += 1.0 / 60
-        app.update(now: now)
-        guard scene.isDragging else { check(false, "the timed drag lifted a tile"); break }
-        let t0 = threadCPUClock()
-        app.handle(.pointerUp(over, .left, []), now: now)
-        drops.append((threadCPUClock() - t0) * 1000)
+        guard let ms = timedDrop(app, from: Point(x: 100, y: 120), to: Point(x: 420 + Double(k) * 160, y: 300), now: &now) else {
+            check(false, "the timed drag lifted a tile"); break
+        }
+        drops.append(ms)
         for _ in 0..<60 { now += 1.0 / 60; app.update(now: now) }
     }
     check(scene.ids.count == million && Set(scene.ids).count == million, "after the drops every tile is there exactly once")
@@ -381,18 +390,8 @@ if wanted("6b") {
     // and the layout keeps the groups the movement formed, forming only up to where the groups
     // from before the movement take over again. One more drag, timed.
     var now = 10.0
-    let grab = Point(x: 480, y: 440), over = Point(x: 800, y: 440)
-    app.update(now: now)
-    app.handle(.pointerDown(grab, .left, []), now: now)
-    for _ in 0..<40 { now += 1.0 / 60; app.update(now: now) }
-    app.handle(.pointerMove(over, []), now: now)
-    now += 1.0 / 60
-    app.update(now: now)
-    let liftedAgain = scene.isDragging
-    let t0 = threadCPUClock()
-    app.handle(.pointerUp(over, .left, []), now: now)
-    let dropMS = (threadCPUClock() - t0) * 1000
-    print("  a drop's input handling (the data move, and the layout keeping the groups the movement formed): \(fmt(dropMS, 2)) ms CPU; lifted for it: \(liftedAgain)")
+    let dropMS = timedDrop(app, from: Point(x: 480, y: 440), to: Point(x: 800, y: 440), now: &now)
+    print("  a drop's input handling (the data move, and the layout keeping the groups the movement formed): \(fmt(dropMS ?? 0, 2)) ms CPU; lifted for it: \(dropMS != nil)")
 
     // The layout alone, for one change of target near the top of the million: a prepare from
     // scratch (what every change cost before) against the incremental prepare plus the viewport

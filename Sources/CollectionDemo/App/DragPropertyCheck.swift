@@ -1,22 +1,13 @@
 import CollectionKit
+import CollectionKitTesting
 
 /// Random input sequences against the drag scenes, checking after each that no item was lost,
 /// duplicated or left hidden: fast drags, out-and-back hovering, releases outside the window, new
 /// drags during drop animations, cancels, focus loss, resizes, scene switches and undo mid-flight.
 /// `swift test` runs a few thousand sequences; `collection-bench` runs 100,000 or more.
 public struct DragPropertyCheck {
-    /// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-    public struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        public init(seed: UInt64) { state = seed }
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The deterministic generator the checks draw from, so a failing seed can be replayed.
+    public typealias Generator = SeededGenerator
 
     /// `boards` or `rearrange`.
     public var scene: String
