@@ -270,4 +270,54 @@ final class CarouselSceneTests: XCTestCase {
         XCTAssertEqual(r.centeredIndex, 30)
         XCTAssertLessThanOrEqual(r.scene.collection.peakLiveCells, 6, "three cards in view, a fourth coming in, and a small pool")
     }
+
+    // MARK: Small windows
+
+    /// The left-hand lines of a card's panel (title, subtitle, author, reading time) as the backend
+    /// draws them: vertically centred in their boxes, an em (at least 6 pixels) tall.
+    private func panelLines(cardHeight h: Double) -> [(text: String, top: Double, bottom: Double)] {
+        let card = Rect(x: 0, y: 0, width: (h * 1.6).rounded(), height: h)
+        var list = DrawList()
+        CarouselCardCell.drawCard(.sample(0, of: 12), selected: false, in: card, into: &list)
+        return list.commands.compactMap { command -> (String, Double, Double)? in
+            guard case let .text(run) = command, run.alignment == .leading else { return nil }
+            let half = 0.5 * max(6, run.size)
+            return (run.text, run.rect.midY - half, run.rect.midY + half)
+        }.sorted { $0.1 < $1.1 }
+    }
+
+    func testACardsLinesNeverOverlapHoweverSmallTheWindow() {
+        for h in [64.0, 80, 100, 120, 135, 160, 180, 240, 400, 560] {
+            let lines = panelLines(cardHeight: h)
+            for (upper, lower) in zip(lines, lines.dropFirst()) {
+                XCTAssertLessThanOrEqual(upper.bottom, lower.top + 0.5, "\(upper.text) runs into \(lower.text) on a \(h)-point card")
+            }
+            for line in lines {
+                XCTAssertGreaterThanOrEqual(line.top, 0, "\(line.text) inside a \(h)-point card")
+                XCTAssertLessThanOrEqual(line.bottom, h, "\(line.text) inside a \(h)-point card")
+            }
+            if h >= 135 { XCTAssertEqual(lines.count, 4, "a \(h)-point card shows all four lines") }
+        }
+        XCTAssertEqual(panelLines(cardHeight: 64).count, 0, "a card too small for any line shows none")
+    }
+
+    func testPageDotsGiveWayToACounterWhenTheyDoNotFit() throws {
+        func indicator(width: Double) throws -> (dots: Int, counter: Bool) {
+            let app = try App(scene: "carousel", size: Size(width, 400), config: SceneConfig(items: nil))
+            let driver = HeadlessDriver(root: app, fps: 60)
+            try driver.play(ScriptTimeline(InputScript.parse("wait 100"), fps: 60))
+            var list = DrawList()
+            app.currentScene.draw(into: &list)
+            let dots = list.commands.filter {
+                if case let .fill(r, _, radius) = $0 { return r.width <= 10 && r.width == r.height && radius == r.width / 2 }
+                return false
+            }
+            let counter = list.commands.contains { if case let .text(run) = $0 { return run.text == "1 / 12" }; return false }
+            return (dots.count, counter)
+        }
+        let wide = try indicator(width: 1280)
+        XCTAssertEqual(wide.dots, 12); XCTAssertFalse(wide.counter)
+        let narrow = try indicator(width: 200)
+        XCTAssertEqual(narrow.dots, 0, "twelve dots 18 points apart do not fit in 200 points"); XCTAssertTrue(narrow.counter)
+    }
 }

@@ -261,4 +261,24 @@ final class MosaicSceneTests: XCTestCase {
         try play(run, "key ctrl+z\nwait 400")
         XCTAssertNotEqual(run.items, start, "undoing the reset brings the shuffle back")
     }
+
+    /// A card's label and badge are drawn only where they clear its centred title, whatever the
+    /// window leaves the card (a 200-point window gives featured cards about 45 points).
+    func testACardsLabelNeverRunsIntoItsTitle() {
+        for featured in [true, false] {
+            for h in [40.0, 48, 60, 80, 100, 120, 160, 320] {
+                let card = Rect(x: 0, y: 0, width: 260, height: h)
+                var list = DrawList()
+                MosaicCardCell.drawCard(value: 3, style: .regular, allowsMenu: true, featured: featured, focused: false, in: card, into: &list)
+                let runs: [TextRun] = list.commands.compactMap { if case let .text(run) = $0 { return run }; return nil }
+                guard let title = runs.first else { return XCTFail("a title") }
+                let half = 0.625 * max(6, title.size)
+                for other in runs.dropFirst() {
+                    let clear = other.rect.maxY <= title.rect.midY - half || other.rect.minY >= title.rect.midY + half
+                    XCTAssertTrue(clear, "'\(other.text)' runs into '\(title.text)' on a \(h)-point \(featured ? "featured" : "mosaic") card")
+                }
+                if h >= 120 { XCTAssertGreaterThan(runs.count, 1, "a \(h)-point card has room for its label") }
+            }
+        }
+    }
 }

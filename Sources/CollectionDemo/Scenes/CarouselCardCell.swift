@@ -64,7 +64,7 @@ public final class CarouselCardCell: CollectionCell {
     /// there was most of a software-rendered carousel frame. Four clipped bands share their edges
     /// exactly (the backend rounds clip edges where they lie), so no seam shows.
     static func drawShadow(in f: Rect, alpha: Double, into list: inout DrawList) {
-        let u = max(0.3, f.height / 600)
+        let u = scale(f)
         let radius = cornerRadius(f)
         let shadow = f.offsetBy(dx: 0, dy: 10 * u)
         let blur = 28 * u
@@ -81,8 +81,14 @@ public final class CarouselCardCell: CollectionCell {
         for band in bands { list.clipped(to: band, draw) }
     }
 
-    /// Sizes follow the card's height so a small window still gets a proportionate card.
-    static func cornerRadius(_ f: Rect) -> Double { (18 * max(0.3, f.height / 600)).rounded() }
+    /// Sizes follow the card's height. Below 180 points the text keeps the sizes of a 180-point
+    /// card as long as the panel holds it (down to 135 points), and then shrinks with the card, so
+    /// its lines never overlap however small the window gets.
+    static func scale(_ f: Rect) -> Double { max(0, f.height / 600, min(0.3, f.height / 450)) }
+    static func cornerRadius(_ f: Rect) -> Double { max(2, (18 * scale(f)).rounded()) }
+    /// A line of text whose box is shorter than this many points is left out: the backend draws
+    /// no text smaller than 6 pixels, so it would spill over its neighbours.
+    static let smallestTextBox = 6.0
 
     /// Opaque colours only (mixed, not translucent). With `fade` below 1 every colour is mixed
     /// toward `veilColor` by `1 - fade`: the card as if faded as one piece over that colour.
@@ -94,9 +100,10 @@ public final class CarouselCardCell: CollectionCell {
         // colour and modulates its alpha, so a fade that changes every frame re-renders no text.
         func text(_ s: String, in r: Rect, size: Double, color: Color, alignment: TextAlignment = .leading,
                   weight: FontWeight = .regular) {
+            guard r.height >= smallestTextBox else { return }
             list.withOpacity(fade) { $0.text(s, in: r, size: size, color: color, alignment: alignment, weight: weight) }
         }
-        let u = max(0.3, f.height / 600)
+        let u = scale(f)
         let radius = cornerRadius(f)
         drawShadow(in: f, alpha: shadowAlpha, into: &list)
         list.fill(f, tone(panelColor), radius: radius)

@@ -145,7 +145,11 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     // MARK: Page dots
 
-    private var showsDots: Bool { ids.count > 1 && ids.count <= CarouselScene.maximumDots }
+    /// Dots while there are few cards and they fit across the window; else the counter.
+    private var showsDots: Bool {
+        ids.count > 1 && ids.count <= CarouselScene.maximumDots
+            && Double(ids.count - 1) * CarouselScene.dotSpacing + 2 * CarouselScene.dotSpacing <= collection.frame.width
+    }
     private var dotsCentreY: Double { collection.frame.maxY - layout.bottomMargin / 2 }
 
     /// Centre of dot `i`, in window points.

@@ -27,9 +27,12 @@ public final class MosaicCardCell: CollectionCell {
         list.fill(frame, color, radius: radius)
         let ink = color.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
         let numberSize = min(56, max(12, frame.height / 3.2))
-        list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: featured ? min(28, numberSize) : numberSize,
+        let mainSize = featured ? min(28, numberSize) : numberSize
+        list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: mainSize,
                   color: ink, alignment: .center, weight: .bold)
-        guard frame.height >= 40, frame.width >= 80 else { return }
+        // The label (30 points at the bottom) and the badge (32 at the top) only where they clear
+        // the centred line, which takes about 1.25 times its size.
+        guard frame.height >= 64 + 1.25 * mainSize, frame.width >= 80 else { return }
         let label = featured ? "page with a flick" : style.rawValue
         list.text(label, in: Rect(x: frame.minX + 12, y: frame.maxY - 30, width: frame.width - 24, height: 22),
                   size: 13, color: ink.withAlpha(0.8))
