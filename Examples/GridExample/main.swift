@@ -28,8 +28,8 @@ final class Numbers: InteractiveRoot, CollectionDataSource {
     }
 
     func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ip.item }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
+    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "number", for: ip) as! NumberCell
         cell.number = ip.item
         return cell

@@ -81,7 +81,7 @@ if wanted("1") {
     func scan(_ rect: Rect) -> [LayoutAttributes] {
         var out: [LayoutAttributes] = []
         for i in 0..<million {
-            if let a = layout.attributesForItem(at: CollectionKit.IndexPath(item: i)), a.frame.intersects(rect) { out.append(a) }
+            if let a = layout.attributesForItem(at: ItemPath(item: i)), a.frame.intersects(rect) { out.append(a) }
         }
         return out
     }
@@ -112,7 +112,7 @@ if wanted("1") {
 
 if wanted("2") {
     print("2. Preparing GridLayout")
-    let lengthOf: (CollectionKit.IndexPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
+    let lengthOf: (ItemPath) -> Double = { ip in 60 + Double((ip.item &* 2_654_435_761) % 97) }
     let variable = timeRuns(9) {
         var l = gridLayout(.variable(lengthOf))
         l.prepare(LayoutContext(boundsSize: viewport, itemCounts: [million]))
@@ -401,11 +401,11 @@ if wanted("6b") {
     var context = LayoutContext(boundsSize: bounds, itemCounts: [million])
     var live = mosaicLayout()
     live.prepare(context)
-    context.interactiveMove = InteractiveMove(source: IndexPath(item: 2), target: IndexPath(item: 2))
+    context.interactiveMove = InteractiveMove(source: ItemPath(item: 2), target: ItemPath(item: 2))
     live.prepare(context)
     var full: [Double] = [], incremental: [Double] = []
     for k in 0..<40 {
-        context.interactiveMove?.target = IndexPath(item: 1 + (k * 7) % 12)
+        context.interactiveMove?.target = ItemPath(item: 1 + (k * 7) % 12)
         var t0 = threadCPUClock()
         live.prepare(context)
         sink &+= live.attributesForElements(in: viewport).count

@@ -19,7 +19,7 @@ final class BoardsSceneTests: XCTestCase {
             var i = index
             for (s, section) in b.displayed.enumerated() {
                 if i < section.count {
-                    let f = b.view.layout.attributesForItem(at: IndexPath(item: i, section: s))!.frame
+                    let f = b.view.layout.attributesForItem(at: ItemPath(item: i, section: s))!.frame
                     return b.view.windowRect(fromContent: f).center
                 }
                 i -= section.count

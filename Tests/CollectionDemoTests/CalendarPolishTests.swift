@@ -31,7 +31,7 @@ final class CalendarPolishTests: XCTestCase {
     func cellFrame(_ date: CalendarDate, _ scene: CalendarScene) -> Rect {
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
         let item = scene.grid(for: scene.visibleMonth).cell(of: date)!
-        return scene.collection.windowRect(fromContent: scene.collection.layout.attributesForItem(at: IndexPath(item: item, section: page))!.frame)
+        return scene.collection.windowRect(fromContent: scene.collection.layout.attributesForItem(at: ItemPath(item: item, section: page))!.frame)
     }
 
     func at(_ date: CalendarDate, _ scene: CalendarScene) -> String {
@@ -49,7 +49,7 @@ final class CalendarPolishTests: XCTestCase {
 
     func dayCell(_ date: CalendarDate, _ scene: CalendarScene) -> DayCell? {
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
-        return scene.collection.cellForItem(at: IndexPath(item: scene.grid(for: scene.visibleMonth).cell(of: date)!, section: page)) as? DayCell
+        return scene.collection.cellForItem(at: ItemPath(item: scene.grid(for: scene.visibleMonth).cell(of: date)!, section: page)) as? DayCell
     }
 
     // MARK: Any year

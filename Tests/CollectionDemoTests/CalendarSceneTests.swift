@@ -43,7 +43,7 @@ final class CalendarSceneTests: XCTestCase {
             XCTFail("\(date) is not on the page of \(scene.visibleMonth)")
             return "-10 -10"
         }
-        let f = scene.collection.layout.attributesForItem(at: IndexPath(item: cell, section: page))!.frame
+        let f = scene.collection.layout.attributesForItem(at: ItemPath(item: cell, section: page))!.frame
         let c = scene.collection.windowRect(fromContent: f).center
         return "\(c.x) \(c.y)"
     }
@@ -125,7 +125,7 @@ final class CalendarSceneTests: XCTestCase {
         XCTAssertEqual(scene.visibleMonth.description, "2026-10")
         XCTAssertEqual(scene.selectedDates, [d("2026-11-05")])
         XCTAssertEqual(pageOffset(scene), Double(scene.visibleMonth.index - CalendarSettings.firstMonth.index), accuracy: 1e-9)
-        let cell = scene.collection.cellForItem(at: IndexPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-05"))!,
+        let cell = scene.collection.cellForItem(at: ItemPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-05"))!,
                                                               section: scene.visibleMonth.index - CalendarSettings.firstMonth.index)) as? DayCell
         XCTAssertEqual(cell?.model?.isChosen, true, "the greyed 5 November on October's page shows as chosen")
         let cells = driver.root.dumpState()["calendar"]?["cells"]?.arrayValue ?? []
@@ -224,7 +224,7 @@ final class CalendarSceneTests: XCTestCase {
         XCTAssertEqual(cal["grid"]?[41], .string("2026-12-06"))
         XCTAssertEqual(cal["selectedDates"], .strings(["2026-11-21"]))
         let first = scene.collection.windowRect(fromContent: scene.collection.layout.attributesForItem(
-            at: IndexPath(item: 0, section: scene.visibleMonth.index - CalendarSettings.firstMonth.index))!.frame)
+            at: ItemPath(item: 0, section: scene.visibleMonth.index - CalendarSettings.firstMonth.index))!.frame)
         XCTAssertEqual(cal["cells"]?[0], .rect(first))
         XCTAssertEqual(first.minY, 44 + 78 + 4, "below the tab bar and the header")
         let listed = (cal["events"]?.arrayValue ?? []).map { e in
@@ -247,7 +247,7 @@ final class CalendarSceneTests: XCTestCase {
         let (driver, scene, source) = try makeApp(["month": ["2026-11"]], events: events)
         try play(driver, "wait 50")
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
-        let cell = scene.collection.cellForItem(at: IndexPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-10"))!, section: page)) as! DayCell
+        let cell = scene.collection.cellForItem(at: ItemPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-10"))!, section: page)) as! DayCell
         XCTAssertEqual(cell.model?.events.map(\.uid), ["h", "e0", "e1", "e2", "e3", "e4"], "all-day first, then by start")
         let queriesAfterOpen = source.queries
         XCTAssertLessThanOrEqual(queriesAfterOpen, 3, "one query per page: the page shown and its two neighbours")

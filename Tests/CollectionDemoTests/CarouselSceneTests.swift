@@ -185,7 +185,7 @@ final class CarouselSceneTests: XCTestCase {
         var r = try run("key a\nwait 1200")
         XCTAssertEqual(r.state["alignment"]?.stringValue, "edges")
         assertRests(r, on: 0)
-        XCTAssertEqual(r.scene.collection.layout.attributesForItem(at: IndexPath(item: 0))?.frame.minX, 24,
+        XCTAssertEqual(r.scene.collection.layout.attributesForItem(at: ItemPath(item: 0))?.frame.minX, 24,
                        "the first card sits against the leading edge")
         r = try run("key Right\nwait 50\nkey Right\nwait 1200\nkey a\nwait 1200\nkey a\nwait 1200")
         XCTAssertEqual(r.state["alignment"]?.stringValue, "center")
@@ -195,7 +195,7 @@ final class CarouselSceneTests: XCTestCase {
     func testEdgeAlignmentRestsTheLastCardAgainstTheTrailingEdge() throws {
         let r = try run("key End\nwait 1200", align: "edges")
         assertRests(r, on: 11)
-        let last = r.scene.collection.layout.attributesForItem(at: IndexPath(item: 11))!.frame
+        let last = r.scene.collection.layout.attributesForItem(at: ItemPath(item: 11))!.frame
         XCTAssertEqual(last.maxX - r.offsetX, 1280 - 24)
         // A flick back from the last card moves one card, which then rests centred.
         let back = try run("""
@@ -207,7 +207,7 @@ final class CarouselSceneTests: XCTestCase {
             wait 1200
             """, align: "edges")
         assertRests(back, on: 10)
-        let card = back.scene.collection.layout.attributesForItem(at: IndexPath(item: 10))!.frame
+        let card = back.scene.collection.layout.attributesForItem(at: ItemPath(item: 10))!.frame
         XCTAssertEqual(card.midX - back.offsetX, 640, accuracy: 0.01)
     }
 

@@ -25,7 +25,7 @@ final class MosaicSceneTests: XCTestCase {
 
         /// The window centre of the card shown at `index`, at the current scroll offset.
         func center(_ index: Int) -> Point {
-            collection.windowRect(fromContent: collection.layout.attributesForItem(at: IndexPath(item: index, section: 1))!.frame).center
+            collection.windowRect(fromContent: collection.layout.attributesForItem(at: ItemPath(item: index, section: 1))!.frame).center
         }
         /// The window centre of row `row` of the open menu.
         func menuRow(_ row: Int) -> Point { scene.menu.menu!.rowFrame(row).center }
@@ -99,13 +99,13 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.styles.first, "regular")
         XCTAssertEqual(run.groups, ["regular", "compactPair", "compactPair", "compactPair"], "the other six pair up again")
         XCTAssertTrue(run.collection.isAnimatingUpdates, "the regroup is animated")
-        let mid = run.collection.presentedFrameForItem(at: IndexPath(item: 1, section: 1))!
+        let mid = run.collection.presentedFrameForItem(at: ItemPath(item: 1, section: 1))!
         let final = run.frames[1]
         XCTAssertNotEqual(mid, final, "mid-animation, card 1 is between its old and new places")
         XCTAssertNotEqual(mid, before[1])
         try play(run, "wait 500")
         XCTAssertFalse(run.collection.isAnimatingUpdates)
-        XCTAssertEqual(run.collection.presentedFrameForItem(at: IndexPath(item: 1, section: 1)), final)
+        XCTAssertEqual(run.collection.presentedFrameForItem(at: ItemPath(item: 1, section: 1)), final)
         XCTAssertEqual(run.dump["undo"], .int(1))
         try play(run, "key ctrl+z\nwait 400")
         XCTAssertEqual(run.styles.first, "compact")

@@ -19,7 +19,7 @@ final class RearrangeSceneTests: XCTestCase {
 
         /// The window centre of the tile shown at `index`, at the current scroll offset.
         func center(_ index: Int) -> Point {
-            collection.windowRect(fromContent: collection.layout.attributesForItem(at: IndexPath(item: index))!.frame).center
+            collection.windowRect(fromContent: collection.layout.attributesForItem(at: ItemPath(item: index))!.frame).center
         }
     }
 
@@ -151,7 +151,7 @@ final class RearrangeSceneTests: XCTestCase {
 
     func testWaterfallMoveKeepsSizes() throws {
         let run = try makeRun(layout: "waterfall")
-        let heightOf0 = run.collection.layout.attributesForItem(at: IndexPath(item: 0))!.frame.height
+        let heightOf0 = run.collection.layout.attributesForItem(at: ItemPath(item: 0))!.frame.height
         let to = run.center(9)
         var gapHeight: Double?
         try play(run, """
@@ -167,7 +167,7 @@ final class RearrangeSceneTests: XCTestCase {
         XCTAssertEqual(gapHeight, heightOf0, "the gap has the moving tile's height")
         let landed = run.items.firstIndex(of: "0")!
         XCTAssertNotEqual(landed, 0)
-        XCTAssertEqual(run.collection.layout.attributesForItem(at: IndexPath(item: landed))!.frame.height, heightOf0)
+        XCTAssertEqual(run.collection.layout.attributesForItem(at: ItemPath(item: landed))!.frame.height, heightOf0)
         assertSettled(run, count: 200)
     }
 
@@ -198,7 +198,7 @@ final class RearrangeSceneTests: XCTestCase {
             XCTAssertGreaterThan(run.offset.y, 4 * page, "several pages at \(fps) fps")
             let landed = run.items.firstIndex(of: "1")!
             XCTAssertGreaterThan(landed, 200)
-            let slot = run.collection.windowRect(fromContent: run.collection.layout.attributesForItem(at: IndexPath(item: landed))!.frame)
+            let slot = run.collection.windowRect(fromContent: run.collection.layout.attributesForItem(at: ItemPath(item: landed))!.frame)
             XCTAssertLessThan(slot.center.distance(to: release), 150, "it lands by the pointer")
             assertSettled(run, count: 2000)
             finals.append((run.offset, run.items))
@@ -270,7 +270,7 @@ final class RearrangeSceneTests: XCTestCase {
 
     private func assertCancelRestores(_ cancel: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let run = try makeRun(items: 600)
-        let frames = (0..<600).map { run.collection.layout.attributesForItem(at: IndexPath(item: $0))!.frame }
+        let frames = (0..<600).map { run.collection.layout.attributesForItem(at: ItemPath(item: $0))!.frame }
         var hiddenWhileFlying: [String]?
         try play(run, """
             down \(p(run.center(3)))
@@ -286,7 +286,7 @@ final class RearrangeSceneTests: XCTestCase {
             """, at: [(1.45, { hiddenWhileFlying = run.hidden })])
         XCTAssertEqual(hiddenWhileFlying, ["3"], "the snapshot is still flying home", file: file, line: line)
         XCTAssertEqual(run.items, (0..<600).map { "\($0)" }, "every tile back where it was", file: file, line: line)
-        XCTAssertEqual((0..<600).map { run.collection.layout.attributesForItem(at: IndexPath(item: $0))!.frame }, frames,
+        XCTAssertEqual((0..<600).map { run.collection.layout.attributesForItem(at: ItemPath(item: $0))!.frame }, frames,
                        file: file, line: line)
         XCTAssertFalse(run.collection.isAnimatingUpdates, file: file, line: line)
         XCTAssertEqual(run.cv["undo"]?.doubleValue, 0, "nothing to undo", file: file, line: line)

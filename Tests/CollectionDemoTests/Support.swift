@@ -3,5 +3,3 @@ import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
 
-/// XCTest brings Foundation's IndexPath into scope; the tests mean the engine's.
-typealias IndexPath = CollectionKit.IndexPath

@@ -14,7 +14,7 @@ final class CarouselLayoutTests: XCTestCase {
         return l
     }
 
-    private func frames(_ l: CarouselLayout) -> [Rect] { (0..<l.count).map { l.attributesForItem(at: IndexPath(item: $0))!.frame } }
+    private func frames(_ l: CarouselLayout) -> [Rect] { (0..<l.count).map { l.attributesForItem(at: ItemPath(item: $0))!.frame } }
 
     func testCentredFramesAndContentSize() {
         let l = layout(.center)
@@ -24,8 +24,8 @@ final class CarouselLayoutTests: XCTestCase {
         ])
         XCTAssertEqual(l.contentSize, Size(width: 3896, height: 600))
         XCTAssertEqual((0..<5).map { l.restingOffset(forItem: $0) }, [0, 724, 1448, 2172, 2896])
-        XCTAssertNil(l.attributesForItem(at: IndexPath(item: 5)))
-        XCTAssertNil(l.attributesForItem(at: IndexPath(item: 0, section: 1)))
+        XCTAssertNil(l.attributesForItem(at: ItemPath(item: 5)))
+        XCTAssertNil(l.attributesForItem(at: ItemPath(item: 0, section: 1)))
     }
 
     func testEdgeAlignedFramesAndRestingOffsets() {
@@ -51,7 +51,7 @@ final class CarouselLayoutTests: XCTestCase {
         for alignment in CarouselLayout.Alignment.allCases {
             let one = layout(alignment, items: 1)
             XCTAssertEqual(one.restingOffset(forItem: 0), 0)
-            XCTAssertEqual(one.attributesForElements(in: Rect(0, 0, 1000, 600)).map(\.indexPath), [IndexPath(item: 0)])
+            XCTAssertEqual(one.attributesForElements(in: Rect(0, 0, 1000, 600)).map(\.indexPath), [ItemPath(item: 0)])
             let d = ScrollDecision(startOffset: .zero, currentOffset: Point(30, 0), boundsSize: Size(1000, 600))
             XCTAssertEqual(one.targetContentOffset(proposed: Point(200, 0), velocity: Point(3000, 0), decision: d), .zero)
         }
@@ -79,7 +79,7 @@ final class CarouselLayoutTests: XCTestCase {
     func testSideCardsAreSmallerFainterAndBelow() {
         let l = layout()
         func finalized(_ item: Int, viewportX: Double) -> LayoutAttributes {
-            var a = l.attributesForItem(at: IndexPath(item: item))!
+            var a = l.attributesForItem(at: ItemPath(item: item))!
             l.finalize(&a, visibleBounds: Rect(viewportX, 0, 1000, 600))
             return a
         }
@@ -100,7 +100,7 @@ final class CarouselLayoutTests: XCTestCase {
     func testEdgeCardsAtRestAreFullSize() {
         let l = layout(.edges)
         func finalized(_ item: Int, viewportX: Double) -> LayoutAttributes {
-            var a = l.attributesForItem(at: IndexPath(item: item))!
+            var a = l.attributesForItem(at: ItemPath(item: item))!
             l.finalize(&a, visibleBounds: Rect(viewportX, 0, 1000, 600))
             return a
         }

@@ -7,8 +7,8 @@ private final class ArraySource: CollectionDataSource {
     var configured = 0
     init(_ ids: [String]) { self.ids = ids }
     func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ids[ip.item] }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
+    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         configured += 1
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: Int(ids[ip.item]) ?? -1)
@@ -32,7 +32,7 @@ final class CollectionViewTests: XCTestCase {
 
     func testOnlyVisibleCellsExistAndAreReusedWhileScrolling() {
         let (cv, source) = makeView(1_000_000)
-        XCTAssertEqual(Set(cv.visibleCells.keys), Set((0..<4).map { IndexPath(item: $0) }))
+        XCTAssertEqual(Set(cv.visibleCells.keys), Set((0..<4).map { ItemPath(item: $0) }))
         var peak = 0
         for step in 1...400 {
             cv.physics.jump(to: Point(0, Double(step) * 37))
@@ -70,8 +70,8 @@ final class CollectionViewTests: XCTestCase {
 
     func testReusedCellsCarryNoStaleState() {
         let (cv, source) = makeView(100)
-        cv.selectItem(IndexPath(item: 0))
-        (cv.cellForItem(at: IndexPath(item: 0)) as! TileCell).isHighlighted = true
+        cv.selectItem(ItemPath(item: 0))
+        (cv.cellForItem(at: ItemPath(item: 0)) as! TileCell).isHighlighted = true
         cv.physics.jump(to: Point(0, 500))
         cv.update(now: 1)
         for (ip, cell) in cv.visibleCells {
@@ -86,32 +86,32 @@ final class CollectionViewTests: XCTestCase {
         let (cv, source) = makeView(6)
         source.ids.remove(at: 1)
         source.ids.insert("new", at: 3)
-        try cv.performBatchUpdates([.delete([IndexPath(item: 1)]), .insert([IndexPath(item: 3)])])
+        try cv.performBatchUpdates([.delete([ItemPath(item: 1)]), .insert([ItemPath(item: 3)])])
         XCTAssertEqual(cv.itemCounts, [6])
-        XCTAssertEqual(cv.identifier(at: IndexPath(item: 3)), "new")
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 3)), "new")
     }
 
     func testMovesKeepSelectionOnTheirItem() throws {
         let (cv, source) = makeView(6)
-        cv.selectItem(IndexPath(item: 0))
+        cv.selectItem(ItemPath(item: 0))
         source.ids.insert(source.ids.remove(at: 0), at: 4)
-        try cv.performBatchUpdates([.move(IndexPath(item: 0), IndexPath(item: 4))])
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 4)])
-        XCTAssertEqual(cv.identifier(at: IndexPath(item: 4)), "0")
+        try cv.performBatchUpdates([.move(ItemPath(item: 0), ItemPath(item: 4))])
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 4)])
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 4)), "0")
     }
 
     func testUpdatesThatDoNotAddUpThrowAndLeaveTheViewAsItWas() {
         let cases: [(mutate: (ArraySource) -> Void, updates: [CollectionUpdate], message: String)] = [
             ({ $0.ids.append("x") }, [], "should have 6, but the data source has 7"),
-            ({ $0.ids.removeLast() }, [.delete([IndexPath(item: 9)])], "out of range"),
-            ({ $0.ids.removeLast(2) }, [.delete([IndexPath(item: 1), IndexPath(item: 1)])], "deleted twice"),
-            ({ $0.ids.append("3") }, [.insert([IndexPath(item: 6)])], "identifier 3 appears twice"),
-            ({ _ in }, [.move(IndexPath(item: 0), IndexPath(item: 9))], "out of range"),
-            ({ _ in }, [.insert([IndexPath(item: 0, section: 2)])], "no such section"),
+            ({ $0.ids.removeLast() }, [.delete([ItemPath(item: 9)])], "out of range"),
+            ({ $0.ids.removeLast(2) }, [.delete([ItemPath(item: 1), ItemPath(item: 1)])], "deleted twice"),
+            ({ $0.ids.append("3") }, [.insert([ItemPath(item: 6)])], "identifier 3 appears twice"),
+            ({ _ in }, [.move(ItemPath(item: 0), ItemPath(item: 9))], "out of range"),
+            ({ _ in }, [.insert([ItemPath(item: 0, section: 2)])], "no such section"),
         ]
         for c in cases {
             let (cv, source) = makeView(6)
-            cv.selectItem(IndexPath(item: 2))
+            cv.selectItem(ItemPath(item: 2))
             let before = (cv.itemCounts, cv.visibleCells.mapValues { ObjectIdentifier($0) }, cv.selectedItems, cv.contentSize)
             c.mutate(source)
             XCTAssertThrowsError(try cv.performBatchUpdates(c.updates)) { error in
@@ -125,20 +125,20 @@ final class CollectionViewTests: XCTestCase {
     }
 
     func testIndexMappingThroughUpdates() {
-        let updates: [CollectionUpdate] = [.delete([IndexPath(item: 1)]), .insert([IndexPath(item: 0)])]
-        XCTAssertEqual(CollectionView.indexAfterUpdates(IndexPath(item: 0), updates: updates), IndexPath(item: 1))
-        XCTAssertNil(CollectionView.indexAfterUpdates(IndexPath(item: 1), updates: updates))
-        XCTAssertEqual(CollectionView.indexAfterUpdates(IndexPath(item: 2), updates: updates), IndexPath(item: 2))
-        XCTAssertEqual(CollectionView.indexAfterUpdates(IndexPath(item: 5), updates: [.move(IndexPath(item: 5), IndexPath(item: 0))]),
-                       IndexPath(item: 0))
-        XCTAssertEqual(CollectionView.indexAfterUpdates(IndexPath(item: 0), updates: [.move(IndexPath(item: 5), IndexPath(item: 0))]),
-                       IndexPath(item: 1))
+        let updates: [CollectionUpdate] = [.delete([ItemPath(item: 1)]), .insert([ItemPath(item: 0)])]
+        XCTAssertEqual(CollectionView.indexAfterUpdates(ItemPath(item: 0), updates: updates), ItemPath(item: 1))
+        XCTAssertNil(CollectionView.indexAfterUpdates(ItemPath(item: 1), updates: updates))
+        XCTAssertEqual(CollectionView.indexAfterUpdates(ItemPath(item: 2), updates: updates), ItemPath(item: 2))
+        XCTAssertEqual(CollectionView.indexAfterUpdates(ItemPath(item: 5), updates: [.move(ItemPath(item: 5), ItemPath(item: 0))]),
+                       ItemPath(item: 0))
+        XCTAssertEqual(CollectionView.indexAfterUpdates(ItemPath(item: 0), updates: [.move(ItemPath(item: 5), ItemPath(item: 0))]),
+                       ItemPath(item: 1))
     }
 
     func testAnimatedUpdateGlidesFromTheOldFrame() throws {
         let (cv, source) = makeView(6)
         source.ids.insert(source.ids.remove(at: 0), at: 3)
-        try cv.performBatchUpdates([.move(IndexPath(item: 0), IndexPath(item: 3))], animated: true)
+        try cv.performBatchUpdates([.move(ItemPath(item: 0), ItemPath(item: 3))], animated: true)
         XCTAssertTrue(cv.isAnimatingUpdates)
         var list = DrawList()
         cv.draw(into: &list)
@@ -151,14 +151,14 @@ final class CollectionViewTests: XCTestCase {
 
     func testRetainedItemsKeepTheirCellOutOfView() {
         let (cv, source) = makeView(1000)
-        let cell = cv.cellForItem(at: IndexPath(item: 1))
-        cv.retainItem(IndexPath(item: 1))
+        let cell = cv.cellForItem(at: ItemPath(item: 1))
+        cv.retainItem(ItemPath(item: 1))
         cv.physics.jump(to: Point(0, 5000))
         cv.update(now: 1)
-        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 1)) === cell, "a retained cell is never recycled")
-        cv.releaseItem(IndexPath(item: 1))
+        XCTAssertTrue(cv.cellForItem(at: ItemPath(item: 1)) === cell, "a retained cell is never recycled")
+        cv.releaseItem(ItemPath(item: 1))
         withExtendedLifetime(source) {}
-        XCTAssertNil(cv.cellForItem(at: IndexPath(item: 1)))
+        XCTAssertNil(cv.cellForItem(at: ItemPath(item: 1)))
     }
 
     func testResizeKeepsTheFirstVisibleItemInPlace() {
@@ -168,7 +168,7 @@ final class CollectionViewTests: XCTestCase {
         cv.setFrame(Rect(0, 0, 300, 100))     // three per line now: item 40 is in row 13
         cv.update(now: 0)
         let first = cv.visibleAttributes.filter { $0.kind == .cell }.map(\.indexPath).min()
-        XCTAssertEqual(first, IndexPath(item: 39))
+        XCTAssertEqual(first, ItemPath(item: 39))
         XCTAssertEqual(cv.contentOffset.y, 650)
         withExtendedLifetime(source) {}
     }

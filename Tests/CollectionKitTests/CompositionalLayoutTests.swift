@@ -13,7 +13,7 @@ final class CompositionalLayoutTests: XCTestCase {
     }
 
     private func frames(_ l: CompositionalLayout, section: Int = 0) -> [Rect] {
-        (0..<l.sections[section].itemCount).map { l.attributesForItem(at: IndexPath(item: $0, section: section))!.frame }
+        (0..<l.sections[section].itemCount).map { l.attributesForItem(at: ItemPath(item: $0, section: section))!.frame }
     }
 
     /// A big item on the left and two stacked items on the right, repeated: the classic nested group.
@@ -37,7 +37,7 @@ final class CompositionalLayoutTests: XCTestCase {
         ])
         // The last group is cut short by the data but keeps its full height.
         XCTAssertEqual(l.contentSize, Size(width: 320, height: 652), "5 + 3 × 200 + 2 × 20 + 7")
-        XCTAssertNil(l.attributesForItem(at: IndexPath(item: 7)))
+        XCTAssertNil(l.attributesForItem(at: ItemPath(item: 7)))
     }
 
     func testItemInsetsAndAbsoluteSizes() {
@@ -165,7 +165,7 @@ final class CompositionalLayoutTests: XCTestCase {
                                                       header: BoundarySupplementaryItem(height: .absolute(30))) { i in i % 3 == 0 ? .regular : .compact } }
             return self.nestedSection(env)
         }
-        let all = (0..<3).flatMap { s in (0..<l.sections[s].itemCount).map { l.attributesForItem(at: IndexPath(item: $0, section: s))! } }
+        let all = (0..<3).flatMap { s in (0..<l.sections[s].itemCount).map { l.attributesForItem(at: ItemPath(item: $0, section: s))! } }
         for _ in 0..<200 {
             let r = Rect(Double(rng.next(400)) - 40, Double(rng.next(Int(l.contentSize.height))) - 100,
                          Double(rng.next(300) + 1), Double(rng.next(900) + 1))
@@ -182,7 +182,7 @@ final class CompositionalLayoutTests: XCTestCase {
         var context = LayoutContext(boundsSize: Size(width: 200, height: 400), itemCounts: [3])
         l.prepare(context)
         XCTAssertEqual(frames(l), [Rect(0, 0, 100, 100), Rect(100, 0, 100, 100), Rect(0, 100, 200, 100)])
-        context.interactiveMove = InteractiveMove(source: IndexPath(item: 2), target: IndexPath(item: 0))
+        context.interactiveMove = InteractiveMove(source: ItemPath(item: 2), target: ItemPath(item: 0))
         l.prepare(context)
         XCTAssertEqual(frames(l), [Rect(0, 0, 200, 100), Rect(0, 100, 100, 100), Rect(100, 100, 100, 100)])
     }
@@ -214,8 +214,8 @@ final class CompositionalLayoutTests: XCTestCase {
             XCTAssertEqual(got, want, "\(what): cells in \(r)", file: file, line: line)
         }
         for s in context.itemCounts.indices {
-            let got = (0..<context.itemCounts[s]).map { l.attributesForItem(at: IndexPath(item: $0, section: s))?.frame }
-            let want = (0..<context.itemCounts[s]).map { full.attributesForItem(at: IndexPath(item: $0, section: s))?.frame }
+            let got = (0..<context.itemCounts[s]).map { l.attributesForItem(at: ItemPath(item: $0, section: s))?.frame }
+            let want = (0..<context.itemCounts[s]).map { full.attributesForItem(at: ItemPath(item: $0, section: s))?.frame }
             XCTAssertEqual(got, want, "\(what): frames of section \(s)", file: file, line: line)
         }
     }
@@ -233,22 +233,22 @@ final class CompositionalLayoutTests: XCTestCase {
             var context = LayoutContext(boundsSize: size, itemCounts: [5, n])
             l.prepare(context)
             // Every 5th round some items keep their slots (anchored) while the others flow around them.
-            let anchored: ((IndexPath) -> Bool)? = round % 5 == 4 ? { ip in ip.section == 1 && ip.item % 9 == 4 } : nil
+            let anchored: ((ItemPath) -> Bool)? = round % 5 == 4 ? { ip in ip.section == 1 && ip.item % 9 == 4 } : nil
             for movement in 0..<3 {
                 var source = rng.next(n)
-                while anchored?(IndexPath(item: source, section: 1)) == true { source = rng.next(n) }
-                context.interactiveMove = InteractiveMove(source: IndexPath(item: source, section: 1),
-                                                          target: IndexPath(item: source, section: 1), isAnchored: anchored)
+                while anchored?(ItemPath(item: source, section: 1)) == true { source = rng.next(n) }
+                context.interactiveMove = InteractiveMove(source: ItemPath(item: source, section: 1),
+                                                          target: ItemPath(item: source, section: 1), isAnchored: anchored)
                 l.prepare(context)
                 for step in 0..<8 {
                     var target = rng.next(n)
-                    while anchored?(IndexPath(item: target, section: 1)) == true { target = rng.next(n) }
-                    context.interactiveMove?.target = IndexPath(item: target, section: 1)
+                    while anchored?(ItemPath(item: target, section: 1)) == true { target = rng.next(n) }
+                    context.interactiveMove?.target = ItemPath(item: target, section: 1)
                     l.prepare(context)
                     // A copy prepared for another target (as the stable-target probe does) leaves this one alone.
                     var probe = l
                     var other = context
-                    other.interactiveMove?.target = IndexPath(item: rng.next(n), section: 1)
+                    other.interactiveMove?.target = ItemPath(item: rng.next(n), section: 1)
                     if anchored?(other.interactiveMove!.target) == true { other.interactiveMove?.target = context.interactiveMove!.target }
                     probe.prepare(other)
                     _ = probe.attributesForElements(in: Rect(0, 0, size.width, 1e6))
@@ -279,7 +279,7 @@ final class CompositionalLayoutTests: XCTestCase {
                     context.interactiveMove = move
                     l.prepare(context)
                 }
-                styles = (0..<n).map { styles[move.dataIndexPath(forDisplayed: IndexPath(item: $0, section: 1)).item] }
+                styles = (0..<n).map { styles[move.dataIndexPath(forDisplayed: ItemPath(item: $0, section: 1)).item] }
                 context.interactiveMove = nil
                 context.completedMove = ending == 2 ? nil : move
                 l.prepare(context)
@@ -299,13 +299,13 @@ final class CompositionalLayoutTests: XCTestCase {
         var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [styles.count])
         l.prepare(context)
         let all = l.formedGroupCount
-        context.interactiveMove = InteractiveMove(source: IndexPath(item: 3), target: IndexPath(item: 3))
+        context.interactiveMove = InteractiveMove(source: ItemPath(item: 3), target: ItemPath(item: 3))
         l.prepare(context)
-        context.interactiveMove?.target = IndexPath(item: 11)
+        context.interactiveMove?.target = ItemPath(item: 11)
         l.prepare(context)
         _ = l.attributesForElements(in: Rect(0, 0, 640, 800))
         let move = context.interactiveMove!
-        styles = (0..<styles.count).map { styles[move.dataIndexPath(forDisplayed: IndexPath(item: $0)).item] }
+        styles = (0..<styles.count).map { styles[move.dataIndexPath(forDisplayed: ItemPath(item: $0)).item] }
         context.interactiveMove = nil
         context.completedMove = move
         chosen = 0
@@ -317,7 +317,7 @@ final class CompositionalLayoutTests: XCTestCase {
         XCTAssertEqual(l.formedGroupCount, full.formedGroupCount, "every group is there after the drop")
         XCTAssertEqual(l.contentSize, full.contentSize)
         for item in [0, 3, 10, 11, 12, 13, 50, 99_999] {
-            XCTAssertEqual(l.attributesForItem(at: IndexPath(item: item)), full.attributesForItem(at: IndexPath(item: item)), "item \(item)")
+            XCTAssertEqual(l.attributesForItem(at: ItemPath(item: item)), full.attributesForItem(at: ItemPath(item: item)), "item \(item)")
         }
     }
 
@@ -328,15 +328,15 @@ final class CompositionalLayoutTests: XCTestCase {
         l.prepare(context)
         let all = l.formedGroupCount
         let height = l.contentSize.height
-        context.interactiveMove = InteractiveMove(source: IndexPath(item: 3, section: 1), target: IndexPath(item: 3, section: 1))
+        context.interactiveMove = InteractiveMove(source: ItemPath(item: 3, section: 1), target: ItemPath(item: 3, section: 1))
         l.prepare(context)
-        context.interactiveMove?.target = IndexPath(item: 9, section: 1)
+        context.interactiveMove?.target = ItemPath(item: 9, section: 1)
         l.prepare(context)
         _ = l.attributesForElements(in: Rect(0, 0, 640, 800))
         XCTAssertLessThan(l.formedGroupCount, 200, "a screenful of groups, not all \(all)")
         XCTAssertEqual(l.contentSize.height, height, "the height from before the movement")
-        XCTAssertEqual(l.attributesForItem(at: IndexPath(item: 50_000, section: 1)),
-                       { var f = movementLayout { styles }; f.prepare(context); return f.attributesForItem(at: IndexPath(item: 50_000, section: 1)) }(),
+        XCTAssertEqual(l.attributesForItem(at: ItemPath(item: 50_000, section: 1)),
+                       { var f = movementLayout { styles }; f.prepare(context); return f.attributesForItem(at: ItemPath(item: 50_000, section: 1)) }(),
                        "an item far down forms the groups up to it, as a full prepare places them")
     }
 }

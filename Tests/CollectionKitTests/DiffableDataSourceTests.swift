@@ -26,7 +26,7 @@ final class DiffableDataSourceTests: XCTestCase {
     }
 
     private func shown(_ cv: CollectionView) -> [Int] {
-        (0..<cv.numberOfItems).map { cv.identifier(at: IndexPath(item: $0))!.base as! Int }
+        (0..<cv.numberOfItems).map { cv.identifier(at: ItemPath(item: $0))!.base as! Int }
     }
 
     func testApplyingRandomSnapshotsShowsThemExactly() throws {
@@ -57,11 +57,11 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertTrue(cv.isAnimatingUpdates)
         // Item 4 was at slot 3 (100, 50) and is going to slot 0 (0, 0): a quarter of the way it is in between.
         cv.update(now: 0.05)
-        let f = cv.presentedFrameForItem(at: IndexPath(item: 0))!
+        let f = cv.presentedFrameForItem(at: ItemPath(item: 0))!
         XCTAssertTrue(f.minX > 0 && f.minX < 100 && f.minY > 0 && f.minY < 50, "mid-glide: \(f)")
         cv.update(now: 1)
         XCTAssertFalse(cv.isAnimatingUpdates)
-        XCTAssertEqual(cv.presentedFrameForItem(at: IndexPath(item: 0)), Rect(0, 0, 100, 50))
+        XCTAssertEqual(cv.presentedFrameForItem(at: ItemPath(item: 0)), Rect(0, 0, 100, 50))
     }
 
     func testReconfigureReachesTheCellAndKeepsIdentity() throws {
@@ -95,7 +95,7 @@ final class DiffableDataSourceTests: XCTestCase {
         let (cv, source) = makeView([1, 2, 3])
         // An interactive movement in progress refuses updates.
         source.canMoveItem = { _ in true }
-        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: IndexPath(item: 0)))
+        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: ItemPath(item: 0)))
         var s = source.snapshot
         s.deleteItems([2])
         XCTAssertThrowsError(try source.apply(s))
@@ -108,7 +108,7 @@ final class DiffableDataSourceTests: XCTestCase {
         source.canMoveItem = { $0 != 3 }
         var told: [(Int, Int)] = []
         source.didMoveItem = { _, from, to in told.append((from.item, to.item)) }
-        XCTAssertTrue(cv.moveItemInteractively(from: IndexPath(item: 0), to: IndexPath(item: 3)))
+        XCTAssertTrue(cv.moveItemInteractively(from: ItemPath(item: 0), to: ItemPath(item: 3)))
         XCTAssertEqual(source.snapshot.itemIdentifiers, [2, 4, 3, 1], "item 3 cannot move and keeps its slot")
         XCTAssertEqual(told.map(\.0), [0])
         XCTAssertEqual(shown(cv), [2, 4, 3, 1])

@@ -114,9 +114,9 @@ final class DragDropManagerTests: XCTestCase {
         board.drag(from: Point(100, 60), to: Point(320, 50), release: false)
         XCTAssertEqual(board.manager.session?.over, "b")
         // b shows the gap at 1 (between 10 and 11); a shows its own where row 1 was.
-        XCTAssertEqual(board.b.gap, IndexPath(item: 1))
+        XCTAssertEqual(board.b.gap, ItemPath(item: 1))
         XCTAssertEqual(board.b.displayed[0].count, 4)
-        XCTAssertEqual(board.a.gap, IndexPath(item: 1))
+        XCTAssertEqual(board.a.gap, ItemPath(item: 1))
         XCTAssertFalse(board.a.displayed[0].contains(AnyHashable(1)))
         // Leaving b closes its gap; the data never changed.
         board.manager.pointerMoved(to: Point(100, 300), now: 0.5)

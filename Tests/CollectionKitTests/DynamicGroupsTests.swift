@@ -29,7 +29,7 @@ final class DynamicGroupsTests: XCTestCase {
             // And the layout places every item, each in its own place.
             var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 16) { styles[$0] } }
             l.prepare(LayoutContext(boundsSize: Size(width: 400, height: 800), itemCounts: [styles.count]))
-            let frames = (0..<styles.count).compactMap { l.attributesForItem(at: IndexPath(item: $0))?.frame }
+            let frames = (0..<styles.count).compactMap { l.attributesForItem(at: ItemPath(item: $0))?.frame }
             XCTAssertEqual(frames.count, styles.count)
             XCTAssertEqual(Set(frames.map { "\($0)" }).count, styles.count, "frames overlap in a run of \(n)")
             XCTAssertEqual(l.sections[0].groupCount, kinds.count)
@@ -42,7 +42,7 @@ final class DynamicGroupsTests: XCTestCase {
     private func frames(_ styles: [ItemStyle], width: Double) -> [Rect] {
         var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 16) { styles[$0] } }
         l.prepare(LayoutContext(boundsSize: Size(width: width, height: 800), itemCounts: [styles.count]))
-        return (0..<styles.count).map { l.attributesForItem(at: IndexPath(item: $0))!.frame }
+        return (0..<styles.count).map { l.attributesForItem(at: ItemPath(item: $0))!.frame }
     }
 
     func testSeedExamplesAt400() {

@@ -10,7 +10,7 @@ final class GridLayoutTests: XCTestCase {
 
     /// Every item's frame, by asking one at a time.
     private func allFrames(_ l: GridLayout, _ counts: [Int]) -> [Rect] {
-        counts.enumerated().flatMap { s, n in (0..<n).map { l.attributesForItem(at: IndexPath(item: $0, section: s))!.frame } }
+        counts.enumerated().flatMap { s, n in (0..<n).map { l.attributesForItem(at: ItemPath(item: $0, section: s))!.frame } }
     }
 
     func testUniformVerticalFramesAreLiteral() {
@@ -64,7 +64,7 @@ final class GridLayoutTests: XCTestCase {
             for counts in [[0], [1], [2], [3], [17], [5, 0, 9], [40, 3]] {
                 let l = prepared(layout, Size(130, 110), counts)
                 let frames = allFrames(l, counts)
-                let ips = counts.enumerated().flatMap { s, n in (0..<n).map { IndexPath(item: $0, section: s) } }
+                let ips = counts.enumerated().flatMap { s, n in (0..<n).map { ItemPath(item: $0, section: s) } }
                 for rect in [Rect(0, 0, 130, 110), Rect(17, 33, 40, 51), Rect(-5, 90, 300, 300), Rect(60, 0, 1, 1000)] {
                     let expected = Set(zip(ips, frames).filter { $0.1.intersects(rect) }.map(\.0))
                     let got = Set(l.attributesForElements(in: rect).filter { $0.kind == .cell }.map(\.indexPath))
@@ -77,8 +77,8 @@ final class GridLayoutTests: XCTestCase {
     func testTargetIndexForAMovingItem() {
         let l = prepared(GridLayout(itemsPerLine: 3, itemLength: .fixed(10), interitemSpacing: 0, lineSpacing: 0,
                                     insets: EdgeInsets()), Size(30, 100), [7])
-        XCTAssertEqual(l.targetIndexPath(forMoving: IndexPath(item: 0), at: Point(15, 15)), IndexPath(item: 4))
-        XCTAssertEqual(l.targetIndexPath(forMoving: IndexPath(item: 0), at: Point(29, 95)), IndexPath(item: 6), "past the end: the last slot")
-        XCTAssertEqual(l.targetIndexPath(forMoving: IndexPath(item: 0), at: Point(-4, -4)), IndexPath(item: 0))
+        XCTAssertEqual(l.targetIndexPath(forMoving: ItemPath(item: 0), at: Point(15, 15)), ItemPath(item: 4))
+        XCTAssertEqual(l.targetIndexPath(forMoving: ItemPath(item: 0), at: Point(29, 95)), ItemPath(item: 6), "past the end: the last slot")
+        XCTAssertEqual(l.targetIndexPath(forMoving: ItemPath(item: 0), at: Point(-4, -4)), ItemPath(item: 0))
     }
 }

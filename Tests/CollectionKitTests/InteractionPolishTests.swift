@@ -5,11 +5,11 @@ private final class CountSource: CollectionDataSource {
     var count: Int
     init(_ count: Int) { self.count = count }
     func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ip.item }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
+    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip)
     }
-    func collectionView(_ cv: CollectionView, canMoveItemAt ip: CollectionKit.IndexPath) -> Bool { true }
+    func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool { true }
 }
 
 /// Selection conventions, scroll bars, feedback and slot animations, driven as a user would.
@@ -41,28 +41,28 @@ final class InteractionPolishTests: XCTestCase {
         let (cv, _) = makeView(40)
         var i = CollectionInteraction()
         i = click(i, cv, Point(50, 50), at: 0)                       // item 0
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 0)])
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 0)])
         i = click(i, cv, Point(150, 150), at: 1)                     // item 5 alone
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 5)])
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 5)])
         i = click(i, cv, Point(150, 150), at: 2)                     // clicking it again keeps it
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 5)], "a click never leaves nothing selected")
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 5)], "a click never leaves nothing selected")
         i = click(i, cv, Point(350, 50), .ctrl, at: 3)               // Ctrl adds item 3, the new anchor
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 5), IndexPath(item: 3)])
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 5), ItemPath(item: 3)])
         i = click(i, cv, Point(150, 150), .ctrl, at: 4)              // Ctrl removes item 5 (and anchors there, as GTK does)
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 3)])
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 3)])
         i = click(i, cv, Point(250, 250), .shift, at: 5)             // Shift: 5 through 10, replacing
-        XCTAssertEqual(cv.selectedItems, Set((5...10).map { IndexPath(item: $0) }))
+        XCTAssertEqual(cv.selectedItems, Set((5...10).map { ItemPath(item: $0) }))
         i = click(i, cv, Point(50, 50), .shift, at: 6)               // same anchor, other way: 0 through 5
-        XCTAssertEqual(cv.selectedItems, Set((0...5).map { IndexPath(item: $0) }))
-        XCTAssertEqual(cv.selectionAnchor, IndexPath(item: 5))
+        XCTAssertEqual(cv.selectedItems, Set((0...5).map { ItemPath(item: $0) }))
+        XCTAssertEqual(cv.selectionAnchor, ItemPath(item: 5))
         i = click(i, cv, Point(350, 250), [.ctrl, .shift], at: 6.5)   // Ctrl+Shift adds 5 through 11
-        XCTAssertEqual(cv.selectedItems, Set((0...11).map { IndexPath(item: $0) }))
+        XCTAssertEqual(cv.selectedItems, Set((0...11).map { ItemPath(item: $0) }))
         // A double click (two clicks in a row) on an item leaves it selected.
         i = click(i, cv, Point(250, 50), at: 7)
         i = click(i, cv, Point(250, 50), at: 7.2)
-        XCTAssertEqual(cv.selectedItems, [IndexPath(item: 2)])
-        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 2))!.isSelected)
-        XCTAssertFalse(cv.cellForItem(at: IndexPath(item: 0))!.isSelected)
+        XCTAssertEqual(cv.selectedItems, [ItemPath(item: 2)])
+        XCTAssertTrue(cv.cellForItem(at: ItemPath(item: 2))!.isSelected)
+        XCTAssertFalse(cv.cellForItem(at: ItemPath(item: 0))!.isSelected)
     }
 
     func testThumbDragScrollsWithThePointerAndReachesBothEnds() {
@@ -123,14 +123,14 @@ final class InteractionPolishTests: XCTestCase {
 
     func testShakeAndPressFeedbackAreTimed() {
         let (cv, _) = makeView(40)
-        cv.shakeItem(at: IndexPath(item: 1), now: 0)
+        cv.shakeItem(at: ItemPath(item: 1), now: 0)
         XCTAssertEqual(ItemFeedback.shakeOffset(start: 0, now: 0), 0)
         XCTAssertEqual(ItemFeedback.shakeOffset(start: 0, now: 0.03), 7 * (1 - 0.03 / 0.36) * sin(2 * .pi * 3 * 0.03 / 0.36), accuracy: 1e-9)
         XCTAssertEqual(ItemFeedback.shakeOffset(start: 0, now: 0.4), 0)
         XCTAssertTrue(cv.isShaking)
         cv.update(now: 0.5)
         XCTAssertFalse(cv.isShaking)
-        cv.beginPressFeedback(on: IndexPath(item: 0), now: 1, duration: 0.3)
+        cv.beginPressFeedback(on: ItemPath(item: 0), now: 1, duration: 0.3)
         XCTAssertEqual(cv.feedback.pressProgress(at: 1), 0)
         XCTAssertEqual(cv.feedback.pressProgress(at: 1.15), 0.5, accuracy: 1e-9)
         XCTAssertEqual(cv.feedback.pressProgress(at: 1.3), 1)
@@ -146,16 +146,16 @@ final class InteractionPolishTests: XCTestCase {
         var i = CollectionInteraction()
         i.selectable = { $0.item != 1 }
         i.handle(.pointerMove(Point(50, 50), []), in: cv, now: 0)
-        XCTAssertEqual(cv.feedback.hovered, IndexPath(item: 0))
-        XCTAssertTrue(cv.cellForItem(at: IndexPath(item: 0))!.isHovered)
+        XCTAssertEqual(cv.feedback.hovered, ItemPath(item: 0))
+        XCTAssertTrue(cv.cellForItem(at: ItemPath(item: 0))!.isHovered)
         i.handle(.pointerMove(Point(150, 50), []), in: cv, now: 0.1)
         XCTAssertNil(cv.feedback.hovered, "item 1 does not react")
-        XCTAssertFalse(cv.cellForItem(at: IndexPath(item: 0))!.isHovered)
+        XCTAssertFalse(cv.cellForItem(at: ItemPath(item: 0))!.isHovered)
     }
 
     func testAMoveOntoAnotherLineWrapsAroundTheLineEndsInsteadOfCrossingIt() {
         let (cv, _) = makeView(40)
-        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: IndexPath(item: 2)))
+        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: ItemPath(item: 2)))
         cv.updateInteractiveMovementTargetPosition(Point(150, 150))   // slot 5: item 4 moves back to slot 3, item 5 to slot 4
         let anim = cv.frameAnimations[AnyHashable(4)]!
         XCTAssertEqual(anim.from, Rect(0, 100, 100, 100))

@@ -6,31 +6,31 @@ import XCTest
 final class StableTargetTests: XCTestCase {
     func testTheProposalIsTakenWhenItsReflowedFrameHoldsThePointer() {
         let frames: [Int: Rect] = [1: Rect(0, 100, 100, 100), 2: Rect(100, 0, 100, 100)]
-        let chosen = StableTarget.choose(current: IndexPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: IndexPath(item: 1),
+        let chosen = StableTarget.choose(current: ItemPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: ItemPath(item: 1),
                                          position: Point(50, 150), count: 3, isAllowed: { _ in true },
                                          frameAfter: { frames[$0.item] })
-        XCTAssertEqual(chosen, IndexPath(item: 1))
+        XCTAssertEqual(chosen, ItemPath(item: 1))
     }
 
     func testANeighbourThatEndsUnderThePointerWinsOverTheProposal() {
         // Slot 2 would reflow away (to x 100); slot 3 ends under the pointer.
         let frames: [Int: Rect] = [1: Rect(100, 0, 100, 100), 2: Rect(100, 100, 100, 100), 3: Rect(0, 120, 100, 100)]
-        let chosen = StableTarget.choose(current: IndexPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: IndexPath(item: 2),
+        let chosen = StableTarget.choose(current: ItemPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: ItemPath(item: 2),
                                          position: Point(50, 150), count: 5, isAllowed: { _ in true },
                                          frameAfter: { frames[$0.item] })
-        XCTAssertEqual(chosen, IndexPath(item: 3))
+        XCTAssertEqual(chosen, ItemPath(item: 3))
     }
 
     func testNoSlotThatIsNotCloserIsTaken() {
         // Every candidate ends 50 or more away, as far as the current slot: stay.
-        let chosen = StableTarget.choose(current: IndexPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: IndexPath(item: 1),
+        let chosen = StableTarget.choose(current: ItemPath(item: 0), currentFrame: Rect(0, 0, 100, 100), proposal: ItemPath(item: 1),
                                          position: Point(50, 150), count: 3, isAllowed: { _ in true },
                                          frameAfter: { _ in Rect(100, 100, 100, 100) })
-        XCTAssertEqual(chosen, IndexPath(item: 0))
+        XCTAssertEqual(chosen, ItemPath(item: 0))
         // Inside the current slot nothing moves, whatever is proposed.
-        XCTAssertEqual(StableTarget.choose(current: IndexPath(item: 0), currentFrame: Rect(0, 0, 100, 200), proposal: IndexPath(item: 1),
+        XCTAssertEqual(StableTarget.choose(current: ItemPath(item: 0), currentFrame: Rect(0, 0, 100, 200), proposal: ItemPath(item: 1),
                                            position: Point(50, 150), count: 3, isAllowed: { _ in true },
-                                           frameAfter: { _ in Rect(0, 100, 100, 100) }), IndexPath(item: 0))
+                                           frameAfter: { _ in Rect(0, 100, 100, 100) }), ItemPath(item: 0))
     }
 
     /// The rearrange waterfall's bug: a tile dragged down onto the tile directly below it in its
@@ -47,15 +47,15 @@ final class StableTargetTests: XCTestCase {
         cv.dataSource = ds
         cv.setFrame(Rect(0, 0, 200, 400))
         cv.reloadData()
-        XCTAssertEqual(cv.layout.attributesForItem(at: IndexPath(item: 2))?.frame, Rect(0, 100, 100, 100))
-        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: IndexPath(item: 0)))
+        XCTAssertEqual(cv.layout.attributesForItem(at: ItemPath(item: 2))?.frame, Rect(0, 100, 100, 100))
+        XCTAssertTrue(cv.beginInteractiveMovementForItem(at: ItemPath(item: 0)))
         var targets: [Int] = []
         for _ in 0..<6 {
             cv.updateInteractiveMovementTargetPosition(Point(50, 150))
             targets.append(cv.movingItemIndexPath!.item)
         }
         XCTAssertEqual(targets, [3, 3, 3, 3, 3, 3], "taken at once, and never flipped back")
-        XCTAssertEqual(cv.layout.attributesForItem(at: IndexPath(item: 3))?.frame, Rect(0, 120, 100, 100))
+        XCTAssertEqual(cv.layout.attributesForItem(at: ItemPath(item: 3))?.frame, Rect(0, 120, 100, 100))
         cv.endInteractiveMovement()
         XCTAssertEqual(Array(ds.ids.prefix(5)), [1, 2, 3, 0, 4])
     }

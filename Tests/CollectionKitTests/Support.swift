@@ -1,8 +1,5 @@
 import CollectionKit
 
-/// XCTest brings Foundation's IndexPath into scope; the tests mean the engine's.
-typealias IndexPath = CollectionKit.IndexPath
-
 /// A numbered cell for engine tests: the engine ships no cells of its own.
 final class TileCell: CollectionCell {
     var number = 0

@@ -5,7 +5,7 @@ import XCTest
 /// During an interactive movement the waterfall re-places only from the first changed slot, and
 /// only as far as queries look; what it answers must be exactly what a full layout would.
 final class WaterfallLazyReflowTests: XCTestCase {
-    private func height(_ data: IndexPath, _ width: Double) -> Double {
+    private func height(_ data: ItemPath, _ width: Double) -> Double {
         let h = (UInt64(truncatingIfNeeded: data.item) &* 0x9E37_79B9_7F4A_7C15) >> 40
         return (width * (0.6 + Double(h % 1000) / 1000)).rounded()
     }
@@ -22,25 +22,25 @@ final class WaterfallLazyReflowTests: XCTestCase {
 
     func testEveryQueryDuringAMovementMatchesAFullLayout() {
         let count = 3000
-        let anchored: (IndexPath) -> Bool = { $0.item % 7 == 6 }
+        let anchored: (ItemPath) -> Bool = { $0.item % 7 == 6 }
         var lazy = layout()
         lazy.prepare(context(count, nil))
         var generator = SeededGenerator(seed: 11)
         var source = 100
-        while anchored(IndexPath(item: source)) { source += 1 }
+        while anchored(ItemPath(item: source)) { source += 1 }
         var target = source
         for step in 0..<120 {
             if step == 60 {
                 // A second movement of another item, as if the first had been cancelled.
                 source = 2500
-                while anchored(IndexPath(item: source)) { source += 1 }
+                while anchored(ItemPath(item: source)) { source += 1 }
                 target = source
             }
             // Targets wander, mostly by a few slots, sometimes far; never onto an anchored slot.
             target = step % 10 == 9 ? Int.random(in: 0..<count, using: &generator)
                 : min(count - 1, max(0, target + Int.random(in: -4...4, using: &generator)))
-            while anchored(IndexPath(item: target)) { target = (target + 1) % count }
-            let move = InteractiveMove(source: IndexPath(item: source), target: IndexPath(item: target), isAnchored: anchored)
+            while anchored(ItemPath(item: target)) { target = (target + 1) % count }
+            let move = InteractiveMove(source: ItemPath(item: source), target: ItemPath(item: target), isAnchored: anchored)
             lazy.prepare(context(count, move))
             var full = layout()
             full.prepare(context(count, move))
@@ -51,7 +51,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
                            full.attributesForElements(in: viewport).map(\.frame).sorted { ($0.minY, $0.minX) < ($1.minY, $1.minX) },
                            "visible items at step \(step)")
             for _ in 0..<5 {
-                let ip = IndexPath(item: Int.random(in: 0..<count, using: &generator))
+                let ip = ItemPath(item: Int.random(in: 0..<count, using: &generator))
                 XCTAssertEqual(lazy.attributesForItem(at: ip)?.frame, full.attributesForItem(at: ip)?.frame, "item \(ip) at step \(step)")
             }
             XCTAssertEqual(lazy.contentSize.height, full.contentSize.height, accuracy: 400, "the content height is close")
@@ -62,7 +62,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         full.prepare(context(count, nil))
         XCTAssertEqual(lazy.contentSize, full.contentSize)
         for i in stride(from: 0, to: count, by: 97) {
-            XCTAssertEqual(lazy.attributesForItem(at: IndexPath(item: i))?.frame, full.attributesForItem(at: IndexPath(item: i))?.frame)
+            XCTAssertEqual(lazy.attributesForItem(at: ItemPath(item: i))?.frame, full.attributesForItem(at: ItemPath(item: i))?.frame)
         }
     }
 
@@ -72,7 +72,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         let before = w.contentSize
         XCTAssertEqual(w.placedItemCount, 1_000_000, "without a movement every tile is placed")
         for target in 1...40 {
-            let move = InteractiveMove(source: IndexPath(item: 1), target: IndexPath(item: target))
+            let move = InteractiveMove(source: ItemPath(item: 1), target: ItemPath(item: target))
             let placedBefore = w.placedItemCount
             w.prepare(context(1_000_000, move))
             // The first movement keeps the tile before the moved one; each further target keeps
@@ -102,7 +102,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         /// The data source's move: the data now reads in the order the movement showed.
         func apply(_ move: InteractiveMove) {
             let before = ids
-            ids = before.indices.map { before[move.dataIndexPath(forDisplayed: IndexPath(item: $0)).item] }
+            ids = before.indices.map { before[move.dataIndexPath(forDisplayed: ItemPath(item: $0)).item] }
         }
     }
 
@@ -116,7 +116,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         full.prepare(context)
         XCTAssertEqual(lazy.contentSize, full.contentSize, "content size, \(what)", file: file, line: line)
         let count = context.itemCounts[0]
-        let differing = (0..<count).filter { lazy.attributesForItem(at: IndexPath(item: $0))?.frame != full.attributesForItem(at: IndexPath(item: $0))?.frame }
+        let differing = (0..<count).filter { lazy.attributesForItem(at: ItemPath(item: $0))?.frame != full.attributesForItem(at: ItemPath(item: $0))?.frame }
         XCTAssertEqual(differing.prefix(5), [], "frames, \(what)", file: file, line: line)
         for y in stride(from: 0.0, to: full.contentSize.height, by: full.contentSize.height / 7) {
             let rect = Rect(x: 0, y: y, width: context.boundsSize.width, height: 800)
@@ -149,17 +149,17 @@ final class WaterfallLazyReflowTests: XCTestCase {
             lazy.prepare(context(nil))
             var generator = SeededGenerator(seed: seed)
             for round in 0..<24 {
-                let anchored: (IndexPath) -> Bool = { pinned(tiles.ids[$0.item]) }
+                let anchored: (ItemPath) -> Bool = { pinned(tiles.ids[$0.item]) }
                 var source = round % 3 == 0 ? Int.random(in: 0..<40, using: &generator) : Int.random(in: 0..<count, using: &generator)
-                while anchored(IndexPath(item: source)) { source = (source + 1) % count }
-                var move = InteractiveMove(source: IndexPath(item: source), target: IndexPath(item: source), isAnchored: anchored)
+                while anchored(ItemPath(item: source)) { source = (source + 1) % count }
+                var move = InteractiveMove(source: ItemPath(item: source), target: ItemPath(item: source), isAnchored: anchored)
                 lazy.prepare(context(move))
                 var probes: [(layout: WaterfallLayout, frames: [Rect?])] = []
                 for step in 0..<Int.random(in: 1...12, using: &generator) {
                     var target = step % 4 == 3 ? Int.random(in: 0..<count, using: &generator)
                         : min(count - 1, max(0, move.target.item + Int.random(in: -30...30, using: &generator)))
-                    while anchored(IndexPath(item: target)) { target = (target + 1) % count }
-                    move.target = IndexPath(item: target)
+                    while anchored(ItemPath(item: target)) { target = (target + 1) % count }
+                    move.target = ItemPath(item: target)
                     if round % 8 == 5, step == 1 {
                         // The window is resized mid-movement: everything is placed in the movement's order.
                         size = size.width == 1280 ? Size(1000, 700) : Size(1280, 800)
@@ -170,9 +170,9 @@ final class WaterfallLazyReflowTests: XCTestCase {
                         // Someone holds a copy, as a stable-target probe does, and moves it elsewhere.
                         var probe = lazy
                         var other = move
-                        other.target = IndexPath(item: max(0, target - 7))
+                        other.target = ItemPath(item: max(0, target - 7))
                         if !anchored(other.target) { probe.prepare(context(other)) }
-                        let frames = (0..<600).map { probe.attributesForItem(at: IndexPath(item: $0))?.frame }
+                        let frames = (0..<600).map { probe.attributesForItem(at: ItemPath(item: $0))?.frame }
                         probes.append((probe, frames))
                     }
                 }
@@ -189,7 +189,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
                                        + "\(cancel ? "cancelled" : "dropped") \(move.source.item) → \(move.target.item)")
                 // The copies taken mid-movement still answer as they did, whatever the original did since.
                 for (k, probe) in probes.enumerated() {
-                    XCTAssertEqual((0..<600).map { probe.layout.attributesForItem(at: IndexPath(item: $0))?.frame }, probe.frames,
+                    XCTAssertEqual((0..<600).map { probe.layout.attributesForItem(at: ItemPath(item: $0))?.frame }, probe.frames,
                                    "seed \(seed), copy \(k) of round \(round)")
                 }
             }
@@ -205,7 +205,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         let before = w.contentSize
         for (source, target) in [(3, 40), (120, 2), (0, 0), (9, 10)] {
             var during = LayoutContext(boundsSize: bounds, itemCounts: [count])
-            let move = InteractiveMove(source: IndexPath(item: source), target: IndexPath(item: target))
+            let move = InteractiveMove(source: ItemPath(item: source), target: ItemPath(item: target))
             during.interactiveMove = move
             w.prepare(during)
             _ = w.attributesForElements(in: Rect(x: 0, y: 0, width: 1280, height: 800))
@@ -222,7 +222,7 @@ final class WaterfallLazyReflowTests: XCTestCase {
         var full = layout(tiles)
         full.prepare(LayoutContext(boundsSize: bounds, itemCounts: [count]))
         for i in Array(0..<300) + Array(stride(from: 300, to: count, by: 997)) + [count - 1] {
-            XCTAssertEqual(w.attributesForItem(at: IndexPath(item: i))?.frame, full.attributesForItem(at: IndexPath(item: i))?.frame, "item \(i)")
+            XCTAssertEqual(w.attributesForItem(at: ItemPath(item: i))?.frame, full.attributesForItem(at: ItemPath(item: i))?.frame, "item \(i)")
         }
     }
 
@@ -240,23 +240,23 @@ final class WaterfallLazyReflowTests: XCTestCase {
         lazy.prepare(LayoutContext(boundsSize: bounds, itemCounts: [300]))
         var rng = SeededGenerator(seed: 3)
         for round in 0..<40 {
-            let move = InteractiveMove(source: IndexPath(item: Int.random(in: 0..<300, using: &rng)),
-                                       target: IndexPath(item: Int.random(in: 0..<300, using: &rng)))
+            let move = InteractiveMove(source: ItemPath(item: Int.random(in: 0..<300, using: &rng)),
+                                       target: ItemPath(item: Int.random(in: 0..<300, using: &rng)))
             var during = LayoutContext(boundsSize: bounds, itemCounts: [300])
             during.interactiveMove = move
             lazy.prepare(during)
             var full = makeLayout()
             full.prepare(during)
-            XCTAssertEqual((0..<300).map { lazy.attributesForItem(at: IndexPath(item: $0))?.frame },
-                           (0..<300).map { full.attributesForItem(at: IndexPath(item: $0))?.frame }, "during round \(round)")
+            XCTAssertEqual((0..<300).map { lazy.attributesForItem(at: ItemPath(item: $0))?.frame },
+                           (0..<300).map { full.attributesForItem(at: ItemPath(item: $0))?.frame }, "during round \(round)")
             tiles.apply(move)
             var done = LayoutContext(boundsSize: bounds, itemCounts: [300])
             done.completedMove = move
             lazy.prepare(done)
             full = makeLayout()
             full.prepare(LayoutContext(boundsSize: bounds, itemCounts: [300]))
-            XCTAssertEqual((0..<300).map { lazy.attributesForItem(at: IndexPath(item: $0))?.frame },
-                           (0..<300).map { full.attributesForItem(at: IndexPath(item: $0))?.frame }, "after the drop of round \(round)")
+            XCTAssertEqual((0..<300).map { lazy.attributesForItem(at: ItemPath(item: $0))?.frame },
+                           (0..<300).map { full.attributesForItem(at: ItemPath(item: $0))?.frame }, "after the drop of round \(round)")
             XCTAssertEqual(lazy.contentSize, full.contentSize, "round \(round)")
         }
     }

@@ -387,8 +387,8 @@ public final class BoardsScene: Scene {
             ("viewport", .rect(v.frame)),
         ]
         if ids.count <= 10_000 {
-            var shown: [AnyHashable: IndexPath] = [:]
-            for (s, section) in b.displayed.enumerated() { for (i, id) in section.enumerated() { shown[id] = IndexPath(item: i, section: s) } }
+            var shown: [AnyHashable: ItemPath] = [:]
+            for (s, section) in b.displayed.enumerated() { for (i, id) in section.enumerated() { shown[id] = ItemPath(item: i, section: s) } }
             let home = b.gap.flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? .zero
             pairs.append(("frames", .array(ids.map { id in
                 .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)

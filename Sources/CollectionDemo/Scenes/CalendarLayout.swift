@@ -62,7 +62,7 @@ public struct CalendarLayout: CollectionLayout {
                     width: cellSize.width, height: cellSize.height)
     }
 
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard context.itemCounts.indices.contains(indexPath.section),
               (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: frame(page: indexPath.section, cell: indexPath.item))
@@ -77,7 +77,7 @@ public struct CalendarLayout: CollectionLayout {
         for page in first...last {
             for cell in 0..<min(MonthGrid.cellCount, context.itemCounts[page]) {
                 let f = frame(page: page, cell: cell)
-                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: IndexPath(item: cell, section: page), frame: f)) }
+                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ItemPath(item: cell, section: page), frame: f)) }
             }
         }
         return out

@@ -459,7 +459,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         for page in pagesOnScreen {
             let g = grid(for: CalendarScene.month(ofPage: page))
             for row in 0..<MonthGrid.rows {
-                guard let f = l.attributesForItem(at: IndexPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
+                guard let f = l.attributesForItem(at: ItemPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
                 let cell = collection.windowRect(fromContent: f)
                 let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
                 let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
@@ -554,7 +554,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let g = grid(for: month)
         let page = CalendarScene.page(of: month)
         let cells: [JSON] = (0..<MonthGrid.cellCount).map { i in
-            let f = layout.attributesForItem(at: IndexPath(item: i, section: page))?.frame ?? .zero
+            let f = layout.attributesForItem(at: ItemPath(item: i, section: page))?.frame ?? .zero
             return .rect(collection.windowRect(fromContent: f))
         }
         let zone = settings.zone
@@ -589,16 +589,16 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func numberOfSections(in collectionView: CollectionView) -> Int { CalendarScene.pageCount }
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { MonthGrid.cellCount }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable {
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable {
         ip.section * MonthGrid.cellCount + ip.item
     }
-    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "day", for: ip) as! DayCell
         cell.configure(model(for: ip))
         return cell
     }
 
-    private func model(for ip: IndexPath) -> DayCell.Model {
+    private func model(for ip: ItemPath) -> DayCell.Model {
         let g = grid(for: CalendarScene.month(ofPage: ip.section))
         let date = g.date(at: ip.item)
         var m = DayCell.Model(date: date)

@@ -43,8 +43,8 @@ public final class GridScene: Scene, CollectionDataSource {
     // MARK: Data source
 
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ids[ip.item] }
-    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: ids[ip.item])
         return cell

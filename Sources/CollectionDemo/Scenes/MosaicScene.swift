@@ -210,13 +210,13 @@ public final class MosaicScene: Scene {
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
     /// is drawn over the cards it covers).
-    private func itemIndexPath(at p: Point) -> IndexPath? {
+    private func itemIndexPath(at p: Point) -> ItemPath? {
         let c = collection.contentPoint(fromWindow: p)
         if collection.visibleAttributes.contains(where: { $0.kind != .cell && $0.frame.contains(c) }) { return nil }
         return collection.indexPathForItem(atWindowPoint: p)
     }
 
-    private func openMenu(for ip: IndexPath, at anchor: Point, fromKeyboard: Bool, now: Double) {
+    private func openMenu(for ip: ItemPath, at anchor: Point, fromKeyboard: Bool, now: Double) {
         guard ip.section == MosaicScene.mosaicSection, let id = dataSource.itemIdentifier(at: ip) else { return }
         // A card that offers no menu is left alone: nothing opens and nothing else changes.
         if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
@@ -367,7 +367,7 @@ public final class MosaicScene: Scene {
         let next = current.map { min(max(0, $0 + step), model.order.count - 1) } ?? firstVisibleCardIndex()
         focusedCard = model.order[next]
         // Centred, so the pinned header never covers the focused card.
-        collection.scrollToItem(IndexPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
+        collection.scrollToItem(ItemPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
     }
 
     private func firstVisibleCardIndex() -> Int {
@@ -379,7 +379,7 @@ public final class MosaicScene: Scene {
     private func openMenuForFocused(now: Double) {
         if focusedCard == nil, !model.order.isEmpty { focusedCard = model.order[firstVisibleCardIndex()] }
         guard let id = focusedCard, let index = model.order.firstIndex(of: id) else { return }
-        let ip = IndexPath(item: index, section: MosaicScene.mosaicSection)
+        let ip = ItemPath(item: index, section: MosaicScene.mosaicSection)
         guard let frame = collection.presentedFrameForItem(at: ip) else { return }
         let w = collection.windowRect(fromContent: frame)
         let anchor = Point(x: w.minX + 12, y: min(max(w.minY + 12, collection.frame.minY + 50), collection.frame.maxY - 20))
@@ -504,7 +504,7 @@ public final class MosaicScene: Scene {
     public var displayedCards: [Int] {
         guard collection.interactiveMove != nil else { return model.order }
         return model.order.indices.map { i in
-            dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: IndexPath(item: i, section: MosaicScene.mosaicSection))) ?? -1
+            dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: ItemPath(item: i, section: MosaicScene.mosaicSection))) ?? -1
         }
     }
 
@@ -520,7 +520,7 @@ public final class MosaicScene: Scene {
         let layout = collection.layout as? CompositionalLayout
         if listFrames {
             mosaic.append(("frames", .array(cards.indices.map {
-                .rect(layout?.attributesForItem(at: IndexPath(item: $0, section: MosaicScene.mosaicSection))?.frame ?? .zero)
+                .rect(layout?.attributesForItem(at: ItemPath(item: $0, section: MosaicScene.mosaicSection))?.frame ?? .zero)
             })))
         }
         mosaic += [
@@ -539,7 +539,7 @@ public final class MosaicScene: Scene {
             ("items", .strings(featuredItems.map { "\($0)" })),
             ("contentOffset", .point(Point(x: featuredOffset, y: 0))),
             ("frames", .array(featuredItems.indices.map {
-                .rect(layout?.attributesForItem(at: IndexPath(item: $0, section: MosaicScene.featuredSection))?.frame ?? .zero)
+                .rect(layout?.attributesForItem(at: ItemPath(item: $0, section: MosaicScene.featuredSection))?.frame ?? .zero)
             })),
             ("centeredIndex", .int(layout?.nearestRestingPlace(section: MosaicScene.featuredSection, toOffset: featuredOffset) ?? 0)),
         ]

@@ -238,8 +238,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     private func apply(from: Int, to: Int, now: Double) {
         manager.finishLandings()
-        if collection.moveItemInteractively(from: IndexPath(item: from), to: IndexPath(item: to)) {
-            collection.scrollToItem(IndexPath(item: to), centered: false, animated: true)
+        if collection.moveItemInteractively(from: ItemPath(item: from), to: ItemPath(item: to)) {
+            collection.scrollToItem(ItemPath(item: to), centered: false, animated: true)
         } else {
             sceneNotices.append("cannot move tile \(ids[from]) back to position \(to + 1)")
         }
@@ -285,7 +285,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public var isDragging: Bool { manager.isDragging }
 
     /// True for a displayed item that can be lifted (not pinned).
-    private func canMove(_ ip: IndexPath) -> Bool {
+    private func canMove(_ ip: ItemPath) -> Bool {
         !RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item])
     }
     public var liveCellCount: Int { collection.liveCellCount }
@@ -322,17 +322,17 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Data source
 
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { ids[ip.item] }
-    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: ids[ip.item])
         cell.isPinned = RearrangeScene.isPinned(ids[ip.item])
         return cell
     }
-    public func collectionView(_ cv: CollectionView, canMoveItemAt ip: IndexPath) -> Bool {
+    public func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool {
         !RearrangeScene.isPinned(ids[ip.item])
     }
-    public func collectionView(_ cv: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    public func collectionView(_ cv: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
         order.ids.moveKeepingAnchors(from: source.item, to: destination.item, isAnchored: RearrangeScene.isPinned)
     }
 }

@@ -7,14 +7,14 @@ import Foundation
 /// that cannot move). All of it is dated by `now`, so it plays the same at any frame rate.
 public struct ItemFeedback: Equatable {
     /// The item under the pointer that reacts to it, if any.
-    public var hovered: IndexPath?
+    public var hovered: ItemPath?
     /// A press on `item` that lifts it at `start + duration` if held.
     public var press: Press?
     /// Shakes in progress: item identifier → start time.
     public var shakes: [AnyHashable: Double] = [:]
 
     public struct Press: Equatable, Sendable {
-        public var item: IndexPath
+        public var item: ItemPath
         public var start: Double
         public var duration: Double
     }
@@ -51,7 +51,7 @@ public struct ItemFeedback: Equatable {
 
 extension CollectionView {
     /// Sets the hovered item: the item at `p` if `reacts` says it responds to the pointer, else none.
-    public func updateHover(at p: Point?, reacts: (IndexPath) -> Bool = { _ in true }) {
+    public func updateHover(at p: Point?, reacts: (ItemPath) -> Bool = { _ in true }) {
         let ip = p.flatMap { indexPathForItem(atWindowPoint: $0) }.flatMap { reacts($0) ? $0 : nil }
         guard ip != feedback.hovered else { return }
         if let old = feedback.hovered { visibleCells[old]?.isHovered = false }
@@ -60,7 +60,7 @@ extension CollectionView {
     }
 
     /// Starts showing a press on `ip` that will lift it after `duration` seconds if held.
-    public func beginPressFeedback(on ip: IndexPath, now: Double, duration: Double) {
+    public func beginPressFeedback(on ip: ItemPath, now: Double, duration: Double) {
         feedback.press = ItemFeedback.Press(item: ip, start: now, duration: duration)
     }
 
@@ -68,7 +68,7 @@ extension CollectionView {
     public func endPressFeedback() { feedback.press = nil }
 
     /// Shakes the item at `ip` once: "this cannot be done".
-    public func shakeItem(at ip: IndexPath, now: Double) {
+    public func shakeItem(at ip: ItemPath, now: Double) {
         guard let id = identifier(at: ip) else { return }
         feedback.shakes[id] = now
     }

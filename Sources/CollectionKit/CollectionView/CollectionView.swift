@@ -8,7 +8,7 @@ open class CollectionCell {
     /// The identifier the cell was registered and is pooled under.
     public let reuseIdentifier: String
     /// The item this cell shows now; nil while it waits in the reuse pool.
-    public internal(set) var indexPath: IndexPath?
+    public internal(set) var indexPath: ItemPath?
     /// Whether the item is selected; the view keeps it in step with ``CollectionView/selectedItems``.
     /// Draw it.
     public internal(set) var isSelected = false
@@ -47,30 +47,30 @@ public protocol CollectionDataSource: AnyObject {
     /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     /// A stable identifier for the item: it follows the item through moves.
-    func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable
+    func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: ItemPath) -> AnyHashable
     /// Dequeue a cell (`dequeueReusableCell`) and configure it for the item.
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionCell
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionCell
     /// Draws a supplementary element (a header) into `frame`.
-    func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
+    func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: ItemPath,
                         in frame: Rect, into list: inout DrawList)
     /// Whether the item at a data index path may be moved interactively. Items that cannot move also
     /// keep their places while others move around them. The default is false.
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool
     /// The data source moves its item; called once when an interactive move ends. Items that cannot
     /// move keep their indices and the others shift around them (`Array.moveKeepingAnchors`).
-    func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath)
+    func collectionView(_ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath)
 }
 
 extension CollectionDataSource {
     /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
     /// Draws nothing.
-    public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: IndexPath,
+    public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: ItemPath,
                                in frame: Rect, into list: inout DrawList) {}
     /// No item can move.
-    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: ItemPath) -> Bool { false }
     /// Does nothing; implement it together with `canMoveItemAt`.
-    public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {}
+    public func collectionView(_ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {}
 }
 
 /// A change already made in the data source, which the view now applies.
@@ -79,15 +79,15 @@ extension CollectionDataSource {
 /// destination of a move name index paths after it. Deletes apply before inserts.
 public enum CollectionUpdate: Equatable, Sendable {
     /// Items that were inserted, at their index paths after the update.
-    case insert([IndexPath])
+    case insert([ItemPath])
     /// Items that were deleted, at their index paths before the update.
-    case delete([IndexPath])
+    case delete([ItemPath])
     /// An item that moved from an index path before the update to one after it. It keeps its
     /// identity, so it glides to its new place.
-    case move(IndexPath, IndexPath)
+    case move(ItemPath, ItemPath)
     /// Items changed in place, at their index paths before the update. Every visible cell is
     /// configured afresh after a batch, so a reload only has to name valid items.
-    case reload([IndexPath])
+    case reload([ItemPath])
 }
 
 /// Why an update was refused. The view is left exactly as it was.
@@ -120,10 +120,10 @@ public struct CollectionUpdateError: Error, Equatable, CustomStringConvertible {
 /// final class Numbers: CollectionDataSource {
 ///     var items = Array(1...1000)
 ///     func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
-///     func collectionView(_ cv: CollectionView, identifierForItemAt indexPath: IndexPath) -> AnyHashable {
+///     func collectionView(_ cv: CollectionView, identifierForItemAt indexPath: ItemPath) -> AnyHashable {
 ///         items[indexPath.item]
 ///     }
-///     func collectionView(_ cv: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionCell {
+///     func collectionView(_ cv: CollectionView, cellForItemAt indexPath: ItemPath) -> CollectionCell {
 ///         let cell = cv.dequeueReusableCell(withReuseIdentifier: "number", for: indexPath) as! NumberCell
 ///         cell.number = items[indexPath.item]
 ///         return cell
@@ -145,7 +145,7 @@ public struct CollectionUpdateError: Error, Equatable, CustomStringConvertible {
 /// // Change the data first, then tell the view; items glide to their new places.
 /// numbers.items.remove(at: 3)
 /// numbers.items.insert(0, at: 0)
-/// try grid.performBatchUpdates([.delete([IndexPath(item: 3)]), .insert([IndexPath(item: 0)])])
+/// try grid.performBatchUpdates([.delete([ItemPath(item: 3)]), .insert([ItemPath(item: 0)])])
 /// ```
 public final class CollectionView {
     /// A name for error messages and the state dump.
@@ -175,16 +175,16 @@ public final class CollectionView {
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]
     /// The live cells by displayed index path: the items in view, retained items and a moving item.
-    public internal(set) var visibleCells: [IndexPath: CollectionCell] = [:]
+    public internal(set) var visibleCells: [ItemPath: CollectionCell] = [:]
     /// The elements in view, finalized for the current bounds, sorted by z-order.
     public private(set) var visibleAttributes: [LayoutAttributes] = []
     /// Identifiers of the visible items as of the last refresh: an update needs the identity of
     /// what was on screen after the data source has already changed.
-    var visibleIdentifiers: [IndexPath: AnyHashable] = [:]
+    var visibleIdentifiers: [ItemPath: AnyHashable] = [:]
     /// Items whose cells must stay alive and configured even out of view (a dragged item).
-    public internal(set) var retainedItems: Set<IndexPath> = []
+    public internal(set) var retainedItems: Set<ItemPath> = []
     /// Items drawn as a gap: their cells exist but are not drawn.
-    public var hiddenItems: Set<IndexPath> = []
+    public var hiddenItems: Set<ItemPath> = []
     /// Items drawn as a gap wherever they are, by identifier: hiding follows an item through
     /// moves and cell reuse (a dragged or landing item).
     public var hiddenIdentifiers: Set<AnyHashable> = []
@@ -192,11 +192,11 @@ public final class CollectionView {
     /// view shows the items in the order it implies and the data source keeps its own order.
     public internal(set) var interactiveMove: InteractiveMove?
     /// The selected items. Selection follows items through batch updates and interactive moves.
-    public internal(set) var selectedItems: Set<IndexPath> = []
+    public internal(set) var selectedItems: Set<ItemPath> = []
     /// When false, ``selectItem(_:)`` deselects the other items first.
     public var allowsMultipleSelection = false
     /// Where a Shift+click range starts: the item last clicked or Ctrl+clicked (see CollectionView+Selection.swift).
-    public internal(set) var selectionAnchor: IndexPath?
+    public internal(set) var selectionAnchor: ItemPath?
     /// The overlay scroll bars' state (see ScrollBars.swift).
     public internal(set) var scrollBars = ScrollBars()
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
@@ -232,7 +232,7 @@ public final class CollectionView {
     /// A pooled cell for `reuseIdentifier`, or a new one. Data sources call this from `cellForItemAt`.
     ///
     /// Stops the program when no factory is registered for `id`. O(1).
-    public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: IndexPath) -> CollectionCell {
+    public func dequeueReusableCell(withReuseIdentifier id: String, for indexPath: ItemPath) -> CollectionCell {
         let cell: CollectionCell
         if var pool = reusePool[id], let reused = pool.popLast() {
             reusePool[id] = pool
@@ -252,7 +252,7 @@ public final class CollectionView {
     public var liveCellCount: Int { visibleCells.count + reusePool.values.reduce(0) { $0 + $1.count } }
 
     /// The live cell for the item displayed at `indexPath`, or nil when it has none (it is out of view).
-    public func cellForItem(at indexPath: IndexPath) -> CollectionCell? { visibleCells[indexPath] }
+    public func cellForItem(at indexPath: ItemPath) -> CollectionCell? { visibleCells[indexPath] }
 
     func recycle(_ cell: CollectionCell) {
         cell.indexPath = nil
@@ -369,7 +369,7 @@ public final class CollectionView {
     public var numberOfItems: Int { itemCounts.reduce(0, +) }
 
     /// The data source's identifier for the item displayed at `indexPath`, or nil out of range.
-    public func identifier(at indexPath: IndexPath) -> AnyHashable? {
+    public func identifier(at indexPath: ItemPath) -> AnyHashable? {
         guard let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         return ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: indexPath))
@@ -386,8 +386,8 @@ public final class CollectionView {
     /// ```swift
     /// items.swapAt(2, 5)                                    // the data source changes first
     /// try collectionView.performBatchUpdates([
-    ///     .move(IndexPath(item: 2), IndexPath(item: 5)),
-    ///     .move(IndexPath(item: 5), IndexPath(item: 2)),
+    ///     .move(ItemPath(item: 2), ItemPath(item: 5)),
+    ///     .move(ItemPath(item: 5), ItemPath(item: 2)),
     /// ])
     /// ```
     /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
@@ -396,7 +396,7 @@ public final class CollectionView {
     /// are still checked): for a caller that changed only identifiers it knows to be unique, such
     /// as a drag-and-drop collection moving its placeholder gap through 100,000 items.
     public func performBatchUpdates(_ updates: [CollectionUpdate], animated: Bool = true,
-                                    previousIndexPath: ((IndexPath) -> IndexPath?)? = nil,
+                                    previousIndexPath: ((ItemPath) -> ItemPath?)? = nil,
                                     identifiersKnownUnique: Bool = false) throws {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
@@ -407,12 +407,12 @@ public final class CollectionView {
             throw CollectionUpdateError(message: "\(name): the data source has \(new.count) sections, the view has \(old.count); section changes need reloadData()")
         }
         var delta = Array(repeating: 0, count: old.count)
-        var deleted = Set<IndexPath>(), inserted = Set<IndexPath>()
+        var deleted = Set<ItemPath>(), inserted = Set<ItemPath>()
         let changes = updates.reduce(0) { n, u in
             switch u { case let .delete(d): return n + d.count; case let .insert(i): return n + i.count; case .move: return n + 1; case .reload: return n }
         }
         deleted.reserveCapacity(changes); inserted.reserveCapacity(changes)
-        func check(_ ip: IndexPath, in counts: [Int], _ what: String) throws {
+        func check(_ ip: ItemPath, in counts: [Int], _ what: String) throws {
             guard counts.indices.contains(ip.section), ip.item >= 0, ip.item < counts[ip.section] else {
                 let count = counts.indices.contains(ip.section) ? "\(counts[ip.section]) items" : "no such section"
                 throw CollectionUpdateError(message: "\(name): \(what) index path \(ip) is out of range (\(count))")
@@ -453,7 +453,7 @@ public final class CollectionView {
             var seen = Set<AnyHashable>()
             for s in touched.sorted() {
                 for i in 0..<new[s] {
-                    let id = ds.collectionView(self, identifierForItemAt: IndexPath(item: i, section: s))
+                    let id = ds.collectionView(self, identifierForItemAt: ItemPath(item: i, section: s))
                     guard seen.insert(id).inserted else {
                         throw CollectionUpdateError(message: "\(name): identifier \(id) appears twice after the update (item [\(s), \(i)])")
                     }
@@ -470,7 +470,7 @@ public final class CollectionView {
         }
         let vanishing = animated ? recordVanishing(updates) : []
         // Selection, retention and hiding follow their items.
-        let remap: (IndexPath) -> IndexPath? = { ip in
+        let remap: (ItemPath) -> ItemPath? = { ip in
             CollectionView.indexAfterUpdates(ip, updates: updates)
         }
         selectedItems = Set(selectedItems.compactMap(remap))
@@ -496,9 +496,9 @@ public final class CollectionView {
     /// Where an old index path lands after `updates` (nil if deleted). Deletes apply before inserts.
     ///
     /// O(u log u) for u index paths in the updates.
-    public static func indexAfterUpdates(_ ip: IndexPath, updates: [CollectionUpdate]) -> IndexPath? {
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = []
-        var moves: [(IndexPath, IndexPath)] = []
+    public static func indexAfterUpdates(_ ip: ItemPath, updates: [CollectionUpdate]) -> ItemPath? {
+        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
+        var moves: [(ItemPath, ItemPath)] = []
         for u in updates {
             switch u {
             case let .delete(d): deletes += d
@@ -513,7 +513,7 @@ public final class CollectionView {
         var item = ip.item - removed.filter { $0.section == ip.section && $0.item < ip.item }.count
         let added = (inserts + moves.map(\.1)).filter { $0.section == ip.section }.map(\.item).sorted()
         for a in added where a <= item { item += 1 }
-        return IndexPath(item: item, section: ip.section)
+        return ItemPath(item: item, section: ip.section)
     }
 
     // MARK: Per frame
@@ -537,9 +537,9 @@ public final class CollectionView {
     /// Keeps `indexPath`'s cell alive and configured while it is out of view.
     ///
     /// Retained index paths follow their items through batch updates and interactive moves.
-    public func retainItem(_ indexPath: IndexPath) { retainedItems.insert(indexPath); refreshVisible(reconfigureAll: false) }
+    public func retainItem(_ indexPath: ItemPath) { retainedItems.insert(indexPath); refreshVisible(reconfigureAll: false) }
     /// Lets a retained item's cell go when it is out of view.
-    public func releaseItem(_ indexPath: IndexPath) { retainedItems.remove(indexPath); refreshVisible(reconfigureAll: false) }
+    public func releaseItem(_ indexPath: ItemPath) { retainedItems.remove(indexPath); refreshVisible(reconfigureAll: false) }
 
     func refreshVisible(reconfigureAll: Bool) {
         guard let ds = dataSource, !frame.isEmpty else {
@@ -647,7 +647,7 @@ public final class CollectionView {
     /// in view at each offset.
     public func drawAhead(atOffsets offsets: [Point], into list: inout DrawList) {
         guard let ds = dataSource, !frame.isEmpty else { return }
-        var borrowed: [IndexPath: CollectionCell] = [:]
+        var borrowed: [ItemPath: CollectionCell] = [:]
         for offset in offsets {
             let bounds = Rect(origin: offset, size: frame.size)
             var attrs = layout.attributesForElements(in: bounds)
@@ -677,14 +677,14 @@ public final class CollectionView {
     /// The topmost visible item under a window point.
     ///
     /// Hit-tests the drawn (scaled) frames from the top of the z-order down. O(k) for k visible elements.
-    public func indexPathForItem(atWindowPoint p: Point) -> IndexPath? {
+    public func indexPathForItem(atWindowPoint p: Point) -> ItemPath? {
         guard frame.contains(p) else { return nil }
         let c = contentPoint(fromWindow: p)
         return visibleAttributes.last { $0.kind == .cell && !$0.isHidden && $0.visualFrame.contains(c) }?.indexPath
     }
 
     /// Selects an item, first deselecting the others unless ``allowsMultipleSelection`` is true.
-    public func selectItem(_ ip: IndexPath) {
+    public func selectItem(_ ip: ItemPath) {
         if !allowsMultipleSelection {
             for other in selectedItems { visibleCells[other]?.isSelected = false }
             selectedItems.removeAll()
@@ -693,7 +693,7 @@ public final class CollectionView {
         visibleCells[ip]?.isSelected = true
     }
     /// Deselects an item.
-    public func deselectItem(_ ip: IndexPath) {
+    public func deselectItem(_ ip: ItemPath) {
         selectedItems.remove(ip)
         visibleCells[ip]?.isSelected = false
     }
@@ -702,7 +702,7 @@ public final class CollectionView {
     ///
     /// Otherwise it scrolls the least distance that shows the whole item, and not at all when it is
     /// already in view. The offset is clamped to the content.
-    public func scrollToItem(_ ip: IndexPath, centered: Bool = true, animated: Bool) {
+    public func scrollToItem(_ ip: ItemPath, centered: Bool = true, animated: Bool) {
         guard let f = layout.attributesForItem(at: ip)?.frame else { return }
         var target = physics.offset
         let axis = layout.scrollAxis
@@ -727,7 +727,7 @@ public final class CollectionView {
         let listFrames = numberOfItems <= 10_000
         for (s, count) in itemCounts.enumerated() {
             for i in 0..<count {
-                let ip = IndexPath(item: i, section: s)
+                let ip = ItemPath(item: i, section: s)
                 ids.append(.string(identifier(at: ip).map { "\($0.base)" } ?? ""))
                 if listFrames { frames.append(.rect(layout.attributesForItem(at: ip)?.frame ?? .zero)) }
             }

@@ -13,16 +13,16 @@ public enum StableTarget {
     /// Chooses the next target. `frameAfter(c)` is the moving item's frame if it took slot `c`
     /// (after the reflow); `isAllowed` excludes slots that cannot take it (anchored items).
     /// Costs up to `2 * window + 1` calls of `frameAfter`.
-    public static func choose(current: IndexPath, currentFrame: Rect, proposal: IndexPath, position: Point,
-                              count: Int, window: Int = 8, isAllowed: (IndexPath) -> Bool,
-                              frameAfter: (IndexPath) -> Rect?) -> IndexPath {
+    public static func choose(current: ItemPath, currentFrame: Rect, proposal: ItemPath, position: Point,
+                              count: Int, window: Int = 8, isAllowed: (ItemPath) -> Bool,
+                              frameAfter: (ItemPath) -> Rect?) -> ItemPath {
         if currentFrame.contains(position) { return current }
         var candidates = [proposal]
         for k in 1...max(1, window) {
-            candidates.append(IndexPath(item: proposal.item + k, section: proposal.section))
-            candidates.append(IndexPath(item: proposal.item - k, section: proposal.section))
+            candidates.append(ItemPath(item: proposal.item + k, section: proposal.section))
+            candidates.append(ItemPath(item: proposal.item - k, section: proposal.section))
         }
-        var best: (ip: IndexPath, distance: Double)?
+        var best: (ip: ItemPath, distance: Double)?
         for c in candidates where c.item >= 0 && c.item < count && c != current && isAllowed(c) {
             guard let f = frameAfter(c) else { continue }
             if f.contains(position) { return c }
@@ -45,13 +45,13 @@ extension CollectionView {
     /// moving item's centre at `position` (content coordinates). Uniform layouts pass straight
     /// through (their reflowed slot is where the proposal is); layouts with per-item sizes are
     /// checked against reflowed copies of the layout, up to `StableTarget` window.
-    func stableInteractiveTarget(proposed: IndexPath, position: Point) -> IndexPath? {
+    func stableInteractiveTarget(proposed: ItemPath, position: Point) -> ItemPath? {
         guard let move = interactiveMove, let ds = dataSource,
               let currentFrame = layout.attributesForItem(at: move.target)?.frame else { return proposed }
         // Past 20,000 items a reflow per candidate costs too much per frame; take the proposal.
         guard numberOfItems <= 20_000 else { return proposed }
         let count = itemCounts[proposed.section]
-        func frameAfter(_ ip: IndexPath) -> Rect? {
+        func frameAfter(_ ip: ItemPath) -> Rect? {
             var probe = layout
             var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
             context.interactiveMove = InteractiveMove(source: move.source, target: ip, isAnchored: move.isAnchored)

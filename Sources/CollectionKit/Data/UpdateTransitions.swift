@@ -16,7 +16,7 @@ extension CollectionView {
 
     /// Records the visible cells that `updates` delete, before the view changes. O(visible).
     func recordVanishing(_ updates: [CollectionUpdate]) -> [VanishingItem] {
-        var deleted = Set<IndexPath>()
+        var deleted = Set<ItemPath>()
         for case let .delete(ips) in updates { deleted.formUnion(ips) }
         guard !deleted.isEmpty else { return [] }
         return visibleAttributes.compactMap { a -> VanishingItem? in
@@ -32,7 +32,7 @@ extension CollectionView {
     /// Starts the fades: `vanishing` as recorded, and every inserted item now in view.
     func startTransitions(vanishing: [VanishingItem], updates: [CollectionUpdate]) {
         vanishingItems += vanishing
-        var inserted = Set<IndexPath>()
+        var inserted = Set<ItemPath>()
         for case let .insert(ips) in updates { inserted.formUnion(ips) }
         guard !inserted.isEmpty else { return }
         for a in visibleAttributes where a.kind == .cell && inserted.contains(a.indexPath) {

@@ -1,8 +1,10 @@
-/// A position in a sectioned collection.
+/// A position in a sectioned collection: what UIKit calls an index path.
 ///
-/// Index paths order by section, then item, which is also the order cells are configured in and
-/// the tie-break for elements with the same z-index.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+/// It has a name of its own so that a file importing both Foundation and CollectionKit can write
+/// `ItemPath` unqualified (Foundation's `IndexPath` is a different type). Item paths order by
+/// section, then item, which is also the order cells are configured in and the tie-break for
+/// elements with the same z-index.
+public struct ItemPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The section, counting from 0.
     public var section: Int
     /// The item within its section, counting from 0.
@@ -10,7 +12,7 @@ public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Creates an index path; the section defaults to 0 for single-section collections.
     public init(item: Int, section: Int = 0) { self.item = item; self.section = section }
     /// Orders by section, then by item.
-    public static func < (a: IndexPath, b: IndexPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
+    public static func < (a: ItemPath, b: ItemPath) -> Bool { (a.section, a.item) < (b.section, b.item) }
     /// Reads as `[section, item]`.
     public var description: String { "[\(section), \(item)]" }
 }
@@ -30,7 +32,7 @@ public enum ElementKind: Hashable, Sendable {
 /// scale, alpha and z-index that depend on the scroll position.
 public struct LayoutAttributes: Equatable, Sendable {
     /// The item, or for a supplementary element the section it belongs to (item 0).
-    public var indexPath: IndexPath
+    public var indexPath: ItemPath
     /// Whether this is a cell or a supplementary element.
     public var kind: ElementKind
     /// The element's frame in content coordinates, before ``scale``.
@@ -47,7 +49,7 @@ public struct LayoutAttributes: Equatable, Sendable {
     /// A hidden element is not drawn, not hit-tested, and gets no cell.
     public var isHidden: Bool = false
     /// Creates plain attributes: full scale, opaque, z-index 0, shown.
-    public init(indexPath: IndexPath, kind: ElementKind = .cell, frame: Rect) {
+    public init(indexPath: ItemPath, kind: ElementKind = .cell, frame: Rect) {
         self.indexPath = indexPath; self.kind = kind; self.frame = frame
     }
     /// The frame as drawn, after the scale.
@@ -125,7 +127,7 @@ public struct ScrollDecision: Equatable, Sendable {
 ///         contentSize = Size(width: context.boundsSize.width, height: Double(count) * rowHeight)
 ///     }
 ///
-///     func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+///     func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
 ///         guard indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
 ///         return LayoutAttributes(indexPath: indexPath, frame: Rect(
 ///             x: 0, y: Double(indexPath.item) * rowHeight, width: contentSize.width, height: rowHeight))
@@ -136,7 +138,7 @@ public struct ScrollDecision: Equatable, Sendable {
 ///         let first = max(0, Int((rect.minY / rowHeight).rounded(.down)))
 ///         let last = min(count - 1, Int((rect.maxY / rowHeight).rounded(.up)) - 1)
 ///         guard first <= last else { return [] }
-///         return (first...last).compactMap { attributesForItem(at: IndexPath(item: $0)) }
+///         return (first...last).compactMap { attributesForItem(at: ItemPath(item: $0)) }
 ///     }
 /// }
 /// ```
@@ -156,7 +158,7 @@ public protocol CollectionLayout {
     /// Called at least once a frame with the visible bounds, so it must not scan every item.
     func attributesForElements(in rect: Rect) -> [LayoutAttributes]
     /// The attributes of one item (a cell), or nil when the index path is out of range.
-    func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+    func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes?
     /// Adjusts an element for the current visible bounds (a carousel scales by distance from the centre).
     func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect)
     /// Where scrolling should come to rest, given where it would naturally stop and the velocity
@@ -167,9 +169,9 @@ public protocol CollectionLayout {
     func targetContentOffset(proposed: Point, velocity: Point, decision: ScrollDecision) -> Point
     /// The index an item being moved interactively should take when the pointer is at `position`
     /// (content coordinates); nil keeps the current target.
-    func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath?
+    func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath?
     /// The attributes of the item being moved, drawn with its centre at `position`.
-    func attributesForMovingItem(at indexPath: IndexPath, position: Point) -> LayoutAttributes?
+    func attributesForMovingItem(at indexPath: ItemPath, position: Point) -> LayoutAttributes?
     /// True when items flow in reading order along lines across the scroll axis (a grid): an item
     /// moving one slot onto another line then leaves its line at the end and enters the next at its
     /// start, instead of crossing the items between (see `RectAnimation.WrapPath`). Default false.
@@ -190,14 +192,14 @@ extension CollectionLayout {
     /// The default probes a 2-point square around `position`; layouts override it so that a pointer
     /// in a gap still picks a slot. O(log n + k), as
     /// ``CollectionLayout/attributesForElements(in:)``.
-    public func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath? {
+    public func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath? {
         let probe = Rect(x: position.x - 1, y: position.y - 1, width: 2, height: 2)
         let hits = attributesForElements(in: probe).filter { $0.kind == .cell && $0.frame.contains(position) }
         return hits.first?.indexPath
     }
 
     /// The default takes the item's laid-out attributes and centres its frame on `position`.
-    public func attributesForMovingItem(at indexPath: IndexPath, position: Point) -> LayoutAttributes? {
+    public func attributesForMovingItem(at indexPath: ItemPath, position: Point) -> LayoutAttributes? {
         guard var a = attributesForItem(at: indexPath) else { return nil }
         a.frame.origin = Point(x: position.x - a.frame.width / 2, y: position.y - a.frame.height / 2)
         return a

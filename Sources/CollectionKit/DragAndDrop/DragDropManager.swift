@@ -18,7 +18,7 @@ public final class DragDropManager {
         public var over: String?
         public var acceptance: DropAcceptance = .accept
         /// The insertion position shown by the hovered droppable.
-        public var index: IndexPath?
+        public var index: ItemPath?
         /// How often `over` changed during this drag (hysteresis keeps it low).
         public var overChanges = 0
         /// Picked up with the keyboard: arrows move it, no pointer involved.
@@ -303,12 +303,12 @@ public final class DragDropManager {
 
     private func keyboardStep(by step: Int, now: Double) {
         guard let s = session, let target = collection(named: s.over), let gap = target.gap else { return }
-        var next = IndexPath(item: gap.item + step, section: gap.section)
+        var next = ItemPath(item: gap.item + step, section: gap.section)
         let countWithoutGap = target.displayed[gap.section].count - 1
         if next.item < 0, gap.section > 0 {
-            next = IndexPath(item: target.displayed[gap.section - 1].count, section: gap.section - 1)
+            next = ItemPath(item: target.displayed[gap.section - 1].count, section: gap.section - 1)
         } else if next.item > countWithoutGap, gap.section + 1 < target.displayed.count {
-            next = IndexPath(item: 0, section: gap.section + 1)
+            next = ItemPath(item: 0, section: gap.section + 1)
         }
         target.moveGap(to: next)
         if let ip = target.gap { target.view.scrollToItem(ip, centered: false, animated: true) }
@@ -327,7 +327,7 @@ public final class DragDropManager {
         setTarget(all[next].dropName, now: now)
         if let c = collection(named: all[next].dropName), c.isDropTarget {
             let section = min(keepIndex?.section ?? 0, c.displayed.count - 1)
-            c.moveGap(to: IndexPath(item: keepIndex?.item ?? 0, section: max(0, section)))
+            c.moveGap(to: ItemPath(item: keepIndex?.item ?? 0, section: max(0, section)))
         }
         syncKeyboardSession(now: now)
     }
@@ -380,7 +380,7 @@ public final class DragDropManager {
             for c in collections {
                 for (s, section) in c.items.enumerated() {
                     for (i, id) in section.enumerated() where selection.contains(id) {
-                        items.append(DraggedItem(id: id, source: c.name, origin: IndexPath(item: i, section: s)))
+                        items.append(DraggedItem(id: id, source: c.name, origin: ItemPath(item: i, section: s)))
                     }
                 }
             }
@@ -606,7 +606,7 @@ public final class DragDropManager {
                 t = newItems[target.name]!
             }
             guard !t.isEmpty else { throw CollectionUpdateError(message: "drop refused: \(target.title) has no sections") }
-            let gap = target.gap ?? IndexPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
+            let gap = target.gap ?? ItemPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
             let section = min(gap.section, t.count - 1)
             t[section].insert(contentsOf: dropped, at: min(gap.item, t[section].count))
             newItems[target.name] = t

@@ -274,7 +274,7 @@ public struct CompositionalLayout: CollectionLayout {
     public var orthogonalOffset: ((Int) -> Double)?
     /// Self-sizing: the height of the item at a data index path for a width, for items whose
     /// height is estimated. Nil keeps the estimates.
-    public var measure: ((IndexPath, Double) -> Double?)?
+    public var measure: ((ItemPath, Double) -> Double?)?
 
     /// A layout whose sections `sectionProvider` describes.
     public init(interSectionSpacing: Double = 0, sectionProvider: @escaping SectionProvider) {
@@ -349,10 +349,10 @@ public struct CompositionalLayout: CollectionLayout {
         let templates: [ResolvedGroup]
         let estimated: [Bool]
         let groupItems: [Int]
-        let measure: ((IndexPath, Double) -> Double?)?
+        let measure: ((ItemPath, Double) -> Double?)?
 
         init(section: LayoutSection, context: LayoutContext, index: Int, count: Int, container: Size, axis: Axis,
-             templates: [ResolvedGroup], measure: ((IndexPath, Double) -> Double?)?) {
+             templates: [ResolvedGroup], measure: ((ItemPath, Double) -> Double?)?) {
             self.section = section; self.context = context; self.index = index; self.count = count
             self.container = container; self.axis = axis; self.templates = templates; self.measure = measure
             estimated = section.groups.map { measure != nil && $0.hasEstimatedSize }
@@ -405,7 +405,7 @@ public struct CompositionalLayout: CollectionLayout {
             guard nextItem < count, nextItem <= item, nextOffset < limit else { return }
             let s = index, context = context, count = count, section = section, container = container
             let templates = templates, estimated = estimated, groupItems = groupItems, measure = measure
-            let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: IndexPath(item: $0, section: s)).item }
+            let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: ItemPath(item: $0, section: s)).item }
             let spacing = section.interGroupSpacing, last = section.groups.count - 1
             let axis = axis, cross: Axis = axis == .horizontal ? .vertical : .horizontal
             // The arrays are taken out while groups are added, so appending never copies them.
@@ -422,7 +422,7 @@ public struct CompositionalLayout: CollectionLayout {
                 var resolved = templates[t]
                 if estimated[t], let measure {
                     resolved = section.groups[t].resolve(in: container) { k, width in
-                        measure(context.dataIndexPath(forDisplayed: IndexPath(item: first + k, section: s)), width)
+                        measure(context.dataIndexPath(forDisplayed: ItemPath(item: first + k, section: s)), width)
                     }
                     measured[g] = resolved
                 }
@@ -627,7 +627,7 @@ public struct CompositionalLayout: CollectionLayout {
         return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groups.offset[g])
     }
 
-    public func attributesForItem(at ip: IndexPath) -> LayoutAttributes? {
+    public func attributesForItem(at ip: ItemPath) -> LayoutAttributes? {
         guard sections.indices.contains(ip.section) else { return nil }
         let sec = sections[ip.section]
         guard ip.item >= 0, ip.item < sec.itemCount else { return nil }
@@ -641,7 +641,7 @@ public struct CompositionalLayout: CollectionLayout {
     /// The header of section `s` at its natural (unpinned) place.
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard sections.indices.contains(s), let h = sections[s].header, let f = sections[s].headerFrame else { return nil }
-        var a = LayoutAttributes(indexPath: IndexPath(item: 0, section: s), kind: .supplementary(h.kind), frame: f)
+        var a = LayoutAttributes(indexPath: ItemPath(item: 0, section: s), kind: .supplementary(h.kind), frame: f)
         a.zIndex = h.pinToVisibleBounds ? 100 : 0
         return a
     }
@@ -678,7 +678,7 @@ public struct CompositionalLayout: CollectionLayout {
             let frames = sec.resolved(g).itemFrames
             for (k, item) in sec.itemsInGroup(g).enumerated() where k < frames.count {
                 let f = frames[k].offset(by: origin)
-                if f.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: item, section: sec.index), frame: f)) }
+                if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ItemPath(item: item, section: sec.index), frame: f)) }
             }
             g += 1
         }

@@ -8,34 +8,34 @@
 /// read it from ``LayoutContext/interactiveMove``. Equality compares `source` and `target` only.
 ///
 /// ```swift
-/// let move = InteractiveMove(source: IndexPath(item: 1), target: IndexPath(item: 4))
-/// move.dataIndexPath(forDisplayed: IndexPath(item: 4))   // [0, 1]: the moving item
-/// move.dataIndexPath(forDisplayed: IndexPath(item: 1))   // [0, 2]: the items between shift back
-/// move.displayedIndexPath(forData: IndexPath(item: 4))   // [0, 3]
+/// let move = InteractiveMove(source: ItemPath(item: 1), target: ItemPath(item: 4))
+/// move.dataIndexPath(forDisplayed: ItemPath(item: 4))   // [0, 1]: the moving item
+/// move.dataIndexPath(forDisplayed: ItemPath(item: 1))   // [0, 2]: the items between shift back
+/// move.displayedIndexPath(forData: ItemPath(item: 4))   // [0, 3]
 /// ```
 public struct InteractiveMove: Equatable, @unchecked Sendable {
     /// Where the moving item is in the data source (its data index path).
-    public var source: IndexPath
+    public var source: ItemPath
     /// Where the moving item is shown now: the gap the other items leave for it.
-    public var target: IndexPath
+    public var target: ItemPath
     /// True for an item (by data index path) that keeps its index; nil when every item shifts.
     /// Anchored items never move, so their data and displayed index paths are the same.
-    public var isAnchored: ((IndexPath) -> Bool)?
+    public var isAnchored: ((ItemPath) -> Bool)?
 
     /// Creates a movement of the item at `source`, shown at `target`; `isAnchored` nil means no item is
     /// pinned.
-    public init(source: IndexPath, target: IndexPath, isAnchored: ((IndexPath) -> Bool)? = nil) {
+    public init(source: ItemPath, target: ItemPath, isAnchored: ((ItemPath) -> Bool)? = nil) {
         self.source = source; self.target = target; self.isAnchored = isAnchored
     }
 
     /// Compares `source` and `target`; the anchoring closure is not compared.
     public static func == (a: InteractiveMove, b: InteractiveMove) -> Bool { a.source == b.source && a.target == b.target }
 
-    private func anchored(_ ip: IndexPath) -> Bool { isAnchored?(ip) ?? false }
+    private func anchored(_ ip: ItemPath) -> Bool { isAnchored?(ip) ?? false }
 
     /// The nearest index path after (`step` 1) or before (`step` -1) `ip` that is not anchored.
-    private func movable(from ip: IndexPath, step: Int) -> IndexPath {
-        var i = IndexPath(item: ip.item + step, section: ip.section)
+    private func movable(from ip: ItemPath, step: Int) -> ItemPath {
+        var i = ItemPath(item: ip.item + step, section: ip.section)
         while anchored(i) { i.item += step }
         return i
     }
@@ -43,7 +43,7 @@ public struct InteractiveMove: Equatable, @unchecked Sendable {
     /// The data index path of the item displayed at `ip`.
     ///
     /// O(1), plus the length of any run of anchored items skipped.
-    public func dataIndexPath(forDisplayed ip: IndexPath) -> IndexPath {
+    public func dataIndexPath(forDisplayed ip: ItemPath) -> ItemPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == target { return source }
         let lo = min(source.item, target.item), hi = max(source.item, target.item)
@@ -54,7 +54,7 @@ public struct InteractiveMove: Equatable, @unchecked Sendable {
     /// Where the item at data index path `ip` is displayed; the inverse of `dataIndexPath`.
     ///
     /// O(1), plus the length of any run of anchored items skipped.
-    public func displayedIndexPath(forData ip: IndexPath) -> IndexPath {
+    public func displayedIndexPath(forData ip: ItemPath) -> ItemPath {
         guard ip.section == source.section, source != target else { return ip }
         if ip == source { return target }
         let lo = min(source.item, target.item), hi = max(source.item, target.item)
@@ -87,7 +87,7 @@ extension Array {
 extension LayoutContext {
     /// The data index path of the item a layout places at `ip` (the same path outside a movement).
     /// Layouts with per-item sizes look sizes up through this, so a moving item keeps its size.
-    public func dataIndexPath(forDisplayed ip: IndexPath) -> IndexPath {
+    public func dataIndexPath(forDisplayed ip: ItemPath) -> ItemPath {
         interactiveMove?.dataIndexPath(forDisplayed: ip) ?? ip
     }
 }
@@ -96,17 +96,17 @@ extension LayoutContext {
 /// moves, then end (the data source is told once) or cancel (everything goes back).
 extension CollectionView {
     /// The data index path of the item shown at `ip`; differs from `ip` only during a movement.
-    public func dataIndexPath(forDisplayed ip: IndexPath) -> IndexPath {
+    public func dataIndexPath(forDisplayed ip: ItemPath) -> ItemPath {
         interactiveMove?.dataIndexPath(forDisplayed: ip) ?? ip
     }
 
     /// Where the item at data index path `ip` is shown; differs from `ip` only during a movement.
-    public func displayedIndexPath(forData ip: IndexPath) -> IndexPath {
+    public func displayedIndexPath(forData ip: ItemPath) -> ItemPath {
         interactiveMove?.displayedIndexPath(forData: ip) ?? ip
     }
 
     /// Where the moving item is shown now (its gap), or nil outside a movement.
-    public var movingItemIndexPath: IndexPath? { interactiveMove?.target }
+    public var movingItemIndexPath: ItemPath? { interactiveMove?.target }
 
     /// Starts moving the item at `indexPath`. Returns false, changing nothing, when the data source
     /// says it cannot move, the path is out of range, or another movement is in progress.
@@ -135,7 +135,7 @@ extension CollectionView {
     /// }
     /// ```
     @discardableResult
-    public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+    public func beginInteractiveMovementForItem(at indexPath: ItemPath) -> Bool {
         guard interactiveMove == nil, let ds = dataSource, itemCounts.indices.contains(indexPath.section),
               (0..<itemCounts[indexPath.section]).contains(indexPath.item),
               ds.collectionView(self, canMoveItemAt: indexPath) else { return false }
@@ -178,7 +178,7 @@ extension CollectionView {
     /// Ends the movement where it stands: the data source is told once to move the item, and the
     /// view keeps showing the same order. Returns the item's final index path.
     @discardableResult
-    public func endInteractiveMovement() -> IndexPath? {
+    public func endInteractiveMovement() -> ItemPath? {
         guard let move = interactiveMove else { return nil }
         let countsBeforeEnd = itemCounts
         if move.source != move.target {
@@ -186,7 +186,7 @@ extension CollectionView {
         }
         interactiveMove = nil
         // Sets keyed by data index path follow the move; cells are already keyed by what they show.
-        let remap: (IndexPath) -> IndexPath? = { move.displayedIndexPath(forData: $0) }
+        let remap: (ItemPath) -> ItemPath? = { move.displayedIndexPath(forData: $0) }
         selectedItems = Set(selectedItems.compactMap(remap))
         selectionAnchor = selectionAnchor.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
@@ -201,7 +201,7 @@ extension CollectionView {
     /// told once and the other items glide to their new slots. False when the item cannot move or
     /// `destination` is an anchored slot.
     @discardableResult
-    public func moveItemInteractively(from source: IndexPath, to destination: IndexPath) -> Bool {
+    public func moveItemInteractively(from source: ItemPath, to destination: ItemPath) -> Bool {
         guard destination.section == source.section, itemCounts.indices.contains(destination.section),
               (0..<itemCounts[destination.section]).contains(destination.item),
               beginInteractiveMovementForItem(at: source) else { return false }
@@ -226,7 +226,7 @@ extension CollectionView {
 
     /// Shows the moving item at `target`. Cells follow their items (none is recycled for moving),
     /// and items whose slot changed glide from where they are drawn now.
-    private func retarget(to target: IndexPath) {
+    private func retarget(to target: ItemPath) {
         guard var move = interactiveMove else { return }
         // Where items are drawn now, including items just out of view: one that scrolls into view
         // mid-move must glide from its old slot too, not appear on top of a neighbour leaving it.
@@ -234,7 +234,7 @@ extension CollectionView {
         for a in layout.attributesForElements(in: slotAnimationReach) where a.kind == .cell {
             if let id = identifier(at: a.indexPath) { oldFrames[id] = presentedFrame(for: a, id: id) }
         }
-        var cellsByData: [IndexPath: CollectionCell] = [:]
+        var cellsByData: [ItemPath: CollectionCell] = [:]
         for (ip, cell) in visibleCells { cellsByData[move.dataIndexPath(forDisplayed: ip)] = cell }
         move.target = target
         interactiveMove = move
@@ -314,7 +314,7 @@ extension CollectionView {
 
     /// The frame the item shown at `ip` is drawn at now (content coordinates), mid-animation
     /// included; nil when out of range.
-    public func presentedFrameForItem(at ip: IndexPath) -> Rect? {
+    public func presentedFrameForItem(at ip: ItemPath) -> Rect? {
         guard let a = layout.attributesForItem(at: ip) else { return nil }
         return frameAnimations.isEmpty ? a.frame : presentedFrame(for: a, id: identifier(at: ip))
     }

@@ -35,7 +35,7 @@ public struct GridLayout: CollectionLayout {
         /// The closure receives data index paths (they differ from displayed ones during an interactive
         /// movement, so a moving item keeps its length) and is called once per item in
         /// ``GridLayout/prepare(_:)``, and again when an item's attributes are asked for.
-        case variable((IndexPath) -> Double)
+        case variable((ItemPath) -> Double)
         /// Each item's own length, read from a table kept by its owner (a drag-and-drop
         /// collection): like `variable`, without a call per item on every reflow.
         case table(ItemLengths)
@@ -135,7 +135,7 @@ public struct GridLayout: CollectionLayout {
                         prefix.append(acc)
                         var longest = 0.0
                         for item in line * perLine..<min(count, (line + 1) * perLine) {
-                            let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)).item
+                            let data = context.interactiveMove == nil ? item : context.dataIndexPath(forDisplayed: ItemPath(item: item, section: section)).item
                             longest = max(longest, data < lengths.count ? lengths[data] : 0)
                         }
                         acc += longest + (line + 1 < lines ? lineSpacing : 0)
@@ -151,7 +151,7 @@ public struct GridLayout: CollectionLayout {
                     prefix[line] = acc
                     var longest = 0.0
                     for item in line * perLine..<min(count, (line + 1) * perLine) {
-                        longest = max(longest, lengthOf(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section))))
+                        longest = max(longest, lengthOf(context.dataIndexPath(forDisplayed: ItemPath(item: item, section: section))))
                     }
                     acc += longest + (line + 1 < lines ? lineSpacing : 0)
                 }
@@ -189,7 +189,7 @@ public struct GridLayout: CollectionLayout {
         return (base + p[line], p[line + 1] - p[line] - gap)
     }
 
-    private func itemLength(_ indexPath: IndexPath, lineLength: Double) -> Double {
+    private func itemLength(_ indexPath: ItemPath, lineLength: Double) -> Double {
         if case let .variable(lengthOf) = itemLength { return lengthOf(context.dataIndexPath(forDisplayed: indexPath)) }
         if case let .table(table) = itemLength { return table.length(at: context.dataIndexPath(forDisplayed: indexPath), fallback: lineLength) }
         return lineLength
@@ -200,7 +200,7 @@ public struct GridLayout: CollectionLayout {
     }
 
     /// An item's frame by arithmetic from its line and column. O(1).
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard context.itemCounts.indices.contains(indexPath.section),
               (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         let line = indexPath.item / perLine, column = indexPath.item % perLine
@@ -242,7 +242,7 @@ public struct GridLayout: CollectionLayout {
                 let header = self.rect(main: sectionStarts[section], cross: 0, mainLength: headerLength,
                                        crossLength: context.boundsSize[crossAxis])
                 if header.intersects(rect) {
-                    result.append(LayoutAttributes(indexPath: IndexPath(item: 0, section: section),
+                    result.append(LayoutAttributes(indexPath: ItemPath(item: 0, section: section),
                                                    kind: .supplementary("header"), frame: header))
                 }
             }
@@ -254,7 +254,7 @@ public struct GridLayout: CollectionLayout {
                 for column in firstColumn...lastColumn {
                     let item = line * perLine + column
                     if item >= count { break }
-                    let ip = IndexPath(item: item, section: section)
+                    let ip = ItemPath(item: item, section: section)
                     let f = self.rect(main: span.start, cross: crossOrigin(column: column),
                                       mainLength: itemLength(ip, lineLength: span.length), crossLength: crossItemSize)
                     if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ip, frame: f)) }
@@ -269,7 +269,7 @@ public struct GridLayout: CollectionLayout {
     /// Moving items take the slot under the pointer; past the last item they take the last slot.
     ///
     /// A position in another section answers nil: items move within their section. O(log n).
-    public func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath? {
+    public func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath? {
         let section = min(max(0, Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
                           context.itemCounts.count - 1)
         guard section >= 0, section == indexPath.section else { return nil }
@@ -277,7 +277,7 @@ public struct GridLayout: CollectionLayout {
         guard count > 0 else { return nil }
         let line = min(firstLine(endingAfter: position[scrollAxis], section: section), lineCount(section) - 1)
         let column = min(perLine - 1, max(0, Int(((position[crossAxis] - crossLeading) / (crossItemSize + interitemSpacing)).rounded(.down))))
-        return IndexPath(item: min(count - 1, line * perLine + column), section: section)
+        return ItemPath(item: min(count - 1, line * perLine + column), section: section)
     }
 }
 

@@ -11,7 +11,7 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
     /// Draws an item into a rect at the origin, for its snapshot.
     public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
     /// A completed move, in data index paths (for undo).
-    public var didMove: ((IndexPath, IndexPath) -> Void)?
+    public var didMove: ((ItemPath, ItemPath) -> Void)?
     public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
     /// True while the drag is over it.
     public private(set) var isDropTarget = false
@@ -36,7 +36,7 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
     }
 
     /// Where the item is shown (O(visible); nil when it is out of view).
-    public func indexPath(of id: AnyHashable) -> IndexPath? {
+    public func indexPath(of id: AnyHashable) -> ItemPath? {
         view.visibleAttributes.first { $0.kind == .cell && view.identifier(at: $0.indexPath) == id }?.indexPath
     }
 
@@ -73,7 +73,7 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
 
     /// The target follows the snapshot's centre, not the pointer, so an item grabbed by its corner
     /// moves where it is seen to be.
-    public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? {
+    public func dragMoved(_ drag: DropContext, now: Double) -> ItemPath? {
         guard isDropTarget else { return nil }
         view.updateInteractiveMovementTargetPosition(view.contentPoint(fromWindow: drag.snapshotFrame.center))
         return view.movingItemIndexPath
@@ -84,7 +84,7 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
 
     /// Ends the movement where it stands: the data source is told once. Returns the item's data
     /// index paths before and after.
-    func commit() -> (from: IndexPath, to: IndexPath)? {
+    func commit() -> (from: ItemPath, to: ItemPath)? {
         guard let move = view.interactiveMove, let final = view.endInteractiveMovement() else { return nil }
         if final != move.source { didMove?(move.source, final) }
         return (move.source, final)

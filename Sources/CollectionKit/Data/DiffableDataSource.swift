@@ -25,8 +25,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
 
     /// The index path of an item: O(n).
-    public func indexPath(of id: ItemID) -> IndexPath? {
-        for (s, list) in items.enumerated() { if let i = list.firstIndex(of: id) { return IndexPath(item: i, section: s) } }
+    public func indexPath(of id: ItemID) -> ItemPath? {
+        for (s, list) in items.enumerated() { if let i = list.firstIndex(of: id) { return ItemPath(item: i, section: s) } }
         return nil
     }
 
@@ -95,9 +95,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 /// Keep a strong reference: the collection view holds its data source weakly.
 public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: CollectionDataSource {
     /// Dequeues and configures the cell for an item.
-    public typealias CellProvider = (CollectionView, IndexPath, ItemID) -> CollectionCell
+    public typealias CellProvider = (CollectionView, ItemPath, ItemID) -> CollectionCell
     /// Draws a header (kind, index path, frame) into a list.
-    public typealias SupplementaryDrawer = (CollectionView, String, IndexPath, Rect, inout DrawList) -> Void
+    public typealias SupplementaryDrawer = (CollectionView, String, ItemPath, Rect, inout DrawList) -> Void
 
     /// The view this source feeds (held weakly, as the view holds its source weakly).
     public private(set) weak var collectionView: CollectionView?
@@ -110,7 +110,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     /// Whether an item may be moved interactively (nil: none may).
     public var canMoveItem: ((ItemID) -> Bool)?
     /// Told after an interactive movement moved an item (the snapshot already reflects it).
-    public var didMoveItem: ((ItemID, IndexPath, IndexPath) -> Void)?
+    public var didMoveItem: ((ItemID, ItemPath, ItemPath) -> Void)?
 
     /// Becomes `collectionView`'s data source; cells come from `cellProvider`.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {
@@ -120,7 +120,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     }
 
     /// The identifier shown at a data index path, or nil out of range.
-    public func itemIdentifier(at ip: IndexPath) -> ItemID? {
+    public func itemIdentifier(at ip: ItemPath) -> ItemID? {
         guard current.items.count > ip.section, ip.section >= 0 else { return nil }
         let list = current.items[ip.section]
         return list.indices.contains(ip.item) ? list[ip.item] : nil
@@ -158,13 +158,13 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         // The same items in the same order: only reconfigures, found in one pass with no diff
         // and no moves to check (a style change in a million items stays cheap).
         if old.items == newSnapshot.items {
-            var reloads: [IndexPath] = []
+            var reloads: [ItemPath] = []
             var diff = Diff()
             if !reconfigured.isEmpty {
                 var flat = 0
                 for (s, list) in newSnapshot.items.enumerated() {
                     for (i, id) in list.enumerated() {
-                        if reconfigured.contains(id) { reloads.append(IndexPath(item: i, section: s)); diff.updates.append(flat) }
+                        if reconfigured.contains(id) { reloads.append(ItemPath(item: i, section: s)); diff.updates.append(flat) }
                         flat += 1
                     }
                 }
@@ -195,7 +195,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         // New index path → old one, so items coming into view glide in from their old places.
         var sectionStart: [Int] = [], total = 0
         for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
-        let previous: (IndexPath) -> IndexPath? = { ip in
+        let previous: (ItemPath) -> ItemPath? = { ip in
             guard sectionStart.indices.contains(ip.section) else { return nil }
             let flat = sectionStart[ip.section] + ip.item
             guard diff.oldIndexForNew.indices.contains(flat), let old = diff.oldIndexForNew[flat] else { return nil }
@@ -211,11 +211,11 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     }
 
     /// The index path of each flat position, in order.
-    @usableFromInline static func indexPaths(_ s: DiffableSnapshot<SectionID, ItemID>) -> [IndexPath] {
-        var paths: [IndexPath] = []
+    @usableFromInline static func indexPaths(_ s: DiffableSnapshot<SectionID, ItemID>) -> [ItemPath] {
+        var paths: [ItemPath] = []
         paths.reserveCapacity(s.numberOfItems)
         for sec in 0..<s.numberOfSections {
-            for i in s.items(inSectionAt: sec).indices { paths.append(IndexPath(item: i, section: sec)) }
+            for i in s.items(inSectionAt: sec).indices { paths.append(ItemPath(item: i, section: sec)) }
         }
         return paths
     }
@@ -226,21 +226,21 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
         section < current.items.count ? current.items[section].count : 0
     }
-    public func collectionView(_ collectionView: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable {
+    public func collectionView(_ collectionView: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable {
         AnyHashable(current.items[ip.section][ip.item])
     }
-    public func collectionView(_ collectionView: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    public func collectionView(_ collectionView: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         cellProvider(collectionView, ip, current.items[ip.section][ip.item])
     }
-    public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at ip: IndexPath,
+    public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at ip: ItemPath,
                                in frame: Rect, into list: inout DrawList) {
         supplementaryDrawer?(collectionView, kind, ip, frame, &list)
     }
-    public func collectionView(_ collectionView: CollectionView, canMoveItemAt ip: IndexPath) -> Bool {
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt ip: ItemPath) -> Bool {
         guard let id = itemIdentifier(at: ip), let canMoveItem else { return false }
         return canMoveItem(id)
     }
-    public func collectionView(_ collectionView: CollectionView, moveItemAt source: IndexPath, to destination: IndexPath) {
+    public func collectionView(_ collectionView: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
         guard let id = itemIdentifier(at: source) else { return }
         let canMove = canMoveItem
         current.moveItem(inSection: source.section, from: source.item, to: destination.item) { !(canMove?($0) ?? false) }

@@ -20,7 +20,7 @@ public struct DragDropStyle: Sendable {
 public final class ItemLengths {
     public internal(set) var values: [[Double]] = []
     /// The length of the element at `ip`; `fallback` past the end.
-    @inlinable public func length(at ip: IndexPath, fallback: Double = 60) -> Double {
+    @inlinable public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
         guard ip.section < values.count, ip.item < values[ip.section].count else { return fallback }
         return values[ip.section][ip.item]
     }
@@ -57,7 +57,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// Shown centred in the view while it has no items ("drop cards here").
     public var emptyText: String?
     /// Configures a dequeued cell for an item.
-    public var cellForItem: (CollectionView, IndexPath, AnyHashable) -> CollectionCell
+    public var cellForItem: (CollectionView, ItemPath, AnyHashable) -> CollectionCell
     /// Draws an item into a rect at the origin, for its snapshot.
     public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
     /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
@@ -84,16 +84,16 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     }
     private var excluded: Set<AnyHashable> = []
     /// Where the gap is, in displayed coordinates (the data without the dragged items).
-    public private(set) var gap: IndexPath?
+    public private(set) var gap: ItemPath?
     /// Where the source's own gap sits while the drag is elsewhere: the first dragged item's slot.
-    private var homeGap: IndexPath?
+    private var homeGap: ItemPath?
     private var gapLength = 60.0
     /// True while an accepted drag is over it; `isRefusing` while a refused one is.
     public private(set) var isDropTarget = false
     public private(set) var isRefusing = false
 
     public init(view: CollectionView, title: String, items: [[AnyHashable]],
-                cellForItem: @escaping (CollectionView, IndexPath, AnyHashable) -> CollectionCell,
+                cellForItem: @escaping (CollectionView, ItemPath, AnyHashable) -> CollectionCell,
                 drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
         self.view = view
         self.title = title
@@ -129,8 +129,8 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     public func numberOfSections(in cv: CollectionView) -> Int { displayed.count }
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { displayed[section].count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: IndexPath) -> AnyHashable { displayed[ip.section][ip.item] }
-    public func collectionView(_ cv: CollectionView, cellForItemAt ip: IndexPath) -> CollectionCell {
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { displayed[ip.section][ip.item] }
+    public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let id = displayed[ip.section][ip.item]
         if id == AnyHashable(DropGapID()) {
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "dragdrop.gap", for: ip) as! DropGapCell
@@ -139,14 +139,14 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         }
         return cellForItem(cv, ip, id)
     }
-    public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: IndexPath,
+    public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: ItemPath,
                                in frame: Rect, into list: inout DrawList) {
         drawHeader?(ip.section, frame, &list)
     }
 
     /// The length of the element shown at `ip` (the gap has the dragged item's length). Layouts
     /// with per-item lengths call this.
-    public func length(at ip: IndexPath) -> Double {
+    public func length(at ip: ItemPath) -> Double {
         guard displayedLengths.indices.contains(ip.section), displayedLengths[ip.section].indices.contains(ip.item) else {
             return gapLength
         }
@@ -154,7 +154,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     }
 
     /// The identifier shown at `ip`: an item's, or `DropGapID` for the gap.
-    public func displayedID(at ip: IndexPath) -> AnyHashable? {
+    public func displayedID(at ip: ItemPath) -> AnyHashable? {
         guard displayed.indices.contains(ip.section), displayed[ip.section].indices.contains(ip.item) else { return nil }
         return displayed[ip.section][ip.item]
     }
@@ -190,7 +190,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     /// Moves the gap (opens it from nil, closes it to nil) when nothing else changes: O(1)
     /// updates and array shifts, no scan of the items, so dragging over 100,000 items stays fast.
-    private func setGap(_ newGap: IndexPath?) {
+    private func setGap(_ newGap: ItemPath?) {
         guard newGap != gap else { return }
         var updates: [CollectionUpdate] = []
         if let old = gap, displayed.indices.contains(old.section), displayed[old.section].indices.contains(old.item) {
@@ -198,9 +198,9 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
             displayedLengths[old.section].remove(at: old.item)
             updates.append(.delete([old]))
         }
-        var placed: IndexPath?
+        var placed: ItemPath?
         if let g = newGap, displayed.indices.contains(g.section) {
-            let at = IndexPath(item: min(max(0, g.item), displayed[g.section].count), section: g.section)
+            let at = ItemPath(item: min(max(0, g.item), displayed[g.section].count), section: g.section)
             displayed[at.section].insert(AnyHashable(DropGapID()), at: at.item)
             displayedLengths[at.section].insert(gapLength, at: at.item)
             updates.append(.insert([at]))
@@ -227,15 +227,15 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// stay, the middle is deleted and inserted again. Items keep their identity, so those in
     /// view glide. O(n) in the worst case, O(changed span) past the common prefix.
     public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) -> [CollectionUpdate] {
-        var deletes: [IndexPath] = [], inserts: [IndexPath] = []
+        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
         for s in 0..<min(old.count, new.count) {
             let a = old[s], b = new[s]
             var prefix = 0
             while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
             var suffix = 0
             while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-            deletes += (prefix..<(a.count - suffix)).map { IndexPath(item: $0, section: s) }
-            inserts += (prefix..<(b.count - suffix)).map { IndexPath(item: $0, section: s) }
+            deletes += (prefix..<(a.count - suffix)).map { ItemPath(item: $0, section: s) }
+            inserts += (prefix..<(b.count - suffix)).map { ItemPath(item: $0, section: s) }
         }
         var updates: [CollectionUpdate] = []
         if !deletes.isEmpty { updates.append(.delete(deletes)) }
@@ -251,20 +251,20 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         return id
     }
 
-    public func indexPath(of id: AnyHashable) -> IndexPath? {
+    public func indexPath(of id: AnyHashable) -> ItemPath? {
         for (s, section) in items.enumerated() {
-            if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) }
+            if let i = section.firstIndex(of: id) { return ItemPath(item: i, section: s) }
         }
         return nil
     }
 
     /// Where the item is shown (O(visible), or O(n) when it is out of view).
-    public func displayedIndexPath(of id: AnyHashable) -> IndexPath? {
+    public func displayedIndexPath(of id: AnyHashable) -> ItemPath? {
         for a in view.visibleAttributes where a.kind == .cell {
             if displayedID(at: a.indexPath) == id { return a.indexPath }
         }
         for (s, section) in displayed.enumerated() {
-            if let i = section.firstIndex(of: id) { return IndexPath(item: i, section: s) }
+            if let i = section.firstIndex(of: id) { return ItemPath(item: i, section: s) }
         }
         return nil
     }
@@ -299,7 +299,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         excluded = Set(ids)
         // The home slot counts the items before it that stay.
         let before = items[origin.section][..<origin.item].filter { !excluded.contains($0) }.count
-        homeGap = IndexPath(item: before, section: origin.section)
+        homeGap = ItemPath(item: before, section: origin.section)
         gap = homeGap
         gapLength = itemLength(first)
         try? resync(animated: true)
@@ -323,7 +323,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         _ = dragMoved(drag, now: now)
     }
 
-    public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? {
+    public func dragMoved(_ drag: DropContext, now: Double) -> ItemPath? {
         guard isDropTarget else { return nil }
         setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)))
         return gap
@@ -339,10 +339,10 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     }
 
     /// Moves the gap (keyboard drags): clamps to the section's range.
-    public func moveGap(to ip: IndexPath) {
+    public func moveGap(to ip: ItemPath) {
         guard isDropTarget, displayed.indices.contains(ip.section) else { return }
         let countWithoutGap = displayed[ip.section].count - (gap?.section == ip.section ? 1 : 0)
-        setGap(IndexPath(item: min(max(0, ip.item), countWithoutGap), section: ip.section))
+        setGap(ItemPath(item: min(max(0, ip.item), countWithoutGap), section: ip.section))
     }
 
     /// The drag is over: forget the dragged items and the gap, then set `newItems` if given (data
@@ -362,7 +362,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// has reflowed, the gap would be closer to `c` than it is now: the stable target rule that
     /// keeps variable-size layouts from flipping between two slots, while any slot whose reflowed
     /// frame contains the pointer is always taken.
-    func proposedGap(at c: Point) -> IndexPath {
+    func proposedGap(at c: Point) -> ItemPath {
         let layout = view.layout
         let reach = 400.0
         let probe = Rect(x: c.x - reach, y: c.y - reach, width: 2 * reach, height: 2 * reach)
@@ -377,7 +377,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
             // Entering: before the item under the pointer, or after it past its middle.
             guard let hit else { return endPosition(near: c) }
             var ip = hit.indexPath
-            let next = layout.attributesForItem(at: IndexPath(item: ip.item + 1, section: ip.section))?.frame
+            let next = layout.attributesForItem(at: ItemPath(item: ip.item + 1, section: ip.section))?.frame
             let axis = layout.scrollAxis
             let sameLine = next.map { $0[minOf: axis] < hit.frame[maxOf: axis] && $0[maxOf: axis] > hit.frame[minOf: axis] } ?? false
             let flow: Axis = sameLine ? (axis == .vertical ? .horizontal : .vertical) : axis
@@ -400,7 +400,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     }
 
     /// Where the gap would be drawn if it moved from `from` to `to`, after the layout reflows.
-    private func reflowedGapFrame(moving from: IndexPath, to: IndexPath) -> Rect? {
+    private func reflowedGapFrame(moving from: ItemPath, to: ItemPath) -> Rect? {
         // Only lengths matter to a layout: move the gap's length, not the identifiers.
         var hypothetical = displayedLengths
         let length = hypothetical[from.section].remove(at: from.item)
@@ -415,7 +415,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     /// With nothing near the pointer: the end of the section whose header is above it, else the
     /// end of the last section.
-    private func endPosition(near c: Point) -> IndexPath {
+    private func endPosition(near c: Point) -> ItemPath {
         // Only elements near the pointer: nothing was found within the first probe, so this one
         // reaches a screenful further, never the whole content.
         let reach = 2_000.0
@@ -423,7 +423,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         let headers = view.layout.attributesForElements(in: near)
             .filter { $0.kind != .cell && $0.frame[minOf: view.layout.scrollAxis] <= c[view.layout.scrollAxis] }
         let section = headers.map(\.indexPath.section).max() ?? max(0, displayed.count - 1)
-        return IndexPath(item: displayed.indices.contains(section) ? displayed[section].count : 0, section: section)
+        return ItemPath(item: displayed.indices.contains(section) ? displayed[section].count : 0, section: section)
     }
 
     // MARK: Scrolling during a drag

@@ -16,8 +16,8 @@ public struct DraggedItem: Hashable {
     /// The name of the draggable it came from.
     public var source: String
     /// Its position in the source when the drag began.
-    public var origin: IndexPath
-    public init(id: AnyHashable, source: String, origin: IndexPath) {
+    public var origin: ItemPath
+    public init(id: AnyHashable, source: String, origin: ItemPath) {
         self.id = id; self.source = source; self.origin = origin
     }
 }
@@ -56,7 +56,7 @@ public protocol Draggable: AnyObject {
     /// The draggable item under a window point, if any.
     func draggableItem(at point: Point) -> AnyHashable?
     /// Where an item is, if this draggable holds it.
-    func indexPath(of id: AnyHashable) -> IndexPath?
+    func indexPath(of id: AnyHashable) -> ItemPath?
     /// The item's frame as drawn now, in window points.
     func windowFrame(of id: AnyHashable) -> Rect?
     /// The item drawn once into a texture under `key`, for the lifted snapshot.
@@ -92,7 +92,7 @@ public protocol Droppable: AnyObject {
     /// The drag came over it (`accepted` false when it will be refused: show it, take nothing in).
     func dragEntered(_ drag: DropContext, accepted: Bool, now: Double)
     /// The drag moved over it; returns the insertion position it shows now (nil: no position, a trash).
-    func dragMoved(_ drag: DropContext, now: Double) -> IndexPath?
+    func dragMoved(_ drag: DropContext, now: Double) -> ItemPath?
     /// The drag left it (or ended over it).
     func dragExited(now: Double)
 }
@@ -123,6 +123,6 @@ public final class DropZone: Droppable {
         return .accept
     }
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) { isHovered = accepted; isRefusing = !accepted }
-    public func dragMoved(_ drag: DropContext, now: Double) -> IndexPath? { nil }
+    public func dragMoved(_ drag: DropContext, now: Double) -> ItemPath? { nil }
     public func dragExited(now: Double) { isHovered = false; isRefusing = false }
 }

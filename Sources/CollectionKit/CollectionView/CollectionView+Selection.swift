@@ -4,7 +4,7 @@
 /// nothing selected, so a double click keeps its item selected.
 extension CollectionView {
     /// Applies a click on `ip` with `modifiers` to the selection.
-    public func click(_ ip: IndexPath, modifiers: Modifiers) {
+    public func click(_ ip: ItemPath, modifiers: Modifiers) {
         if modifiers.contains(.shift), let anchor = selectionAnchor, isValid(anchor) {
             let range = Set(indexPaths(from: anchor, to: ip))
             setSelection(modifiers.contains(.ctrl) ? selectedItems.union(range) : range)
@@ -20,7 +20,7 @@ extension CollectionView {
     }
 
     /// Replaces the selection, updating the visible cells. O(changed + visible).
-    public func setSelection(_ items: Set<IndexPath>) {
+    public func setSelection(_ items: Set<ItemPath>) {
         let valid = items.filter(isValid)
         for ip in selectedItems.subtracting(valid) { visibleCells[ip]?.isSelected = false }
         for ip in valid.subtracting(selectedItems) { visibleCells[ip]?.isSelected = true }
@@ -33,19 +33,19 @@ extension CollectionView {
         selectionAnchor = nil
     }
 
-    private func isValid(_ ip: IndexPath) -> Bool {
+    private func isValid(_ ip: ItemPath) -> Bool {
         itemCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < itemCounts[ip.section]
     }
 
     /// Every index path from `a` to `b` inclusive, in order, across sections. O(length of the range).
-    public func indexPaths(from a: IndexPath, to b: IndexPath) -> [IndexPath] {
+    public func indexPaths(from a: ItemPath, to b: ItemPath) -> [ItemPath] {
         let (lo, hi) = a < b ? (a, b) : (b, a)
-        var result: [IndexPath] = []
+        var result: [ItemPath] = []
         for s in lo.section...hi.section where itemCounts.indices.contains(s) {
             let first = s == lo.section ? lo.item : 0
             let last = s == hi.section ? hi.item : itemCounts[s] - 1
             guard first <= last else { continue }
-            for i in first...last { result.append(IndexPath(item: i, section: s)) }
+            for i in first...last { result.append(ItemPath(item: i, section: s)) }
         }
         return result
     }

@@ -20,7 +20,7 @@ public struct CollectionInteraction: Sendable {
     public var pageFraction: Double = 0.9
 
     /// Which items a click selects (and so which react to hover); all of them unless set.
-    public var selectable: @Sendable (IndexPath) -> Bool = { _ in true }
+    public var selectable: @Sendable (ItemPath) -> Bool = { _ in true }
 
     /// `panSlop` is how far the pointer may wander before a press becomes a pan.
     public init(panSlop: Double = 4) { pan = ScrollPan(tolerance: panSlop) }

@@ -109,7 +109,7 @@ public struct CarouselLayout: CollectionLayout {
     }
 
     /// The attributes of a card in section 0, or nil. O(1).
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard indexPath.section == 0, (0..<count).contains(indexPath.item) else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: frame(ofItem: indexPath.item))
     }
@@ -123,7 +123,7 @@ public struct CarouselLayout: CollectionLayout {
         guard first <= last else { return [] }
         return (first...last).compactMap { i in
             let f = frame(ofItem: i)
-            return f.intersects(rect) ? LayoutAttributes(indexPath: IndexPath(item: i), frame: f) : nil
+            return f.intersects(rect) ? LayoutAttributes(indexPath: ItemPath(item: i), frame: f) : nil
         }
     }
 

@@ -29,12 +29,12 @@ public struct WaterfallLayout: CollectionLayout {
     /// The height of the item at a data index path, for a column of the given width.
     ///
     /// Called once per item in ``prepare(_:)`` (heights below 1 point become 1), never by queries.
-    public var itemHeight: (IndexPath, Double) -> Double
+    public var itemHeight: (ItemPath, Double) -> Double
 
     /// Creates a waterfall. Only `itemHeight` has no default. Changes take effect at the next
     /// ``prepare(_:)``.
     public init(minimumColumnWidth: Double = 160, spacing: Double = 10, insets: EdgeInsets = EdgeInsets(all: 12),
-                itemHeight: @escaping (IndexPath, Double) -> Double) {
+                itemHeight: @escaping (ItemPath, Double) -> Double) {
         self.minimumColumnWidth = minimumColumnWidth; self.spacing = spacing; self.insets = insets
         self.itemHeight = itemHeight
     }
@@ -140,7 +140,7 @@ public struct WaterfallLayout: CollectionLayout {
         var spacing: Double
         var columnWidth: Double
         var context: LayoutContext
-        var itemHeight: (IndexPath, Double) -> Double
+        var itemHeight: (ItemPath, Double) -> Double
 
         /// How far ``place(_:until:)`` goes.
         enum Limit {
@@ -173,7 +173,7 @@ public struct WaterfallLayout: CollectionLayout {
             while first + frames.count < end, heights[shortest] < reach {
                 let item = first + frames.count
                 let column = shortest
-                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: IndexPath(item: item, section: section)), columnWidth))
+                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: ItemPath(item: item, section: section)), columnWidth))
                 let x = insets.left + Double(column) * (columnWidth + spacing)
                 frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: h))
                 columns[column].append(item)
@@ -322,7 +322,7 @@ public struct WaterfallLayout: CollectionLayout {
         return contentSize.height - insets.bottom
     }
 
-    public func attributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+    public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard sections.indices.contains(indexPath.section), indexPath.item >= 0 else { return nil }
         let p = sections[indexPath.section]
         guard indexPath.item < p.count else { return nil }
@@ -360,7 +360,7 @@ public struct WaterfallLayout: CollectionLayout {
         while i < column.endIndex {
             let f = frames[column[i] - first]
             if f.minY >= rect.maxY { break }
-            if f.intersects(rect) { result.append(LayoutAttributes(indexPath: IndexPath(item: column[i], section: section), frame: f)) }
+            if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ItemPath(item: column[i], section: section), frame: f)) }
             i += 1
         }
     }
@@ -370,7 +370,7 @@ public struct WaterfallLayout: CollectionLayout {
     ///
     /// The search is limited to a square one column and gap wide around the position, in the item's
     /// section, so it costs O(columns · log n + k) like a visible-rect query.
-    public func targetIndexPath(forMoving indexPath: IndexPath, at position: Point) -> IndexPath? {
+    public func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath? {
         let reach = columnWidth + spacing
         let probe = Rect(x: position.x - reach, y: position.y - reach, width: 2 * reach, height: 2 * reach)
         let candidates = attributesForElements(in: probe).filter { $0.indexPath.section == indexPath.section }
