@@ -1,5 +1,6 @@
 import CollectionKit
 import Glibc
+import Foundation
 
 /// Runs an `InteractiveRoot` in a real window: SDL events go in as input events, each frame is
 /// updated at the wall-clock time, drawn, rendered and presented, until the root asks to quit or
@@ -130,7 +131,7 @@ extension WindowLoop {
             SDLSystem.shutdown()
             exit(0)
         } catch {
-            fputs("\(title): \(error)\n", stderr)
+            FileHandle.standardError.write(Data("\(title): \(error)\n".utf8))
             exit(1)
         }
     }

@@ -171,7 +171,7 @@ if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
     let tz = zone.timeZone
     let parseStart = DispatchTime.now().uptimeNanoseconds
     let parsed = EventSourceMailbox()
-    Thread { parsed.post(ICalendarSource(files: files, zone: DisplayZone(tz))) }.start()
+    Thread { [files] in parsed.post(ICalendarSource(files: files, zone: DisplayZone(tz))) }.start()
     var posted = false
     var waited = 0
     while scene.reloadCount == 0, waited < 100_000 {
@@ -184,7 +184,11 @@ if let script, let text = try? String(contentsOfFile: script, encoding: .utf8) {
         waited += 1
     }
     // The old calendar comes back through the mailbox and is freed off the frame thread.
-    func release(_ box: EventSourceMailbox) { let old = box.takeRetired(); Thread { _ = old.count }.start() }
+    func release(_ box: EventSourceMailbox) {
+        // Handed over whole: this thread keeps no reference to what it gives the other.
+        nonisolated(unsafe) let old = box.takeRetired()
+        Thread { _ = old.count }.start()
+    }
     release(mailbox)
     figures.append(("reload_frames", .int(reloadTimer.wall.frameMS.count)))
     figures.append(("reload_frame_ms_p99", round3(reloadTimer.wall.percentile(99))))

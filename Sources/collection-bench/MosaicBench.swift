@@ -15,7 +15,7 @@ func mosaicLayout() -> CompositionalLayout {
 
 /// The mosaic's figures: preparing its compositional layout, scrolling a million cards, and
 /// diffing and applying a shuffled snapshot of 100,000.
-func benchMosaic() throws {
+@MainActor func benchMosaic() throws {
     print("5. Mosaic: compositional layout with dynamic groups, headless at 1280x800")
     for n in [100_000, 1_000_000] {
         var groups = 0

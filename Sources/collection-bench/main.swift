@@ -55,7 +55,7 @@ nonisolated(unsafe) var sink = 0
 func fmt(_ v: Double, _ digits: Int = 3) -> String { String(format: "%.\(digits)f", v) }
 
 var failures: [String] = []
-func check(_ ok: Bool, _ what: String) {
+@MainActor func check(_ ok: Bool, _ what: String) {
     print("  \(ok ? "PASS" : "FAIL")  \(what)")
     if !ok { failures.append(what) }
 }

@@ -6,7 +6,7 @@ import XCTest
 /// A reload parses on the watcher's thread while the scene expands pages on the main thread:
 /// libical is used from two threads at once (see `LibicalLock`).
 final class ConcurrentLibicalTests: XCTestCase {
-    let berlin = DisplayZone(identifier: "Europe/Berlin")!
+    static let berlin = DisplayZone(identifier: "Europe/Berlin")!
 
     /// Weekly series in tzdata zones and in a VTIMEZONE only libical can evaluate, with EXDATEs,
     /// overrides, RDATE periods and alarms (libical's parser flips its global error states while
@@ -48,7 +48,7 @@ final class ConcurrentLibicalTests: XCTestCase {
 
     /// Every month's occurrences as sortable lines, expanded in an order that makes iterators
     /// start, step forward, fill backwards and jump.
-    func expandAll(_ s: ICalendarSource) -> [String] {
+    static func expandAll(_ s: ICalendarSource) -> [String] {
         var out: [String] = []
         for m in Self.months.reversed() + Self.months {
             out += s.occurrences(overlapping: m.firstDay...m.lastDay).map { o -> String in
@@ -61,15 +61,15 @@ final class ConcurrentLibicalTests: XCTestCase {
         return out
     }
 
-    func parse() -> ICalendarSource {
-        let s = ICalendarSource(zone: DisplayZone(berlin.timeZone))
+    static func parse() -> ICalendarSource {
+        let s = ICalendarSource(zone: DisplayZone(Self.berlin.timeZone))
         s.load(text: Self.text, name: "concurrent.ics")
         return s
     }
 
     func testParsingAndExpandingOnSeveralThreadsAtOnceGivesWhatOneThreadGives() {
-        let reference = parse()
-        let expected = expandAll(reference)
+        let reference = Self.parse()
+        let expected = Self.expandAll(reference)
         let diagnostics = reference.diagnostics
         XCTAssertGreaterThan(expected.count, 10_000)
         XCTAssertFalse(diagnostics.isEmpty, "the broken TRIGGER is reported")
@@ -81,8 +81,8 @@ final class ConcurrentLibicalTests: XCTestCase {
             group.enter()
             Thread {
                 for _ in 0..<4 {
-                    let s = self.parse()
-                    results.add(self.expandAll(s), s.diagnostics)
+                    let s = Self.parse()
+                    results.add(Self.expandAll(s), s.diagnostics)
                 }
                 group.leave()
             }.start()
@@ -90,8 +90,8 @@ final class ConcurrentLibicalTests: XCTestCase {
         // Meanwhile this thread expands a calendar read before, as the scene does during a reload.
         var rounds = 0
         repeat {
-            let shown = parse()
-            XCTAssertEqual(expandAll(shown), expected)
+            let shown = Self.parse()
+            XCTAssertEqual(Self.expandAll(shown), expected)
             rounds += 1
         } while group.wait(timeout: .now()) == .timedOut
         XCTAssertGreaterThanOrEqual(rounds, 1)
@@ -106,15 +106,16 @@ final class ConcurrentLibicalTests: XCTestCase {
     }
 
     func testParsingAndExpandingWaitWhileAnotherThreadHasLibicalsTurn() {
-        let shown = parse()
+        let shown = Self.parse()
         let page = CalendarMonth(year: 2027, month: 3)!
         let expected = shown.occurrences(overlapping: page.firstDay...page.lastDay).count
-        let fresh = parse()
+        // Handed to another thread on purpose: the lock is what orders its use of libical.
+        nonisolated(unsafe) let fresh = Self.parse()
 
         let parsed = DispatchSemaphore(value: 0), expanded = DispatchSemaphore(value: 0)
         let parsedCount = Box(0), expandedCount = Box(0)
         LibicalLock.shared.lock()
-        Thread { parsedCount.value = self.parse().eventCount; parsed.signal() }.start()
+        Thread { parsedCount.value = Self.parse().eventCount; parsed.signal() }.start()
         Thread {
             expandedCount.value = fresh.occurrences(overlapping: page.firstDay...page.lastDay).count
             expanded.signal()

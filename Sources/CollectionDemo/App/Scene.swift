@@ -62,14 +62,14 @@ public struct SceneEntry {
 
 public enum SceneCatalog {
     /// Every scene that exists, in tab order. Only real, working scenes are listed here.
-    public static let all: [SceneEntry] = [
+    public static var all: [SceneEntry] { [
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
         SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
         SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
         SceneEntry(name: "boards", title: "Boards") { BoardsScene(config: $0) },
         SceneEntry(name: "mosaic", title: "Mosaic") { try MosaicScene(config: $0) },
-    ]
+    ] }
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
 }

@@ -55,7 +55,7 @@ public final class CarouselCardCell: CollectionCell {
     }
 
     /// What the cards fade into: the carousel's background.
-    public static var veilColor = Theme.background
+    public static let veilColor = Theme.background
 
     static let panelColor = Color(hex: 0x2A2F3A)
 
