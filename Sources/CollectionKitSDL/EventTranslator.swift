@@ -1,0 +1,70 @@
+import CSDL2
+import CSDL2TTF
+import CSDL2Image
+import CollectionKit
+
+/// SDL events to core input events, and nothing else.
+public enum EventTranslator {
+    static func modifiers(_ m: UInt16) -> Modifiers {
+        var out: Modifiers = []
+        if m & UInt16(KMOD_SHIFT.rawValue) != 0 { out.insert(.shift) }
+        if m & UInt16(KMOD_CTRL.rawValue) != 0 { out.insert(.ctrl) }
+        if m & UInt16(KMOD_ALT.rawValue) != 0 { out.insert(.alt) }
+        if m & UInt16(KMOD_GUI.rawValue) != 0 { out.insert(.gui) }
+        return out
+    }
+
+    static func button(_ b: UInt8) -> MouseButton? {
+        switch Int32(b) {
+        case SDL_BUTTON_LEFT: return .left
+        case SDL_BUTTON_RIGHT: return .right
+        case SDL_BUTTON_MIDDLE: return .middle
+        default: return nil
+        }
+    }
+
+    public static func translate(_ e: SDL_Event, quit: inout Bool) -> InputEvent? {
+        let mods = modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+        switch SDL_EventType(e.type) {
+        case SDL_QUIT:
+            quit = true
+            return nil
+        case SDL_MOUSEBUTTONDOWN:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerDown(Point(x: Double(e.button.x), y: Double(e.button.y)), b, mods)
+        case SDL_MOUSEBUTTONUP:
+            guard let b = button(e.button.button) else { return nil }
+            return .pointerUp(Point(x: Double(e.button.x), y: Double(e.button.y)), b, mods)
+        case SDL_MOUSEMOTION:
+            return .pointerMove(Point(x: Double(e.motion.x), y: Double(e.motion.y)), mods)
+        case SDL_MOUSEWHEEL:
+            let flip: Double = e.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+            return .wheel(dx: Double(e.wheel.preciseX) * flip, dy: Double(e.wheel.preciseY) * flip)
+        case SDL_KEYDOWN:
+            let name = String(cString: SDL_GetKeyName(e.key.keysym.sym))
+            guard !name.isEmpty else { return nil }
+            return .key(Key(name), modifiers(e.key.keysym.mod))
+        case SDL_TEXTINPUT:
+            let text = withUnsafeBytes(of: e.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .text(text)
+        case SDL_WINDOWEVENT:
+            switch SDL_WindowEventID(UInt32(e.window.event)) {
+            case SDL_WINDOWEVENT_SIZE_CHANGED:
+                return .resize(Size(width: Double(e.window.data1), height: Double(e.window.data2)))
+            case SDL_WINDOWEVENT_FOCUS_LOST: return .focus(gained: false)
+            case SDL_WINDOWEVENT_FOCUS_GAINED: return .focus(gained: true)
+            // With a button held the pointer is captured and moves keep coming; only a free
+            // pointer leaving ends hover.
+            case SDL_WINDOWEVENT_LEAVE where SDL_GetMouseState(nil, nil) == 0: return .pointerExited
+            case SDL_WINDOWEVENT_CLOSE:
+                quit = true
+                return nil
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}

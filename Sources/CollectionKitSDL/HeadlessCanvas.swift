@@ -1,0 +1,103 @@
+import CSDL2
+import CSDL2TTF
+import CSDL2Image
+import CollectionKit
+
+/// Renders frames into a memory surface with SDL's software renderer: identical pixels on every run.
+public final class HeadlessCanvas {
+    /// The largest side a headless canvas takes, in pixels (the same bound as `--size`).
+    public static let maximumSide = 16384
+
+    public private(set) var size: Size
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    public private(set) var drawer: DrawListRenderer
+    private let text: TextCache
+    /// A size that could not be made, and why: asked again every frame, it fails at once.
+    private var refused: (size: Size, error: BackendError)?
+
+    public init(size: Size, fonts: (regular: String, bold: String)) throws {
+        try SDLSystem.start(headless: true)
+        self.size = size
+        text = TextCache(regular: fonts.regular, bold: fonts.bold)
+        let (s, r) = try HeadlessCanvas.makeTarget(size)
+        surface = s
+        drawer = DrawListRenderer(renderer: r, text: text)
+        drawer.softwareSurface = s
+        SDLSystem.canvasOpened()
+    }
+
+    /// A surface and a software renderer drawing into it; nothing is left behind when it throws.
+    private static func makeTarget(_ size: Size) throws -> (UnsafeMutablePointer<SDL_Surface>, OpaquePointer) {
+        let name = "\(size.width.isFinite ? String(Int(size.width)) : "?")x\(size.height.isFinite ? String(Int(size.height)) : "?")"
+        guard size.width.isFinite, size.height.isFinite,
+              (1...Double(maximumSide)).contains(size.width), (1...Double(maximumSide)).contains(size.height) else {
+            throw BackendError(plain: "cannot make a \(name) headless canvas: each side must be 1 to \(maximumSide) pixels")
+        }
+        let w = Int32(size.width), h = Int32(size.height)
+        guard let s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw BackendError("cannot make a \(name) headless canvas: no memory for its surface")
+        }
+        guard let r = SDL_CreateSoftwareRenderer(s) else {
+            let error = BackendError("cannot make a \(name) headless canvas: no software renderer")
+            SDL_FreeSurface(s)
+            throw error
+        }
+        return (s, r)
+    }
+
+    deinit { close() }
+
+    /// Frees everything in order: textures, the renderer, the surface, then the fonts. Rendering
+    /// after this draws nothing. Called by `deinit`; safe to call more than once.
+    public func close() {
+        guard let surface else { return }
+        drawer.close()
+        SDL_FreeSurface(surface)
+        self.surface = nil
+        text.close()
+        SDLSystem.canvasClosed()
+    }
+
+    /// Makes the new surface and renderer first, and frees the old ones only once that worked:
+    /// when it throws, the canvas is unchanged and keeps drawing at its old size.
+    public func resize(_ newSize: Size) throws {
+        guard newSize != size, let old = surface else { return }
+        if let refused, refused.size == newSize { throw refused.error }
+        let made: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)
+        do { made = try HeadlessCanvas.makeTarget(newSize) } catch let error as BackendError {
+            refused = (newSize, error)
+            throw error
+        }
+        let next = DrawListRenderer(renderer: made.1, text: text)
+        next.pixelScale = drawer.pixelScale
+        next.softwareSurface = made.0
+        drawer.close()
+        SDL_FreeSurface(old)
+        surface = made.0
+        drawer = next
+        size = newSize
+        refused = nil
+    }
+
+    public func render(_ list: DrawList) {
+        guard surface != nil else { return }
+        drawer.render(list)
+        SDL_RenderPresent(drawer.renderer)
+    }
+
+    /// The current frame as an image (empty once closed).
+    public func capture() -> Image {
+        guard let surface else { return Image(width: 0, height: 0, pixels: []) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
+        var px = [UInt32](repeating: 0, count: w * h)
+        SDL_LockSurface(surface)
+        let pitch = Int(surface.pointee.pitch)
+        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
+        for y in 0..<h {
+            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { px[y * w + x] = row[x] | 0xFF00_0000 }
+        }
+        SDL_UnlockSurface(surface)
+        return Image(width: w, height: h, pixels: px)
+    }
+}

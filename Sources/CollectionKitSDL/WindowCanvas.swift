@@ -1,0 +1,162 @@
+import CSDL2
+import CSDL2TTF
+import CSDL2Image
+import CollectionKit
+
+/// A real window: SDL events in, frames out, with vsync and HiDPI.
+public final class WindowCanvas {
+    private let window: OpaquePointer
+    public let drawer: DrawListRenderer
+    private let text: TextCache
+    private var cursors: [Cursor: OpaquePointer] = [:]
+    private var currentCursor: Cursor?
+    private var closed = false
+
+    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+        try SDLSystem.start(headless: false)
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
+                                       Int32(size.width), Int32(size.height), flags) else {
+            throw BackendError("cannot open a window")
+        }
+        window = w
+        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
+        guard let renderer = WindowCanvas.makeRenderer(w) else {
+            let error = BackendError("cannot create a renderer")
+            SDL_DestroyWindow(w)
+            throw error
+        }
+        text = TextCache(regular: fonts.regular, bold: fonts.bold)
+        drawer = DrawListRenderer(renderer: renderer, text: text)
+        SDLSystem.canvasOpened()
+        updatePixelScale()
+    }
+
+    /// The window's renderer: the GPU's, unless OpenGL is itself rasterised on the CPU (Mesa's
+    /// llvmpipe or softpipe, as in a virtual machine, a remote desktop or Xvfb). Then SDL's
+    /// software renderer draws into the window's surface instead, which the pixel target draws
+    /// straight into, and on X11 the surface goes to the display by shared memory rather than
+    /// through OpenGL, for the same pixels at a sixth of the CPU time (see the README). A renderer
+    /// the user names (`SDL_RENDER_DRIVER`) is kept.
+    private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
+        let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
+        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, rasterisesOnTheCPU(accelerated) else { return accelerated }
+        SDL_DestroyRenderer(accelerated)
+        // SDL would otherwise show the window's surface through an OpenGL texture again.
+        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
+        SDL_ClearError()
+        return SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    }
+
+    /// Whether `renderer` is OpenGL drawn by one of Mesa's CPU rasterisers (its GL_RENDERER string).
+    private static func rasterisesOnTheCPU(_ renderer: OpaquePointer) -> Bool {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name.map({ String(cString: $0) }),
+              name.hasPrefix("opengl"), let proc = SDL_GL_GetProcAddress("glGetString") else { return false }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glRenderer: UInt32 = 0x1F01
+        guard let text = unsafeBitCast(proc, to: GetString.self)(glRenderer) else { return false }
+        let description = String(cString: text).lowercased()
+        return ["llvmpipe", "softpipe", "software rasterizer", "swrast"].contains { description.contains($0) }
+    }
+
+    deinit { close() }
+
+    /// Frees everything in order: textures, the renderer, cursors, the window, then the fonts.
+    /// Called by `deinit`; safe to call more than once.
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        drawer.close()
+        SDL_SetCursor(SDL_GetDefaultCursor())
+        for c in cursors.values { SDL_FreeCursor(c) }
+        cursors.removeAll()
+        SDL_DestroyWindow(window)
+        text.close()
+        SDLSystem.canvasClosed()
+    }
+
+    /// The window's size in points.
+    public var size: Size {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// HiDPI: render at the output's pixel size, with points scaled up.
+    private func updatePixelScale() {
+        guard !closed else { return }
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
+        let s = size
+        drawer.pixelScale = s.width > 0 ? Double(pw) / s.width : 1
+    }
+
+    /// Drains SDL's queue into input events. `quit` becomes true on window close.
+    public func pollEvents(quit: inout Bool) -> [InputEvent] {
+        var out: [InputEvent] = []
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {
+            if let ev = EventTranslator.translate(e, quit: &quit) {
+                if case .resize = ev { updatePixelScale() }
+                // While a button is held the pointer is captured: a drag past the window's edge
+                // keeps reporting where the pointer is (outside the window).
+                if case .pointerDown = ev { SDL_CaptureMouse(SDL_TRUE) }
+                if case .pointerUp = ev, SDL_GetMouseState(nil, nil) == 0 { SDL_CaptureMouse(SDL_FALSE) }
+                out.append(ev)
+            }
+        }
+        return out
+    }
+
+    public func setCursor(_ c: Cursor) {
+        guard c != currentCursor else { return }
+        currentCursor = c
+        if cursors[c] == nil {
+            let id: SDL_SystemCursor
+            switch c {
+            case .arrow: id = SDL_SYSTEM_CURSOR_ARROW
+            case .hand: id = SDL_SYSTEM_CURSOR_HAND
+            case .grabbing: id = SDL_SYSTEM_CURSOR_SIZEALL
+            case .notAllowed: id = SDL_SYSTEM_CURSOR_NO
+            }
+            cursors[c] = SDL_CreateSystemCursor(id)
+        }
+        SDL_SetCursor(cursors[c])
+    }
+
+    public func render(_ list: DrawList) {
+        // SDL's software renderer draws into the window's surface (made anew on a resize); the
+        // drawer then draws rects and cached textures straight into it, as a headless canvas does.
+        drawer.softwareSurface = isSoftware ? SDL_GetWindowSurface(window) : nil
+        drawer.render(list)
+    }
+
+    /// Whether the window's renderer is SDL's software one.
+    private lazy var isSoftware: Bool = {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(drawer.renderer, &info) == 0 else { return false }
+        return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
+    /// Shows the frame; with vsync this waits for the display.
+    public func present() {
+        guard !closed else { return }
+        SDL_RenderPresent(drawer.renderer)
+    }
+
+    /// The frame last rendered (call before `present`).
+    public func capture() -> Image {
+        guard !closed else { return Image(width: 0, height: 0, pixels: []) }
+        var pw: Int32 = 0, ph: Int32 = 0
+        SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
+        var px = [UInt32](repeating: 0, count: Int(pw * ph))
+        _ = px.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(drawer.renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, pw * 4)
+        }
+        return Image(width: Int(pw), height: Int(ph), pixels: px.map { $0 | 0xFF00_0000 })
+    }
+}
