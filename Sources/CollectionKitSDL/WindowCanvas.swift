@@ -12,6 +12,9 @@ public final class WindowCanvas {
     private var currentCursor: Cursor?
     private var closed = false
     private var inputTimes = InputTimes()
+    /// The modifier keys held as of the last event read (see `EventTranslator`); key events
+    /// bring it up to date.
+    private var heldModifiers: Modifiers = []
 
     public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
         try SDLSystem.start(headless: false)
@@ -113,7 +116,7 @@ public final class WindowCanvas {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
             }
-            if let ev = EventTranslator.translate(e, quit: &quit) {
+            if let ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge
                 // keeps reporting where the pointer is (outside the window).
