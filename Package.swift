@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
     ]
 )
