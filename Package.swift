@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
 
         // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
-        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),
 
         .executableTarget(
             name: "collection-demo",
