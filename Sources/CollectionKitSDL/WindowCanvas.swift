@@ -12,7 +12,9 @@ public final class WindowCanvas {
     private var currentCursor: Cursor?
     private var closed = false
 
-    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+    /// Opens a resizable window of `size` points that the user cannot make smaller than
+    /// `sizeLimits.minimum`.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
         try SDLSystem.start(headless: false)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
@@ -20,7 +22,7 @@ public final class WindowCanvas {
             throw BackendError("cannot open a window")
         }
         window = w
-        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
+        SDL_SetWindowMinimumSize(w, Int32(sizeLimits.minimum.width), Int32(sizeLimits.minimum.height))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)

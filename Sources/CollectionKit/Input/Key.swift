@@ -1,4 +1,5 @@
-/// A key by its SDL key name, normalised to lower case ("escape", "left", "pageup", "z", "1").
+/// A key by the name the backend reports for it, normalised to lower case ("escape", "left",
+/// "pageup", "z", "1").
 ///
 /// Keys compare by normalised name, so `Key("Page Up") == .pageUp`. The engine does not enumerate
 /// keys: any name the backend reports can be matched.
