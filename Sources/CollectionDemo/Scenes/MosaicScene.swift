@@ -110,10 +110,10 @@ public final class MosaicScene: Scene {
             ? dataSource.snapshot.items(inSectionAt: MosaicScene.mosaicSection) : []
         let styles = model.styles
         let side = max(MosaicScene.spacing, ((collection.frame.width - MosaicScene.maximumColumnWidth) / 2).rounded(.down))
-        var section = DynamicGroups.section(spacing: MosaicScene.spacing,
-                                            contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
-                                            header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
-            i < ids.count ? styles[ids[i]] : .compact
+        var section = PairedRows.section(spacing: MosaicScene.spacing,
+                                         contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
+                                         header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
+            (i < ids.count ? styles[ids[i]] : ItemStyle.compact).width
         }
         section.supplementariesFollowContentInsets = false
         return section
@@ -527,7 +527,7 @@ public final class MosaicScene: Scene {
             ("styles", .strings(cards.map { model.styles[$0].rawValue })),
             ("values", .array(cards.map { .int(model.values[$0]) })),
             ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
-            ("groups", .strings(DynamicGroups.kinds(for: cards.map { model.styles[$0] }).map(\.rawValue))),
+            ("groups", .strings(PairedRows.rows(for: cards.map { model.styles[$0].width }).map(\.mosaicName))),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),

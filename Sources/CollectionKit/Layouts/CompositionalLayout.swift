@@ -3,7 +3,7 @@
 /// - An *item* has a size and content insets and shows one data item.
 /// - A *group* lays subitems (items or nested groups) horizontally or vertically; a group with a
 ///   repeat count shares its extent equally among that many copies of one subitem.
-/// - A *section* repeats one group (or lets a chooser pick among several, see DynamicGroups.swift)
+/// - A *section* repeats one group (or lets a chooser pick among several, see PairedRows.swift)
 ///   until its items run out, with spacing between groups, content insets, an optional header
 ///   (pinned while its section scrolls, if asked) and optionally orthogonal scrolling: its groups
 ///   form one row that scrolls horizontally inside the vertical list.
