@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
 
         // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
-        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),
 
         .executableTarget(
             name: "collection-demo",
@@ -70,6 +70,7 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
     ]
 )

@@ -16,7 +16,9 @@ public final class WindowCanvas {
     /// bring it up to date.
     private var heldModifiers: Modifiers = []
 
-    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+    /// Opens a resizable window of `size` points that the user cannot make smaller than
+    /// `sizeLimits.minimum`.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
         try SDLSystem.start(headless: false)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
@@ -25,7 +27,7 @@ public final class WindowCanvas {
         }
         window = w
         InputTimes.enableMessages()
-        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
+        SDL_SetWindowMinimumSize(w, Int32(sizeLimits.minimum.width), Int32(sizeLimits.minimum.height))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)

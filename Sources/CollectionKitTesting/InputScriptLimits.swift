@@ -18,8 +18,9 @@ extension InputScript {
         public static let scriptDuration: Double = 86_400_000
         /// Wheel deltas per event, in notches (a trackpad sends fractions; a mouse, ±1 a notch).
         public static let wheelDelta: ClosedRange<Double> = -10_000...10_000
-        /// `resize W H` takes the window's own limits (`WindowSizeLimits`), as `--size` does.
-        public static var windowSize: (minimum: Size, maximum: Size) { (WindowSizeLimits.minimum, WindowSizeLimits.maximum) }
+        /// `resize W H` sizes when the caller names no limits of its own: 200x200 to
+        /// 16384x16384 points.
+        public static let windowSize = WindowSizeLimits(minimum: Size(width: 200, height: 200))
 
         /// Parses a number and checks it against `range`; `what` names it in the message
         /// ("move: Y", "wait: MS").
@@ -36,9 +37,10 @@ extension InputScript {
             return v
         }
 
-        /// A window size for `resize`: both sides within `WindowSizeLimits`.
-        static func windowSize(_ w: String, _ h: String) throws -> Size {
-            let lo = WindowSizeLimits.minimum, hi = WindowSizeLimits.maximum
+        /// A window size for `resize`: both sides within the app's `limits` (`InputScript.parse`'s
+        /// `windowSizes`), as its `--size` takes them.
+        static func windowSize(_ w: String, _ h: String, within limits: WindowSizeLimits) throws -> Size {
+            let lo = limits.minimum, hi = limits.maximum
             let width = try number(w, "resize: W", in: lo.width...hi.width, unit: " points")
             let height = try number(h, "resize: H", in: lo.height...hi.height, unit: " points")
             return Size(width: width, height: height)

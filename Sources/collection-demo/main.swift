@@ -9,7 +9,7 @@ import CollectionKitSDL
 
 struct WindowSize: ExpressibleByArgument {
     var size: Size
-    /// Any WIDTHxHEIGHT of whole numbers; `validate()` checks them against `WindowSizeLimits`, so a
+    /// Any WIDTHxHEIGHT of whole numbers; `validate()` checks them against `App.windowSizeLimits`, so a
     /// size out of range gets a message naming the limits.
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -30,7 +30,7 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
     var scene: String = "grid"
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary)).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)).", valueName: "WxH"))
     var size: WindowSize = WindowSize(argument: "1280x800")!
 
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
@@ -99,8 +99,8 @@ struct CollectionDemo: ParsableCommand {
         }
         if let items, items < 0 { throw ValidationError("--items: the count must be zero or more, got \(items)") }
         if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
-        guard WindowSizeLimits.contains(size.size) else {
-            throw ValidationError("--size: width and height must each be within \(WindowSizeLimits.summary) points, got \(size.defaultValueDescription)")
+        guard App.windowSizeLimits.contains(size.size) else {
+            throw ValidationError("--size: width and height must each be within \(App.windowSizeLimits.summary) points, got \(size.defaultValueDescription)")
         }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
@@ -211,7 +211,7 @@ struct CollectionDemo: ParsableCommand {
         let text = try ScriptSource.read(replay)
         let name = replay == "-" ? "<stdin>" : replay
         let lines: [ScriptLine]
-        do { lines = try InputScript.parse(text) } catch let e as ScriptError {
+        do { lines = try InputScript.parse(text, windowSizes: App.windowSizeLimits) } catch let e as ScriptError {
             throw AppError("\(name):\(e.line): \(e.message)")
         }
         for line in lines {
@@ -279,7 +279,7 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts)
+        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits)
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0

@@ -41,8 +41,16 @@ final class InputScriptLimitTests: XCTestCase {
         assertRefused("resize 30000 30000", line: 1, "resize: W must be between")
         assertRefused("resize 800 199", line: 1, "resize: H must be between 200 and 16384")
         XCTAssertEqual(try InputScript.parse("resize 200 16384").map(\.command), [.resize(Size(200, 16384))])
-        XCTAssertEqual(WindowSizeLimits.minimum, Size(200, 200))
-        XCTAssertEqual(WindowSizeLimits.maximum, Size(16384, 16384))
+        XCTAssertEqual(InputScript.Limits.windowSize, WindowSizeLimits(minimum: Size(200, 200), maximum: Size(16384, 16384)))
+    }
+
+    func testResizeTakesTheLimitsTheAppPasses() {
+        let small = WindowSizeLimits(minimum: Size(50, 40), maximum: Size(900, 700))
+        XCTAssertEqual(try InputScript.parse("resize 50 40", windowSizes: small).map(\.command), [.resize(Size(50, 40))])
+        XCTAssertThrowsError(try InputScript.parse("resize 901 300", windowSizes: small)) {
+            XCTAssertEqual(($0 as? ScriptError)?.message, "resize: W must be between 50 and 900 points, got 901")
+        }
+        XCTAssertThrowsError(try InputScript.parse("resize 100 39", windowSizes: small))
     }
 
     func testWheelDeltasAreBounded() {
