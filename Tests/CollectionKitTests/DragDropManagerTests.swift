@@ -37,7 +37,9 @@ final class DragDropManagerTests: XCTestCase {
         return c
     }
 
-    func makeBoard() -> Board {
+    func makeBoard() -> Board { Self.makeBoard() }
+
+    static func makeBoard() -> Board {
         let board = Board(a: Self.collection("a", [0, 1, 2, 3, 4], frame: Rect(0, 0, 200, 400)),
                           b: Self.collection("b", [10, 11, 12], frame: Rect(220, 0, 200, 400)),
                           c: Self.collection("c", [], frame: Rect(440, 0, 200, 400)),

@@ -104,7 +104,9 @@ public protocol DropScrolling: AnyObject {
     func scrollByWheel(dx: Double, dy: Double, now: Double)
 }
 
-/// A droppable that is not a collection: a rectangle that takes items and removes them (a trash).
+/// A droppable that is not a collection: a rectangle that takes items out of the collections
+/// (a trash, an archive). Each zone holds what was dropped on it, so two zones can be told apart,
+/// and the manager's change notification names the zone that received a drop.
 public final class DropZone: Droppable {
     public let dropName: String
     public var dropTitle: String
@@ -115,11 +117,23 @@ public final class DropZone: Droppable {
     public private(set) var isRefusing = false
     /// Whether it takes copies from a drag-only source (a trash does not: nothing to delete).
     public var acceptsCopies = false
+    /// What a drop on it means. A zone that keeps its items (an archive) holds every item ever
+    /// dropped on it; one that does not (a trash) forgets an item once its drop can no longer be
+    /// undone.
+    public var keepsItems = false
+    /// The sentence shown when a copy is refused; the manager's strings table words it by default.
+    public var refusesCopiesText: String?
+    /// The items dropped on it and still held, oldest first.
+    public internal(set) var items: [AnyHashable] = []
 
-    public init(name: String, title: String) { dropName = name; dropTitle = title }
+    public init(name: String, title: String, keepsItems: Bool = false) {
+        dropName = name; dropTitle = title; self.keepsItems = keepsItems
+    }
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
-        if drag.operation == .copy && !acceptsCopies { return .refuse("\(dropTitle) takes only cards from the boards") }
+        if drag.operation == .copy && !acceptsCopies {
+            return .refuse(refusesCopiesText ?? "\(dropTitle) takes only items moved out of a collection")
+        }
         return .accept
     }
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) { isHovered = accepted; isRefusing = !accepted }

@@ -29,11 +29,16 @@ public struct SectionPatch: Equatable {
     }
 }
 
-/// One completed drop as undo sees it: the patches per collection and the trash before and after.
+/// One completed drop as undo sees it: the patches per collection, what the drop zone it used
+/// held before and after, and the items the user moved (for the change notification).
 public struct DropRecord: Equatable {
     public var patches: [String: [SectionPatch]]
-    public var trashedBefore: [AnyHashable]
-    public var trashedAfter: [AnyHashable]
+    /// The drop zone the items went into, if any.
+    public var zone: String?
+    public var zoneBefore: [AnyHashable]
+    public var zoneAfter: [AnyHashable]
+    /// The items dragged, copied or swapped out, in drag order.
+    public var movedItems: [AnyHashable]
     /// What the user did, for notices ("moved Card 3 to Today").
     public var summary: String
 }

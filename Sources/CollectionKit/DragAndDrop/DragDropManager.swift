@@ -53,8 +53,12 @@ public final class DragDropManager {
     public private(set) var selection: Set<AnyHashable> = []
     /// The item keyboard commands act on, and its collection.
     public private(set) var focus: (collection: String, id: AnyHashable)?
-    /// Items deleted by dropping them on a zone, still undoable.
-    public private(set) var trashed: [AnyHashable] = []
+    /// Every item the drop zones hold, zone by zone (each zone's ``DropZone/items``).
+    public var trashed: [AnyHashable] { zones.flatMap(\.items) }
+    /// Told once after every committed change of the data: a drop, a delete into a zone, an undo,
+    /// a redo (never for a cancelled or refused drag). The collections already hold their new data
+    /// when it is called; save from here.
+    public var onChange: ((DragDropChange) -> Void)?
     public private(set) var undoStack: [DropRecord] = []
     public private(set) var redoStack: [DropRecord] = []
     /// Errors the user should see (a refused update); kept for the app's notice panel.
@@ -502,13 +506,18 @@ public final class DragDropManager {
             session = nil
             r.dragExited(now: now)
             autoScroller.reset()
-            _ = r.commit()
+            if let move = r.commit(), move.from != move.to {
+                let from = ItemLocation(collection: r.dragName, indexPath: move.from)
+                let to = ItemLocation(collection: r.dragName, indexPath: move.to)
+                onChange?(DragDropChange(cause: .drop, edits: [.moved(id: s.items[0].id, from: from, to: to)],
+                                         zone: nil, collections: [r.dragName]))
+            }
             addLanding(id: s.items[0].id, snapshot: s.lift.snapshot, from: from, into: r, now: now)
             return
         }
         do {
             let record = try plan(s, over: over)
-            try apply(record, reversed: false, now: now)
+            let change = try apply(record, reversed: false, cause: .drop)
             undoStack.append(record)
             if undoStack.count > undoLimit { undoStack.removeFirst(); pruneTrash() }
             redoStack.removeAll()
@@ -517,6 +526,7 @@ public final class DragDropManager {
             for c in collections { try? c.endDrag(newItems: nil) }
             fly(s, from: from, to: over, now: now)
             selection.subtract(s.ids)
+            notify(change)
         } catch {
             notices.append("\(error)")
             feedback = ("\(error)", now + 4)
@@ -591,11 +601,15 @@ public final class DragDropManager {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
         }
         plannedDrop = dropped
-        var trashedAfter = trashed
+        let zone = over as? DropZone
+        let zoneBefore = zone?.items ?? []
+        var zoneAfter = zoneBefore
         var summary = ""
+        var movedItems = dropped
         if let target = over as? DragDropCollection {
             var t = items(target)
             if let occupant = s.swapsWith, let source = collection(named: s.items[0].source) {
+                movedItems.append(occupant)
                 t = t.map { $0.filter { $0 != occupant } }
                 newItems[target.name] = t
                 var back = items(source)
@@ -612,7 +626,7 @@ public final class DragDropManager {
             newItems[target.name] = t
             summary = "\(dropped.count == 1 ? target.describe(dropped[0]) : "\(dropped.count) cards") to \(target.title)"
         } else {
-            trashedAfter += dropped
+            zoneAfter += dropped
             summary = "\(dropped.count) to \(over.dropTitle)"
         }
         // The whole change must add up: every identifier before is somewhere after, once.
@@ -622,8 +636,8 @@ public final class DragDropManager {
             for id in collection(named: name)!.items.joined() { before[id, default: 0] += 1 }
             for id in newItems[name]!.joined() { after[id, default: 0] += 1 }
         }
-        for id in trashed { before[id, default: 0] += 1 }
-        for id in trashedAfter { after[id, default: 0] += 1 }
+        for id in zoneBefore { before[id, default: 0] += 1 }
+        for id in zoneAfter { after[id, default: 0] += 1 }
         if s.operation == .copy { for id in dropped { before[id, default: 0] += 1 } }
         if let dup = after.first(where: { $0.value > 1 }) {
             throw CollectionUpdateError(message: "drop refused: \(dup.key.base) would appear \(dup.value) times")
@@ -636,12 +650,14 @@ public final class DragDropManager {
             let old = collection(named: name)!.items, new = newItems[name]!
             patches[name] = old.indices.compactMap { SectionPatch.between(old[$0], new[$0], section: $0) }
         }
-        return DropRecord(patches: patches, trashedBefore: trashed, trashedAfter: trashedAfter, summary: summary)
+        return DropRecord(patches: patches, zone: zone?.dropName, zoneBefore: zoneBefore, zoneAfter: zoneAfter,
+                          movedItems: movedItems, summary: summary)
     }
 
     /// Applies a record forward or backward, all or nothing: every collection's new data is
     /// computed and validated first; only then does any collection change (data, then view).
-    private func apply(_ record: DropRecord, reversed: Bool, now: Double) throws {
+    /// Returns the change for ``onChange``.
+    private func apply(_ record: DropRecord, reversed: Bool, cause: DragDropChange.Cause) throws -> DragDropChange {
         var staged: [(DragDropCollection, [[AnyHashable]])] = []
         for name in record.patches.keys.sorted() {
             guard let c = collection(named: name) else { throw CollectionUpdateError(message: "no collection named \(name)") }
@@ -655,25 +671,41 @@ public final class DragDropManager {
             try c.validateChange?(c.items, items)
             staged.append((c, items))
         }
+        var before: [String: [[AnyHashable]]] = [:], after: [String: [[AnyHashable]]] = [:]
         for (c, items) in staged {
+            before[c.name] = c.items
+            after[c.name] = items
             try c.setItems(items)
         }
-        trashed = reversed ? record.trashedBefore : record.trashedAfter
+        if let name = record.zone, let zone = zones.first(where: { $0.dropName == name }) {
+            zone.items = reversed ? record.zoneBefore : record.zoneAfter
+        }
+        return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
     }
 
-    /// Trash entries whose deletion can no longer be undone are forgotten.
+    /// Tells the app about a committed change.
+    private func notify(_ change: DragDropChange) {
+        guard !change.edits.isEmpty || !change.collections.isEmpty else { return }
+        onChange?(change)
+    }
+
+    /// Items a zone that does not keep them (a trash) holds but no drop left on the undo stack
+    /// can bring back are forgotten.
     private func pruneTrash() {
-        let undoable = Set(undoStack.flatMap(\.trashedAfter))
-        trashed = trashed.filter { undoable.contains($0) }
+        for zone in zones where !zone.keepsItems {
+            let undoable = Set(undoStack.filter { $0.zone == zone.dropName }.flatMap(\.zoneAfter))
+            zone.items = zone.items.filter { undoable.contains($0) }
+        }
     }
 
     public func undo(now: Double) {
         guard session == nil, let record = undoStack.last else { return }
         landAll()
         do {
-            try apply(record, reversed: true, now: now)
+            let change = try apply(record, reversed: true, cause: .undo)
             undoStack.removeLast()
             redoStack.append(record)
+            notify(change)
         } catch {
             notices.append("\(error)")
         }
@@ -683,9 +715,10 @@ public final class DragDropManager {
         guard session == nil, let record = redoStack.last else { return }
         landAll()
         do {
-            try apply(record, reversed: false, now: now)
+            let change = try apply(record, reversed: false, cause: .redo)
             redoStack.removeLast()
             undoStack.append(record)
+            notify(change)
         } catch {
             notices.append("\(error)")
         }
