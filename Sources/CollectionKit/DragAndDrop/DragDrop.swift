@@ -107,7 +107,7 @@ public protocol DropScrolling: AnyObject {
 /// A droppable that is not a collection: a rectangle that takes items out of the collections
 /// (a trash, an archive). Each zone holds what was dropped on it, so two zones can be told apart,
 /// and the manager's change notification names the zone that received a drop.
-public final class DropZone: Droppable {
+public final class DropZone: DropSink {
     public let dropName: String
     public var dropTitle: String
     public var dropFrame: Rect = .zero
@@ -124,7 +124,7 @@ public final class DropZone: Droppable {
     /// The sentence shown when a copy is refused; the manager's strings table words it by default.
     public var refusesCopiesText: String?
     /// The items dropped on it and still held, oldest first.
-    public internal(set) var items: [AnyHashable] = []
+    public var items: [AnyHashable] = []
 
     public init(name: String, title: String, keepsItems: Bool = false) {
         dropName = name; dropTitle = title; self.keepsItems = keepsItems

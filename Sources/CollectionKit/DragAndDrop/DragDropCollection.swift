@@ -43,7 +43,7 @@ final class DropGapCell: CollectionCell {
 /// view through `performBatchUpdates`, so items glide to their new places.
 ///
 /// It adopts both `Draggable` and `Droppable`; the scene configures cells, lengths and rules.
-public final class DragDropCollection: CollectionDataSource, Draggable, Droppable, DropScrolling {
+public final class DragDropCollection: CollectionDataSource, DropContainer {
     public let view: CollectionView
     public var title: String
     /// The data: item identifiers per section, in display order.
@@ -122,7 +122,6 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     public var dropTitle: String { title }
     public var dragFrame: Rect { view.frame }
     public var dropFrame: Rect { view.frame }
-    public var count: Int { items.reduce(0) { $0 + $1.count } }
     public var sectionCounts: [Int] { items.map(\.count) }
 
     // MARK: Data source

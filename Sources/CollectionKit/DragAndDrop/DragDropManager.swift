@@ -17,8 +17,6 @@ public final class DragDropManager {
         /// The droppable the snapshot is over, and whether it takes the items.
         public var over: String?
         public var acceptance: DropAcceptance = .accept
-        /// The insertion position shown by the hovered droppable.
-        public var index: ItemPath?
         /// How often `over` changed during this drag (hysteresis keeps it low).
         public var overChanges = 0
         /// Picked up with the keyboard: arrows move it, no pointer involved.
@@ -38,10 +36,12 @@ public final class DragDropManager {
         var fixedDestination: Rect?
     }
 
-    public private(set) var collections: [DragDropCollection] = []
-    public private(set) var zones: [DropZone] = []
-    /// Collections reordered in place through the interactive movement API (rearrange).
-    public private(set) var reorderables: [ReorderableCollection] = []
+    /// The containers items move between (`DragDropCollection`s), in the order added.
+    public private(set) var collections: [any DropContainer] = []
+    /// The zones that take items out of the containers (`DropZone`s).
+    public private(set) var zones: [any DropSink] = []
+    /// Participants whose own items are reordered in place (`ReorderableCollection`s).
+    public private(set) var reorderables: [any InPlaceReorderer] = []
     /// A candidate must overlap the snapshot this many times more than the current target to take
     /// over: a snapshot resting on a boundary does not flip between two containers.
     public var hysteresis = 1.3
@@ -75,7 +75,7 @@ public final class DragDropManager {
         didSet { session?.lift.bounds = bounds }
     }
 
-    private var press: (point: Point, id: AnyHashable, source: DragDropCollection, mods: Modifiers)?
+    private var press: (point: Point, id: AnyHashable, source: any DropContainer, mods: Modifiers)?
     private var landings: [Landing] = []
     private var snapshotsTaken = 0
     /// The identifiers the drop being applied lands (copies have new ones).
@@ -85,12 +85,12 @@ public final class DragDropManager {
 
     public init() {}
 
-    /// Adds a collection as both a draggable and a droppable.
-    public func add(_ collection: DragDropCollection) { collections.append(collection) }
-    /// Adds a plain drop target that deletes what is dropped on it.
-    public func add(_ zone: DropZone) { zones.append(zone) }
-    /// Adds a collection whose own items are reordered in place.
-    public func add(_ reorderable: ReorderableCollection) { reorderables.append(reorderable) }
+    /// Adds a container as both a draggable and a droppable.
+    public func add(_ collection: any DropContainer) { collections.append(collection) }
+    /// Adds a drop target that takes items out of the containers (a trash, an archive).
+    public func add(_ zone: any DropSink) { zones.append(zone) }
+    /// Adds a participant whose own items are reordered in place.
+    public func add(_ reorderable: any InPlaceReorderer) { reorderables.append(reorderable) }
 
     public var isDragging: Bool { session != nil }
     /// True while snapshots are still flying home or into place.
@@ -100,16 +100,27 @@ public final class DragDropManager {
         collections.map { $0 as any Droppable } + reorderables.map { $0 as any Droppable } + zones.map { $0 as any Droppable }
     }
     private func site(named name: String) -> (any LandingSite)? {
-        collection(named: name) ?? reorderables.first { $0.dragName == name }
+        collection(named: name) ?? reorderer(named: name)
     }
     /// The hovered droppable when it scrolls and takes the drag.
     private func scrollingTarget(named name: String?) -> (any DropScrolling)? {
         if let c = collection(named: name), c.isDropTarget { return c }
-        if let r = reorderables.first(where: { $0.dropName == name }), r.isDropTarget { return r }
+        if let r = reorderer(named: name), r.isDropTarget { return r }
         return nil
     }
     private func droppable(named name: String?) -> (any Droppable)? { droppables.first { $0.dropName == name } }
-    public func collection(named name: String?) -> DragDropCollection? { collections.first { $0.name == name } }
+    /// The container with this name.
+    public func collection(named name: String?) -> (any DropContainer)? { collections.first { $0.dropName == name } }
+    /// The zone with this name.
+    public func zone(named name: String?) -> (any DropSink)? { zones.first { $0.dropName == name } }
+    private func reorderer(named name: String?) -> (any InPlaceReorderer)? { reorderables.first { $0.dropName == name } }
+
+    /// Where the hovered container would insert the dragged items now (its gap), in displayed
+    /// coordinates; nil over a zone, over nothing, or over a container that refuses the drag.
+    public var insertionIndex: ItemPath? {
+        guard let s = session, let c = collection(named: s.over), c.isDropTarget else { return nil }
+        return c.gap
+    }
 
     // MARK: Target choice
 
@@ -147,8 +158,8 @@ public final class DragDropManager {
                 return (.refuse("\(source.describe(item.id)) is locked to \(source.title)"), nil)
             }
         }
-        guard let coll = target as? DragDropCollection, let capacity = coll.capacity else { return (.accept, nil) }
-        let fromHere = items.filter { $0.source == coll.name }.count
+        guard let coll = collection(named: target.dropName), let capacity = coll.capacity else { return (.accept, nil) }
+        let fromHere = items.filter { $0.source == coll.dropName }.count
         let staying = coll.count - fromHere
         if staying + items.count <= capacity { return (.accept, nil) }
         let noun = capacity == 1 ? "card" : "cards"
@@ -179,7 +190,7 @@ public final class DragDropManager {
         for c in collections where c.view.frame.contains(p) {
             guard let id = c.draggableItem(at: p) else { continue }
             press = (p, id, c, modifiers)
-            focus = (c.name, id)
+            focus = (c.dropName, id)
             return true
         }
         return false
@@ -280,7 +291,7 @@ public final class DragDropManager {
 
     /// Moves the focus: Up/Down within a collection, Left/Right to the neighbouring one.
     private func moveFocus(_ key: Key, now: Double) {
-        guard let f = focus, let ci = collections.firstIndex(where: { $0.name == f.collection }) else {
+        guard let f = focus, let ci = collections.firstIndex(where: { $0.dropName == f.collection }) else {
             if let first = collections.first(where: { $0.count > 0 }), let id = first.items.joined().first { setFocus(first, id) }
             return
         }
@@ -300,8 +311,8 @@ public final class DragDropManager {
         }
     }
 
-    private func setFocus(_ c: DragDropCollection, _ id: AnyHashable) {
-        focus = (c.name, id)
+    private func setFocus(_ c: any DropContainer, _ id: AnyHashable) {
+        focus = (c.dropName, id)
         if let ip = c.displayedIndexPath(of: id) { c.view.scrollToItem(ip, centered: false, animated: true) }
     }
 
@@ -340,7 +351,6 @@ public final class DragDropManager {
     private func syncKeyboardSession(now: Double) {
         guard var s = session, s.isKeyboard else { return }
         let c = collection(named: s.over)
-        s.index = c?.isDropTarget == true ? c?.gap : nil
         // Drawn at the gap's size: recorded again when the size changes (another board).
         if let c, let gap = c.gap, let gapSize = c.view.layout.attributesForItem(at: gap)?.frame.size, gapSize.width >= 1, gapSize.height >= 1,
            gapSize != s.lift.snapshot.size, let source = collection(named: s.items.first?.source) {
@@ -363,7 +373,7 @@ public final class DragDropManager {
         guard let over = droppable(named: s.over) else { return text + ", over no board" }
         text += ", over \(over.dropTitle)"
         if case let .refuse(reason) = s.acceptance { return text + ": " + reason }
-        if let c = over as? DragDropCollection, let gap = c.gap {
+        if let c = collection(named: over.dropName), let gap = c.gap {
             var before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
             var total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
             // A swap takes the place of the item it sends away.
@@ -376,7 +386,7 @@ public final class DragDropManager {
 
     // MARK: Drag
 
-    private func beginDrag(pressed: AnyHashable, from source: DragDropCollection, grabPoint: Point?, keyboard: Bool, now: Double) {
+    private func beginDrag(pressed: AnyHashable, from source: any DropContainer, grabPoint: Point?, keyboard: Bool, now: Double) {
         landAll()
         // The pressed item's stack: every selected item when it is selected, in board order.
         var items: [DraggedItem] = []
@@ -384,16 +394,16 @@ public final class DragDropManager {
             for c in collections {
                 for (s, section) in c.items.enumerated() {
                     for (i, id) in section.enumerated() where selection.contains(id) {
-                        items.append(DraggedItem(id: id, source: c.name, origin: ItemPath(item: i, section: s)))
+                        items.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
                     }
                 }
             }
             // A copying source cannot mix with moving ones: the stack is the pressed source's share.
             if items.contains(where: { collection(named: $0.source)?.dragOperation != source.dragOperation }) {
-                items = items.filter { $0.source == source.name }
+                items = items.filter { $0.source == source.dropName }
             }
         } else if let origin = source.indexPath(of: pressed) {
-            items = [DraggedItem(id: pressed, source: source.name, origin: origin)]
+            items = [DraggedItem(id: pressed, source: source.dropName, origin: origin)]
         }
         guard !items.isEmpty, let frame = source.windowFrame(of: pressed) else { return }
         snapshotsTaken += 1
@@ -406,14 +416,14 @@ public final class DragDropManager {
         session = Session(items: items, operation: source.dragOperation, lift: lift, isKeyboard: keyboard)
         if source.dragOperation == .move {
             for c in collections {
-                let mine = items.filter { $0.source == c.name }.map(\.id)
+                let mine = items.filter { $0.source == c.dropName }.map(\.id)
                 if !mine.isEmpty { c.dragDidBegin(mine, now: now) }
             }
         }
         autoScroller.reset()
         if keyboard {
-            setTarget(source.acceptsDrops ? source.name : droppables.first { $0.dropName != source.name }?.dropName, now: now)
-            if let c = collection(named: session?.over), c.isDropTarget, c.name == source.name {
+            setTarget(source.acceptsDrops ? source.dropName : droppables.first { $0.dropName != source.dropName }?.dropName, now: now)
+            if let c = collection(named: session?.over), c.isDropTarget, c.dropName == source.dropName {
                 c.moveGap(to: items[0].origin)
             }
             syncKeyboardSession(now: now)
@@ -426,7 +436,7 @@ public final class DragDropManager {
     /// `time`): its snapshot follows `pointer`. A snapshot still landing for it is taken over; other
     /// landings go on. Returns false, changing nothing, when the item cannot move.
     @discardableResult
-    public func lift(_ id: AnyHashable, from r: ReorderableCollection, grabPoint: Point, pointer: Point,
+    public func lift(_ id: AnyHashable, from r: any InPlaceReorderer, grabPoint: Point, pointer: Point,
                      time: Double, now: Double) -> Bool {
         guard session == nil, let ip = r.indexPath(of: id), let frame = r.windowFrame(of: id) else { return false }
         self.now = now
@@ -457,7 +467,6 @@ public final class DragDropManager {
         droppable(named: s.over)?.dragExited(now: now)
         s.over = name
         s.overChanges += 1
-        s.index = nil
         s.swapsWith = nil
         s.acceptance = .accept
         if let target = droppable(named: name) {
@@ -466,7 +475,6 @@ public final class DragDropManager {
             s.swapsWith = verdict.swap
             session = s
             target.dragEntered(context(s), accepted: verdict.acceptance.isAccepted, now: now)
-            s.index = (target as? DragDropCollection)?.gap
         }
         autoScroller.reset()
         session = s
@@ -479,16 +487,15 @@ public final class DragDropManager {
         // A drag-only source is not a place to go back to: over it, the drag is over nothing.
         let sources = Set(s0.items.map(\.source))
         let candidates = droppables
-            .filter { d in !(sources.contains(d.dropName) && (d as? DragDropCollection)?.acceptsDrops == false) }
+            .filter { d in !(sources.contains(d.dropName) && collection(named: d.dropName)?.acceptsDrops == false) }
             .map { (name: $0.dropName, frame: $0.dropFrame) }
         let name = DragDropManager.chooseTarget(snapshot: s0.lift.frame, candidates: candidates, current: s0.over,
                                                 hysteresis: hysteresis)
         setTarget(name, now: now)
         // Auto-scroll after the choice: a new target starts its scroller where the pointer is.
         scrollingTarget(named: session?.over)?.autoScroll(&autoScroller, pointer: pointer, now: now)
-        guard var s = session, let target = droppable(named: s.over), s.acceptance.isAccepted else { return }
-        s.index = target.dragMoved(context(s), now: now)
-        session = s
+        guard let s = session, let target = droppable(named: s.over), s.acceptance.isAccepted else { return }
+        _ = target.dragMoved(context(s), now: now)
     }
 
     /// Lets go: the drop is applied if the target takes it, otherwise everything flies home.
@@ -501,12 +508,12 @@ public final class DragDropManager {
             goHome(s, from: from, now: now)
             return
         }
-        if let r = over as? ReorderableCollection {
+        if let r = reorderer(named: over.dropName) {
             // Reordering in place: the movement ends where it stands; the snapshot lands there.
             session = nil
             r.dragExited(now: now)
             autoScroller.reset()
-            if let move = r.commit(), move.from != move.to {
+            if let move = r.commitMove(), move.from != move.to {
                 let from = ItemLocation(collection: r.dragName, indexPath: move.from)
                 let to = ItemLocation(collection: r.dragName, indexPath: move.to)
                 onChange?(DragDropChange(cause: .drop, edits: [.moved(id: s.items[0].id, from: from, to: to)],
@@ -557,7 +564,7 @@ public final class DragDropManager {
 
     private func fly(_ s: Session, from: Rect, to over: any Droppable, now: Double) {
         autoScroller.reset()
-        guard let c = over as? DragDropCollection else {
+        guard let c = collection(named: over.dropName) else {
             for (k, item) in s.items.enumerated() {
                 let end = Rect(origin: over.dropFrame.center, size: .zero).insetBy(dx: -4, dy: -4)
                 landings.append(Landing(flight: SnapshotFlight(itemID: item.id, snapshot: s.lift.snapshot, from: stacked(from, k), start: now, duration: 0.3),
@@ -590,40 +597,40 @@ public final class DragDropManager {
     /// trash. Throws when the result would not add up (an item lost or duplicated).
     private func plan(_ s: Session, over: any Droppable) throws -> DropRecord {
         var newItems: [String: [[AnyHashable]]] = [:]
-        func items(_ c: DragDropCollection) -> [[AnyHashable]] { newItems[c.name] ?? c.items }
+        func items(_ c: any DropContainer) -> [[AnyHashable]] { newItems[c.dropName] ?? c.items }
         var dropped = s.ids
         if s.operation == .move {
             for item in s.items {
                 guard let c = collection(named: item.source) else { continue }
-                newItems[c.name] = items(c).map { $0.filter { $0 != item.id } }
+                newItems[c.dropName] = items(c).map { $0.filter { $0 != item.id } }
             }
         } else {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
         }
         plannedDrop = dropped
-        let zone = over as? DropZone
+        let zone = zone(named: over.dropName)
         let zoneBefore = zone?.items ?? []
         var zoneAfter = zoneBefore
         var summary = ""
         var movedItems = dropped
-        if let target = over as? DragDropCollection {
+        if let target = collection(named: over.dropName) {
             var t = items(target)
             if let occupant = s.swapsWith, let source = collection(named: s.items[0].source) {
                 movedItems.append(occupant)
                 t = t.map { $0.filter { $0 != occupant } }
-                newItems[target.name] = t
+                newItems[target.dropName] = t
                 var back = items(source)
                 let origin = s.items[0].origin
                 let section = min(origin.section, back.count - 1)
                 back[section].insert(occupant, at: min(origin.item, back[section].count))
-                newItems[source.name] = back
-                t = newItems[target.name]!
+                newItems[source.dropName] = back
+                t = newItems[target.dropName]!
             }
             guard !t.isEmpty else { throw CollectionUpdateError(message: "drop refused: \(target.title) has no sections") }
             let gap = target.gap ?? ItemPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
             let section = min(gap.section, t.count - 1)
             t[section].insert(contentsOf: dropped, at: min(gap.item, t[section].count))
-            newItems[target.name] = t
+            newItems[target.dropName] = t
             summary = "\(dropped.count == 1 ? target.describe(dropped[0]) : "\(dropped.count) cards") to \(target.title)"
         } else {
             zoneAfter += dropped
@@ -658,7 +665,7 @@ public final class DragDropManager {
     /// computed and validated first; only then does any collection change (data, then view).
     /// Returns the change for ``onChange``.
     private func apply(_ record: DropRecord, reversed: Bool, cause: DragDropChange.Cause) throws -> DragDropChange {
-        var staged: [(DragDropCollection, [[AnyHashable]])] = []
+        var staged: [(any DropContainer, [[AnyHashable]])] = []
         for name in record.patches.keys.sorted() {
             guard let c = collection(named: name) else { throw CollectionUpdateError(message: "no collection named \(name)") }
             var items = c.items
@@ -673,11 +680,11 @@ public final class DragDropManager {
         }
         var before: [String: [[AnyHashable]]] = [:], after: [String: [[AnyHashable]]] = [:]
         for (c, items) in staged {
-            before[c.name] = c.items
-            after[c.name] = items
-            try c.setItems(items)
+            before[c.dropName] = c.items
+            after[c.dropName] = items
+            try c.setItems(items, animated: true)
         }
-        if let name = record.zone, let zone = zones.first(where: { $0.dropName == name }) {
+        if let zone = zone(named: record.zone) {
             zone.items = reversed ? record.zoneBefore : record.zoneAfter
         }
         return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
@@ -790,6 +797,3 @@ public protocol LandingSite: AnyObject {
     /// The item's frame as drawn now, in window points.
     func windowFrame(of id: AnyHashable) -> Rect?
 }
-
-extension DragDropCollection: LandingSite {}
-extension ReorderableCollection: LandingSite {}

@@ -5,7 +5,7 @@
 /// rearrange and mosaic scenes are built on it, so reordering and moving between collections share
 /// one machinery (`DragDropManager`). A multi-section view works too: the item moves within its
 /// own section (the mosaic's cards, not its featured row).
-public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
+public final class ReorderableCollection: InPlaceReorderer {
     public let view: CollectionView
     public var title: String
     /// Draws an item into a rect at the origin, for its snapshot.
@@ -84,14 +84,14 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
 
     /// Ends the movement where it stands: the data source is told once. Returns the item's data
     /// index paths before and after.
-    func commit() -> (from: ItemPath, to: ItemPath)? {
+    public func commitMove() -> (from: ItemPath, to: ItemPath)? {
         guard let move = view.interactiveMove, let final = view.endInteractiveMovement() else { return nil }
         if final != move.source { didMove?(move.source, final) }
         return (move.source, final)
     }
 
     /// Puts every item back.
-    func cancelMove() { view.cancelInteractiveMovement() }
+    public func cancelMove() { view.cancelInteractiveMovement() }
 
     // MARK: Scrolling during a drag
 
