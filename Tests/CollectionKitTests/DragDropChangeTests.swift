@@ -84,3 +84,20 @@ final class DragDropChangeTests: XCTestCase {
         XCTAssertEqual(heard.changes, [])
     }
 }
+
+/// The container's view updates come from the engine's one diff.
+final class DragDropCollectionUpdatesTests: XCTestCase {
+    func testAnItemChangingSectionAtTheSameFlatIndexIsAMove() throws {
+        let old: [[AnyHashable]] = [[1, 2], [3]], new: [[AnyHashable]] = [[1], [2, 3]]
+        XCTAssertEqual(try DragDropCollection.updates(from: old, to: new), [.move(ItemPath(item: 1, section: 0), ItemPath(item: 0, section: 1))])
+    }
+
+    func testDeletesInsertsAndMoves() throws {
+        let old: [[AnyHashable]] = [[1, 2, 3, 4]], new: [[AnyHashable]] = [[4, 1, 3, 9]]
+        let updates = try DragDropCollection.updates(from: old, to: new)
+        XCTAssertTrue(updates.contains(.delete([ItemPath(item: 1)])))
+        XCTAssertTrue(updates.contains(.insert([ItemPath(item: 3)])))
+        XCTAssertTrue(updates.contains(.move(ItemPath(item: 3), ItemPath(item: 0))))
+        XCTAssertThrowsError(try DragDropCollection.updates(from: [[1, 2, 1, 3]], to: [[3]]))
+    }
+}

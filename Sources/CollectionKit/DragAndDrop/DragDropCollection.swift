@@ -174,7 +174,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// Recomputes what the view shows and applies the difference as one batch update.
     func resync(animated: Bool) throws {
         let new = computeDisplayed()
-        let updates = DragDropCollection.updates(from: displayed, to: new)
+        let updates = try DragDropCollection.updates(from: displayed, to: new)
         displayed = new
         displayedLengths = new.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
         guard !updates.isEmpty else { return }
@@ -222,23 +222,35 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         return result
     }
 
-    /// The updates that turn `old` into `new`, section by section: the common prefix and suffix
-    /// stay, the middle is deleted and inserted again. Items keep their identity, so those in
-    /// view glide. O(n) in the worst case, O(changed span) past the common prefix.
-    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) -> [CollectionUpdate] {
-        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
-        for s in 0..<min(old.count, new.count) {
-            let a = old[s], b = new[s]
-            var prefix = 0
-            while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-            var suffix = 0
-            while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-            deletes += (prefix..<(a.count - suffix)).map { ItemPath(item: $0, section: s) }
-            inserts += (prefix..<(b.count - suffix)).map { ItemPath(item: $0, section: s) }
+    /// The updates that turn `old` into `new`: the engine's diff (`Diffing`, Heckel's) over the
+    /// part of each section that changed (the equal head and tail of a section need no update,
+    /// so a drop into 100,000 items hashes only the items around it). The changed parts of all
+    /// sections are diffed together, so an item keeps its identity (and glides) even when it
+    /// changes section. Throws when an identifier occurs twice among the changed items.
+    /// O(n) comparisons, plus hashing of the changed parts.
+    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) throws -> [CollectionUpdate] {
+        var oldIDs: [AnyHashable] = [], newIDs: [AnyHashable] = []
+        var oldPaths: [ItemPath] = [], newPaths: [ItemPath] = []
+        for s in 0..<max(old.count, new.count) {
+            let a = s < old.count ? old[s] : [], b = s < new.count ? new[s] : []
+            var head = 0
+            while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+            var tail = 0
+            while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+            for i in head..<(a.count - tail) { oldIDs.append(a[i]); oldPaths.append(ItemPath(item: i, section: s)) }
+            for i in head..<(b.count - tail) { newIDs.append(b[i]); newPaths.append(ItemPath(item: i, section: s)) }
         }
+        let diff = try Diffing.diff(old: oldIDs, new: newIDs)
         var updates: [CollectionUpdate] = []
-        if !deletes.isEmpty { updates.append(.delete(deletes)) }
-        if !inserts.isEmpty { updates.append(.insert(inserts)) }
+        if !diff.deletes.isEmpty { updates.append(.delete(diff.deletes.map { oldPaths[$0] })) }
+        if !diff.inserts.isEmpty { updates.append(.insert(diff.inserts.map { newPaths[$0] })) }
+        // The diff of the joined parts does not see an item that changes section at the same
+        // joined index (the last of one section becoming the first of the next): the view must.
+        let moved = Set(diff.moves.map(\.to))
+        for (i, j) in diff.oldIndexForNew.enumerated() {
+            guard let j, moved.contains(i) || oldPaths[j].section != newPaths[i].section else { continue }
+            updates.append(.move(oldPaths[j], newPaths[i]))
+        }
         return updates
     }
 
