@@ -258,7 +258,6 @@ public final class BoardsScene: Scene {
         drawTrash(into: &list)
         for b in boards {
             b.draw(into: &list)
-            drawMarks(of: b, into: &list)
             ScrollIndicator.draw(for: b.view, into: &list)
         }
         manager.draw(into: &list, now: now)
@@ -272,22 +271,6 @@ public final class BoardsScene: Scene {
         list.stroke(r, color, width: 2, radius: 8)
         list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
-    }
-
-    /// Selection rings and the keyboard focus ring, over the cards they mark.
-    private func drawMarks(of b: DragDropCollection, into list: inout DrawList) {
-        let focused = manager.focus.flatMap { $0.collection == b.name ? $0.id : nil }
-        let marked = manager.selection.union(focused.map { [$0] } ?? [])
-        guard !marked.isEmpty else { return }
-        list.clipped(to: b.view.frame) { list in
-            for a in b.view.visibleAttributes where a.kind == .cell {
-                guard let id = b.displayedID(at: a.indexPath), marked.contains(id),
-                      !b.view.hiddenIdentifiers.contains(id) else { continue }
-                let r = b.view.windowRect(fromContent: b.view.presentedFrameForItem(at: a.indexPath) ?? a.frame)
-                if manager.selection.contains(id) { list.stroke(r.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-                if id == focused { list.stroke(r.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
-            }
-        }
     }
 
     private func drawStatus(into list: inout DrawList) {

@@ -136,7 +136,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
             cell.style = style
             return cell
         }
-        return cellForItem(cv, ip, id)
+        let cell = cellForItem(cv, ip, id)
+        mark(cell, id)
+        return cell
     }
     public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: ItemPath,
                                in frame: Rect, into list: inout DrawList) {
@@ -156,6 +158,31 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     public func displayedID(at ip: ItemPath) -> AnyHashable? {
         guard displayed.indices.contains(ip.section), displayed[ip.section].indices.contains(ip.item) else { return nil }
         return displayed[ip.section][ip.item]
+    }
+
+    // MARK: Cell states
+
+    private var selectedIDs: Set<AnyHashable> = []
+    private var focusedID: AnyHashable?
+    private var draggedIDs: Set<AnyHashable> = []
+
+    /// Tells every cell in view (and every cell dequeued later) whether its item is selected,
+    /// focused or dragged, and whether this collection is the drop target, as UIKit tells cells
+    /// `isSelected`: an app's cell draws its own rings. O(visible cells).
+    public func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, dragged: Set<AnyHashable>) {
+        selectedIDs = selected
+        focusedID = focused
+        draggedIDs = dragged
+        for (ip, cell) in view.visibleCells {
+            if let id = displayedID(at: ip) { mark(cell, id) }
+        }
+    }
+
+    private func mark(_ cell: CollectionCell, _ id: AnyHashable) {
+        cell.isSelected = selectedIDs.contains(id)
+        cell.isFocused = focusedID == id
+        cell.isDragged = draggedIDs.contains(id)
+        cell.isDropTarget = isDropTarget
     }
 
     // MARK: Changing the data

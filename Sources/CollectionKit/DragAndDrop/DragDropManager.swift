@@ -178,6 +178,7 @@ public final class DragDropManager {
     /// or any press during a drag).
     @discardableResult
     public func pointerDown(at p: Point, button: MouseButton, modifiers: Modifiers, now: Double) -> Bool {
+        defer { showStates() }
         self.now = now
         pointer = p
         if button == .right {
@@ -210,6 +211,7 @@ public final class DragDropManager {
     }
 
     public func pointerUp(at p: Point, now: Double) {
+        defer { showStates() }
         self.now = now
         pointer = p
         if let press, session == nil {
@@ -240,7 +242,15 @@ public final class DragDropManager {
     }
 
     /// Clears the selection (a click on empty space).
-    public func clearSelection() { selection.removeAll() }
+    public func clearSelection() { selection.removeAll(); showStates() }
+
+    /// Tells every container's cells their selection, focus and drag state.
+    private func showStates() {
+        let dragged = Set(session?.ids ?? [])
+        for c in collections {
+            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil, dragged: dragged)
+        }
+    }
 
     // MARK: Keyboard
 
@@ -249,6 +259,7 @@ public final class DragDropManager {
     /// Returns true when the key was used.
     @discardableResult
     public func handleKey(_ key: Key, modifiers mods: Modifiers, now: Double) -> Bool {
+        defer { showStates() }
         self.now = now
         if key == .escape {
             guard session != nil else {
@@ -543,6 +554,7 @@ public final class DragDropManager {
 
     /// Puts every dragged item back where it was, with the snapshot flying home.
     public func cancel(now: Double) {
+        defer { showStates() }
         self.now = now
         press = nil
         guard let s = session else { return }
@@ -748,6 +760,7 @@ public final class DragDropManager {
 
     /// Advances auto-scroll and the target to `now`, and retires finished flights.
     public func update(now: Double) {
+        defer { showStates() }
         self.now = now
         if let s = session {
             if s.isKeyboard { syncKeyboardSession(now: now) } else { track(now: now) }

@@ -35,6 +35,9 @@ public protocol DropContainer: Draggable, Droppable, DropScrolling, LandingSite 
     func displayedIndexPath(of id: AnyHashable) -> ItemPath?
     /// The item drawn once at `size`, for a keyboard drag shown at the gap's size.
     func snapshot(of id: AnyHashable, key: String, size: Size) -> TextureRecording?
+    /// Tells the items' cells their state: which items are selected, which one has the keyboard
+    /// focus (nil: none here), and which are being dragged.
+    func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, dragged: Set<AnyHashable>)
 }
 
 extension DropContainer {
