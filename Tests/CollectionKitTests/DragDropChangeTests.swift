@@ -72,6 +72,23 @@ final class DragDropChangeTests: XCTestCase {
                                                      .moved(id: 20, from: at("focus", 0), to: at("a", 1))]])
     }
 
+    func testTwoZonesAreToldApartAndAnArchiveKeepsWhatATrashForgets() {
+        let (board, heard) = board()
+        let archive = DropZone(name: "archive", title: "Archive", keepsItems: true)
+        archive.dropFrame = Rect(660, 320, 200, 100)
+        board.manager.add(archive)
+        board.manager.undoLimit = 1
+        board.drag(from: Point(100, 20), to: Point(760, 250))              // 0 into the trash
+        board.drag(from: Point(100, 20), to: Point(760, 370), t0: 2)       // 1 into the archive
+        XCTAssertEqual(heard.changes.map(\.zone), ["trash", "archive"])
+        XCTAssertEqual(heard.changes.map(\.edits), [[.removed(id: 0, from: at("a", 0))], [.removed(id: 1, from: at("a", 0))]])
+        XCTAssertEqual(board.trash.items, [], "the trash forgets a delete that can no longer be undone")
+        XCTAssertEqual(archive.items, [AnyHashable(1)])
+        board.drag(from: Point(100, 20), to: Point(320, 20), t0: 4)        // any other drop
+        XCTAssertEqual(archive.items, [AnyHashable(1)], "the archive keeps it")
+        XCTAssertEqual(board.manager.trashed, [AnyHashable(1)], "trashed lists every zone's items")
+    }
+
     func testCancelledRefusedAndMissedDragsAreNotHeard() {
         let (board, heard) = board()
         board.drag(from: Point(100, 20), to: Point(320, 90), release: false)
@@ -99,5 +116,33 @@ final class DragDropCollectionUpdatesTests: XCTestCase {
         XCTAssertTrue(updates.contains(.insert([ItemPath(item: 3)])))
         XCTAssertTrue(updates.contains(.move(ItemPath(item: 3), ItemPath(item: 0))))
         XCTAssertThrowsError(try DragDropCollection.updates(from: [[1, 2, 1, 3]], to: [[3]]))
+    }
+}
+
+/// The drag-and-drop sentences come from a table the app replaces.
+final class DragDropStringsTests: XCTestCase {
+    func testTheDefaultsSpeakOfItemsAndAnAppsTableReplacesThem() {
+        let board = DragDropManagerTests.makeBoard()
+        for (k, p) in [Point(100, 20), Point(100, 100)].enumerated() {
+            board.manager.pointerDown(at: p, button: .left, modifiers: .ctrl, now: Double(k) * 0.1)
+            board.manager.pointerUp(at: p, now: Double(k) * 0.1 + 0.05)
+        }
+        board.drag(from: Point(100, 100), to: Point(500, 900), t0: 1, release: false)
+        XCTAssertEqual(board.manager.statusLine, "2 items picked up, over nothing")
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) Karten aufgenommen" }
+        words.overNothing = "über keiner Liste"
+        board.manager.strings = words
+        XCTAssertEqual(board.manager.statusLine, "2 Karten aufgenommen, über keiner Liste")
+        words.holdsAtMost = { "\($0) fasst \($1)" }
+        board.manager.strings = words
+        board.manager.pointerMoved(to: Point(760, 20), now: 1.5)        // the full focus slot refuses a stack
+        XCTAssertEqual(board.manager.statusLine, "2 Karten aufgenommen, over Focus: Focus fasst 1")
+    }
+
+    func testAZoneWordsItsRefusalFromTheTable() {
+        let board = DragDropManagerTests.makeBoard()
+        board.drag(from: Point(980, 20), to: Point(760, 250))        // a palette copy onto the trash
+        XCTAssertEqual(board.manager.feedback?.text, "Trash takes only items moved out of a collection")
     }
 }

@@ -215,7 +215,7 @@ final class DragDropManagerTests: XCTestCase {
         board.manager.pointerUp(at: Point(100, 60), now: 0.15)
         board.drag(from: Point(100, 60), to: Point(760, 20), t0: 1)
         XCTAssertEqual(board.ids(board.focus), [20])
-        XCTAssertEqual(board.manager.feedback?.text, "Focus holds 1 card")
+        XCTAssertEqual(board.manager.feedback?.text, "Focus holds 1 item")
         board.drag(from: Point(980, 20), to: Point(760, 20), t0: 5)
         XCTAssertEqual(board.ids(board.focus), [20], "a copy has nowhere to send the card it would replace")
     }

@@ -72,9 +72,22 @@ public final class BoardsScene: Scene {
         palette_.dragOperation = .copy
         palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
         boards[5].capacity = 1
+        manager.strings = BoardsScene.words
         for b in boards { manager.add(b) }
         manager.add(trash)
     }
+
+    /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
+    /// collections.
+    static let words: DragDropStrings = {
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) cards picked up" }
+        words.overNothing = "over no board"
+        words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
+        words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
+        words.severalItems = { "\($0) cards" }
+        return words
+    }()
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {

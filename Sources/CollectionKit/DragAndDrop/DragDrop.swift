@@ -1,4 +1,4 @@
-/// The two small protocols of drag and drop between containers (seed 001's design): a
+/// The two small protocols of drag and drop between containers: a
 /// **draggable** says whether a drag can start at a point and with what; a **droppable** says
 /// whether it accepts what is dragged, is told when a drag enters, moves over and leaves it, and
 /// takes part in the drop. One `DragDropManager` per window coordinates any number of them.
@@ -30,8 +30,12 @@ public struct DropContext {
     public var pointer: Point
     /// The dragged snapshot's frame, in window points (before the lift scale).
     public var snapshotFrame: Rect
-    public init(items: [DraggedItem], operation: DragOperation, pointer: Point, snapshotFrame: Rect) {
+    /// The manager's words, for a refusal's sentence.
+    public var strings: DragDropStrings
+    public init(items: [DraggedItem], operation: DragOperation, pointer: Point, snapshotFrame: Rect,
+                strings: DragDropStrings = DragDropStrings()) {
         self.items = items; self.operation = operation; self.pointer = pointer; self.snapshotFrame = snapshotFrame
+        self.strings = strings
     }
     /// The identifiers, in drag order.
     public var ids: [AnyHashable] { items.map(\.id) }
@@ -121,8 +125,6 @@ public final class DropZone: DropSink {
     /// dropped on it; one that does not (a trash) forgets an item once its drop can no longer be
     /// undone.
     public var keepsItems = false
-    /// The sentence shown when a copy is refused; the manager's strings table words it by default.
-    public var refusesCopiesText: String?
     /// The items dropped on it and still held, oldest first.
     public var items: [AnyHashable] = []
 
@@ -132,7 +134,7 @@ public final class DropZone: DropSink {
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
         if drag.operation == .copy && !acceptsCopies {
-            return .refuse(refusesCopiesText ?? "\(dropTitle) takes only items moved out of a collection")
+            return .refuse(drag.strings.takesOnlyMovedItems(dropTitle))
         }
         return .accept
     }

@@ -1,5 +1,5 @@
 /// Coordinates drag and drop across every draggable and droppable of a window (one manager per
-/// window, seed 001's design). It recognises the drag (press, then move past a threshold; Space on
+/// window). It recognises the drag (press, then move past a threshold; Space on
 /// the focused item; or a long press its owner recognised, through `lift`), shows the lifted snapshot, picks the droppable the snapshot
 /// overlaps most (with hysteresis), auto-scrolls the hovered collection, and on release applies
 /// the drop to the data of every collection involved as one all-or-nothing change, then to the
@@ -68,6 +68,11 @@ public final class DragDropManager {
     public var autoScroller = AutoScroller()
     /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
     public var snapshotKeyPrefix = "dragdrop-snapshot"
+    /// Every sentence shown to the user (status line, refusals, notices); replace it for the
+    /// app's own words or a translation.
+    public var strings = DragDropStrings()
+    /// The colours of the lifted stack, its count badge and the refusal outline.
+    public var style = DragDropStyle()
     /// The area lifted snapshots are drawn inside (window points; set it to the scene's frame), so
     /// a drag past the window's edge keeps the snapshot in view; where it is over still follows
     /// the pointer. Nil: no limit.
@@ -150,26 +155,25 @@ public final class DragDropManager {
     /// one came from). `swap` names the item that would be swapped out.
     public func acceptance(of items: [DraggedItem], operation: DragOperation, by target: any Droppable)
         -> (acceptance: DropAcceptance, swap: AnyHashable?) {
-        let context = DropContext(items: items, operation: operation, pointer: pointer, snapshotFrame: .zero)
+        let context = DropContext(items: items, operation: operation, pointer: pointer, snapshotFrame: .zero, strings: strings)
         let own = target.acceptance(of: context)
         guard own.isAccepted else { return (own, nil) }
         for item in items where item.source != target.dropName {
             if let source = collection(named: item.source), source.isLocked(item.id) {
-                return (.refuse("\(source.describe(item.id)) is locked to \(source.title)"), nil)
+                return (.refuse(strings.lockedTo(source.describe(item.id), source.title)), nil)
             }
         }
         guard let coll = collection(named: target.dropName), let capacity = coll.capacity else { return (.accept, nil) }
         let fromHere = items.filter { $0.source == coll.dropName }.count
         let staying = coll.count - fromHere
         if staying + items.count <= capacity { return (.accept, nil) }
-        let noun = capacity == 1 ? "card" : "cards"
         if items.count == 1, staying == capacity, operation == .move,
            let source = collection(named: items[0].source),
            let occupant = coll.items.joined().first(where: { !items.map(\.id).contains($0) }),
            !coll.isLocked(occupant), source.acceptsDrops {
             return (.accept, occupant)
         }
-        return (.refuse("\(coll.title) holds \(capacity) \(noun)"), nil)
+        return (.refuse(strings.holdsAtMost(coll.title, capacity)), nil)
     }
 
     // MARK: Pointer
@@ -380,18 +384,18 @@ public final class DragDropManager {
     /// The on-screen line describing a drag ("Card 12 picked up, over Today, position 3 of 7").
     public var statusLine: String? {
         guard let s = session, let first = s.items.first, let source = collection(named: first.source) else { return nil }
-        var text = s.items.count == 1 ? "\(source.describe(first.id)) picked up" : "\(s.items.count) cards picked up"
-        guard let over = droppable(named: s.over) else { return text + ", over no board" }
-        text += ", over \(over.dropTitle)"
+        var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)
+        guard let over = droppable(named: s.over) else { return text + ", " + strings.overNothing }
+        text += ", " + strings.over(over.dropTitle)
         if case let .refuse(reason) = s.acceptance { return text + ": " + reason }
         if let c = collection(named: over.dropName), let gap = c.gap {
             var before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
             var total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
             // A swap takes the place of the item it sends away.
             if s.swapsWith != nil { total -= 1; before = min(before, total - 1) }
-            text += ", position \(before + 1) of \(total)"
+            text += ", " + strings.position(before + 1, total)
         }
-        if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", swaps with \(c.describe(swap))" }
+        if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", " + strings.swapsWith(c.describe(swap)) }
         return text
     }
 
@@ -469,7 +473,7 @@ public final class DragDropManager {
     public func finishLandings() { landAll() }
 
     private func context(_ s: Session) -> DropContext {
-        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame)
+        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame, strings: strings)
     }
 
     /// Changes the hovered droppable: the old one is told the drag left, the new one that it came.
@@ -638,15 +642,15 @@ public final class DragDropManager {
                 newItems[source.dropName] = back
                 t = newItems[target.dropName]!
             }
-            guard !t.isEmpty else { throw CollectionUpdateError(message: "drop refused: \(target.title) has no sections") }
+            guard !t.isEmpty else { throw CollectionUpdateError(message: strings.targetHasNoSections(target.title)) }
             let gap = target.gap ?? ItemPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
             let section = min(gap.section, t.count - 1)
             t[section].insert(contentsOf: dropped, at: min(gap.item, t[section].count))
             newItems[target.dropName] = t
-            summary = "\(dropped.count == 1 ? target.describe(dropped[0]) : "\(dropped.count) cards") to \(target.title)"
+            summary = strings.dropSummary(dropped.count == 1 ? target.describe(dropped[0]) : strings.severalItems(dropped.count), target.title)
         } else {
             zoneAfter += dropped
-            summary = "\(dropped.count) to \(over.dropTitle)"
+            summary = strings.dropSummary(strings.severalItems(dropped.count), over.dropTitle)
         }
         // The whole change must add up: every identifier before is somewhere after, once.
         let touched = newItems.keys.sorted()
@@ -659,10 +663,10 @@ public final class DragDropManager {
         for id in zoneAfter { after[id, default: 0] += 1 }
         if s.operation == .copy { for id in dropped { before[id, default: 0] += 1 } }
         if let dup = after.first(where: { $0.value > 1 }) {
-            throw CollectionUpdateError(message: "drop refused: \(dup.key.base) would appear \(dup.value) times")
+            throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(dup.key.base)", dup.value))
         }
         guard before == after else {
-            throw CollectionUpdateError(message: "drop refused: the items before and after do not add up")
+            throw CollectionUpdateError(message: strings.dropDoesNotAddUp)
         }
         var patches: [String: [SectionPatch]] = [:]
         for name in touched {
@@ -683,7 +687,7 @@ public final class DragDropManager {
             var items = c.items
             for patch in (reversed ? record.patches[name]!.reversed() : record.patches[name]!) {
                 guard let next = patch.applied(to: items, reversed: reversed) else {
-                    throw CollectionUpdateError(message: "\(c.title) changed since; cannot \(reversed ? "undo" : "redo") \(record.summary)")
+                    throw CollectionUpdateError(message: (reversed ? strings.cannotUndo : strings.cannotRedo)(c.title, record.summary))
                 }
                 items = next
             }
@@ -783,9 +787,9 @@ public final class DragDropManager {
         // Items under the top one show as cards stacked behind it.
         for k in stride(from: min(s.items.count - 1, 3), through: 1, by: -1) {
             let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)
-            list.shadow(r.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.4), radius: 10, blur: 10)
-            list.fill(r, Color(hex: 0x3A4050), radius: min(10, r.width / 8))
-            list.stroke(r, Color(hex: 0x5A6070), width: 1, radius: min(10, r.width / 8))
+            list.shadow(r.offsetBy(dx: 0, dy: 4), style.stackShadow, radius: 10, blur: 10)
+            list.fill(r, style.stackFill, radius: min(10, r.width / 8))
+            list.stroke(r, style.stackStroke, width: 1, radius: min(10, r.width / 8))
         }
         if gapFrame != nil {
             Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list)
@@ -794,11 +798,11 @@ public final class DragDropManager {
         }
         if s.items.count > 1 {
             let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
-            list.fill(badge, Color(hex: 0x4C8DFF), radius: 12)
-            list.text("\(s.items.count)", in: badge, size: 13, color: .white, alignment: .center, weight: .bold)
+            list.fill(badge, style.badgeFill, radius: 12)
+            list.text("\(s.items.count)", in: badge, size: 13, color: style.badgeText, alignment: .center, weight: .bold)
         }
         if !s.acceptance.isAccepted {
-            list.stroke(frame, Color(hex: 0xE5534B), width: 3, radius: min(10, frame.width / 8))
+            list.stroke(frame, style.refusing, width: 3, radius: min(10, frame.width / 8))
         }
     }
 }

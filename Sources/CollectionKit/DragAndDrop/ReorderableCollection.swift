@@ -63,7 +63,7 @@ public final class ReorderableCollection: InPlaceReorderer {
     // MARK: Droppable
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
-        drag.items.allSatisfy { $0.source == dropName } ? .accept : .refuse("\(title) takes only its own items")
+        drag.items.allSatisfy { $0.source == dropName } ? .accept : .refuse(drag.strings.takesOnlyOwnItems(title))
     }
 
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) {
