@@ -103,7 +103,7 @@ final class DragDropManagerTests: XCTestCase {
         board.drag(from: Point(100, 20), to: Point(320, 90))
         XCTAssertEqual(board.ids(board.a), [1, 2, 3, 4])
         XCTAssertEqual(board.ids(board.b), [10, 11, 0, 12])
-        XCTAssertEqual(board.manager.undoStack.count, 1)
+        XCTAssertEqual(board.manager.history.undoCount, 1)
         // The landed row stays hidden while its snapshot flies in, then shows.
         XCTAssertTrue(board.b.view.hiddenIdentifiers.contains(AnyHashable(0)))
         board.manager.update(now: 1)
@@ -145,7 +145,7 @@ final class DragDropManagerTests: XCTestCase {
         let board = makeBoard()
         board.drag(from: Point(100, 20), to: Point(500, 900))
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
-        XCTAssertEqual(board.manager.undoStack.count, 0)
+        XCTAssertEqual(board.manager.history.undoCount, 0)
         XCTAssertTrue(board.manager.isLanding, "the snapshot flies home")
         board.manager.update(now: 2)
         XCTAssertFalse(board.manager.isLanding)
@@ -243,7 +243,7 @@ final class DragDropManagerTests: XCTestCase {
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4], "the source did not change either")
         XCTAssertEqual(board.ids(board.b), [10, 11, 12])
         XCTAssertEqual(board.manager.notices, ["b is read-only today"])
-        XCTAssertEqual(board.manager.undoStack.count, 0)
+        XCTAssertEqual(board.manager.history.undoCount, 0)
         XCTAssertEqual(board.a.view.numberOfItems, 5, "the view shows the data as it is")
     }
 
@@ -297,7 +297,7 @@ final class DragDropManagerTests: XCTestCase {
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
         XCTAssertEqual(board.ids(board.b), [10, 11, 12])
         XCTAssertEqual(board.ids(board.c), [])
-        XCTAssertEqual(board.manager.redoStack.count, 2)
+        XCTAssertEqual(board.manager.history.redoCount, 2)
         board.manager.redo(now: 5)
         board.manager.redo(now: 5.1)
         XCTAssertEqual(board.ids(board.b), [11, 0, 12])

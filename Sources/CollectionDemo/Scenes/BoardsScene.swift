@@ -364,8 +364,8 @@ public final class BoardsScene: Scene {
             ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
             ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
-            ("undo", .int(manager.undoStack.count)),
-            ("redo", .int(manager.redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
         ]
     }

@@ -47,7 +47,11 @@ public final class DragDropManager {
     public var hysteresis = 1.3
     /// Points the pointer must travel from the press before a drag starts.
     public var dragThreshold = 5.0
-    public var undoLimit = 100
+    /// The most edits the history keeps (the history's own limit).
+    public var undoLimit: Int {
+        get { history.limit }
+        set { history.limit = newValue }
+    }
     public private(set) var session: Session?
     /// Selected items (Ctrl+click): dragging one of them drags them all.
     public private(set) var selection: Set<AnyHashable> = []
@@ -59,8 +63,12 @@ public final class DragDropManager {
     /// a redo (never for a cancelled or refused drag). The collections already hold their new data
     /// when it is called; save from here.
     public var onChange: ((DragDropChange) -> Void)?
-    public private(set) var undoStack: [DropRecord] = []
-    public private(set) var redoStack: [DropRecord] = []
+    /// The undo history drops are recorded on. Share one with the rest of the app (set it, or
+    /// push the app's own edits onto this one) so Ctrl+Z takes back whatever came last.
+    public var history = UndoHistory()
+    /// The drops still on the history (undoable or redoable), by entry: what a trash may keep.
+    private var liveRecords: [Int: DropRecord] = [:]
+    private var recordsMade = 0
     /// Errors the user should see (a refused update); kept for the app's notice panel.
     public private(set) var notices: [String] = []
     /// A short-lived line explaining a refusal, with the time it goes away.
@@ -540,9 +548,7 @@ public final class DragDropManager {
         do {
             let record = try plan(s, over: over)
             let change = try apply(record, reversed: false, cause: .drop)
-            undoStack.append(record)
-            if undoStack.count > undoLimit { undoStack.removeFirst(); pruneTrash() }
-            redoStack.removeAll()
+            remember(record)
             session = nil
             over.dragExited(now: now)
             for c in collections { try? c.endDrag(newItems: nil) }
@@ -712,39 +718,45 @@ public final class DragDropManager {
         onChange?(change)
     }
 
-    /// Items a zone that does not keep them (a trash) holds but no drop left on the undo stack
-    /// can bring back are forgotten.
+    /// Puts a committed drop on the history: undoing and redoing it apply its patches and tell
+    /// the app; forgetting it lets a trash forget the items only it could bring back.
+    private func remember(_ record: DropRecord) {
+        recordsMade += 1
+        let key = recordsMade
+        liveRecords[key] = record
+        history.push(record.summary, undo: { [unowned self] in
+            notify(try apply(record, reversed: true, cause: .undo))
+        }, redo: { [unowned self] in
+            notify(try apply(record, reversed: false, cause: .redo))
+        }, discard: { [weak self] in
+            self?.liveRecords[key] = nil
+            self?.pruneTrash()
+        })
+    }
+
+    /// Items a zone that does not keep them (a trash) holds but no drop left on the history can
+    /// bring back are forgotten.
     private func pruneTrash() {
         for zone in zones where !zone.keepsItems {
-            let undoable = Set(undoStack.filter { $0.zone == zone.dropName }.flatMap(\.zoneAfter))
+            let undoable = Set(liveRecords.values.filter { $0.zone == zone.dropName }.flatMap(\.zoneAfter))
             zone.items = zone.items.filter { undoable.contains($0) }
         }
     }
 
+    /// Undoes the last edit on the history (a drop, or an edit the app pushed); nothing during a
+    /// drag. A change that cannot be undone (the data changed another way since) stays on the
+    /// history and is reported in ``notices``.
     public func undo(now: Double) {
-        guard session == nil, let record = undoStack.last else { return }
+        guard session == nil, history.canUndo else { return }
         landAll()
-        do {
-            let change = try apply(record, reversed: true, cause: .undo)
-            undoStack.removeLast()
-            redoStack.append(record)
-            notify(change)
-        } catch {
-            notices.append("\(error)")
-        }
+        do { try history.undo() } catch { notices.append("\(error)") }
     }
 
+    /// Redoes the last undone edit; as ``undo(now:)``.
     public func redo(now: Double) {
-        guard session == nil, let record = redoStack.last else { return }
+        guard session == nil, history.canRedo else { return }
         landAll()
-        do {
-            let change = try apply(record, reversed: false, cause: .redo)
-            redoStack.removeLast()
-            undoStack.append(record)
-            notify(change)
-        } catch {
-            notices.append("\(error)")
-        }
+        do { try history.redo() } catch { notices.append("\(error)") }
     }
 
     // MARK: Frame
