@@ -52,7 +52,7 @@ final class DragDropManagerTests: XCTestCase {
         board.palette.copyItem = { _ in next += 1; return AnyHashable(next) }
         board.a.lockedItem = { $0 == AnyHashable(3) }
         board.trash.dropFrame = Rect(660, 200, 200, 100)
-        for c in [board.a, board.b, board.c, board.focus, board.palette] { board.manager.add(c) }
+        for c in [board.a, board.b, board.c, board.focus, board.palette] { try! board.manager.add(c) }
         board.manager.add(board.trash)
         return board
     }

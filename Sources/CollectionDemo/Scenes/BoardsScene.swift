@@ -22,6 +22,7 @@ public final class BoardsScene: Scene {
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private var statusFrame: Rect = .zero
+    private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
@@ -73,7 +74,10 @@ public final class BoardsScene: Scene {
         palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
         boards[5].capacity = 1
         manager.strings = BoardsScene.words
-        for b in boards { manager.add(b) }
+        for b in boards {
+            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+        }
         manager.add(trash)
     }
 
@@ -306,7 +310,7 @@ public final class BoardsScene: Scene {
 
     public var isDragging: Bool { manager.isDragging }
     public var liveCellCount: Int { boards.reduce(0) { $0 + $1.view.liveCellCount } }
-    public var notices: [String] { manager.notices }
+    public var notices: [String] { setupNotices + manager.notices }
 
     // MARK: Checks
 

@@ -312,6 +312,20 @@ public final class CollectionView {
             physics.jump(to: physics.offset)
         }
         refreshVisible(reconfigureAll: false)
+        retargetFrameAnimations()
+    }
+
+    /// After the layout changed under running update animations (a resize), each heads for its
+    /// item's new frame instead of the old one; items out of view stop animating.
+    private func retargetFrameAnimations() {
+        guard !frameAnimations.isEmpty else { return }
+        var retargeted: [AnyHashable: RectAnimation] = [:]
+        for a in visibleAttributes where a.kind == .cell {
+            guard let id = visibleIdentifiers[a.indexPath], var animation = frameAnimations[id] else { continue }
+            animation.to = a.frame
+            retargeted[id] = animation
+        }
+        frameAnimations = retargeted
     }
 
     /// Replaces the layout, scrolls back to the start and configures every cell again. An interactive

@@ -98,8 +98,27 @@ public final class DragDropManager {
 
     public init() {}
 
-    /// Adds a container as both a draggable and a droppable.
-    public func add(_ collection: any DropContainer) { collections.append(collection) }
+    /// Adds a container as both a draggable and a droppable. Throws, adding nothing, when its
+    /// name is taken or it holds an item twice or an item another container holds: a drop
+    /// touching both could never add up.
+    public func add(_ collection: any DropContainer) throws {
+        let name = collection.dropName
+        if droppables.contains(where: { $0.dropName == name }) {
+            throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
+        }
+        var holder: [AnyHashable: String] = [:]
+        for c in collections { for id in c.items.joined() { holder[id] = c.dropName } }
+        var own = Set<AnyHashable>()
+        for id in collection.items.joined() {
+            if !own.insert(id).inserted {
+                throw DragDropSetupError(message: "\(name) holds item \(id.base) twice: every item may be in one collection only")
+            }
+            if let other = holder[id] {
+                throw DragDropSetupError(message: "\(name) holds item \(id.base), which \(other) already holds: every item may be in one collection only")
+            }
+        }
+        collections.append(collection)
+    }
     /// Adds a drop target that takes items out of the containers (a trash, an archive).
     public func add(_ zone: any DropSink) { zones.append(zone) }
     /// Adds a participant whose own items are reordered in place.
@@ -709,7 +728,24 @@ public final class DragDropManager {
         if let zone = zone(named: record.zone) {
             zone.items = reversed ? record.zoneBefore : record.zoneAfter
         }
+        repairFocus(before: before)
         return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
+    }
+
+    /// After a change of the data the focus follows its item to wherever it is now; an item that
+    /// left every collection hands the focus to the item now in its place (else the one before),
+    /// so Space and the arrows act at once.
+    private func repairFocus(before: [String: [[AnyHashable]]]) {
+        guard let f = focus, collection(named: f.collection)?.indexPath(of: f.id) == nil else { return }
+        if let c = collections.first(where: { $0.indexPath(of: f.id) != nil }) {
+            focus = (c.dropName, f.id)
+            return
+        }
+        focus = nil
+        guard let c = collection(named: f.collection), let old = before[f.collection],
+              let s = old.firstIndex(where: { $0.contains(f.id) }), let i = old[s].firstIndex(of: f.id),
+              c.items.indices.contains(s), !c.items[s].isEmpty else { return }
+        focus = (c.dropName, c.items[s][min(i, c.items[s].count - 1)])
     }
 
     /// Tells the app about a committed change.
