@@ -73,3 +73,33 @@ final class DragDropBugTests: XCTestCase {
         XCTAssertEqual(view.presentedFrameForItem(at: ip), target)
     }
 }
+
+/// Edge auto-scroll moves the gap often; items must not be drawn over it meanwhile.
+final class DragDropAutoScrollGapTests: XCTestCase {
+    func testDuringEdgeAutoScrollNoItemIsDrawnOverTheGap() throws {
+        let manager = DragDropManager()
+        let c = DragDropManagerTests.collection("long", Array(0..<200), frame: Rect(0, 0, 200, 400))
+        try manager.add(c)
+        // Lift row 1 and hold it near the bottom edge: the view scrolls under it.
+        manager.pointerDown(at: Point(100, 60), button: .left, modifiers: [], now: 0)
+        manager.pointerMoved(to: Point(100, 70), now: 0.02)
+        manager.pointerMoved(to: Point(100, 390), now: 0.05)
+        var overlaps: [String] = [], gapMoves = 0
+        var lastGap = c.gap
+        for frame in 0..<180 {
+            let now = 0.1 + Double(frame) / 60
+            manager.update(now: now)
+            c.view.update(now: now)
+            if c.gap != lastGap { gapMoves += 1; lastGap = c.gap }
+            guard let gap = c.gapWindowFrame else { continue }
+            for a in c.view.visibleAttributes where a.kind == .cell && a.indexPath != c.gap {
+                guard let f = c.view.presentedFrameForItem(at: a.indexPath) else { continue }
+                let shown = c.view.windowRect(fromContent: f)
+                if shown.overlapArea(with: gap) > 40 { overlaps.append("frame \(frame): item \(a.indexPath.item) over the gap") }
+            }
+        }
+        XCTAssertGreaterThan(c.view.contentOffset.y, 200, "the view auto-scrolled")
+        XCTAssertGreaterThan(gapMoves, 5, "the gap followed the scroll")
+        XCTAssertEqual(overlaps, [], "\(overlaps.count) overlaps")
+    }
+}

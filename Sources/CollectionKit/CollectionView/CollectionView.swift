@@ -315,6 +315,13 @@ public final class CollectionView {
         retargetFrameAnimations()
     }
 
+    /// Ends every update animation at once: items stand at their layout frames, fades are over.
+    func endUpdateAnimations() {
+        frameAnimations.removeAll()
+        appearingItems.removeAll()
+        vanishingItems.removeAll()
+    }
+
     /// After the layout changed under running update animations (a resize), each heads for its
     /// item's new frame instead of the old one; items out of view stop animating.
     private func retargetFrameAnimations() {

@@ -32,10 +32,14 @@ public struct DropContext {
     public var snapshotFrame: Rect
     /// The manager's words, for a refusal's sentence.
     public var strings: DragDropStrings
+    /// True while the hovered droppable auto-scrolls under the drag: its insertion position
+    /// changes every few frames, so it should move without animation (items gliding to one
+    /// position while the gap is already at the next would be drawn over it).
+    public var isAutoScrolling: Bool
     public init(items: [DraggedItem], operation: DragOperation, pointer: Point, snapshotFrame: Rect,
-                strings: DragDropStrings = DragDropStrings()) {
+                strings: DragDropStrings = DragDropStrings(), isAutoScrolling: Bool = false) {
         self.items = items; self.operation = operation; self.pointer = pointer; self.snapshotFrame = snapshotFrame
-        self.strings = strings
+        self.strings = strings; self.isAutoScrolling = isAutoScrolling
     }
     /// The identifiers, in drag order.
     public var ids: [AnyHashable] { items.map(\.id) }

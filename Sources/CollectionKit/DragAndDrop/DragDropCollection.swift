@@ -225,7 +225,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     /// Moves the gap (opens it from nil, closes it to nil) when nothing else changes: O(1)
     /// updates and array shifts, no scan of the items, so dragging over 100,000 items stays fast.
-    private func setGap(_ newGap: ItemPath?) {
+    /// Not `animated` (under auto-scroll), the items jump to their places and any glide still
+    /// running ends, so none is drawn over the gap.
+    private func setGap(_ newGap: ItemPath?, animated: Bool = true) {
         guard newGap != gap else { return }
         var updates: [CollectionUpdate] = []
         if let old = gap, displayed.indices.contains(old.section), displayed[old.section].indices.contains(old.item) {
@@ -244,7 +246,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         gap = placed
         guard !updates.isEmpty else { return }
         do {
-            try view.performBatchUpdates(updates, animated: true, identifiersKnownUnique: true)
+            try view.performBatchUpdates(updates, animated: animated, identifiersKnownUnique: true)
+            if !animated { view.endUpdateAnimations() }
         } catch {
             view.reloadData()
         }
@@ -372,7 +375,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     public func dragMoved(_ drag: DropContext, now: Double) -> ItemPath? {
         guard isDropTarget else { return nil }
-        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)))
+        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)), animated: !drag.isAutoScrolling)
         return gap
     }
 

@@ -500,7 +500,8 @@ public final class DragDropManager {
     public func finishLandings() { landAll() }
 
     private func context(_ s: Session) -> DropContext {
-        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame, strings: strings)
+        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame, strings: strings,
+                    isAutoScrolling: !s.isKeyboard && autoScroller.isActive)
     }
 
     /// Changes the hovered droppable: the old one is told the drag left, the new one that it came.
