@@ -93,7 +93,8 @@ public final class DragDropManager {
     private var snapshotsTaken = 0
     /// The identifiers the drop being applied lands (copies have new ones).
     private var plannedDrop: [AnyHashable] = []
-    private var pointer = Point(x: -1, y: -1)
+    /// The pointer as the manager last saw it (window points), for an app routing the wheel.
+    public private(set) var pointer = Point(x: -1, y: -1)
     private(set) var now: Double = 0
 
     public init() {}
