@@ -53,10 +53,12 @@ public final class DragDropManager {
         set { history.limit = newValue }
     }
     public private(set) var session: Session?
+    /// Selection and keyboard focus, a piece of their own (see ``DragDropSelection``).
+    public private(set) var marks = DragDropSelection()
     /// Selected items (Ctrl+click): dragging one of them drags them all.
-    public private(set) var selection: Set<AnyHashable> = []
+    public var selection: Set<AnyHashable> { marks.selected }
     /// The item keyboard commands act on, and its collection.
-    public private(set) var focus: (collection: String, id: AnyHashable)?
+    public var focus: (collection: String, id: AnyHashable)? { marks.focus }
     /// Every item the drop zones hold, zone by zone (each zone's ``DropZone/items``).
     public var trashed: [AnyHashable] { zones.flatMap(\.items) }
     /// Told once after every committed change of the data: a drop, a delete into a zone, an undo,
@@ -69,10 +71,12 @@ public final class DragDropManager {
     /// The drops still on the history (undoable or redoable), by entry: what a trash may keep.
     private var liveRecords: [Int: DropRecord] = [:]
     private var recordsMade = 0
+    /// Notices and the short-lived refusal line, a piece of their own (see ``DragDropNotices``).
+    public private(set) var messages = DragDropNotices()
     /// Errors the user should see (a refused update); kept for the app's notice panel.
-    public private(set) var notices: [String] = []
+    public var notices: [String] { messages.notices }
     /// A short-lived line explaining a refusal, with the time it goes away.
-    public private(set) var feedback: (text: String, until: Double)?
+    public var feedback: (text: String, until: Double)? { messages.feedback }
     public var autoScroller = AutoScroller()
     /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
     public var snapshotKeyPrefix = "dragdrop-snapshot"
@@ -223,7 +227,7 @@ public final class DragDropManager {
         for c in collections where c.view.frame.contains(p) {
             guard let id = c.draggableItem(at: p) else { continue }
             press = (p, id, c, modifiers)
-            focus = (c.dropName, id)
+            marks.focus(id, in: c.dropName)
             return true
         }
         return false
@@ -247,12 +251,7 @@ public final class DragDropManager {
         self.now = now
         pointer = p
         if let press, session == nil {
-            // A click: Ctrl toggles the item in the selection, a plain click selects it alone.
-            if press.mods.contains(.ctrl) {
-                if selection.contains(press.id) { selection.remove(press.id) } else { selection.insert(press.id) }
-            } else {
-                selection = [press.id]
-            }
+            marks.click(press.id, ctrl: press.mods.contains(.ctrl))
             self.press = nil
             return
         }
@@ -274,7 +273,7 @@ public final class DragDropManager {
     }
 
     /// Clears the selection (a click on empty space).
-    public func clearSelection() { selection.removeAll(); showStates() }
+    public func clearSelection() { marks.clear(); showStates() }
 
     /// Tells every container's cells their selection, focus and drag state.
     private func showStates() {
@@ -297,7 +296,7 @@ public final class DragDropManager {
             guard session != nil else {
                 // Without a drag, Escape clears the selection.
                 guard !selection.isEmpty else { return false }
-                selection.removeAll(); return true
+                marks.clear(); return true
             }
             cancel(now: now); return true
         }
@@ -332,30 +331,10 @@ public final class DragDropManager {
         }
     }
 
-    /// Moves the focus: Up/Down within a collection, Left/Right to the neighbouring one.
+    /// Moves the focus (Up/Down within a collection, Left/Right to the neighbouring one) and
+    /// scrolls the newly focused item into view.
     private func moveFocus(_ key: Key, now: Double) {
-        guard let f = focus, let ci = collections.firstIndex(where: { $0.dropName == f.collection }) else {
-            if let first = collections.first(where: { $0.count > 0 }), let id = first.items.joined().first { setFocus(first, id) }
-            return
-        }
-        let c = collections[ci]
-        if key == .up || key == .down {
-            let flat = Array(c.items.joined())
-            guard let i = flat.firstIndex(of: f.id) else { return }
-            let j = min(max(0, i + (key == .down ? 1 : -1)), flat.count - 1)
-            setFocus(c, flat[j])
-        } else {
-            let step = key == .right ? 1 : -1
-            var k = ci + step
-            while collections.indices.contains(k) {
-                if let id = collections[k].items.joined().first { setFocus(collections[k], id); return }
-                k += step
-            }
-        }
-    }
-
-    private func setFocus(_ c: any DropContainer, _ id: AnyHashable) {
-        focus = (c.dropName, id)
+        guard let (c, id) = marks.moveFocus(key, in: collections) else { return }
         if let ip = c.displayedIndexPath(of: id) { c.view.scrollToItem(ip, centered: false, animated: true) }
     }
 
@@ -548,7 +527,7 @@ public final class DragDropManager {
         let from = s.lift.visualFrame(at: now)
         guard let over = droppable(named: s.over) else { goHome(s, from: from, now: now); return }
         guard s.acceptance.isAccepted else {
-            if case let .refuse(reason) = s.acceptance { feedback = (reason, now + 2.5) }
+            if case let .refuse(reason) = s.acceptance { messages.flash(reason, now: now, seconds: 2.5) }
             goHome(s, from: from, now: now)
             return
         }
@@ -574,11 +553,10 @@ public final class DragDropManager {
             over.dragExited(now: now)
             for c in collections { try? c.endDrag(newItems: nil) }
             fly(s, from: from, to: over, now: now)
-            selection.subtract(s.ids)
+            marks.deselect(s.ids)
             notify(change)
         } catch {
-            notices.append("\(error)")
-            feedback = ("\(error)", now + 4)
+            messages.post(error, now: now, flashing: true)
             goHome(s, from: from, now: now)
         }
     }
@@ -730,24 +708,8 @@ public final class DragDropManager {
         if let zone = zone(named: record.zone) {
             zone.items = reversed ? record.zoneBefore : record.zoneAfter
         }
-        repairFocus(before: before)
+        marks.repair(in: collections, before: before)
         return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
-    }
-
-    /// After a change of the data the focus follows its item to wherever it is now; an item that
-    /// left every collection hands the focus to the item now in its place (else the one before),
-    /// so Space and the arrows act at once.
-    private func repairFocus(before: [String: [[AnyHashable]]]) {
-        guard let f = focus, collection(named: f.collection)?.indexPath(of: f.id) == nil else { return }
-        if let c = collections.first(where: { $0.indexPath(of: f.id) != nil }) {
-            focus = (c.dropName, f.id)
-            return
-        }
-        focus = nil
-        guard let c = collection(named: f.collection), let old = before[f.collection],
-              let s = old.firstIndex(where: { $0.contains(f.id) }), let i = old[s].firstIndex(of: f.id),
-              c.items.indices.contains(s), !c.items[s].isEmpty else { return }
-        focus = (c.dropName, c.items[s][min(i, c.items[s].count - 1)])
     }
 
     /// Tells the app about a committed change.
@@ -787,14 +749,14 @@ public final class DragDropManager {
     public func undo(now: Double) {
         guard session == nil, history.canUndo else { return }
         landAll()
-        do { try history.undo() } catch { notices.append("\(error)") }
+        do { try history.undo() } catch { messages.post(error, now: now, flashing: false) }
     }
 
     /// Redoes the last undone edit; as ``undo(now:)``.
     public func redo(now: Double) {
         guard session == nil, history.canRedo else { return }
         landAll()
-        do { try history.redo() } catch { notices.append("\(error)") }
+        do { try history.redo() } catch { messages.post(error, now: now, flashing: false) }
     }
 
     // MARK: Frame
@@ -808,7 +770,7 @@ public final class DragDropManager {
             deadlines.append(s.lift.nextDeadline(after: now))
             if !s.isKeyboard, autoScroller.isActive { deadlines.append(now) }
         }
-        if let f = feedback { deadlines.append(max(now, f.until)) }
+        deadlines.append(messages.nextDeadline(after: now))
         return Deadline.earliest(of: deadlines)
     }
 
@@ -821,7 +783,7 @@ public final class DragDropManager {
         }
         for l in landings where l.flight.isFinished(at: now) { l.collection?.view.hiddenIdentifiers.remove(l.id) }
         landings.removeAll { $0.flight.isFinished(at: now) }
-        if let f = feedback, now >= f.until { feedback = nil }
+        messages.expire(now: now)
     }
 
     /// Draws the flights and the lifted stack, above every collection.
@@ -834,26 +796,11 @@ public final class DragDropManager {
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame : nil
         let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
-        // Items under the top one show as cards stacked behind it.
-        for k in stride(from: min(s.items.count - 1, 3), through: 1, by: -1) {
-            let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)
-            list.shadow(r.offsetBy(dx: 0, dy: 4), style.stackShadow, radius: 10, blur: 10)
-            list.fill(r, style.stackFill, radius: min(10, r.width / 8))
-            list.stroke(r, style.stackStroke, width: 1, radius: min(10, r.width / 8))
-        }
-        if gapFrame != nil {
-            Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list)
-        } else {
-            s.lift.draw(into: &list, now: now)
-        }
-        if s.items.count > 1 {
-            let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
-            list.fill(badge, style.badgeFill, radius: 12)
-            list.text("\(s.items.count)", in: badge, size: 13, color: style.badgeText, alignment: .center, weight: .bold)
-        }
-        if !s.acceptance.isAccepted {
-            list.stroke(frame, style.refusing, width: 3, radius: min(10, frame.width / 8))
-        }
+        let top: (inout DrawList) -> Void = gapFrame != nil
+            ? { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
+            : { s.lift.draw(into: &$0, now: now) }
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, style: style)
+            .draw(into: &list, top: top)
     }
 }
 
