@@ -10,7 +10,7 @@
 public final class UndoHistory {
     /// One undoable edit.
     public struct Entry {
-        /// What the user did, for menus and notices ("move Card 3 to Today").
+        /// What the user did, for menus and notices ("move Task 3 to Today").
         public var summary: String
         let undo: () throws -> Void
         let redo: () throws -> Void

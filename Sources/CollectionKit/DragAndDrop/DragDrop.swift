@@ -75,7 +75,7 @@ public protocol Draggable: AnyObject {
     func isLocked(_ id: AnyHashable) -> Bool
     /// A new item made from `id` for a copying drag (a new unique identifier).
     func makeCopy(of id: AnyHashable) -> AnyHashable
-    /// A short human name of an item for on-screen lines ("Card 12").
+    /// A short human name of an item for on-screen lines ("Task 12").
     func describe(_ id: AnyHashable) -> String
 }
 

@@ -63,7 +63,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     public var capacity: Int?
     public var dragOperation: DragOperation = .move
     public var style = DragDropStyle()
-    /// Shown centred in the view while it has no items ("drop cards here").
+    /// Shown centred in the view while it has no items ("drop items here").
     public var emptyText: String?
     /// Configures a dequeued cell for an item.
     public var cellForItem: (CollectionView, ItemPath, AnyHashable) -> CollectionCell

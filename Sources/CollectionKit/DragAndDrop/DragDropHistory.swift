@@ -46,6 +46,6 @@ public struct DropRecord: Equatable {
     public var zoneAfter: [AnyHashable]
     /// The items dragged, copied or swapped out, in drag order.
     public var movedItems: [AnyHashable]
-    /// What the user did, for notices ("moved Card 3 to Today").
+    /// What the user did, for notices ("moved Task 3 to Today").
     public var summary: String
 }

@@ -388,7 +388,7 @@ public final class DragDropManager {
         session = s
     }
 
-    /// The on-screen line describing a drag ("Card 12 picked up, over Today, position 3 of 7").
+    /// The on-screen line describing a drag ("Task 12 picked up, over Today, position 3 of 7").
     public var statusLine: String? {
         guard let s = session, let first = s.items.first, let source = collection(named: first.source) else { return nil }
         var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)

@@ -5,12 +5,12 @@
 ///
 /// ```swift
 /// var words = DragDropStrings()
-/// words.overNothing = "over no board"
-/// words.pickedUpSeveral = { count in "\(count) cards picked up" }
+/// words.overNothing = "over no list"
+/// words.pickedUpSeveral = { count in "\(count) tasks picked up" }
 /// manager.strings = words
 /// ```
 public struct DragDropStrings: Sendable {
-    /// One item lifted: "Card 3 picked up" from the item's description.
+    /// One item lifted: "Task 3 picked up" from the item's description.
     public var pickedUpOne: @Sendable (_ item: String) -> String = { "\($0) picked up" }
     /// Several items lifted at once.
     public var pickedUpSeveral: @Sendable (_ count: Int) -> String = { "\($0) items picked up" }
@@ -34,7 +34,7 @@ public struct DragDropStrings: Sendable {
     public var takesOnlyMovedItems: @Sendable (_ zone: String) -> String = { "\($0) takes only items moved out of a collection" }
     /// Refusal: an in-place reorderer takes only its own items.
     public var takesOnlyOwnItems: @Sendable (_ collection: String) -> String = { "\($0) takes only its own items" }
-    /// What a drop did, for notices: "Card 3 to Today", "2 items to Trash".
+    /// What a drop did, for notices: "Task 3 to Today", "2 items to Trash".
     public var dropSummary: @Sendable (_ items: String, _ target: String) -> String = { "\($0) to \($1)" }
     /// The items of a summary when there are several.
     public var severalItems: @Sendable (_ count: Int) -> String = { "\($0) items" }
