@@ -468,6 +468,7 @@ public final class DragDropManager {
         landings.removeAll { $0.id == id }
         snapshotsTaken += 1
         guard let snapshot = r.snapshot(of: id, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)") else { r.cancelMove(); return false }
+        hide(id, in: r)
         var lift = DragSession(itemID: id, snapshot: snapshot, liftFrame: frame, grabPoint: grabPoint, pointer: pointer, now: time)
         lift.bounds = bounds
         session = Session(items: [DraggedItem(id: id, source: r.dragName, origin: ip)], operation: .move, lift: lift)
@@ -602,15 +603,21 @@ public final class DragDropManager {
 
     private func addLanding(id: AnyHashable, snapshot: TextureRecording, from: Rect, into c: any LandingSite, now: Double) {
         landings.removeAll { $0.id == id }
-        c.view.hiddenIdentifiers.insert(id)
+        hide(id, in: c)
         landings.append(Landing(flight: SnapshotFlight(itemID: id, snapshot: snapshot, from: from, start: now), id: id, collection: c))
     }
 
     /// Ends every flight at once (before the data changes under them).
     private func landAll() {
-        for l in landings { l.collection?.view.hiddenIdentifiers.remove(l.id) }
+        for l in landings { reveal(l.id, in: l.collection) }
         landings.removeAll()
     }
+
+    /// The manager is the one writer of the views' hidden items during drag and drop: an item is
+    /// hidden while it is lifted out of a reorderer (its slot is the gap) and while its snapshot
+    /// flies to it.
+    private func hide(_ id: AnyHashable, in site: any LandingSite) { site.view.hiddenIdentifiers.insert(id) }
+    private func reveal(_ id: AnyHashable, in site: (any LandingSite)?) { site?.view.hiddenIdentifiers.remove(id) }
 
     // MARK: Data
 
@@ -781,7 +788,7 @@ public final class DragDropManager {
         if let s = session {
             if s.isKeyboard { syncKeyboardSession(now: now) } else { track(now: now) }
         }
-        for l in landings where l.flight.isFinished(at: now) { l.collection?.view.hiddenIdentifiers.remove(l.id) }
+        for l in landings where l.flight.isFinished(at: now) { reveal(l.id, in: l.collection) }
         landings.removeAll { $0.flight.isFinished(at: now) }
         messages.expire(now: now)
     }

@@ -52,10 +52,10 @@ public final class ReorderableCollection: InPlaceReorderer {
         return scratch.textures.last
     }
 
-    /// Begins the interactive movement; the item shows as a gap.
+    /// Begins the interactive movement; the manager hides the item, so its slot shows as a gap.
     public func dragDidBegin(_ ids: [AnyHashable], now: Double) {
-        guard let id = ids.first, let ip = indexPath(of: id), view.beginInteractiveMovementForItem(at: ip) else { return }
-        view.hiddenIdentifiers.insert(id)
+        guard let id = ids.first, let ip = indexPath(of: id) else { return }
+        _ = view.beginInteractiveMovementForItem(at: ip)
     }
 
     public func describe(_ id: AnyHashable) -> String { describeItem(id) }
