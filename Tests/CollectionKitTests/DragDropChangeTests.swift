@@ -146,3 +146,53 @@ final class DragDropStringsTests: XCTestCase {
         XCTAssertEqual(board.manager.feedback?.text, "Trash takes only items moved out of a collection")
     }
 }
+
+/// A reorder in place is a change like any other: heard once, with where from and where to.
+final class ReorderChangeTests: XCTestCase {
+    final class Rows: CollectionDataSource {
+        var ids = Array(0..<10)
+        func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
+        func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
+        func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
+            cv.dequeueReusableCell(withReuseIdentifier: "row", for: ip)
+        }
+        func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool { true }
+        func collectionView(_ cv: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
+            ids.insert(ids.remove(at: source.item), at: destination.item)
+        }
+    }
+
+    func testALiftedItemDroppedElsewhereIsHeardAsAMoveAndACancelIsNot() throws {
+        let rows = Rows()
+        let view = CollectionView(name: "rows", layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40), interitemSpacing: 0,
+                                                                   lineSpacing: 0, insets: EdgeInsets(all: 0)))
+        view.register(reuseIdentifier: "row") { DragDropManagerTests.RowCell(reuseIdentifier: $0) }
+        view.dataSource = rows
+        view.reloadData()
+        view.setFrame(Rect(0, 0, 200, 400))
+        let reorder = ReorderableCollection(view: view, title: "Rows") { _, r, list in list.fill(r, .white) }
+        let manager = DragDropManager()
+        manager.add(reorder)
+        var heard: [DragDropChange] = []
+        manager.onChange = { heard.append($0) }
+        // Lift row 0 and let go with it over row 3.
+        XCTAssertTrue(manager.lift(AnyHashable(0), from: reorder, grabPoint: Point(100, 20), pointer: Point(100, 20), time: 0, now: 0))
+        XCTAssertTrue(view.hiddenIdentifiers.contains(AnyHashable(0)), "the lifted row's slot shows as a gap")
+        manager.pointerMoved(to: Point(100, 140), now: 0.1)
+        manager.update(now: 0.2)
+        manager.pointerUp(at: Point(100, 140), now: 0.3)
+        XCTAssertEqual(rows.ids, [1, 2, 3, 0, 4, 5, 6, 7, 8, 9])
+        let from = ItemLocation(collection: "rows", indexPath: ItemPath(item: 0)), to = ItemLocation(collection: "rows", indexPath: ItemPath(item: 3))
+        XCTAssertEqual(heard, [DragDropChange(cause: .drop, edits: [.moved(id: 0, from: from, to: to)], zone: nil, collections: ["rows"])])
+        manager.update(now: 2)
+        XCTAssertTrue(view.hiddenIdentifiers.isEmpty)
+        // A cancelled lift is not heard.
+        XCTAssertTrue(manager.lift(AnyHashable(5), from: reorder, grabPoint: Point(100, 220), pointer: Point(100, 220), time: 3, now: 3))
+        manager.pointerMoved(to: Point(100, 60), now: 3.1)
+        manager.cancel(now: 3.2)
+        manager.update(now: 5)
+        XCTAssertEqual(heard.count, 1)
+        XCTAssertEqual(rows.ids, [1, 2, 3, 0, 4, 5, 6, 7, 8, 9])
+        XCTAssertTrue(view.hiddenIdentifiers.isEmpty)
+    }
+}
