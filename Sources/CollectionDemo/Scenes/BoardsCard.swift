@@ -25,6 +25,9 @@ public final class BoardCardCell: CollectionCell {
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         BoardCardCell.drawCard(card, in: frame, into: &list)
+        // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
+        if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
+        if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
     }
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.

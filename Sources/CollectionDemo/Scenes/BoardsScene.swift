@@ -22,6 +22,7 @@ public final class BoardsScene: Scene {
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private var statusFrame: Rect = .zero
+    private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
@@ -72,9 +73,25 @@ public final class BoardsScene: Scene {
         palette_.dragOperation = .copy
         palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
         boards[5].capacity = 1
-        for b in boards { manager.add(b) }
+        manager.strings = BoardsScene.words
+        for b in boards {
+            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+        }
         manager.add(trash)
     }
+
+    /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
+    /// collections.
+    static let words: DragDropStrings = {
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) cards picked up" }
+        words.overNothing = "over no board"
+        words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
+        words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
+        words.severalItems = { "\($0) cards" }
+        return words
+    }()
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
@@ -258,7 +275,6 @@ public final class BoardsScene: Scene {
         drawTrash(into: &list)
         for b in boards {
             b.draw(into: &list)
-            drawMarks(of: b, into: &list)
             ScrollIndicator.draw(for: b.view, into: &list)
         }
         manager.draw(into: &list, now: now)
@@ -272,22 +288,6 @@ public final class BoardsScene: Scene {
         list.stroke(r, color, width: 2, radius: 8)
         list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
-    }
-
-    /// Selection rings and the keyboard focus ring, over the cards they mark.
-    private func drawMarks(of b: DragDropCollection, into list: inout DrawList) {
-        let focused = manager.focus.flatMap { $0.collection == b.name ? $0.id : nil }
-        let marked = manager.selection.union(focused.map { [$0] } ?? [])
-        guard !marked.isEmpty else { return }
-        list.clipped(to: b.view.frame) { list in
-            for a in b.view.visibleAttributes where a.kind == .cell {
-                guard let id = b.displayedID(at: a.indexPath), marked.contains(id),
-                      !b.view.hiddenIdentifiers.contains(id) else { continue }
-                let r = b.view.windowRect(fromContent: b.view.presentedFrameForItem(at: a.indexPath) ?? a.frame)
-                if manager.selection.contains(id) { list.stroke(r.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-                if id == focused { list.stroke(r.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
-            }
-        }
     }
 
     private func drawStatus(into list: inout DrawList) {
@@ -310,7 +310,7 @@ public final class BoardsScene: Scene {
 
     public var isDragging: Bool { manager.isDragging }
     public var liveCellCount: Int { boards.reduce(0) { $0 + $1.view.liveCellCount } }
-    public var notices: [String] { manager.notices }
+    public var notices: [String] { setupNotices + manager.notices }
 
     // MARK: Checks
 
@@ -368,8 +368,8 @@ public final class BoardsScene: Scene {
             ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
             ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
-            ("undo", .int(manager.undoStack.count)),
-            ("redo", .int(manager.redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
         ]
     }

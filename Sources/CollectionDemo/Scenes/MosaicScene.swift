@@ -26,8 +26,6 @@ public final class MosaicScene: Scene {
     private let keyboardScrolling = KeyboardScrolling()
     /// The card keyboard commands (the Menu key) act on.
     public private(set) var focusedCard: Int?
-    private var undoStack: [MosaicEdit] = []
-    private var redoStack: [MosaicEdit] = []
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
 
@@ -156,26 +154,19 @@ public final class MosaicScene: Scene {
         applyModel(reconfiguring: changed, animated: true)
     }
 
-    /// Records a done edit for undo; the redo history ends there.
+    /// Records a done edit on the engine's one undo history (the manager's); the redo history
+    /// ends there.
     private func record(_ edit: MosaicEdit) {
-        undoStack.append(edit)
-        if undoStack.count > 100 { undoStack.removeFirst() }
-        redoStack.removeAll()
+        manager.history.push("mosaic edit", undo: { [unowned self] in
+            applyModel(reconfiguring: edit.inverse.apply(to: &model), animated: true)
+        }, redo: { [unowned self] in
+            applyModel(reconfiguring: edit.apply(to: &model), animated: true)
+        })
     }
 
-    public func undo() {
-        guard !manager.isDragging, let edit = undoStack.popLast() else { return }
-        let changed = edit.inverse.apply(to: &model)
-        redoStack.append(edit)
-        applyModel(reconfiguring: changed, animated: true)
-    }
+    public func undo() { manager.undo(now: 0) }
 
-    public func redo() {
-        guard !manager.isDragging, let edit = redoStack.popLast() else { return }
-        let changed = edit.apply(to: &model)
-        undoStack.append(edit)
-        applyModel(reconfiguring: changed, animated: true)
-    }
+    public func redo() { manager.redo(now: 0) }
 
     /// The data source moved a card at the end of a drag: the model follows (the reorderable
     /// collection's `didMove` records it for undo).
@@ -502,8 +493,8 @@ public final class MosaicScene: Scene {
             ("preset", .string(preset.rawValue)),
             ("collections", .array([.object(mosaic), .object(featured)])),
             ("menu", menuJSON),
-            ("undo", .int(undoStack.count)),
-            ("redo", .int(redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
         ]
     }
 

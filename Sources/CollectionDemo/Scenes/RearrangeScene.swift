@@ -40,8 +40,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     /// Home, End, the page keys, Space and every arrow scroll (the arrows have no other use here).
     private let keyboardScrolling = KeyboardScrolling(crossAxisArrowsScroll: true)
     private struct Move: Equatable { var from: Int, to: Int }
-    private var undoStack: [Move] = []
-    private var redoStack: [Move] = []
+    private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
@@ -62,9 +61,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         collection.dataSource = self
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
+        // A completed move goes on the engine's one undo history, with the manager's drops.
         reorder.didMove = { [unowned self] from, to in
-            undoStack.append(Move(from: from.item, to: to.item))
-            redoStack.removeAll()
+            let m = Move(from: from.item, to: to.item)
+            manager.history.push("move tile", undo: { [unowned self] in apply(from: m.to, to: m.from) },
+                                 redo: { [unowned self] in apply(from: m.from, to: m.to) })
         }
         manager.snapshotKeyPrefix = "rearrange-snapshot"
         manager.add(reorder)
@@ -143,19 +144,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     // MARK: Undo
 
-    private func undo(now: Double) {
-        guard let m = undoStack.popLast() else { return }
-        apply(from: m.to, to: m.from, now: now)
-        redoStack.append(m)
-    }
+    private func undo(now: Double) { manager.undo(now: now) }
 
-    private func redo(now: Double) {
-        guard let m = redoStack.popLast() else { return }
-        apply(from: m.from, to: m.to, now: now)
-        undoStack.append(m)
-    }
+    private func redo(now: Double) { manager.redo(now: now) }
 
-    private func apply(from: Int, to: Int, now: Double) {
+    private func apply(from: Int, to: Int) {
         manager.finishLandings()
         if collection.moveItemInteractively(from: ItemPath(item: from), to: ItemPath(item: to)) {
             collection.scrollToItem(ItemPath(item: to), centered: false, animated: true)
@@ -223,8 +216,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),
                 ("hidden", .strings(hidden.map { "\($0)" })),
                 ("moving", moving),
-                ("undo", .int(undoStack.count)),
-                ("redo", .int(redoStack.count)),
+                ("undo", .int(manager.history.undoCount)),
+                ("redo", .int(manager.history.redoCount)),
             ])])),
         ]
     }
