@@ -69,6 +69,10 @@ public final class App: InteractiveRoot {
         case let .resize(s):
             size = Size(width: max(1, s.width), height: max(1, s.height))
             for scene in scenes.values { scene.setFrame(sceneFrame) }
+            // What runs on between frames (a drag's auto-scroll, whose zones and speed come from
+            // the viewport) takes the new frames from the resize's own moment, not from whichever
+            // frame tick follows it.
+            currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {

@@ -10,7 +10,9 @@ public struct BoardCard: Equatable, Sendable {
     public var kind: String?
 
     /// A stable height for the backlog list: 44, 62 or 80 points.
-    public var listHeight: Double { 44 + Double((id &* 7) % 3) * 18 }
+    public var listHeight: Double { BoardCard.listHeight(id: id) }
+    /// The same from the identifier alone, so a list can be measured without making its cards.
+    public static func listHeight(id: Int) -> Double { 44 + Double((id &* 7) % 3) * 18 }
     public var color: Color { Theme.tileColor(id) }
 }
 

@@ -9,10 +9,12 @@ public final class BoardsScene: Scene {
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection] = []
     public let trash = DropZone(name: "trash", title: "Trash")
-    /// Every card ever made, by identifier (trashed ones stay, so undo can bring them back).
+    /// The cards made by name: those of the boards other than the backlog, and palette copies
+    /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
+    /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
     public private(set) var cards: [Int: BoardCard] = [:]
-    /// Identifiers at start, and palette copies made since.
-    public let initialIDs: Set<Int>
+    /// Identifiers at start.
+    public let initialIDs: StartingCardIDs
     private var nextID: Int
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
@@ -34,10 +36,9 @@ public final class BoardsScene: Scene {
             cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
             return AnyHashable(id)
         }
-        // Every tenth backlog card (3, 13, 23, ...) is locked to the backlog.
         let high = n / 4
-        let backlogHigh = (0..<high).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
-        let backlogLow = (high..<n).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        let backlogHigh = (0..<high).map(AnyHashable.init)
+        let backlogLow = (high..<n).map(AnyHashable.init)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -45,7 +46,7 @@ public final class BoardsScene: Scene {
         let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
         let focus = [card(next())]
         self.cards = cards
-        initialIDs = Set(cards.keys)
+        initialIDs = StartingCardIDs(backlog: 0..<n, others: Set(cards.keys))
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
@@ -114,7 +115,8 @@ public final class BoardsScene: Scene {
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
         })
-        board.itemLength = { [unowned self] id in self.card(id).listHeight }
+        // Asked of every card at start: answered from the identifier, no card made.
+        board.itemLength = { id in BoardCard.listHeight(id: id.base as? Int ?? -1) }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
         board.style.gapFill = Theme.background
@@ -128,8 +130,14 @@ public final class BoardsScene: Scene {
     }
 
     func card(_ id: AnyHashable) -> BoardCard {
-        guard let i = id.base as? Int, let c = cards[i] else { return BoardCard(id: -1, title: "?") }
-        return c
+        guard let i = id.base as? Int else { return BoardCard(id: -1, title: "?") }
+        if let c = cards[i] { return c }
+        return initialIDs.backlog.contains(i) ? BoardsScene.backlogCard(i) : BoardCard(id: -1, title: "?")
+    }
+
+    /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
+    static func backlogCard(_ id: Int) -> BoardCard {
+        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil)
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -360,7 +368,8 @@ public final class BoardsScene: Scene {
                 ("keyboard", .bool(s.isKeyboard)),
             ])
         }
-        let locked = cards.values.filter { $0.lockedTo != nil }.map(\.id).sorted()
+        let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
+        let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
         return [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
@@ -401,5 +410,20 @@ public final class BoardsScene: Scene {
             ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
         ]
         return .object(pairs)
+    }
+}
+
+/// The identifiers the boards start with: the backlog's range, which is not stored, and the few
+/// cards of the other boards. `contains` is O(1); iterating visits the range, then the others.
+public struct StartingCardIDs: Sequence, Sendable {
+    public let backlog: Range<Int>
+    public let others: Set<Int>
+
+    public func contains(_ id: Int) -> Bool { backlog.contains(id) || others.contains(id) }
+    public var count: Int { backlog.count + others.count }
+
+    public func makeIterator() -> AnyIterator<Int> {
+        var inRange = backlog.makeIterator(), rest = others.makeIterator()
+        return AnyIterator { inRange.next() ?? rest.next() }
     }
 }

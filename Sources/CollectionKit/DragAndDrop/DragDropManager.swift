@@ -769,13 +769,14 @@ public final class DragDropManager {
     // MARK: Frame
 
     /// When the drag machinery next changes without input (see `InteractiveRoot.nextDeadline`):
-    /// at once while a held stack auto-scrolls or the lift animates, at once while snapshots fly,
-    /// when a refusal line expires; nil at rest. The collections answer for their own gaps.
+    /// at once while a held stack auto-scrolls (not once the content's end stops it) or the lift
+    /// animates, at once while snapshots fly, when a refusal line expires; nil at rest. The
+    /// collections answer for their own gaps.
     public func nextDeadline(after now: Double) -> Double? {
         var deadlines: [Double?] = landings.map { $0.flight.nextDeadline(after: now) }
         if let s = session {
             deadlines.append(s.lift.nextDeadline(after: now))
-            if !s.isKeyboard, autoScroller.isActive { deadlines.append(now) }
+            if !s.isKeyboard, autoScroller.canScroll { deadlines.append(now) }
         }
         deadlines.append(messages.nextDeadline(after: now))
         return Deadline.earliest(of: deadlines)
