@@ -175,8 +175,10 @@ let scrollScript = """
 /// times, and whether a drag was in progress during any frame.
 func runScene(_ scene: String, config: SceneConfig, script: String, drawAhead: Bool = true) throws -> (app: App, canvas: HeadlessCanvas, times: FrameTimes, sawDrag: Bool) {
     let size = Size(width: 1280, height: 800)
-    let app = try App(scene: scene, size: size, config: config)
     let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
+    var config = config
+    if config.textMeasurer == nil { config.textMeasurer = TextMeasurerBox(canvas.measurer) }
+    let app = try App(scene: scene, size: size, config: config)
     let driver = HeadlessDriver(root: app, fps: 60)
     var sawDrag = false
     driver.render = { list in
