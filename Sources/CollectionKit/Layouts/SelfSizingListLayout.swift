@@ -1,5 +1,6 @@
 /// A vertical list (or a grid of equal-width columns) whose items size themselves: each starts at
-/// an estimated height and is measured once, when it first comes within a screen of the viewport.
+/// an estimated height and is measured once, when it first comes into view or, a few a frame
+/// (``marginBudget``), within a screen of it.
 /// A row is as tall as its tallest item.
 ///
 /// Built for very long lists: `prepare` is O(n) in estimates the first time and O(1) when neither
@@ -32,6 +33,9 @@ public struct SelfSizingListLayout: SelfSizingLayout {
     /// The item's real height for a column of the given width. Called once per item, when it
     /// first comes near the viewport (and again after the column width changes).
     public var measure: (ItemPath, Double) -> Double
+    /// How many items outside the viewport (within a screen of it, nearest first) one settle
+    /// measures ahead of scrolling. Items in view are always measured, whatever their number.
+    public var marginBudget = 6
 
     public init(minimumColumnWidth: Double? = nil, spacing: Double = 8, insets: EdgeInsets = EdgeInsets(all: 12),
                 estimatedHeight: @escaping (ItemPath, Double) -> Double, measure: @escaping (ItemPath, Double) -> Double) {
@@ -139,30 +143,64 @@ public struct SelfSizingListLayout: SelfSizingLayout {
         let anchorBefore = anchoredAtEnd ? s.rows.total : s.rows.top(of: firstVisible)
         func anchor() -> Double { anchoredAtEnd ? s.rows.total : s.rows.top(of: firstVisible) }
         // Measuring moves the view with the anchor, which can bring unmeasured rows into the
-        // moved view: measure again around where it now is, until nothing new is near it.
+        // moved view: measure again where it now is, until everything in it is measured.
         for _ in 0..<4 {
             let shifted = visible.offsetBy(dx: 0, dy: anchor() - anchorBefore)
-            guard measureRows(around: shifted, margin: margin, in: s) else { break }
+            guard measureRows(from: shifted.minY, to: shifted.maxY, budget: .max, in: s) > 0 else { break }
+        }
+        // Then a few rows on each side, nearest first, so that scrolling finds them measured; the
+        // rest of the margin waits for later frames (a jump across the list measures a screen,
+        // not three).
+        let shifted = visible.offsetBy(dx: 0, dy: anchor() - anchorBefore)
+        var budget = marginBudget
+        var below = shifted.maxY, above = shifted.minY
+        while budget > 0 && (below < shifted.maxY + margin || above > shifted.minY - margin) {
+            if below < shifted.maxY + margin {
+                let end = below + 1
+                budget -= measureRows(from: below, to: end, budget: budget, in: s)
+                below = nextRowTop(after: below, in: s)
+            }
+            if budget > 0 && above > shifted.minY - margin && above > insets.top {
+                let start = above - 1
+                budget -= measureRows(from: start, to: above, budget: budget, in: s)
+                above = rowTop(at: start, in: s)
+            } else {
+                above = -.infinity
+            }
         }
         return anchor() - anchorBefore
     }
 
-    /// Measures the unmeasured items of the rows within `margin` of `visible`; true if any were.
-    private func measureRows(around visible: Rect, margin: Double, in s: Sizes) -> Bool {
-        guard var row = s.rows.row(at: visible.minY - margin - insets.top) else { return false }
+    /// The top of the row at content offset `y`.
+    private func rowTop(at y: Double, in s: Sizes) -> Double {
+        guard let row = s.rows.row(at: y - insets.top) else { return insets.top }
+        return insets.top + s.rows.top(of: row)
+    }
+
+    /// The top of the row after the one at content offset `y` (past the end: infinity).
+    private func nextRowTop(after y: Double, in s: Sizes) -> Double {
+        guard let row = s.rows.row(at: y - insets.top), row + 1 < s.rows.count else { return .infinity }
+        return insets.top + s.rows.top(of: row + 1)
+    }
+
+    /// Measures up to `budget` unmeasured items of the rows between content offsets `minY` and
+    /// `maxY`; returns how many it measured.
+    private func measureRows(from minY: Double, to maxY: Double, budget: Int, in s: Sizes) -> Int {
+        guard var row = s.rows.row(at: minY - insets.top) else { return 0 }
         var top = insets.top + s.rows.top(of: row)
-        var measuredAny = false
-        while row < s.rows.count && top < visible.maxY + margin {
+        var measured = 0
+        while row < s.rows.count && top < maxY && measured < budget {
             var changed = false
-            for i in row * s.columns..<min(s.count, (row + 1) * s.columns) where s.measured[i].isNaN {
+            for i in row * s.columns..<min(s.count, (row + 1) * s.columns) where s.measured[i].isNaN && measured < budget {
                 s.measured[i] = Float(max(1, measure(ItemPath(item: i), s.columnWidth)))
                 s.measuredCount += 1
+                measured += 1
                 changed = true
             }
-            if changed { s.rows.set(row, to: rowHeight(row, in: s) + spacing); measuredAny = true }
+            if changed { s.rows.set(row, to: rowHeight(row, in: s) + spacing) }
             top += s.rows.height(of: row)
             row += 1
         }
-        return measuredAny
+        return measured
     }
 }

@@ -97,15 +97,43 @@ public struct ParagraphLayout: Equatable, Sendable {
     private struct Candidate { var text: String; var width: Double; var end: Int; var mandatory: Bool }
 
     /// The line from `start` to the furthest break that fits, stopping at a mandatory break.
+    ///
+    /// Widths of whole lines are dear (each is a shaping pass), widths of the pieces between
+    /// breaks are cheap (words repeat, and the measurer caches them). So the break is guessed
+    /// from the pieces' widths added up, then confirmed by measuring the line itself, stepping
+    /// back while it does not fit and on while the next one does (kerning and shaping make the
+    /// sum a close guess, not the answer): about two whole-line measurements a line.
     private static func lastFitting(_ scalars: [Unicode.Scalar], from start: Int, breaks: ArraySlice<LineBreak>,
                                     fits: (Double) -> Bool, measure: (String) -> Double) -> Candidate? {
-        var best: Candidate?
+        var ends: [LineBreak] = []
+        var guess = -1
+        var sum = 0.0, pieceStart = start
         for b in breaks {
-            let text = trimmed(scalars[start..<b.offset])
-            let w = measure(text)
-            guard fits(w) else { break }
-            best = Candidate(text: text, width: w, end: b.offset, mandatory: b.mandatory)
-            if b.mandatory { break }
+            let piece = scalars[pieceStart..<b.offset]
+            let estimate = sum + measure(trimmed(piece))
+            ends.append(b)
+            if fits(estimate) { guess = ends.count - 1 }
+            if b.mandatory || !fits(estimate) { break }
+            sum += measure(String(String.UnicodeScalarView(piece)))
+            pieceStart = b.offset
+        }
+        guard !ends.isEmpty else { return nil }
+        func line(_ i: Int) -> Candidate {
+            let text = trimmed(scalars[start..<ends[i].offset])
+            return Candidate(text: text, width: measure(text), end: ends[i].offset, mandatory: ends[i].mandatory)
+        }
+        var i = max(0, guess)
+        var best = line(i)
+        while !fits(best.width) {
+            guard i > 0 else { return nil }
+            i -= 1
+            best = line(i)
+        }
+        while i + 1 < ends.count && !ends[i].mandatory {
+            let next = line(i + 1)
+            guard fits(next.width) else { break }
+            i += 1
+            best = next
         }
         return best
     }
