@@ -46,16 +46,20 @@ public struct BoardCardMetrics {
     static func style(size: Double) -> ParagraphStyle {
         ParagraphStyle(text: TextStyle(size: size, weight: .bold), maximumLines: 5)
     }
-    /// The text's size in a card of height `h` (cards shrink with small windows).
-    static func textSize(cardHeight h: Double) -> Double { min(13, max(9, h / 3.4)) }
-    /// The text's inset from the card's leading edge, and the room kept for the padlock.
-    static func textInsets(cardWidth w: Double) -> (leading: Double, trailing: Double) { (min(14, w / 5), 22) }
+    /// The text's size in a card of height `h` and width `w` (cards shrink with small windows).
+    static func textSize(cardHeight h: Double, cardWidth w: Double) -> Double { min(13, max(9, min(h / 3.4, w / 9))) }
+    /// The text's inset from the card's leading edge, and from its trailing edge (room for the
+    /// padlock on a locked card).
+    static func textInsets(_ card: BoardCard, cardWidth w: Double) -> (leading: Double, trailing: Double) {
+        (min(14, w / 5), card.lockedTo != nil ? 22 : min(10, w / 8))
+    }
 
     /// The height of a card `width` points wide whose text wraps to at most five lines.
     public func height(_ card: BoardCard, width: Double) -> Double {
         let r = width - 4
-        let insets = BoardCardMetrics.textInsets(cardWidth: r)
-        let p = measurer.lines(of: card.shownText, style: BoardCardMetrics.style(size: 13),
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: r)
+        let size = BoardCardMetrics.textSize(cardHeight: .infinity, cardWidth: r)
+        let p = measurer.lines(of: card.shownText, style: BoardCardMetrics.style(size: size),
                                width: max(1, r - insets.leading - insets.trailing))
         return max(BoardCardMetrics.minimumHeight, (p.height + 2 * BoardCardMetrics.verticalPadding + 4).rounded(.up))
     }
@@ -64,8 +68,8 @@ public struct BoardCardMetrics {
     /// as many as the card holds, centred, the last one ending in "…" when text remains.
     public func textPlacement(_ card: BoardCard, cardFrame frame: Rect) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
         let r = frame.insetBy(dx: 2, dy: 2)
-        let style = BoardCardMetrics.style(size: BoardCardMetrics.textSize(cardHeight: r.height))
-        let insets = BoardCardMetrics.textInsets(cardWidth: r.width)
+        let style = BoardCardMetrics.style(size: BoardCardMetrics.textSize(cardHeight: r.height, cardWidth: r.width))
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: r.width)
         let width = max(0, r.width - insets.leading - insets.trailing)
         let lineHeight = measurer.lineHeight(style: style.text)
         let room = max(lineHeight, r.height - 2 * BoardCardMetrics.verticalPadding)
