@@ -31,13 +31,15 @@ let package = Package(
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
         // ICU's Windows-to-IANA zone table (CLDR windowsZones), for the zone names Outlook and Exchange write.
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
+        .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CICUText"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),

@@ -8,6 +8,9 @@ public final class WindowCanvas {
     private let window: OpaquePointer
     public let drawer: DrawListRenderer
     private let text: TextCache
+    /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
+    /// themselves from their text.
+    public private(set) lazy var measurer = TextMeasurer(cache: text)
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false

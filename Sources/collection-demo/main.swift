@@ -243,6 +243,8 @@ struct CollectionDemo: ParsableCommand {
         config.options.merge(calendarOptions()) { _, new in new }
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
+        // Cells size themselves from text measured as it will be drawn, before the canvas exists.
+        config.textMeasurer = TextMeasurerBox(try TextMeasurer(fonts: fonts, headless: headless))
         let app = try App(scene: scene, size: size.size, config: config)
         let timer = FrameTimes()
         // The canvas is released when the run returns; SDL quits after it (textures, renderer,

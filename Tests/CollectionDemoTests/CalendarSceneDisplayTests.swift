@@ -336,7 +336,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         let narrow = scene.headerPlan(title: title, width: 360)
         XCTAssertEqual(narrow.titleSize, 22, "the title keeps its size at the minimum width")
         XCTAssertFalse(narrow.showsHints, "the hints went first")
-        XCTAssertLessThanOrEqual(CalendarScene.estimatedWidth(title, size: narrow.titleSize, bold: true), 360 - 32)
+        XCTAssertLessThanOrEqual(scene.textWidth(title, size: narrow.titleSize, bold: true), 360 - 32)
         let tiny = scene.headerPlan(title: title, width: 200)
         XCTAssertLessThan(tiny.titleSize, 22)
         XCTAssertEqual([tiny.showsHints, tiny.showsSource], [false, false])

@@ -29,11 +29,18 @@ public final class BoardsScene: Scene {
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
 
-    public init(backlogCount: Int = BoardsScene.defaultBacklogCount) {
+    /// Sizes and wraps the cards' text.
+    public let cardMetrics: BoardCardMetrics
+    /// The backlog width its card heights were measured at.
+    private var backlogWidth = 0.0
+
+    public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
+        cardMetrics = BoardCardMetrics(measurer: measurer)
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
-            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
+            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind,
+                                  text: title == nil ? BoardCard.task(for: id) : "")
             return AnyHashable(id)
         }
         let high = n / 4
@@ -96,7 +103,7 @@ public final class BoardsScene: Scene {
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
-        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount)
+        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer)
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -111,12 +118,15 @@ public final class BoardsScene: Scene {
         let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
+            cell.metrics = self.cardMetrics
             return cell
         }, drawItem: { [unowned self] id, rect, list in
-            BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
+            BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
         })
-        // Asked of every card at start: answered from the identifier, no card made.
-        board.itemLength = { id in BoardCard.listHeight(id: id.base as? Int ?? -1) }
+        // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
+        board.itemLength = { [unowned self] id in
+            self.backlogWidth > 0 ? self.cardMetrics.height(self.card(id), width: self.backlogWidth) : BoardCardMetrics.minimumHeight
+        }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
         board.style.gapFill = Theme.background
@@ -137,7 +147,7 @@ public final class BoardsScene: Scene {
 
     /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
     static func backlogCard(_ id: Int) -> BoardCard {
-        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil)
+        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil, text: BoardCard.task(for: id))
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -192,7 +202,17 @@ public final class BoardsScene: Scene {
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
+        rewrapBacklog()
         trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
+    }
+
+    /// Measures the backlog's cards again when its width changed: their text re-wraps.
+    private func rewrapBacklog() {
+        guard let backlog = board("backlog") else { return }
+        let width = backlog.view.frame.width - 12
+        guard width != backlogWidth else { return }
+        backlogWidth = width
+        backlog.remeasure()
     }
 
     // MARK: Input
@@ -401,6 +421,11 @@ public final class BoardsScene: Scene {
             let home = b.gap.flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? .zero
             pairs.append(("frames", .array(ids.map { id in
                 .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
+            })))
+            // The lines each card's text shows, parallel to `items`.
+            pairs.append(("lines", .array(ids.map { id in
+                let frame = shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home
+                return .int(cardMetrics.textPlacement(card(id), cardFrame: frame).lines)
             })))
         }
         pairs += [
