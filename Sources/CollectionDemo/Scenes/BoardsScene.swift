@@ -33,6 +33,11 @@ public final class BoardsScene: Scene {
     public let cardMetrics: BoardCardMetrics
     /// The backlog width its card heights were measured at.
     private var backlogWidth = 0.0
+    /// Card heights at `backlogWidth` by what decides them (the text, and the padlock's room): a
+    /// backlog of millions shows a handful of different texts, so each is wrapped once, not once
+    /// per card.
+    private var backlogHeights: [BacklogHeightKey: Double] = [:]
+    private struct BacklogHeightKey: Hashable { var text: String; var locked: Bool }
 
     public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
         cardMetrics = BoardCardMetrics(measurer: measurer)
@@ -83,8 +88,9 @@ public final class BoardsScene: Scene {
         boards[5].capacity = 1
         manager.strings = BoardsScene.words
         for b in boards {
-            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
-            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+            // The scene makes every identifier once (a range, then one counter); a clash would be
+            // its own bug, shown as a notice. Past 100,000 cards the check's cost is left out.
+            do { try manager.add(b, checkingItems: n <= 100_000) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
     }
@@ -125,7 +131,13 @@ public final class BoardsScene: Scene {
         })
         // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
         board.itemLength = { [unowned self] id in
-            self.backlogWidth > 0 ? self.cardMetrics.height(self.card(id), width: self.backlogWidth) : BoardCardMetrics.minimumHeight
+            guard self.backlogWidth > 0 else { return BoardCardMetrics.minimumHeight }
+            let card = self.card(id)
+            let key = BacklogHeightKey(text: card.shownText, locked: card.lockedTo != nil)
+            if let height = self.backlogHeights[key] { return height }
+            let height = self.cardMetrics.height(card, width: self.backlogWidth)
+            self.backlogHeights[key] = height
+            return height
         }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
@@ -212,6 +224,7 @@ public final class BoardsScene: Scene {
         let width = backlog.view.frame.width - 12
         guard width != backlogWidth else { return }
         backlogWidth = width
+        backlogHeights = [:]
         backlog.remeasure()
     }
 
