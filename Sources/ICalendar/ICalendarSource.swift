@@ -58,8 +58,14 @@ public final class ICalendarSource: EventSource {
     /// takes tens of milliseconds to free, on the thread that drops it).
     deinit { for r in roots { icalcomponent_free(r) } }
 
+    /// Each file's bytes as read: a change is made to the event as the user saw it (see `move`).
+    var contents: [String: Data] = [:]
+    /// Says why another program owns a file (the Evolution store while its data server runs).
+    public var ownerOfFile: (String) -> String? = CalendarOwnership.ownerReason
+
     public func load(file path: String) {
         let name = path
+        loadedFiles.append(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDir: ObjCBool = false
             let why = !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? "no such file"
@@ -67,8 +73,22 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "cannot open calendar: \(why)"))
             return
         }
+        contents[path] = data
         load(data: data, name: name, calendarName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
+
+    /// Reads every file loaded so far again (after the app wrote one of them), from scratch.
+    public func reload() {
+        let files = loadedFiles
+        LibicalLock.shared.run {
+            for r in roots { icalcomponent_free(r) }
+        }
+        roots = []; parsed = []; diagnostics = []; contents = [:]; loadedFiles = []
+        singles = []; singleFirstDays = []; longestSingleDays = 0; recurring = []; expansions = []
+        sorted = true; eventCount = 0; prefetching = nil; lastZone = nil; reportedZones = []
+        for f in files { load(file: f) }
+    }
+    private var loadedFiles: [String] = []
 
     public func load(text: String, name: String) {
         load(data: Data(text.utf8), name: name, calendarName: name)
@@ -311,8 +331,11 @@ public final class ICalendarSource: EventSource {
         let category = icalcomponent_get_first_property(e, ICAL_CATEGORIES_PROPERTY)
             .flatMap { icalproperty_get_categories($0) }.map { String(cString: $0) }
         let color = ICalendarSource.colorIndex(category ?? calendar)
+        // Only a UID finds the event again in the file to change it.
+        let ridProp = icalcomponent_get_first_property(e, ICAL_RECURRENCEID_PROPERTY)
+        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) }) }
         let proto = EventOccurrence(uid: uid ?? "\(file)#\(index + 1)", title: title, span: .timed(start: 0, end: 0),
-                                    calendar: calendar, colorIndex: color)
+                                    calendar: calendar, colorIndex: color, origin: origin)
         eventCount += 1
 
         var record = ParsedEvent(order: parsed.count, uid: uid, proto: proto, start: start, length: length,
@@ -759,6 +782,14 @@ public final class ICalendarSource: EventSource {
             if let range = r.ranges.last(where: { $0.from <= key }) {
                 if range.cancelled { return }
                 o = range.proto; start = key + range.delta; length = range.length
+                // A THISANDFUTURE override's instances are not offered for moving (yet).
+                o.origin = nil
+            }
+            if o.origin != nil, o.origin?.recurrenceID == nil {
+                // The instance's own day in the series' zone: DTSTART's day plus whole days (a
+                // DST change moves an instant by an hour, never by half a day).
+                let days = r.isDate ? Int(floorDiv(key - r.firstStart, 86_400)) : Int(floorDiv(key - r.firstStart + 43_200, 86_400))
+                o.origin?.seriesDay = CalendarDate(daysSinceEpoch: dayNumber(r.start) + days)
             }
             if r.isDate {
                 let d = CalendarDate(daysSinceEpoch: Int(start >= 0 ? start / 86_400 : (start - 86_399) / 86_400))
@@ -1206,5 +1237,7 @@ struct RecurringEvent {
     /// The latest key an occurrence can have before THISANDFUTURE shifts; nil for open-ended rules.
     var until: Int64?
 }
+
+@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
 
 @inline(__always) func isNull(_ t: icaltimetype) -> Bool { icaltime_is_null_time(t) != 0 }
