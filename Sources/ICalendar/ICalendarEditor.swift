@@ -10,6 +10,9 @@ extension ICalendarSource: EventEditor {
     public func readOnlyReason(file: String) -> String? {
         guard contents[file] != nil else { return "this calendar was not read from a file" }
         if let owner = ownerOfFile(file) { return owner }
+        // A file marked read-only for everyone stays so, even for root (who may write anyway).
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & 0o222 == 0 { return "\(file) is marked read-only" }
         if access(file, W_OK) != 0 { return "you may not change \(file) (permissions)" }
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         if access(folder, W_OK) != 0 { return "the folder \(folder) cannot be written to (permissions), so the file cannot be replaced safely" }
@@ -65,8 +68,10 @@ public enum CalendarOwnership {
     /// Evolution's data server keeps the calendars under `LocalCalendars.directory()` open and
     /// writes them itself; while it runs, a file written there by anyone else is overwritten
     /// from its memory (or confuses its cache). Detected by its process, as `ps` would see it.
-    public static func ownerReason(_ file: String) -> String? {
-        guard let store = LocalCalendars.directory(), file.hasPrefix(store + "/") else { return nil }
+    public static func ownerReason(_ file: String) -> String? { ownerReason(file, environment: ProcessInfo.processInfo.environment) }
+
+    public static func ownerReason(_ file: String, environment: [String: String]) -> String? {
+        guard let store = LocalCalendars.directory(environment: environment), file.hasPrefix(store + "/") else { return nil }
         guard isRunning(commandContaining: "evolution-calendar-factory") else { return nil }
         return "Evolution's calendar service (evolution-calendar-factory) is running and owns this calendar; change it in Evolution or GNOME Calendar"
     }
