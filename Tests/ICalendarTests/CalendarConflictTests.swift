@@ -129,7 +129,10 @@ final class AtomicWriteCrashTests: XCTestCase {
         try a.write(to: URL(fileURLWithPath: path))
         var generator = SystemRandomNumberGenerator()
         var seen = Set<Int>()
-        for round in 0..<25 {
+        // At least 25 rounds, and on until kills have landed both before and after a rename.
+        var round = 0
+        while round < 25 || (seen.count < 2 && round < 100) {
+            defer { round += 1 }
             let ready = path + ".ready"
             unlink(ready)
             let child = Process()
@@ -143,7 +146,7 @@ final class AtomicWriteCrashTests: XCTestCase {
             let deadline = Date().addingTimeInterval(30)
             while !FileManager.default.fileExists(atPath: ready), child.isRunning, Date() < deadline { usleep(2_000) }
             XCTAssertTrue(FileManager.default.fileExists(atPath: ready), "round \(round): the writer never started")
-            usleep(UInt32.random(in: 0...60_000, using: &generator))
+            usleep(UInt32.random(in: 0...(round < 25 ? 60_000 : 400_000), using: &generator))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
             let now = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -26,7 +26,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public private(set) var selectedDates: Set<CalendarDate> = []
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
-    public private(set) var focus: CalendarDate
+    public internal(set) var focus: CalendarDate
     private var frame = Rect.zero
     private var press = ScrollPan(tolerance: CalendarScene.panSlop)
     private var wheelTravel = 0.0
@@ -37,6 +37,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// rest of the header and sidebar together when it happened every frame.
     private lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
+
+    /// Moving events to other days (`CalendarEventEditing.swift`).
+    var editing = CalendarEditing()
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -76,7 +79,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     static var pageCount: Int { CalendarSettings.lastMonth.index - CalendarSettings.firstMonth.index + 1 }
     static func month(ofPage page: Int) -> CalendarMonth { CalendarSettings.firstMonth.adding(months: page) }
 
-    private var layout: CalendarLayout { collection.layout as! CalendarLayout }
+    var layout: CalendarLayout { collection.layout as! CalendarLayout }
 
     /// The page the pager is on or heading to.
     public var visiblePage: Int {
@@ -138,7 +141,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         refreshCells()
     }
 
-    private func refreshCells() {
+    func refreshCells() {
         for (ip, cell) in collection.visibleCells {
             (cell as? DayCell)?.configure(model(for: ip))
         }
@@ -187,7 +190,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     public func handle(_ event: InputEvent, now: Double) {
+        // A drag or the move's question owns every event until it ends.
+        if isDragging { _ = handleEditing(event, now: now); return }
         if collection.handleScrollBarEvent(event, now: now) { return }
+        if handleEditing(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
@@ -253,10 +259,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// Leaving the scene mid-pan settles the page instead of leaving it held.
     public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
 
+    public var isDragging: Bool { editing.drag != nil || editing.choice != nil }
+
     public func update(now: Double) {
         collection.update(now: now)
+        updateEditing(now: now)
         if let update = updates?.takeUpdate() {
             incoming = EventCache(source: update.source, zone: settings.zone)
+            editing.readOnly = [:]
             if let files = update.files { incomingFiles = files }
         }
         // A reloaded calendar is prepared off screen; the old one stays shown until the new one's
@@ -295,7 +305,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     /// Reads `page`'s events now (the first page shown, or after a resize).
-    private func expandNow(_ page: MonthGrid) {
+    func expandNow(_ page: MonthGrid) {
         guard !events.isReady(page) else { return }
         _ = events.events(on: page.firstDate, page: page)
         refreshCells()
@@ -324,11 +334,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func nextDeadline(after now: Double) -> Double? {
         let here = visibleMonth
         let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
-        return Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now))
+        return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)), editingDeadline)
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if press.isPanning { return .grabbing }
+        if press.isPanning || editing.drag != nil { return .grabbing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
@@ -338,7 +348,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public var notices: [String] {
         // The app asks several times a frame; a calendar's problems change only with a reload.
-        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines }
+        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines + editing.notices }
         // One line per file: its first problem, and how many more there were.
         var order: [String] = []
         var byFile: [String: [LoadDiagnostic]] = [:]
@@ -352,10 +362,20 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return "\(strings.noticePrefix): \(list[0])" + (more.isEmpty ? "" : " \(more)")
         }
         noticeCache = (reloadCount, lines)
-        return lines
+        return lines + editing.notices
     }
     /// The notice lines and the calendar they were made for (`reloadCount` counts the calendars shown).
     private var noticeCache: (generation: Int, lines: [String])?
+
+    /// After a change was written: the source has read its files again, so every page is read anew.
+    func calendarWritten() {
+        events = EventCache(source: events.source, zone: settings.zone)
+        lanes.removeAll()
+        editing.readOnly = [:]
+        noticeCache = nil
+        expandNow(grid(for: visibleMonth))
+        refreshCells()
+    }
 
     // MARK: Drawing
 
@@ -368,6 +388,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
+        drawEditing(into: &list)
     }
 
     /// Rough width of a line of text: the core cannot measure glyphs (the backend does), so the
@@ -558,14 +579,17 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return .rect(collection.windowRect(fromContent: f))
         }
         let zone = settings.zone
-        let list = events.occurrences(on: g).map { e -> JSON in
+        let shown = events.occurrences(on: g)
+        let editing = editingDump(events: shown)
+        let list = shown.map { e -> JSON in
             let (start, end): (String, String)
             switch e.span {
             case let .allDay(first, last): (start, end) = ("\(first)", "\(last)")
             case let .timed(s, t): (start, end) = (zone.iso8601(s), zone.iso8601(t))
             }
             return .object([("uid", .string(e.uid)), ("title", .string(e.title)), ("start", .string(start)),
-                            ("end", .string(end)), ("allDay", .bool(e.span.isAllDay))])
+                            ("end", .string(end)), ("allDay", .bool(e.span.isAllDay)),
+                            ("frames", .array((editing.frames[e] ?? []).map(JSON.rect))), ("editable", .bool(readOnlyReason(of: e) == nil))])
         }
         return [("calendar", .object([
             ("visibleMonth", .string("\(month)")),
@@ -582,7 +606,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ]))]
+        ] + editing.pairs))]
     }
 
     // MARK: Data source
@@ -608,6 +632,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isChosen = selectedDates.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
         m.gap = layout.spacing
+        m.isDropTarget = editing.drag?.over == date
+        if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }
         if m.isChosen {
             // A run of chosen days in a row is drawn as one band.
             let column = ip.item % MonthGrid.columns

@@ -25,6 +25,10 @@ public final class DayCell: CollectionCell {
         /// The most lanes any day of this week row has: every cell of a row shows the same lanes
         /// (or the same fewer, with "+N"), so a bar is never cut on some of its days only.
         public var rowLaneCount = 0
+        /// An event dragged over this day would land here: the day is outlined.
+        public var isDropTarget = false
+        /// The event chip the keyboard focus is on (Tab), outlined; Space picks it up.
+        public var focusedEvent: EventOccurrence?
         public init(date: CalendarDate) { self.date = date }
     }
     public private(set) var model: Model?
@@ -72,6 +76,9 @@ public final class DayCell: CollectionCell {
         drawEvents(m, in: frame, below: box, into: &list)
         if m.isFocused {
             list.stroke(frame.insetBy(dx: -2, dy: -2), Color.white.withAlpha(0.85), width: 2, radius: radius + 2)
+        }
+        if m.isDropTarget {
+            list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: radius)
         }
     }
 
@@ -140,18 +147,11 @@ public final class DayCell: CollectionCell {
             drawDots(m, in: frame, beside: box, dim: dim, into: &list)
             return
         }
-        let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
         let lanes = DayCell.shownLanes(m, fits: fits)
         let top = box.maxY + 2
         var drawn = 0
-        for (lane, slot) in slots.prefix(lanes).enumerated() {
-            guard let slot else { continue }
+        for (slot, r) in DayCell.chips(m, in: frame) {
             drawn += 1
-            let y = top + Double(lane) * (DayCell.barHeight + DayCell.barGap)
-            let half = m.gap / 2
-            let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
-            let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
-            let r = Rect(x: left, y: y, width: right - left, height: DayCell.barHeight)
             let e = slot.event
             let c = Theme.tileColor(e.colorIndex)
             let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
@@ -163,6 +163,7 @@ public final class DayCell: CollectionCell {
             if slot.showsTitle && !slot.continuesAfter {
                 list.text(e.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
             }
+            if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
         let hidden = m.events.count - drawn
         if hidden > 0 {
@@ -170,6 +171,26 @@ public final class DayCell: CollectionCell {
                          width: frame.width - 12, height: DayCell.barHeight)
             list.text("+\(hidden)", in: r, size: 10, color: Theme.textDim, weight: .bold)
         }
+    }
+
+    /// The event chips (bars) drawn in a cell at `frame`, with their rectangles in the same
+    /// coordinates: what the cell draws, a press hits and the state dump reports. None when the
+    /// cell is too small for bars (it shows dots).
+    static func chips(_ m: Model, in frame: Rect) -> [(slot: LaneSlot, rect: Rect)] {
+        let box = numberBox(in: frame)
+        guard !m.events.isEmpty, let fits = barLanes(in: frame, below: box) else { return [] }
+        let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
+        let top = box.maxY + 2
+        var out: [(slot: LaneSlot, rect: Rect)] = []
+        for (lane, slot) in slots.prefix(shownLanes(m, fits: fits)).enumerated() {
+            guard let slot else { continue }
+            let y = top + Double(lane) * (barHeight + barGap)
+            let half = m.gap / 2
+            let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
+            let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
+            out.append((slot, Rect(x: left, y: y, width: right - left, height: barHeight)))
+        }
+        return out
     }
 
     /// Lanes drawn in this cell: every lane when the row's lanes fit. Else the lanes above the
