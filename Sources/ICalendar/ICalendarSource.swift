@@ -39,6 +39,14 @@ public final class ICalendarSource: EventSource {
     /// Rules that never stop (or would stop after absurdly many steps) are cut here per query.
     static let iterationLimit = 100_000
 
+    /// Says once per event that its rule was cut at `iterationLimit`: some occurrences are not shown.
+    func noteIterationLimit(_ r: RecurringEvent) {
+        guard cutEvents.insert(r.id).inserted else { return }
+        diagnostics.append(LoadDiagnostic(file: r.proto.origin?.file ?? r.proto.calendar,
+                                          message: "event '\(ICalendarSource.clip(r.proto.title))': its rule takes more than \(ICalendarSource.iterationLimit) steps to reach the dates shown; later occurrences are not shown"))
+    }
+    private var cutEvents = Set<Int>()
+
     public init(zone: DisplayZone) {
         self.zone = zone
         _ = ICalendarSource.libicalSetUp
@@ -417,6 +425,7 @@ public final class ICalendarSource: EventSource {
     private func settle() {
         singles = []; recurring = []; longestSingleDays = 0
         expansions = []; sorted = false; prefetching = nil
+        cutEvents = []
 
         // Fields are read in place (parsed[i].x): copying whole records costs a large calendar dearly.
         var newest: [String: Int] = [:]
@@ -588,11 +597,51 @@ public final class ICalendarSource: EventSource {
                 lastZone = (root, Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1)), z)
                 return Moment(wall: t, zone: z)
             }
-            if reportedZones.insert(tzid).inserted { problem("unknown time zone '\(tzid)'; its times are read in the display zone") }
+            if reportedZones.insert(tzid).inserted { problem(zoneProblems[tzid] ?? "unknown time zone '\(tzid)'; its times are read in the display zone") }
         }
         return Moment(wall: t, zone: .tzdata(floating))
     }
     private var reportedZones = Set<String>()
+    /// Why a VTIMEZONE found by its TZID is not used (see `unexpandable`).
+    private var zoneProblems: [String: String] = [:]
+
+    /// Why libical could not expand a VTIMEZONE in bounded time, or nil. libical expands every
+    /// observance's rule from its DTSTART to the year asked for, with no limit: a rule repeating
+    /// every second (or a yearly rule listing every hour and minute) never finishes. Real zones
+    /// change their offset a few times a year, so a rule is accepted when it is yearly or monthly
+    /// and names at most 366 instances a year.
+    static func unexpandable(_ zone: OpaquePointer) -> String? {
+        guard let vt = icaltimezone_get_component(zone) else { return nil }
+        var observance = icalcomponent_get_first_component(vt, ICAL_ANY_COMPONENT)
+        while let o = observance {
+            var p = icalcomponent_get_first_property(o, ICAL_RRULE_PROPERTY)
+            while let prop = p {
+                let r = icalproperty_get_rrule(prop)
+                if r.freq != ICAL_YEARLY_RECURRENCE && r.freq != ICAL_MONTHLY_RECURRENCE && r.freq != ICAL_NO_RECURRENCE {
+                    return "an observance repeats \(String(cString: icalrecur_freq_to_string(r.freq)).lowercased()), where zones change a few times a year"
+                }
+                if instancesPerYear(r) > 366 { return "an observance repeats more than daily" }
+                p = icalcomponent_get_next_property(o, ICAL_RRULE_PROPERTY)
+            }
+            observance = icalcomponent_get_next_component(vt, ICAL_ANY_COMPONENT)
+        }
+        return nil
+    }
+
+    /// At most how many instances a yearly or monthly rule names a year: the product of its BY lists.
+    static func instancesPerYear(_ r: icalrecurrencetype) -> Int {
+        func count<T>(_ tuple: T) -> Int {
+            withUnsafeBytes(of: tuple) { raw in
+                raw.bindMemory(to: Int16.self).prefix { $0 != Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) }.count
+            }
+        }
+        var n = r.freq == ICAL_MONTHLY_RECURRENCE ? 12 : 1
+        for c in [count(r.by_second), count(r.by_minute), count(r.by_hour), count(r.by_day), count(r.by_month_day),
+                  count(r.by_year_day), count(r.by_week_no)] where c > 0 {
+            n = n.multipliedReportingOverflow(by: c).overflow ? .max : n * c
+        }
+        return n
+    }
     private var lastZone: (root: OpaquePointer, tzid: [CChar], zone: EventZone)?
 
     /// A TZID's zone. A name tzdata knows (directly, under a Mozilla-style path prefix, as the
@@ -604,6 +653,10 @@ public final class ICalendarSource: EventSource {
         if let z = tzdataZone(named: tzid) { return .tzdata(z) }
         if let vt = icalcomponent_get_timezone(root, raw) {
             if let loc = icaltimezone_get_location(vt), let z = tzdataZone(named: String(cString: loc)) { return .tzdata(z) }
+            if let why = ICalendarSource.unexpandable(vt) {
+                zoneProblems[tzid] = "time zone '\(ICalendarSource.clip(tzid))' cannot be used (\(why)); its times are read in the display zone"
+                return nil
+            }
             return .vtimezone(vt)
         }
         if let builtin = icaltimezone_get_builtin_timezone_from_tzid(raw) { return .vtimezone(builtin) }
@@ -909,13 +962,16 @@ struct DayRule {
     /// ISO weekday weeks start on (WKST; Monday by default): it groups days into weeks for INTERVAL.
     var weekStart: Int
     var startDay: Int
+    /// With COUNT: the day of the last instance, worked out by arithmetic (never by stepping
+    /// through the instances before it).
+    var lastCountedDay: Int?
 
     /// The grid of December 9999 shows days of January 10000; a rule that can never match (DAILY
     /// every 7 days on another weekday) stops here too.
     static let lastDay = CalendarDate(year: 10000, month: 12, day: 31)!.daysSinceEpoch
 
     init?(_ r: icalrecurrencetype, start: icaltimetype) {
-        guard r.count == 0, r.freq == ICAL_WEEKLY_RECURRENCE || r.freq == ICAL_DAILY_RECURRENCE,
+        guard r.freq == ICAL_WEEKLY_RECURRENCE || r.freq == ICAL_DAILY_RECURRENCE,
               start.year >= Int32(RuleExpansion.minYear),
               let startDay = CalendarDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))?.daysSinceEpoch
         else { return nil }
@@ -948,6 +1004,26 @@ struct DayRule {
         weekdays = named
         weekStart = r.week_start == ICAL_NO_WEEKDAY ? 1 : (Int(r.week_start.rawValue) + 5) % 7 + 1
         self.startDay = startDay
+        if r.count > 0 {
+            // DTSTART counts as the first instance; when it is not one of the rule's days
+            // (libical and RFC 5545 readers differ then), or a daily rule skips weekdays every
+            // few days, libical counts.
+            guard weekdays[DayRule.isoWeekday(startDay)], weekly || interval == 1 else { return nil }
+            lastCountedDay = nthDay(Int(r.count))
+        }
+    }
+
+    /// The day of the rule's n-th instance (n ≥ 1, DTSTART the first, on one of the rule's days):
+    /// whole periods (a week, or INTERVAL weeks) hold the same number of instances each.
+    func nthDay(_ n: Int) -> Int {
+        let week0 = weekBegin(startDay)
+        let inWeek = (0..<7).map { week0 + $0 }.filter { weekdays[DayRule.isoWeekday($0)] }
+        let first = inWeek.filter { $0 >= startDay }
+        if n <= first.count { return first[n - 1] }
+        let rest = n - first.count - 1
+        let periods = rest / inWeek.count + 1
+        let step = weekly ? interval : 1
+        return inWeek[rest % inWeek.count] + periods * step * 7
     }
 
     static func isoWeekday(_ d: Int) -> Int { ((d % 7) + 7 + 3) % 7 + 1 }
@@ -956,6 +1032,12 @@ struct DayRule {
 
     /// The first day of the rule on or after `from` (never before DTSTART's), or nil past `lastDay`.
     func day(onOrAfter from: Int) -> Int? {
+        guard let d = firstDay(onOrAfter: from) else { return nil }
+        if let last = lastCountedDay, d > last { return nil }
+        return d
+    }
+
+    private func firstDay(onOrAfter from: Int) -> Int? {
         var d = max(from, startDay)
         if weekly {
             let week0 = weekBegin(startDay)
@@ -1180,6 +1262,7 @@ final class RuleExpansion {
     private func step(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
         if c.iterator == nil && rule.days == nil { c.done = true; return }
         var steps = 0
+        defer { if steps >= ICalendarSource.iterationLimit { source.noteIterationLimit(event) } }
         while steps < ICalendarSource.iterationLimit {
             let t: icaltimetype
             if let p = c.pending {

@@ -348,7 +348,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public var notices: [String] {
         // The app asks several times a frame; a calendar's problems change only with a reload.
-        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines + editing.notices }
+        // Expanding a page may add a problem (a rule cut short), so the count is compared too.
+        let problems = events.source.diagnostics.count
+        if let cached = noticeCache, cached.generation == reloadCount, cached.problems == problems { return cached.lines + editing.notices }
         // One line per file: its first problem, and how many more there were.
         var order: [String] = []
         var byFile: [String: [LoadDiagnostic]] = [:]
@@ -361,11 +363,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
             let more = strings.moreProblemsNote(list.count - 1)
             return "\(strings.noticePrefix): \(list[0])" + (more.isEmpty ? "" : " \(more)")
         }
-        noticeCache = (reloadCount, lines)
+        noticeCache = (reloadCount, problems, lines)
         return lines + editing.notices
     }
     /// The notice lines and the calendar they were made for (`reloadCount` counts the calendars shown).
-    private var noticeCache: (generation: Int, lines: [String])?
+    private var noticeCache: (generation: Int, problems: Int, lines: [String])?
 
     /// After a change was written: the source has read its files again, so every page is read anew.
     func calendarWritten() {
