@@ -146,7 +146,7 @@ extension CalendarScene {
             guard hypot(p.x - press.down.x, p.y - press.down.y) > CalendarEditing.slop else { return true }
             editing.press = nil
             if let why = readOnlyReason(of: press.event) {
-                refuse(strings.fill(strings.cannotMove, press.event.title, why))
+                refuse(strings.fill(strings.cannotMove, DayCell.clipped(press.event.title), why))
                 return true
             }
             editing.drag = CalendarEditing.Drag(event: press.event, from: press.from, over: date(at: p), pointer: p,
@@ -168,7 +168,7 @@ extension CalendarScene {
         case .key(.space, let mods) where mods.isEmpty:
             guard let e = focusedChipEvent else { return false }
             if let why = readOnlyReason(of: e) {
-                refuse(strings.fill(strings.cannotMove, e.title, why))
+                refuse(strings.fill(strings.cannotMove, DayCell.clipped(e.title), why))
                 return true
             }
             editing.drag = CalendarEditing.Drag(event: e, from: focus, over: focus, pointer: .zero, grab: .zero,
@@ -297,10 +297,10 @@ extension CalendarScene {
         let days = drag.from.days(until: over)
         guard days != 0 else { return }
         if origin.isSeriesInstance {
-            editing.choice = CalendarEditing.Choice(origin: origin, title: drag.event.title, days: days)
+            editing.choice = CalendarEditing.Choice(origin: origin, title: DayCell.clipped(drag.event.title), days: days)
             return
         }
-        commit(EventMove(origin: origin, days: days, scope: .event), title: drag.event.title)
+        commit(EventMove(origin: origin, days: days, scope: .event), title: DayCell.clipped(drag.event.title))
     }
 
     // MARK: The "this occurrence / all occurrences" choice
@@ -415,7 +415,7 @@ extension CalendarScene {
         list.shadow(r.offsetBy(dx: 0, dy: 3), Color.black.withAlpha(0.5), radius: 4, blur: 8)
         list.fill(r, c, radius: 4)
         list.stroke(r, .white, width: 1.5, radius: 4)
-        list.text(drag.event.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(drag.event, multiDay: true, dim: false))
+        list.text(DayCell.fitting(drag.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(drag.event, multiDay: true, dim: false))
     }
 
     /// The window rectangle of a day's cell on the page shown.

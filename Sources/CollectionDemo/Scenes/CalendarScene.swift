@@ -555,7 +555,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let c = Theme.tileColor(e.colorIndex)
         list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
         list.text(timeText(e, on: date), in: Rect(x: r.minX + 28, y: y, width: r.width - 44, height: 18), size: 12, color: Theme.textDim)
-        list.text(e.title, in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14, color: Theme.text)
+        list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14, color: Theme.text)
     }
 
     /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.

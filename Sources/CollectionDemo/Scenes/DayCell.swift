@@ -161,7 +161,7 @@ public final class DayCell: CollectionCell {
             // A bar's title is written on its first day in the row; one running on is written by
             // the scene across the whole piece (`drawBarTitles`).
             if slot.showsTitle && !slot.continuesAfter {
-                list.text(e.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
+                list.text(DayCell.fitting(e.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
             }
             if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
@@ -205,6 +205,19 @@ public final class DayCell: CollectionCell {
         return min(own, fits - 1)
     }
 
+    /// The part of `text` that can show in `width` points: no glyph is narrower than two points at
+    /// the sizes used, so the rest would be cut anyway. A title a megabyte long (a hostile file)
+    /// is never measured whole, whatever the backend does with it.
+    static func fitting(_ text: String, width: Double) -> String {
+        let most = max(1, Int(min(max(width, 0), 100_000) / 2))
+        return text.utf8.count <= most ? text : String(text.prefix(most))
+    }
+
+    /// A title inside a sentence (a notice): at most 60 characters.
+    static func clipped(_ title: String) -> String {
+        title.utf8.count <= 60 ? title : (title.count <= 60 ? title : String(title.prefix(57)) + "…")
+    }
+
     static func titleInk(_ e: EventOccurrence, multiDay: Bool, dim: Bool) -> Color {
         let c = Theme.tileColor(e.colorIndex)
         let ink = (e.span.isAllDay || multiDay) && c.luminance > 0.6 ? Color(hex: 0x1A1C22) : Theme.text
@@ -238,7 +251,7 @@ public final class DayCell: CollectionCell {
             let y = box.maxY + 2 + Double(lane) * (DayCell.barHeight + DayCell.barGap)
             let span = Double(slot.daysInRow)
             let r = Rect(x: frame.minX + 4, y: y, width: span * stride - m.gap - 8, height: DayCell.barHeight)
-            list.text(slot.event.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
+            list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
         }
     }
 }
