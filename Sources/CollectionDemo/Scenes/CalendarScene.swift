@@ -23,7 +23,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public let formatter: CalendarFormatter
     /// Week rows' lanes by page, made once a page's events are ready.
     private var lanes: [MonthGrid: [[LaneSlot?]]] = [:]
-    public private(set) var selectedDates: Set<CalendarDate> = []
+    /// The chosen days (long ranges kept as ranges, see `CalendarSelection`).
+    private(set) var selection = CalendarSelection()
+    /// Days chosen one by one or in ranges of up to `CalendarSelection.rangeLimit` days.
+    public var selectedDates: Set<CalendarDate> { selection.dates }
+    /// Longer ranges chosen with Shift+click, as first and last day.
+    public var selectedRanges: [ClosedRange<CalendarDate>] { selection.ranges }
+    /// The side panel lists at most this many chosen days (a range may hold millions).
+    static let listedLimit = 1_000
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
     public internal(set) var focus: CalendarDate
@@ -107,17 +114,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func choose(_ date: CalendarDate, extendingRange: Bool) {
         guard !isDisabled(date) else { return }
         if extendingRange, let a = anchor {
-            var d = min(a, date)
-            while d <= max(a, date) {
-                if !isDisabled(d) { selectedDates.insert(d) }
-                d = d.adding(days: 1)
-            }
+            // Disabled days are those before the minimum date: the range starts there at the earliest.
+            let lo = max(min(a, date), settings.minDate ?? min(a, date)), hi = max(a, date)
+            if lo <= hi { selection.add(lo...hi) }
             anchor = date
-        } else if selectedDates.contains(date) {
-            selectedDates.remove(date)
+        } else if selection.contains(date) {
+            selection.remove(date)
             if anchor == date { anchor = nil }
         } else {
-            selectedDates.insert(date)
+            selection.insert(date)
             anchor = date
         }
         refreshCells()
@@ -126,12 +131,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// The days whose events the side panel lists: every chosen day in date order when several
     /// are chosen, else `listedDate`.
     public var listedDates: [CalendarDate] {
-        selectedDates.count > 1 ? selectedDates.sorted() : [listedDate]
+        selection.count > 1 ? selection.first(CalendarScene.listedLimit) : [listedDate]
     }
 
     /// The day whose events are listed: the last chosen day while it is chosen, else the focused day.
     public var listedDate: CalendarDate {
-        if let a = anchor, selectedDates.contains(a) { return a }
+        if let a = anchor, selection.contains(a) { return a }
         return focus
     }
 
@@ -517,7 +522,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         while size > 11, CalendarScene.estimatedWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
-        list.text(strings.chosen(selectedDates.count),
+        list.text(strings.chosen(selection.count),
                   in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         var y = r.minY + 72
         let grouped = days.count > 1
@@ -598,6 +603,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("grid", .strings(g.dates.map(\.description))),
             ("cells", .array(cells)),
             ("selectedDates", .strings(selectedDates.sorted().map(\.description))),
+            ("selectedRanges", .array(selectedRanges.map { .strings(["\($0.lowerBound)", "\($0.upperBound)"]) })),
             ("focusedDate", .string("\(focus)")),
             ("events", .array(list)),
             ("calendarSource", .string(settings.sourceLabel.map { $0.isEmpty ? "files" : $0 } ?? "files")),
@@ -631,7 +637,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isAdjacent = g.isAdjacent(date)
         m.isToday = date == settings.today
         m.isDisabled = isDisabled(date)
-        m.isChosen = selectedDates.contains(date)
+        m.isChosen = selection.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
         m.gap = layout.spacing
         m.isDropTarget = editing.drag?.over == date
@@ -639,8 +645,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         if m.isChosen {
             // A run of chosen days in a row is drawn as one band.
             let column = ip.item % MonthGrid.columns
-            m.bandJoinsBefore = column > 0 && selectedDates.contains(date.adding(days: -1))
-            m.bandJoinsAfter = column < MonthGrid.columns - 1 && selectedDates.contains(date.adding(days: 1))
+            m.bandJoinsBefore = column > 0 && selection.contains(date.adding(days: -1))
+            m.bandJoinsAfter = column < MonthGrid.columns - 1 && selection.contains(date.adding(days: 1))
         }
         // Pages whose events are not ready yet show none; idle frames prepare them, then refresh.
         if !reflowing, let pageLanes = lanes(of: g) {
