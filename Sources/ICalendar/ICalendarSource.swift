@@ -313,14 +313,17 @@ public final class ICalendarSource: EventSource {
             self.moment(of: prop, root: root, value: value, floating: floating, problem: problem)
         }
         // libical's own validity check refuses years after 3000; the calendar goes to 9999.
-        guard let start = moment(startProp, icalproperty_get_dtstart(startProp)), ICalendarSource.isValid(start.wall) else {
+        guard let written = moment(startProp, icalproperty_get_dtstart(startProp)), ICalendarSource.isValid(written.wall) else {
             problem("DTSTART is not a valid date or time; skipped"); return
         }
+        var start = written
         let isDate = start.isDate
         // The length of every occurrence: whole days for all-day events, seconds for timed ones.
         var length: Int64 = isDate ? 1 : 0
+        var endMoment: Moment?
         if let endProp = icalcomponent_get_first_property(e, ICAL_DTEND_PROPERTY) {
             if let end = moment(endProp, icalproperty_get_dtend(endProp)) {
+                endMoment = end
                 if isDate {
                     // A timed end on an all-day start (seen in the wild) still takes in the end's day.
                     let timedEnd = !end.isDate && (end.wall.hour, end.wall.minute, end.wall.second) != (0, 0, 0)
@@ -333,7 +336,18 @@ public final class ICalendarSource: EventSource {
             let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(durProp)))
             length = isDate ? seconds / 86_400 : seconds
         }
-        if length < 0 { problem("it ends before it starts; shown with no length"); length = isDate ? 1 : 0 }
+        if length < 0 {
+            if let end = endMoment, end.isDate == isDate {
+                // Other calendar programs show such an event from the earlier time to the later.
+                problem("it ends before it starts; shown from its end to its start")
+                start = end
+                length = -length
+            } else {
+                // A DATE end on a timed start: the event is timed at its start.
+                if !(endMoment.map { $0.isDate && !isDate } ?? false) { problem("it ends before it starts; shown with no length") }
+                length = isDate ? 1 : 0
+            }
+        }
         if isDate && length == 0 { length = 1 }
 
         let category = icalcomponent_get_first_property(e, ICAL_CATEGORIES_PROPERTY)
@@ -419,7 +433,8 @@ public final class ICalendarSource: EventSource {
     ///   by date when either side is a DATE), also when it moves to another day. `RANGE=THISANDFUTURE`
     ///   carries its shift, length, title and status to every later occurrence.
     /// - EXDATE wins over an override of the same occurrence: the occurrence was deleted.
-    /// - `STATUS:CANCELLED`: a cancelled override removes its occurrence; a cancelled standalone
+    /// - `STATUS:CANCELLED`: a cancelled override replaces its occurrence and is shown struck
+    ///   through (`EventOccurrence.cancelled`), as Evolution and Thunderbird show it; a cancelled standalone
     ///   event is not shown; a cancelled series is not shown, overrides included (cancelling a
     ///   meeting cancels all of it). An override whose master is missing is shown on its own.
     private func settle() {
@@ -467,7 +482,7 @@ public final class ICalendarSource: EventSource {
                     return o.thisAndFuture ? instant(rid) <= instant(p.start) : instant(rid) == instant(p.start)
                 }
                 if !replaced { addSingle(p) }
-                for o in overrides where !o.cancelled { addSingle(o) }
+                for o in overrides { addSingle(o) }
             } else {
                 addRecurring(p, overrides: overrides)
             }
@@ -501,7 +516,8 @@ public final class ICalendarSource: EventSource {
                 continue
             }
             if rid.isDate || isDate { r.removedDays.insert(day(rid)) } else { r.removedInstants.insert(instant(rid)) }
-            if !o.cancelled && !excluded { addSingle(o) }
+            // A cancelled occurrence is shown struck through, as Evolution and Thunderbird show it.
+            if !excluded { addSingle(o) }
         }
         r.ranges.sort { $0.from < $1.from }
         r.maxLength = r.ranges.reduce(r.length) { max($0, $1.length) }
@@ -564,6 +580,7 @@ public final class ICalendarSource: EventSource {
 
     private func addSingle(_ p: ParsedEvent) {
         var o = p.proto
+        o.cancelled = p.cancelled
         if p.start.isDate {
             let d = CalendarDate(daysSinceEpoch: dayNumber(p.start.wall))
             o.span = .allDay(first: d, end: d.adding(days: Int(p.length)))

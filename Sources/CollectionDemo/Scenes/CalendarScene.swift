@@ -560,7 +560,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let c = Theme.tileColor(e.colorIndex)
         list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
         list.text(timeText(e, on: date), in: Rect(x: r.minX + 28, y: y, width: r.width - 44, height: 18), size: 12, color: Theme.textDim)
-        list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14, color: Theme.text)
+        list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14,
+                  color: e.cancelled ? Theme.textDim : Theme.text)
+        if e.cancelled {
+            let w = min(r.width - 44, CalendarScene.estimatedWidth(DayCell.fitting(e.title, width: r.width - 44), size: 14, bold: false))
+            list.line(Point(x: r.minX + 28, y: y + 28), Point(x: r.minX + 28 + w, y: y + 28), Theme.textDim, width: 1)
+        }
     }
 
     /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
@@ -596,7 +601,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             }
             return .object([("uid", .string(e.uid)), ("title", .string(e.title)), ("start", .string(start)),
                             ("end", .string(end)), ("allDay", .bool(e.span.isAllDay)),
-                            ("frames", .array((editing.frames[e] ?? []).map(JSON.rect))), ("editable", .bool(readOnlyReason(of: e) == nil))])
+                            ("frames", .array((editing.frames[e] ?? []).map(JSON.rect))), ("editable", .bool(readOnlyReason(of: e) == nil)),
+                            ("cancelled", .bool(e.cancelled))])
         }
         return [("calendar", .object([
             ("visibleMonth", .string("\(month)")),

@@ -155,13 +155,16 @@ public final class DayCell: CollectionCell {
             let e = slot.event
             let c = Theme.tileColor(e.colorIndex)
             let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
-            let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim ? 0.45 : 1)
+            let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim || e.cancelled ? 0.45 : 1)
             DayCell.fill(r, fill, radius: 3, roundBefore: !slot.startsEarlier, roundAfter: !slot.endsLater, into: &list)
             if !e.span.isAllDay && !multiDay { list.fill(Rect(x: r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5) }
             // A bar's title is written on its first day in the row; one running on is written by
             // the scene across the whole piece (`drawBarTitles`).
             if slot.showsTitle && !slot.continuesAfter {
                 list.text(DayCell.fitting(e.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
+            }
+            if e.cancelled {
+                list.line(Point(x: r.minX + 4, y: r.midY), Point(x: r.maxX - 4, y: r.midY), DayCell.titleInk(e, multiDay: multiDay, dim: true), width: 1)
             }
             if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
