@@ -32,6 +32,8 @@ public struct CalendarStrings: Sendable, Equatable {
     public var cannotMove = "Cannot move “%1”: %2"
     /// "Nothing to undo" / "Nothing to redo" are not shown; a refused undo says why.
     public var cannotUndo = "Cannot undo the move: %2"
+    /// Why the bundled sample is not changed.
+    public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {
@@ -52,6 +54,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Wiederkehrenden Termin verschieben"
         s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
+        s.sampleReadOnly = "der Beispielkalender gehört zur App; eine Kopie mit --ics öffnen, um ihn zu ändern"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -66,6 +69,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Déplacer un événement périodique"
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
+        s.sampleReadOnly = "le calendrier d’exemple est fourni avec l’application ; ouvrez-en une copie avec --ics pour le modifier"
         return s
     }()
     static let frenchBase = CalendarStrings(

@@ -63,8 +63,10 @@ final class CalendarEditingTests: XCTestCase {
                                origin: EventOrigin(file: "/cal.ics", uid: uid, seriesDay: series ? d(day) : nil))
     }
 
-    func makeApp(_ events: [EventOccurrence]) throws -> (HeadlessDriver<App>, CalendarScene, RecordingCalendar) {
-        let s = try CalendarSettings.parse(["today": ["2026-11-21"], "timezone": ["Europe/Berlin"], "locale": ["en_GB"], "month": ["2026-11"]])
+    func makeApp(_ events: [EventOccurrence], label: String? = nil) throws -> (HeadlessDriver<App>, CalendarScene, RecordingCalendar) {
+        var options = ["today": ["2026-11-21"], "timezone": ["Europe/Berlin"], "locale": ["en_GB"], "month": ["2026-11"]]
+        if let label { options["calendar-label"] = [label] }
+        let s = try CalendarSettings.parse(options)
         let source = RecordingCalendar(events, zone: s.zone)
         let scene = CalendarScene(settings: s, source: source)
         let app = try App(scene: "calendar", size: Size(width: 1280, height: 800), entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
@@ -157,6 +159,14 @@ final class CalendarEditingTests: XCTestCase {
         XCTAssertEqual(source.moves, [])
         XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: you may not change /cal.ics (permissions)"])
         XCTAssertEqual(calendar(driver)["readOnlyReason"], .string("you may not change /cal.ics (permissions)"))
+    }
+
+    /// The sample that comes with the app is never rewritten (demos and random scripts drag on it).
+    func testTheSampleCalendarIsNotRewritten() throws {
+        let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)], label: "sample")
+        try play(driver, dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
+        XCTAssertEqual(source.moves, [])
+        XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: the sample calendar comes with the app; open a copy with --ics to change it"])
     }
 
     /// Holding the dragged chip at the grid's left edge turns the pages back, one per hold.

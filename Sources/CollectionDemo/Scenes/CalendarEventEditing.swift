@@ -78,6 +78,9 @@ extension CalendarScene {
     func readOnlyReason(of e: EventOccurrence) -> String? {
         guard let origin = e.origin else { return "it has no UID, so it cannot be found again in its file" }
         guard let editor = events.source as? EventEditor else { return "this calendar cannot be changed" }
+        // The sample ships with the app (in its source tree): demos and random test scripts must
+        // not rewrite it.
+        if settings.sourceLabel == "sample" { return strings.sampleReadOnly }
         if let known = editing.readOnly[origin.file] { return known }
         let why = editor.readOnlyReason(file: origin.file)
         editing.readOnly[origin.file] = .some(why)
@@ -138,7 +141,8 @@ extension CalendarScene {
             redoMove()
             return true
         case let .pointerDown(p, .left, mods) where mods.isEmpty:
-            guard let hit = chip(at: p) else { return false }
+            // A calendar that cannot be changed at all (a fixed list) keeps chips for paging.
+            guard events.source is EventEditor, let hit = chip(at: p) else { return false }
             editing.press = CalendarEditing.Press(event: hit.event, from: hit.day, down: p, chip: hit.rect)
             return true
         case let .pointerMove(p, _):
