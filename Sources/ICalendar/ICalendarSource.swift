@@ -291,11 +291,19 @@ public final class ICalendarSource: EventSource {
         }
         var err = icalcomponent_get_first_property(e, ICAL_XLICERROR_PROPERTY)
         var startError: Int?
+        var recoveredRules: [icalrecurrencetype] = []
         while let p = err {
             if let m = icalproperty_get_xlicerror(p) {
                 let message = String(cString: m)
-                if explain(message, file: file, fallbackLine: line, title: title), message.contains("DTSTART") {
+                let explained = explain(message, file: file, fallbackLine: line, title: title)
+                if explained, message.contains("DTSTART") {
                     startError = diagnostics.count - 1
+                }
+                // A rule with a misspelt part (UNTL=) is read as it was most likely meant, and said so.
+                if explained, message.contains("RRULE property"), let text = message.components(separatedBy: ": ").last,
+                   let (rule, fixes) = ICalendarSource.repairedRule(text.replacingOccurrences(of: "\\;", with: ";")) {
+                    recoveredRules.append(rule)
+                    diagnostics[diagnostics.count - 1].message = "event '\(ICalendarSource.clip(title))': RRULE " + fixes.joined(separator: ", ") + "; shown as that"
                 }
             }
             err = icalcomponent_get_next_property(e, ICAL_XLICERROR_PROPERTY)
@@ -380,6 +388,7 @@ public final class ICalendarSource: EventSource {
                 if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { record.rules.append(rule) }
                 p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
             }
+            record.rules += recoveredRules
             p = icalcomponent_get_first_property(e, ICAL_EXDATE_PROPERTY)
             while let prop = p {
                 if let t = moment(prop, icalproperty_get_exdate(prop)) { record.exdates.append(t) }
@@ -393,6 +402,37 @@ public final class ICalendarSource: EventSource {
             }
         }
         parsed.append(record)
+    }
+
+    /// RFC 5545's rule parts, for reading a misspelt one as the part it is one letter away from.
+    static let ruleParts = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+                            "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
+
+    /// A rule libical refused, with each unknown part name replaced by the known one it is one
+    /// edit away from (UNTL → UNTIL), and what was replaced; nil when that does not make it readable.
+    static func repairedRule(_ text: String) -> (icalrecurrencetype, [String])? {
+        var fixes: [String] = []
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ";").map { part -> String in
+            let kv = part.split(separator: "=", maxSplits: 1)
+            let name = kv[0].uppercased()
+            guard kv.count == 2, !ruleParts.contains(name),
+                  let known = ruleParts.first(where: { oneEditApart(name, $0) }) else { return String(part) }
+            fixes.append("'\(name)' read as '\(known)'")
+            return known + "=" + kv[1]
+        }
+        guard !fixes.isEmpty else { return nil }
+        let rule = icalrecurrencetype_from_string(parts.joined(separator: ";"))
+        return rule.freq == ICAL_NO_RECURRENCE ? nil : (rule, fixes)
+    }
+
+    /// Whether `a` becomes `b` by inserting, deleting or changing one letter.
+    static func oneEditApart(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if abs(x.count - y.count) > 1 || x == y { return false }
+        var i = 0
+        while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
+        if x.count == y.count { return x[(i + 1)...] == y[(i + 1)...] }
+        return x.count < y.count ? x[i...] == y[(i + 1)...] : x[(i + 1)...] == y[i...]
     }
 
     /// Lines the parser flagged while reading the current file, waiting for libical's explanation.

@@ -167,6 +167,14 @@ final class RealWorldCalendarTests: XCTestCase {
 
     // MARK: Odd but real
 
+    /// A rule with a misspelt part (`UNTL=`) is read as it was most likely meant, with a notice.
+    func testAMisspeltRulePartIsReadAsMeant() {
+        let s = fixture("misspelt-rule.ics", zone: berlin)
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin),
+                       (4...6).map { "2026-05-0\($0)T08:00:00+02:00..09:00 Misspelt" })
+        XCTAssertEqual(s.diagnostics.map(\.message), ["event 'Misspelt': RRULE 'UNTL' read as 'UNTIL'; shown as that"])
+    }
+
     /// The last cases other calendar programs showed differently (`last-cases.ics`).
     func testLastRealWorldCases() {
         let s = fixture("last-cases.ics", zone: berlin)
