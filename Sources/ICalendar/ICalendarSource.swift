@@ -608,6 +608,12 @@ public final class ICalendarSource: EventSource {
             isDate ? survivingKey(Moment(wall: dateOnly(day(m)), zone: m.zone), of: r) : survivingKey(m, of: r)
         }
         r.until = open ? nil : max(lastUntil, ([r.firstStart] + r.extraKeys).max()!)
+        if !open, !p.rules.isEmpty, lastUntil < r.firstStart {
+            // Every rule ends before it starts: only DTSTART (and RDATEs) can be meant, as RFC 5545
+            // reads it; the file most likely has a typo, so the user is told.
+            diagnostics.append(LoadDiagnostic(file: p.proto.origin?.file ?? p.proto.calendar,
+                                              message: "event '\(ICalendarSource.clip(p.proto.title))': its rule ends (UNTIL) before it starts; only the first occurrence is shown"))
+        }
         recurring.append(r)
     }
 

@@ -101,7 +101,14 @@ final class CalendarConflictTests: XCTestCase {
         service.arguments = ["30"]
         try service.run()
         defer { service.terminate(); service.waitUntilExit() }
-        let why = try XCTUnwrap(CalendarOwnership.ownerReason(file, environment: env))
+        // The stand-in is seen once it has started (its command line is read from /proc).
+        var owner: String?
+        let deadline = Date().addingTimeInterval(10)
+        while owner == nil, Date() < deadline {
+            owner = CalendarOwnership.ownerReason(file, environment: env)
+            if owner == nil { usleep(20_000) }
+        }
+        let why = try XCTUnwrap(owner)
         XCTAssertTrue(why.contains("evolution-calendar-factory"), why)
         XCTAssertNil(CalendarOwnership.ownerReason(path, environment: env), "files outside the store are not its")
     }

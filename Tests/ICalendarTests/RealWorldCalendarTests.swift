@@ -167,6 +167,13 @@ final class RealWorldCalendarTests: XCTestCase {
 
     // MARK: Odd but real
 
+    /// A rule whose UNTIL is before DTSTART: DTSTART alone (as RFC 5545 reads it), with a notice.
+    func testARuleEndingBeforeItStartsShowsItsStartAndSaysSo() {
+        let s = fixture("until-before-start.ics", zone: berlin)
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), ["2026-05-04T09:00:00+02:00..10:00 Backdated rule"])
+        XCTAssertEqual(s.diagnostics.map(\.message), ["event 'Backdated rule': its rule ends (UNTIL) before it starts; only the first occurrence is shown"])
+    }
+
     /// A rule with a misspelt part (`UNTL=`) is read as it was most likely meant, with a notice.
     func testAMisspeltRulePartIsReadAsMeant() {
         let s = fixture("misspelt-rule.ics", zone: berlin)
