@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "collection-demo", targets: ["collection-demo"]),
         .executable(name: "collection-bench", targets: ["collection-bench"]),
         .executable(name: "grid-example", targets: ["grid-example"]),
+        .executable(name: "kanban-example", targets: ["kanban-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -30,13 +31,15 @@ let package = Package(
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
         // ICU's Windows-to-IANA zone table (CLDR windowsZones), for the zone names Outlook and Exchange write.
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
+        .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CICUText"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
@@ -48,7 +51,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
 
         // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
-        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),
 
         .executableTarget(
             name: "collection-demo",
@@ -62,6 +65,9 @@ let package = Package(
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
+        // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.
+        .target(name: "KanbanBoard", dependencies: ["CollectionKit"], path: "Examples/Kanban/KanbanBoard"),
+        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL"], path: "Examples/Kanban/App"),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
@@ -70,6 +76,8 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
+        .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
     ]
 )

@@ -14,6 +14,8 @@ public final class DrawListRenderer {
     /// True once `close()` has freed the renderer; rendering then does nothing.
     public private(set) var isClosed = false
     let text: TextCache
+    /// Wraps paragraphs with the widths text is drawn at.
+    lazy var measurer = TextMeasurer(cache: text)
     /// Device pixels per point.
     public var pixelScale: Double = 1
 
@@ -165,6 +167,8 @@ public final class DrawListRenderer {
             line(transform.apply(a), transform.apply(b), tinted(color), width: max(1, width * transform.scale))
         case let .text(run):
             drawText(run)
+        case let .paragraph(p):
+            for run in p.lineRuns(measurer) { drawText(run) }
         case let .texture(key, r):
             guard let tex = snapshotTextures[key] else { return }
             var dst = frect(transform.apply(r))
@@ -665,6 +669,12 @@ public final class DrawListRenderer {
                 let (r, key) = DrawListRenderer.textPlacement(run, t)
                 guard r.width >= 1, run.color.a > 0 else { continue }
                 _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer)
+            case let .paragraph(p):
+                for run in p.lineRuns(measurer) {
+                    let (r, key) = DrawListRenderer.textPlacement(run, t)
+                    guard r.width >= 1, run.color.a > 0 else { continue }
+                    _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer)
+                }
             case .line, .texture, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 continue
             }

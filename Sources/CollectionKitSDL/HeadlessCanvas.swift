@@ -12,6 +12,9 @@ public final class HeadlessCanvas {
     private var surface: UnsafeMutablePointer<SDL_Surface>?
     public private(set) var drawer: DrawListRenderer
     private let text: TextCache
+    /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
+    /// themselves from their text.
+    public private(set) lazy var measurer = TextMeasurer(cache: text)
     /// A size that could not be made, and why: asked again every frame, it fails at once.
     private var refused: (size: Size, error: BackendError)?
 

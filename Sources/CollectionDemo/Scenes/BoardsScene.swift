@@ -9,10 +9,12 @@ public final class BoardsScene: Scene {
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection] = []
     public let trash = DropZone(name: "trash", title: "Trash")
-    /// Every card ever made, by identifier (trashed ones stay, so undo can bring them back).
+    /// The cards made by name: those of the boards other than the backlog, and palette copies
+    /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
+    /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
     public private(set) var cards: [Int: BoardCard] = [:]
-    /// Identifiers at start, and palette copies made since.
-    public let initialIDs: Set<Int>
+    /// Identifiers at start.
+    public let initialIDs: StartingCardIDs
     private var nextID: Int
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
@@ -22,21 +24,28 @@ public final class BoardsScene: Scene {
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private var statusFrame: Rect = .zero
+    private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
 
-    public init(backlogCount: Int = BoardsScene.defaultBacklogCount) {
+    /// Sizes and wraps the cards' text.
+    public let cardMetrics: BoardCardMetrics
+    /// The backlog width its card heights were measured at.
+    private var backlogWidth = 0.0
+
+    public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
+        cardMetrics = BoardCardMetrics(measurer: measurer)
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
-            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
+            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind,
+                                  text: title == nil ? BoardCard.task(for: id) : "")
             return AnyHashable(id)
         }
-        // Every tenth backlog card (3, 13, 23, ...) is locked to the backlog.
         let high = n / 4
-        let backlogHigh = (0..<high).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
-        let backlogLow = (high..<n).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        let backlogHigh = (0..<high).map(AnyHashable.init)
+        let backlogLow = (high..<n).map(AnyHashable.init)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -44,7 +53,7 @@ public final class BoardsScene: Scene {
         let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
         let focus = [card(next())]
         self.cards = cards
-        initialIDs = Set(cards.keys)
+        initialIDs = StartingCardIDs(backlog: 0..<n, others: Set(cards.keys))
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
@@ -72,13 +81,29 @@ public final class BoardsScene: Scene {
         palette_.dragOperation = .copy
         palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
         boards[5].capacity = 1
-        for b in boards { manager.add(b) }
+        manager.strings = BoardsScene.words
+        for b in boards {
+            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+        }
         manager.add(trash)
     }
 
+    /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
+    /// collections.
+    static let words: DragDropStrings = {
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) cards picked up" }
+        words.overNothing = "over no board"
+        words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
+        words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
+        words.severalItems = { "\($0) cards" }
+        return words
+    }()
+
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
-        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount)
+        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer)
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -93,11 +118,15 @@ public final class BoardsScene: Scene {
         let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
+            cell.metrics = self.cardMetrics
             return cell
         }, drawItem: { [unowned self] id, rect, list in
-            BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
+            BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
         })
-        board.itemLength = { [unowned self] id in self.card(id).listHeight }
+        // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
+        board.itemLength = { [unowned self] id in
+            self.backlogWidth > 0 ? self.cardMetrics.height(self.card(id), width: self.backlogWidth) : BoardCardMetrics.minimumHeight
+        }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
         board.style.gapFill = Theme.background
@@ -111,8 +140,14 @@ public final class BoardsScene: Scene {
     }
 
     func card(_ id: AnyHashable) -> BoardCard {
-        guard let i = id.base as? Int, let c = cards[i] else { return BoardCard(id: -1, title: "?") }
-        return c
+        guard let i = id.base as? Int else { return BoardCard(id: -1, title: "?") }
+        if let c = cards[i] { return c }
+        return initialIDs.backlog.contains(i) ? BoardsScene.backlogCard(i) : BoardCard(id: -1, title: "?")
+    }
+
+    /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
+    static func backlogCard(_ id: Int) -> BoardCard {
+        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil, text: BoardCard.task(for: id))
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -167,7 +202,17 @@ public final class BoardsScene: Scene {
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
+        rewrapBacklog()
         trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
+    }
+
+    /// Measures the backlog's cards again when its width changed: their text re-wraps.
+    private func rewrapBacklog() {
+        guard let backlog = board("backlog") else { return }
+        let width = backlog.view.frame.width - 12
+        guard width != backlogWidth else { return }
+        backlogWidth = width
+        backlog.remeasure()
     }
 
     // MARK: Input
@@ -258,7 +303,6 @@ public final class BoardsScene: Scene {
         drawTrash(into: &list)
         for b in boards {
             b.draw(into: &list)
-            drawMarks(of: b, into: &list)
             ScrollIndicator.draw(for: b.view, into: &list)
         }
         manager.draw(into: &list, now: now)
@@ -272,22 +316,6 @@ public final class BoardsScene: Scene {
         list.stroke(r, color, width: 2, radius: 8)
         list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
-    }
-
-    /// Selection rings and the keyboard focus ring, over the cards they mark.
-    private func drawMarks(of b: DragDropCollection, into list: inout DrawList) {
-        let focused = manager.focus.flatMap { $0.collection == b.name ? $0.id : nil }
-        let marked = manager.selection.union(focused.map { [$0] } ?? [])
-        guard !marked.isEmpty else { return }
-        list.clipped(to: b.view.frame) { list in
-            for a in b.view.visibleAttributes where a.kind == .cell {
-                guard let id = b.displayedID(at: a.indexPath), marked.contains(id),
-                      !b.view.hiddenIdentifiers.contains(id) else { continue }
-                let r = b.view.windowRect(fromContent: b.view.presentedFrameForItem(at: a.indexPath) ?? a.frame)
-                if manager.selection.contains(id) { list.stroke(r.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-                if id == focused { list.stroke(r.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
-            }
-        }
     }
 
     private func drawStatus(into list: inout DrawList) {
@@ -310,7 +338,7 @@ public final class BoardsScene: Scene {
 
     public var isDragging: Bool { manager.isDragging }
     public var liveCellCount: Int { boards.reduce(0) { $0 + $1.view.liveCellCount } }
-    public var notices: [String] { manager.notices }
+    public var notices: [String] { setupNotices + manager.notices }
 
     // MARK: Checks
 
@@ -360,7 +388,8 @@ public final class BoardsScene: Scene {
                 ("keyboard", .bool(s.isKeyboard)),
             ])
         }
-        let locked = cards.values.filter { $0.lockedTo != nil }.map(\.id).sorted()
+        let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
+        let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
         return [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
@@ -368,8 +397,8 @@ public final class BoardsScene: Scene {
             ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
             ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
-            ("undo", .int(manager.undoStack.count)),
-            ("redo", .int(manager.redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
         ]
     }
@@ -393,6 +422,11 @@ public final class BoardsScene: Scene {
             pairs.append(("frames", .array(ids.map { id in
                 .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
             })))
+            // The lines each card's text shows, parallel to `items`.
+            pairs.append(("lines", .array(ids.map { id in
+                let frame = shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home
+                return .int(cardMetrics.textPlacement(card(id), cardFrame: frame).lines)
+            })))
         }
         pairs += [
             ("sectionCounts", .array(b.sectionCounts.map { .int($0) })),
@@ -401,5 +435,20 @@ public final class BoardsScene: Scene {
             ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
         ]
         return .object(pairs)
+    }
+}
+
+/// The identifiers the boards start with: the backlog's range, which is not stored, and the few
+/// cards of the other boards. `contains` is O(1); iterating visits the range, then the others.
+public struct StartingCardIDs: Sequence, Sendable {
+    public let backlog: Range<Int>
+    public let others: Set<Int>
+
+    public func contains(_ id: Int) -> Bool { backlog.contains(id) || others.contains(id) }
+    public var count: Int { backlog.count + others.count }
+
+    public func makeIterator() -> AnyIterator<Int> {
+        var inRange = backlog.makeIterator(), rest = others.makeIterator()
+        return AnyIterator { inRange.next() ?? rest.next() }
     }
 }

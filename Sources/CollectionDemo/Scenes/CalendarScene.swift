@@ -56,6 +56,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
         updates = config.calendarSource?.updates
+        measurer = config.measurer
     }
 
     public init(settings: CalendarSettings, source: any EventSource) {
@@ -398,10 +399,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         drawEditing(into: &list)
     }
 
-    /// Rough width of a line of text: the core cannot measure glyphs (the backend does), so the
-    /// header decides what to drop with a generous estimate for the UI font.
-    static func estimatedWidth(_ text: String, size: Double, bold: Bool) -> Double {
-        Double(text.count) * size * (bold ? 0.64 : 0.56)
+    /// Measures the header's text as the backend draws it (estimates when there is no backend).
+    var measurer: any TextMeasuring = EstimatedTextMeasurer()
+
+    /// The width of a line of text, from the measurer: the header decides what to drop with it.
+    func textWidth(_ text: String, size: Double, bold: Bool) -> Double {
+        measurer.width(of: text, style: TextStyle(size: size, weight: bold ? .bold : .regular))
     }
 
     /// What the header's title row holds at `width`: the month title always whole (smaller type
@@ -415,10 +418,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     func headerPlan(title: String, width: Double) -> HeaderPlan {
         let room = width - 32
         var titleSize = 22.0
-        while titleSize > 13, CalendarScene.estimatedWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
-        let titleWidth = CalendarScene.estimatedWidth(title, size: titleSize, bold: true)
-        let hints = CalendarScene.estimatedWidth(strings.keyHints, size: 12, bold: false) + 24
-        let source = sourceLabel.map { CalendarScene.estimatedWidth($0, size: 13, bold: false) + 24 } ?? 0
+        while titleSize > 13, textWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
+        let titleWidth = textWidth(title, size: titleSize, bold: true)
+        let hints = textWidth(strings.keyHints, size: 12, bold: false) + 24
+        let source = sourceLabel.map { textWidth($0, size: 13, bold: false) + 24 } ?? 0
         // The hints go first, then the calendar's name; the title stays.
         return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + source <= room,
                           showsHints: titleWidth + source + hints <= room)
@@ -445,7 +448,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
         list.text(title, in: titleRect, size: plan.titleSize, color: Theme.text, weight: .bold)
-        let titleWidth = CalendarScene.estimatedWidth(title, size: plan.titleSize, bold: true)
+        let titleWidth = textWidth(title, size: plan.titleSize, bold: true)
         if plan.showsSource, let label = sourceLabel {
             list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
@@ -519,7 +522,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let heading = formatter.long(days[0])
         // The whole date, in smaller type on a narrow panel rather than cut.
         var size = 16.0
-        while size > 11, CalendarScene.estimatedWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
+        while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
         list.text(strings.chosen(selection.count),
