@@ -19,9 +19,14 @@ public struct EventOccurrence: Hashable, Sendable {
     public var calendar: String
     /// Picks the colour of its marks (`Theme.tileColor`).
     public var colorIndex: Int
+    /// Where it is stored, when it can be changed there (nil: a fixed list, or no UID to find it by).
+    public var origin: EventOrigin?
+    /// A cancelled occurrence of a series (STATUS:CANCELLED on its override): shown struck through.
+    public var cancelled = false
 
-    public init(uid: String, title: String, span: EventSpan, calendar: String = "", colorIndex: Int = 0) {
+    public init(uid: String, title: String, span: EventSpan, calendar: String = "", colorIndex: Int = 0, origin: EventOrigin? = nil) {
         self.uid = uid; self.title = title; self.span = span; self.calendar = calendar; self.colorIndex = colorIndex
+        self.origin = origin
     }
 
     /// The instant it starts, all-day ones at the display zone's midnight: the order of the state dump.
