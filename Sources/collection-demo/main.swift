@@ -184,15 +184,23 @@ struct CollectionDemo: ParsableCommand {
         return local.isEmpty ? ([CollectionDemo.sampleCalendarPath()], "sample") : (local, "local")
     }
 
-    /// `Assets/sample.ics` next to the build directory, in the working directory, or in the source tree.
+    /// The sample calendar: installed beside the binary (`PREFIX/share/collection-demo/sample.ics`
+    /// for `PREFIX/bin/collection-demo`, as `scripts/install.sh` lays it out), else `Assets/sample.ics`
+    /// next to the build directory, in the working directory, or in the source tree.
     static func sampleCalendarPath() -> String {
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let exe = URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath()
         let candidates = [
+            exe.deletingLastPathComponent().appendingPathComponent("../share/collection-demo/sample.ics").standardized.path,
             exe.deletingLastPathComponent().appendingPathComponent("../../Assets/sample.ics").standardized.path,
             FileManager.default.currentDirectoryPath + "/Assets/sample.ics",
             URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Assets/sample.ics").standardized.path,
         ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[1]
+    }
+
+    /// The running binary's own path (`argv[0]` is only a name when it was found through `PATH`).
+    private static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     func run() throws {
