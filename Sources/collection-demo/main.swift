@@ -27,11 +27,19 @@ struct CollectionDemo: ParsableCommand {
         abstract: "A collection-view engine for the desktop, shown through SDL2.",
         discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.")
 
-    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
-    var scene: String = "grid"
+    // Both are optional so that, when not given, the remembered scene and window size are used.
+    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
+    var scene: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary)).", valueName: "WxH"))
-    var size: WindowSize = WindowSize(argument: "1280x800")!
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary); default: the last one, else 1280x800).", valueName: "WxH"))
+    var size: WindowSize?
+
+    @Flag(help: "Start from the defaults: the remembered state (also in --state-dir) is neither read nor written.")
+    var fresh = false
+
+    @Option(name: .customLong("state-dir"),
+            help: ArgumentHelp("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it).", valueName: "DIR"))
+    var stateDir: String?
 
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
@@ -93,13 +101,16 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
     var timezone: String?
 
+    static let defaultScene = "grid"
+    static let defaultSize = Size(width: 1280, height: 800)
+
     func validate() throws {
-        guard SceneCatalog.entry(named: scene) != nil else {
+        if let scene, SceneCatalog.entry(named: scene) == nil {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
         if let items, items < 0 { throw ValidationError("--items: the count must be zero or more, got \(items)") }
         if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
-        guard WindowSizeLimits.contains(size.size) else {
+        if let size, !WindowSizeLimits.contains(size.size) {
             throw ValidationError("--size: width and height must each be within \(WindowSizeLimits.summary) points, got \(size.defaultValueDescription)")
         }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
@@ -122,6 +133,12 @@ struct CollectionDemo: ParsableCommand {
             if let problem = OutputFile.problem(path, flag) { throw ValidationError(problem) }
         }
         do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
+        if let stateDir {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ValidationError("--state-dir: '\(stateDir)' is not a directory")
+            }
+        }
         if let record {
             guard !headless else { throw ValidationError("--record records a session in the window; it cannot be used with --headless") }
             let dir = (record as NSString).deletingLastPathComponent
@@ -239,7 +256,12 @@ struct CollectionDemo: ParsableCommand {
         config.options.merge(calendarOptions()) { _, new in new }
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
-        let app = try App(scene: scene, size: size.size, config: config)
+        let store = stateStore()
+        let loaded = store?.load()
+        if let notice = loaded?.notice { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
+        let app = try App(scene: firstScene(loaded?.state), size: windowSize(loaded?.state), config: config, remembered: loaded?.state)
+        app.stateStore = store
+        if let notice = loaded?.notice { app.addNotice(notice) }
         let timer = FrameTimes()
         // The canvas is released when the run returns; SDL quits after it (textures, renderer,
         // surface or window, fonts, then SDL_ttf and SDL).
@@ -311,7 +333,33 @@ struct CollectionDemo: ParsableCommand {
         try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
     }
 
+    /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
+    /// nowhere with `--fresh`, or headless without `--state-dir` (so runs stay reproducible).
+    private func stateStore() -> StateStore? {
+        if fresh { return nil }
+        if let stateDir { return StateStore(directory: stateDir) }
+        return headless ? nil : StateStore(directory: StateStore.defaultDirectory())
+    }
+
+    /// `--scene`, else the remembered scene when it still exists, else grid.
+    private func firstScene(_ remembered: RememberedState?) -> String {
+        if let scene { return scene }
+        if let last = remembered?.scene, SceneCatalog.entry(named: last) != nil { return last }
+        return CollectionDemo.defaultScene
+    }
+
+    /// `--size`, else the remembered window size when it is within the limits, else 1280x800.
+    private func windowSize(_ remembered: RememberedState?) -> Size {
+        if let size { return size.size }
+        if let w = remembered?.windowWidth, let h = remembered?.windowHeight {
+            let s = Size(width: w.rounded(), height: h.rounded())
+            if WindowSizeLimits.contains(s) { return s }
+        }
+        return CollectionDemo.defaultSize
+    }
+
     private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {
+        app.saveRememberedState()
         if let screenshot { try capture().writePNG(to: screenshot) }
         if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
         if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
