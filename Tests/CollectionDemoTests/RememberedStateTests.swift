@@ -180,3 +180,13 @@ private extension Array {
         return a
     }
 }
+
+extension RememberedStateTests {
+    func testAHugeSceneIsNotRememberedAndLeavesTheRestAlone() throws {
+        let app = try App(scene: "rearrange", size: Size(width: 1280, height: 800), config: SceneConfig(items: RememberedState.itemLimit + 1))
+        var before = RememberedState()
+        before.rearrange = ["grid": .init(order: [1, 0])]
+        before.take(from: app.currentScene, config: app.config)
+        XCTAssertEqual(before.rearrange?["grid"]?.order, [1, 0])
+    }
+}

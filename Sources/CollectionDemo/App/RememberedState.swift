@@ -6,6 +6,10 @@ import CollectionKit
 public struct RememberedState: Codable, Equatable, Sendable {
     /// The file format's version. A file with a higher one comes from a newer program.
     public static let currentVersion = 1
+    /// A scene with more items than this is not remembered: writing it would cost the window
+    /// frames (a million mosaic cards are tens of megabytes of JSON), and such counts come from
+    /// `--items` runs, which are measurements rather than someone's arrangement.
+    public static let itemLimit = 100_000
 
     public var version = RememberedState.currentVersion
     public var scene: String?
@@ -54,17 +58,20 @@ extension RememberedState {
     mutating func take(from scene: any Scene, config: SceneConfig) {
         switch scene {
         case let boards as BoardsScene:
+            guard (config.items ?? 0) <= RememberedState.itemLimit else { return }
             let shown = Set(boards.boardItems.values.joined().joined())
             let cards = boards.cards.values.filter { shown.contains($0.id) }.sorted { $0.id < $1.id }
             self.boards = Boards(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, nextID: boards.nextCardID,
                                  cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) },
                                  items: boards.boardItems)
         case let rearrange as RearrangeScene:
+            guard rearrange.ids.count <= RememberedState.itemLimit else { return }
             var orders = self.rearrange ?? [:]
             orders[rearrange.layoutKind.rawValue] = Rearrange(order: rearrange.ids)
             self.rearrange = orders
         case let mosaic as MosaicScene:
             let m = mosaic.model
+            guard m.values.count <= RememberedState.itemLimit else { return }
             self.mosaic = Mosaic(preset: mosaic.preset.rawValue, count: config.items ?? mosaic.preset.defaultCount,
                                  values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order)
         default:
