@@ -92,8 +92,8 @@ struct CollectionDemo: ParsableCommand {
     @Option(name: .customLong("min-date"), help: ArgumentHelp("Calendar: days before this are disabled.", valueName: "YYYY-MM-DD"))
     var minDate: String?
 
-    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday.")
-    var firstWeekday: String = "monday"
+    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).")
+    var firstWeekday: String?
 
     @Option(help: ArgumentHelp("Calendar: locale for month and weekday names (default: the environment's).", valueName: "ID"))
     var locale: String?
@@ -151,11 +151,12 @@ struct CollectionDemo: ParsableCommand {
     /// The calendar flags as scene options, with the environment's defaults filled in.
     private func calendarOptions() -> [String: [String]] {
         let zone = timezone ?? TimeZone.current.identifier
-        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics,
+        var o: [String: [String]] = ["timezone": [zone], "ics": ics,
                                      "week-numbers": [weekNumbers ? "true" : "false"],
                                      "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
         // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
         if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
+        if let firstWeekday { o["first-weekday"] = [firstWeekday] }
         if let month { o["month"] = [month] }
         if let minDate { o["min-date"] = [minDate] }
         if let today { o["today"] = [today] } else if let tz = TimeZone(identifier: zone) {
