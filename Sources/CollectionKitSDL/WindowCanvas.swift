@@ -11,16 +11,25 @@ public final class WindowCanvas {
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false
+    /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
+    /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
+    /// in pixels, so there the window is made `scale` times larger and input is divided back.
+    public let pointScale: Double
 
-    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+    /// `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi` (`DisplayScale`); under
+    /// Wayland the compositor's scale is used.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), scale: Double? = nil) throws {
         try SDLSystem.start(headless: false)
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        pointScale = driver == "wayland" ? 1 : (scale ?? DisplayScale.x11())
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                       Int32(size.width), Int32(size.height), flags) else {
+                                       Int32((size.width * pointScale).rounded()), Int32((size.height * pointScale).rounded()), flags) else {
             throw BackendError("cannot open a window")
         }
         window = w
-        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
+        SDL_SetWindowMinimumSize(w, Int32((WindowSizeLimits.minimum.width * pointScale).rounded()),
+                                 Int32((WindowSizeLimits.minimum.height * pointScale).rounded()))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)
@@ -84,8 +93,11 @@ public final class WindowCanvas {
     public var size: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Size(width: Double(w), height: Double(h))
+        return Size(width: (Double(w) / pointScale).rounded(), height: (Double(h) / pointScale).rounded())
     }
+
+    /// Device pixels per point the frames are drawn at.
+    public var pixelScale: Double { drawer.pixelScale }
 
     /// HiDPI: render at the output's pixel size, with points scaled up.
     private func updatePixelScale() {
@@ -101,7 +113,8 @@ public final class WindowCanvas {
         var out: [InputEvent] = []
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
-            if let ev = EventTranslator.translate(e, quit: &quit) {
+            if var ev = EventTranslator.translate(e, quit: &quit) {
+                if pointScale != 1 { ev = inPoints(ev) }
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge
                 // keeps reporting where the pointer is (outside the window).
@@ -111,6 +124,18 @@ public final class WindowCanvas {
             }
         }
         return out
+    }
+
+    /// An event in X11 window pixels, in points: positions and sizes divided by `pointScale`.
+    private func inPoints(_ event: InputEvent) -> InputEvent {
+        func p(_ q: Point) -> Point { Point(x: q.x / pointScale, y: q.y / pointScale) }
+        switch event {
+        case let .pointerDown(q, b, m): return .pointerDown(p(q), b, m)
+        case let .pointerMove(q, m): return .pointerMove(p(q), m)
+        case let .pointerUp(q, b, m): return .pointerUp(p(q), b, m)
+        case .resize: return .resize(size)
+        default: return event
+        }
     }
 
     public func setCursor(_ c: Cursor) {

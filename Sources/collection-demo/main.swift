@@ -44,6 +44,9 @@ struct CollectionDemo: ParsableCommand {
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
 
+    @Option(help: ArgumentHelp("Device pixels per point, 1 to 4 (1.25, 1.5, 2, ...): overrides GDK_SCALE and Xft.dpi on X11; headless, the screenshot is this many times larger (default: the display's, headless 1).", valueName: "F"))
+    var scale: Double?
+
     // Unconditional, so "-5" is read as a value and refused with a message, not taken for a flag.
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of items, 0 or more (each scene has its own default).", valueName: "N"))
     var items: Int?
@@ -112,6 +115,15 @@ struct CollectionDemo: ParsableCommand {
         if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
         if let size, !WindowSizeLimits.contains(size.size) {
             throw ValidationError("--size: width and height must each be within \(WindowSizeLimits.summary) points, got \(size.defaultValueDescription)")
+        }
+        if let scale {
+            guard scale.isFinite, DisplayScale.range.contains(scale) else {
+                throw ValidationError("--scale must be between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound), got \(scale)")
+            }
+            let side = Double(HeadlessCanvas.maximumSide)
+            if headless, let size, (size.size.width * scale).rounded() > side || (size.size.height * scale).rounded() > side {
+                throw ValidationError("--size times --scale must be at most \(HeadlessCanvas.maximumSide) pixels a side headless, got \(size.defaultValueDescription) at \(scale)")
+            }
         }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
@@ -275,7 +287,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let canvas = try HeadlessCanvas(size: app.size, fonts: fonts)
+        let canvas = try HeadlessCanvas(size: app.size, fonts: fonts, scale: scale ?? 1)
+        app.pixelScale = canvas.scale
         let driver = HeadlessDriver(root: app, fps: fps)
         driver.frameTimer = timer
         var renderError: Error?
@@ -299,7 +312,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts)
+        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, scale: scale)
+        app.pixelScale = loop.canvas.pixelScale
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
