@@ -11,6 +11,7 @@ public final class WindowCanvas {
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false
+    private var inputTimes = InputTimes()
     /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
     /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
     /// in pixels, so there the window is made `scale` times larger and input is divided back.
@@ -28,6 +29,7 @@ public final class WindowCanvas {
             throw BackendError("cannot open a window")
         }
         window = w
+        InputTimes.enableMessages()
         SDL_SetWindowMinimumSize(w, Int32((WindowSizeLimits.minimum.width * pointScale).rounded()),
                                  Int32((WindowSizeLimits.minimum.height * pointScale).rounded()))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
@@ -110,9 +112,19 @@ public final class WindowCanvas {
 
     /// Drains SDL's queue into input events. `quit` becomes true on window close.
     public func pollEvents(quit: inout Bool) -> [InputEvent] {
-        var out: [InputEvent] = []
+        pollTimedEvents(quit: &quit).map(\.event)
+    }
+
+    /// The events queued since the last call, each with the wall-clock time (`Clock.wallSeconds`)
+    /// at which it happened where the windowing system says so (X11), else nil.
+    public func pollTimedEvents(quit: inout Bool) -> [(event: InputEvent, time: Double?)] {
+        var out: [(event: InputEvent, time: Double?)] = []
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
+            if e.type == SDL_SYSWMEVENT.rawValue {
+                inputTimes.read(message: &e, now: Clock.wallSeconds())
+                continue
+            }
             if var ev = EventTranslator.translate(e, quit: &quit) {
                 if pointScale != 1 { ev = inPoints(ev) }
                 if case .resize = ev { updatePixelScale() }
@@ -120,7 +132,7 @@ public final class WindowCanvas {
                 // keeps reporting where the pointer is (outside the window).
                 if case .pointerDown = ev { SDL_CaptureMouse(SDL_TRUE) }
                 if case .pointerUp = ev, SDL_GetMouseState(nil, nil) == 0 { SDL_CaptureMouse(SDL_FALSE) }
-                out.append(ev)
+                out.append((ev, inputTimes.current))
             }
         }
         return out
