@@ -57,14 +57,18 @@ state_tests() {
 
     # A window remembers under $XDG_STATE_HOME without being told (the runner's start_app).
     if declare -F start_app >/dev/null; then
-        if XDG_STATE_HOME="$xdg" start_app --scene carousel --size 900x600; then
-            DISPLAY=$display xdotool key --window "$wid" ctrl+q
-            wait "$app_pid" 2>/dev/null
-            if state_py "$xdg/collection-demo/state.json" 'd["scene"] == "carousel" and d["windowWidth"] == 900'; then
+        if APP_STATE_HOME="$xdg" start_app --scene carousel --size 900x600; then
+            if quit_app && state_py "$xdg/collection-demo/state.json" 'd["scene"] == "carousel" and d["windowWidth"] == 900'; then
                 pass "state: a window remembers its scene and size under \$XDG_STATE_HOME"
             else fail state "the window left no state in $xdg: $(find "$xdg" 2>/dev/null | tr '\n' ' ')"; fi
+            # The next start without --scene or --size comes back to them.
+            if APP_STATE_HOME="$xdg" start_app --dump-state "$work/again.json" \
+                && wait_state 'd["scene"] == "carousel" and d["size"]["width"] == 900'; then
+                pass "state: the next window opens the remembered scene at the remembered size"
+            else fail state "not restored: ${start_error:-} $state_seen"; fi
+            stop_app
         else
-            fail state "no window came"
+            fail state "no window came: $start_error"
         fi
     fi
 }
