@@ -52,7 +52,10 @@ public final class WindowCanvas {
     private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, rasterisesOnTheCPU(accelerated) else { return accelerated }
+        // Under Wayland a software renderer's frames reach the compositor through a texture at
+        // scale 1 (SDL has no framebuffer there), which would lose the buffer scale: keep GL.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, driver != "wayland", rasterisesOnTheCPU(accelerated) else { return accelerated }
         SDL_DestroyRenderer(accelerated)
         // SDL would otherwise show the window's surface through an OpenGL texture again.
         if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
@@ -170,6 +173,8 @@ public final class WindowCanvas {
         // SDL's software renderer draws into the window's surface (made anew on a resize); the
         // drawer then draws rects and cached textures straight into it, as a headless canvas does.
         drawer.softwareSurface = isSoftware ? SDL_GetWindowSurface(window) : nil
+        // The compositor may tell the window its scale only after it is shown (Wayland).
+        updatePixelScale()
         drawer.render(list)
     }
 

@@ -342,6 +342,7 @@ struct CollectionDemo: ParsableCommand {
         // A script plays in real time: each entry at the first frame at or after its moment.
         loop.willUpdate = { [dumpState] now in
             lastFrame = now
+            app.pixelScale = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
                 do { try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now, to: dumpState) } catch {
                     dumpError = error
