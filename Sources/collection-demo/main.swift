@@ -31,7 +31,7 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
     var scene: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary); default: the last one, else 1280x800).", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(WindowSizeLimits.summary)). Without it a window opens at the size it last had (default: 1280x800).", valueName: "WxH"))
     var size: WindowSize?
 
     @Flag(help: "Start from the defaults: the remembered state (also in --state-dir) is neither read nor written.")
@@ -370,9 +370,10 @@ struct CollectionDemo: ParsableCommand {
     }
 
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
-    /// nowhere with `--fresh`, or headless without `--state-dir` (so runs stay reproducible).
+    /// nowhere with `--fresh`, or headless without `--state-dir` (so runs stay reproducible), or
+    /// while recording (a recording starts from the defaults, as its replay will).
     private func stateStore() -> StateStore? {
-        if fresh { return nil }
+        if fresh || record != nil { return nil }
         if let stateDir { return StateStore(directory: stateDir) }
         return headless ? nil : StateStore(directory: StateStore.defaultDirectory())
     }
