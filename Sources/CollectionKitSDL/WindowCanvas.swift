@@ -12,14 +12,19 @@ public final class WindowCanvas {
     private var currentCursor: Cursor?
     private var closed = false
     private var inputTimes = InputTimes()
+    /// The modifier keys held as of the last event read (see `EventTranslator`); key events
+    /// bring it up to date.
+    private var heldModifiers: Modifiers = []
     /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
     /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
     /// in pixels, so there the window is made `scale` times larger and input is divided back.
     public let pointScale: Double
 
-    /// `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi` (`DisplayScale`); under
-    /// Wayland the compositor's scale is used.
-    public init(title: String, size: Size, fonts: (regular: String, bold: String), scale: Double? = nil) throws {
+    /// Opens a resizable window of `size` points that the user cannot make smaller than
+    /// `sizeLimits.minimum`. `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi`
+    /// (`DisplayScale`); under Wayland the compositor's scale is used.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits(),
+                scale: Double? = nil) throws {
         try SDLSystem.start(headless: false)
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         pointScale = driver == "wayland" ? 1 : (scale ?? DisplayScale.x11())
@@ -30,8 +35,8 @@ public final class WindowCanvas {
         }
         window = w
         InputTimes.enableMessages()
-        SDL_SetWindowMinimumSize(w, Int32((WindowSizeLimits.minimum.width * pointScale).rounded()),
-                                 Int32((WindowSizeLimits.minimum.height * pointScale).rounded()))
+        SDL_SetWindowMinimumSize(w, Int32((sizeLimits.minimum.width * pointScale).rounded()),
+                                 Int32((sizeLimits.minimum.height * pointScale).rounded()))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)
@@ -128,7 +133,7 @@ public final class WindowCanvas {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
             }
-            if var ev = EventTranslator.translate(e, quit: &quit) {
+            if var ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
                 if pointScale != 1 { ev = inPoints(ev) }
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge

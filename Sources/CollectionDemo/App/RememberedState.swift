@@ -59,8 +59,7 @@ extension RememberedState {
         switch scene {
         case let boards as BoardsScene:
             guard (config.items ?? 0) <= RememberedState.itemLimit else { return }
-            let shown = Set(boards.boardItems.values.joined().joined())
-            let cards = boards.cards.values.filter { shown.contains($0.id) }.sorted { $0.id < $1.id }
+            let cards = boards.boardItems.values.joined().joined().sorted().map { boards.card(AnyHashable($0)) }
             self.boards = Boards(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, nextID: boards.nextCardID,
                                  cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) },
                                  items: boards.boardItems)
