@@ -167,14 +167,17 @@ public struct DisplayZone: Sendable {
 }
 
 /// Carries a way to load the calendar through `SceneConfig` (a Sendable value); the scene calls it
-/// when it is first shown, so other scenes never pay for parsing. Sources are made and used on the
-/// main thread only, which is why the unchecked conformance is sound here.
-public struct EventSourceBox: @unchecked Sendable {
-    public let load: (DisplayZone) -> any EventSource
+/// when it is first shown, so other scenes never pay for parsing.
+public struct EventSourceBox: Sendable {
+    public let load: @Sendable (DisplayZone) -> any EventSource
     /// Where the executable posts the calendar again after its files change on disk (nil: never).
     public var updates: EventSourceMailbox?
-    public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
-    public init(_ source: any EventSource) { self.load = { _ in source } }
+    public init(_ load: @escaping @Sendable (DisplayZone) -> any EventSource) { self.load = load }
+    /// A source made already: handed over whole (`sending`), so no one else holds it.
+    public init(_ source: sending any EventSource) {
+        let handed = Disconnected(source)
+        self.load = { _ in handed.value }
+    }
 }
 
 /// Offsets of whole UTC days, in blocks of 1,024 consecutive days: a calendar asks for the

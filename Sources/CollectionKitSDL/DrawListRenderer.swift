@@ -158,13 +158,13 @@ public final class DrawListRenderer {
     private func execute(_ c: DrawCommand) {
         switch c {
         case let .fill(r, color, radius):
-            fill(transform.apply(r), color: tinted(color), radius: radius * transform.scale)
+            fill(hairline(transform.apply(r), points: r), color: tinted(color), radius: radius * transform.scale)
         case let .stroke(r, color, width, radius):
-            stroke(transform.apply(r), color: tinted(color), width: max(1, width * transform.scale), radius: radius * transform.scale)
+            stroke(transform.apply(r), color: tinted(color), width: lineWidth(width), radius: radius * transform.scale)
         case let .shadow(r, color, radius, blur):
             shadow(transform.apply(r), color: tinted(color), radius: radius * transform.scale, blur: blur * transform.scale)
         case let .line(a, b, color, width):
-            line(transform.apply(a), transform.apply(b), tinted(color), width: max(1, width * transform.scale))
+            line(transform.apply(a), transform.apply(b), tinted(color), width: lineWidth(width))
         case let .text(run):
             drawText(run)
         case let .paragraph(p):
@@ -202,6 +202,25 @@ public final class DrawListRenderer {
         case .popOpacity:
             opacity = opacities.popLast() ?? 1
         }
+    }
+
+    // MARK: Hairlines
+
+    /// A line's width in pixels. A hairline (a point or less) stays as many device pixels as it
+    /// has points at any `pixelScale`, so rules and outlines stay as fine as the screen allows.
+    private func lineWidth(_ width: Double) -> Double {
+        let hairline = pixelScale > 1 && width <= 1
+        return max(1, width * transform.scale / (hairline ? pixelScale : 1))
+    }
+
+    /// A fill a point or less thick (a separator rule) keeps that thickness in device pixels,
+    /// at its top or left edge, when drawn at a pixel scale above 1.
+    private func hairline(_ r: Rect, points: Rect) -> Rect {
+        guard pixelScale > 1 else { return r }
+        var out = r
+        if points.height > 0, points.height <= 1 { out.size.height = r.height / pixelScale }
+        if points.width > 0, points.width <= 1 { out.size.width = r.width / pixelScale }
+        return out
     }
 
     private func applyClip() {
