@@ -28,14 +28,13 @@ done
 command -v Xvfb >/dev/null || { echo "memory-startup: needs Xvfb (apt-get install xvfb)" >&2; exit 1; }
 
 work=$(mktemp -d)
-for n in $(seq 200 260); do
-    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
-done
-# -br: a plain black root behind the windows.
-Xvfb "$display" -screen 0 1400x900x24 -br -nolisten tcp >"$work/xvfb.log" 2>&1 &
+# -br: a plain black root behind the windows. Xvfb picks a free display number itself (-displayfd).
+Xvfb -displayfd 1 -screen 0 1400x900x24 -br -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+[ -s "$work/display" ] || { echo "memory-startup: Xvfb did not start" >&2; cat "$work/xvfb.log" >&2; exit 1; }
+display=":$(head -1 "$work/display")"
 cc -O2 -o "$work/probe" Benchmarks/peers/launch-probe.c -lX11 || exit 1
 
 programs=()   # "label|env|command..."
@@ -70,7 +69,10 @@ import json, statistics, sys
 rows = {}
 for line in open(sys.argv[1]):
     label, _, data = line.rstrip("\n").partition("|")
-    rows.setdefault(label, []).append(json.loads(data))
+    try:
+        rows.setdefault(label, []).append(json.loads(data))
+    except ValueError:
+        print(f"{label}: a run gave no figures ({data.strip() or 'no output'})", file=sys.stderr)
 def med(rs, k, scale=1.0):
     v = [r[k] for r in rs if r[k] >= 0]
     return f"{statistics.median(v) * scale:.1f}" if v else "none"

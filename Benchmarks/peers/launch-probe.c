@@ -111,7 +111,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "usage: launch-probe DISPLAY SETTLE_SECONDS PROGRAM [ARGS...]\n");
         return 2;
     }
-    Display *d = XOpenDisplay(argv[1]);
+    /* A busy server can turn a connection away for a moment. */
+    Display *d = NULL;
+    for (int i = 0; i < 50 && !(d = XOpenDisplay(argv[1])); i++) usleep(100000);
     if (!d) { fprintf(stderr, "launch-probe: cannot open display %s\n", argv[1]); return 1; }
     XSetErrorHandler(ignore_errors);
     double settle = atof(argv[2]);

@@ -102,13 +102,18 @@ public final class DrawListRenderer {
         return SDL_Rect(x: i(f.x), y: i(f.y), w: i(f.w), h: i(f.h))
     }
 
-    /// Copies part of a texture: into the pixels when its bitmap is at hand, else with SDL.
-    private func copy(_ texture: OpaquePointer, _ bitmap: Bitmap?, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
-        if let bitmap, let p = direct() {
+    /// Copies part of a cached image: into the pixels when they are at hand, else with SDL.
+    private func copy(_ sprite: Sprite, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
+        if let bitmap = sprite.bitmap, let p = direct() {
             let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(bitmap.width), h: Int32(bitmap.height))
             p.blit(bitmap, src: s, dst: wholePixels(dst), alpha: alpha, clip: clip)
             return
         }
+        guard let texture = sprite.texture else { return }
+        copyWithSDL(texture, src: src, dst: dst, alpha: alpha)
+    }
+
+    private func copyWithSDL(_ texture: OpaquePointer, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
         SDL_SetTextureAlphaMod(texture, alpha)
         var d = dst
         if var s = src { SDL_RenderCopyF(renderer, texture, &s, &d) } else { SDL_RenderCopyF(renderer, texture, nil, &d) }
@@ -286,7 +291,7 @@ public final class DrawListRenderer {
             for (qx, qy, x, y) in quadrants {
                 let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
                 let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
-                copy(disc, nil, src: src, dst: dst, alpha: color.a)
+                copyWithSDL(disc, src: src, dst: dst, alpha: color.a)
             }
         } else {
             cornerGeometry(r, rad: rad, color: color)
@@ -300,8 +305,13 @@ public final class DrawListRenderer {
     }
 
     /// Outline corners and shadows (see `ShapeTextures`).
-    private lazy var shapes = ShapeTextures(renderer: renderer)
-    private func ringTexture(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
+    private lazy var shapes = ShapeTextures(renderer: renderer, software: isSoftwareRenderer)
+    /// Whether the renderer is SDL's software one: cached images then keep only their pixels.
+    private lazy var isSoftwareRenderer: Bool = {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
+    private func ringTexture(radius: Int, width: Int, color: Color) -> Sprite? {
         shapes.ring(radius: radius, width: width, color: color)
     }
     private func dropShapeTextures() { shapes.drop() }
@@ -326,15 +336,21 @@ public final class DrawListRenderer {
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         // A radius animated through every size would grow this without end.
-        if discTextures.count >= 512 {
+        let bytes = 4 * (2 * radius) * (2 * radius)
+        if discTextures.count >= 512 || discTextureBytes + bytes > DrawListRenderer.discBudget {
             for t in discTextures.values { SDL_DestroyTexture(t) }
             discTextures.removeAll()
+            discTextureBytes = 0
         }
         discTextures[radius] = tex
+        discTextureBytes += bytes
         return tex
     }
 
     private var discMasks: [Int: Bitmap] = [:]
+    /// Bytes of disc pixels each of the two caches may hold (a disc of the largest radius is 256 KB).
+    static let discBudget = 8 << 20
+    private var discTextureBytes = 0, discMaskBytes = 0
 
     /// Text, shapes and corner masks made so far: each is a cache miss, the dear part of a frame.
     var preparedCount: Int { text.renderedCount + shapes.madeCount + discsMade }
@@ -345,8 +361,13 @@ public final class DrawListRenderer {
         if let m = discMasks[radius] { return m }
         guard let m = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
         discsMade += 1
-        if discMasks.count >= 512 { discMasks.removeAll() }
+        let bytes = 4 * m.width * m.height
+        if discMasks.count >= 512 || discMaskBytes + bytes > DrawListRenderer.discBudget {
+            discMasks.removeAll()
+            discMaskBytes = 0
+        }
         discMasks[radius] = m
+        discMaskBytes += bytes
         return m
     }
 
@@ -420,7 +441,7 @@ public final class DrawListRenderer {
             frect(Rect(x: r.maxX - w, y: r.minY + c, width: w, height: r.height - 2 * c)),
         ]
         fillRects(&sides, count: 4, opaque: color.a == 255)
-        blitCorners(corners.texture, corners.bitmap, of: r, size: Int(c), alpha: color.a)
+        blitCorners(corners, of: r, size: Int(c), alpha: color.a)
     }
 
     /// An outline's width and corner radius in whole pixels, and the side of its corner squares:
@@ -433,7 +454,7 @@ public final class DrawListRenderer {
 
     /// Copies the four corner squares of a corner texture (each `size`², `gap` pixels apart) to
     /// the corners of `r`.
-    private func blitCorners(_ texture: OpaquePointer, _ bitmap: Bitmap?, of r: Rect, size: Int, gap: Int = 0, alpha: UInt8) {
+    private func blitCorners(_ sprite: Sprite, of r: Rect, size: Int, gap: Int = 0, alpha: UInt8) {
         let s = Double(size)
         let quadrants: [(Int32, Int32, Double, Double)] = [
             (0, 0, r.minX, r.minY), (1, 0, r.maxX - s, r.minY),
@@ -442,7 +463,7 @@ public final class DrawListRenderer {
         for (qx, qy, x, y) in quadrants {
             let src = SDL_Rect(x: qx * Int32(size + gap), y: qy * Int32(size + gap), w: Int32(size), h: Int32(size))
             let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(s), h: Float(s))
-            copy(texture, bitmap, src: src, dst: dst, alpha: alpha)
+            copy(sprite, src: src, dst: dst, alpha: alpha)
         }
     }
 
@@ -461,12 +482,12 @@ public final class DrawListRenderer {
         let pad = Double(s.pad)
         let outer = Rect(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
         guard s.nineSlice else {
-            copy(s.texture, s.bitmap, src: nil, dst: frect(outer), alpha: color.a)
+            copy(s.sprite, src: nil, dst: frect(outer), alpha: color.a)
             return
         }
         let e = Double(s.edge), ei = Int32(s.edge)
         let midW = outer.width - 2 * e, midH = outer.height - 2 * e
-        blitCorners(s.texture, s.bitmap, of: outer, size: s.edge, gap: 1, alpha: color.a)
+        blitCorners(s.sprite, of: outer, size: s.edge, gap: 1, alpha: color.a)
         // Sides: the texture's middle column or row, stretched.
         let sides: [(SDL_Rect, Rect)] = [
             (SDL_Rect(x: ei, y: 0, w: 1, h: ei), Rect(x: outer.minX + e, y: outer.minY, width: midW, height: e)),
@@ -475,7 +496,7 @@ public final class DrawListRenderer {
             (SDL_Rect(x: ei + 1, y: ei, w: ei, h: 1), Rect(x: outer.maxX - e, y: outer.minY + e, width: e, height: midH)),
         ]
         for (src, dst) in sides where !dst.isEmpty {
-            copy(s.texture, s.bitmap, src: src, dst: frect(dst), alpha: color.a)
+            copy(s.sprite, src: src, dst: frect(dst), alpha: color.a)
         }
         let middle = Rect(x: outer.minX + e, y: outer.minY + e, width: midW, height: midH)
         if !middle.isEmpty {
@@ -580,7 +601,8 @@ public final class DrawListRenderer {
         // The texture carries the run's own colour; a fading group's opacity changes every frame,
         // so it stays a modulation rather than a new texture per frame.
         guard r.width >= 1, run.color.a > 0, opacity > 0,
-              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer) else { return }
+              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
+                                     software: isSoftwareRenderer) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
         switch run.alignment {
@@ -591,7 +613,7 @@ public final class DrawListRenderer {
         // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
         let dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
-        copy(e.texture, e.bitmap, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+        copy(e.sprite, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
     }
 
     // MARK: Preparing ahead
@@ -664,7 +686,8 @@ public final class DrawListRenderer {
             case let .text(run):
                 let (r, key) = DrawListRenderer.textPlacement(run, t)
                 guard r.width >= 1, run.color.a > 0 else { continue }
-                _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer)
+                _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
+                                     software: isSoftwareRenderer)
             case .line, .texture, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 continue
             }
