@@ -280,7 +280,7 @@ public final class DrawListRenderer {
                                    (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad)] as [(Int32, Int32, Double, Double)] {
                 let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
                 let dst = wholePixels(SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad)))
-                p.blit(mask, src: src, dst: dst, alpha: 255, color: color, clip: clip)
+                p.blitMask(mask, src: src, dst: dst, color: color, clip: clip)
             }
         } else if let disc = discTexture(radius: rpx) {
             SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
@@ -327,11 +327,13 @@ public final class DrawListRenderer {
 
     private func discTexture(radius: Int) -> OpaquePointer? {
         if let t = discTextures[radius] { return t }
-        guard let mask = DrawListRenderer.makeDiscMask(radius: radius),
-              let surface = SDL_CreateRGBSurfaceWithFormatFrom(mask.pixels, Int32(mask.width), Int32(mask.height), 32,
-                                                               Int32(mask.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface); withExtendedLifetime(mask) {} }
+        guard let mask = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
+        var white = mask.whitePixels()
+        guard let surface = white.withUnsafeMutableBytes({
+            SDL_CreateRGBSurfaceWithFormatFrom($0.baseAddress, Int32(mask.width), Int32(mask.height), 32,
+                                               Int32(mask.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        }) else { return nil }
+        defer { SDL_FreeSurface(surface); withExtendedLifetime(white) {} }
         discsMade += 1
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
@@ -347,22 +349,24 @@ public final class DrawListRenderer {
         return tex
     }
 
-    private var discMasks: [Int: Bitmap] = [:]
-    /// Bytes of disc pixels each of the two caches may hold (a disc of the largest radius is 256 KB).
-    static let discBudget = 8 << 20
+    private var discMasks: [Int: AlphaMask] = [:]
+    /// Bytes of disc pixels the caches may hold: textures (4 bytes a pixel; a disc of the largest
+    /// radius is 1 MB) and masks (1 byte a pixel). The carousel's scaling cards, drawn ahead,
+    /// meet radii enough for 7.4 MB of textures or 1.9 MB of masks (the paging script).
+    static let discBudget = 12 << 20, discMaskBudget = 4 << 20
     private var discTextureBytes = 0, discMaskBytes = 0
 
     /// Text, shapes and corner masks made so far: each is a cache miss, the dear part of a frame.
     var preparedCount: Int { text.renderedCount + shapes.madeCount + discsMade }
     private var discsMade = 0
 
-    /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
-    private func discMask(radius: Int) -> Bitmap? {
+    /// A disc's coverage, one byte a pixel, for drawing in any colour.
+    private func discMask(radius: Int) -> AlphaMask? {
         if let m = discMasks[radius] { return m }
         guard let m = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
         discsMade += 1
-        let bytes = 4 * m.width * m.height
-        if discMasks.count >= 512 || discMaskBytes + bytes > DrawListRenderer.discBudget {
+        let bytes = m.width * m.height
+        if discMasks.count >= 512 || discMaskBytes + bytes > DrawListRenderer.discMaskBudget {
             discMasks.removeAll()
             discMaskBytes = 0
         }
@@ -374,10 +378,10 @@ public final class DrawListRenderer {
     /// A new disc mask: each pixel's coverage from its centre's distance to the edge, worked out
     /// for one quadrant and mirrored, with the square root only in the band around the edge (a
     /// scaling card asks for a new radius every frame).
-    private static func makeDiscMask(radius: Int) -> Bitmap? {
+    private static func makeDiscMask(radius: Int) -> AlphaMask? {
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         let size = 2 * radius, r = Double(radius)
-        let m = Bitmap(width: size, height: size)
+        let m = AlphaMask(width: size, height: size)
         let inside = (r - 0.5) * (r - 0.5), outside = (r + 0.5) * (r + 0.5)
         for y in 0..<radius {
             let dy = Double(y) + 0.5 - r
@@ -385,8 +389,8 @@ public final class DrawListRenderer {
                 let dx = Double(x) + 0.5 - r
                 let d2 = dx * dx + dy * dy
                 let coverage = d2 <= inside ? 1 : d2 >= outside ? 0 : min(1, max(0, r + 0.5 - d2.squareRoot()))
-                let value = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
-                let top = m.pixels + y * size, bottom = m.pixels + (size - 1 - y) * size
+                let value = UInt8((coverage * 255).rounded())
+                let top = m.coverage + y * size, bottom = m.coverage + (size - 1 - y) * size
                 top[x] = value; top[size - 1 - x] = value
                 bottom[x] = value; bottom[size - 1 - x] = value
             }
