@@ -21,6 +21,8 @@ let package = Package(
     targets: [
         // System libraries, from Debian's packages.
         .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL's window-manager messages, for the X server's time of each input event.
+        .systemLibrary(name: "CSDL2SysWM", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
         .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
         .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -34,7 +36,7 @@ let package = Package(
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),

@@ -11,6 +11,7 @@ public final class WindowCanvas {
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false
+    private var inputTimes = InputTimes()
 
     public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
         try SDLSystem.start(headless: false)
@@ -20,6 +21,7 @@ public final class WindowCanvas {
             throw BackendError("cannot open a window")
         }
         window = w
+        InputTimes.enableMessages()
         SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
@@ -110,16 +112,26 @@ public final class WindowCanvas {
 
     /// Drains SDL's queue into input events. `quit` becomes true on window close.
     public func pollEvents(quit: inout Bool) -> [InputEvent] {
-        var out: [InputEvent] = []
+        pollTimedEvents(quit: &quit).map(\.event)
+    }
+
+    /// The events queued since the last call, each with the wall-clock time (`Clock.wallSeconds`)
+    /// at which it happened where the windowing system says so (X11), else nil.
+    public func pollTimedEvents(quit: inout Bool) -> [(event: InputEvent, time: Double?)] {
+        var out: [(event: InputEvent, time: Double?)] = []
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
+            if e.type == SDL_SYSWMEVENT.rawValue {
+                inputTimes.read(message: &e, now: Clock.wallSeconds())
+                continue
+            }
             if let ev = EventTranslator.translate(e, quit: &quit) {
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge
                 // keeps reporting where the pointer is (outside the window).
                 if case .pointerDown = ev { SDL_CaptureMouse(SDL_TRUE) }
                 if case .pointerUp = ev, SDL_GetMouseState(nil, nil) == 0 { SDL_CaptureMouse(SDL_FALSE) }
-                out.append(ev)
+                out.append((ev, inputTimes.current))
             }
         }
         return out

@@ -223,6 +223,9 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runChecked() throws {
+        // First of all, so that a test may ask for the state (SIGUSR1) as soon as the process runs;
+        // it is written at the first frame.
+        if let dumpState, dumpState != "-" { StateDumpRequest.install() }
         let script = try loadScript()
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
@@ -258,12 +261,20 @@ struct CollectionDemo: ParsableCommand {
         driver.whileIdle = { seconds in canvas.drawer.prepareAhead(of: app, for: seconds) }
         driver.afterFrame = { canvas.drawer.prepareAhead(of: app, for: DrawListRenderer.sliceBetweenFrames) }
         // SIGTERM and SIGINT reach SDL as a quit: stop and write the dump, as the window does.
-        driver.shouldStop = { QuitRequest.isPending() }
+        // SIGUSR1 writes the dump of the moment, as in the window.
+        var dumpError: Error?
+        driver.shouldStop = { [dumpState] in
+            if let dumpState, StateDumpRequest.take() {
+                do { try self.writeLiveDump(app, idle: app.nextDeadline(after: driver.now) == nil, now: driver.now, to: dumpState) } catch { dumpError = error }
+            }
+            return QuitRequest.isPending()
+        }
         try driver.play(ScriptTimeline(script, fps: fps))
         if driver.isStopped {
             FileHandle.standardError.write(Data("collection-demo: stopped at \(String(format: "%.3f", Double(max(0, driver.frameCount - 1)) / fps)) s of script time; writing the results\n".utf8))
         }
         if let renderError { throw renderError }
+        if let dumpError { throw dumpError }
         try finish(app: app, timer: timer, capture: { canvas.capture() })
     }
 
@@ -280,9 +291,17 @@ struct CollectionDemo: ParsableCommand {
             recorder.record(.resize(app.size), at: 0)
             loop.didReceive = { event, now in recorder.record(event, at: now) }
         }
+        // A test may ask for the state while the window runs (SIGUSR1): written at the next
+        // frame, with whether anything is still moving ("live": idle, time).
+        var dumpError: Error?
         // A script plays in real time: each entry at the first frame at or after its moment.
-        loop.willUpdate = { now in
+        loop.willUpdate = { [dumpState] now in
             lastFrame = now
+            if let dumpState, StateDumpRequest.take() {
+                do { try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now, to: dumpState) } catch {
+                    dumpError = error
+                }
+            }
             while next < timeline.entries.count, timeline.entries[next].time <= now {
                 switch timeline.entries[next].action {
                 case let .input(ev): app.handle(ev, now: now)
@@ -300,6 +319,7 @@ struct CollectionDemo: ParsableCommand {
             try write(recorder.script, to: record)
         }
         if let scriptError { throw scriptError }
+        if let dumpError { throw dumpError }
         try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
     }
 
@@ -307,6 +327,13 @@ struct CollectionDemo: ParsableCommand {
         if let screenshot { try capture().writePNG(to: screenshot) }
         if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
         if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
+    }
+
+    /// The state dump with a `live` object: whether anything still moves or is due, and the time.
+    private func writeLiveDump(_ app: App, idle: Bool, now: Double, to path: String) throws {
+        guard case let .object(pairs) = app.dumpState() else { return }
+        let live = JSON.object([("idle", .bool(idle)), ("time", .number(now))])
+        try write(JSON.object(pairs + [("live", live)]).serialized() + "\n", to: path)
     }
 
     private func write(_ text: String, to path: String) throws {

@@ -1,0 +1,46 @@
+# Recording: sessions driven by real X input are written with --record, replayed headless, and
+# reach the same state dump. The rearrange session drags a tile past the window's bottom edge (the
+# pointer is captured), so auto-scroll carries it down before it is dropped.
+record_session() { # NAME ACTIONS-FUNCTION SCENE-ARGS...
+    local name=$1 actions=$2; shift 2
+    if ! start_app "$@" --size 1000x700 --record "$work/$name.rec" --dump-state "$work/$name-window.json"; then
+        fail "record $name" "$start_error"; return
+    fi
+    $actions
+    quit_app || { fail "record $name" "Ctrl+Q did not end the app"; return; }
+    if ! "$bin" --headless "$@" --size 1000x700 --replay "$work/$name.rec" --dump-state "$work/$name-replay.json" >"$work/$name-replay.out" 2>&1; then
+        fail "record $name" "the replay failed: $(cat "$work/$name-replay.out")"; return
+    fi
+    if cmp -s "$work/$name-window.json" "$work/$name-replay.json"; then
+        pass "a recorded $name session replays headless to the same dump ($(grep -c . "$work/$name.rec") script lines)"
+    else
+        fail "record $name" "dumps differ: $(diff "$work/$name-window.json" "$work/$name-replay.json" | head -6 | tr '\n' ' ')"
+    fi
+}
+# (The sleeps here pace input as a hand does; the app reads each event's own time, so a loaded
+# machine does not change what it sees.)
+grid_session() {
+    drag 500 500 500 200 12 0.3
+    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done
+    sleep 0.4
+    xdotool mousemove --window "$wid" 300 300 click 1; sleep 0.2
+    xdotool mousemove --window "$wid" 500 400 keydown ctrl click 1 keyup ctrl; sleep 0.2
+    xdotool mousemove --window "$wid" 700 500 keydown shift click 1 keyup shift; sleep 0.2
+    drag 600 600 300 150 5 0
+    wait_idle
+}
+rearrange_session() {
+    xdotool mousemove --window "$wid" 80 120 mousedown 1
+    wait_state 'd["dragging"]' || fail "record rearrange" "the held press did not lift the tile"
+    for y in 200 400 600 690 730 760; do xdotool mousemove --window "$wid" 300 $y; sleep 0.05; done
+    sleep 1.2                      # held past the bottom edge: auto-scroll runs
+    for y in 600 400; do xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done
+    sleep 0.3
+    xdotool mouseup 1
+    wait_state "not d['dragging'] and d['live']['idle']" || true
+}
+record_session grid grid_session --scene grid
+record_session rearrange rearrange_session --scene rearrange
+y=$(json_get "$work/rearrange-window.json" 'd["collections"][0]["contentOffset"]["y"]')
+if [ "${y%.*}" -ge 600 ] 2>/dev/null; then pass "dragging past the window's edge keeps auto-scroll going (offset $y)"
+else fail "drag past the edge" "offset '$y', expected at least a page"; fi

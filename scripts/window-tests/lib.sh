@@ -1,0 +1,168 @@
+# The window tests' toolkit, sourced by scripts/window-tests.sh before the test files.
+#
+# A test never sleeps for a guessed time to let something happen: it waits for the condition it
+# needs (the window is there, the app has drawn, a state was reached), with a generous limit, so a
+# slow or loaded machine makes the tests slower, not red. The few sleeps left pace input the way a
+# hand does (the gap between two pointer moves of a drag, a press held past the long-press delay).
+#
+# Provides: pass, fail, wait_until, start_app, app_state, wait_state, json_get, drag, quit_app,
+# shot, and $display, $work, $bin, $app_pid, $wid, $app_dump.
+
+passed=0; failed=0; skipped=0
+failures=()
+pass() { echo "PASS $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); failures+=("$1: $2"); }
+skip() { echo "SKIP $1: $2"; skipped=$((skipped + 1)); }
+
+# Nanoseconds since the epoch.
+now_ns() { date +%s%N; }
+
+# wait_until SECONDS COMMAND...: runs COMMAND every 50 ms until it succeeds; fails after SECONDS.
+wait_until() {
+    local limit=$1; shift
+    local end=$(( $(now_ns) + limit * 1000000000 ))
+    until "$@"; do
+        [ "$(now_ns)" -ge "$end" ] && return 1
+        sleep 0.05
+    done
+}
+
+# json_get FILE EXPR: prints the Python expression EXPR over the parsed JSON `d` (True/False for
+# booleans, strings as they are, lists and objects as JSON). Exits non-zero if the expression fails.
+json_get() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+with open(sys.argv[1]) as f:
+    d = json.load(f)
+v = eval("(" + sys.argv[2] + "\n)", {"d": d, "len": len, "abs": abs, "any": any, "all": all, "min": min, "max": max})
+print(json.dumps(v) if isinstance(v, (list, dict)) else v)
+PY
+}
+
+# Starts Xvfb on a display number it picks itself (-displayfd), so two runs never collide.
+start_xvfb() {
+    Xvfb -displayfd 5 -screen 0 1400x900x24 -nolisten tcp 5>"$work/display" >"$work/xvfb.log" 2>&1 &
+    xvfb_pid=$!
+    if ! wait_until 30 grep -q . "$work/display"; then
+        echo "window tests: Xvfb did not start: $(cat "$work/xvfb.log")" >&2
+        return 1
+    fi
+    display=":$(head -1 "$work/display")"
+    export DISPLAY=$display
+}
+
+# start_app ARGS...: starts the demo in a window with ARGS; sets $app_pid, $wid and $app_dump (the
+# --dump-state path, if given). Waits until the window is mapped and, with a dump path, until the
+# app has run a frame and answered a state request. Returns non-zero (with $start_error) if not.
+start_app() {
+    stop_app
+    app_dump=""
+    local prev=""
+    for a in "$@"; do [ "$prev" = "--dump-state" ] && app_dump=$a; prev=$a; done
+    "$bin" "$@" >"$work/app.out" 2>&1 &
+    app_pid=$!
+    wid=""
+    start_error=""
+    find_window() {
+        kill -0 "$app_pid" 2>/dev/null || return 0
+        wid=$(xdotool search --onlyvisible --name "Collection Demo" 2>/dev/null | head -1)
+        [ -n "$wid" ]
+    }
+    wait_until 60 find_window
+    if [ -z "$wid" ]; then
+        start_error="no window appeared within 60 s: $(head -c 300 "$work/app.out")"
+        return 1
+    fi
+    if [ -n "$app_dump" ] && ! app_state; then
+        start_error="the window never answered a state request: $(head -c 300 "$work/app.out")"
+        return 1
+    fi
+}
+
+# catches_usr1: true once the app has installed its SIGUSR1 handler (before it, the signal would
+# end the process).
+catches_usr1() {
+    local mask
+    mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$app_pid/status" 2>/dev/null) || return 1
+    [ -n "$mask" ] && (( 0x$mask & 0x200 ))
+}
+
+# app_state: asks the running app to write its --dump-state file now (SIGUSR1) and waits for it.
+app_state() {
+    [ -n "$app_dump" ] || { echo "app_state: start_app was not given --dump-state" >&2; return 1; }
+    wait_until 60 catches_usr1 || return 1
+    rm -f "$app_dump"
+    kill -USR1 "$app_pid" 2>/dev/null || return 1
+    wait_until 30 test -e "$app_dump"
+}
+
+# wait_state EXPR [SECONDS]: asks for the state until the Python expression EXPR over the dump `d`
+# is true (default limit 30 s). On failure $state_seen holds what EXPR last was.
+wait_state() {
+    local expr=$1 limit=${2:-30}
+    local end=$(( $(now_ns) + limit * 1000000000 ))
+    state_seen=""
+    while :; do
+        app_state || { state_seen="no state (the app is gone?)"; return 1; }
+        state_seen=$(json_get "$app_dump" "$expr" 2>&1 | tail -1)
+        [ "$state_seen" = True ] && return 0
+        [ "$(now_ns)" -ge "$end" ] && return 1
+        sleep 0.1
+    done
+}
+
+# wait_idle: waits until nothing in the app moves or is due (scrolling, springs, fades).
+wait_idle() { wait_state 'd["live"]["idle"]' "${1:-30}"; }
+
+# drag X0 Y0 X1 Y1 STEPS HOLD: presses, moves in STEPS steps a frame apart (as a hand does), waits
+# HOLD seconds (a held pointer has no velocity left), releases.
+drag() {
+    local x0=$1 y0=$2 x1=$3 y1=$4 steps=$5 hold=$6
+    xdotool mousemove --window "$wid" "$x0" "$y0" mousedown 1
+    for i in $(seq 1 "$steps"); do
+        xdotool mousemove --window "$wid" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps))
+        sleep 0.016
+    done
+    [ "$hold" != 0 ] && sleep "$hold"
+    xdotool mouseup 1
+}
+
+# quit_app: Ctrl+Q in the window; waits for the app to exit (it writes its dump at exit).
+# Returns non-zero if it did not exit within 30 s or exited non-zero.
+quit_app() {
+    xdotool windowfocus "$wid" 2>/dev/null
+    xdotool key ctrl+q
+    if ! wait_until 30 eval '! kill -0 "$app_pid" 2>/dev/null'; then
+        kill -KILL "$app_pid" 2>/dev/null
+        return 1
+    fi
+    wait "$app_pid"
+}
+
+# stop_app: ends an app a failed test left running.
+stop_app() {
+    if [ -n "${app_pid:-}" ] && kill -0 "$app_pid" 2>/dev/null; then
+        kill -KILL "$app_pid" 2>/dev/null
+        wait "$app_pid" 2>/dev/null
+    fi
+    app_pid=""
+}
+
+# shot: a checksum of the window's pixels.
+shot() { xwd -silent -id "$wid" | md5sum; }
+
+# wait_picture_change BEFORE [SECONDS]: waits until the window's pixels differ from BEFORE.
+wait_picture_change() {
+    local before=$1
+    picture_differs() { [ "$(shot)" != "$before" ]; }
+    wait_until "${2:-10}" picture_differs
+}
+
+# window_drawn: true once the window shows more than a few colours (its first frame is up).
+window_drawn() {
+    xwd -silent -id "$wid" >"$work/window.xwd" 2>/dev/null && python3 - "$work/window.xwd" <<'PY'
+import sys
+tail = open(sys.argv[1], "rb").read()[-400000:]
+sys.exit(0 if len({tail[i:i + 4] for i in range(0, len(tail), 4)}) > 8 else 1)
+PY
+}
