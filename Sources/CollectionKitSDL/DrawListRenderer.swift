@@ -109,6 +109,14 @@ public final class DrawListRenderer {
             p.blit(bitmap, src: s, dst: wholePixels(dst), alpha: alpha, clip: clip)
             return
         }
+        if let mask = sprite.mask, let p = direct() {
+            // The same pixels as the ARGB8888 copy in the mask's colour: coverage times `alpha`.
+            let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(mask.width), h: Int32(mask.height))
+            let rgb = sprite.maskRGB
+            let colour = Color(r: UInt8(rgb >> 16 & 0xFF), g: UInt8(rgb >> 8 & 0xFF), b: UInt8(rgb & 0xFF), a: alpha)
+            p.blitMask(mask, src: s, dst: wholePixels(dst), color: colour, clip: clip)
+            return
+        }
         guard let texture = sprite.texture else { return }
         copyWithSDL(texture, src: src, dst: dst, alpha: alpha)
     }

@@ -42,8 +42,8 @@ final class Bitmap {
     }()
 }
 
-/// Coverage at one byte a pixel (a corner disc's), drawn in any colour by `PixelTarget.blitMask`:
-/// a quarter of the memory of a white ARGB8888 bitmap with the same alpha.
+/// Coverage at one byte a pixel (a corner disc's, or a run of text in one colour), drawn in a
+/// colour by `PixelTarget.blitMask`: a quarter of the memory of ARGB8888 pixels with that alpha.
 final class AlphaMask {
     let width: Int
     let height: Int
@@ -58,6 +58,32 @@ final class AlphaMask {
     }
 
     deinit { coverage.deallocate() }
+
+    /// The alpha of an ARGB8888 surface every visible pixel of which is `rgb` (text rendered in
+    /// one colour); nil when one is not (colour emoji), or for another format.
+    static func alpha(of surface: UnsafeMutablePointer<SDL_Surface>, allOf rgb: UInt32) -> AlphaMask? {
+        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              surface.pointee.w > 0, surface.pointee.h > 0 else { return nil }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let base = UnsafeRawPointer(surface.pointee.pixels!)
+        for y in 0..<h {
+            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w where row[x] >> 24 != 0 && row[x] & 0xFF_FFFF != rgb { return nil }
+        }
+        let mask = AlphaMask(width: w, height: h)
+        for y in 0..<h {
+            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { mask.coverage[y * w + x] = UInt8(row[x] >> 24) }
+        }
+        return mask
+    }
+
+    /// The mask as ARGB8888 pixels in `rgb` with its coverage as alpha.
+    func pixels(in rgb: UInt32) -> [UInt32] {
+        (0..<width * height).map { UInt32(coverage[$0]) << 24 | rgb }
+    }
 
     /// The mask as white ARGB8888 pixels with its coverage as alpha (for a texture).
     func whitePixels() -> [UInt32] {
