@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "collection-demo", targets: ["collection-demo"]),
         .executable(name: "collection-bench", targets: ["collection-bench"]),
         .executable(name: "grid-example", targets: ["grid-example"]),
+        .executable(name: "kanban-example", targets: ["kanban-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,7 +49,7 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
 
         // The demo: the app shell, tab bar and scenes. They configure the engine and hold no engine logic.
-        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+        .target(name: "CollectionDemo", dependencies: ["CollectionKit", "CalendarModel"]),
 
         .executableTarget(
             name: "collection-demo",
@@ -62,6 +63,9 @@ let package = Package(
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
+        // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.
+        .target(name: "KanbanBoard", dependencies: ["CollectionKit"], path: "Examples/Kanban/KanbanBoard"),
+        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL"], path: "Examples/Kanban/App"),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
@@ -70,6 +74,8 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
+        .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
     ]
 )

@@ -23,8 +23,19 @@ public enum EventTranslator {
         }
     }
 
+    /// Translates `e`, taking the modifier keys held from SDL's state now.
     public static func translate(_ e: SDL_Event, quit: inout Bool) -> InputEvent? {
-        let mods = modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+        var held = modifiers(UInt16(truncatingIfNeeded: SDL_GetModState().rawValue))
+        return translate(e, quit: &quit, modifiers: &held)
+    }
+
+    /// Translates `e`; `held` is the modifier keys held as of the events translated before it,
+    /// which key events update and pointer events take. SDL's own state (`SDL_GetModState`) is
+    /// the state after every event read so far, so a Shift+click read in one batch with its
+    /// Shift release would otherwise lose its Shift.
+    public static func translate(_ e: SDL_Event, quit: inout Bool, modifiers held: inout Modifiers) -> InputEvent? {
+        if e.type == SDL_KEYDOWN.rawValue || e.type == SDL_KEYUP.rawValue { held = modifiers(e.key.keysym.mod) }
+        let mods = held
         switch SDL_EventType(e.type) {
         case SDL_QUIT:
             quit = true

@@ -12,8 +12,13 @@ public final class WindowCanvas {
     private var currentCursor: Cursor?
     private var closed = false
     private var inputTimes = InputTimes()
+    /// The modifier keys held as of the last event read (see `EventTranslator`); key events
+    /// bring it up to date.
+    private var heldModifiers: Modifiers = []
 
-    public init(title: String, size: Size, fonts: (regular: String, bold: String)) throws {
+    /// Opens a resizable window of `size` points that the user cannot make smaller than
+    /// `sizeLimits.minimum`.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
         try SDLSystem.start(headless: false)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
@@ -22,7 +27,7 @@ public final class WindowCanvas {
         }
         window = w
         InputTimes.enableMessages()
-        SDL_SetWindowMinimumSize(w, Int32(WindowSizeLimits.minimum.width), Int32(WindowSizeLimits.minimum.height))
+        SDL_SetWindowMinimumSize(w, Int32(sizeLimits.minimum.width), Int32(sizeLimits.minimum.height))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)
@@ -125,7 +130,7 @@ public final class WindowCanvas {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
             }
-            if let ev = EventTranslator.translate(e, quit: &quit) {
+            if let ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge
                 // keeps reporting where the pointer is (outside the window).

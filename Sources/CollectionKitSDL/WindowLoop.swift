@@ -29,10 +29,12 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// True once the window was closed (as opposed to the root quitting).
     public private(set) var closed = false
 
-    /// Opens the window at the root's size. `fonts` defaults to the UI fonts fontconfig finds.
-    public init(root: Root, title: String, fonts: (regular: String, bold: String)? = nil) throws {
+    /// Opens the window at the root's size. `fonts` defaults to the UI fonts fontconfig finds;
+    /// `sizeLimits` bounds how small the user can make the window.
+    public init(root: Root, title: String, fonts: (regular: String, bold: String)? = nil,
+                sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
         self.root = root
-        canvas = try WindowCanvas(title: title, size: root.size, fonts: fonts ?? FontLocator.uiFonts())
+        canvas = try WindowCanvas(title: title, size: root.size, fonts: fonts ?? FontLocator.uiFonts(), sizeLimits: sizeLimits)
         // The window manager may not grant the size asked for; the root lays out for the real one.
         if canvas.size != root.size { root.handle(.resize(canvas.size), now: 0) }
     }

@@ -76,17 +76,19 @@ public enum InputScript {
 
     /// Parses a whole script; the first bad line throws, naming its number. Lines may end in LF
     /// or CRLF, and a UTF-8 byte-order mark at the start is skipped (editors on Windows write both).
-    /// The script's total length in time is checked against `Limits.scriptDuration`.
+    /// The script's total length in time is checked against `Limits.scriptDuration`, and every
+    /// `resize W H` against `windowSizes` (an app passes its own limits, as its command line checks them;
+    /// the default is the format's published range, `Limits.windowSize`).
     ///
     /// Blank lines and comments produce no entries; line numbers count them all. O(length of text).
-    public static func parse(_ text: String) throws -> [ScriptLine] {
+    public static func parse(_ text: String, windowSizes: WindowSizeLimits = Limits.windowSize) throws -> [ScriptLine] {
         var lines: [ScriptLine] = []
         let body = text.hasPrefix("\u{FEFF}") ? Substring(text.dropFirst()) : Substring(text)
         var duration = 0.0
         // "\r\n" is one Character in Swift, so it is a separator of its own.
         let raws = body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
         for (i, raw) in raws.enumerated() {
-            guard let cmd = try parseLine(String(raw), number: i + 1) else { continue }
+            guard let cmd = try parseLine(String(raw), number: i + 1, windowSizes: windowSizes) else { continue }
             switch cmd {
             case let .wait(ms): duration += ms
             case let .move(_, ms?): duration += ms
@@ -104,7 +106,7 @@ public enum InputScript {
     ///
     /// Throws ``ScriptError`` for an unknown command, a wrong number of arguments, or an argument that
     /// is not valid (a non-numeric coordinate, a negative wait, a screenshot path not ending in `.png`).
-    public static func parseLine(_ raw: String, number: Int) throws -> ScriptCommand? {
+    public static func parseLine(_ raw: String, number: Int, windowSizes: WindowSizeLimits = Limits.windowSize) throws -> ScriptCommand? {
         var line = Substring(raw)
         if line.last == "\r" { line = line.dropLast() }
         // A NUL or another control byte (tabs aside) is never part of a command: refuse it rather
@@ -182,7 +184,7 @@ public enum InputScript {
             return .key(try known(spec), [])
         case "resize":
             try arity(2...2, "resize W H")
-            do { return .resize(try Limits.windowSize(args[0], args[1])) } catch let e as LimitError { throw fail(e.message) }
+            do { return .resize(try Limits.windowSize(args[0], args[1], within: windowSizes)) } catch let e as LimitError { throw fail(e.message) }
         case "focus":
             try arity(1...1, "focus lost|gained")
             switch args[0].lowercased() {

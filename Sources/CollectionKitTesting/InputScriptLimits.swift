@@ -18,14 +18,17 @@ extension InputScript {
         public static let scriptDuration: Double = 86_400_000
         /// Wheel deltas per event, in notches (a trackpad sends fractions; a mouse, ±1 a notch).
         public static let wheelDelta: ClosedRange<Double> = -10_000...10_000
-        /// `resize W H` takes the window's own limits (`WindowSizeLimits`), as `--size` does.
-        public static var windowSize: (minimum: Size, maximum: Size) { (WindowSizeLimits.minimum, WindowSizeLimits.maximum) }
+        /// `resize W H` sizes when the caller names no limits of its own: 200x200 to
+        /// 16384x16384 points.
+        public static let windowSize = WindowSizeLimits(minimum: Size(width: 200, height: 200))
 
         /// Parses a number and checks it against `range`; `what` names it in the message
         /// ("move: Y", "wait: MS").
         static func number(_ text: String, _ what: String, in range: ClosedRange<Double>, unit: String = "") throws -> Double {
             // Swift's Double(String) stops at a NUL byte ("1\0 00" reads as 1): refuse it first.
+            // It also reads hexadecimal ("0x1p3" is 8): a script's numbers are decimal only.
             guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                  text.unicodeScalars.allSatisfy({ decimalCharacters.contains($0) }),
                   let v = Double(text), v.isFinite else {
                 throw LimitError("\(what) must be a number, got '\(printable(text))'")
             }
@@ -36,9 +39,13 @@ extension InputScript {
             return v
         }
 
-        /// A window size for `resize`: both sides within `WindowSizeLimits`.
-        static func windowSize(_ w: String, _ h: String) throws -> Size {
-            let lo = WindowSizeLimits.minimum, hi = WindowSizeLimits.maximum
+        /// What a decimal number is written with: digits, a point, a sign and an exponent's `e`.
+        private static let decimalCharacters = Set("0123456789.+-eE".unicodeScalars)
+
+        /// A window size for `resize`: both sides within the app's `limits` (`InputScript.parse`'s
+        /// `windowSizes`), as its `--size` takes them.
+        static func windowSize(_ w: String, _ h: String, within limits: WindowSizeLimits) throws -> Size {
+            let lo = limits.minimum, hi = limits.maximum
             let width = try number(w, "resize: W", in: lo.width...hi.width, unit: " points")
             let height = try number(h, "resize: H", in: lo.height...hi.height, unit: " points")
             return Size(width: width, height: height)

@@ -6,9 +6,9 @@ import Foundation
 /// The mosaic scene's layout (preset `long`), built alone for the layout figures.
 func mosaicLayout() -> CompositionalLayout {
     CompositionalLayout { _, _ in
-        DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
-                              header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) {
-            MosaicPreset.long.style($0)
+        PairedRows.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
+                           header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) {
+            MosaicPreset.long.style($0).width
         }
     }
 }

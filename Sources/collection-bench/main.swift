@@ -454,7 +454,7 @@ let boardsSequences = Int(ProcessInfo.processInfo.environment["BOARDS_SEQUENCES"
 if wanted("8") {
     print("8. Seeded random input: \(boardsSequences) sequences in the boards scene, \(boardsSequences / 10) in rearrange")
     for (scene, count) in [("boards", boardsSequences), ("rearrange", boardsSequences / 10)] {
-        let checker = DragPropertyCheck(scene: scene)
+        let checker = DragPropertyCheck(scene: scene, generator: SeededGenerator.init(seed:))
         var problems: [String] = [], dragged = 0
         let t0 = wallClock()
         for seed in 1...UInt64(max(1, count)) {

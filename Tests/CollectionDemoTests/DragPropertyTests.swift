@@ -1,4 +1,5 @@
 import CollectionKit
+import CollectionKitTesting
 @testable import CollectionDemo
 import XCTest
 
@@ -6,7 +7,7 @@ import XCTest
 /// board (or the trash) says it is, palette copies included, and nothing is left hidden.
 final class DragPropertyTests: XCTestCase {
     private func check(_ scene: String, sequences: Int) throws {
-        let check = DragPropertyCheck(scene: scene)
+        let check = DragPropertyCheck(scene: scene, generator: SeededGenerator.init(seed:))
         var dragged = 0
         for seed in 1...UInt64(sequences) {
             let result = try check.run(seed: seed)

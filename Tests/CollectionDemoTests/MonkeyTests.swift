@@ -14,6 +14,15 @@ final class MonkeyTests: XCTestCase {
     static let size = Size(1000, 700)
     static var scenes: [String] { SceneCatalog.names }
 
+    /// Random scripts per scene: a fixed set small enough for every run of the suite (seeds 1-4
+    /// between them play every item count, rearrange layout, carousel alignment and frame rate the
+    /// scripts choose from); `MONKEY_SEEDS=N` plays seeds 1...N instead, for a long hunt
+    /// (`Benchmarks/monkey.sh`). The frame-rate comparison plays half as many, each three times.
+    static let seeds: Int = {
+        let asked = ProcessInfo.processInfo.environment["MONKEY_SEEDS"].flatMap { Int($0) }
+        return max(4, asked ?? 4)
+    }()
+
     /// Lines past the script limits (each trapped or hung the program once): the parser must
     /// refuse every one, naming its line.
     static let refusedLines = [
@@ -138,11 +147,11 @@ final class MonkeyTests: XCTestCase {
         XCTAssertTrue(Set(["grid", "carousel", "rearrange", "calendar"]).isSubset(of: MonkeyTests.scenes))
         for scene in MonkeyTests.scenes {
             var dragsSeen = 0
-            for seed in 1...12 {
+            for seed in 1...MonkeyTests.seeds {
                 _ = try play(scene: scene, seed: seed, fps: [30.0, 60, 144][seed % 3], check: true)
                 if script(scene: scene, seed: seed).contains(where: { $0.hasPrefix("down") }) { dragsSeen += 1 }
             }
-            XCTAssertGreaterThan(dragsSeen, 6, "the random scripts press in \(scene)")
+            XCTAssertGreaterThan(dragsSeen, MonkeyTests.seeds / 2, "the random scripts press in \(scene)")
         }
     }
 
@@ -177,7 +186,7 @@ final class MonkeyTests: XCTestCase {
     /// items, the scene shown and where the content rests.
     func testRandomInputEndsTheSameAtEveryFrameRate() throws {
         for scene in MonkeyTests.scenes {
-            for seed in 1...6 {
+            for seed in 1...MonkeyTests.seeds / 2 {
                 let ends = try [30.0, 60, 144].map { fps -> (String, [String]?, [Double]) in
                     let app = try play(scene: scene, seed: seed, fps: fps, check: false)
                     let offsets = SceneInspection.collections(of: app.currentScene).flatMap { [$0.contentOffset.x, $0.contentOffset.y] }

@@ -41,8 +41,16 @@ final class InputScriptLimitTests: XCTestCase {
         assertRefused("resize 30000 30000", line: 1, "resize: W must be between")
         assertRefused("resize 800 199", line: 1, "resize: H must be between 200 and 16384")
         XCTAssertEqual(try InputScript.parse("resize 200 16384").map(\.command), [.resize(Size(200, 16384))])
-        XCTAssertEqual(WindowSizeLimits.minimum, Size(200, 200))
-        XCTAssertEqual(WindowSizeLimits.maximum, Size(16384, 16384))
+        XCTAssertEqual(InputScript.Limits.windowSize, WindowSizeLimits(minimum: Size(200, 200), maximum: Size(16384, 16384)))
+    }
+
+    func testResizeTakesTheLimitsTheAppPasses() {
+        let small = WindowSizeLimits(minimum: Size(50, 40), maximum: Size(900, 700))
+        XCTAssertEqual(try InputScript.parse("resize 50 40", windowSizes: small).map(\.command), [.resize(Size(50, 40))])
+        XCTAssertThrowsError(try InputScript.parse("resize 901 300", windowSizes: small)) {
+            XCTAssertEqual(($0 as? ScriptError)?.message, "resize: W must be between 50 and 900 points, got 901")
+        }
+        XCTAssertThrowsError(try InputScript.parse("resize 100 39", windowSizes: small))
     }
 
     func testWheelDeltasAreBounded() {
@@ -57,6 +65,17 @@ final class InputScriptLimitTests: XCTestCase {
         assertRefused("text a\u{0}b", line: 1, "control character")
         assertRefused("wait 1\u{7}", line: 1, "control character U+0007")
         XCTAssertNoThrow(try InputScript.parse("wait\t10\t# tabs separate words"))
+    }
+
+    func testHexadecimalNumbersAreRefusedLikeUnderscores() throws {
+        // Double("0x1p3") is 8: a script that reads "wait 0x1p3" meant something else.
+        assertRefused("wait 0x1p3", line: 1, "wait: MS must be a number, got '0x1p3'")
+        assertRefused("wait 1_000", line: 1, "wait: MS must be a number, got '1_000'")
+        assertRefused("down 0x10 5", line: 1, "down: X must be a number")
+        assertRefused("wait 5\nwheel 0 -0X1P-2", line: 2, "wheel: DY must be a number")
+        assertRefused("resize 0x320 600", line: 1, "resize: W must be a number")
+        XCTAssertEqual(try InputScript.parse("wait 1e3\nwheel -.5 +2.5E0").map(\.command), [.wait(ms: 1000), .wheel(dx: -0.5, dy: 2.5)],
+                       "decimal exponents, signs and a bare point are still numbers")
     }
 
     func testWindowsLineEndsAndAByteOrderMarkAreAccepted() throws {

@@ -161,8 +161,8 @@ final class CompositionalLayoutTests: XCTestCase {
     func testRectQueriesMatchABruteForceScan() {
         var rng = SplitMix(seed: 7)
         let l = prepared([3, 500, 40], size: Size(width: 320, height: 400), spacing: 9) { s, env in
-            if s == 1 { return DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
-                                                      header: BoundarySupplementaryItem(height: .absolute(30))) { i in i % 3 == 0 ? .regular : .compact } }
+            if s == 1 { return PairedRows.section(spacing: 16, contentInsets: EdgeInsets(all: 16),
+                                                      header: BoundarySupplementaryItem(height: .absolute(30))) { i in i % 3 == 0 ? .full : .half } }
             return self.nestedSection(env)
         }
         let all = (0..<3).flatMap { s in (0..<l.sections[s].itemCount).map { l.attributesForItem(at: ItemPath(item: $0, section: s))! } }
@@ -175,10 +175,10 @@ final class CompositionalLayoutTests: XCTestCase {
         }
     }
 
-    func testDynamicGroupsReformDuringAnInteractiveMove() {
-        // Styles by data index: C C R. Moving the regular item to the front displays R C C: two rows, not three.
-        let styles: [ItemStyle] = [.compact, .compact, .regular]
-        var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 0) { styles[$0] } }
+    func testPairedRowsReformDuringAnInteractiveMove() {
+        // Widths by data index: H H F. Moving the full-width item to the front displays F H H: two rows, not three.
+        let styles: [PairedRows.ItemWidth] = [.half, .half, .full]
+        var l = CompositionalLayout { _, _ in PairedRows.section(spacing: 0) { styles[$0] } }
         var context = LayoutContext(boundsSize: Size(width: 200, height: 400), itemCounts: [3])
         l.prepare(context)
         XCTAssertEqual(frames(l), [Rect(0, 0, 100, 100), Rect(100, 0, 100, 100), Rect(0, 100, 200, 100)])
@@ -190,18 +190,18 @@ final class CompositionalLayoutTests: XCTestCase {
     // MARK: Incremental preparing during an interactive movement
 
     /// A featured-like section of nested groups, then a mosaic of `styles` (read by data index).
-    private func movementLayout(styles: @escaping () -> [ItemStyle]) -> CompositionalLayout {
+    private func movementLayout(styles: @escaping () -> [PairedRows.ItemWidth]) -> CompositionalLayout {
         CompositionalLayout(interSectionSpacing: 8) { s, env in
             if s == 0 { return self.nestedSection(env) }
             let current = styles()
-            return DynamicGroups.section(spacing: 16, contentInsets: EdgeInsets(top: 8, left: 20, bottom: 16, right: 20),
+            return PairedRows.section(spacing: 16, contentInsets: EdgeInsets(top: 8, left: 20, bottom: 16, right: 20),
                                          header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { current[$0] }
         }
     }
 
     /// Every item's frame, and the cells in a few rects, must be what a layout prepared from
     /// scratch for the same context gives.
-    private func assertSameFrames(_ l: CompositionalLayout, _ context: LayoutContext, styles: @escaping () -> [ItemStyle],
+    private func assertSameFrames(_ l: CompositionalLayout, _ context: LayoutContext, styles: @escaping () -> [PairedRows.ItemWidth],
                                   rects: [Rect], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         var full = movementLayout(styles: styles)
         full.prepare(context)
@@ -224,9 +224,9 @@ final class CompositionalLayoutTests: XCTestCase {
         var rng = SplitMix(seed: 2024)
         for round in 0..<12 {
             let n = 40 + rng.next(260)
-            var styles = (0..<n).map { _ in rng.next(3) == 0 ? ItemStyle.regular : .compact }
-            // Some rounds have runs of compacts only, where pairing shifts the furthest.
-            if round % 4 == 3 { styles = (0..<n).map { _ in rng.next(12) == 0 ? .regular : .compact } }
+            var styles = (0..<n).map { _ in rng.next(3) == 0 ? PairedRows.ItemWidth.full : .half }
+            // Some rounds have runs of half-width items only, where pairing shifts the furthest.
+            if round % 4 == 3 { styles = (0..<n).map { _ in rng.next(12) == 0 ? .full : .half } }
             let read = { styles }
             var l = movementLayout(styles: read)
             let size = Size(width: 300 + Double(rng.next(400)), height: 500)
@@ -293,9 +293,9 @@ final class CompositionalLayoutTests: XCTestCase {
     /// A drop near the top of 100,000 items forms the groups up to where the old grouping takes
     /// over again, not every group after the moved card, and ends with a full prepare's frames.
     func testADropFormsOnlyTheGroupsBeforeTheOldGroupingResumes() {
-        var styles = (0..<100_000).map { $0 % 5 == 2 ? ItemStyle.regular : .compact }
+        var styles = (0..<100_000).map { $0 % 5 == 2 ? PairedRows.ItemWidth.full : .half }
         var chosen = 0
-        var l = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 10) { chosen += 1; return styles[$0] } }
+        var l = CompositionalLayout { _, _ in PairedRows.section(spacing: 10) { chosen += 1; return styles[$0] } }
         var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [styles.count])
         l.prepare(context)
         let all = l.formedGroupCount
@@ -311,7 +311,7 @@ final class CompositionalLayoutTests: XCTestCase {
         chosen = 0
         l.prepare(context)
         XCTAssertLessThan(chosen, 200, "the drop asked for a few groups, not all \(all) again")
-        var full = CompositionalLayout { _, _ in DynamicGroups.section(spacing: 10) { styles[$0] } }
+        var full = CompositionalLayout { _, _ in PairedRows.section(spacing: 10) { styles[$0] } }
         context.completedMove = nil
         full.prepare(context)
         XCTAssertEqual(l.formedGroupCount, full.formedGroupCount, "every group is there after the drop")
@@ -322,7 +322,7 @@ final class CompositionalLayoutTests: XCTestCase {
     }
 
     func testAMovementNearTheTopFormsOnlyTheGroupsQueriesAskFor() {
-        let styles = (0..<100_000).map { $0 % 5 == 2 ? ItemStyle.regular : .compact }
+        let styles = (0..<100_000).map { $0 % 5 == 2 ? PairedRows.ItemWidth.full : .half }
         var l = movementLayout { styles }
         var context = LayoutContext(boundsSize: Size(width: 640, height: 800), itemCounts: [5, styles.count])
         l.prepare(context)

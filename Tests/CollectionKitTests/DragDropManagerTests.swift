@@ -37,7 +37,9 @@ final class DragDropManagerTests: XCTestCase {
         return c
     }
 
-    func makeBoard() -> Board {
+    func makeBoard() -> Board { Self.makeBoard() }
+
+    static func makeBoard() -> Board {
         let board = Board(a: Self.collection("a", [0, 1, 2, 3, 4], frame: Rect(0, 0, 200, 400)),
                           b: Self.collection("b", [10, 11, 12], frame: Rect(220, 0, 200, 400)),
                           c: Self.collection("c", [], frame: Rect(440, 0, 200, 400)),
@@ -50,7 +52,7 @@ final class DragDropManagerTests: XCTestCase {
         board.palette.copyItem = { _ in next += 1; return AnyHashable(next) }
         board.a.lockedItem = { $0 == AnyHashable(3) }
         board.trash.dropFrame = Rect(660, 200, 200, 100)
-        for c in [board.a, board.b, board.c, board.focus, board.palette] { board.manager.add(c) }
+        for c in [board.a, board.b, board.c, board.focus, board.palette] { try! board.manager.add(c) }
         board.manager.add(board.trash)
         return board
     }
@@ -101,7 +103,7 @@ final class DragDropManagerTests: XCTestCase {
         board.drag(from: Point(100, 20), to: Point(320, 90))
         XCTAssertEqual(board.ids(board.a), [1, 2, 3, 4])
         XCTAssertEqual(board.ids(board.b), [10, 11, 0, 12])
-        XCTAssertEqual(board.manager.undoStack.count, 1)
+        XCTAssertEqual(board.manager.history.undoCount, 1)
         // The landed row stays hidden while its snapshot flies in, then shows.
         XCTAssertTrue(board.b.view.hiddenIdentifiers.contains(AnyHashable(0)))
         board.manager.update(now: 1)
@@ -143,7 +145,7 @@ final class DragDropManagerTests: XCTestCase {
         let board = makeBoard()
         board.drag(from: Point(100, 20), to: Point(500, 900))
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
-        XCTAssertEqual(board.manager.undoStack.count, 0)
+        XCTAssertEqual(board.manager.history.undoCount, 0)
         XCTAssertTrue(board.manager.isLanding, "the snapshot flies home")
         board.manager.update(now: 2)
         XCTAssertFalse(board.manager.isLanding)
@@ -213,7 +215,7 @@ final class DragDropManagerTests: XCTestCase {
         board.manager.pointerUp(at: Point(100, 60), now: 0.15)
         board.drag(from: Point(100, 60), to: Point(760, 20), t0: 1)
         XCTAssertEqual(board.ids(board.focus), [20])
-        XCTAssertEqual(board.manager.feedback?.text, "Focus holds 1 card")
+        XCTAssertEqual(board.manager.feedback?.text, "Focus holds 1 item")
         board.drag(from: Point(980, 20), to: Point(760, 20), t0: 5)
         XCTAssertEqual(board.ids(board.focus), [20], "a copy has nowhere to send the card it would replace")
     }
@@ -241,7 +243,7 @@ final class DragDropManagerTests: XCTestCase {
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4], "the source did not change either")
         XCTAssertEqual(board.ids(board.b), [10, 11, 12])
         XCTAssertEqual(board.manager.notices, ["b is read-only today"])
-        XCTAssertEqual(board.manager.undoStack.count, 0)
+        XCTAssertEqual(board.manager.history.undoCount, 0)
         XCTAssertEqual(board.a.view.numberOfItems, 5, "the view shows the data as it is")
     }
 
@@ -295,7 +297,7 @@ final class DragDropManagerTests: XCTestCase {
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
         XCTAssertEqual(board.ids(board.b), [10, 11, 12])
         XCTAssertEqual(board.ids(board.c), [])
-        XCTAssertEqual(board.manager.redoStack.count, 2)
+        XCTAssertEqual(board.manager.history.redoCount, 2)
         board.manager.redo(now: 5)
         board.manager.redo(now: 5.1)
         XCTAssertEqual(board.ids(board.b), [11, 0, 12])

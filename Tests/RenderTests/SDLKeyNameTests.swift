@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitTesting
 import XCTest
 
 /// The script parser refuses key names SDL never produces; this keeps its list in step with the

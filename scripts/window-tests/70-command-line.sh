@@ -55,7 +55,7 @@ else fail "/dev/null" "exit status or /dev/null replaced: $(ls -l /dev/null)"; f
 # SIGTERM stops a headless run, which still writes its dump and exits 0, as the window does. The
 # run is known to be playing once it answers a state request; its script moves the pointer for
 # minutes of frames, so it cannot have ended by itself (an idle wait would be skipped at once).
-awk 'BEGIN { for (i = 0; i < 200000; i++) printf "move %d %d\nwait 16\n", 100 + i % 500, 100 + i % 300 }' > "$work/long.txt"
+awk 'BEGIN { for (i = 0; i < 20000; i++) printf "move %d %d\nwait 16\n", 100 + i % 500, 100 + i % 300 }' > "$work/long.txt"
 env -u DISPLAY "$bin" --headless --replay "$work/long.txt" --dump-state "$work/term.json" 2>"$work/term.err" &
 app_pid=$!; app_dump=$work/term.json
 if app_state; then

@@ -116,15 +116,15 @@ wait_idle() { wait_state 'd["live"]["idle"]' "${1:-30}"; }
 
 # drag X0 Y0 X1 Y1 STEPS HOLD: presses, moves in STEPS steps a frame apart (as a hand does), waits
 # HOLD seconds (a held pointer has no velocity left), releases.
+# One xdotool process plays the whole gesture, so starting a process per step adds no delays.
 drag() {
     local x0=$1 y0=$2 x1=$3 y1=$4 steps=$5 hold=$6
-    xdotool mousemove --window "$wid" "$x0" "$y0" mousedown 1
+    local args=(mousemove --window "$wid" "$x0" "$y0" mousedown 1)
     for i in $(seq 1 "$steps"); do
-        xdotool mousemove --window "$wid" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps))
-        sleep 0.016
+        args+=(sleep 0.016 mousemove --window "$wid" $((x0 + (x1 - x0) * i / steps)) $((y0 + (y1 - y0) * i / steps)))
     done
-    [ "$hold" != 0 ] && sleep "$hold"
-    xdotool mouseup 1
+    [ "$hold" != 0 ] && args+=(sleep "$hold")
+    xdotool "${args[@]}" mouseup 1
 }
 
 # quit_app: Ctrl+Q in the window; waits for the app to exit (it writes its dump at exit).

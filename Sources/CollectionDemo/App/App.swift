@@ -8,16 +8,17 @@ public final class App: InteractiveRoot {
     private var scenes: [String: any Scene] = [:]
     public private(set) var currentName: String
     public private(set) var quitRequested = false
-    private var pointer = Point(x: -1, y: -1)
-    /// Where the pointer went down: the tab bar or the scene, which then gets the whole gesture.
-    private var pointerCapturedByScene = false
+    /// The window's regions, for routing pointer events.
+    private enum Region { case tabBar, notices, scene }
+    /// The region a press began on keeps the pointer until the release: the tab bar, the notice
+    /// bar or the scene, which then gets the whole gesture.
+    private var capture = PointerCapture<Region>()
+    private var pointer: Point { capture.position ?? Point(x: -1, y: -1) }
     private var hoveredTab: Int?
     private var appNotices: [String] = []
     private var noticeBar = NoticeBar()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
-    /// A press that began on the notice bar: its moves and release stay there.
-    private var pointerCapturedByNotices = false
     public private(set) var peakLiveCells = 0
     private var now: Double = 0
 
@@ -68,6 +69,10 @@ public final class App: InteractiveRoot {
         case let .resize(s):
             size = Size(width: max(1, s.width), height: max(1, s.height))
             for scene in scenes.values { scene.setFrame(sceneFrame) }
+            // What runs on between frames (a drag's auto-scroll, whose zones and speed come from
+            // the viewport) takes the new frames from the resize's own moment, not from whichever
+            // frame tick follows it.
+            currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
@@ -80,46 +85,55 @@ public final class App: InteractiveRoot {
             }
             currentScene.handle(event, now: now)
         case let .pointerDown(p, button, _):
-            pointer = p
-            if handleNoticePress(at: p, button: button) { return }
-            if p.y < tabBarHeight && !pointerCapturedByScene {
+            switch capture.route(event, hitTest: region(at:)) {
+            case .notices?:
+                pressNotices(at: p, button: button)
+            case .tabBar?:
                 if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
                 // A right click on the tabs still cancels a drag in flight.
                 else if currentScene.isDragging { currentScene.handle(event, now: now) }
-                return
+            case .scene?, nil:
+                currentScene.handle(event, now: now)
             }
-            pointerCapturedByScene = true
-            currentScene.handle(event, now: now)
         case let .pointerMove(p, _):
-            pointer = p
-            if pointerCapturedByNotices { return }
+            _ = capture.route(event, hitTest: region(at:))
+            if capture.holder == .notices { return }
             hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
-            currentScene.handle(event, now: now)
-        case let .pointerUp(p, _, _):
-            pointer = p
-            if pointerCapturedByNotices { pointerCapturedByNotices = false; return }
-            pointerCapturedByScene = false
+            // With nothing held the scene sees every move, so its hover ends when the pointer leaves it.
+            if capture.holder != .tabBar { currentScene.handle(event, now: now) }
+        case .pointerUp:
+            let holder = capture.holder
+            _ = capture.route(event, hitTest: region(at:))
+            if holder == .notices || holder == .tabBar { return }
             currentScene.handle(event, now: now)
         case .wheel:
-            if noticeBar.area(for: allNotices, in: size).contains(pointer) { return }
-            if pointer.y >= tabBarHeight || pointer.y < 0 { currentScene.handle(event, now: now) }
-        case .text, .focus:
+            if region(at: pointer) == .scene { currentScene.handle(event, now: now) }
+        case .text:
+            currentScene.handle(event, now: now)
+        case .focus:
+            _ = capture.route(event, hitTest: region(at:))
             currentScene.handle(event, now: now)
         case .pointerExited:
             // Nothing in the window is under the pointer: tab and notice highlights end with the scene's.
-            guard !pointerCapturedByScene, !pointerCapturedByNotices else { return }
-            pointer = Point(x: -1, y: -1)
+            guard capture.route(event, hitTest: region(at:)) == nil else { return }
             hoveredTab = nil
             currentScene.handle(event, now: now)
         }
     }
 
+    /// The region under a window point: the notice bar over everything, then the tab bar, then the
+    /// scene (also above and below the window, where a pointer held by the scene can go).
+    private func region(at p: Point) -> Region {
+        if noticeBar.area(for: allNotices, in: size).contains(p) { return .notices }
+        return p.y >= 0 && p.y < tabBarHeight ? .tabBar : .scene
+    }
+
     public var cursor: Cursor {
-        if pointer.y >= 0, pointer.y < tabBarHeight, !pointerCapturedByScene { return tabIndex(at: pointer) != nil ? .hand : .arrow }
-        if !pointerCapturedByScene, noticeBar.area(for: allNotices, in: size).contains(pointer) {
-            return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
+        switch capture.holder ?? region(at: pointer) {
+        case .tabBar: return tabIndex(at: pointer) != nil ? .hand : .arrow
+        case .notices: return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
+        case .scene: return currentScene.cursor(at: pointer)
         }
-        return currentScene.cursor(at: pointer)
     }
 
     // MARK: Frame
@@ -175,16 +189,12 @@ public final class App: InteractiveRoot {
     public var shownNotices: [String] { noticeBar.visible(allNotices) }
 
     /// A press on the notice bar closes the notice whose button it hit and goes no further.
-    private func handleNoticePress(at p: Point, button: MouseButton) -> Bool {
-        guard !pointerCapturedByScene else { return false }
+    private func pressNotices(at p: Point, button: MouseButton) {
         let all = allNotices
-        guard noticeBar.area(for: all, in: size).contains(p) else { return false }
-        pointerCapturedByNotices = true
         if button == .left, let hit = noticeBar.closeButtons(for: all, in: size).first(where: { $0.rect.contains(p) }) {
             noticeBar.dismiss(hit.notice)
             syncNoticeSpace()
         }
-        return true
     }
 
     /// Gives the scenes the room above the notice bar whenever the bar's height changes.

@@ -1,13 +1,16 @@
 import CollectionKit
-import CollectionKitTesting
 
 /// Random input sequences against the drag scenes, checking after each that no item was lost,
 /// duplicated or left hidden: fast drags, out-and-back hovering, releases outside the window, new
 /// drags during drop animations, cancels, focus loss, resizes, scene switches and undo mid-flight.
 /// `swift test` runs a few thousand sequences; `collection-bench` runs 100,000 or more.
-public struct DragPropertyCheck {
-    /// The deterministic generator the checks draw from, so a failing seed can be replayed.
-    public typealias Generator = SeededGenerator
+///
+/// The caller brings the random numbers (the tests and the benchmark use `CollectionKitTesting`'s
+/// `SeededGenerator`), so the demo library does not depend on the testing library.
+public struct DragPropertyCheck<Generator: RandomNumberGenerator> {
+    /// Makes the deterministic generator a sequence draws from: the same seed must give the same
+    /// numbers, so a failing seed can be replayed.
+    public var makeGenerator: (UInt64) -> Generator
 
     /// `boards` or `rearrange`.
     public var scene: String
@@ -15,12 +18,14 @@ public struct DragPropertyCheck {
     /// Input events per sequence.
     public var steps = 30
 
-    public init(scene: String) { self.scene = scene }
+    public init(scene: String, generator: @escaping (UInt64) -> Generator) {
+        self.scene = scene; self.makeGenerator = generator
+    }
 
     /// Runs sequence `seed`; returns a description of what went wrong, or nil. `dragged` tells
     /// whether a drag happened at all (a check that never drags tests nothing).
     public func run(seed: UInt64) throws -> (problem: String?, dragged: Bool) {
-        var rng = Generator(seed: seed &* 0x2545_F491_4F6C_DD1D &+ 1)
+        var rng = makeGenerator(seed &* 0x2545_F491_4F6C_DD1D &+ 1)
         var config = SceneConfig(items: scene == "rearrange" ? 60 : Int.random(in: 0...60, using: &rng))
         config.rearrangeLayout = ["grid", "horizontal", "waterfall"][Int(seed % 3)]
         let app = try App(scene: scene, size: size, config: config)

@@ -10,7 +10,9 @@ public struct BoardCard: Equatable, Sendable {
     public var kind: String?
 
     /// A stable height for the backlog list: 44, 62 or 80 points.
-    public var listHeight: Double { 44 + Double((id &* 7) % 3) * 18 }
+    public var listHeight: Double { BoardCard.listHeight(id: id) }
+    /// The same from the identifier alone, so a list can be measured without making its cards.
+    public static func listHeight(id: Int) -> Double { 44 + Double((id &* 7) % 3) * 18 }
     public var color: Color { Theme.tileColor(id) }
 }
 
@@ -25,6 +27,9 @@ public final class BoardCardCell: CollectionCell {
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         BoardCardCell.drawCard(card, in: frame, into: &list)
+        // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
+        if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
+        if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
     }
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.

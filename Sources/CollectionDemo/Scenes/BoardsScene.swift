@@ -9,10 +9,12 @@ public final class BoardsScene: Scene {
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection] = []
     public let trash = DropZone(name: "trash", title: "Trash")
-    /// Every card ever made, by identifier (trashed ones stay, so undo can bring them back).
+    /// The cards made by name: those of the boards other than the backlog, and palette copies
+    /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
+    /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
     public private(set) var cards: [Int: BoardCard] = [:]
-    /// Identifiers at start, and palette copies made since.
-    public let initialIDs: Set<Int>
+    /// Identifiers at start.
+    public let initialIDs: StartingCardIDs
     private var nextID: Int
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
@@ -22,6 +24,7 @@ public final class BoardsScene: Scene {
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private var statusFrame: Rect = .zero
+    private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
@@ -33,10 +36,9 @@ public final class BoardsScene: Scene {
             cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
             return AnyHashable(id)
         }
-        // Every tenth backlog card (3, 13, 23, ...) is locked to the backlog.
         let high = n / 4
-        let backlogHigh = (0..<high).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
-        let backlogLow = (high..<n).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        let backlogHigh = (0..<high).map(AnyHashable.init)
+        let backlogLow = (high..<n).map(AnyHashable.init)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -44,7 +46,7 @@ public final class BoardsScene: Scene {
         let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
         let focus = [card(next())]
         self.cards = cards
-        initialIDs = Set(cards.keys)
+        initialIDs = StartingCardIDs(backlog: 0..<n, others: Set(cards.keys))
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
@@ -72,9 +74,25 @@ public final class BoardsScene: Scene {
         palette_.dragOperation = .copy
         palette_.copyItem = { [unowned self] id in self.makeCopy(of: id) }
         boards[5].capacity = 1
-        for b in boards { manager.add(b) }
+        manager.strings = BoardsScene.words
+        for b in boards {
+            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+        }
         manager.add(trash)
     }
+
+    /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
+    /// collections.
+    static let words: DragDropStrings = {
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) cards picked up" }
+        words.overNothing = "over no board"
+        words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
+        words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
+        words.severalItems = { "\($0) cards" }
+        return words
+    }()
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
@@ -97,7 +115,8 @@ public final class BoardsScene: Scene {
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
         })
-        board.itemLength = { [unowned self] id in self.card(id).listHeight }
+        // Asked of every card at start: answered from the identifier, no card made.
+        board.itemLength = { id in BoardCard.listHeight(id: id.base as? Int ?? -1) }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
         board.style.gapFill = Theme.background
@@ -111,8 +130,14 @@ public final class BoardsScene: Scene {
     }
 
     func card(_ id: AnyHashable) -> BoardCard {
-        guard let i = id.base as? Int, let c = cards[i] else { return BoardCard(id: -1, title: "?") }
-        return c
+        guard let i = id.base as? Int else { return BoardCard(id: -1, title: "?") }
+        if let c = cards[i] { return c }
+        return initialIDs.backlog.contains(i) ? BoardsScene.backlogCard(i) : BoardCard(id: -1, title: "?")
+    }
+
+    /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
+    static func backlogCard(_ id: Int) -> BoardCard {
+        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil)
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -258,7 +283,6 @@ public final class BoardsScene: Scene {
         drawTrash(into: &list)
         for b in boards {
             b.draw(into: &list)
-            drawMarks(of: b, into: &list)
             ScrollIndicator.draw(for: b.view, into: &list)
         }
         manager.draw(into: &list, now: now)
@@ -272,22 +296,6 @@ public final class BoardsScene: Scene {
         list.stroke(r, color, width: 2, radius: 8)
         list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
-    }
-
-    /// Selection rings and the keyboard focus ring, over the cards they mark.
-    private func drawMarks(of b: DragDropCollection, into list: inout DrawList) {
-        let focused = manager.focus.flatMap { $0.collection == b.name ? $0.id : nil }
-        let marked = manager.selection.union(focused.map { [$0] } ?? [])
-        guard !marked.isEmpty else { return }
-        list.clipped(to: b.view.frame) { list in
-            for a in b.view.visibleAttributes where a.kind == .cell {
-                guard let id = b.displayedID(at: a.indexPath), marked.contains(id),
-                      !b.view.hiddenIdentifiers.contains(id) else { continue }
-                let r = b.view.windowRect(fromContent: b.view.presentedFrameForItem(at: a.indexPath) ?? a.frame)
-                if manager.selection.contains(id) { list.stroke(r.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-                if id == focused { list.stroke(r.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
-            }
-        }
     }
 
     private func drawStatus(into list: inout DrawList) {
@@ -310,7 +318,7 @@ public final class BoardsScene: Scene {
 
     public var isDragging: Bool { manager.isDragging }
     public var liveCellCount: Int { boards.reduce(0) { $0 + $1.view.liveCellCount } }
-    public var notices: [String] { manager.notices }
+    public var notices: [String] { setupNotices + manager.notices }
 
     // MARK: Checks
 
@@ -360,7 +368,8 @@ public final class BoardsScene: Scene {
                 ("keyboard", .bool(s.isKeyboard)),
             ])
         }
-        let locked = cards.values.filter { $0.lockedTo != nil }.map(\.id).sorted()
+        let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
+        let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
         return [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
@@ -368,8 +377,8 @@ public final class BoardsScene: Scene {
             ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
             ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
-            ("undo", .int(manager.undoStack.count)),
-            ("redo", .int(manager.redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
         ]
     }
@@ -401,5 +410,20 @@ public final class BoardsScene: Scene {
             ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
         ]
         return .object(pairs)
+    }
+}
+
+/// The identifiers the boards start with: the backlog's range, which is not stored, and the few
+/// cards of the other boards. `contains` is O(1); iterating visits the range, then the others.
+public struct StartingCardIDs: Sequence, Sendable {
+    public let backlog: Range<Int>
+    public let others: Set<Int>
+
+    public func contains(_ id: Int) -> Bool { backlog.contains(id) || others.contains(id) }
+    public var count: Int { backlog.count + others.count }
+
+    public func makeIterator() -> AnyIterator<Int> {
+        var inRange = backlog.makeIterator(), rest = others.makeIterator()
+        return AnyIterator { inRange.next() ?? rest.next() }
     }
 }

@@ -6,7 +6,6 @@ public final class MosaicCardCell: CollectionCell {
     public var value = 0
     public var style = ItemStyle.compact
     public var allowsMenu = false
-    public var isFocused = false
     public var isFeatured = false
 
     public override func prepareForReuse() {

@@ -20,12 +20,12 @@ public final class MosaicScene: Scene {
     public let manager = DragDropManager()
     private var reorder: ReorderableCollection!
     public private(set) var menu = ContextMenuController()
-    private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
-    private var pointer = Point(x: -1, y: -1)
+    /// Long press to lift a card, earlier movement pans.
+    private var interaction: ReorderInteraction!
+    /// Home, End, the page keys, Space, Up and Down (Left and Right page the featured row).
+    private let keyboardScrolling = KeyboardScrolling()
     /// The card keyboard commands (the Menu key) act on.
     public private(set) var focusedCard: Int?
-    private var undoStack: [MosaicEdit] = []
-    private var redoStack: [MosaicEdit] = []
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
 
@@ -64,6 +64,11 @@ public final class MosaicScene: Scene {
         }
         manager.snapshotKeyPrefix = "mosaic-snapshot"
         manager.add(reorder)
+        interaction = ReorderInteraction(manager: manager, reorderable: reorder)
+        interaction.shakesItemsThatCannotMove = false
+        interaction.itemHitTest = { [unowned self] p in itemIndexPath(at: p) }
+        interaction.willLift = { [unowned self] in menu.close() }
+        interaction.didLift = { [unowned self] id in focusedCard = id.base as? Int }
         applyModel(animated: false)
     }
 
@@ -110,10 +115,10 @@ public final class MosaicScene: Scene {
             ? dataSource.snapshot.items(inSectionAt: MosaicScene.mosaicSection) : []
         let styles = model.styles
         let side = max(MosaicScene.spacing, ((collection.frame.width - MosaicScene.maximumColumnWidth) / 2).rounded(.down))
-        var section = DynamicGroups.section(spacing: MosaicScene.spacing,
-                                            contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
-                                            header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
-            i < ids.count ? styles[ids[i]] : .compact
+        var section = PairedRows.section(spacing: MosaicScene.spacing,
+                                         contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
+                                         header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
+            (i < ids.count ? styles[ids[i]] : ItemStyle.compact).width
         }
         section.supplementariesFollowContentInsets = false
         return section
@@ -149,26 +154,19 @@ public final class MosaicScene: Scene {
         applyModel(reconfiguring: changed, animated: true)
     }
 
-    /// Records a done edit for undo; the redo history ends there.
+    /// Records a done edit on the engine's one undo history (the manager's); the redo history
+    /// ends there.
     private func record(_ edit: MosaicEdit) {
-        undoStack.append(edit)
-        if undoStack.count > 100 { undoStack.removeFirst() }
-        redoStack.removeAll()
+        manager.history.push("mosaic edit", undo: { [unowned self] in
+            applyModel(reconfiguring: edit.inverse.apply(to: &model), animated: true)
+        }, redo: { [unowned self] in
+            applyModel(reconfiguring: edit.apply(to: &model), animated: true)
+        })
     }
 
-    public func undo() {
-        guard !manager.isDragging, let edit = undoStack.popLast() else { return }
-        let changed = edit.inverse.apply(to: &model)
-        redoStack.append(edit)
-        applyModel(reconfiguring: changed, animated: true)
-    }
+    public func undo() { manager.undo(now: 0) }
 
-    public func redo() {
-        guard !manager.isDragging, let edit = redoStack.popLast() else { return }
-        let changed = edit.apply(to: &model)
-        undoStack.append(edit)
-        applyModel(reconfiguring: changed, animated: true)
-    }
+    public func redo() { manager.redo(now: 0) }
 
     /// The data source moved a card at the end of a drag: the model follows (the reorderable
     /// collection's `didMove` records it for undo).
@@ -273,59 +271,40 @@ public final class MosaicScene: Scene {
         }
         switch event {
         case let .pointerDown(p, .right, _):
-            pointer = p
             // A right click mid-drag cancels the drag and opens nothing (seed 004).
-            if manager.isDragging { cancelDrag(now: now); return }
-            if press.isActive || orthogonal.pressedSection != nil { return }
+            if interaction.handle(event, now: now) != .unused { return }
+            if interaction.isPressActive || orthogonal.pressedSection != nil { return }
             if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
         case let .pointerDown(p, .left, _):
-            pointer = p
-            guard !manager.isDragging, collection.frame.contains(p) else { return }
+            guard !interaction.isDragging, collection.frame.contains(p) else { return }
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
-            press.down(at: p, now: now, physics: &collection.physics)
-            // The card starts to rise while the long press is pending.
-            if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection, reorder.draggableItem(at: p) != nil {
-                collection.beginPressFeedback(on: ip, now: now, duration: press.recognizer.minimumDuration)
-            }
-        case let .pointerMove(p, _):
-            pointer = p
-            fireLongPressIfDue(now: now)
-            if manager.isDragging { manager.pointerMoved(to: p, now: now); return }
-            if orthogonal.pressedSection != nil { _ = orthogonal.handle(event, in: collection, now: now); return }
-            press.moved(to: p, now: now, physics: &collection.physics)
-            if press.isPanning { collection.endPressFeedback() }
-        case let .pointerUp(p, .left, _):
-            pointer = p
+            interaction.handle(event, now: now)
+        case .pointerMove:
+            if interaction.handle(event, now: now) != .unused { return }
+            if orthogonal.pressedSection != nil { _ = orthogonal.handle(event, in: collection, now: now) }
+        case .pointerUp(_, .left, _):
             if orthogonal.pressedSection != nil {
                 if case let .click(at) = orthogonal.handle(event, in: collection, now: now) { clickFeatured(at: at, now: now) }
                 return
             }
-            collection.endPressFeedback()
-            fireLongPressIfDue(now: now)
-            if manager.isDragging {
-                manager.pointerUp(at: p, now: now)
-                press.cancel(now: now, physics: &collection.physics)
-            } else if press.up(at: p, now: now, physics: &collection.physics),
-                      let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
+            if case let .click(p) = interaction.handle(event, now: now),
+               let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
                 focusedCard = dataSource.itemIdentifier(at: ip)
             }
         case let .wheel(_, dy):
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
             if dy != 0 { collection.physics.wheel(dx: 0, dy: dy, now: now) }
         case .focus(gained: false):
-            cancelDrag(now: now)
+            interaction.handle(event, now: now)
             orthogonal.cancel(now: now)
-            press.cancel(now: now, physics: &collection.physics)
-            collection.endPressFeedback()
         case let .key(key, mods):
+            if interaction.handle(event, now: now) != .unused { return }
             handleKey(key, mods, now: now)
         default: break
         }
     }
 
     private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
-        if key == .escape { cancelDrag(now: now); return }
-        guard !manager.isDragging else { return }
         if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return }
         if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return }
         if mods.contains(.ctrl), key == Key("y") { redo(); return }
@@ -341,23 +320,8 @@ public final class MosaicScene: Scene {
                 orthogonal.scroll(section: featured, toPlace: current + (key == .right ? 1 : -1), in: layout, animated: true, now: now)
             }
         default:
-            scroll(for: key, now: now)
+            keyboardScrolling.scroll(for: key, in: collection, now: now)
         }
-    }
-
-    private func scroll(for key: Key, now: Double) {
-        let page = collection.frame.height * 0.9
-        var target = collection.physics.restingOffset
-        switch key {
-        case .home: target.y = 0
-        case .end: target.y = collection.contentSize.height
-        case .pageDown, .space: target.y += page
-        case .pageUp: target.y -= page
-        case .down: target.y += 80
-        case .up: target.y -= 80
-        default: return
-        }
-        collection.physics.setOffset(target, animated: true, now: now)
     }
 
     /// Tab and Shift+Tab move the focus through the cards, scrolling it into view.
@@ -393,35 +357,13 @@ public final class MosaicScene: Scene {
         orthogonal.scroll(section: ip.section, toPlace: ip.item, in: layout, animated: true, now: now)
     }
 
-    private func fireLongPressIfDue(now: Double) {
-        guard case let .longPress(at, time) = press.advance(to: now) else { return }
-        lift(at: at, time: time, now: now)
-    }
-
-    /// The long press fired at `time` on `start`: the manager lifts the card there (a card still
-    /// landing from the previous drop is taken over where it is). Anything else scrolls on.
-    private func lift(at start: Point, time: Double, now: Double) {
-        collection.endPressFeedback()
-        menu.close()
-        guard !manager.isDragging, let ip = itemIndexPath(at: start), ip.section == MosaicScene.mosaicSection,
-              let id = reorder.draggableItem(at: start),
-              manager.lift(id, from: reorder, grabPoint: start, pointer: pointer, time: time, now: now) else {
-            press.refuseLongPress(); return
-        }
-        focusedCard = id.base as? Int
-    }
-
     /// Puts every card back; the snapshot flies home to the card's own slot.
-    public func cancelDrag(now: Double) {
-        guard manager.isDragging else { return }
-        manager.cancel(now: now)
-        press.cancel(now: now, physics: &collection.physics)
-    }
+    public func cancelDrag(now: Double) { interaction.cancelDrag(now: now) }
 
     // MARK: Frame
 
     public func update(now: Double) {
-        fireLongPressIfDue(now: now)
+        interaction.update(now: now)
         orthogonal.sync(with: collection)
         orthogonal.update(now: now)
         manager.update(now: now)
@@ -449,13 +391,14 @@ public final class MosaicScene: Scene {
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if manager.isDragging || press.isPanning || orthogonal.isPanning { return .grabbing }
+        if let pressing = interaction.cursor(at: p) { return pressing }
+        if orthogonal.isPanning { return .grabbing }
         return itemIndexPath(at: p) != nil ? .hand : .arrow
     }
 
     /// The long-press timer, the drag, the featured row and the mosaic's own motion.
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, manager.nextDeadline(after: now),
+        Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
                           orthogonal.nextDeadline(after: now), collection.nextDeadline(after: now))
     }
 
@@ -465,11 +408,9 @@ public final class MosaicScene: Scene {
 
     public func didDeactivate(now: Double) {
         menu.close()
-        cancelDrag(now: now)
-        collection.endPressFeedback()
+        interaction.reset(now: now)
         manager.finishLandings()
         orthogonal.cancel(now: now)
-        press.cancel(now: now, physics: &collection.physics)
     }
 
     // MARK: Cells and headers
@@ -527,7 +468,7 @@ public final class MosaicScene: Scene {
             ("styles", .strings(cards.map { model.styles[$0].rawValue })),
             ("values", .array(cards.map { .int(model.values[$0]) })),
             ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
-            ("groups", .strings(DynamicGroups.kinds(for: cards.map { model.styles[$0] }).map(\.rawValue))),
+            ("groups", .strings(PairedRows.rows(for: cards.map { model.styles[$0].width }).map(\.mosaicName))),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
@@ -552,8 +493,8 @@ public final class MosaicScene: Scene {
             ("preset", .string(preset.rawValue)),
             ("collections", .array([.object(mosaic), .object(featured)])),
             ("menu", menuJSON),
-            ("undo", .int(undoStack.count)),
-            ("redo", .int(redoStack.count)),
+            ("undo", .int(manager.history.undoCount)),
+            ("redo", .int(manager.history.redoCount)),
         ]
     }
 

@@ -35,14 +35,13 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
     public let manager = DragDropManager()
     private let reorder: ReorderableCollection
-    private var press = ScrollPan(tolerance: 6, longPressDuration: 0.3)
+    /// Long press to lift (a pinned tile shakes), earlier movement pans.
+    private let interaction: ReorderInteraction
+    /// Home, End, the page keys, Space and every arrow scroll (the arrows have no other use here).
+    private let keyboardScrolling = KeyboardScrolling(crossAxisArrowsScroll: true)
     private struct Move: Equatable { var from: Int, to: Int }
-    private var undoStack: [Move] = []
-    private var redoStack: [Move] = []
     private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
-    /// A press on a pinned tile was refused: it shook, and the press does nothing until released.
-    private var refusedPress = false
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
@@ -58,15 +57,19 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             TileCell.drawTile(number: number, color: Theme.tileColor(number), pinned: false, selected: false, highlighted: false,
                               in: rect, into: &list)
         }
+        interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         collection.dataSource = self
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
+        // A completed move goes on the engine's one undo history, with the manager's drops.
         reorder.didMove = { [unowned self] from, to in
-            undoStack.append(Move(from: from.item, to: to.item))
-            redoStack.removeAll()
+            let m = Move(from: from.item, to: to.item)
+            manager.history.push("move tile", undo: { [unowned self] in apply(from: m.to, to: m.from) },
+                                 redo: { [unowned self] in apply(from: m.from, to: m.to) })
         }
         manager.snapshotKeyPrefix = "rearrange-snapshot"
         manager.add(reorder)
+        interaction.hoversMovableItems = true
     }
 
     /// For the scene catalogue: the layout by its command-line name.
@@ -114,46 +117,9 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Input
 
     public func handle(_ event: InputEvent, now: Double) {
-        if drag == nil, !refusedPress, collection.handleScrollBarEvent(event, now: now) { return }
+        if !interaction.isDragging, !interaction.isRefusingPress, collection.handleScrollBarEvent(event, now: now) { return }
+        guard interaction.handle(event, now: now) == .unused else { return }
         switch event {
-        case let .pointerDown(p, .left, _):
-            guard !manager.isDragging, collection.frame.contains(p) else { return }
-            pointer = p
-            // A new press starts afresh, whatever the last one was refused for.
-            refusedPress = false
-            press.down(at: p, now: now, physics: &collection.physics)
-            // The tile starts to rise while the long press is pending.
-            if let ip = collection.indexPathForItem(atWindowPoint: p), canMove(ip) {
-                collection.beginPressFeedback(on: ip, now: now, duration: press.recognizer.minimumDuration)
-            }
-        case .pointerDown(_, .right, _):
-            cancelDrag(now: now)
-        case let .pointerMove(p, _):
-            pointer = p
-            fireLongPressIfDue(now: now)
-            if manager.isDragging { manager.pointerMoved(to: p, now: now); return }
-            if refusedPress { return }
-            press.moved(to: p, now: now, physics: &collection.physics)
-            if press.isPanning { collection.endPressFeedback() }
-            collection.updateHover(at: press.isActive ? nil : p, reacts: canMove)
-        case let .pointerUp(p, .left, _):
-            pointer = p
-            collection.endPressFeedback()
-            if refusedPress { refusedPress = false; press.cancel(now: now, physics: &collection.physics); return }
-            fireLongPressIfDue(now: now)
-            if manager.isDragging {
-                manager.pointerUp(at: p, now: now)
-                press.cancel(now: now, physics: &collection.physics)
-            } else {
-                press.up(at: p, now: now, physics: &collection.physics)
-            }
-        case .pointerExited:
-            collection.updateHover(at: nil)
-        case .focus(gained: false):
-            cancelDrag(now: now)
-            press.cancel(now: now, physics: &collection.physics)
-            collection.endPressFeedback()
-            refusedPress = false
         case let .wheel(dx, dy):
             collection.physics.wheel(dx: dx, dy: dy, now: now)
         case let .key(key, mods):
@@ -163,8 +129,6 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
-        if key == .escape { cancelDrag(now: now); return }
-        guard !manager.isDragging else { return }
         if mods.contains(.ctrl), key == Key("z") {
             if mods.contains(.shift) { redo(now: now) } else { undo(now: now) }
             return
@@ -172,71 +136,19 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         if mods.contains(.ctrl), key == Key("y") { redo(now: now); return }
         guard mods.isEmpty || mods == .shift else { return }
         if key == Key("l") { setLayout(layoutKind.next); return }
-        let axis = collection.layout.scrollAxis
-        let page = collection.frame.size[axis] * 0.9
-        var target = collection.physics.restingOffset
-        switch key {
-        case .home: target[axis] = 0
-        case .end: target[axis] = collection.contentSize[axis]
-        case .pageDown, .space: target[axis] += page
-        case .pageUp: target[axis] -= page
-        case .down, .right: target[axis] += 80
-        case .up, .left: target[axis] -= 80
-        default: return
-        }
-        collection.physics.setOffset(target, animated: true, now: now)
-    }
-
-    // MARK: Drag
-
-    private func fireLongPressIfDue(now: Double) {
-        guard case let .longPress(at, time) = press.advance(to: now) else { return }
-        lift(at: at, time: time, now: now)
-    }
-
-    /// The long press fired at `time` on `start`: the manager lifts the tile there, unless it
-    /// cannot move.
-    private func lift(at start: Point, time: Double, now: Double) {
-        collection.endPressFeedback()
-        guard !manager.isDragging, let ip = collection.indexPathForItem(atWindowPoint: start) else {
-            press.refuseLongPress(); return
-        }
-        guard let id = reorder.draggableItem(at: start) else {
-            // A pinned tile says no: it shakes, the cursor shows "not allowed", and the press
-            // neither lifts nor scrolls until it is released.
-            collection.shakeItem(at: ip, now: time)
-            press.cancel(now: now, physics: &collection.physics)
-            refusedPress = true
-            return
-        }
-        guard manager.lift(id, from: reorder, grabPoint: start, pointer: pointer, time: time, now: now) else {
-            press.refuseLongPress(); return
-        }
-        collection.updateHover(at: nil)
+        keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 
     /// Puts every tile back; the snapshot flies home to the tile's own slot.
-    public func cancelDrag(now: Double) {
-        guard manager.isDragging else { return }
-        manager.cancel(now: now)
-        press.cancel(now: now, physics: &collection.physics)
-    }
+    public func cancelDrag(now: Double) { interaction.cancelDrag(now: now) }
 
     // MARK: Undo
 
-    private func undo(now: Double) {
-        guard let m = undoStack.popLast() else { return }
-        apply(from: m.to, to: m.from, now: now)
-        redoStack.append(m)
-    }
+    private func undo(now: Double) { manager.undo(now: now) }
 
-    private func redo(now: Double) {
-        guard let m = redoStack.popLast() else { return }
-        apply(from: m.from, to: m.to, now: now)
-        undoStack.append(m)
-    }
+    private func redo(now: Double) { manager.redo(now: now) }
 
-    private func apply(from: Int, to: Int, now: Double) {
+    private func apply(from: Int, to: Int) {
         manager.finishLandings()
         if collection.moveItemInteractively(from: ItemPath(item: from), to: ItemPath(item: to)) {
             collection.scrollToItem(ItemPath(item: to), centered: false, animated: true)
@@ -248,14 +160,14 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Frame
 
     public func update(now: Double) {
-        fireLongPressIfDue(now: now)
+        interaction.update(now: now)
         manager.update(now: now)
         collection.update(now: now)
     }
 
     /// The long-press timer, the drag machinery and the collection's own motion.
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(press.nextDeadline.map { max(now, $0) }, manager.nextDeadline(after: now),
+        Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
                           collection.nextDeadline(after: now))
     }
 
@@ -275,8 +187,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if refusedPress { return .notAllowed }
-        if manager.isDragging || press.isPanning { return .grabbing }
+        if let pressing = interaction.cursor(at: p) { return pressing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item]) ? .arrow : .hand
@@ -284,19 +195,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     public var isDragging: Bool { manager.isDragging }
 
-    /// True for a displayed item that can be lifted (not pinned).
-    private func canMove(_ ip: ItemPath) -> Bool {
-        !RearrangeScene.isPinned(ids[collection.dataIndexPath(forDisplayed: ip).item])
-    }
     public var liveCellCount: Int { collection.liveCellCount }
     public var notices: [String] { sceneNotices }
 
     public func didDeactivate(now: Double) {
-        collection.endPressFeedback()
-        collection.updateHover(at: nil)
-        refusedPress = false
-        cancelDrag(now: now)
-        press.cancel(now: now, physics: &collection.physics)
+        interaction.reset(now: now)
         manager.finishLandings()
     }
 
@@ -313,8 +216,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),
                 ("hidden", .strings(hidden.map { "\($0)" })),
                 ("moving", moving),
-                ("undo", .int(undoStack.count)),
-                ("redo", .int(redoStack.count)),
+                ("undo", .int(manager.history.undoCount)),
+                ("redo", .int(manager.history.redoCount)),
             ])])),
         ]
     }

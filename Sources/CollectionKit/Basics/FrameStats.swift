@@ -1,20 +1,3 @@
-/// Times frames with a clock the core does not own, and keeps the figures `--stats` reports.
-///
-/// A driver brackets every frame (update, draw and render) with the two calls; the conforming type
-/// reads whatever clock it trusts and records the figures, typically into ``FrameStats``.
-public protocol FrameTimer: AnyObject {
-    /// Called just before a frame's update.
-    func frameBegan()
-    /// Called once the frame has been drawn and rendered, with the number of cell objects alive then.
-    func frameEnded(liveCells: Int)
-    /// `count` frame ticks passed without drawing, because nothing could change in them.
-    func framesSkipped(_ count: Int)
-}
-
-extension FrameTimer {
-    public func framesSkipped(_ count: Int) {}
-}
-
 /// Frame-time figures: percentiles of the per-frame CPU times.
 ///
 /// Frames are kept individually, so percentiles are exact; memory grows by one `Double` a frame.

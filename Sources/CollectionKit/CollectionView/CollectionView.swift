@@ -17,13 +17,25 @@ open class CollectionCell {
     public var isHighlighted = false
     /// The pointer is over this cell and the cell reacts to it (see `CollectionView.updateHover`).
     public internal(set) var isHovered = false
+    /// The item has the keyboard focus (for drag and drop, the item Space would pick up). Draw a
+    /// focus ring. `DragDropCollection` keeps it in step with its manager; an owner with a focus
+    /// of its own sets it. Cleared on reuse.
+    public var isFocused = false
+    /// The item's collection is the accepting target of the drag over it now.
+    public internal(set) var isDropTarget = false
+    /// The item is part of the drag in flight. A moved item is taken out of view meanwhile, so a
+    /// cell sees this while a copying source (a palette) keeps the original shown.
+    public internal(set) var isDragged = false
 
     /// Creates a cell. The view calls the factory given to ``CollectionView/register(reuseIdentifier:_:)``
     /// when its pool has no spare cell.
     public required init(reuseIdentifier: String) { self.reuseIdentifier = reuseIdentifier }
 
     /// Called before the cell is handed out again: clear anything the previous item set.
-    open func prepareForReuse() { isHighlighted = false; isSelected = false; isHovered = false }
+    open func prepareForReuse() {
+        isHighlighted = false; isSelected = false; isHovered = false
+        isFocused = false; isDropTarget = false; isDragged = false
+    }
 
     /// Draws the cell into `frame` (content coordinates; the collection view has set up the transform).
     open func draw(in frame: Rect, into list: inout DrawList) {}
@@ -300,6 +312,27 @@ public final class CollectionView {
             physics.jump(to: physics.offset)
         }
         refreshVisible(reconfigureAll: false)
+        retargetFrameAnimations()
+    }
+
+    /// Ends every update animation at once: items stand at their layout frames, fades are over.
+    func endUpdateAnimations() {
+        frameAnimations.removeAll()
+        appearingItems.removeAll()
+        vanishingItems.removeAll()
+    }
+
+    /// After the layout changed under running update animations (a resize), each heads for its
+    /// item's new frame instead of the old one; items out of view stop animating.
+    private func retargetFrameAnimations() {
+        guard !frameAnimations.isEmpty else { return }
+        var retargeted: [AnyHashable: RectAnimation] = [:]
+        for a in visibleAttributes where a.kind == .cell {
+            guard let id = visibleIdentifiers[a.indexPath], var animation = frameAnimations[id] else { continue }
+            animation.to = a.frame
+            retargeted[id] = animation
+        }
+        frameAnimations = retargeted
     }
 
     /// Replaces the layout, scrolls back to the start and configures every cell again. An interactive

@@ -1,4 +1,4 @@
-/// The two small protocols of drag and drop between containers (seed 001's design): a
+/// The two small protocols of drag and drop between containers: a
 /// **draggable** says whether a drag can start at a point and with what; a **droppable** says
 /// whether it accepts what is dragged, is told when a drag enters, moves over and leaves it, and
 /// takes part in the drop. One `DragDropManager` per window coordinates any number of them.
@@ -30,8 +30,16 @@ public struct DropContext {
     public var pointer: Point
     /// The dragged snapshot's frame, in window points (before the lift scale).
     public var snapshotFrame: Rect
-    public init(items: [DraggedItem], operation: DragOperation, pointer: Point, snapshotFrame: Rect) {
+    /// The manager's words, for a refusal's sentence.
+    public var strings: DragDropStrings
+    /// True while the hovered droppable auto-scrolls under the drag: its insertion position
+    /// changes every few frames, so it should move without animation (items gliding to one
+    /// position while the gap is already at the next would be drawn over it).
+    public var isAutoScrolling: Bool
+    public init(items: [DraggedItem], operation: DragOperation, pointer: Point, snapshotFrame: Rect,
+                strings: DragDropStrings = DragDropStrings(), isAutoScrolling: Bool = false) {
         self.items = items; self.operation = operation; self.pointer = pointer; self.snapshotFrame = snapshotFrame
+        self.strings = strings; self.isAutoScrolling = isAutoScrolling
     }
     /// The identifiers, in drag order.
     public var ids: [AnyHashable] { items.map(\.id) }
@@ -67,7 +75,7 @@ public protocol Draggable: AnyObject {
     func isLocked(_ id: AnyHashable) -> Bool
     /// A new item made from `id` for a copying drag (a new unique identifier).
     func makeCopy(of id: AnyHashable) -> AnyHashable
-    /// A short human name of an item for on-screen lines ("Card 12").
+    /// A short human name of an item for on-screen lines ("Task 12").
     func describe(_ id: AnyHashable) -> String
 }
 
@@ -104,8 +112,10 @@ public protocol DropScrolling: AnyObject {
     func scrollByWheel(dx: Double, dy: Double, now: Double)
 }
 
-/// A droppable that is not a collection: a rectangle that takes items and removes them (a trash).
-public final class DropZone: Droppable {
+/// A droppable that is not a collection: a rectangle that takes items out of the collections
+/// (a trash, an archive). Each zone holds what was dropped on it, so two zones can be told apart,
+/// and the manager's change notification names the zone that received a drop.
+public final class DropZone: DropSink {
     public let dropName: String
     public var dropTitle: String
     public var dropFrame: Rect = .zero
@@ -115,11 +125,21 @@ public final class DropZone: Droppable {
     public private(set) var isRefusing = false
     /// Whether it takes copies from a drag-only source (a trash does not: nothing to delete).
     public var acceptsCopies = false
+    /// What a drop on it means. A zone that keeps its items (an archive) holds every item ever
+    /// dropped on it; one that does not (a trash) forgets an item once its drop can no longer be
+    /// undone.
+    public var keepsItems = false
+    /// The items dropped on it and still held, oldest first.
+    public var items: [AnyHashable] = []
 
-    public init(name: String, title: String) { dropName = name; dropTitle = title }
+    public init(name: String, title: String, keepsItems: Bool = false) {
+        dropName = name; dropTitle = title; self.keepsItems = keepsItems
+    }
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
-        if drag.operation == .copy && !acceptsCopies { return .refuse("\(dropTitle) takes only cards from the boards") }
+        if drag.operation == .copy && !acceptsCopies {
+            return .refuse(drag.strings.takesOnlyMovedItems(dropTitle))
+        }
         return .accept
     }
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) { isHovered = accepted; isRefusing = !accepted }

@@ -3,7 +3,9 @@ public struct DropGapID: Hashable, Sendable {
     public init() {}
 }
 
-/// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines).
+/// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines,
+/// the lifted stack and its count badge). A collection's ``DragDropCollection/style`` colours
+/// its gap and outlines; the manager's ``DragDropManager/style`` the stack, badge and refusal.
 public struct DragDropStyle: Sendable {
     public var gapFill = Color(hex: 0x262A33)
     public var gapStroke = Color(hex: 0x4C8DFF).withAlpha(0.7)
@@ -11,6 +13,13 @@ public struct DragDropStyle: Sendable {
     public var placeholderStroke = Color(hex: 0x3D4350)
     public var accepting = Color(hex: 0x4C8DFF)
     public var refusing = Color(hex: 0xE5534B)
+    /// The items under the top one of a lifted stack, drawn as plain cards behind it.
+    public var stackFill = Color(hex: 0x3A4050)
+    public var stackStroke = Color(hex: 0x5A6070)
+    public var stackShadow = Color.black.withAlpha(0.4)
+    /// The count badge on a stack of several items.
+    public var badgeFill = Color(hex: 0x4C8DFF)
+    public var badgeText = Color.white
     public init() {}
 }
 
@@ -43,7 +52,7 @@ final class DropGapCell: CollectionCell {
 /// view through `performBatchUpdates`, so items glide to their new places.
 ///
 /// It adopts both `Draggable` and `Droppable`; the scene configures cells, lengths and rules.
-public final class DragDropCollection: CollectionDataSource, Draggable, Droppable, DropScrolling {
+public final class DragDropCollection: CollectionDataSource, DropContainer {
     public let view: CollectionView
     public var title: String
     /// The data: item identifiers per section, in display order.
@@ -54,7 +63,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     public var capacity: Int?
     public var dragOperation: DragOperation = .move
     public var style = DragDropStyle()
-    /// Shown centred in the view while it has no items ("drop cards here").
+    /// Shown centred in the view while it has no items ("drop items here").
     public var emptyText: String?
     /// Configures a dequeued cell for an item.
     public var cellForItem: (CollectionView, ItemPath, AnyHashable) -> CollectionCell
@@ -112,7 +121,9 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
     public func remeasure() {
-        displayedLengths = displayed.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        // One gap identifier for the whole pass: making it per item was most of measuring a long list.
+        let gapID = AnyHashable(DropGapID())
+        displayedLengths = displayed.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
         view.updateLayout { _ in }
     }
 
@@ -122,7 +133,6 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     public var dropTitle: String { title }
     public var dragFrame: Rect { view.frame }
     public var dropFrame: Rect { view.frame }
-    public var count: Int { items.reduce(0) { $0 + $1.count } }
     public var sectionCounts: [Int] { items.map(\.count) }
 
     // MARK: Data source
@@ -137,7 +147,9 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
             cell.style = style
             return cell
         }
-        return cellForItem(cv, ip, id)
+        let cell = cellForItem(cv, ip, id)
+        mark(cell, id)
+        return cell
     }
     public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: ItemPath,
                                in frame: Rect, into list: inout DrawList) {
@@ -159,6 +171,31 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         return displayed[ip.section][ip.item]
     }
 
+    // MARK: Cell states
+
+    private var selectedIDs: Set<AnyHashable> = []
+    private var focusedID: AnyHashable?
+    private var draggedIDs: Set<AnyHashable> = []
+
+    /// Tells every cell in view (and every cell dequeued later) whether its item is selected,
+    /// focused or dragged, and whether this collection is the drop target, as UIKit tells cells
+    /// `isSelected`: an app's cell draws its own rings. O(visible cells).
+    public func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, dragged: Set<AnyHashable>) {
+        selectedIDs = selected
+        focusedID = focused
+        draggedIDs = dragged
+        for (ip, cell) in view.visibleCells {
+            if let id = displayedID(at: ip) { mark(cell, id) }
+        }
+    }
+
+    private func mark(_ cell: CollectionCell, _ id: AnyHashable) {
+        cell.isSelected = selectedIDs.contains(id)
+        cell.isFocused = focusedID == id
+        cell.isDragged = draggedIDs.contains(id)
+        cell.isDropTarget = isDropTarget
+    }
+
     // MARK: Changing the data
 
     /// Replaces the data (data first), then brings the view there through a validated batch
@@ -175,9 +212,10 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     /// Recomputes what the view shows and applies the difference as one batch update.
     func resync(animated: Bool) throws {
         let new = computeDisplayed()
-        let updates = DragDropCollection.updates(from: displayed, to: new)
+        let updates = try DragDropCollection.updates(from: displayed, to: new)
         displayed = new
-        displayedLengths = new.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        let gapID = AnyHashable(DropGapID())
+        displayedLengths = new.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
         guard !updates.isEmpty else { return }
         do {
             try view.performBatchUpdates(updates, animated: animated)
@@ -190,7 +228,9 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     /// Moves the gap (opens it from nil, closes it to nil) when nothing else changes: O(1)
     /// updates and array shifts, no scan of the items, so dragging over 100,000 items stays fast.
-    private func setGap(_ newGap: ItemPath?) {
+    /// Not `animated` (under auto-scroll), the items jump to their places and any glide still
+    /// running ends, so none is drawn over the gap.
+    private func setGap(_ newGap: ItemPath?, animated: Bool = true) {
         guard newGap != gap else { return }
         var updates: [CollectionUpdate] = []
         if let old = gap, displayed.indices.contains(old.section), displayed[old.section].indices.contains(old.item) {
@@ -209,7 +249,8 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         gap = placed
         guard !updates.isEmpty else { return }
         do {
-            try view.performBatchUpdates(updates, animated: true, identifiersKnownUnique: true)
+            try view.performBatchUpdates(updates, animated: animated, identifiersKnownUnique: true)
+            if !animated { view.endUpdateAnimations() }
         } catch {
             view.reloadData()
         }
@@ -223,23 +264,35 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
         return result
     }
 
-    /// The updates that turn `old` into `new`, section by section: the common prefix and suffix
-    /// stay, the middle is deleted and inserted again. Items keep their identity, so those in
-    /// view glide. O(n) in the worst case, O(changed span) past the common prefix.
-    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) -> [CollectionUpdate] {
-        var deletes: [ItemPath] = [], inserts: [ItemPath] = []
-        for s in 0..<min(old.count, new.count) {
-            let a = old[s], b = new[s]
-            var prefix = 0
-            while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
-            var suffix = 0
-            while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-            deletes += (prefix..<(a.count - suffix)).map { ItemPath(item: $0, section: s) }
-            inserts += (prefix..<(b.count - suffix)).map { ItemPath(item: $0, section: s) }
+    /// The updates that turn `old` into `new`: the engine's diff (`Diffing`, Heckel's) over the
+    /// part of each section that changed (the equal head and tail of a section need no update,
+    /// so a drop into 100,000 items hashes only the items around it). The changed parts of all
+    /// sections are diffed together, so an item keeps its identity (and glides) even when it
+    /// changes section. Throws when an identifier occurs twice among the changed items.
+    /// O(n) comparisons, plus hashing of the changed parts.
+    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) throws -> [CollectionUpdate] {
+        var oldIDs: [AnyHashable] = [], newIDs: [AnyHashable] = []
+        var oldPaths: [ItemPath] = [], newPaths: [ItemPath] = []
+        for s in 0..<max(old.count, new.count) {
+            let a = s < old.count ? old[s] : [], b = s < new.count ? new[s] : []
+            var head = 0
+            while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+            var tail = 0
+            while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+            for i in head..<(a.count - tail) { oldIDs.append(a[i]); oldPaths.append(ItemPath(item: i, section: s)) }
+            for i in head..<(b.count - tail) { newIDs.append(b[i]); newPaths.append(ItemPath(item: i, section: s)) }
         }
+        let diff = try Diffing.diff(old: oldIDs, new: newIDs)
         var updates: [CollectionUpdate] = []
-        if !deletes.isEmpty { updates.append(.delete(deletes)) }
-        if !inserts.isEmpty { updates.append(.insert(inserts)) }
+        if !diff.deletes.isEmpty { updates.append(.delete(diff.deletes.map { oldPaths[$0] })) }
+        if !diff.inserts.isEmpty { updates.append(.insert(diff.inserts.map { newPaths[$0] })) }
+        // The diff of the joined parts does not see an item that changes section at the same
+        // joined index (the last of one section becoming the first of the next): the view must.
+        let moved = Set(diff.moves.map(\.to))
+        for (i, j) in diff.oldIndexForNew.enumerated() {
+            guard let j, moved.contains(i) || oldPaths[j].section != newPaths[i].section else { continue }
+            updates.append(.move(oldPaths[j], newPaths[i]))
+        }
         return updates
     }
 
@@ -312,7 +365,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
     // MARK: Droppable
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
-        acceptsDrops ? .accept : .refuse("nothing can be dropped on \(title)")
+        acceptsDrops ? .accept : .refuse(drag.strings.takesNoDrops(title))
     }
 
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) {
@@ -325,7 +378,7 @@ public final class DragDropCollection: CollectionDataSource, Draggable, Droppabl
 
     public func dragMoved(_ drag: DropContext, now: Double) -> ItemPath? {
         guard isDropTarget else { return nil }
-        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)))
+        setGap(proposedGap(at: view.contentPoint(fromWindow: drag.snapshotFrame.center)), animated: !drag.isAutoScrolling)
         return gap
     }
 

@@ -1,5 +1,5 @@
 /// Coordinates drag and drop across every draggable and droppable of a window (one manager per
-/// window, seed 001's design). It recognises the drag (press, then move past a threshold; Space on
+/// window). It recognises the drag (press, then move past a threshold; Space on
 /// the focused item; or a long press its owner recognised, through `lift`), shows the lifted snapshot, picks the droppable the snapshot
 /// overlaps most (with hysteresis), auto-scrolls the hovered collection, and on release applies
 /// the drop to the data of every collection involved as one all-or-nothing change, then to the
@@ -17,8 +17,6 @@ public final class DragDropManager {
         /// The droppable the snapshot is over, and whether it takes the items.
         public var over: String?
         public var acceptance: DropAcceptance = .accept
-        /// The insertion position shown by the hovered droppable.
-        public var index: ItemPath?
         /// How often `over` changed during this drag (hysteresis keeps it low).
         public var overChanges = 0
         /// Picked up with the keyboard: arrows move it, no pointer involved.
@@ -38,32 +36,55 @@ public final class DragDropManager {
         var fixedDestination: Rect?
     }
 
-    public private(set) var collections: [DragDropCollection] = []
-    public private(set) var zones: [DropZone] = []
-    /// Collections reordered in place through the interactive movement API (rearrange).
-    public private(set) var reorderables: [ReorderableCollection] = []
+    /// The containers items move between (`DragDropCollection`s), in the order added.
+    public private(set) var collections: [any DropContainer] = []
+    /// The zones that take items out of the containers (`DropZone`s).
+    public private(set) var zones: [any DropSink] = []
+    /// Participants whose own items are reordered in place (`ReorderableCollection`s).
+    public private(set) var reorderables: [any InPlaceReorderer] = []
     /// A candidate must overlap the snapshot this many times more than the current target to take
     /// over: a snapshot resting on a boundary does not flip between two containers.
     public var hysteresis = 1.3
     /// Points the pointer must travel from the press before a drag starts.
     public var dragThreshold = 5.0
-    public var undoLimit = 100
+    /// The most edits the history keeps (the history's own limit).
+    public var undoLimit: Int {
+        get { history.limit }
+        set { history.limit = newValue }
+    }
     public private(set) var session: Session?
+    /// Selection and keyboard focus, a piece of their own (see ``DragDropSelection``).
+    public private(set) var marks = DragDropSelection()
     /// Selected items (Ctrl+click): dragging one of them drags them all.
-    public private(set) var selection: Set<AnyHashable> = []
+    public var selection: Set<AnyHashable> { marks.selected }
     /// The item keyboard commands act on, and its collection.
-    public private(set) var focus: (collection: String, id: AnyHashable)?
-    /// Items deleted by dropping them on a zone, still undoable.
-    public private(set) var trashed: [AnyHashable] = []
-    public private(set) var undoStack: [DropRecord] = []
-    public private(set) var redoStack: [DropRecord] = []
+    public var focus: (collection: String, id: AnyHashable)? { marks.focus }
+    /// Every item the drop zones hold, zone by zone (each zone's ``DropZone/items``).
+    public var trashed: [AnyHashable] { zones.flatMap(\.items) }
+    /// Told once after every committed change of the data: a drop, a delete into a zone, an undo,
+    /// a redo (never for a cancelled or refused drag). The collections already hold their new data
+    /// when it is called; save from here.
+    public var onChange: ((DragDropChange) -> Void)?
+    /// The undo history drops are recorded on. Share one with the rest of the app (set it, or
+    /// push the app's own edits onto this one) so Ctrl+Z takes back whatever came last.
+    public var history = UndoHistory()
+    /// The drops still on the history (undoable or redoable), by entry: what a trash may keep.
+    private var liveRecords: [Int: DropRecord] = [:]
+    private var recordsMade = 0
+    /// Notices and the short-lived refusal line, a piece of their own (see ``DragDropNotices``).
+    public private(set) var messages = DragDropNotices()
     /// Errors the user should see (a refused update); kept for the app's notice panel.
-    public private(set) var notices: [String] = []
+    public var notices: [String] { messages.notices }
     /// A short-lived line explaining a refusal, with the time it goes away.
-    public private(set) var feedback: (text: String, until: Double)?
+    public var feedback: (text: String, until: Double)? { messages.feedback }
     public var autoScroller = AutoScroller()
     /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
     public var snapshotKeyPrefix = "dragdrop-snapshot"
+    /// Every sentence shown to the user (status line, refusals, notices); replace it for the
+    /// app's own words or a translation.
+    public var strings = DragDropStrings()
+    /// The colours of the lifted stack, its count badge and the refusal outline.
+    public var style = DragDropStyle()
     /// The area lifted snapshots are drawn inside (window points; set it to the scene's frame), so
     /// a drag past the window's edge keeps the snapshot in view; where it is over still follows
     /// the pointer. Nil: no limit.
@@ -71,22 +92,42 @@ public final class DragDropManager {
         didSet { session?.lift.bounds = bounds }
     }
 
-    private var press: (point: Point, id: AnyHashable, source: DragDropCollection, mods: Modifiers)?
+    private var press: (point: Point, id: AnyHashable, source: any DropContainer, mods: Modifiers)?
     private var landings: [Landing] = []
     private var snapshotsTaken = 0
     /// The identifiers the drop being applied lands (copies have new ones).
     private var plannedDrop: [AnyHashable] = []
-    private var pointer = Point(x: -1, y: -1)
+    /// The pointer as the manager last saw it (window points), for an app routing the wheel.
+    public private(set) var pointer = Point(x: -1, y: -1)
     private(set) var now: Double = 0
 
     public init() {}
 
-    /// Adds a collection as both a draggable and a droppable.
-    public func add(_ collection: DragDropCollection) { collections.append(collection) }
-    /// Adds a plain drop target that deletes what is dropped on it.
-    public func add(_ zone: DropZone) { zones.append(zone) }
-    /// Adds a collection whose own items are reordered in place.
-    public func add(_ reorderable: ReorderableCollection) { reorderables.append(reorderable) }
+    /// Adds a container as both a draggable and a droppable. Throws, adding nothing, when its
+    /// name is taken or it holds an item twice or an item another container holds: a drop
+    /// touching both could never add up.
+    public func add(_ collection: any DropContainer) throws {
+        let name = collection.dropName
+        if droppables.contains(where: { $0.dropName == name }) {
+            throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
+        }
+        var holder: [AnyHashable: String] = [:]
+        for c in collections { for id in c.items.joined() { holder[id] = c.dropName } }
+        var own = Set<AnyHashable>()
+        for id in collection.items.joined() {
+            if !own.insert(id).inserted {
+                throw DragDropSetupError(message: "\(name) holds item \(id.base) twice: every item may be in one collection only")
+            }
+            if let other = holder[id] {
+                throw DragDropSetupError(message: "\(name) holds item \(id.base), which \(other) already holds: every item may be in one collection only")
+            }
+        }
+        collections.append(collection)
+    }
+    /// Adds a drop target that takes items out of the containers (a trash, an archive).
+    public func add(_ zone: any DropSink) { zones.append(zone) }
+    /// Adds a participant whose own items are reordered in place.
+    public func add(_ reorderable: any InPlaceReorderer) { reorderables.append(reorderable) }
 
     public var isDragging: Bool { session != nil }
     /// True while snapshots are still flying home or into place.
@@ -96,16 +137,27 @@ public final class DragDropManager {
         collections.map { $0 as any Droppable } + reorderables.map { $0 as any Droppable } + zones.map { $0 as any Droppable }
     }
     private func site(named name: String) -> (any LandingSite)? {
-        collection(named: name) ?? reorderables.first { $0.dragName == name }
+        collection(named: name) ?? reorderer(named: name)
     }
     /// The hovered droppable when it scrolls and takes the drag.
     private func scrollingTarget(named name: String?) -> (any DropScrolling)? {
         if let c = collection(named: name), c.isDropTarget { return c }
-        if let r = reorderables.first(where: { $0.dropName == name }), r.isDropTarget { return r }
+        if let r = reorderer(named: name), r.isDropTarget { return r }
         return nil
     }
     private func droppable(named name: String?) -> (any Droppable)? { droppables.first { $0.dropName == name } }
-    public func collection(named name: String?) -> DragDropCollection? { collections.first { $0.name == name } }
+    /// The container with this name.
+    public func collection(named name: String?) -> (any DropContainer)? { collections.first { $0.dropName == name } }
+    /// The zone with this name.
+    public func zone(named name: String?) -> (any DropSink)? { zones.first { $0.dropName == name } }
+    private func reorderer(named name: String?) -> (any InPlaceReorderer)? { reorderables.first { $0.dropName == name } }
+
+    /// Where the hovered container would insert the dragged items now (its gap), in displayed
+    /// coordinates; nil over a zone, over nothing, or over a container that refuses the drag.
+    public var insertionIndex: ItemPath? {
+        guard let s = session, let c = collection(named: s.over), c.isDropTarget else { return nil }
+        return c.gap
+    }
 
     // MARK: Target choice
 
@@ -135,26 +187,25 @@ public final class DragDropManager {
     /// one came from). `swap` names the item that would be swapped out.
     public func acceptance(of items: [DraggedItem], operation: DragOperation, by target: any Droppable)
         -> (acceptance: DropAcceptance, swap: AnyHashable?) {
-        let context = DropContext(items: items, operation: operation, pointer: pointer, snapshotFrame: .zero)
+        let context = DropContext(items: items, operation: operation, pointer: pointer, snapshotFrame: .zero, strings: strings)
         let own = target.acceptance(of: context)
         guard own.isAccepted else { return (own, nil) }
         for item in items where item.source != target.dropName {
             if let source = collection(named: item.source), source.isLocked(item.id) {
-                return (.refuse("\(source.describe(item.id)) is locked to \(source.title)"), nil)
+                return (.refuse(strings.lockedTo(source.describe(item.id), source.title)), nil)
             }
         }
-        guard let coll = target as? DragDropCollection, let capacity = coll.capacity else { return (.accept, nil) }
-        let fromHere = items.filter { $0.source == coll.name }.count
+        guard let coll = collection(named: target.dropName), let capacity = coll.capacity else { return (.accept, nil) }
+        let fromHere = items.filter { $0.source == coll.dropName }.count
         let staying = coll.count - fromHere
         if staying + items.count <= capacity { return (.accept, nil) }
-        let noun = capacity == 1 ? "card" : "cards"
         if items.count == 1, staying == capacity, operation == .move,
            let source = collection(named: items[0].source),
            let occupant = coll.items.joined().first(where: { !items.map(\.id).contains($0) }),
            !coll.isLocked(occupant), source.acceptsDrops {
             return (.accept, occupant)
         }
-        return (.refuse("\(coll.title) holds \(capacity) \(noun)"), nil)
+        return (.refuse(strings.holdsAtMost(coll.title, capacity)), nil)
     }
 
     // MARK: Pointer
@@ -163,6 +214,7 @@ public final class DragDropManager {
     /// or any press during a drag).
     @discardableResult
     public func pointerDown(at p: Point, button: MouseButton, modifiers: Modifiers, now: Double) -> Bool {
+        defer { showStates() }
         self.now = now
         pointer = p
         if button == .right {
@@ -175,7 +227,7 @@ public final class DragDropManager {
         for c in collections where c.view.frame.contains(p) {
             guard let id = c.draggableItem(at: p) else { continue }
             press = (p, id, c, modifiers)
-            focus = (c.name, id)
+            marks.focus(id, in: c.dropName)
             return true
         }
         return false
@@ -195,15 +247,11 @@ public final class DragDropManager {
     }
 
     public func pointerUp(at p: Point, now: Double) {
+        defer { showStates() }
         self.now = now
         pointer = p
         if let press, session == nil {
-            // A click: Ctrl toggles the item in the selection, a plain click selects it alone.
-            if press.mods.contains(.ctrl) {
-                if selection.contains(press.id) { selection.remove(press.id) } else { selection.insert(press.id) }
-            } else {
-                selection = [press.id]
-            }
+            marks.click(press.id, ctrl: press.mods.contains(.ctrl))
             self.press = nil
             return
         }
@@ -225,7 +273,15 @@ public final class DragDropManager {
     }
 
     /// Clears the selection (a click on empty space).
-    public func clearSelection() { selection.removeAll() }
+    public func clearSelection() { marks.clear(); showStates() }
+
+    /// Tells every container's cells their selection, focus and drag state.
+    private func showStates() {
+        let dragged = Set(session?.ids ?? [])
+        for c in collections {
+            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil, dragged: dragged)
+        }
+    }
 
     // MARK: Keyboard
 
@@ -234,12 +290,13 @@ public final class DragDropManager {
     /// Returns true when the key was used.
     @discardableResult
     public func handleKey(_ key: Key, modifiers mods: Modifiers, now: Double) -> Bool {
+        defer { showStates() }
         self.now = now
         if key == .escape {
             guard session != nil else {
                 // Without a drag, Escape clears the selection.
                 guard !selection.isEmpty else { return false }
-                selection.removeAll(); return true
+                marks.clear(); return true
             }
             cancel(now: now); return true
         }
@@ -274,30 +331,10 @@ public final class DragDropManager {
         }
     }
 
-    /// Moves the focus: Up/Down within a collection, Left/Right to the neighbouring one.
+    /// Moves the focus (Up/Down within a collection, Left/Right to the neighbouring one) and
+    /// scrolls the newly focused item into view.
     private func moveFocus(_ key: Key, now: Double) {
-        guard let f = focus, let ci = collections.firstIndex(where: { $0.name == f.collection }) else {
-            if let first = collections.first(where: { $0.count > 0 }), let id = first.items.joined().first { setFocus(first, id) }
-            return
-        }
-        let c = collections[ci]
-        if key == .up || key == .down {
-            let flat = Array(c.items.joined())
-            guard let i = flat.firstIndex(of: f.id) else { return }
-            let j = min(max(0, i + (key == .down ? 1 : -1)), flat.count - 1)
-            setFocus(c, flat[j])
-        } else {
-            let step = key == .right ? 1 : -1
-            var k = ci + step
-            while collections.indices.contains(k) {
-                if let id = collections[k].items.joined().first { setFocus(collections[k], id); return }
-                k += step
-            }
-        }
-    }
-
-    private func setFocus(_ c: DragDropCollection, _ id: AnyHashable) {
-        focus = (c.name, id)
+        guard let (c, id) = marks.moveFocus(key, in: collections) else { return }
         if let ip = c.displayedIndexPath(of: id) { c.view.scrollToItem(ip, centered: false, animated: true) }
     }
 
@@ -336,7 +373,6 @@ public final class DragDropManager {
     private func syncKeyboardSession(now: Double) {
         guard var s = session, s.isKeyboard else { return }
         let c = collection(named: s.over)
-        s.index = c?.isDropTarget == true ? c?.gap : nil
         // Drawn at the gap's size: recorded again when the size changes (another board).
         if let c, let gap = c.gap, let gapSize = c.view.layout.attributesForItem(at: gap)?.frame.size, gapSize.width >= 1, gapSize.height >= 1,
            gapSize != s.lift.snapshot.size, let source = collection(named: s.items.first?.source) {
@@ -352,27 +388,27 @@ public final class DragDropManager {
         session = s
     }
 
-    /// The on-screen line describing a drag ("Card 12 picked up, over Today, position 3 of 7").
+    /// The on-screen line describing a drag ("Task 12 picked up, over Today, position 3 of 7").
     public var statusLine: String? {
         guard let s = session, let first = s.items.first, let source = collection(named: first.source) else { return nil }
-        var text = s.items.count == 1 ? "\(source.describe(first.id)) picked up" : "\(s.items.count) cards picked up"
-        guard let over = droppable(named: s.over) else { return text + ", over no board" }
-        text += ", over \(over.dropTitle)"
+        var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)
+        guard let over = droppable(named: s.over) else { return text + ", " + strings.overNothing }
+        text += ", " + strings.over(over.dropTitle)
         if case let .refuse(reason) = s.acceptance { return text + ": " + reason }
-        if let c = over as? DragDropCollection, let gap = c.gap {
+        if let c = collection(named: over.dropName), let gap = c.gap {
             var before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
             var total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
             // A swap takes the place of the item it sends away.
             if s.swapsWith != nil { total -= 1; before = min(before, total - 1) }
-            text += ", position \(before + 1) of \(total)"
+            text += ", " + strings.position(before + 1, total)
         }
-        if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", swaps with \(c.describe(swap))" }
+        if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", " + strings.swapsWith(c.describe(swap)) }
         return text
     }
 
     // MARK: Drag
 
-    private func beginDrag(pressed: AnyHashable, from source: DragDropCollection, grabPoint: Point?, keyboard: Bool, now: Double) {
+    private func beginDrag(pressed: AnyHashable, from source: any DropContainer, grabPoint: Point?, keyboard: Bool, now: Double) {
         landAll()
         // The pressed item's stack: every selected item when it is selected, in board order.
         var items: [DraggedItem] = []
@@ -380,16 +416,16 @@ public final class DragDropManager {
             for c in collections {
                 for (s, section) in c.items.enumerated() {
                     for (i, id) in section.enumerated() where selection.contains(id) {
-                        items.append(DraggedItem(id: id, source: c.name, origin: ItemPath(item: i, section: s)))
+                        items.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
                     }
                 }
             }
             // A copying source cannot mix with moving ones: the stack is the pressed source's share.
             if items.contains(where: { collection(named: $0.source)?.dragOperation != source.dragOperation }) {
-                items = items.filter { $0.source == source.name }
+                items = items.filter { $0.source == source.dropName }
             }
         } else if let origin = source.indexPath(of: pressed) {
-            items = [DraggedItem(id: pressed, source: source.name, origin: origin)]
+            items = [DraggedItem(id: pressed, source: source.dropName, origin: origin)]
         }
         guard !items.isEmpty, let frame = source.windowFrame(of: pressed) else { return }
         snapshotsTaken += 1
@@ -402,14 +438,14 @@ public final class DragDropManager {
         session = Session(items: items, operation: source.dragOperation, lift: lift, isKeyboard: keyboard)
         if source.dragOperation == .move {
             for c in collections {
-                let mine = items.filter { $0.source == c.name }.map(\.id)
+                let mine = items.filter { $0.source == c.dropName }.map(\.id)
                 if !mine.isEmpty { c.dragDidBegin(mine, now: now) }
             }
         }
         autoScroller.reset()
         if keyboard {
-            setTarget(source.acceptsDrops ? source.name : droppables.first { $0.dropName != source.name }?.dropName, now: now)
-            if let c = collection(named: session?.over), c.isDropTarget, c.name == source.name {
+            setTarget(source.acceptsDrops ? source.dropName : droppables.first { $0.dropName != source.dropName }?.dropName, now: now)
+            if let c = collection(named: session?.over), c.isDropTarget, c.dropName == source.dropName {
                 c.moveGap(to: items[0].origin)
             }
             syncKeyboardSession(now: now)
@@ -422,7 +458,7 @@ public final class DragDropManager {
     /// `time`): its snapshot follows `pointer`. A snapshot still landing for it is taken over; other
     /// landings go on. Returns false, changing nothing, when the item cannot move.
     @discardableResult
-    public func lift(_ id: AnyHashable, from r: ReorderableCollection, grabPoint: Point, pointer: Point,
+    public func lift(_ id: AnyHashable, from r: any InPlaceReorderer, grabPoint: Point, pointer: Point,
                      time: Double, now: Double) -> Bool {
         guard session == nil, let ip = r.indexPath(of: id), let frame = r.windowFrame(of: id) else { return false }
         self.now = now
@@ -432,6 +468,7 @@ public final class DragDropManager {
         landings.removeAll { $0.id == id }
         snapshotsTaken += 1
         guard let snapshot = r.snapshot(of: id, key: "\(snapshotKeyPrefix)-\(snapshotsTaken)") else { r.cancelMove(); return false }
+        hide(id, in: r)
         var lift = DragSession(itemID: id, snapshot: snapshot, liftFrame: frame, grabPoint: grabPoint, pointer: pointer, now: time)
         lift.bounds = bounds
         session = Session(items: [DraggedItem(id: id, source: r.dragName, origin: ip)], operation: .move, lift: lift)
@@ -444,7 +481,8 @@ public final class DragDropManager {
     public func finishLandings() { landAll() }
 
     private func context(_ s: Session) -> DropContext {
-        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame)
+        DropContext(items: s.items, operation: s.operation, pointer: s.lift.pointer, snapshotFrame: s.lift.frame, strings: strings,
+                    isAutoScrolling: !s.isKeyboard && autoScroller.isActive)
     }
 
     /// Changes the hovered droppable: the old one is told the drag left, the new one that it came.
@@ -453,7 +491,6 @@ public final class DragDropManager {
         droppable(named: s.over)?.dragExited(now: now)
         s.over = name
         s.overChanges += 1
-        s.index = nil
         s.swapsWith = nil
         s.acceptance = .accept
         if let target = droppable(named: name) {
@@ -462,7 +499,6 @@ public final class DragDropManager {
             s.swapsWith = verdict.swap
             session = s
             target.dragEntered(context(s), accepted: verdict.acceptance.isAccepted, now: now)
-            s.index = (target as? DragDropCollection)?.gap
         }
         autoScroller.reset()
         session = s
@@ -475,16 +511,15 @@ public final class DragDropManager {
         // A drag-only source is not a place to go back to: over it, the drag is over nothing.
         let sources = Set(s0.items.map(\.source))
         let candidates = droppables
-            .filter { d in !(sources.contains(d.dropName) && (d as? DragDropCollection)?.acceptsDrops == false) }
+            .filter { d in !(sources.contains(d.dropName) && collection(named: d.dropName)?.acceptsDrops == false) }
             .map { (name: $0.dropName, frame: $0.dropFrame) }
         let name = DragDropManager.chooseTarget(snapshot: s0.lift.frame, candidates: candidates, current: s0.over,
                                                 hysteresis: hysteresis)
         setTarget(name, now: now)
         // Auto-scroll after the choice: a new target starts its scroller where the pointer is.
         scrollingTarget(named: session?.over)?.autoScroll(&autoScroller, pointer: pointer, now: now)
-        guard var s = session, let target = droppable(named: s.over), s.acceptance.isAccepted else { return }
-        s.index = target.dragMoved(context(s), now: now)
-        session = s
+        guard let s = session, let target = droppable(named: s.over), s.acceptance.isAccepted else { return }
+        _ = target.dragMoved(context(s), now: now)
     }
 
     /// Lets go: the drop is applied if the target takes it, otherwise everything flies home.
@@ -493,39 +528,43 @@ public final class DragDropManager {
         let from = s.lift.visualFrame(at: now)
         guard let over = droppable(named: s.over) else { goHome(s, from: from, now: now); return }
         guard s.acceptance.isAccepted else {
-            if case let .refuse(reason) = s.acceptance { feedback = (reason, now + 2.5) }
+            if case let .refuse(reason) = s.acceptance { messages.flash(reason, now: now, seconds: 2.5) }
             goHome(s, from: from, now: now)
             return
         }
-        if let r = over as? ReorderableCollection {
+        if let r = reorderer(named: over.dropName) {
             // Reordering in place: the movement ends where it stands; the snapshot lands there.
             session = nil
             r.dragExited(now: now)
             autoScroller.reset()
-            _ = r.commit()
+            if let move = r.commitMove(), move.from != move.to {
+                let from = ItemLocation(collection: r.dragName, indexPath: move.from)
+                let to = ItemLocation(collection: r.dragName, indexPath: move.to)
+                onChange?(DragDropChange(cause: .drop, edits: [.moved(id: s.items[0].id, from: from, to: to)],
+                                         zone: nil, collections: [r.dragName]))
+            }
             addLanding(id: s.items[0].id, snapshot: s.lift.snapshot, from: from, into: r, now: now)
             return
         }
         do {
             let record = try plan(s, over: over)
-            try apply(record, reversed: false, now: now)
-            undoStack.append(record)
-            if undoStack.count > undoLimit { undoStack.removeFirst(); pruneTrash() }
-            redoStack.removeAll()
+            let change = try apply(record, reversed: false, cause: .drop)
+            remember(record)
             session = nil
             over.dragExited(now: now)
             for c in collections { try? c.endDrag(newItems: nil) }
             fly(s, from: from, to: over, now: now)
-            selection.subtract(s.ids)
+            marks.deselect(s.ids)
+            notify(change)
         } catch {
-            notices.append("\(error)")
-            feedback = ("\(error)", now + 4)
+            messages.post(error, now: now, flashing: true)
             goHome(s, from: from, now: now)
         }
     }
 
     /// Puts every dragged item back where it was, with the snapshot flying home.
     public func cancel(now: Double) {
+        defer { showStates() }
         self.now = now
         press = nil
         guard let s = session else { return }
@@ -547,7 +586,7 @@ public final class DragDropManager {
 
     private func fly(_ s: Session, from: Rect, to over: any Droppable, now: Double) {
         autoScroller.reset()
-        guard let c = over as? DragDropCollection else {
+        guard let c = collection(named: over.dropName) else {
             for (k, item) in s.items.enumerated() {
                 let end = Rect(origin: over.dropFrame.center, size: .zero).insetBy(dx: -4, dy: -4)
                 landings.append(Landing(flight: SnapshotFlight(itemID: item.id, snapshot: s.lift.snapshot, from: stacked(from, k), start: now, duration: 0.3),
@@ -564,15 +603,21 @@ public final class DragDropManager {
 
     private func addLanding(id: AnyHashable, snapshot: TextureRecording, from: Rect, into c: any LandingSite, now: Double) {
         landings.removeAll { $0.id == id }
-        c.view.hiddenIdentifiers.insert(id)
+        hide(id, in: c)
         landings.append(Landing(flight: SnapshotFlight(itemID: id, snapshot: snapshot, from: from, start: now), id: id, collection: c))
     }
 
     /// Ends every flight at once (before the data changes under them).
     private func landAll() {
-        for l in landings { l.collection?.view.hiddenIdentifiers.remove(l.id) }
+        for l in landings { reveal(l.id, in: l.collection) }
         landings.removeAll()
     }
+
+    /// The manager is the one writer of the views' hidden items during drag and drop: an item is
+    /// hidden while it is lifted out of a reorderer (its slot is the gap) and while its snapshot
+    /// flies to it.
+    private func hide(_ id: AnyHashable, in site: any LandingSite) { site.view.hiddenIdentifiers.insert(id) }
+    private func reveal(_ id: AnyHashable, in site: (any LandingSite)?) { site?.view.hiddenIdentifiers.remove(id) }
 
     // MARK: Data
 
@@ -580,40 +625,44 @@ public final class DragDropManager {
     /// trash. Throws when the result would not add up (an item lost or duplicated).
     private func plan(_ s: Session, over: any Droppable) throws -> DropRecord {
         var newItems: [String: [[AnyHashable]]] = [:]
-        func items(_ c: DragDropCollection) -> [[AnyHashable]] { newItems[c.name] ?? c.items }
+        func items(_ c: any DropContainer) -> [[AnyHashable]] { newItems[c.dropName] ?? c.items }
         var dropped = s.ids
         if s.operation == .move {
             for item in s.items {
                 guard let c = collection(named: item.source) else { continue }
-                newItems[c.name] = items(c).map { $0.filter { $0 != item.id } }
+                newItems[c.dropName] = items(c).map { $0.filter { $0 != item.id } }
             }
         } else {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
         }
         plannedDrop = dropped
-        var trashedAfter = trashed
+        let zone = zone(named: over.dropName)
+        let zoneBefore = zone?.items ?? []
+        var zoneAfter = zoneBefore
         var summary = ""
-        if let target = over as? DragDropCollection {
+        var movedItems = dropped
+        if let target = collection(named: over.dropName) {
             var t = items(target)
             if let occupant = s.swapsWith, let source = collection(named: s.items[0].source) {
+                movedItems.append(occupant)
                 t = t.map { $0.filter { $0 != occupant } }
-                newItems[target.name] = t
+                newItems[target.dropName] = t
                 var back = items(source)
                 let origin = s.items[0].origin
                 let section = min(origin.section, back.count - 1)
                 back[section].insert(occupant, at: min(origin.item, back[section].count))
-                newItems[source.name] = back
-                t = newItems[target.name]!
+                newItems[source.dropName] = back
+                t = newItems[target.dropName]!
             }
-            guard !t.isEmpty else { throw CollectionUpdateError(message: "drop refused: \(target.title) has no sections") }
+            guard !t.isEmpty else { throw CollectionUpdateError(message: strings.targetHasNoSections(target.title)) }
             let gap = target.gap ?? ItemPath(item: t.last?.count ?? 0, section: max(0, t.count - 1))
             let section = min(gap.section, t.count - 1)
             t[section].insert(contentsOf: dropped, at: min(gap.item, t[section].count))
-            newItems[target.name] = t
-            summary = "\(dropped.count == 1 ? target.describe(dropped[0]) : "\(dropped.count) cards") to \(target.title)"
+            newItems[target.dropName] = t
+            summary = strings.dropSummary(dropped.count == 1 ? target.describe(dropped[0]) : strings.severalItems(dropped.count), target.title)
         } else {
-            trashedAfter += dropped
-            summary = "\(dropped.count) to \(over.dropTitle)"
+            zoneAfter += dropped
+            summary = strings.dropSummary(strings.severalItems(dropped.count), over.dropTitle)
         }
         // The whole change must add up: every identifier before is somewhere after, once.
         let touched = newItems.keys.sorted()
@@ -622,99 +671,127 @@ public final class DragDropManager {
             for id in collection(named: name)!.items.joined() { before[id, default: 0] += 1 }
             for id in newItems[name]!.joined() { after[id, default: 0] += 1 }
         }
-        for id in trashed { before[id, default: 0] += 1 }
-        for id in trashedAfter { after[id, default: 0] += 1 }
+        for id in zoneBefore { before[id, default: 0] += 1 }
+        for id in zoneAfter { after[id, default: 0] += 1 }
         if s.operation == .copy { for id in dropped { before[id, default: 0] += 1 } }
         if let dup = after.first(where: { $0.value > 1 }) {
-            throw CollectionUpdateError(message: "drop refused: \(dup.key.base) would appear \(dup.value) times")
+            throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(dup.key.base)", dup.value))
         }
         guard before == after else {
-            throw CollectionUpdateError(message: "drop refused: the items before and after do not add up")
+            throw CollectionUpdateError(message: strings.dropDoesNotAddUp)
         }
         var patches: [String: [SectionPatch]] = [:]
         for name in touched {
             let old = collection(named: name)!.items, new = newItems[name]!
             patches[name] = old.indices.compactMap { SectionPatch.between(old[$0], new[$0], section: $0) }
         }
-        return DropRecord(patches: patches, trashedBefore: trashed, trashedAfter: trashedAfter, summary: summary)
+        return DropRecord(patches: patches, zone: zone?.dropName, zoneBefore: zoneBefore, zoneAfter: zoneAfter,
+                          movedItems: movedItems, summary: summary)
     }
 
     /// Applies a record forward or backward, all or nothing: every collection's new data is
     /// computed and validated first; only then does any collection change (data, then view).
-    private func apply(_ record: DropRecord, reversed: Bool, now: Double) throws {
-        var staged: [(DragDropCollection, [[AnyHashable]])] = []
+    /// Returns the change for ``onChange``.
+    private func apply(_ record: DropRecord, reversed: Bool, cause: DragDropChange.Cause) throws -> DragDropChange {
+        var staged: [(any DropContainer, [[AnyHashable]])] = []
         for name in record.patches.keys.sorted() {
             guard let c = collection(named: name) else { throw CollectionUpdateError(message: "no collection named \(name)") }
             var items = c.items
             for patch in (reversed ? record.patches[name]!.reversed() : record.patches[name]!) {
                 guard let next = patch.applied(to: items, reversed: reversed) else {
-                    throw CollectionUpdateError(message: "\(c.title) changed since; cannot \(reversed ? "undo" : "redo") \(record.summary)")
+                    throw CollectionUpdateError(message: (reversed ? strings.cannotUndo : strings.cannotRedo)(c.title, record.summary))
                 }
                 items = next
             }
             try c.validateChange?(c.items, items)
             staged.append((c, items))
         }
+        var before: [String: [[AnyHashable]]] = [:], after: [String: [[AnyHashable]]] = [:]
         for (c, items) in staged {
-            try c.setItems(items)
+            before[c.dropName] = c.items
+            after[c.dropName] = items
+            try c.setItems(items, animated: true)
         }
-        trashed = reversed ? record.trashedBefore : record.trashedAfter
+        if let zone = zone(named: record.zone) {
+            zone.items = reversed ? record.zoneBefore : record.zoneAfter
+        }
+        marks.repair(in: collections, before: before)
+        return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
     }
 
-    /// Trash entries whose deletion can no longer be undone are forgotten.
+    /// Tells the app about a committed change.
+    private func notify(_ change: DragDropChange) {
+        guard !change.edits.isEmpty || !change.collections.isEmpty else { return }
+        onChange?(change)
+    }
+
+    /// Puts a committed drop on the history: undoing and redoing it apply its patches and tell
+    /// the app; forgetting it lets a trash forget the items only it could bring back.
+    private func remember(_ record: DropRecord) {
+        recordsMade += 1
+        let key = recordsMade
+        liveRecords[key] = record
+        history.push(record.summary, undo: { [unowned self] in
+            notify(try apply(record, reversed: true, cause: .undo))
+        }, redo: { [unowned self] in
+            notify(try apply(record, reversed: false, cause: .redo))
+        }, discard: { [weak self] in
+            self?.liveRecords[key] = nil
+            self?.pruneTrash()
+        })
+    }
+
+    /// Items a zone that does not keep them (a trash) holds but no drop left on the history can
+    /// bring back are forgotten.
     private func pruneTrash() {
-        let undoable = Set(undoStack.flatMap(\.trashedAfter))
-        trashed = trashed.filter { undoable.contains($0) }
+        for zone in zones where !zone.keepsItems {
+            let undoable = Set(liveRecords.values.filter { $0.zone == zone.dropName }.flatMap(\.zoneAfter))
+            zone.items = zone.items.filter { undoable.contains($0) }
+        }
     }
 
+    /// Undoes the last edit on the history (a drop, or an edit the app pushed); nothing during a
+    /// drag. A change that cannot be undone (the data changed another way since) stays on the
+    /// history and is reported in ``notices``.
     public func undo(now: Double) {
-        guard session == nil, let record = undoStack.last else { return }
+        guard session == nil, history.canUndo else { return }
         landAll()
-        do {
-            try apply(record, reversed: true, now: now)
-            undoStack.removeLast()
-            redoStack.append(record)
-        } catch {
-            notices.append("\(error)")
-        }
+        do { try history.undo() } catch { messages.post(error, now: now, flashing: false) }
     }
 
+    /// Redoes the last undone edit; as ``undo(now:)``.
     public func redo(now: Double) {
-        guard session == nil, let record = redoStack.last else { return }
+        guard session == nil, history.canRedo else { return }
         landAll()
-        do {
-            try apply(record, reversed: false, now: now)
-            redoStack.removeLast()
-            undoStack.append(record)
-        } catch {
-            notices.append("\(error)")
-        }
+        do { try history.redo() } catch { messages.post(error, now: now, flashing: false) }
     }
 
     // MARK: Frame
 
     /// When the drag machinery next changes without input (see `InteractiveRoot.nextDeadline`):
-    /// at once while a held stack auto-scrolls or the lift animates, at once while snapshots fly,
-    /// when a refusal line expires; nil at rest. The collections answer for their own gaps.
+    /// at once while a held stack auto-scrolls (not once the content's end stops it) or the lift
+    /// animates, at once while snapshots fly, when a refusal line expires; nil at rest. The
+    /// collections answer for their own gaps.
     public func nextDeadline(after now: Double) -> Double? {
         var deadlines: [Double?] = landings.map { $0.flight.nextDeadline(after: now) }
         if let s = session {
             deadlines.append(s.lift.nextDeadline(after: now))
-            if !s.isKeyboard, autoScroller.isActive { deadlines.append(now) }
+            if !s.isKeyboard, autoScroller.canScroll { deadlines.append(now) }
         }
-        if let f = feedback { deadlines.append(max(now, f.until)) }
+        deadlines.append(messages.nextDeadline(after: now))
         return Deadline.earliest(of: deadlines)
     }
 
     /// Advances auto-scroll and the target to `now`, and retires finished flights.
     public func update(now: Double) {
+        defer { showStates() }
         self.now = now
         if let s = session {
             if s.isKeyboard { syncKeyboardSession(now: now) } else { track(now: now) }
         }
-        for l in landings where l.flight.isFinished(at: now) { l.collection?.view.hiddenIdentifiers.remove(l.id) }
+        for l in landings where l.flight.isFinished(at: now) { reveal(l.id, in: l.collection) }
         landings.removeAll { $0.flight.isFinished(at: now) }
-        if let f = feedback, now >= f.until { feedback = nil }
+        messages.expire(now: now)
     }
 
     /// Draws the flights and the lifted stack, above every collection.
@@ -727,26 +804,11 @@ public final class DragDropManager {
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame : nil
         let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
-        // Items under the top one show as cards stacked behind it.
-        for k in stride(from: min(s.items.count - 1, 3), through: 1, by: -1) {
-            let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)
-            list.shadow(r.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.4), radius: 10, blur: 10)
-            list.fill(r, Color(hex: 0x3A4050), radius: min(10, r.width / 8))
-            list.stroke(r, Color(hex: 0x5A6070), width: 1, radius: min(10, r.width / 8))
-        }
-        if gapFrame != nil {
-            Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list)
-        } else {
-            s.lift.draw(into: &list, now: now)
-        }
-        if s.items.count > 1 {
-            let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
-            list.fill(badge, Color(hex: 0x4C8DFF), radius: 12)
-            list.text("\(s.items.count)", in: badge, size: 13, color: .white, alignment: .center, weight: .bold)
-        }
-        if !s.acceptance.isAccepted {
-            list.stroke(frame, Color(hex: 0xE5534B), width: 3, radius: min(10, frame.width / 8))
-        }
+        let top: (inout DrawList) -> Void = gapFrame != nil
+            ? { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
+            : { s.lift.draw(into: &$0, now: now) }
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, style: style)
+            .draw(into: &list, top: top)
     }
 }
 
@@ -757,6 +819,3 @@ public protocol LandingSite: AnyObject {
     /// The item's frame as drawn now, in window points.
     func windowFrame(of id: AnyHashable) -> Rect?
 }
-
-extension DragDropCollection: LandingSite {}
-extension ReorderableCollection: LandingSite {}

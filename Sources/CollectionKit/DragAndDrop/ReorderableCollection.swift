@@ -5,7 +5,7 @@
 /// rearrange and mosaic scenes are built on it, so reordering and moving between collections share
 /// one machinery (`DragDropManager`). A multi-section view works too: the item moves within its
 /// own section (the mosaic's cards, not its featured row).
-public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
+public final class ReorderableCollection: InPlaceReorderer {
     public let view: CollectionView
     public var title: String
     /// Draws an item into a rect at the origin, for its snapshot.
@@ -52,10 +52,10 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
         return scratch.textures.last
     }
 
-    /// Begins the interactive movement; the item shows as a gap.
+    /// Begins the interactive movement; the manager hides the item, so its slot shows as a gap.
     public func dragDidBegin(_ ids: [AnyHashable], now: Double) {
-        guard let id = ids.first, let ip = indexPath(of: id), view.beginInteractiveMovementForItem(at: ip) else { return }
-        view.hiddenIdentifiers.insert(id)
+        guard let id = ids.first, let ip = indexPath(of: id) else { return }
+        _ = view.beginInteractiveMovementForItem(at: ip)
     }
 
     public func describe(_ id: AnyHashable) -> String { describeItem(id) }
@@ -63,7 +63,7 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
     // MARK: Droppable
 
     public func acceptance(of drag: DropContext) -> DropAcceptance {
-        drag.items.allSatisfy { $0.source == dropName } ? .accept : .refuse("\(title) takes only its own items")
+        drag.items.allSatisfy { $0.source == dropName } ? .accept : .refuse(drag.strings.takesOnlyOwnItems(title))
     }
 
     public func dragEntered(_ drag: DropContext, accepted: Bool, now: Double) {
@@ -84,14 +84,14 @@ public final class ReorderableCollection: Draggable, Droppable, DropScrolling {
 
     /// Ends the movement where it stands: the data source is told once. Returns the item's data
     /// index paths before and after.
-    func commit() -> (from: ItemPath, to: ItemPath)? {
+    public func commitMove() -> (from: ItemPath, to: ItemPath)? {
         guard let move = view.interactiveMove, let final = view.endInteractiveMovement() else { return nil }
         if final != move.source { didMove?(move.source, final) }
         return (move.source, final)
     }
 
     /// Puts every item back.
-    func cancelMove() { view.cancelInteractiveMovement() }
+    public func cancelMove() { view.cancelInteractiveMovement() }
 
     // MARK: Scrolling during a drag
 

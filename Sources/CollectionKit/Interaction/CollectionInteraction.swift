@@ -14,10 +14,18 @@
 public struct CollectionInteraction: Sendable {
     /// The press-and-pan state of the pointer.
     public private(set) var pan: ScrollPan
-    /// How far a key press of an arrow scrolls, in points.
-    public var lineStep: Double = 80
-    /// The share of the viewport a page key scrolls.
-    public var pageFraction: Double = 0.9
+    /// Home, End, Page Up/Down, Space and the arrows of the scroll axis.
+    public var keyboardScrolling = KeyboardScrolling()
+    /// How far a key press of an arrow scrolls, in points (`keyboardScrolling.lineStep`).
+    public var lineStep: Double {
+        get { keyboardScrolling.lineStep }
+        set { keyboardScrolling.lineStep = newValue }
+    }
+    /// The share of the viewport a page key scrolls (`keyboardScrolling.pageFraction`).
+    public var pageFraction: Double {
+        get { keyboardScrolling.pageFraction }
+        set { keyboardScrolling.pageFraction = newValue }
+    }
 
     /// Which items a click selects (and so which react to hover); all of them unless set.
     public var selectable: @Sendable (ItemPath) -> Bool = { _ in true }
@@ -50,7 +58,7 @@ public struct CollectionInteraction: Sendable {
         case let .wheel(dx, dy):
             cv.physics.wheel(dx: dx, dy: dy, now: now)
         case let .key(key, _):
-            return scroll(for: key, in: cv, now: now)
+            return keyboardScrolling.scroll(for: key, in: cv, now: now)
         case .focus(gained: false):
             cancel(in: cv, now: now)
             cv.updateHover(at: nil)
@@ -72,25 +80,5 @@ public struct CollectionInteraction: Sendable {
         if pan.isPanning { return .grabbing }
         if let bar = cv.scrollBarCursor(at: p) { return bar }
         return cv.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
-    }
-
-    /// Home, End, Page Up/Down, Space and the arrows of the scroll axis scroll, animated.
-    private func scroll(for key: Key, in cv: CollectionView, now: Double) -> Bool {
-        let axis = cv.layout.scrollAxis
-        let page = cv.frame.size[axis] * pageFraction
-        var target = cv.physics.restingOffset
-        let forward: Key = axis == .vertical ? .down : .right
-        let back: Key = axis == .vertical ? .up : .left
-        switch key {
-        case .home: target[axis] = 0
-        case .end: target[axis] = cv.contentSize[axis]
-        case .pageDown, .space: target[axis] += page
-        case .pageUp: target[axis] -= page
-        case forward: target[axis] += lineStep
-        case back: target[axis] -= lineStep
-        default: return false
-        }
-        cv.physics.setOffset(target, animated: true, now: now)
-        return true
     }
 }

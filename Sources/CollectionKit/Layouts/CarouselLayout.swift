@@ -12,13 +12,13 @@
 /// that every release (pointer or wheel burst) asks the layout where to rest.
 ///
 /// ```swift
-/// let cards = CollectionView(name: "cards", layout: CarouselLayout(widthFraction: 0.7, spacing: 24))
-/// cards.physics.targetDecision = { [unowned cards] proposed, velocity, decision in
-///     cards.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
+/// let pages = CollectionView(name: "pages", layout: CarouselLayout(widthFraction: 0.7, spacing: 24))
+/// pages.physics.targetDecision = { [unowned pages] proposed, velocity, decision in
+///     pages.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
 /// }
-/// // Keys and buttons can page too: rest on card 3.
-/// if let carousel = cards.layout as? CarouselLayout {
-///     cards.physics.setOffset(Point(x: carousel.restingOffset(forItem: 3), y: 0), animated: true, now: cards.now)
+/// // Keys and buttons can page too: rest on item 3.
+/// if let carousel = pages.layout as? CarouselLayout {
+///     pages.physics.setOffset(Point(x: carousel.restingOffset(forItem: 3), y: 0), animated: true, now: pages.now)
 /// }
 /// ```
 public struct CarouselLayout: CollectionLayout {

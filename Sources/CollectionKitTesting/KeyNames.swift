@@ -1,3 +1,5 @@
+import CollectionKit
+
 /// The key names SDL gives keys (`SDL_GetKeyName`), which the backend passes on as `Key`s and
 /// input scripts use in `key NAME`. Knowing them lets a script's typo ("key Escpe") be an error
 /// with its line number instead of a key press nothing answers.

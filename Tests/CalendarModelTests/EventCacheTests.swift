@@ -1,7 +1,4 @@
-import CalendarModel
-import CollectionKit
-import CollectionKitTesting
-@testable import CollectionDemo
+@testable import CalendarModel
 import XCTest
 
 /// Preparing month pages in idle frames: a big page's day table is built over several calls of

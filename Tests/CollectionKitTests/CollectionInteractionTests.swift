@@ -13,7 +13,7 @@ private final class CountSource: CollectionDataSource {
 }
 
 /// Selection conventions, scroll bars, feedback and slot animations, driven as a user would.
-final class InteractionPolishTests: XCTestCase {
+final class CollectionInteractionTests: XCTestCase {
     /// The view holds its data source weakly: the test keeps them alive.
     private var sources: [CountSource] = []
     /// Four 100-point columns of 100-point rows in a 400x300 viewport.

@@ -1,0 +1,13 @@
+import CollectionKitSDL
+import Foundation
+import KanbanBoard
+
+// kanban-example [FILE]: the board in FILE (kanban.json by default), saved after every change.
+let path = CommandLine.arguments.dropFirst().first ?? "kanban.json"
+do {
+    let board = try Kanban(file: try KanbanFile.load(from: path) ?? .sample, save: { try $0.save(to: path) })
+    WindowLoop.runOrExit(board, title: "Kanban")
+} catch {
+    FileHandle.standardError.write(Data("kanban-example: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,134 @@
+import CollectionKit
+
+/// A card as a cell: its title, with the selection and focus rings the engine tells it about.
+final class CardCell: CollectionCell {
+    var title = ""
+
+    override func draw(in frame: Rect, into list: inout DrawList) {
+        CardCell.drawCard(title, in: frame, into: &list)
+        if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Color(hex: 0x4C8DFF), width: 3, radius: 8) }
+        if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), .white, width: 1, radius: 9) }
+    }
+
+    /// Shared with the drag snapshot, so a lifted card looks like the card.
+    static func drawCard(_ title: String, in frame: Rect, into list: inout DrawList) {
+        list.fill(frame.insetBy(dx: 2, dy: 2), Color(hex: 0x2E3440), radius: 8)
+        list.text(title, in: frame.insetBy(dx: 12, dy: 0), size: 14, color: .white, alignment: .leading)
+    }
+}
+
+/// A kanban: columns of cards dragged between them, a trash, undo, and the file saved after
+/// every change. Escape cancels a drag; Space picks up the focused card and the arrows move it.
+public final class Kanban: InteractiveRoot {
+    public private(set) var size = Size(width: 900, height: 600)
+    public let manager = DragDropManager()
+    public private(set) var columns: [DragDropCollection] = []
+    public let trash = DropZone(name: "trash", title: "Trash")
+    private var cards: [Int: Card] = [:]
+    private let save: (KanbanFile) throws -> Void
+    private var saveError: String?
+    private var now = 0.0
+
+    /// Shows `file`; `save` is called with the whole board after every committed change. Throws
+    /// when a card identifier appears twice.
+    public init(file: KanbanFile, save: @escaping (KanbanFile) throws -> Void) throws {
+        self.save = save
+        for card in file.columns.flatMap(\.cards) + file.trash { cards[card.id] = card }
+        var words = DragDropStrings()
+        words.pickedUpSeveral = { "\($0) cards picked up" }
+        words.overNothing = "over no column"
+        manager.strings = words
+        for (k, column) in file.columns.enumerated() {
+            let view = CollectionView(name: "column\(k)", layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(48),
+                                                                             interitemSpacing: 6, lineSpacing: 6,
+                                                                             insets: EdgeInsets(all: 8)))
+            view.register(reuseIdentifier: "card") { CardCell(reuseIdentifier: $0) }
+            let c = DragDropCollection(view: view, title: column.title, items: [column.cards.map { AnyHashable($0.id) }],
+                                       cellForItem: { [unowned self] cv, ip, id in
+                                           let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CardCell
+                                           cell.title = title(of: id)
+                                           return cell
+                                       },
+                                       drawItem: { [unowned self] id, rect, list in CardCell.drawCard(title(of: id), in: rect, into: &list) })
+            c.describeItem = { [unowned self] id in title(of: id) }
+            c.emptyText = "drop cards here"
+            try manager.add(c)
+            columns.append(c)
+        }
+        trash.items = file.trash.map { AnyHashable($0.id) }
+        manager.add(trash)
+        // The one place the app learns that cards moved: save the board as it now stands.
+        manager.onChange = { [unowned self] _ in
+            do { try self.save(snapshot()); saveError = nil } catch { saveError = "not saved: \(error)" }
+        }
+        layOut()
+    }
+
+    private func title(of id: AnyHashable) -> String { (id.base as? Int).flatMap { cards[$0]?.title } ?? "?" }
+
+    /// The board as a file, from the columns' data and the trash.
+    public func snapshot() -> KanbanFile {
+        func cardList(_ ids: [AnyHashable]) -> [Card] { ids.compactMap { ($0.base as? Int).flatMap { cards[$0] } } }
+        return KanbanFile(columns: columns.map { Column(title: $0.title, cards: cardList(Array($0.items.joined()))) },
+                          trash: cardList(trash.items))
+    }
+
+    /// Columns side by side above a trash strip and a status line.
+    private func layOut() {
+        manager.bounds = Rect(origin: .zero, size: size)
+        let m = 12.0, statusH = 28.0, trashH = 70.0, titleH = 24.0
+        let width = (size.width - m * Double(columns.count + 1)) / Double(max(1, columns.count))
+        let height = max(0, size.height - 3 * m - trashH - statusH - titleH)
+        for (k, c) in columns.enumerated() {
+            c.view.setFrame(Rect(x: m + Double(k) * (width + m), y: m + titleH, width: max(0, width), height: height))
+        }
+        trash.dropFrame = Rect(x: m, y: size.height - statusH - m - trashH, width: max(0, size.width - 2 * m), height: trashH)
+    }
+
+    public func handle(_ event: InputEvent, now: Double) {
+        self.now = now
+        switch event {
+        case let .resize(newSize): size = newSize; layOut()
+        case let .pointerDown(p, button, mods): manager.pointerDown(at: p, button: button, modifiers: mods, now: now)
+        case let .pointerMove(p, _): manager.pointerMoved(to: p, now: now)
+        case let .pointerUp(p, _, _): manager.pointerUp(at: p, now: now)
+        case let .wheel(dx, dy):
+            // During a drag the manager scrolls the hovered column; otherwise the one under the pointer.
+            if !manager.wheel(dx: dx, dy: dy, now: now) {
+                columns.first { $0.view.frame.contains(manager.pointer) }?.view.physics.wheel(dx: dx, dy: dy, now: now)
+            }
+        case let .key(key, mods): manager.handleKey(key, modifiers: mods, now: now)
+        case .focus(gained: false): manager.cancel(now: now)
+        default: break
+        }
+    }
+
+    public func update(now: Double) {
+        self.now = now
+        manager.update(now: now)
+        for c in columns { c.view.update(now: now) }
+    }
+
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(manager.nextDeadline(after: now), Deadline.earliest(of: columns.map { $0.view.nextDeadline(after: now) }))
+    }
+
+    public func draw() -> DrawList {
+        var list = DrawList()
+        list.fill(Rect(origin: .zero, size: size), Color(hex: 0x1E2128))
+        for c in columns {
+            list.text("\(c.title)  \(c.count)", in: Rect(x: c.view.frame.minX, y: c.view.frame.minY - 24, width: c.view.frame.width, height: 24),
+                      size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading, weight: .bold)
+            c.draw(into: &list)
+        }
+        let accent = trash.isRefusing ? Color(hex: 0xE5534B) : trash.isHovered ? Color(hex: 0x4C8DFF) : Color(hex: 0x3D4350)
+        list.stroke(trash.dropFrame, accent, width: 2, radius: 8)
+        list.text("Trash  \(trash.items.count)", in: trash.dropFrame, size: 14, color: Color(hex: 0x9AA1B0), alignment: .center)
+        manager.draw(into: &list, now: now)
+        let status = saveError ?? manager.feedback?.text ?? manager.statusLine
+            ?? "Drag cards between columns or into the trash. Ctrl+Z undoes, Escape cancels a drag."
+        list.text(status, in: Rect(x: 12, y: size.height - 34, width: size.width - 24, height: 28), size: 13,
+                  color: Color(hex: 0xC8CCD4), alignment: .leading)
+        return list
+    }
+}

@@ -1,0 +1,33 @@
+/// How a lifted stack of items is drawn: the items under the top one as plain cards behind it,
+/// the top item's snapshot, a count badge when there are several, and an outline while the
+/// target refuses them. Colours come from the style.
+public struct LiftedStack {
+    /// How many items are lifted.
+    public var count: Int
+    /// The top item's frame as drawn, in window points.
+    public var frame: Rect
+    public var refused: Bool
+    public var style: DragDropStyle
+
+    public init(count: Int, frame: Rect, refused: Bool, style: DragDropStyle) {
+        self.count = count; self.frame = frame; self.refused = refused; self.style = style
+    }
+
+    /// Draws the stack; `top` draws the top item's snapshot at ``frame``.
+    public func draw(into list: inout DrawList, top: (inout DrawList) -> Void) {
+        let radius = min(10, frame.width / 8)
+        for k in stride(from: min(count - 1, 3), through: 1, by: -1) {
+            let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)
+            list.shadow(r.offsetBy(dx: 0, dy: 4), style.stackShadow, radius: 10, blur: 10)
+            list.fill(r, style.stackFill, radius: min(10, r.width / 8))
+            list.stroke(r, style.stackStroke, width: 1, radius: min(10, r.width / 8))
+        }
+        top(&list)
+        if count > 1 {
+            let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
+            list.fill(badge, style.badgeFill, radius: 12)
+            list.text("\(count)", in: badge, size: 13, color: style.badgeText, alignment: .center, weight: .bold)
+        }
+        if refused { list.stroke(frame, style.refusing, width: 3, radius: radius) }
+    }
+}

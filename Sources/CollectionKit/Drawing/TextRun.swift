@@ -1,0 +1,30 @@
+/// Where a ``TextRun`` sits horizontally in its rect.
+public enum TextAlignment: String, Sendable { case leading, center, trailing }
+/// The weight of a ``TextRun``'s font; the backend picks a regular or a bold face.
+public enum FontWeight: String, Sendable { case regular, bold }
+
+/// A single line of text placed in a rect: the backend measures and aligns it, vertically centred,
+/// and cuts it with an ellipsis when it does not fit.
+///
+/// The core never measures text, so a run carries everything the backend needs to lay it out.
+public struct TextRun: Equatable, Sendable {
+    /// The characters to draw, on one line.
+    public var text: String
+    /// The rect the line is placed in: vertically centred, aligned by ``alignment``, cut with an
+    /// ellipsis when it is wider than the rect.
+    public var rect: Rect
+    /// The font size in points.
+    public var size: Double
+    /// The text colour.
+    public var color: Color
+    /// Horizontal placement within ``rect``.
+    public var alignment: TextAlignment
+    /// Regular or bold.
+    public var weight: FontWeight
+    /// Creates a run; the alignment defaults to leading and the weight to regular.
+    public init(_ text: String, in rect: Rect, size: Double, color: Color,
+                alignment: TextAlignment = .leading, weight: FontWeight = .regular) {
+        self.text = text; self.rect = rect; self.size = size; self.color = color
+        self.alignment = alignment; self.weight = weight
+    }
+}

@@ -1,0 +1,139 @@
+/// Opens, drives and closes one context menu at a time.
+public struct ContextMenuController {
+    /// The open menu, or nil.
+    public private(set) var menu: ContextMenu?
+    /// Menu width, row height and padding, in points.
+    public var width: Double = 200
+    public var rowHeight: Double = 30
+    public var padding: Double = 6
+    /// Distance kept from the window's edges.
+    public var margin: Double = 4
+    /// How the menu is drawn.
+    public var style = ContextMenuStyle()
+    /// The row pressed down on, chosen when released on the same row.
+    private var pressedRow: Int?
+
+    /// A controller with no menu open.
+    public init() {}
+
+    /// True while a menu is open.
+    public var isOpen: Bool { menu != nil }
+
+    /// What `handle` did.
+    public enum Outcome: Equatable {
+        /// No menu is open: the event is the owner's.
+        case ignored
+        /// The menu used the event.
+        case consumed
+        /// The user chose `action` (its index and title) for `item`; the menu has closed.
+        case chose(item: AnyHashable, index: Int, title: String)
+        /// The menu closed without a choice. With `passThrough` the event (a press elsewhere)
+        /// should go on to the owner, which may start a drag or open another menu with it.
+        case dismissed(passThrough: Bool)
+    }
+
+    /// Where a menu of `rows` rows anchored at `anchor` goes: below and right of it when it fits,
+    /// flipped to the left or above when it does not, and always inside `window`.
+    public func placement(rows: Int, at anchor: Point, in window: Rect) -> Rect {
+        let size = Size(width: width, height: padding * 2 + Double(rows) * rowHeight)
+        var x = anchor.x, y = anchor.y
+        if x + size.width > window.maxX - margin { x = anchor.x - size.width }
+        if y + size.height > window.maxY - margin { y = anchor.y - size.height }
+        x = max(window.minX + margin, min(x, window.maxX - margin - size.width))
+        y = max(window.minY + margin, min(y, window.maxY - margin - size.height))
+        return Rect(origin: Point(x: x, y: y), size: size)
+    }
+
+    /// Opens a menu for `itemID` at `anchor`. Refused (false, nothing opens) while a drag is in
+    /// progress or when there are no actions: an item that does not allow a menu passes none.
+    /// Opening from the keyboard highlights the first enabled row.
+    @discardableResult
+    public mutating func open(itemID: AnyHashable, actions: [ContextMenuAction], at anchor: Point, in window: Rect,
+                              isDragging: Bool, fromKeyboard: Bool = false) -> Bool {
+        guard !isDragging, !actions.isEmpty else { return false }
+        menu = ContextMenu(itemID: itemID, actions: actions, frame: placement(rows: actions.count, at: anchor, in: window),
+                           highlighted: nil, rowHeight: rowHeight, padding: padding)
+        if fromKeyboard { menu?.highlighted = actions.firstIndex { $0.isEnabled } }
+        pressedRow = nil
+        return true
+    }
+
+    /// Closes the menu, if open.
+    public mutating func close() { menu = nil; pressedRow = nil }
+
+    /// True for the keys that open a menu on the focused item: Menu (or Application) and Shift+F10.
+    public static func isMenuKey(_ key: Key, _ mods: Modifiers) -> Bool {
+        key == Key("menu") || key == Key("application") || (key == Key("f10") && mods == .shift)
+    }
+
+    /// Offers an event to the open menu; `.ignored` when none is open.
+    public mutating func handle(_ event: InputEvent) -> Outcome {
+        guard let m = menu else { return .ignored }
+        switch event {
+        case let .pointerMove(p, _):
+            if m.frame.contains(p) { menu?.highlighted = m.row(at: p).flatMap { m.actions[$0].isEnabled ? $0 : nil } }
+            return .consumed
+        case let .pointerDown(p, button, _):
+            guard m.frame.contains(p) else { close(); return .dismissed(passThrough: true) }
+            pressedRow = button == .left ? m.row(at: p) : nil
+            return .consumed
+        case let .pointerUp(p, .left, _):
+            defer { pressedRow = nil }
+            guard let row = m.row(at: p), row == pressedRow || pressedRow == nil && m.frame.contains(p) else { return .consumed }
+            return choose(row)
+        case .pointerUp:
+            return .consumed
+        case .wheel:
+            return .consumed
+        case let .key(key, _):
+            return handleKey(key)
+        case .focus(gained: false), .resize:
+            close()
+            return .dismissed(passThrough: true)
+        default:
+            return .consumed
+        }
+    }
+
+    private mutating func handleKey(_ key: Key) -> Outcome {
+        guard let m = menu else { return .ignored }
+        let enabled = m.actions.indices.filter { m.actions[$0].isEnabled }
+        switch key {
+        case .escape:
+            close()
+            return .dismissed(passThrough: false)
+        case .down, .up:
+            guard !enabled.isEmpty else { return .consumed }
+            let current = m.highlighted.flatMap { enabled.firstIndex(of: $0) }
+            let step = key == .down ? 1 : -1
+            let next = current.map { ($0 + step + enabled.count) % enabled.count } ?? (step > 0 ? 0 : enabled.count - 1)
+            menu?.highlighted = enabled[next]
+        case .home: menu?.highlighted = enabled.first
+        case .end: menu?.highlighted = enabled.last
+        case .enter, Key("keypadenter"), Key("return2"), .space:
+            if let h = m.highlighted { return choose(h) }
+        default: break
+        }
+        return .consumed
+    }
+
+    private mutating func choose(_ row: Int) -> Outcome {
+        guard let m = menu, m.actions.indices.contains(row), m.actions[row].isEnabled else { return .consumed }
+        close()
+        return .chose(item: m.itemID, index: row, title: m.actions[row].title)
+    }
+
+    /// Draws the open menu (nothing when closed).
+    public func draw(into list: inout DrawList) {
+        guard let m = menu else { return }
+        list.shadow(m.frame.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.45), radius: 8, blur: 14)
+        list.fill(m.frame, style.background, radius: 8)
+        list.stroke(m.frame, style.border, width: 1, radius: 8)
+        for (i, action) in m.actions.enumerated() {
+            let r = m.rowFrame(i)
+            if i == m.highlighted { list.fill(r, style.highlight, radius: 5) }
+            list.text(action.title, in: r.insetBy(dx: 12, dy: 0), size: 14,
+                      color: action.isEnabled ? (i == m.highlighted ? .white : style.text) : style.disabledText)
+        }
+    }
+}

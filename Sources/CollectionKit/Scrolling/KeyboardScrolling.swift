@@ -1,0 +1,58 @@
+/// Scrolling a collection view from the keyboard, as desktop lists do: Home and End go to the
+/// ends, Page Up and Page Down (and Space) move by most of a viewport, and the arrows of the
+/// scroll axis move by a line. Every scroll is animated and retargets a scroll already running,
+/// so a held key (repeats) keeps going smoothly.
+///
+/// ```swift
+/// var keys = KeyboardScrolling()
+/// // in handle(_:now:):
+/// if case let .key(key, []) = event, keys.scroll(for: key, in: collectionView, now: now) { return }
+/// ```
+public struct KeyboardScrolling: Sendable {
+    /// How far an arrow key scrolls, in points.
+    public var lineStep: Double = 80
+    /// The share of the viewport a page key (and Space) scrolls.
+    public var pageFraction: Double = 0.9
+    /// When true, the arrows across the scroll axis scroll too (Right and Down forward, Left and Up
+    /// back), for a view whose arrows have no other use; when false (the default) they are left
+    /// to the owner, which may move a focus or page a row with them.
+    public var crossAxisArrowsScroll = false
+
+    /// Keyboard scrolling by `lineStep` points a line and `pageFraction` of the viewport a page.
+    public init(lineStep: Double = 80, pageFraction: Double = 0.9, crossAxisArrowsScroll: Bool = false) {
+        self.lineStep = lineStep; self.pageFraction = pageFraction; self.crossAxisArrowsScroll = crossAxisArrowsScroll
+    }
+
+    /// Scrolls `cv` for `key` and returns true, or returns false for a key it does not use. The
+    /// target is measured from where the content is heading (a second Page Down during the first
+    /// goes a page further), and the physics clamps it to the content. O(1).
+    @discardableResult
+    public func scroll(for key: Key, in cv: CollectionView, now: Double) -> Bool {
+        let axis = cv.layout.scrollAxis
+        guard let target = target(for: key, axis: axis, from: cv.physics.restingOffset,
+                                  viewport: cv.frame.size, content: cv.contentSize) else { return false }
+        cv.physics.setOffset(target, animated: true, now: now)
+        return true
+    }
+
+    /// Where `key` sends content resting at `offset`; nil for a key that does not scroll.
+    func target(for key: Key, axis: Axis, from offset: Point, viewport: Size, content: Size) -> Point? {
+        let forward: Key = axis == .vertical ? .down : .right
+        let back: Key = axis == .vertical ? .up : .left
+        let crossForward: Key = axis == .vertical ? .right : .down
+        let crossBack: Key = axis == .vertical ? .left : .up
+        var target = offset
+        switch key {
+        case .home: target[axis] = 0
+        case .end: target[axis] = content[axis]
+        case .pageDown, .space: target[axis] += viewport[axis] * pageFraction
+        case .pageUp: target[axis] -= viewport[axis] * pageFraction
+        case forward: target[axis] += lineStep
+        case back: target[axis] -= lineStep
+        case crossForward where crossAxisArrowsScroll: target[axis] += lineStep
+        case crossBack where crossAxisArrowsScroll: target[axis] -= lineStep
+        default: return nil
+        }
+        return target
+    }
+}

@@ -1,0 +1,39 @@
+@testable import CollectionKit
+import XCTest
+
+/// Cells are told their drag-and-drop state, so an app's cell draws it without asking the manager.
+final class DragDropCellStateTests: XCTestCase {
+    func cell(_ c: DragDropCollection, _ id: Int) -> CollectionCell? {
+        guard let ip = c.displayedIndexPath(of: AnyHashable(id)) else { return nil }
+        return c.view.cellForItem(at: ip)
+    }
+
+    func testAClickSelectsAndFocusesTheCellAndCtrlClickAddsToTheSelection() {
+        let board = DragDropManagerTests.makeBoard()
+        board.manager.pointerDown(at: Point(100, 20), button: .left, modifiers: [], now: 0)
+        board.manager.pointerUp(at: Point(100, 20), now: 0.05)
+        XCTAssertEqual(cell(board.a, 0)?.isSelected, true)
+        XCTAssertEqual(cell(board.a, 0)?.isFocused, true)
+        XCTAssertEqual(cell(board.a, 1)?.isSelected, false)
+        board.manager.pointerDown(at: Point(320, 60), button: .left, modifiers: .ctrl, now: 0.1)
+        board.manager.pointerUp(at: Point(320, 60), now: 0.15)
+        XCTAssertEqual(cell(board.b, 11)?.isSelected, true)
+        XCTAssertEqual(cell(board.b, 11)?.isFocused, true, "the focus follows the click")
+        XCTAssertEqual(cell(board.a, 0)?.isFocused, false, "one focus across the collections")
+        XCTAssertEqual(cell(board.a, 0)?.isSelected, true)
+        board.manager.handleKey(.escape, modifiers: [], now: 0.2)
+        XCTAssertEqual(cell(board.a, 0)?.isSelected, false, "Escape clears the selection")
+        XCTAssertEqual(cell(board.b, 11)?.isSelected, false)
+    }
+
+    func testDuringADragTheTargetsCellsKnowAndACopiedOriginalIsMarkedDragged() {
+        let board = DragDropManagerTests.makeBoard()
+        board.drag(from: Point(980, 20), to: Point(320, 90), release: false)
+        XCTAssertEqual(cell(board.palette, 30)?.isDragged, true, "the palette keeps its original in view, marked")
+        XCTAssertEqual(cell(board.b, 10)?.isDropTarget, true)
+        XCTAssertEqual(cell(board.a, 0)?.isDropTarget, false)
+        board.manager.pointerUp(at: Point(320, 90), now: 0.5)
+        XCTAssertEqual(cell(board.palette, 30)?.isDragged, false)
+        XCTAssertEqual(cell(board.b, 10)?.isDropTarget, false)
+    }
+}
