@@ -56,8 +56,15 @@ public final class WindowCanvas {
     /// software renderer draws into the window's surface instead, which the pixel target draws
     /// straight into, and on X11 the surface goes to the display by shared memory rather than
     /// through OpenGL, for the same pixels at a sixth of the CPU time (see the README). A renderer
-    /// the user names (`SDL_RENDER_DRIVER`) is kept.
+    /// the user names (`SDL_RENDER_DRIVER`) is kept. Where no GPU render node exists the software
+    /// renderer is made straight away, without loading OpenGL to find out (`RendererChoice`).
     private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
+        let userDriver = SDL_GetHint(SDL_HINT_RENDER_DRIVER).map { String(cString: $0) }
+        if RendererChoice.decide(renderNodes: RendererChoice.renderNodes(), userDriver: userDriver) == .software {
+            showSurfaceWithoutOpenGL()
+            if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
+            SDL_ClearError()
+        }
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
         // Under Wayland a software renderer's frames reach the compositor through a texture at
@@ -65,13 +72,18 @@ public final class WindowCanvas {
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, driver != "wayland", rasterisesOnTheCPU(accelerated) else { return accelerated }
         SDL_DestroyRenderer(accelerated)
-        // SDL would otherwise show the window's surface through an OpenGL texture again.
-        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        }
+        showSurfaceWithoutOpenGL()
         if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
         SDL_ClearError()
         return SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    }
+
+    /// On X11 the window's surface goes to the display by shared memory; SDL would otherwise show
+    /// it through an OpenGL texture, and load OpenGL to decide whether to.
+    private static func showSurfaceWithoutOpenGL() {
+        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
     }
 
     /// Whether `renderer` is OpenGL drawn by one of Mesa's CPU rasterisers (its GL_RENDERER string).
