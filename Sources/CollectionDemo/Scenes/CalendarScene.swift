@@ -566,7 +566,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14,
                   color: e.cancelled ? Theme.textDim : Theme.text)
         if e.cancelled {
-            let w = min(r.width - 44, CalendarScene.estimatedWidth(DayCell.fitting(e.title, width: r.width - 44), size: 14, bold: false))
+            let w = min(r.width - 44, textWidth(DayCell.fitting(e.title, width: r.width - 44), size: 14, bold: false))
             list.line(Point(x: r.minX + 28, y: y + 28), Point(x: r.minX + 28 + w, y: y + 28), Theme.textDim, width: 1)
         }
     }
