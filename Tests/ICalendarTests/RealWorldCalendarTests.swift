@@ -167,6 +167,20 @@ final class RealWorldCalendarTests: XCTestCase {
 
     // MARK: Odd but real
 
+    /// An override whose RECURRENCE-ID names no occurrence of its series (a Wednesday of a
+    /// Monday series) replaces nothing and is shown where it says, as an extra occurrence beside
+    /// the series (this already held; the test keeps it).
+    func testAnOverrideOfNoOccurrenceIsShownBesideTheSeries() {
+        let s = fixture("stray-override.ics", zone: berlin)
+        XCTAssertEqual(s.diagnostics, [])
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), [
+            "2026-05-04T09:00:00+02:00..09:30 Weekly call",
+            "2026-05-07T14:00:00+02:00..14:30 Weekly call (extra)",
+            "2026-05-11T09:00:00+02:00..09:30 Weekly call",
+            "2026-05-18T09:00:00+02:00..09:30 Weekly call",
+        ])
+    }
+
     /// A rule whose UNTIL is before DTSTART: DTSTART alone (as RFC 5545 reads it), with a notice.
     func testARuleEndingBeforeItStartsShowsItsStartAndSaysSo() {
         let s = fixture("until-before-start.ics", zone: berlin)
