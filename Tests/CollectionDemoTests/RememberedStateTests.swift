@@ -64,6 +64,16 @@ final class RememberedStateTests: XCTestCase {
         XCTAssertEqual(second.app.dumpState()["stateFile"]?.stringValue, statePath)
     }
 
+    func testAHeldDragDoesNotKeepTheWindowAwakeForTheSave() throws {
+        let run = try launch(scene: "boards")
+        try play(run.app, run.driver, "down 100 110\nup 100 110\nwait 100\nkey Space\nwait 2000\n")
+        XCTAssertTrue(run.app.currentScene.isDragging)
+        let t = run.driver.now
+        XCTAssertEqual(run.app.nextDeadline(after: t), run.app.currentScene.nextDeadline(after: t),
+                       "the change waits for the drop; no frame is due for it meanwhile")
+        XCTAssertFalse(fileExists, "nothing written mid-drag")
+    }
+
     func testTheLastSceneAndWindowSizeAreRemembered() throws {
         let first = try launch(scene: "grid")
         try play(first.app, first.driver, "key 3\nresize 900 640\nwait 1200\n")

@@ -166,7 +166,8 @@ public final class App: InteractiveRoot {
     /// bar and notices change only with input.
     public func nextDeadline(after now: Double) -> Double? {
         let scene = currentScene.nextDeadline(after: now)
-        guard stateStore != nil, let since = unsavedSince else { return scene }
+        // Nothing is saved mid-drag, so a held drag does not keep the window awake for it.
+        guard stateStore != nil, let since = unsavedSince, !currentScene.isDragging else { return scene }
         return min(scene ?? .infinity, max(now, since + App.stateSaveDelay))
     }
     public func drawAhead() -> DrawList? { currentScene.drawAhead() }
