@@ -47,11 +47,11 @@ soak "calendar, resized twice" "$work/resize.txt" --scene calendar --today 2026-
 
 if [ "${VALGRIND:-1}" != "0" ] && command -v valgrind >/dev/null 2>&1; then
     for scene in grid carousel; do
-        valgrind --error-exitcode=99 --leak-check=no -q "$bin" --headless --scene "$scene" --replay "$work/resize.txt" \
+        valgrind --error-exitcode=99 --leak-check=no -q --suppressions=scripts/valgrind-swift.supp "$bin" --headless --scene "$scene" --replay "$work/resize.txt" \
             --dump-state "$work/vg.json" >"$work/vg.out" 2>&1
         code=$?
         if [ $code -eq 0 ] && ! grep -q "Invalid \(read\|write\|free\)" "$work/vg.out"; then pass "valgrind: $scene exits with no invalid access"
-        else fail "valgrind $scene" "exit $code: $(grep -m1 -A3 'Invalid' "$work/vg.out")"; fi
+        else fail "valgrind $scene" "exit $code: $(grep -m1 -A4 "Invalid\\|uninitialised\\|==[0-9]*== [A-Z]" "$work/vg.out" | head -5)"; fi
     done
 else
     echo "SKIP valgrind checks (valgrind is not installed, or VALGRIND=0)"

@@ -60,16 +60,16 @@ public final class WindowCanvas {
     /// renderer is made straight away, without loading OpenGL to find out (`RendererChoice`).
     private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
         let userDriver = SDL_GetHint(SDL_HINT_RENDER_DRIVER).map { String(cString: $0) }
-        if RendererChoice.decide(renderNodes: RendererChoice.renderNodes(), userDriver: userDriver) == .software {
+        // Under Wayland a software renderer's frames reach the compositor through a texture at
+        // scale 1 (SDL has no framebuffer there), which would lose the buffer scale: keep GL.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if driver != "wayland", RendererChoice.decide(renderNodes: RendererChoice.renderNodes(), userDriver: userDriver) == .software {
             showSurfaceWithoutOpenGL()
             if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
             SDL_ClearError()
         }
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        // Under Wayland a software renderer's frames reach the compositor through a texture at
-        // scale 1 (SDL has no framebuffer there), which would lose the buffer scale: keep GL.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
         guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, driver != "wayland", rasterisesOnTheCPU(accelerated) else { return accelerated }
         SDL_DestroyRenderer(accelerated)
         showSurfaceWithoutOpenGL()
