@@ -110,8 +110,11 @@ public final class AccessibilityWatcher {
         dragging = false; lastTail = nil; dragged = []
     }
 
+    /// An item's dragged state, where the item is now: a drop may have taken it to another collection.
     private func postDragged(_ collection: String, _ id: AnyHashable, isOn: Bool) {
-        guard let c = manager?.collection(named: collection), let ip = c.indexPath(of: id) else { return }
+        let home = manager?.collection(named: collection)
+        let holders = (home.map { [$0] } ?? []) + (manager?.collections ?? [])
+        guard let (c, ip) = holders.lazy.compactMap({ c in c.indexPath(of: id).map { (c, $0) } }).first else { return }
         let index = AccessibleCollection(view: c.view, itemRole: .listItem).index(of: ip)
         events.post(.stateChanged(collection: c.view.name, index: index, state: .dragged, isOn: isOn))
     }
