@@ -4,7 +4,7 @@ import CollectionKit
 public final class GridScene: Scene, CollectionDataSource {
     public let name = "grid"
     public let collection: CollectionView
-    private var ids: [Int]
+    private(set) var ids: [Int]
     private var interaction = CollectionInteraction(panSlop: 4)
 
     public init(itemCount: Int) {

@@ -14,11 +14,14 @@ public protocol CollectionAccessibilityDataSource: CollectionDataSource {
     func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String?
     /// States the app knows and the view does not: `.disabled`, `.pinned`. The default is none.
     func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates
+    /// Nodes inside the item (a day's events). Asked only when the item is. The default is none.
+    func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode]
 }
 
 extension CollectionAccessibilityDataSource {
     public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String? { nil }
     public func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates { [] }
+    public func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode] { [] }
 }
 
 /// A collection view seen by assistive technology: its items, made one at a time on request from
@@ -91,7 +94,8 @@ public struct AccessibleCollection {
         let content = view.layout.attributesForItem(at: ip)?.frame ?? .zero
         let frame = view.windowRect(fromContent: content)
         if !frame.intersects(view.frame) { states.insert(.offscreen) }
-        return AccessibleNode(role: itemRole, name: name, states: states, index: index, frame: frame)
+        let children = source?.collectionView(view, accessibilityChildrenForItemAt: ip) ?? []
+        return AccessibleNode(role: itemRole, name: name, states: states, index: index, frame: frame, children: children)
     }
 }
 

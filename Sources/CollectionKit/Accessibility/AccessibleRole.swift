@@ -1,6 +1,8 @@
 /// What a node of the accessibility tree is, in the vocabulary screen readers share (AT-SPI's
 /// roles, ARIA's): an adapter maps each case onto its bus's role one to one.
 public enum AccessibleRole: String, Equatable, Sendable {
+    /// A top-level window: the root of an app's tree.
+    case window
     /// A collection whose items follow one another along one line.
     case list
     case listItem
