@@ -6,14 +6,12 @@ import XCTest
 
 /// Each scene's accessibility tree, read from the app with no bus: roles, names, states, counts.
 final class AccessibilitySceneTests: XCTestCase {
+    /// Plays a script starting now, through the driver, so every input brings a frame as in a window.
     func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        let timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        let t0 = driver.now
-        for e in timeline.entries {
-            driver.advance(to: t0 + e.time)
-            if case let .input(ev) = e.action { driver.root.handle(ev, now: driver.now) }
-        }
-        driver.advance(to: t0 + timeline.endTime)
+        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
+        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
+        timeline.endTime += driver.now
+        try driver.play(timeline)
     }
 
     func start(_ scene: String, config: SceneConfig = SceneConfig()) throws -> HeadlessDriver<App> {
@@ -178,5 +176,38 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(menu.name, card.name)
         XCTAssertEqual(menu.children.map(\.name), ["Make regular", "Duplicate", "Delete", "Move to top"])
         XCTAssertEqual(Set(menu.children.map(\.role)), [.menuItem])
+    }
+
+    /// The app's event queue hears the boards' keyboard drag once a listener attaches, and
+    /// nothing before.
+    func testAKeyboardDragInTheBoardsReachesTheAppsEventQueue() throws {
+        let driver = try start("boards")
+        let events = driver.root.accessibilityEvents
+        try play(driver, "key Down\nwait 50")
+        XCTAssertEqual(events.pending, [], "nothing is queued without a listener")
+        driver.root.listenForAccessibilityEvents()
+        try play(driver, "wait 50")
+        XCTAssertEqual(events.drain(), [], "attaching reports no change")
+
+        try play(driver, "key Down\nwait 300")
+        guard case let .focusChanged(collection, index, name)? = events.drain().first else { return XCTFail("no focus event") }
+        XCTAssertEqual([collection, name], ["backlog", "Card 1"])
+        XCTAssertEqual(index, 1)
+
+        try play(driver, "key Space\nwait 300")
+        let announced = { (list: [AccessibilityEvent]) in list.compactMap { e -> String? in
+            if case let .announcement(text) = e { return text }; return nil } }
+        XCTAssertEqual(announced(events.drain()), ["Card 1 picked up", "over Backlog, position 2 of 40"])
+        try play(driver, "key Right\nwait 300")
+        XCTAssertEqual(announced(events.drain()).first?.hasPrefix("over Today, position"), true)
+        try play(driver, "key Space\nwait 800")
+        let dropped = events.drain()
+        XCTAssertEqual(announced(dropped), ["dropped"])
+        XCTAssertTrue(dropped.contains(.childrenChanged(collection: "backlog", count: 39)))
+        XCTAssertTrue(dropped.contains(.childrenChanged(collection: "today", count: 6)))
+
+        driver.root.stopAccessibilityEvents()
+        try play(driver, "key Down\nwait 300")
+        XCTAssertEqual(events.pending, [])
     }
 }

@@ -24,4 +24,38 @@ extension App {
         return AccessibleNode(role: .window, name: title, frame: Rect(origin: .zero, size: size),
                               children: [tabBar, scene] + alerts)
     }
+
+    /// Starts queueing events in ``accessibilityEvents``: the scene's state now is what the
+    /// listener can read from the tree; from now on it hears what changes.
+    public func listenForAccessibilityEvents() {
+        accessibilityEvents.attach()
+        syncAccessibility()
+    }
+
+    /// Stops queueing and forgets what was waiting.
+    public func stopAccessibilityEvents() {
+        accessibilityEvents.detach()
+        syncAccessibility()
+    }
+
+    /// Turns what changed in the shown scene since the last frame into events, while a listener
+    /// is attached to ``accessibilityEvents``; otherwise it returns at once. Each scene gets its
+    /// watcher the first time it is shown to a listener.
+    func syncAccessibility() {
+        guard accessibilityEvents.isListening else {
+            // Watchers forget what they saw, so a listener attaching later hears only new changes.
+            for watcher in accessibilityWatchers.values { watcher.sync() }
+            return
+        }
+        let watcher: AccessibilityWatcher
+        if let known = accessibilityWatchers[currentName] {
+            watcher = known
+        } else {
+            watcher = AccessibilityWatcher(events: accessibilityEvents)
+            for node in currentScene.accessibilityNodes() { if let view = node.items?.view { watcher.watch(view) } }
+            if let manager = currentScene.dragDropManager { watcher.watch(manager) }
+            accessibilityWatchers[currentName] = watcher
+        }
+        watcher.sync()
+    }
 }

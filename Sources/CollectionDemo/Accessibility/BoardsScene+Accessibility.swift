@@ -1,6 +1,8 @@
 import CollectionKit
 
 extension BoardsScene {
+    public var dragDropManager: DragDropManager? { manager }
+
     /// Each board as a list or grid of its cards (named as the status line names them, locked
     /// ones pinned), and the drag status line as a live region.
     public func accessibilityNodes() -> [AccessibleNode] {

@@ -1,6 +1,8 @@
 import CollectionKit
 
 extension MosaicScene {
+    public var dragDropManager: DragDropManager? { manager }
+
     /// The mosaic's cards, and the context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
         var nodes = [collection.accessibilityNode(name: "Mosaic")]

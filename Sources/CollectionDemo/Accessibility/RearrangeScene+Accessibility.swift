@@ -1,6 +1,8 @@
 import CollectionKit
 
 extension RearrangeScene: CollectionAccessibilityDataSource {
+    public var dragDropManager: DragDropManager? { manager }
+
     public func accessibilityNodes() -> [AccessibleNode] { [collection.accessibilityNode(name: "Tiles")] }
 
     /// The tile's number, or the note's title in the waterfall of notes.

@@ -20,6 +20,10 @@ public final class App: InteractiveRoot {
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
+    /// Accessibility events for a bus adapter, queued after `listenForAccessibilityEvents()` (see
+    /// App+Accessibility.swift).
+    public let accessibilityEvents = AccessibilityEventQueue()
+    var accessibilityWatchers: [String: AccessibilityWatcher] = [:]
     private var now: Double = 0
 
     public init(scene: String, size: Size, config: SceneConfig = SceneConfig(), entries: [SceneEntry] = SceneCatalog.all) throws {
@@ -143,6 +147,7 @@ public final class App: InteractiveRoot {
         currentScene.update(now: now)
         syncNoticeSpace()
         peakLiveCells = max(peakLiveCells, liveCellCount)
+        syncAccessibility()
     }
 
     /// The shown scene's next deadline: the tab bar and notices change only with input.

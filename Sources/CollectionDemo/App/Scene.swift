@@ -30,6 +30,9 @@ public protocol Scene: AnyObject {
     /// `CollectionView.accessibilityNode`) and nodes of its own. Built only when asked; the
     /// default has none.
     func accessibilityNodes() -> [AccessibleNode]
+    /// The scene's drag-and-drop manager, whose drags are announced to assistive technology; the
+    /// default has none.
+    var dragDropManager: DragDropManager? { get }
 }
 
 extension Scene {
@@ -38,6 +41,7 @@ extension Scene {
     public func didDeactivate(now: Double) {}
     public var notices: [String] { [] }
     public func accessibilityNodes() -> [AccessibleNode] { [] }
+    public var dragDropManager: DragDropManager? { nil }
     public func nextDeadline(after now: Double) -> Double? { now }
     public func drawAhead() -> DrawList? { nil }
 }
