@@ -60,9 +60,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "collection-bench",
-                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel"]),
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "calendar-bench",
-                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.

@@ -11,21 +11,7 @@ import CollectionKitSDL
 // layout figures), to repeat one figure without waiting for the rest.
 
 /// The sections `--only` asks for; nil runs them all.
-let onlySections: Set<String>? = {
-    let args = Array(CommandLine.arguments.dropFirst())
-    guard !args.isEmpty else { return nil }
-    guard args.count == 2, args[0] == "--only", !args[1].isEmpty else {
-        FileHandle.standardError.write(Data("usage: collection-bench [--only SECTION[,SECTION...]] (sections 1 2 3 4 5 6 mosaic 6b 7 8 text)\n".utf8))
-        exit(2)
-    }
-    let known: Set<String> = ["1", "2", "3", "4", "5", "6", "mosaic", "6b", "7", "8", "text"]
-    let asked = Set(args[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-    guard asked.isSubset(of: known) else {
-        FileHandle.standardError.write(Data("collection-bench: no section \(asked.subtracting(known).sorted().joined(separator: ", ")); the sections are 1 2 3 4 5 6 mosaic 6b 7 8 text\n".utf8))
-        exit(2)
-    }
-    return asked
-}()
+let onlySections: Set<String>? = BenchOptions.parseOrExit().sections
 
 /// Whether section `name` runs.
 func wanted(_ name: String) -> Bool { onlySections?.contains(name) ?? true }

@@ -22,7 +22,7 @@ final class TextMeasurementTests: XCTestCase {
                 // The texture the renderer draws for the run, given all the room it wants.
                 let key = TextMeasurer.fontKey(style)
                 let drawn = try XCTUnwrap(canvas.drawer.text.texture(sample.text, key, color: .white, maxWidth: 10_000,
-                                                                      renderer: canvas.drawer.renderer))
+                                                                      renderer: canvas.drawer.renderer, software: true))
                 XCTAssertEqual(measured, Double(drawn.width), "\(sample.name) at \(style.size)")
                 // Ink drawn at x = 10 ends inside the measured width.
                 var list = DrawList()

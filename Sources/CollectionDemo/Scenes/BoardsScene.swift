@@ -465,3 +465,37 @@ public struct StartingCardIDs: Sequence, Sendable {
         return AnyIterator { inRange.next() ?? rest.next() }
     }
 }
+
+// MARK: Remembered state
+
+extension BoardsScene {
+    /// The identifier the palette's next copy gets.
+    public var nextCardID: Int { nextID }
+
+    /// Every board's cards by section, by board name.
+    public var boardItems: [String: [[Int]]] {
+        Dictionary(uniqueKeysWithValues: boards.map { b in (b.name, b.items.map { $0.compactMap { $0.base as? Int } }) })
+    }
+
+    /// Puts remembered cards on the boards. Refused (false), leaving the boards as they are, unless
+    /// every board is named with its sections, every card shown is described once and appears
+    /// once, a locked card stays on its board, and `nextID` is past every card.
+    public func restore(cards remembered: [BoardCard], items: [String: [[Int]]], nextID next: Int) -> Bool {
+        guard !manager.isDragging else { return false }
+        let byID = Dictionary(remembered.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard byID.count == remembered.count, Set(items.keys) == Set(boards.map(\.name)) else { return false }
+        var seen = Set<Int>()
+        for b in boards {
+            guard let sections = items[b.name], sections.count == b.items.count else { return false }
+            for id in sections.joined() {
+                guard let card = byID[id], seen.insert(id).inserted, card.lockedTo == nil || card.lockedTo == b.name else { return false }
+            }
+            if let capacity = b.capacity, sections.joined().count > capacity { return false }
+        }
+        guard next > (byID.keys.max() ?? -1) else { return false }
+        cards = byID
+        nextID = next
+        for b in boards { try? b.setItems(items[b.name]!.map { $0.map(AnyHashable.init) }, animated: false) }
+        return true
+    }
+}

@@ -274,3 +274,18 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         order.ids.moveKeepingAnchors(from: source.item, to: destination.item, isAnchored: RearrangeScene.isPinned)
     }
 }
+
+// MARK: Remembered state
+
+extension RearrangeScene {
+    /// Puts the tiles in a remembered order. Refused (false) unless it is an order of exactly this
+    /// scene's tiles with every pinned tile in its own slot, as a drag would have left them.
+    public func restoreOrder(_ remembered: [Int]) -> Bool {
+        guard !manager.isDragging, remembered.count == ids.count,
+              Set(remembered) == Set(0..<ids.count),
+              remembered.indices.allSatisfy({ !RearrangeScene.isPinned(remembered[$0]) || remembered[$0] == $0 }) else { return false }
+        ids = remembered
+        collection.reloadData()
+        return true
+    }
+}

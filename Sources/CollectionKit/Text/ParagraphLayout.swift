@@ -101,17 +101,19 @@ public struct ParagraphLayout: Equatable, Sendable {
     /// Widths of whole lines are dear (each is a shaping pass), widths of the pieces between
     /// breaks are cheap (words repeat, and the measurer caches them). So the break is guessed
     /// from the pieces' widths added up, then confirmed by measuring the line itself, stepping
-    /// back while it does not fit and on while the next one does (kerning and shaping make the
-    /// sum a close guess, not the answer): about two whole-line measurements a line.
+    /// back while it does not fit and on while the next one might (kerning and shaping make the
+    /// sum a close guess, not the answer): one or two whole-line measurements a line.
     private static func lastFitting(_ scalars: [Unicode.Scalar], from start: Int, breaks: ArraySlice<LineBreak>,
                                     fits: (Double) -> Bool, measure: (String) -> Double) -> Candidate? {
         var ends: [LineBreak] = []
+        var estimates: [Double] = []
         var guess = -1
         var sum = 0.0, pieceStart = start
         for b in breaks {
             let piece = scalars[pieceStart..<b.offset]
             let estimate = sum + measure(trimmed(piece))
             ends.append(b)
+            estimates.append(estimate)
             if fits(estimate) { guess = ends.count - 1 }
             if b.mandatory || !fits(estimate) { break }
             sum += measure(String(String.UnicodeScalarView(piece)))
@@ -130,6 +132,9 @@ public struct ParagraphLayout: Equatable, Sendable {
             best = line(i)
         }
         while i + 1 < ends.count && !ends[i].mandatory {
+            // A next line whose pieces add up well past the width (more than a point a piece,
+            // their rounding, and 2% for kerning) cannot fit: no need to shape it to know.
+            if !fits(estimates[i + 1] - Double(i + 2) - 0.02 * estimates[i + 1]) { break }
             let next = line(i + 1)
             guard fits(next.width) else { break }
             i += 1
