@@ -123,9 +123,17 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(day("2026-11-23")?.children.count, 0)
         XCTAssertTrue(day("2026-11-21")!.states.contains(.focused), "today has the focus")
 
+        let today = try XCTUnwrap(table.items?.indexPath(at: table.items!.focusedIndex!))
+        XCTAssertEqual(today, ItemPath(item: grid.cell(of: d("2026-11-21"))!, section: page), "the calendar's own focus")
+
+        app.listenForAccessibilityEvents()
         try play(driver, "down \(p(dentistDay.frame))\nup \(p(dentistDay.frame))\nwait 50")
-        let chosen = try XCTUnwrap(sceneNodes(app).first?.items?.item(at: ItemPath(item: grid.cell(of: d("2026-11-24"))!, section: page)))
+        let dentistPath = ItemPath(item: grid.cell(of: d("2026-11-24"))!, section: page)
+        let chosen = try XCTUnwrap(sceneNodes(app).first?.items?.item(at: dentistPath))
         XCTAssertTrue(chosen.states.contains(.selected))
+        XCTAssertEqual(sceneNodes(app).first?.items?.selectedItems, [dentistPath])
+        let heard = app.accessibilityEvents.drain()
+        XCTAssertTrue(heard.contains(.selectionChanged(collection: "calendar", selected: [dentistDay.index!])), "\(heard)")
 
         let alerts = app.accessibilityTree(title: "Collection Demo").children.filter { $0.role == .alert }
         XCTAssertEqual(alerts.map(\.name), app.shownNotices)

@@ -36,4 +36,19 @@ extension CalendarScene: CollectionAccessibilityDataSource {
             AccessibleNode(role: .label, name: e.title, index: i)
         }
     }
+
+    /// A date's own cell: on its month's page, where it is not a neighbouring month's day.
+    private func indexPath(of day: CalendarDate) -> ItemPath? {
+        let month = day.calendarMonth, page = CalendarScene.page(of: month)
+        guard CalendarScene.month(ofPage: page) == month else { return nil }   // outside the calendar's years
+        return grid(for: month).cell(of: day).map { ItemPath(item: $0, section: page) }
+    }
+
+    /// The chosen days: the calendar keeps its own selection, not the view's.
+    public func accessibilitySelectedItems(in cv: CollectionView) -> [ItemPath]? {
+        selectedDates.compactMap(indexPath(of:))
+    }
+
+    /// The focused day, the calendar's own.
+    public func accessibilityFocusedItem(in cv: CollectionView) -> ItemPath? { indexPath(of: focus) }
 }

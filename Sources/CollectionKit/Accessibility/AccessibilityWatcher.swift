@@ -51,6 +51,7 @@ public final class AccessibilityWatcher {
     }
 
     /// Compares what it watches with the last sync and queues an event for each difference.
+    /// Focus and selection come from ``AccessibleCollection`` (the data source's own, or the view's).
     public func sync() {
         guard events.isListening else {
             seen = [:]; dragging = false; lastTail = nil; dragged = []; dropCommitted = false
@@ -63,8 +64,8 @@ public final class AccessibilityWatcher {
 
     private func syncView(_ view: CollectionView) {
         let items = AccessibleCollection(view: view, itemRole: .listItem)
-        let focus = view.visibleCells.filter { $0.value.isFocused }.keys.min()
-        let now = Seen(focus: focus, selection: view.selectedItems, count: view.numberOfItems)
+        let focus = items.focusedItem
+        let now = Seen(focus: focus, selection: Set(items.selectedItems), count: view.numberOfItems)
         defer { seen[ObjectIdentifier(view)] = now }
         guard let before = seen[ObjectIdentifier(view)] else { return }
         if let focus, focus != before.focus, let node = items.item(at: focus) {

@@ -16,12 +16,20 @@ public protocol CollectionAccessibilityDataSource: CollectionDataSource {
     func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates
     /// Nodes inside the item (a day's events). Asked only when the item is. The default is none.
     func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode]
+    /// The selected items when the app keeps its own selection (a calendar's chosen days); nil,
+    /// the default, means the view's `selectedItems`.
+    func accessibilitySelectedItems(in collectionView: CollectionView) -> [ItemPath]?
+    /// The focused item when the app keeps its own focus; nil, the default, means the item whose
+    /// live cell is focused.
+    func accessibilityFocusedItem(in collectionView: CollectionView) -> ItemPath?
 }
 
 extension CollectionAccessibilityDataSource {
     public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String? { nil }
     public func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates { [] }
     public func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode] { [] }
+    public func accessibilitySelectedItems(in collectionView: CollectionView) -> [ItemPath]? { nil }
+    public func accessibilityFocusedItem(in collectionView: CollectionView) -> ItemPath? { nil }
 }
 
 /// A collection view seen by assistive technology: its items, made one at a time on request from
@@ -70,17 +78,26 @@ public struct AccessibleCollection {
         return node(for: indexPath, index: index(of: indexPath))
     }
 
-    /// The selected items' flat indices, in order. O(selected · sections).
-    public var selectedIndices: [Int] { view.selectedItems.sorted().map(index(of:)) }
+    private var source: (any CollectionAccessibilityDataSource)? { view.dataSource as? any CollectionAccessibilityDataSource }
 
-    /// The item whose cell has the keyboard focus. The focused item is always scrolled into view,
-    /// so its cell is live; O(visible cells).
-    public var focusedIndex: Int? {
-        view.visibleCells.filter { $0.value.isFocused }.keys.min().map(index(of:))
+    /// The selected items, in order: the data source's own selection, or the view's. O(selected log selected).
+    public var selectedItems: [ItemPath] {
+        (source?.accessibilitySelectedItems(in: view) ?? Array(view.selectedItems)).sorted()
     }
 
+    /// The selected items' flat indices, in order. O(selected · sections).
+    public var selectedIndices: [Int] { selectedItems.map(index(of:)) }
+
+    /// The focused item: the data source's own focus, or the item whose cell has the keyboard
+    /// focus (the focused item is always scrolled into view, so its cell is live). O(visible cells).
+    public var focusedItem: ItemPath? {
+        source?.accessibilityFocusedItem(in: view) ?? view.visibleCells.filter { $0.value.isFocused }.keys.min()
+    }
+
+    /// The focused item's flat index.
+    public var focusedIndex: Int? { focusedItem.map(index(of:)) }
+
     private func node(for ip: ItemPath, index: Int) -> AccessibleNode {
-        let source = view.dataSource as? any CollectionAccessibilityDataSource
         let name = source?.collectionView(view, accessibilityLabelForItemAt: ip) ?? strings.unnamedItem(index + 1)
         var states: AccessibleStates = [.selectable, .focusable]
         states.formUnion(source?.collectionView(view, accessibilityStatesForItemAt: ip) ?? [])
