@@ -4,7 +4,7 @@ import CollectionKit
 public final class App: InteractiveRoot {
     public private(set) var size: Size
     public let config: SceneConfig
-    private let entries: [SceneEntry]
+    let entries: [SceneEntry]
     private var scenes: [String: any Scene] = [:]
     public private(set) var currentName: String
     public private(set) var quitRequested = false
@@ -16,10 +16,14 @@ public final class App: InteractiveRoot {
     private var pointer: Point { capture.position ?? Point(x: -1, y: -1) }
     private var hoveredTab: Int?
     private var appNotices: [String] = []
-    private var noticeBar = NoticeBar()
+    var noticeBar = NoticeBar()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
+    /// Accessibility events for a bus adapter, queued after `listenForAccessibilityEvents()` (see
+    /// App+Accessibility.swift).
+    public let accessibilityEvents = AccessibilityEventQueue()
+    var accessibilityWatchers: [String: AccessibilityWatcher] = [:]
     private var now: Double = 0
     /// Where what the user did is remembered between runs; nil keeps nothing (headless runs
     /// without `--state-dir`, and `--fresh`).
@@ -160,6 +164,7 @@ public final class App: InteractiveRoot {
         if let since = unsavedSince, now >= since + App.stateSaveDelay, !currentScene.isDragging { saveRememberedState() }
         syncNoticeSpace()
         peakLiveCells = max(peakLiveCells, liveCellCount)
+        syncAccessibility()
     }
 
     /// The shown scene's next deadline, or the moment a change is due to be remembered: the tab
@@ -184,7 +189,7 @@ public final class App: InteractiveRoot {
         return list
     }
 
-    private func tabRects() -> [Rect] {
+    func tabRects() -> [Rect] {
         let w = min(150, (size.width - 16) / Double(max(1, entries.count)))
         return entries.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - 6, height: tabBarHeight - 12) }
     }
@@ -207,7 +212,7 @@ public final class App: InteractiveRoot {
         noticeBar.draw(allNotices, in: size, hovered: pointer, into: &list)
     }
 
-    private var allNotices: [String] { appNotices + currentScene.notices }
+    var allNotices: [String] { appNotices + currentScene.notices }
     /// The notices on screen now: not dismissed, newest last.
     public var shownNotices: [String] { noticeBar.visible(allNotices) }
 

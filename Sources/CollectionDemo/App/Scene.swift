@@ -26,6 +26,13 @@ public protocol Scene: AnyObject {
     /// Drawing to prepare while the window is idle (see `InteractiveRoot.drawAhead()`); the
     /// default, nil, has none.
     func drawAhead() -> DrawList?
+    /// What the scene shows assistive technology: its collections (made with
+    /// `CollectionView.accessibilityNode`) and nodes of its own. Built only when asked; the
+    /// default has none.
+    func accessibilityNodes() -> [AccessibleNode]
+    /// The scene's drag-and-drop manager, whose drags are announced to assistive technology; the
+    /// default has none.
+    var dragDropManager: DragDropManager? { get }
 }
 
 extension Scene {
@@ -33,6 +40,8 @@ extension Scene {
     public func cursor(at p: Point) -> Cursor { .arrow }
     public func didDeactivate(now: Double) {}
     public var notices: [String] { [] }
+    public func accessibilityNodes() -> [AccessibleNode] { [] }
+    public var dragDropManager: DragDropManager? { nil }
     public func nextDeadline(after now: Double) -> Double? { now }
     public func drawAhead() -> DrawList? { nil }
 }

@@ -23,7 +23,7 @@ public final class BoardsScene: Scene {
     private var now = 0.0
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
-    private var statusFrame: Rect = .zero
+    private(set) var statusFrame: Rect = .zero
     private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40

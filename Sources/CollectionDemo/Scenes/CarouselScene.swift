@@ -4,7 +4,7 @@ import CollectionKit
 public final class CarouselScene: Scene, CollectionDataSource {
     public let name = "carousel"
     public let collection: CollectionView
-    private var ids: [Int]
+    private(set) var ids: [Int]
     private var press = ScrollPan(tolerance: CarouselScene.panSlop)
     static let panSlop = 4.0
     /// With more cards than this, a counter replaces the dots.

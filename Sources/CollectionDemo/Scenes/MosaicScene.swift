@@ -50,6 +50,7 @@ public final class MosaicScene: Scene {
         }
         dataSource.supplementaryDrawer = { [unowned self] _, _, ip, frame, list in self.drawHeader(section: ip.section, in: frame, into: &list) }
         dataSource.canMoveItem = { $0 >= 0 }
+        dataSource.accessibilityLabel = { [unowned self] id in self.accessibilityLabel(for: id) }
         dataSource.didMoveItem = { [unowned self] _, from, to in self.cardMoved(from: from.item, to: to.item) }
         collection.setLayout(makeLayout())
         reorder = ReorderableCollection(view: collection, title: "Mosaic") { [unowned self] id, rect, list in

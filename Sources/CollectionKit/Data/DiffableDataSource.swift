@@ -111,6 +111,9 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     public var canMoveItem: ((ItemID) -> Bool)?
     /// Told after an interactive movement moved an item (the snapshot already reflects it).
     public var didMoveItem: ((ItemID, ItemPath, ItemPath) -> Void)?
+    /// The name assistive technology reads for an item (see `CollectionAccessibilityDataSource`);
+    /// nil, or no closure, names it by position.
+    public var accessibilityLabel: ((ItemID) -> String?)?
 
     /// Becomes `collectionView`'s data source; cells come from `cellProvider`.
     public init(collectionView: CollectionView, cellProvider: @escaping CellProvider) {

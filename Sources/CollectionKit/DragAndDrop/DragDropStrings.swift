@@ -34,6 +34,9 @@ public struct DragDropStrings: Sendable {
     public var takesOnlyMovedItems: @Sendable (_ zone: String) -> String = { "\($0) takes only items moved out of a collection" }
     /// Refusal: an in-place reorderer takes only its own items.
     public var takesOnlyOwnItems: @Sendable (_ collection: String) -> String = { "\($0) takes only its own items" }
+    /// Announced to assistive technology when a drag ends with a drop, and when it is cancelled.
+    public var dropped = "dropped"
+    public var dragCancelled = "drag cancelled"
     /// What a drop did, for notices: "Task 3 to Today", "2 items to Trash".
     public var dropSummary: @Sendable (_ items: String, _ target: String) -> String = { "\($0) to \($1)" }
     /// The items of a summary when there are several.

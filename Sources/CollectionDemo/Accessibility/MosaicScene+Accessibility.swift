@@ -1,0 +1,26 @@
+import CollectionKit
+
+extension MosaicScene {
+    public var dragDropManager: DragDropManager? { manager }
+
+    /// The mosaic's cards, and the context menu while it is open.
+    public func accessibilityNodes() -> [AccessibleNode] {
+        var nodes = [collection.accessibilityNode(name: "Mosaic")]
+        if let menu = menu.menu {
+            let entries = menu.actions.enumerated().map { i, action in
+                var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]
+                if menu.highlighted == i { states.insert(.focused) }
+                return AccessibleNode(role: .menuItem, name: action.title, states: states, index: i, frame: menu.rowFrame(i))
+            }
+            nodes.append(AccessibleNode(role: .menu, name: accessibilityLabel(for: menu.itemID) ?? "", frame: menu.frame, children: entries))
+        }
+        return nodes
+    }
+
+    /// What a card shows: "Featured 2" in the featured row, the card's value in the mosaic.
+    func accessibilityLabel(for id: AnyHashable) -> String? {
+        guard let id = id.base as? Int else { return nil }
+        if id < 0 { return "Featured \(-id)" }
+        return model.values.indices.contains(id) ? "Tile \(model.values[id])" : nil
+    }
+}

@@ -1,0 +1,18 @@
+import CollectionKit
+
+extension RearrangeScene: CollectionAccessibilityDataSource {
+    public var dragDropManager: DragDropManager? { manager }
+
+    public func accessibilityNodes() -> [AccessibleNode] { [collection.accessibilityNode(name: "Tiles")] }
+
+    /// The tile's number, or the note's title in the waterfall of notes.
+    public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
+        guard ids.indices.contains(ip.item) else { return nil }
+        return layoutKind == .waterfall ? RearrangeScene.note(for: ids[ip.item]).title : "Tile \(ids[ip.item])"
+    }
+
+    /// A pinned tile keeps its place.
+    public func collectionView(_ cv: CollectionView, accessibilityStatesForItemAt ip: ItemPath) -> AccessibleStates {
+        ids.indices.contains(ip.item) && RearrangeScene.isPinned(ids[ip.item]) ? .pinned : []
+    }
+}

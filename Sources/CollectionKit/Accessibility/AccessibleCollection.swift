@@ -1,0 +1,130 @@
+/// What a data source may tell assistive technology about its items, beyond what it draws. Adopt
+/// it beside ``CollectionDataSource``; both methods have defaults.
+///
+/// ```swift
+/// extension Cards: CollectionAccessibilityDataSource {
+///     func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
+///         cards[ip.item].title
+///     }
+/// }
+/// ```
+public protocol CollectionAccessibilityDataSource: CollectionDataSource {
+    /// The name a screen reader reads for the item, as UIKit's `accessibilityLabel`. The default,
+    /// nil, names it by position from ``AccessibilityStrings/unnamedItem``.
+    func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String?
+    /// States the app knows and the view does not: `.disabled`, `.pinned`. The default is none.
+    func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates
+    /// Nodes inside the item (a day's events). Asked only when the item is. The default is none.
+    func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode]
+    /// The selected items when the app keeps its own selection (a calendar's chosen days); nil,
+    /// the default, means the view's `selectedItems`.
+    func accessibilitySelectedItems(in collectionView: CollectionView) -> [ItemPath]?
+    /// The focused item when the app keeps its own focus; nil, the default, means the item whose
+    /// live cell is focused.
+    func accessibilityFocusedItem(in collectionView: CollectionView) -> ItemPath?
+}
+
+extension CollectionAccessibilityDataSource {
+    public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String? { nil }
+    public func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates { [] }
+    public func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode] { [] }
+    public func accessibilitySelectedItems(in collectionView: CollectionView) -> [ItemPath]? { nil }
+    public func accessibilityFocusedItem(in collectionView: CollectionView) -> ItemPath? { nil }
+}
+
+/// A collection view seen by assistive technology: its items, made one at a time on request from
+/// the layout and the data source, as GTK4's list views do. Nothing is kept between requests, so
+/// reaching item 900,000 of a million creates neither cells nor nodes for the others.
+///
+/// Items are numbered across sections in order (a flat index), as a screen reader counts them.
+public struct AccessibleCollection {
+    public let view: CollectionView
+    /// The role of each item (`.gridCell` in a grid).
+    public var itemRole: AccessibleRole
+    public var strings: AccessibilityStrings
+
+    public init(view: CollectionView, itemRole: AccessibleRole, strings: AccessibilityStrings = AccessibilityStrings()) {
+        self.view = view; self.itemRole = itemRole; self.strings = strings
+    }
+
+    /// Every item, not only those in view. O(sections).
+    public var count: Int { view.numberOfItems }
+
+    /// The item path of the flat index, or nil out of range. O(sections).
+    public func indexPath(at index: Int) -> ItemPath? {
+        guard index >= 0 else { return nil }
+        var rest = index
+        for (section, n) in view.itemCounts.enumerated() {
+            if rest < n { return ItemPath(item: rest, section: section) }
+            rest -= n
+        }
+        return nil
+    }
+
+    /// The flat index of an item path. O(sections).
+    public func index(of indexPath: ItemPath) -> Int {
+        view.itemCounts.prefix(indexPath.section).reduce(0, +) + indexPath.item
+    }
+
+    /// The node of the item at a flat index, made now. O(sections) plus one layout query.
+    public func item(at index: Int) -> AccessibleNode? {
+        indexPath(at: index).map { node(for: $0, index: index) }
+    }
+
+    /// The node of the item at an item path, made now.
+    public func item(at indexPath: ItemPath) -> AccessibleNode? {
+        guard view.itemCounts.indices.contains(indexPath.section),
+              (0..<view.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        return node(for: indexPath, index: index(of: indexPath))
+    }
+
+    private var source: (any CollectionAccessibilityDataSource)? { view.dataSource as? any CollectionAccessibilityDataSource }
+
+    /// The selected items, in order: the data source's own selection, or the view's. O(selected log selected).
+    public var selectedItems: [ItemPath] {
+        (source?.accessibilitySelectedItems(in: view) ?? Array(view.selectedItems)).sorted()
+    }
+
+    /// The selected items' flat indices, in order. O(selected · sections).
+    public var selectedIndices: [Int] { selectedItems.map(index(of:)) }
+
+    /// The focused item: the data source's own focus, or the item whose cell has the keyboard
+    /// focus (the focused item is always scrolled into view, so its cell is live). O(visible cells).
+    public var focusedItem: ItemPath? {
+        source?.accessibilityFocusedItem(in: view) ?? view.visibleCells.filter { $0.value.isFocused }.keys.min()
+    }
+
+    /// The focused item's flat index.
+    public var focusedIndex: Int? { focusedItem.map(index(of:)) }
+
+    private func node(for ip: ItemPath, index: Int) -> AccessibleNode {
+        let name = source?.collectionView(view, accessibilityLabelForItemAt: ip) ?? strings.unnamedItem(index + 1)
+        var states: AccessibleStates = [.selectable, .focusable]
+        states.formUnion(source?.collectionView(view, accessibilityStatesForItemAt: ip) ?? [])
+        if view.selectedItems.contains(ip) { states.insert(.selected) }
+        // Focus and drag live on cells; the focused item is scrolled into view and a dragged item's
+        // cell is retained, so an item without a live cell has neither.
+        if let cell = view.cellForItem(at: ip) {
+            if cell.isFocused { states.insert(.focused) }
+            if cell.isDragged { states.insert(.dragged) }
+        }
+        let content = view.layout.attributesForItem(at: ip)?.frame ?? .zero
+        let frame = view.windowRect(fromContent: content)
+        if !frame.intersects(view.frame) { states.insert(.offscreen) }
+        let children = source?.collectionView(view, accessibilityChildrenForItemAt: ip) ?? []
+        return AccessibleNode(role: itemRole, name: name, states: states, index: index, frame: frame, children: children)
+    }
+}
+
+extension CollectionView {
+    /// This view as a node of the accessibility tree: a grid when its layout flows items in lines,
+    /// else a list, or the role given (`.table` for a calendar month). Costs O(1); its items are
+    /// made only when asked for.
+    public func accessibilityNode(name: String? = nil, role: AccessibleRole? = nil,
+                                  strings: AccessibilityStrings = AccessibilityStrings()) -> AccessibleNode {
+        let role = role ?? (layout.flowsInLines ? .grid : .list)
+        let itemRole: AccessibleRole = role == .grid ? .gridCell : role == .table ? .tableCell : .listItem
+        return AccessibleNode(role: role, name: name ?? self.name, frame: frame,
+                              items: AccessibleCollection(view: self, itemRole: itemRole, strings: strings))
+    }
+}

@@ -1,0 +1,14 @@
+/// A drag-and-drop collection names its items as its on-screen lines do (``DragDropCollection/describeItem``)
+/// and reports a locked item as pinned.
+extension DragDropCollection: CollectionAccessibilityDataSource {
+    public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
+        guard let id = displayedID(at: ip), id != AnyHashable(DropGapID()) else { return nil }
+        return describeItem(id)
+    }
+
+    public func collectionView(_ cv: CollectionView, accessibilityStatesForItemAt ip: ItemPath) -> AccessibleStates {
+        guard let id = displayedID(at: ip) else { return [] }
+        return lockedItem(id) ? .pinned : []
+    }
+
+}

@@ -1,0 +1,221 @@
+import CalendarModel
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import XCTest
+
+/// Each scene's accessibility tree, read from the app with no bus: roles, names, states, counts.
+final class AccessibilitySceneTests: XCTestCase {
+    /// Plays a script starting now, through the driver, so every input brings a frame as in a window.
+    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
+        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
+        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
+        timeline.endTime += driver.now
+        try driver.play(timeline)
+    }
+
+    func start(_ scene: String, config: SceneConfig = SceneConfig()) throws -> HeadlessDriver<App> {
+        let driver = HeadlessDriver(root: try App(scene: scene, size: Size(width: 1280, height: 800), config: config), fps: 60)
+        driver.advance(to: 0.1)
+        return driver
+    }
+
+    /// The shown scene's nodes.
+    func sceneNodes(_ app: App) -> [AccessibleNode] { app.accessibilityTree(title: "Collection Demo").children[1].children }
+
+    func p(_ r: Rect) -> String { "\(Int(r.center.x)) \(Int(r.center.y))" }
+
+    func testTheWindowHasTheTabBarAsAPageTabListAndTheSceneAsAPanel() throws {
+        let driver = try start("carousel")
+        let tree = driver.root.accessibilityTree(title: "Collection Demo")
+        XCTAssertEqual(tree.role, .window)
+        XCTAssertEqual(tree.name, "Collection Demo")
+        let tabs = tree.children[0]
+        XCTAssertEqual(tabs.role, .pageTabList)
+        XCTAssertEqual(tabs.children.map(\.name), ["Grid", "Carousel", "Rearrange", "Calendar", "Boards", "Mosaic"])
+        XCTAssertEqual(tabs.children.map(\.role), Array(repeating: .pageTab, count: 6))
+        XCTAssertEqual(tabs.children.filter { $0.states.contains(.selected) }.map(\.name), ["Carousel"])
+        XCTAssertEqual(tree.children[1].role, .panel)
+        XCTAssertEqual(tree.children[1].name, "Carousel")
+        XCTAssertEqual(tree.childCount, 2, "no notices, no alerts")
+        // Switching scenes moves the selected tab.
+        try play(driver, "down \(p(tabs.children[4].frame))\nup \(p(tabs.children[4].frame))\nwait 50")
+        let after = driver.root.accessibilityTree(title: "Collection Demo")
+        XCTAssertEqual(after.children[0].children.filter { $0.states.contains(.selected) }.map(\.name), ["Boards"])
+        XCTAssertEqual(after.children[1].name, "Boards")
+    }
+
+    func testTheGridOfAMillionTilesIsAGridEveryTileReachableWithoutNewCells() throws {
+        let driver = try start("grid", config: SceneConfig(items: 1_000_000))
+        let grid = try XCTUnwrap(sceneNodes(driver.root).first)
+        XCTAssertEqual(grid.role, .grid)
+        XCTAssertEqual(grid.name, "Tiles")
+        XCTAssertEqual(grid.childCount, 1_000_000)
+        let first = try XCTUnwrap(grid.child(at: 0))
+        XCTAssertEqual(first.role, .gridCell)
+        XCTAssertEqual(first.name, "Tile 0")
+        XCTAssertFalse(first.states.contains(.selected))
+        XCTAssertFalse(first.states.contains(.offscreen))
+
+        let cells = driver.root.currentScene.liveCellCount
+        let far = try XCTUnwrap(grid.child(at: 900_000))
+        XCTAssertEqual(far.name, "Tile 900000")
+        XCTAssertEqual(far.index, 900_000)
+        XCTAssertTrue(far.states.contains(.offscreen))
+        XCTAssertGreaterThan(far.frame.minY, 800)
+        XCTAssertEqual(driver.root.currentScene.liveCellCount, cells, "no cell was made for a node")
+
+        try play(driver, "down \(p(first.frame))\nup \(p(first.frame))\nwait 50")
+        let clicked = try XCTUnwrap(sceneNodes(driver.root).first?.child(at: 0))
+        XCTAssertTrue(clicked.states.contains(.selected))
+        XCTAssertEqual(sceneNodes(driver.root).first?.items?.selectedIndices, [0])
+    }
+
+    func testTheCarouselIsAListOfStoriesNamedByTheirTitles() throws {
+        let driver = try start("carousel")
+        let list = try XCTUnwrap(sceneNodes(driver.root).first)
+        XCTAssertEqual(list.role, .list)
+        XCTAssertEqual(list.childCount, 12)
+        XCTAssertEqual(list.child(at: 0)?.role, .listItem)
+        XCTAssertEqual(list.child(at: 0)?.name, "Aurora Nights")
+        XCTAssertEqual(list.child(at: 11)?.name, CarouselCardCell.Content.sample(11, of: 12).title)
+    }
+
+    func testRearrangeTilesArePinnedWhereTheyKeepTheirPlace() throws {
+        let driver = try start("rearrange")
+        let scene = try XCTUnwrap(driver.root.currentScene as? RearrangeScene)
+        let grid = try XCTUnwrap(sceneNodes(driver.root).first)
+        XCTAssertEqual(grid.role, .grid)
+        XCTAssertEqual(grid.childCount, 200)
+        let pinned = try XCTUnwrap(scene.ids.firstIndex(where: RearrangeScene.isPinned))
+        XCTAssertTrue(grid.child(at: pinned)!.states.contains(.pinned))
+        XCTAssertEqual(grid.child(at: pinned)?.name, "Tile \(scene.ids[pinned])")
+        XCTAssertFalse(grid.child(at: 0)!.states.contains(.pinned))
+    }
+
+    func testTheCalendarIsATableOfDaysWithTheirEventsAndItsNoticesAreAlerts() throws {
+        let d = { (s: String) in CalendarDate(iso: s)! }
+        let settings = try CalendarSettings.parse(["today": ["2026-11-21"], "timezone": ["Europe/Berlin"],
+                                                  "locale": ["en_GB"], "month": ["2026-11"]])
+        let dentist = EventOccurrence(uid: "d", title: "Dentist", span: .allDay(first: d("2026-11-24"), end: d("2026-11-25")))
+        let source = InMemoryEventSource([dentist], zone: settings.zone,
+                                         diagnostics: [LoadDiagnostic(file: "a.ics", message: "no calendar in the file")])
+        let scene = CalendarScene(settings: settings, source: source)
+        let app = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                          entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.5)
+
+        let table = try XCTUnwrap(sceneNodes(app).first)
+        XCTAssertEqual(table.role, .table)
+        XCTAssertEqual(table.name, settings.title(of: scene.visibleMonth))
+        XCTAssertEqual(table.childCount, CalendarScene.pageCount * MonthGrid.cellCount)
+        let page = CalendarScene.page(of: scene.visibleMonth)
+        let grid = scene.grid(for: scene.visibleMonth)
+        func day(_ s: String) -> AccessibleNode? {
+            table.items?.item(at: ItemPath(item: grid.cell(of: d(s))!, section: page))
+        }
+        let dentistDay = try XCTUnwrap(day("2026-11-24"))
+        XCTAssertEqual(dentistDay.role, .tableCell)
+        XCTAssertEqual(dentistDay.name, scene.formatter.long(d("2026-11-24")))
+        XCTAssertEqual(dentistDay.children.map(\.name), ["Dentist"])
+        XCTAssertEqual(dentistDay.children.first?.role, .label)
+        XCTAssertEqual(day("2026-11-23")?.children.count, 0)
+        XCTAssertTrue(day("2026-11-21")!.states.contains(.focused), "today has the focus")
+
+        let today = try XCTUnwrap(table.items?.indexPath(at: table.items!.focusedIndex!))
+        XCTAssertEqual(today, ItemPath(item: grid.cell(of: d("2026-11-21"))!, section: page), "the calendar's own focus")
+
+        app.listenForAccessibilityEvents()
+        try play(driver, "down \(p(dentistDay.frame))\nup \(p(dentistDay.frame))\nwait 50")
+        let dentistPath = ItemPath(item: grid.cell(of: d("2026-11-24"))!, section: page)
+        let chosen = try XCTUnwrap(sceneNodes(app).first?.items?.item(at: dentistPath))
+        XCTAssertTrue(chosen.states.contains(.selected))
+        XCTAssertEqual(sceneNodes(app).first?.items?.selectedItems, [dentistPath])
+        let heard = app.accessibilityEvents.drain()
+        XCTAssertTrue(heard.contains(.selectionChanged(collection: "calendar", selected: [dentistDay.index!])), "\(heard)")
+
+        let alerts = app.accessibilityTree(title: "Collection Demo").children.filter { $0.role == .alert }
+        XCTAssertEqual(alerts.map(\.name), app.shownNotices)
+        XCTAssertFalse(alerts.isEmpty)
+    }
+
+    func testBoardsAreListsOfNamedCardsWithTheStatusLineAsALiveRegion() throws {
+        let driver = try start("boards")
+        let scene = try XCTUnwrap(driver.root.currentScene as? BoardsScene)
+        let nodes = sceneNodes(driver.root)
+        XCTAssertEqual(nodes.dropLast().map(\.name), scene.boards.map(\.title))
+        let backlog = nodes[0]
+        XCTAssertEqual(backlog.childCount, 40)
+        XCTAssertEqual(backlog.child(at: 1)?.name, "Card 1")
+        XCTAssertTrue(backlog.child(at: 3)!.states.contains(.pinned), "card 3 is locked to the backlog")
+        XCTAssertFalse(backlog.child(at: 1)!.states.contains(.pinned))
+        let status = try XCTUnwrap(nodes.last)
+        XCTAssertEqual(status.role, .liveRegion)
+        XCTAssertEqual(status.name, "")
+
+        let from = backlog.child(at: 1)!.frame.center, to = nodes[1].child(at: 1)!.frame.center
+        try play(driver, """
+            down \(from.x) \(from.y)
+            move \(from.x + 10) \(from.y + 4) 50
+            move \(to.x) \(to.y) 300
+            wait 200
+            """)
+        XCTAssertEqual(sceneNodes(driver.root).last?.name, "Card 1 picked up, over Today, position 2 of 6")
+    }
+
+    func testTheMosaicsContextMenuIsAMenu() throws {
+        var config = SceneConfig()
+        config.options["mosaic-preset"] = ["mixed"]
+        let driver = try start("mosaic", config: config)
+        let scene = try XCTUnwrap(driver.root.currentScene as? MosaicScene)
+        let mosaic = try XCTUnwrap(sceneNodes(driver.root).first)
+        XCTAssertEqual(mosaic.childCount, scene.collection.numberOfItems)
+        XCTAssertEqual(sceneNodes(driver.root).count, 1, "no menu while none is open")
+        let card = try XCTUnwrap(mosaic.items?.item(at: ItemPath(item: 1, section: 1)))
+        XCTAssertEqual(card.name, "Tile \(scene.model.values[1])")
+        XCTAssertTrue(mosaic.child(at: 0)!.name.hasPrefix("Featured"))
+
+        // The card's part on screen: it starts near the bottom of the window.
+        let shown = card.frame.intersection(scene.collection.frame)
+        try play(driver, "down \(p(shown)) right\nup \(p(shown)) right\nwait 100")
+        let menu = try XCTUnwrap(sceneNodes(driver.root).last)
+        XCTAssertEqual(menu.role, .menu)
+        XCTAssertEqual(menu.name, card.name)
+        XCTAssertEqual(menu.children.map(\.name), ["Make regular", "Duplicate", "Delete", "Move to top"])
+        XCTAssertEqual(Set(menu.children.map(\.role)), [.menuItem])
+    }
+
+    /// The app's event queue hears the boards' keyboard drag once a listener attaches, and
+    /// nothing before.
+    func testAKeyboardDragInTheBoardsReachesTheAppsEventQueue() throws {
+        let driver = try start("boards")
+        let events = driver.root.accessibilityEvents
+        try play(driver, "key Down\nwait 50")
+        XCTAssertEqual(events.pending, [], "nothing is queued without a listener")
+        driver.root.listenForAccessibilityEvents()
+        try play(driver, "wait 50")
+        XCTAssertEqual(events.drain(), [], "attaching reports no change")
+
+        try play(driver, "key Down\nwait 300")
+        guard case let .focusChanged(collection, index, name)? = events.drain().first else { return XCTFail("no focus event") }
+        XCTAssertEqual([collection, name], ["backlog", "Card 1"])
+        XCTAssertEqual(index, 1)
+
+        try play(driver, "key Space\nwait 300")
+        let announced = { (list: [AccessibilityEvent]) in list.compactMap { e -> String? in
+            if case let .announcement(text) = e { return text }; return nil } }
+        XCTAssertEqual(announced(events.drain()), ["Card 1 picked up", "over Backlog, position 2 of 40"])
+        try play(driver, "key Right\nwait 300")
+        XCTAssertEqual(announced(events.drain()).first?.hasPrefix("over Today, position"), true)
+        try play(driver, "key Space\nwait 800")
+        let dropped = events.drain()
+        XCTAssertEqual(announced(dropped), ["dropped"])
+        XCTAssertTrue(dropped.contains(.childrenChanged(collection: "backlog", count: 39)))
+        XCTAssertTrue(dropped.contains(.childrenChanged(collection: "today", count: 6)))
+
+        driver.root.stopAccessibilityEvents()
+        try play(driver, "key Down\nwait 300")
+        XCTAssertEqual(events.pending, [])
+    }
+}
