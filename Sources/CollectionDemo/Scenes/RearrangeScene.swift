@@ -96,9 +96,13 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                               interitemSpacing: 10, lineSpacing: 10, insets: EdgeInsets(all: 12))
         case .waterfall:
             let order = self.order
-            return WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
+            // Columns kept while rearranging: a drag shifts only the column it leaves and the one
+            // under the pointer, and the drop keeps the picture.
+            var waterfall = WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
                 (width * RearrangeScene.waterfallRatio(order.ids[ip.item])).rounded()
             }
+            waterfall.keepsColumns = true
+            return waterfall
         }
     }
 
@@ -218,8 +222,15 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("moving", moving),
                 ("undo", .int(manager.history.undoCount)),
                 ("redo", .int(manager.history.redoCount)),
-            ])])),
+            ] + waterfallColumns)])),
         ]
+    }
+
+    /// The waterfall's `columns` dump key: per item (displayed order), its column index.
+    private var waterfallColumns: [(String, JSON)] {
+        guard let waterfall = collection.layout as? WaterfallLayout else { return [] }
+        let columns = (0..<ids.count).map { waterfall.column(ofItemAt: ItemPath(item: $0)) ?? -1 }
+        return [("columns", .array(columns.map { .int($0) }))]
     }
 
     // MARK: Data source
