@@ -247,6 +247,21 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.mosaic["hidden"]?.arrayValue, [])
     }
 
+    /// A resize keeps the featured card that was centred, centred: it used to keep the raw
+    /// offset, which under the new card widths rested nearer another card (it drifted).
+    func testFeaturedRowStaysOnItsCardThroughResizes() throws {
+        let run = try makeRun(preset: "long", size: Size(width: 1280, height: 800))
+        try play(run, "key right\nwait 600\nkey right\nwait 600")
+        XCTAssertEqual(run.featured["centeredIndex"], .int(2))
+        for size in ["700 600", "1920 1200", "640 480", "1100 700", "900 600"] {
+            try play(run, "resize \(size)\nwait 300")
+            XCTAssertEqual(run.featured["centeredIndex"], .int(2), "after a resize to \(size)")
+            let layout = run.collection.layout as! CompositionalLayout
+            XCTAssertEqual(run.featured["contentOffset"]!["x"]!.doubleValue!, layout.restingOffset(section: 0, group: 2), accuracy: 0.5,
+                           "centred after a resize to \(size)")
+        }
+    }
+
     func testFeaturedRowPagesOneCardPerFlick() throws {
         let run = try makeRun(preset: "long", size: Size(width: 1280, height: 800))
         let y = 44 + 40 + 4 + 60 // inside the featured row
