@@ -31,13 +31,15 @@ let package = Package(
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
         // ICU's Windows-to-IANA zone table (CLDR windowsZones), for the zone names Outlook and Exchange write.
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
+        .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CICUText"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
@@ -58,9 +60,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "collection-bench",
-                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel"]),
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "calendar-bench",
-                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
+                          dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.

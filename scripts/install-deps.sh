@@ -10,7 +10,9 @@ packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig
           fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
           libical-dev libicu-dev tzdata)
 if [ "${1:-}" = "--test" ]; then
-    packages+=(xvfb xdotool x11-utils x11-apps valgrind)
+    # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
+    # desktop-file-utils validates the installed launcher entry.
+    packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils)
 fi
 
 missing=()

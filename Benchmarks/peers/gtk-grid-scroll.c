@@ -6,16 +6,20 @@
  *
  * Build: cc -O2 -o gtk-grid-scroll gtk-grid-scroll.c $(pkg-config --cflags --libs gtk4)
  * Run:   GSK_RENDERER=cairo ./gtk-grid-scroll [FRAMES]     (under Xvfb or any X display)
+ *        GSK_RENDERER=cairo ./gtk-grid-scroll --still      (shows the grid and waits: start-up and
+ *            memory, Benchmarks/memory-startup.sh; its items are made when the view asks for them)
  */
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #define ITEMS 1000000
 #define WARMUP 30
 
 static int frames_wanted = 600;
+static int still;
 static double *frame_ms;
 static int frames_seen;
 static double last_cpu = -1;
@@ -67,6 +71,30 @@ static gboolean tick(GtkWidget *widget, GdkFrameClock *clock, gpointer data) {
     return G_SOURCE_CONTINUE;
 }
 
+/* For --still: the numbers 0 to ITEMS - 1 as a list model that makes each item when asked, as
+ * our grid does; filling a GtkStringList with a million strings first takes seconds. */
+#define NUMBER_LIST_TYPE (number_list_get_type())
+G_DECLARE_FINAL_TYPE(NumberList, number_list, NUMBER, LIST, GObject)
+struct _NumberList { GObject parent; };
+static GType number_list_item_type(GListModel *m) { (void)m; return GTK_TYPE_STRING_OBJECT; }
+static guint number_list_n_items(GListModel *m) { (void)m; return ITEMS; }
+static gpointer number_list_item(GListModel *m, guint i) {
+    (void)m;
+    if (i >= ITEMS) return NULL;
+    char buf[16];
+    snprintf(buf, sizeof buf, "%u", i);
+    return gtk_string_object_new(buf);
+}
+static void number_list_model_init(GListModelInterface *iface) {
+    iface->get_item_type = number_list_item_type;
+    iface->get_n_items = number_list_n_items;
+    iface->get_item = number_list_item;
+}
+G_DEFINE_TYPE_WITH_CODE(NumberList, number_list, G_TYPE_OBJECT,
+                        G_IMPLEMENT_INTERFACE(G_TYPE_LIST_MODEL, number_list_model_init))
+static void number_list_class_init(NumberListClass *c) { (void)c; }
+static void number_list_init(NumberList *l) { (void)l; }
+
 static void setup(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) {
     (void)f; (void)data;
     GtkWidget *label = gtk_label_new("");
@@ -82,16 +110,22 @@ static void bind(GtkSignalListItemFactory *f, GtkListItem *item, gpointer data) 
 
 static void activate(GtkApplication *app, gpointer data) {
     (void)data;
-    GtkStringList *strings = gtk_string_list_new(NULL);
-    char buf[16];
-    for (int i = 0; i < ITEMS; i++) {
-        snprintf(buf, sizeof buf, "%d", i);
-        gtk_string_list_append(strings, buf);
+    GListModel *strings;
+    if (still) {
+        strings = G_LIST_MODEL(g_object_new(NUMBER_LIST_TYPE, NULL));
+    } else {
+        GtkStringList *list = gtk_string_list_new(NULL);
+        char buf[16];
+        for (int i = 0; i < ITEMS; i++) {
+            snprintf(buf, sizeof buf, "%d", i);
+            gtk_string_list_append(list, buf);
+        }
+        strings = G_LIST_MODEL(list);
     }
     GtkListItemFactory *factory = gtk_signal_list_item_factory_new();
     g_signal_connect(factory, "setup", G_CALLBACK(setup), NULL);
     g_signal_connect(factory, "bind", G_CALLBACK(bind), NULL);
-    GtkWidget *grid = gtk_grid_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(G_LIST_MODEL(strings))), factory);
+    GtkWidget *grid = gtk_grid_view_new(GTK_SELECTION_MODEL(gtk_no_selection_new(strings)), factory);
     gtk_grid_view_set_max_columns(GTK_GRID_VIEW(grid), 100);
     GtkWidget *scrolled = gtk_scrolled_window_new();
     gtk_scrolled_window_set_child(GTK_SCROLLED_WINDOW(scrolled), grid);
@@ -102,13 +136,15 @@ static void activate(GtkApplication *app, gpointer data) {
     gtk_window_set_default_size(GTK_WINDOW(window), 1280, 800);
     gtk_window_set_child(GTK_WINDOW(window), scrolled);
     gtk_window_present(GTK_WINDOW(window));
+    if (still) return;
     gtk_widget_add_tick_callback(window, tick, NULL, NULL);
     GdkFrameClock *clock = gtk_widget_get_frame_clock(window);
     g_signal_connect(clock, "after-paint", G_CALLBACK(after_paint), app);
 }
 
 int main(int argc, char **argv) {
-    if (argc > 1) frames_wanted = atoi(argv[1]);
+    if (argc > 1 && strcmp(argv[1], "--still") == 0) still = 1;
+    else if (argc > 1) frames_wanted = atoi(argv[1]);
     if (frames_wanted < 10) frames_wanted = 10;
     frame_ms = calloc(frames_wanted, sizeof(double));
     GtkApplication *app = gtk_application_new("org.example.GtkGridScrollPeer", G_APPLICATION_NON_UNIQUE);

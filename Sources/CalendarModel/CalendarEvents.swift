@@ -19,9 +19,14 @@ public struct EventOccurrence: Hashable, Sendable {
     public var calendar: String
     /// Picks the colour of its marks (`Theme.tileColor`).
     public var colorIndex: Int
+    /// Where it is stored, when it can be changed there (nil: a fixed list, or no UID to find it by).
+    public var origin: EventOrigin?
+    /// A cancelled occurrence of a series (STATUS:CANCELLED on its override): shown struck through.
+    public var cancelled = false
 
-    public init(uid: String, title: String, span: EventSpan, calendar: String = "", colorIndex: Int = 0) {
+    public init(uid: String, title: String, span: EventSpan, calendar: String = "", colorIndex: Int = 0, origin: EventOrigin? = nil) {
         self.uid = uid; self.title = title; self.span = span; self.calendar = calendar; self.colorIndex = colorIndex
+        self.origin = origin
     }
 
     /// The instant it starts, all-day ones at the display zone's midnight: the order of the state dump.
@@ -162,14 +167,17 @@ public struct DisplayZone: Sendable {
 }
 
 /// Carries a way to load the calendar through `SceneConfig` (a Sendable value); the scene calls it
-/// when it is first shown, so other scenes never pay for parsing. Sources are made and used on the
-/// main thread only, which is why the unchecked conformance is sound here.
-public struct EventSourceBox: @unchecked Sendable {
-    public let load: (DisplayZone) -> any EventSource
+/// when it is first shown, so other scenes never pay for parsing.
+public struct EventSourceBox: Sendable {
+    public let load: @Sendable (DisplayZone) -> any EventSource
     /// Where the executable posts the calendar again after its files change on disk (nil: never).
     public var updates: EventSourceMailbox?
-    public init(_ load: @escaping (DisplayZone) -> any EventSource) { self.load = load }
-    public init(_ source: any EventSource) { self.load = { _ in source } }
+    public init(_ load: @escaping @Sendable (DisplayZone) -> any EventSource) { self.load = load }
+    /// A source made already: handed over whole (`sending`), so no one else holds it.
+    public init(_ source: sending any EventSource) {
+        let handed = Disconnected(source)
+        self.load = { _ in handed.value }
+    }
 }
 
 /// Offsets of whole UTC days, in blocks of 1,024 consecutive days: a calendar asks for the

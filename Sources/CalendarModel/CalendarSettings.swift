@@ -4,6 +4,7 @@ import Foundation
 /// `--first-weekday`, `--locale`, `--timezone`, `--today`, `--month`, `--min-date`, `--ics`).
 /// `parse` is also what the executable's `validate()` calls, so a bad flag fails before any window.
 public struct CalendarSettings: Sendable {
+    /// `--first-weekday`, else the locale's (`--locale` or the environment's), else Monday.
     public var firstWeekday: FirstWeekday = .monday
     public var locale: Locale = Locale(identifier: "en_US_POSIX")
     public var zone: DisplayZone = .utc
@@ -44,6 +45,8 @@ public struct CalendarSettings: Sendable {
                 throw Invalid(description: "--locale must be a locale identifier such as en_GB or de_DE, got '\(v)'")
             }
             s.locale = Locale(identifier: v)
+            // Without --first-weekday the week starts where the locale's does.
+            if options["first-weekday"] == nil { s.firstWeekday = FirstWeekday(locale: s.locale) }
         }
         if let v = options["timezone"]?.last {
             guard let z = DisplayZone(identifier: v) else {

@@ -23,6 +23,17 @@ public struct CalendarStrings: Sendable, Equatable {
     public var weekColumn: String
     /// Short name of the close button, for the state dump and accessibility ("Dismiss").
     public var dismiss: String
+    /// Moving one instance of a repeating event asks which: the question and its answers.
+    public var moveRepeatingQuestion = "Move a repeating event"
+    public var thisOccurrence = "This occurrence"
+    public var allOccurrences = "All occurrences"
+    public var cancel = "Cancel"
+    /// "Cannot move “%1”: %2" (the event's title, the reason).
+    public var cannotMove = "Cannot move “%1”: %2"
+    /// "Nothing to undo" / "Nothing to redo" are not shown; a refused undo says why.
+    public var cannotUndo = "Cannot undo the move: %2"
+    /// Why the bundled sample is not changed.
+    public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {
@@ -38,14 +49,30 @@ public struct CalendarStrings: Sendable, Equatable {
         moreProblems: "(and %d more problems in this file)", sampleCalendar: "Sample calendar",
         yourCalendars: "Your calendars", weekColumn: "Wk", dismiss: "Dismiss")
 
-    public static let german = CalendarStrings(
+    public static let german: CalendarStrings = {
+        var s = germanBase
+        s.moveRepeatingQuestion = "Wiederkehrenden Termin verschieben"
+        s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
+        s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
+        s.sampleReadOnly = "der Beispielkalender gehört zur App; eine Kopie mit --ics öffnen, um ihn zu ändern"
+        return s
+    }()
+    static let germanBase = CalendarStrings(
         language: "de", keyHints: "Bild↑ / Bild↓ · Pos1: heute", today: "Heute", noDaysChosen: "Keine Tage gewählt",
         oneDayChosen: "1 Tag gewählt", daysChosen: "%d Tage gewählt", noEvents: "Keine Termine", allDay: "Ganztägig",
         noticePrefix: "Kalender", oneMoreProblem: "(und 1 weiteres Problem in dieser Datei)",
         moreProblems: "(und %d weitere Probleme in dieser Datei)", sampleCalendar: "Beispielkalender",
         yourCalendars: "Ihre Kalender", weekColumn: "KW", dismiss: "Schließen")
 
-    public static let french = CalendarStrings(
+    public static let french: CalendarStrings = {
+        var s = frenchBase
+        s.moveRepeatingQuestion = "Déplacer un événement périodique"
+        s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
+        s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
+        s.sampleReadOnly = "le calendrier d’exemple est fourni avec l’application ; ouvrez-en une copie avec --ics pour le modifier"
+        return s
+    }()
+    static let frenchBase = CalendarStrings(
         language: "fr", keyHints: "Pg↑ / Pg↓ · Origine : aujourd’hui", today: "Aujourd’hui",
         noDaysChosen: "Aucun jour choisi", oneDayChosen: "1 jour choisi", daysChosen: "%d jours choisis",
         noEvents: "Aucun événement", allDay: "Toute la journée", noticePrefix: "Calendrier",
@@ -57,6 +84,11 @@ public struct CalendarStrings: Sendable, Equatable {
     /// "3 days chosen" in this language.
     public func chosen(_ count: Int) -> String {
         count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
+    }
+
+    /// `template` with %1 and %2 replaced.
+    public func fill(_ template: String, _ one: String, _ two: String) -> String {
+        template.replacingOccurrences(of: "%1", with: one).replacingOccurrences(of: "%2", with: two)
     }
 
     /// The tail of a notice line for a file with `more` further problems ("" when none).

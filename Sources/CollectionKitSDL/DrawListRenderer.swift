@@ -14,6 +14,8 @@ public final class DrawListRenderer {
     /// True once `close()` has freed the renderer; rendering then does nothing.
     public private(set) var isClosed = false
     let text: TextCache
+    /// Wraps paragraphs with the widths text is drawn at.
+    lazy var measurer = TextMeasurer(cache: text)
     /// Device pixels per point.
     public var pixelScale: Double = 1
 
@@ -102,13 +104,26 @@ public final class DrawListRenderer {
         return SDL_Rect(x: i(f.x), y: i(f.y), w: i(f.w), h: i(f.h))
     }
 
-    /// Copies part of a texture: into the pixels when its bitmap is at hand, else with SDL.
-    private func copy(_ texture: OpaquePointer, _ bitmap: Bitmap?, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
-        if let bitmap, let p = direct() {
+    /// Copies part of a cached image: into the pixels when they are at hand, else with SDL.
+    private func copy(_ sprite: Sprite, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
+        if let bitmap = sprite.bitmap, let p = direct() {
             let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(bitmap.width), h: Int32(bitmap.height))
             p.blit(bitmap, src: s, dst: wholePixels(dst), alpha: alpha, clip: clip)
             return
         }
+        if let mask = sprite.mask, let p = direct() {
+            // The same pixels as the ARGB8888 copy in the mask's colour: coverage times `alpha`.
+            let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(mask.width), h: Int32(mask.height))
+            let rgb = sprite.maskRGB
+            let colour = Color(r: UInt8(rgb >> 16 & 0xFF), g: UInt8(rgb >> 8 & 0xFF), b: UInt8(rgb & 0xFF), a: alpha)
+            p.blitMask(mask, src: s, dst: wholePixels(dst), color: colour, clip: clip)
+            return
+        }
+        guard let texture = sprite.texture else { return }
+        copyWithSDL(texture, src: src, dst: dst, alpha: alpha)
+    }
+
+    private func copyWithSDL(_ texture: OpaquePointer, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
         SDL_SetTextureAlphaMod(texture, alpha)
         var d = dst
         if var s = src { SDL_RenderCopyF(renderer, texture, &s, &d) } else { SDL_RenderCopyF(renderer, texture, nil, &d) }
@@ -156,15 +171,17 @@ public final class DrawListRenderer {
     private func execute(_ c: DrawCommand) {
         switch c {
         case let .fill(r, color, radius):
-            fill(transform.apply(r), color: tinted(color), radius: radius * transform.scale)
+            fill(hairline(transform.apply(r), points: r), color: tinted(color), radius: radius * transform.scale)
         case let .stroke(r, color, width, radius):
-            stroke(transform.apply(r), color: tinted(color), width: max(1, width * transform.scale), radius: radius * transform.scale)
+            stroke(transform.apply(r), color: tinted(color), width: lineWidth(width), radius: radius * transform.scale)
         case let .shadow(r, color, radius, blur):
             shadow(transform.apply(r), color: tinted(color), radius: radius * transform.scale, blur: blur * transform.scale)
         case let .line(a, b, color, width):
-            line(transform.apply(a), transform.apply(b), tinted(color), width: max(1, width * transform.scale))
+            line(transform.apply(a), transform.apply(b), tinted(color), width: lineWidth(width))
         case let .text(run):
             drawText(run)
+        case let .paragraph(p):
+            for run in p.lineRuns(measurer) { drawText(run) }
         case let .texture(key, r):
             guard let tex = snapshotTextures[key] else { return }
             var dst = frect(transform.apply(r))
@@ -198,6 +215,25 @@ public final class DrawListRenderer {
         case .popOpacity:
             opacity = opacities.popLast() ?? 1
         }
+    }
+
+    // MARK: Hairlines
+
+    /// A line's width in pixels. A hairline (a point or less) stays as many device pixels as it
+    /// has points at any `pixelScale`, so rules and outlines stay as fine as the screen allows.
+    private func lineWidth(_ width: Double) -> Double {
+        let hairline = pixelScale > 1 && width <= 1
+        return max(1, width * transform.scale / (hairline ? pixelScale : 1))
+    }
+
+    /// A fill a point or less thick (a separator rule) keeps that thickness in device pixels,
+    /// at its top or left edge, when drawn at a pixel scale above 1.
+    private func hairline(_ r: Rect, points: Rect) -> Rect {
+        guard pixelScale > 1 else { return r }
+        var out = r
+        if points.height > 0, points.height <= 1 { out.size.height = r.height / pixelScale }
+        if points.width > 0, points.width <= 1 { out.size.width = r.width / pixelScale }
+        return out
     }
 
     private func applyClip() {
@@ -275,7 +311,7 @@ public final class DrawListRenderer {
                                    (1, 1, r.maxX - rad, r.maxY - rad), (0, 1, r.minX, r.maxY - rad)] as [(Int32, Int32, Double, Double)] {
                 let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
                 let dst = wholePixels(SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad)))
-                p.blit(mask, src: src, dst: dst, alpha: 255, color: color, clip: clip)
+                p.blitMask(mask, src: src, dst: dst, color: color, clip: clip)
             }
         } else if let disc = discTexture(radius: rpx) {
             SDL_SetTextureColorMod(disc, color.r, color.g, color.b)
@@ -286,7 +322,7 @@ public final class DrawListRenderer {
             for (qx, qy, x, y) in quadrants {
                 let src = SDL_Rect(x: qx * Int32(rpx), y: qy * Int32(rpx), w: Int32(rpx), h: Int32(rpx))
                 let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(rad), h: Float(rad))
-                copy(disc, nil, src: src, dst: dst, alpha: color.a)
+                copyWithSDL(disc, src: src, dst: dst, alpha: color.a)
             }
         } else {
             cornerGeometry(r, rad: rad, color: color)
@@ -300,8 +336,13 @@ public final class DrawListRenderer {
     }
 
     /// Outline corners and shadows (see `ShapeTextures`).
-    private lazy var shapes = ShapeTextures(renderer: renderer)
-    private func ringTexture(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
+    private lazy var shapes = ShapeTextures(renderer: renderer, software: isSoftwareRenderer)
+    /// Whether the renderer is SDL's software one: cached images then keep only their pixels.
+    private lazy var isSoftwareRenderer: Bool = {
+        var info = SDL_RendererInfo()
+        return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
+    }()
+    private func ringTexture(radius: Int, width: Int, color: Color) -> Sprite? {
         shapes.ring(radius: radius, width: width, color: color)
     }
     private func dropShapeTextures() { shapes.drop() }
@@ -317,46 +358,61 @@ public final class DrawListRenderer {
 
     private func discTexture(radius: Int) -> OpaquePointer? {
         if let t = discTextures[radius] { return t }
-        guard let mask = DrawListRenderer.makeDiscMask(radius: radius),
-              let surface = SDL_CreateRGBSurfaceWithFormatFrom(mask.pixels, Int32(mask.width), Int32(mask.height), 32,
-                                                               Int32(mask.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
-        else { return nil }
-        defer { SDL_FreeSurface(surface); withExtendedLifetime(mask) {} }
+        guard let mask = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
+        var white = mask.whitePixels()
+        guard let surface = white.withUnsafeMutableBytes({
+            SDL_CreateRGBSurfaceWithFormatFrom($0.baseAddress, Int32(mask.width), Int32(mask.height), 32,
+                                               Int32(mask.width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+        }) else { return nil }
+        defer { SDL_FreeSurface(surface); withExtendedLifetime(white) {} }
         discsMade += 1
         guard let tex = SDL_CreateTextureFromSurface(renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
         // A radius animated through every size would grow this without end.
-        if discTextures.count >= 512 {
+        let bytes = 4 * (2 * radius) * (2 * radius)
+        if discTextures.count >= 512 || discTextureBytes + bytes > DrawListRenderer.discBudget {
             for t in discTextures.values { SDL_DestroyTexture(t) }
             discTextures.removeAll()
+            discTextureBytes = 0
         }
         discTextures[radius] = tex
+        discTextureBytes += bytes
         return tex
     }
 
-    private var discMasks: [Int: Bitmap] = [:]
+    private var discMasks: [Int: AlphaMask] = [:]
+    /// Bytes of disc pixels the caches may hold: textures (4 bytes a pixel; a disc of the largest
+    /// radius is 1 MB) and masks (1 byte a pixel). The carousel's scaling cards, drawn ahead,
+    /// meet radii enough for 7.4 MB of textures or 1.9 MB of masks (the paging script).
+    static let discBudget = 12 << 20, discMaskBudget = 4 << 20
+    private var discTextureBytes = 0, discMaskBytes = 0
 
     /// Text, shapes and corner masks made so far: each is a cache miss, the dear part of a frame.
     var preparedCount: Int { text.renderedCount + shapes.madeCount + discsMade }
     private var discsMade = 0
 
-    /// A disc's coverage (white, alpha = coverage) as a bitmap, for drawing in any colour.
-    private func discMask(radius: Int) -> Bitmap? {
+    /// A disc's coverage, one byte a pixel, for drawing in any colour.
+    private func discMask(radius: Int) -> AlphaMask? {
         if let m = discMasks[radius] { return m }
         guard let m = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
         discsMade += 1
-        if discMasks.count >= 512 { discMasks.removeAll() }
+        let bytes = m.width * m.height
+        if discMasks.count >= 512 || discMaskBytes + bytes > DrawListRenderer.discMaskBudget {
+            discMasks.removeAll()
+            discMaskBytes = 0
+        }
         discMasks[radius] = m
+        discMaskBytes += bytes
         return m
     }
 
     /// A new disc mask: each pixel's coverage from its centre's distance to the edge, worked out
     /// for one quadrant and mirrored, with the square root only in the band around the edge (a
     /// scaling card asks for a new radius every frame).
-    private static func makeDiscMask(radius: Int) -> Bitmap? {
+    private static func makeDiscMask(radius: Int) -> AlphaMask? {
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         let size = 2 * radius, r = Double(radius)
-        let m = Bitmap(width: size, height: size)
+        let m = AlphaMask(width: size, height: size)
         let inside = (r - 0.5) * (r - 0.5), outside = (r + 0.5) * (r + 0.5)
         for y in 0..<radius {
             let dy = Double(y) + 0.5 - r
@@ -364,8 +420,8 @@ public final class DrawListRenderer {
                 let dx = Double(x) + 0.5 - r
                 let d2 = dx * dx + dy * dy
                 let coverage = d2 <= inside ? 1 : d2 >= outside ? 0 : min(1, max(0, r + 0.5 - d2.squareRoot()))
-                let value = UInt32((coverage * 255).rounded()) << 24 | 0x00FF_FFFF
-                let top = m.pixels + y * size, bottom = m.pixels + (size - 1 - y) * size
+                let value = UInt8((coverage * 255).rounded())
+                let top = m.coverage + y * size, bottom = m.coverage + (size - 1 - y) * size
                 top[x] = value; top[size - 1 - x] = value
                 bottom[x] = value; bottom[size - 1 - x] = value
             }
@@ -420,7 +476,7 @@ public final class DrawListRenderer {
             frect(Rect(x: r.maxX - w, y: r.minY + c, width: w, height: r.height - 2 * c)),
         ]
         fillRects(&sides, count: 4, opaque: color.a == 255)
-        blitCorners(corners.texture, corners.bitmap, of: r, size: Int(c), alpha: color.a)
+        blitCorners(corners, of: r, size: Int(c), alpha: color.a)
     }
 
     /// An outline's width and corner radius in whole pixels, and the side of its corner squares:
@@ -433,7 +489,7 @@ public final class DrawListRenderer {
 
     /// Copies the four corner squares of a corner texture (each `size`², `gap` pixels apart) to
     /// the corners of `r`.
-    private func blitCorners(_ texture: OpaquePointer, _ bitmap: Bitmap?, of r: Rect, size: Int, gap: Int = 0, alpha: UInt8) {
+    private func blitCorners(_ sprite: Sprite, of r: Rect, size: Int, gap: Int = 0, alpha: UInt8) {
         let s = Double(size)
         let quadrants: [(Int32, Int32, Double, Double)] = [
             (0, 0, r.minX, r.minY), (1, 0, r.maxX - s, r.minY),
@@ -442,7 +498,7 @@ public final class DrawListRenderer {
         for (qx, qy, x, y) in quadrants {
             let src = SDL_Rect(x: qx * Int32(size + gap), y: qy * Int32(size + gap), w: Int32(size), h: Int32(size))
             let dst = SDL_FRect(x: Float(x), y: Float(y), w: Float(s), h: Float(s))
-            copy(texture, bitmap, src: src, dst: dst, alpha: alpha)
+            copy(sprite, src: src, dst: dst, alpha: alpha)
         }
     }
 
@@ -461,12 +517,12 @@ public final class DrawListRenderer {
         let pad = Double(s.pad)
         let outer = Rect(x: r.minX - pad, y: r.minY - pad, width: r.width + 2 * pad, height: r.height + 2 * pad)
         guard s.nineSlice else {
-            copy(s.texture, s.bitmap, src: nil, dst: frect(outer), alpha: color.a)
+            copy(s.sprite, src: nil, dst: frect(outer), alpha: color.a)
             return
         }
         let e = Double(s.edge), ei = Int32(s.edge)
         let midW = outer.width - 2 * e, midH = outer.height - 2 * e
-        blitCorners(s.texture, s.bitmap, of: outer, size: s.edge, gap: 1, alpha: color.a)
+        blitCorners(s.sprite, of: outer, size: s.edge, gap: 1, alpha: color.a)
         // Sides: the texture's middle column or row, stretched.
         let sides: [(SDL_Rect, Rect)] = [
             (SDL_Rect(x: ei, y: 0, w: 1, h: ei), Rect(x: outer.minX + e, y: outer.minY, width: midW, height: e)),
@@ -475,7 +531,7 @@ public final class DrawListRenderer {
             (SDL_Rect(x: ei + 1, y: ei, w: ei, h: 1), Rect(x: outer.maxX - e, y: outer.minY + e, width: e, height: midH)),
         ]
         for (src, dst) in sides where !dst.isEmpty {
-            copy(s.texture, s.bitmap, src: src, dst: frect(dst), alpha: color.a)
+            copy(s.sprite, src: src, dst: frect(dst), alpha: color.a)
         }
         let middle = Rect(x: outer.minX + e, y: outer.minY + e, width: midW, height: midH)
         if !middle.isEmpty {
@@ -580,7 +636,8 @@ public final class DrawListRenderer {
         // The texture carries the run's own colour; a fading group's opacity changes every frame,
         // so it stays a modulation rather than a new texture per frame.
         guard r.width >= 1, run.color.a > 0, opacity > 0,
-              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer) else { return }
+              let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
+                                     software: isSoftwareRenderer) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
         switch run.alignment {
@@ -591,7 +648,7 @@ public final class DrawListRenderer {
         // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
         let dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
-        copy(e.texture, e.bitmap, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+        copy(e.sprite, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
     }
 
     // MARK: Preparing ahead
@@ -664,7 +721,15 @@ public final class DrawListRenderer {
             case let .text(run):
                 let (r, key) = DrawListRenderer.textPlacement(run, t)
                 guard r.width >= 1, run.color.a > 0 else { continue }
-                _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer)
+                _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
+                                     software: isSoftwareRenderer)
+            case let .paragraph(p):
+                for run in p.lineRuns(measurer) {
+                    let (r, key) = DrawListRenderer.textPlacement(run, t)
+                    guard r.width >= 1, run.color.a > 0 else { continue }
+                    _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
+                                     software: isSoftwareRenderer)
+                }
             case .line, .texture, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 continue
             }

@@ -11,14 +11,15 @@ public enum FontLocator {
 
     /// The regular and bold font files for the interface (DejaVu Sans, or fontconfig's nearest sans).
     public static func uiFonts() throws -> (regular: String, bold: String) {
-        guard let regular = match("DejaVu Sans:style=Book") ?? match("sans-serif") else { throw Missing() }
-        let bold = match("DejaVu Sans:style=Bold") ?? regular
+        // One configuration for every lookup: loading it (the configuration files and the font
+        // caches) is most of what finding a font costs at start-up.
+        guard let config = FontConfiguration.shared.config else { throw Missing() }
+        guard let regular = match("DejaVu Sans:style=Book", config) ?? match("sans-serif", config) else { throw Missing() }
+        let bold = match("DejaVu Sans:style=Bold", config) ?? regular
         return (regular, bold)
     }
 
-    static func match(_ pattern: String) -> String? {
-        guard let config = FcInitLoadConfigAndFonts() else { return nil }
-        defer { FcConfigDestroy(config) }
+    static func match(_ pattern: String, _ config: OpaquePointer) -> String? {
         guard let pat = FcNameParse(pattern) else { return nil }
         defer { FcPatternDestroy(pat) }
         FcConfigSubstitute(config, pat, FcMatchPattern)
@@ -34,6 +35,14 @@ public enum FontLocator {
         guard lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc") else { return nil }
         return path
     }
+}
+
+/// fontconfig's configuration and font list, loaded once per process when a font is first looked
+/// for, and kept: both the UI fonts and the fallback faces are found with it.
+final class FontConfiguration {
+    nonisolated(unsafe) static let shared = FontConfiguration()
+    let config: OpaquePointer?
+    private init() { config = FcInitLoadConfigAndFonts() }
 }
 
 /// A font file fontconfig offers for characters the UI font lacks: a path and a face index
@@ -54,7 +63,7 @@ final class FallbackFonts {
     private let emoji: UnsafeMutablePointer<FcFontSet>?
 
     private init() {
-        config = FcInitLoadConfigAndFonts()
+        config = FontConfiguration.shared.config
         sans = FallbackFonts.sorted(config, "sans-serif")
         emoji = FallbackFonts.sorted(config, "emoji")
     }

@@ -8,22 +8,36 @@ public final class HeadlessCanvas {
     /// The largest side a headless canvas takes, in pixels (the same bound as `--size`).
     public static let maximumSide = 16384
 
+    /// The canvas's size in points; its pixels are `size` times `scale`.
     public private(set) var size: Size
+    /// Device pixels per point (HiDPI): text is rasterised at the pixel size, not scaled up.
+    public let scale: Double
     private var surface: UnsafeMutablePointer<SDL_Surface>?
     public private(set) var drawer: DrawListRenderer
     private let text: TextCache
+    /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
+    /// themselves from their text.
+    public private(set) lazy var measurer = TextMeasurer(cache: text)
     /// A size that could not be made, and why: asked again every frame, it fails at once.
     private var refused: (size: Size, error: BackendError)?
 
-    public init(size: Size, fonts: (regular: String, bold: String)) throws {
+    public init(size: Size, fonts: (regular: String, bold: String), scale: Double = 1) throws {
+        guard scale.isFinite, scale > 0 else { throw BackendError(plain: "cannot make a headless canvas at scale \(scale)") }
         try SDLSystem.start(headless: true)
         self.size = size
+        self.scale = scale
         text = TextCache(regular: fonts.regular, bold: fonts.bold)
-        let (s, r) = try HeadlessCanvas.makeTarget(size)
+        let (s, r) = try HeadlessCanvas.makeTarget(HeadlessCanvas.pixels(size, scale))
         surface = s
         drawer = DrawListRenderer(renderer: r, text: text)
+        drawer.pixelScale = scale
         drawer.softwareSurface = s
         SDLSystem.canvasOpened()
+    }
+
+    /// Whole pixels for `size` points at `scale`.
+    private static func pixels(_ size: Size, _ scale: Double) -> Size {
+        scale == 1 ? size : Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
     }
 
     /// A surface and a software renderer drawing into it; nothing is left behind when it throws.
@@ -64,7 +78,7 @@ public final class HeadlessCanvas {
         guard newSize != size, let old = surface else { return }
         if let refused, refused.size == newSize { throw refused.error }
         let made: (UnsafeMutablePointer<SDL_Surface>, OpaquePointer)
-        do { made = try HeadlessCanvas.makeTarget(newSize) } catch let error as BackendError {
+        do { made = try HeadlessCanvas.makeTarget(HeadlessCanvas.pixels(newSize, scale)) } catch let error as BackendError {
             refused = (newSize, error)
             throw error
         }

@@ -42,6 +42,55 @@ final class Bitmap {
     }()
 }
 
+/// Coverage at one byte a pixel (a corner disc's, or a run of text in one colour), drawn in a
+/// colour by `PixelTarget.blitMask`: a quarter of the memory of ARGB8888 pixels with that alpha.
+final class AlphaMask {
+    let width: Int
+    let height: Int
+    let coverage: UnsafeMutablePointer<UInt8>
+
+    /// A clear mask.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        coverage = .allocate(capacity: width * height)
+        coverage.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { coverage.deallocate() }
+
+    /// The alpha of an ARGB8888 surface every visible pixel of which is `rgb` (text rendered in
+    /// one colour); nil when one is not (colour emoji), or for another format.
+    static func alpha(of surface: UnsafeMutablePointer<SDL_Surface>, allOf rgb: UInt32) -> AlphaMask? {
+        guard surface.pointee.format.pointee.format == SDL_PIXELFORMAT_ARGB8888.rawValue,
+              surface.pointee.w > 0, surface.pointee.h > 0 else { return nil }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let base = UnsafeRawPointer(surface.pointee.pixels!)
+        for y in 0..<h {
+            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w where row[x] >> 24 != 0 && row[x] & 0xFF_FFFF != rgb { return nil }
+        }
+        let mask = AlphaMask(width: w, height: h)
+        for y in 0..<h {
+            let row = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<w { mask.coverage[y * w + x] = UInt8(row[x] >> 24) }
+        }
+        return mask
+    }
+
+    /// The mask as ARGB8888 pixels in `rgb` with its coverage as alpha.
+    func pixels(in rgb: UInt32) -> [UInt32] {
+        (0..<width * height).map { UInt32(coverage[$0]) << 24 | rgb }
+    }
+
+    /// The mask as white ARGB8888 pixels with its coverage as alpha (for a texture).
+    func whitePixels() -> [UInt32] {
+        (0..<width * height).map { UInt32(coverage[$0]) << 24 | 0x00FF_FFFF }
+    }
+}
+
 /// Drawing straight into the memory of a software renderer's target surface: whole-pixel rect
 /// fills and blended copies of `Bitmap`s, with SDL's blend equation (source alpha times the
 /// alpha modulation, over the destination).
@@ -154,6 +203,39 @@ struct PixelTarget {
             for i in 0..<count {
                 let t = (src[i] &>> 24) &* m &+ 128
                 step(i, (t &+ (t &>> 8)) &>> 8)
+            }
+        }
+    }
+
+    /// Draws the `src` part of `mask` onto `dst` (whole pixels) in `color`: each pixel at the
+    /// mask's coverage times the colour's alpha. The same pixels as `blit` of a white bitmap with
+    /// that coverage as alpha, given `color`.
+    func blitMask(_ mask: AlphaMask, src: SDL_Rect, dst: SDL_Rect, color: Color, clip: SDL_Rect?) {
+        let m = UInt32(color.a)
+        guard m > 0, src.w > 0, src.h > 0, dst.w > 0, dst.h > 0,
+              src.x >= 0, src.y >= 0, Int(src.x + src.w) <= mask.width, Int(src.y + src.h) <= mask.height,
+              let d = clipped(dst, clip) else { return }
+        let rgb = UInt32(color.r) << 16 | UInt32(color.g) << 8 | UInt32(color.b)
+        let w = Int(d.w)
+        // Nearest sampling in 16.16 fixed point, from each destination pixel's centre, as `blit`.
+        let stepX = (Int(src.w) << 16) / Int(dst.w), stepY = (Int(src.h) << 16) / Int(dst.h)
+        let sameHeight = src.h == dst.h
+        var column = [Int](repeating: 0, count: w)
+        for i in 0..<w {
+            let dx = Int(d.x) + i - Int(dst.x)
+            column[i] = src.w == dst.w ? dx + Int(src.x) : min(Int(src.w) - 1, (dx * stepX + stepX / 2) >> 16) + Int(src.x)
+        }
+        let modulated = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        defer { modulated.deallocate() }
+        for a in 0..<256 as Range<UInt32> { modulated[Int(a)] = m == 255 ? a : PixelTarget.div255(a * m) }
+        var row = pixels + Int(d.y) * stride + Int(d.x)
+        column.withUnsafeBufferPointer { cols in
+            for j in 0..<Int(d.h) {
+                let dy = Int(d.y) + j - Int(dst.y)
+                let sy = sameHeight ? dy + Int(src.y) : min(Int(src.h) - 1, (dy * stepY + stepY / 2) >> 16) + Int(src.y)
+                let srcRow = mask.coverage + sy * mask.width
+                for i in 0..<w { PixelTarget.over(row + i, rgb, modulated[Int(srcRow[cols[i]])]) }
+                row += stride
             }
         }
     }

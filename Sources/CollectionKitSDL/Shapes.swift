@@ -6,12 +6,17 @@ import CollectionKit
 /// same pixels, and a frame costs blits rather than rasterising curves or blurring.
 final class ShapeTextures {
     private let renderer: OpaquePointer
+    /// Whether the renderer is SDL's software one, whose target draws the pixels itself.
+    private let software: Bool
     private struct RingKey: Hashable { var radius: Int; var width: Int; var rgb: UInt32 }
-    private var rings: [RingKey: (texture: OpaquePointer, bitmap: Bitmap?)] = [:]
+    private var rings: [RingKey: Sprite] = [:]
     private struct ShadowKey: Hashable { var width: Int; var height: Int; var radius: Int; var blur: Int; var rgb: UInt32 }
     private var shadows: [ShadowKey: Shadow] = [:]
-    /// Animated sizes or blurs would grow the caches without end; past these they start over.
+    /// Animated sizes or blurs would grow the caches without end; past these counts, or these
+    /// bytes of pixels (a shadow too small to slice is as large as its rect), they start over.
     static let maxRings = 512, maxShadows = 96
+    static let ringBudget = 4 << 20, shadowBudget = 16 << 20
+    private(set) var ringBytes = 0, shadowBytes = 0
     /// Rings and shadows made so far (cache misses), for tests of what is prepared ahead.
     private(set) var madeCount = 0
 
@@ -20,23 +25,35 @@ final class ShapeTextures {
     /// (`edge`² each) plus its middle row and column stretched; otherwise it is the whole
     /// shadow of one size. `pad` is how far the blur reaches past the rect.
     struct Shadow {
-        var texture: OpaquePointer
+        /// The blurred pixels, held once (see `Sprite`).
+        var sprite: Sprite
         var pad: Int
         var edge: Int
         var nineSlice: Bool
-        /// The texture's pixels, for a software target to blend itself.
-        var bitmap: Bitmap?
         /// Coverage at the middle, 0...1 (just under 1 for the flattest base).
         var centre: Double
     }
 
-    init(renderer: OpaquePointer) { self.renderer = renderer }
+    init(renderer: OpaquePointer, software: Bool) {
+        self.renderer = renderer
+        self.software = software
+    }
 
     func drop() {
-        for t in rings.values { SDL_DestroyTexture(t.texture) }
+        dropRings()
+        dropShadows()
+    }
+
+    private func dropRings() {
+        for t in rings.values { t.destroy() }
         rings.removeAll()
-        for s in shadows.values { SDL_DestroyTexture(s.texture) }
+        ringBytes = 0
+    }
+
+    private func dropShadows() {
+        for s in shadows.values { s.sprite.destroy() }
         shadows.removeAll()
+        shadowBytes = 0
     }
 
     private static func rgb(_ c: Color) -> UInt32 { UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b) }
@@ -64,7 +81,7 @@ final class ShapeTextures {
 
     /// Four corners of an outline of `width` pixels whose outside has `radius`, as quadrants of
     /// a (2c)² texture, c = max(radius, width): outer coverage less inner coverage.
-    func ring(radius: Int, width: Int, color: Color) -> (texture: OpaquePointer, bitmap: Bitmap?)? {
+    func ring(radius: Int, width: Int, color: Color) -> Sprite? {
         let key = RingKey(radius: radius, width: width, rgb: ShapeTextures.rgb(color))
         if let t = rings[key] { return t }
         madeCount += 1
@@ -75,11 +92,9 @@ final class ShapeTextures {
             return ShapeTextures.cornerCoverage(fx, fy, origin: 0, radius: radius)
                 - ShapeTextures.cornerCoverage(fx, fy, origin: width, radius: inner)
         }) else { return nil }
-        if rings.count >= ShapeTextures.maxRings {
-            for t in rings.values { SDL_DestroyTexture(t.texture) }
-            rings.removeAll()
-        }
+        if rings.count >= ShapeTextures.maxRings || ringBytes + made.bytes > ShapeTextures.ringBudget { dropRings() }
         rings[key] = made
+        ringBytes += made.bytes
         return made
     }
 
@@ -110,13 +125,11 @@ final class ShapeTextures {
         ShapeTextures.gaussianBlur(&alpha, width: tw, height: th, sigma: sigma)
         guard let made = makeTexture(width: tw, height: th, rgb: key.rgb, alpha: { x, y in Double(alpha[y * tw + x]) })
         else { return nil }
-        let shadow = Shadow(texture: made.texture, pad: pad, edge: pad + m, nineSlice: nineSlice, bitmap: made.bitmap,
+        let shadow = Shadow(sprite: made, pad: pad, edge: pad + m, nineSlice: nineSlice,
                             centre: Double(alpha[(th / 2) * tw + tw / 2]))
-        if shadows.count >= ShapeTextures.maxShadows {
-            for s in shadows.values { SDL_DestroyTexture(s.texture) }
-            shadows.removeAll()
-        }
+        if shadows.count >= ShapeTextures.maxShadows || shadowBytes + made.bytes > ShapeTextures.shadowBudget { dropShadows() }
         shadows[key] = shadow
+        shadowBytes += made.bytes
         return shadow
     }
 
@@ -187,9 +200,8 @@ final class ShapeTextures {
         }
     }
 
-    /// A texture in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
-    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double)
-        -> (texture: OpaquePointer, bitmap: Bitmap?)? {
+    /// An image in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
+    private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double) -> Sprite? {
         guard w > 0, h > 0 else { return nil }
         let bitmap = Bitmap(width: w, height: h)
         for y in 0..<h {
@@ -199,15 +211,6 @@ final class ShapeTextures {
                 row[x] = a << 24 | rgb
             }
         }
-        // The texture is made from the bitmap's own pixels: one copy, no surface in between.
-        guard let tex = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                          Int32(SDL_TEXTUREACCESS_STATIC.rawValue), Int32(w), Int32(h)) else { return nil }
-        guard SDL_UpdateTexture(tex, nil, bitmap.pixels, Int32(w * 4)) == 0 else {
-            SDL_DestroyTexture(tex)
-            return nil
-        }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(tex, SDL_ScaleModeNearest)
-        return (tex, bitmap)
+        return Sprite(bitmap, renderer: renderer, software: software, nearest: true)
     }
 }

@@ -35,9 +35,8 @@ final class TextCache {
     /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
     /// label is centred on the UI font's line, so mixed scripts keep one baseline.
     struct Entry {
-        var texture: OpaquePointer; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int
-        /// The texture's pixels, for a software target to blend itself.
-        var bitmap: Bitmap?
+        /// The rendered pixels, held once (see `Sprite`).
+        var sprite: Sprite; var width: Int32; var height: Int32; var lineTop: Int32; var lineHeight: Int32; var lastUsed: Int
     }
 
     private struct FaceKey: Hashable { var face: FontFace; var pixelSize: Int; var bold: Bool }
@@ -191,11 +190,11 @@ final class TextCache {
     }
 
     /// The texture for `text` in `color`, cut with an ellipsis to fit `maxWidth` pixels.
-    func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer) -> Entry? {
+    func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer, software: Bool) -> Entry? {
         let fk = FitKey(text: text, font: key, maxWidth: maxWidth)
         let fittedText: String
         if let known = fitted[fk] { fittedText = known } else if TextCache.isPlain(text),
-           let whole = plainTexture(text, key, color: color, renderer: renderer), whole.width <= maxWidth {
+           let whole = plainTexture(text, key, color: color, renderer: renderer, software: software), whole.width <= maxWidth {
             // Plain text is one run whose texture is exactly as wide as it measures: when the
             // whole string fits, drawing it is the measurement (a label zooming with its card
             // meets a new size every frame, and measuring it first cost as much again).
@@ -206,13 +205,15 @@ final class TextCache {
             fitted[fk] = fittedText
         }
         guard !fittedText.isEmpty else { return nil }
-        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer,
+                     software: software)
     }
 
     /// The texture of the whole of a plain string (cached like any other).
-    private func plainTexture(_ text: String, _ key: FontKey, color: Color, renderer: OpaquePointer) -> Entry? {
+    private func plainTexture(_ text: String, _ key: FontKey, color: Color, renderer: OpaquePointer, software: Bool) -> Entry? {
         guard !text.isEmpty else { return nil }
-        return entry(TextKey(text: text, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer)
+        return entry(TextKey(text: text, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer,
+                     software: software)
     }
 
     private static func colorKey(_ color: Color) -> UInt32 {
@@ -220,7 +221,7 @@ final class TextCache {
     }
 
     /// The cached texture for `tk`, rendered if it is not there yet.
-    private func entry(_ tk: TextKey, color: Color, renderer: OpaquePointer) -> Entry? {
+    private func entry(_ tk: TextKey, color: Color, renderer: OpaquePointer, software: Bool) -> Entry? {
         if var e = textures[tk] {
             e.lastUsed = frame
             textures[tk] = e
@@ -229,12 +230,19 @@ final class TextCache {
         renderedCount += 1
         guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
-        guard let tex = SDL_CreateTextureFromSurface(renderer, line.surface) else { return nil }
-        SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND)
-        let e = Entry(texture: tex, width: line.surface.pointee.w, height: line.surface.pointee.h,
-                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame,
-                      bitmap: Bitmap(surface: line.surface))
+        // Text in one colour (all but colour emoji) is kept as its coverage, a byte a pixel.
+        let rgb = TextCache.colorKey(color) & 0xFF_FFFF
+        let sprite: Sprite?
+        if let mask = AlphaMask.alpha(of: line.surface, allOf: rgb) {
+            sprite = Sprite(mask, rgb: rgb, renderer: renderer, software: software)
+        } else {
+            sprite = Bitmap(surface: line.surface).flatMap { Sprite($0, renderer: renderer, software: software) }
+        }
+        guard let sprite else { return nil }
+        let e = Entry(sprite: sprite, width: line.surface.pointee.w, height: line.surface.pointee.h,
+                      lineTop: line.lineTop, lineHeight: line.lineHeight, lastUsed: frame)
         textures[tk] = e
+        textureBytes += sprite.bytes
         return e
     }
 
@@ -423,21 +431,56 @@ final class TextCache {
         return measure(candidate(0), key).0 <= maxWidth && !chars.isEmpty ? candidate(0) : ""
     }
 
-    /// Drops strings not drawn for a while, once there are many.
+    /// Drops strings not drawn for a while, once there are many; past `textureBudget` bytes the
+    /// least recently drawn go first. Fonts opened at many sizes (a label zooming with its card)
+    /// are closed past `openFontLimit`, and opened again when next asked for.
     func endFrame() {
         frame += 1
         if fitted.count > 6000 { fitted.removeAll(keepingCapacity: true) }
-        guard textures.count > 1500 else { return }
-        for (k, e) in textures where frame - e.lastUsed > 120 {
-            SDL_DestroyTexture(e.texture)
-            textures[k] = nil
+        if fallbackFace.count > 4096 { fallbackFace.removeAll(keepingCapacity: true) }
+        if fonts.count + faces.count > TextCache.openFontLimit { closeFonts() }
+        if textures.count > 1500 {
+            for (k, e) in textures where frame - e.lastUsed > 120 { drop(k, e) }
         }
+        if textureBytes > TextCache.textureBudget { trimTextures(to: TextCache.textureBudget * 3 / 4) }
+    }
+
+    /// Bytes the cached strings may hold: the carousel's paging script, its neighbouring pages
+    /// drawn ahead, came to 8.7 MB as ARGB8888 pixels, a quarter of that as coverage masks.
+    static let textureBudget = 12 << 20
+    /// Faces open at once (each size of each font is one FreeType face with its own caches).
+    static let openFontLimit = 48
+    /// Bytes of the cached strings' pixels now.
+    private(set) var textureBytes = 0
+
+    /// Drops the least recently drawn strings until at most `bytes` remain; strings drawn or
+    /// prepared in the current frame stay.
+    private func trimTextures(to bytes: Int) {
+        for (k, e) in textures.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }) {
+            guard textureBytes > bytes, e.lastUsed < frame else { break }
+            drop(k, e)
+        }
+    }
+
+    private func drop(_ k: TextKey, _ e: Entry) {
+        textureBytes -= e.sprite.bytes
+        e.sprite.destroy()
+        textures[k] = nil
+    }
+
+    /// Closes the fonts opened so far (the UI fonts' bytes stay in memory to open them again).
+    private func closeFonts() {
+        for f in fonts.values { TTF_CloseFont(f) }
+        fonts.removeAll()
+        for f in faces.values { TTF_CloseFont(f.font) }
+        faces.removeAll()
     }
 
     /// Textures belong to one renderer; a new renderer needs them made again.
     func dropTextures() {
-        for e in textures.values { SDL_DestroyTexture(e.texture) }
+        for e in textures.values { e.sprite.destroy() }
         textures.removeAll()
+        textureBytes = 0
     }
 }
 

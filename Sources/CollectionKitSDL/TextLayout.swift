@@ -1,11 +1,9 @@
 /// How one line of text breaks into runs that SDL_ttf can shape and draw: each run has one font,
 /// one direction and one script, and the runs come out in visual (left-to-right) order.
 ///
-/// Direction follows a compact form of the Unicode bidirectional algorithm for a single line
-/// with no explicit embeddings: the paragraph takes the direction of its first strong letter;
-/// numbers after a right-to-left letter stay left-to-right inside it (W2/W7); spaces and
-/// punctuation between two letters of one direction take it, else the paragraph's (N1/N2);
-/// levels come from I1/I2, and runs are reordered by L2. Mirroring and the glyph order inside a
+/// Direction is ICU's implementation of the Unicode bidirectional algorithm (UAX #9: paired
+/// brackets, numbers, neutrals, explicit marks), the paragraph taking the direction of its first
+/// strong letter; runs are then reordered by rule L2. Mirroring and the glyph order inside a
 /// right-to-left run are HarfBuzz's, through SDL_ttf's direction setting.
 enum TextLayout {
     /// ISO 15924 "unknown": HarfBuzz's default shaping, as SDL_ttf starts with.
@@ -49,50 +47,15 @@ enum TextLayout {
         }
     }
 
-    /// Embedding levels per cluster (0 and 2: left to right; 1: right to left).
-    static func levels(_ clusters: [Cluster]) -> [Int] {
-        let firstStrong = clusters.first { $0.bidi == .left || $0.bidi == .right }?.bidi
-        let paragraphRTL = firstStrong == .right
-        let base = paragraphRTL ? 1 : 0
-        // W2/W7: a number takes the class of the strong letter before it when that is left to right.
-        var classes = clusters.map(\.bidi)
-        var lastStrong: BidiClass = paragraphRTL ? .right : .left
-        for i in classes.indices {
-            switch classes[i] {
-            case .left, .right: lastStrong = classes[i]
-            case .number where lastStrong == .left: classes[i] = .left
-            default: break
-            }
-        }
-        // N1/N2: neutrals between two strong classes that agree (numbers count as right) take it.
-        func strongDirection(_ c: BidiClass) -> BidiClass? {
-            switch c {
-            case .left: return .left
-            case .right, .number: return .right
-            case .neutral: return nil
-            }
-        }
-        var resolved = classes
-        var i = 0
-        while i < classes.count {
-            guard classes[i] == .neutral else { i += 1; continue }
-            var j = i
-            while j < classes.count && classes[j] == .neutral { j += 1 }
-            let before = i > 0 ? strongDirection(classes[i - 1])! : (paragraphRTL ? .right : .left)
-            let after = j < classes.count ? strongDirection(classes[j])! : (paragraphRTL ? .right : .left)
-            let direction: BidiClass = before == after ? before : (paragraphRTL ? .right : .left)
-            for k in i..<j { resolved[k] = direction }
-            i = j
-        }
-        // I1/I2.
-        return resolved.map { c in
-            switch (base, c) {
-            case (0, .left): return 0
-            case (0, .right): return 1
-            case (0, _): return 2
-            case (_, .right): return 1
-            default: return 2
-            }
+    /// The embedding level of each cluster (even: left to right, odd: right to left), from ICU's
+    /// bidirectional algorithm over the whole line: a cluster takes the level of its first unit.
+    static func levels(_ text: String, _ clusters: [Cluster]) -> [Int] {
+        let units = UnicodeText.bidiLevels(text)
+        guard !units.isEmpty else { return clusters.map { _ in 0 } }
+        var offset = 0
+        return clusters.map { c in
+            defer { offset += c.text.utf16.count }
+            return offset < units.count ? Int(units[offset]) : 0
         }
     }
 
@@ -102,7 +65,7 @@ enum TextLayout {
     static func runs(_ text: String, choose: (Cluster) -> FontChoice, provides: (FontChoice, UInt32) -> Bool) -> [Run] {
         let cs = clusters(text)
         guard !cs.isEmpty else { return [] }
-        let lv = levels(cs)
+        let lv = levels(text, cs)
         var logical: [Run] = []
         var previousEmoji = false
         for (c, level) in zip(cs, lv) {

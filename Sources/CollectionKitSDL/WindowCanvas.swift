@@ -8,6 +8,9 @@ public final class WindowCanvas {
     private let window: OpaquePointer
     public let drawer: DrawListRenderer
     private let text: TextCache
+    /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
+    /// themselves from their text.
+    public private(set) lazy var measurer = TextMeasurer(cache: text)
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false
@@ -15,14 +18,22 @@ public final class WindowCanvas {
     /// The modifier keys held as of the last event read (see `EventTranslator`); key events
     /// bring it up to date.
     private var heldModifiers: Modifiers = []
+    /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
+    /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
+    /// in pixels, so there the window is made `scale` times larger and input is divided back.
+    public let pointScale: Double
 
     /// Opens a resizable window of `size` points that the user cannot make smaller than
-    /// `sizeLimits.minimum`.
-    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
+    /// `sizeLimits.minimum`. `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi`
+    /// (`DisplayScale`); under Wayland the compositor's scale is used.
+    public init(title: String, size: Size, fonts: (regular: String, bold: String), sizeLimits: WindowSizeLimits = WindowSizeLimits(),
+                scale: Double? = nil) throws {
         try SDLSystem.start(headless: false)
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        pointScale = driver == "wayland" ? 1 : (scale ?? DisplayScale.x11())
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         guard let w = SDL_CreateWindow(title, Int32(SDL_WINDOWPOS_CENTERED_MASK), Int32(SDL_WINDOWPOS_CENTERED_MASK),
-                                       Int32(size.width), Int32(size.height), flags) else {
+                                       Int32((size.width * pointScale).rounded()), Int32((size.height * pointScale).rounded()), flags) else {
             throw BackendError("cannot open a window")
         }
         window = w
@@ -35,7 +46,8 @@ public final class WindowCanvas {
         // After the renderer: an OpenGL renderer makes SDL re-create the X11 window, and a
         // resizable window is created without size hints, so a minimum set before it never
         // reached the window manager (WM_NORMAL_HINTS had no minimum).
-        SDL_SetWindowMinimumSize(w, Int32(sizeLimits.minimum.width), Int32(sizeLimits.minimum.height))
+        SDL_SetWindowMinimumSize(w, Int32((sizeLimits.minimum.width * pointScale).rounded()),
+                                 Int32((sizeLimits.minimum.height * pointScale).rounded()))
         text = TextCache(regular: fonts.regular, bold: fonts.bold)
         drawer = DrawListRenderer(renderer: renderer, text: text)
         SDLSystem.canvasOpened()
@@ -47,19 +59,34 @@ public final class WindowCanvas {
     /// software renderer draws into the window's surface instead, which the pixel target draws
     /// straight into, and on X11 the surface goes to the display by shared memory rather than
     /// through OpenGL, for the same pixels at a sixth of the CPU time (see the README). A renderer
-    /// the user names (`SDL_RENDER_DRIVER`) is kept.
+    /// the user names (`SDL_RENDER_DRIVER`) is kept. Where no GPU render node exists the software
+    /// renderer is made straight away, without loading OpenGL to find out (`RendererChoice`).
     private static func makeRenderer(_ w: OpaquePointer) -> OpaquePointer? {
+        let userDriver = SDL_GetHint(SDL_HINT_RENDER_DRIVER).map { String(cString: $0) }
+        if RendererChoice.decide(renderNodes: RendererChoice.renderNodes(), userDriver: userDriver) == .software {
+            showSurfaceWithoutOpenGL()
+            if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
+            SDL_ClearError()
+        }
         let accelerated = SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         guard let accelerated else { return SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) }
-        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, rasterisesOnTheCPU(accelerated) else { return accelerated }
+        // Under Wayland a software renderer's frames reach the compositor through a texture at
+        // scale 1 (SDL has no framebuffer there), which would lose the buffer scale: keep GL.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        guard SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil, driver != "wayland", rasterisesOnTheCPU(accelerated) else { return accelerated }
         SDL_DestroyRenderer(accelerated)
-        // SDL would otherwise show the window's surface through an OpenGL texture again.
-        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-        }
+        showSurfaceWithoutOpenGL()
         if let software = SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue) { return software }
         SDL_ClearError()
         return SDL_CreateRenderer(w, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+    }
+
+    /// On X11 the window's surface goes to the display by shared memory; SDL would otherwise show
+    /// it through an OpenGL texture, and load OpenGL to decide whether to.
+    private static func showSurfaceWithoutOpenGL() {
+        if SDL_GetCurrentVideoDriver().map({ String(cString: $0) }) == "x11" {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
     }
 
     /// Whether `renderer` is OpenGL drawn by one of Mesa's CPU rasterisers (its GL_RENDERER string).
@@ -94,8 +121,11 @@ public final class WindowCanvas {
     public var size: Size {
         var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        return Size(width: Double(w), height: Double(h))
+        return Size(width: (Double(w) / pointScale).rounded(), height: (Double(h) / pointScale).rounded())
     }
+
+    /// Device pixels per point the frames are drawn at.
+    public var pixelScale: Double { drawer.pixelScale }
 
     /// HiDPI: render at the output's pixel size, with points scaled up.
     private func updatePixelScale() {
@@ -121,7 +151,8 @@ public final class WindowCanvas {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
             }
-            if let ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
+            if var ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
+                if pointScale != 1 { ev = inPoints(ev) }
                 if case .resize = ev { updatePixelScale() }
                 // While a button is held the pointer is captured: a drag past the window's edge
                 // keeps reporting where the pointer is (outside the window).
@@ -131,6 +162,18 @@ public final class WindowCanvas {
             }
         }
         return out
+    }
+
+    /// An event in X11 window pixels, in points: positions and sizes divided by `pointScale`.
+    private func inPoints(_ event: InputEvent) -> InputEvent {
+        func p(_ q: Point) -> Point { Point(x: q.x / pointScale, y: q.y / pointScale) }
+        switch event {
+        case let .pointerDown(q, b, m): return .pointerDown(p(q), b, m)
+        case let .pointerMove(q, m): return .pointerMove(p(q), m)
+        case let .pointerUp(q, b, m): return .pointerUp(p(q), b, m)
+        case .resize: return .resize(size)
+        default: return event
+        }
     }
 
     public func setCursor(_ c: Cursor) {
@@ -153,6 +196,8 @@ public final class WindowCanvas {
         // SDL's software renderer draws into the window's surface (made anew on a resize); the
         // drawer then draws rects and cached textures straight into it, as a headless canvas does.
         drawer.softwareSurface = isSoftware ? SDL_GetWindowSurface(window) : nil
+        // The compositor may tell the window its scale only after it is shown (Wayland).
+        updatePixelScale()
         drawer.render(list)
     }
 

@@ -30,11 +30,13 @@ public final class WindowLoop<Root: InteractiveRoot> {
     public private(set) var closed = false
 
     /// Opens the window at the root's size. `fonts` defaults to the UI fonts fontconfig finds;
-    /// `sizeLimits` bounds how small the user can make the window.
+    /// `sizeLimits` bounds how small the user can make the window; `scale` (device pixels per
+    /// point) overrides the one found for the display (`WindowCanvas`).
     public init(root: Root, title: String, fonts: (regular: String, bold: String)? = nil,
-                sizeLimits: WindowSizeLimits = WindowSizeLimits()) throws {
+                sizeLimits: WindowSizeLimits = WindowSizeLimits(), scale: Double? = nil) throws {
         self.root = root
-        canvas = try WindowCanvas(title: title, size: root.size, fonts: fonts ?? FontLocator.uiFonts(), sizeLimits: sizeLimits)
+        canvas = try WindowCanvas(title: title, size: root.size, fonts: fonts ?? FontLocator.uiFonts(), sizeLimits: sizeLimits,
+                                  scale: scale)
         // The window manager may not grant the size asked for; the root lays out for the real one.
         if canvas.size != root.size { root.handle(.resize(canvas.size), now: 0) }
     }

@@ -26,7 +26,9 @@ extension InputScript {
         /// ("move: Y", "wait: MS").
         static func number(_ text: String, _ what: String, in range: ClosedRange<Double>, unit: String = "") throws -> Double {
             // Swift's Double(String) stops at a NUL byte ("1\0 00" reads as 1): refuse it first.
+            // It also reads hexadecimal ("0x1p3" is 8): a script's numbers are decimal only.
             guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                  text.unicodeScalars.allSatisfy({ decimalCharacters.contains($0) }),
                   let v = Double(text), v.isFinite else {
                 throw LimitError("\(what) must be a number, got '\(printable(text))'")
             }
@@ -36,6 +38,9 @@ extension InputScript {
             }
             return v
         }
+
+        /// What a decimal number is written with: digits, a point, a sign and an exponent's `e`.
+        private static let decimalCharacters = Set("0123456789.+-eE".unicodeScalars)
 
         /// A window size for `resize`: both sides within the app's `limits` (`InputScript.parse`'s
         /// `windowSizes`), as its `--size` takes them.

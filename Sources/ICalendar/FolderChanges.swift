@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Waits for something to happen in a set of folders (a file written, renamed into place,
 /// created or removed), through Linux's inotify: a thread waiting here wakes only when there is
@@ -6,11 +7,13 @@ import Glibc
 /// nothing. `wake()` ends a wait early from any thread.
 ///
 /// Nil when inotify cannot be had (the caller then looks at the files at an interval instead).
-final class FolderChanges: @unchecked Sendable {
+final class FolderChanges: Sendable {
     private let inotify: Int32
     /// A pipe whose read end is waited on with the inotify descriptor: `wake()` writes a byte.
     private let wakeRead: Int32, wakeWrite: Int32
-    private var watches: [String: Int32] = [:]
+    /// Watch descriptors by folder. Only the waiting thread changes them, but the watcher that
+    /// owns this may be handed between threads, so they sit behind a lock the compiler can see.
+    private let watches = Mutex<[String: Int32]>([:])
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
                                      | IN_DELETE_SELF | IN_MOVE_SELF)
 
@@ -41,17 +44,19 @@ final class FolderChanges: @unchecked Sendable {
     /// since. Called from the waiting thread only.
     @discardableResult
     func watch(_ folders: Set<String>) -> (watched: Int, new: Int) {
-        for (folder, wd) in watches where !folders.contains(folder) {
-            inotify_rm_watch(inotify, wd)
-            watches[folder] = nil
+        watches.withLock { watches in
+            for (folder, wd) in watches where !folders.contains(folder) {
+                inotify_rm_watch(inotify, wd)
+                watches[folder] = nil
+            }
+            var new = 0
+            for folder in folders {
+                let wd = inotify_add_watch(inotify, folder, FolderChanges.mask)
+                if wd >= 0, watches[folder] != wd { new += 1 }
+                watches[folder] = wd >= 0 ? wd : nil
+            }
+            return (watches.count, new)
         }
-        var new = 0
-        for folder in folders {
-            let wd = inotify_add_watch(inotify, folder, FolderChanges.mask)
-            if wd >= 0, watches[folder] != wd { new += 1 }
-            watches[folder] = wd >= 0 ? wd : nil
-        }
-        return (watches.count, new)
     }
 
     /// Blocks until a watched folder changes, `wake()` is called, or `timeout` seconds pass.

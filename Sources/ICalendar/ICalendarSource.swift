@@ -39,6 +39,14 @@ public final class ICalendarSource: EventSource {
     /// Rules that never stop (or would stop after absurdly many steps) are cut here per query.
     static let iterationLimit = 100_000
 
+    /// Says once per event that its rule was cut at `iterationLimit`: some occurrences are not shown.
+    func noteIterationLimit(_ r: RecurringEvent) {
+        guard cutEvents.insert(r.id).inserted else { return }
+        diagnostics.append(LoadDiagnostic(file: r.proto.origin?.file ?? r.proto.calendar,
+                                          message: "event '\(ICalendarSource.clip(r.proto.title))': its rule takes more than \(ICalendarSource.iterationLimit) steps to reach the dates shown; later occurrences are not shown"))
+    }
+    private var cutEvents = Set<Int>()
+
     public init(zone: DisplayZone) {
         self.zone = zone
         _ = ICalendarSource.libicalSetUp
@@ -58,8 +66,14 @@ public final class ICalendarSource: EventSource {
     /// takes tens of milliseconds to free, on the thread that drops it).
     deinit { for r in roots { icalcomponent_free(r) } }
 
+    /// Each file's bytes as read: a change is made to the event as the user saw it (see `move`).
+    var contents: [String: Data] = [:]
+    /// Says why another program owns a file (the Evolution store while its data server runs).
+    public var ownerOfFile: (String) -> String? = CalendarOwnership.ownerReason
+
     public func load(file path: String) {
         let name = path
+        loadedFiles.append(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             var isDir: ObjCBool = false
             let why = !FileManager.default.fileExists(atPath: path, isDirectory: &isDir) ? "no such file"
@@ -67,8 +81,22 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "cannot open calendar: \(why)"))
             return
         }
+        contents[path] = data
         load(data: data, name: name, calendarName: URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
+
+    /// Reads every file loaded so far again (after the app wrote one of them), from scratch.
+    public func reload() {
+        let files = loadedFiles
+        LibicalLock.shared.run {
+            for r in roots { icalcomponent_free(r) }
+        }
+        roots = []; parsed = []; diagnostics = []; contents = [:]; loadedFiles = []
+        singles = []; singleFirstDays = []; longestSingleDays = 0; recurring = []; expansions = []
+        sorted = true; eventCount = 0; prefetching = nil; lastZone = nil; reportedZones = []
+        for f in files { load(file: f) }
+    }
+    private var loadedFiles: [String] = []
 
     public func load(text: String, name: String) {
         load(data: Data(text.utf8), name: name, calendarName: name)
@@ -263,11 +291,19 @@ public final class ICalendarSource: EventSource {
         }
         var err = icalcomponent_get_first_property(e, ICAL_XLICERROR_PROPERTY)
         var startError: Int?
+        var recoveredRules: [icalrecurrencetype] = []
         while let p = err {
             if let m = icalproperty_get_xlicerror(p) {
                 let message = String(cString: m)
-                if explain(message, file: file, fallbackLine: line, title: title), message.contains("DTSTART") {
+                let explained = explain(message, file: file, fallbackLine: line, title: title)
+                if explained, message.contains("DTSTART") {
                     startError = diagnostics.count - 1
+                }
+                // A rule with a misspelt part (UNTL=) is read as it was most likely meant, and said so.
+                if explained, message.contains("RRULE property"), let text = message.components(separatedBy: ": ").last,
+                   let (rule, fixes) = ICalendarSource.repairedRule(text.replacingOccurrences(of: "\\;", with: ";")) {
+                    recoveredRules.append(rule)
+                    diagnostics[diagnostics.count - 1].message = "event '\(ICalendarSource.clip(title))': RRULE " + fixes.joined(separator: ", ") + "; shown as that"
                 }
             }
             err = icalcomponent_get_next_property(e, ICAL_XLICERROR_PROPERTY)
@@ -285,14 +321,17 @@ public final class ICalendarSource: EventSource {
             self.moment(of: prop, root: root, value: value, floating: floating, problem: problem)
         }
         // libical's own validity check refuses years after 3000; the calendar goes to 9999.
-        guard let start = moment(startProp, icalproperty_get_dtstart(startProp)), ICalendarSource.isValid(start.wall) else {
+        guard let written = moment(startProp, icalproperty_get_dtstart(startProp)), ICalendarSource.isValid(written.wall) else {
             problem("DTSTART is not a valid date or time; skipped"); return
         }
+        var start = written
         let isDate = start.isDate
         // The length of every occurrence: whole days for all-day events, seconds for timed ones.
         var length: Int64 = isDate ? 1 : 0
+        var endMoment: Moment?
         if let endProp = icalcomponent_get_first_property(e, ICAL_DTEND_PROPERTY) {
             if let end = moment(endProp, icalproperty_get_dtend(endProp)) {
+                endMoment = end
                 if isDate {
                     // A timed end on an all-day start (seen in the wild) still takes in the end's day.
                     let timedEnd = !end.isDate && (end.wall.hour, end.wall.minute, end.wall.second) != (0, 0, 0)
@@ -305,14 +344,28 @@ public final class ICalendarSource: EventSource {
             let seconds = Int64(icaldurationtype_as_int(icalproperty_get_duration(durProp)))
             length = isDate ? seconds / 86_400 : seconds
         }
-        if length < 0 { problem("it ends before it starts; shown with no length"); length = isDate ? 1 : 0 }
+        if length < 0 {
+            if let end = endMoment, end.isDate == isDate {
+                // Other calendar programs show such an event from the earlier time to the later.
+                problem("it ends before it starts; shown from its end to its start")
+                start = end
+                length = -length
+            } else {
+                // A DATE end on a timed start: the event is timed at its start.
+                if !(endMoment.map { $0.isDate && !isDate } ?? false) { problem("it ends before it starts; shown with no length") }
+                length = isDate ? 1 : 0
+            }
+        }
         if isDate && length == 0 { length = 1 }
 
         let category = icalcomponent_get_first_property(e, ICAL_CATEGORIES_PROPERTY)
             .flatMap { icalproperty_get_categories($0) }.map { String(cString: $0) }
         let color = ICalendarSource.colorIndex(category ?? calendar)
+        // Only a UID finds the event again in the file to change it.
+        let ridProp = icalcomponent_get_first_property(e, ICAL_RECURRENCEID_PROPERTY)
+        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) }) }
         let proto = EventOccurrence(uid: uid ?? "\(file)#\(index + 1)", title: title, span: .timed(start: 0, end: 0),
-                                    calendar: calendar, colorIndex: color)
+                                    calendar: calendar, colorIndex: color, origin: origin)
         eventCount += 1
 
         var record = ParsedEvent(order: parsed.count, uid: uid, proto: proto, start: start, length: length,
@@ -335,6 +388,7 @@ public final class ICalendarSource: EventSource {
                 if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { record.rules.append(rule) }
                 p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
             }
+            record.rules += recoveredRules
             p = icalcomponent_get_first_property(e, ICAL_EXDATE_PROPERTY)
             while let prop = p {
                 if let t = moment(prop, icalproperty_get_exdate(prop)) { record.exdates.append(t) }
@@ -348,6 +402,37 @@ public final class ICalendarSource: EventSource {
             }
         }
         parsed.append(record)
+    }
+
+    /// RFC 5545's rule parts, for reading a misspelt one as the part it is one letter away from.
+    static let ruleParts = ["FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY",
+                            "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"]
+
+    /// A rule libical refused, with each unknown part name replaced by the known one it is one
+    /// edit away from (UNTL → UNTIL), and what was replaced; nil when that does not make it readable.
+    static func repairedRule(_ text: String) -> (icalrecurrencetype, [String])? {
+        var fixes: [String] = []
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ";").map { part -> String in
+            let kv = part.split(separator: "=", maxSplits: 1)
+            let name = kv[0].uppercased()
+            guard kv.count == 2, !ruleParts.contains(name),
+                  let known = ruleParts.first(where: { oneEditApart(name, $0) }) else { return String(part) }
+            fixes.append("'\(name)' read as '\(known)'")
+            return known + "=" + kv[1]
+        }
+        guard !fixes.isEmpty else { return nil }
+        let rule = icalrecurrencetype_from_string(parts.joined(separator: ";"))
+        return rule.freq == ICAL_NO_RECURRENCE ? nil : (rule, fixes)
+    }
+
+    /// Whether `a` becomes `b` by inserting, deleting or changing one letter.
+    static func oneEditApart(_ a: String, _ b: String) -> Bool {
+        let x = Array(a), y = Array(b)
+        if abs(x.count - y.count) > 1 || x == y { return false }
+        var i = 0
+        while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
+        if x.count == y.count { return x[(i + 1)...] == y[(i + 1)...] }
+        return x.count < y.count ? x[i...] == y[(i + 1)...] : x[(i + 1)...] == y[i...]
     }
 
     /// Lines the parser flagged while reading the current file, waiting for libical's explanation.
@@ -388,12 +473,14 @@ public final class ICalendarSource: EventSource {
     ///   by date when either side is a DATE), also when it moves to another day. `RANGE=THISANDFUTURE`
     ///   carries its shift, length, title and status to every later occurrence.
     /// - EXDATE wins over an override of the same occurrence: the occurrence was deleted.
-    /// - `STATUS:CANCELLED`: a cancelled override removes its occurrence; a cancelled standalone
+    /// - `STATUS:CANCELLED`: a cancelled override replaces its occurrence and is shown struck
+    ///   through (`EventOccurrence.cancelled`), as Evolution and Thunderbird show it; a cancelled standalone
     ///   event is not shown; a cancelled series is not shown, overrides included (cancelling a
     ///   meeting cancels all of it). An override whose master is missing is shown on its own.
     private func settle() {
         singles = []; recurring = []; longestSingleDays = 0
         expansions = []; sorted = false; prefetching = nil
+        cutEvents = []
 
         // Fields are read in place (parsed[i].x): copying whole records costs a large calendar dearly.
         var newest: [String: Int] = [:]
@@ -435,7 +522,7 @@ public final class ICalendarSource: EventSource {
                     return o.thisAndFuture ? instant(rid) <= instant(p.start) : instant(rid) == instant(p.start)
                 }
                 if !replaced { addSingle(p) }
-                for o in overrides where !o.cancelled { addSingle(o) }
+                for o in overrides { addSingle(o) }
             } else {
                 addRecurring(p, overrides: overrides)
             }
@@ -469,7 +556,8 @@ public final class ICalendarSource: EventSource {
                 continue
             }
             if rid.isDate || isDate { r.removedDays.insert(day(rid)) } else { r.removedInstants.insert(instant(rid)) }
-            if !o.cancelled && !excluded { addSingle(o) }
+            // A cancelled occurrence is shown struck through, as Evolution and Thunderbird show it.
+            if !excluded { addSingle(o) }
         }
         r.ranges.sort { $0.from < $1.from }
         r.maxLength = r.ranges.reduce(r.length) { max($0, $1.length) }
@@ -520,6 +608,12 @@ public final class ICalendarSource: EventSource {
             isDate ? survivingKey(Moment(wall: dateOnly(day(m)), zone: m.zone), of: r) : survivingKey(m, of: r)
         }
         r.until = open ? nil : max(lastUntil, ([r.firstStart] + r.extraKeys).max()!)
+        if !open, !p.rules.isEmpty, lastUntil < r.firstStart {
+            // Every rule ends before it starts: only DTSTART (and RDATEs) can be meant, as RFC 5545
+            // reads it; the file most likely has a typo, so the user is told.
+            diagnostics.append(LoadDiagnostic(file: p.proto.origin?.file ?? p.proto.calendar,
+                                              message: "event '\(ICalendarSource.clip(p.proto.title))': its rule ends (UNTIL) before it starts; only the first occurrence is shown"))
+        }
         recurring.append(r)
     }
 
@@ -532,6 +626,7 @@ public final class ICalendarSource: EventSource {
 
     private func addSingle(_ p: ParsedEvent) {
         var o = p.proto
+        o.cancelled = p.cancelled
         if p.start.isDate {
             let d = CalendarDate(daysSinceEpoch: dayNumber(p.start.wall))
             o.span = .allDay(first: d, end: d.adding(days: Int(p.length)))
@@ -565,11 +660,51 @@ public final class ICalendarSource: EventSource {
                 lastZone = (root, Array(UnsafeBufferPointer(start: raw, count: strlen(raw) + 1)), z)
                 return Moment(wall: t, zone: z)
             }
-            if reportedZones.insert(tzid).inserted { problem("unknown time zone '\(tzid)'; its times are read in the display zone") }
+            if reportedZones.insert(tzid).inserted { problem(zoneProblems[tzid] ?? "unknown time zone '\(tzid)'; its times are read in the display zone") }
         }
         return Moment(wall: t, zone: .tzdata(floating))
     }
     private var reportedZones = Set<String>()
+    /// Why a VTIMEZONE found by its TZID is not used (see `unexpandable`).
+    private var zoneProblems: [String: String] = [:]
+
+    /// Why libical could not expand a VTIMEZONE in bounded time, or nil. libical expands every
+    /// observance's rule from its DTSTART to the year asked for, with no limit: a rule repeating
+    /// every second (or a yearly rule listing every hour and minute) never finishes. Real zones
+    /// change their offset a few times a year, so a rule is accepted when it is yearly or monthly
+    /// and names at most 366 instances a year.
+    static func unexpandable(_ zone: OpaquePointer) -> String? {
+        guard let vt = icaltimezone_get_component(zone) else { return nil }
+        var observance = icalcomponent_get_first_component(vt, ICAL_ANY_COMPONENT)
+        while let o = observance {
+            var p = icalcomponent_get_first_property(o, ICAL_RRULE_PROPERTY)
+            while let prop = p {
+                let r = icalproperty_get_rrule(prop)
+                if r.freq != ICAL_YEARLY_RECURRENCE && r.freq != ICAL_MONTHLY_RECURRENCE && r.freq != ICAL_NO_RECURRENCE {
+                    return "an observance repeats \(String(cString: icalrecur_freq_to_string(r.freq)).lowercased()), where zones change a few times a year"
+                }
+                if instancesPerYear(r) > 366 { return "an observance repeats more than daily" }
+                p = icalcomponent_get_next_property(o, ICAL_RRULE_PROPERTY)
+            }
+            observance = icalcomponent_get_next_component(vt, ICAL_ANY_COMPONENT)
+        }
+        return nil
+    }
+
+    /// At most how many instances a yearly or monthly rule names a year: the product of its BY lists.
+    static func instancesPerYear(_ r: icalrecurrencetype) -> Int {
+        func count<T>(_ tuple: T) -> Int {
+            withUnsafeBytes(of: tuple) { raw in
+                raw.bindMemory(to: Int16.self).prefix { $0 != Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue) }.count
+            }
+        }
+        var n = r.freq == ICAL_MONTHLY_RECURRENCE ? 12 : 1
+        for c in [count(r.by_second), count(r.by_minute), count(r.by_hour), count(r.by_day), count(r.by_month_day),
+                  count(r.by_year_day), count(r.by_week_no)] where c > 0 {
+            n = n.multipliedReportingOverflow(by: c).overflow ? .max : n * c
+        }
+        return n
+    }
     private var lastZone: (root: OpaquePointer, tzid: [CChar], zone: EventZone)?
 
     /// A TZID's zone. A name tzdata knows (directly, under a Mozilla-style path prefix, as the
@@ -581,6 +716,10 @@ public final class ICalendarSource: EventSource {
         if let z = tzdataZone(named: tzid) { return .tzdata(z) }
         if let vt = icalcomponent_get_timezone(root, raw) {
             if let loc = icaltimezone_get_location(vt), let z = tzdataZone(named: String(cString: loc)) { return .tzdata(z) }
+            if let why = ICalendarSource.unexpandable(vt) {
+                zoneProblems[tzid] = "time zone '\(ICalendarSource.clip(tzid))' cannot be used (\(why)); its times are read in the display zone"
+                return nil
+            }
             return .vtimezone(vt)
         }
         if let builtin = icaltimezone_get_builtin_timezone_from_tzid(raw) { return .vtimezone(builtin) }
@@ -759,6 +898,14 @@ public final class ICalendarSource: EventSource {
             if let range = r.ranges.last(where: { $0.from <= key }) {
                 if range.cancelled { return }
                 o = range.proto; start = key + range.delta; length = range.length
+                // A THISANDFUTURE override's instances are not offered for moving (yet).
+                o.origin = nil
+            }
+            if o.origin != nil, o.origin?.recurrenceID == nil {
+                // The instance's own day in the series' zone: DTSTART's day plus whole days (a
+                // DST change moves an instant by an hour, never by half a day).
+                let days = r.isDate ? Int(floorDiv(key - r.firstStart, 86_400)) : Int(floorDiv(key - r.firstStart + 43_200, 86_400))
+                o.origin?.seriesDay = CalendarDate(daysSinceEpoch: dayNumber(r.start) + days)
             }
             if r.isDate {
                 let d = CalendarDate(daysSinceEpoch: Int(start >= 0 ? start / 86_400 : (start - 86_399) / 86_400))
@@ -878,13 +1025,16 @@ struct DayRule {
     /// ISO weekday weeks start on (WKST; Monday by default): it groups days into weeks for INTERVAL.
     var weekStart: Int
     var startDay: Int
+    /// With COUNT: the day of the last instance, worked out by arithmetic (never by stepping
+    /// through the instances before it).
+    var lastCountedDay: Int?
 
     /// The grid of December 9999 shows days of January 10000; a rule that can never match (DAILY
     /// every 7 days on another weekday) stops here too.
     static let lastDay = CalendarDate(year: 10000, month: 12, day: 31)!.daysSinceEpoch
 
     init?(_ r: icalrecurrencetype, start: icaltimetype) {
-        guard r.count == 0, r.freq == ICAL_WEEKLY_RECURRENCE || r.freq == ICAL_DAILY_RECURRENCE,
+        guard r.freq == ICAL_WEEKLY_RECURRENCE || r.freq == ICAL_DAILY_RECURRENCE,
               start.year >= Int32(RuleExpansion.minYear),
               let startDay = CalendarDate(year: Int(start.year), month: Int(start.month), day: Int(start.day))?.daysSinceEpoch
         else { return nil }
@@ -917,6 +1067,26 @@ struct DayRule {
         weekdays = named
         weekStart = r.week_start == ICAL_NO_WEEKDAY ? 1 : (Int(r.week_start.rawValue) + 5) % 7 + 1
         self.startDay = startDay
+        if r.count > 0 {
+            // DTSTART counts as the first instance; when it is not one of the rule's days
+            // (libical and RFC 5545 readers differ then), or a daily rule skips weekdays every
+            // few days, libical counts.
+            guard weekdays[DayRule.isoWeekday(startDay)], weekly || interval == 1 else { return nil }
+            lastCountedDay = nthDay(Int(r.count))
+        }
+    }
+
+    /// The day of the rule's n-th instance (n ≥ 1, DTSTART the first, on one of the rule's days):
+    /// whole periods (a week, or INTERVAL weeks) hold the same number of instances each.
+    func nthDay(_ n: Int) -> Int {
+        let week0 = weekBegin(startDay)
+        let inWeek = (0..<7).map { week0 + $0 }.filter { weekdays[DayRule.isoWeekday($0)] }
+        let first = inWeek.filter { $0 >= startDay }
+        if n <= first.count { return first[n - 1] }
+        let rest = n - first.count - 1
+        let periods = rest / inWeek.count + 1
+        let step = weekly ? interval : 1
+        return inWeek[rest % inWeek.count] + periods * step * 7
     }
 
     static func isoWeekday(_ d: Int) -> Int { ((d % 7) + 7 + 3) % 7 + 1 }
@@ -925,6 +1095,12 @@ struct DayRule {
 
     /// The first day of the rule on or after `from` (never before DTSTART's), or nil past `lastDay`.
     func day(onOrAfter from: Int) -> Int? {
+        guard let d = firstDay(onOrAfter: from) else { return nil }
+        if let last = lastCountedDay, d > last { return nil }
+        return d
+    }
+
+    private func firstDay(onOrAfter from: Int) -> Int? {
         var d = max(from, startDay)
         if weekly {
             let week0 = weekBegin(startDay)
@@ -1149,6 +1325,7 @@ final class RuleExpansion {
     private func step(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
         if c.iterator == nil && rule.days == nil { c.done = true; return }
         var steps = 0
+        defer { if steps >= ICalendarSource.iterationLimit { source.noteIterationLimit(event) } }
         while steps < ICalendarSource.iterationLimit {
             let t: icaltimetype
             if let p = c.pending {
@@ -1206,5 +1383,7 @@ struct RecurringEvent {
     /// The latest key an occurrence can have before THISANDFUTURE shifts; nil for open-ended rules.
     var until: Int64?
 }
+
+@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : (a - b + 1) / b }
 
 @inline(__always) func isNull(_ t: icaltimetype) -> Bool { icaltime_is_null_time(t) != 0 }

@@ -14,6 +14,10 @@ import Foundation
 /// in short stretches (`yieldToWaiters()` every few lines and events), so a page expanded on the
 /// main thread waits at most one stretch, not a whole file. Freeing parsed calendars and
 /// iterators needs no turn: it reads no shared state.
+///
+/// Its state is guarded by a condition variable (waiters sleep until their ticket is served),
+/// which `Mutex` cannot do, so the conformance stays unchecked: every stored property is read
+/// and written only while `condition` is held.
 final class LibicalLock: @unchecked Sendable {
     static let shared = LibicalLock()
 

@@ -1,5 +1,6 @@
 import CalendarModel
 import Foundation
+import Synchronization
 
 /// The user's own calendars as Evolution and GNOME Calendar keep them on disk: one folder per
 /// local calendar under `$XDG_DATA_HOME/evolution/calendar/`, each with a `calendar.ics`
@@ -27,17 +28,20 @@ public enum LocalCalendars {
 /// and disappearing), reads them all again on its own thread and posts the new source to a
 /// mailbox the scene takes from at the start of a frame. The render thread never waits on disk
 /// or on parsing. Made and started by the executable, which owns threads; the core has none.
-public final class CalendarFileWatcher: @unchecked Sendable {
+public final class CalendarFileWatcher: Sendable {
     /// The files watched now (they change when `discover` finds calendars added or removed).
-    public var files: [String] { lock.lock(); defer { lock.unlock() }; return current }
-    private var current: [String]
+    public var files: [String] { state.withLock { $0.current } }
     public let mailbox: EventSourceMailbox
     private let discover: (@Sendable () -> [String])?
     private let timeZone: TimeZone
     private let interval: TimeInterval
-    private let lock = NSLock()
-    private var running = false
-    private var thread: Thread?
+    /// What the watching thread and its owner both read and change.
+    private struct State {
+        var current: [String]
+        var running = false
+        var lookCount = 0
+    }
+    private let state: Mutex<State>
     /// Wakes the thread when a watched folder changes; nil where inotify is not to be had.
     private let changes = FolderChanges()
     /// With the folders watched, the files are still looked at this often, for filesystems that
@@ -50,7 +54,7 @@ public final class CalendarFileWatcher: @unchecked Sendable {
     /// whose folder is then watched too), so a calendar added or removed is shown or dropped too.
     public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
                 interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
-        current = files; self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
+        state = Mutex(State(current: files)); self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
     }
 
     /// What is known of a file without reading it; nil when it cannot be seen.
@@ -66,22 +70,22 @@ public final class CalendarFileWatcher: @unchecked Sendable {
 
     /// Starts polling on a background thread; the first look only records the files as they are.
     public func start() {
-        lock.lock()
-        guard !running else { lock.unlock(); return }
-        running = true
-        lock.unlock()
+        let alreadyRunning = state.withLock { s in
+            defer { s.running = true }
+            return s.running
+        }
+        guard !alreadyRunning else { return }
         // What the scene gives back is dropped on this thread, which may be waiting for a change.
         mailbox.onRetire = { [changes] in changes?.wake() }
         let t = Thread { [self] in self.poll() }
         t.name = "calendar-file-watcher"
         t.qualityOfService = .utility
-        thread = t
         t.start()
     }
 
     /// Stops polling (the thread ends after its current look).
     public func stop() {
-        lock.lock(); running = false; lock.unlock()
+        state.withLock { $0.running = false }
         changes?.wake()
     }
 
@@ -113,11 +117,10 @@ public final class CalendarFileWatcher: @unchecked Sendable {
         Thread.sleep(forTimeInterval: interval)
     }
 
-    private var isRunning: Bool { lock.lock(); defer { lock.unlock() }; return running }
+    private var isRunning: Bool { state.withLock { $0.running } }
 
     /// How many times the thread has woken to look at the files (tests check it sleeps).
-    public var looks: Int { lock.lock(); defer { lock.unlock() }; return lookCount }
-    private var lookCount = 0
+    public var looks: Int { state.withLock { $0.lookCount } }
 
     /// The calendar files there are now (found again with `discover`) and what is known of each.
     private func survey() -> (files: [String], stamps: [Stamp?]) {
@@ -133,7 +136,7 @@ public final class CalendarFileWatcher: @unchecked Sendable {
         while isRunning {
             waitForChange(last.files)
             guard isRunning else { break }
-            lock.lock(); lookCount += 1; lock.unlock()
+            state.withLock { $0.lookCount += 1 }
             // Calendars the scene stopped showing are freed here, off the render thread.
             _ = mailbox.takeRetired()
             let now = survey()
@@ -146,7 +149,7 @@ public final class CalendarFileWatcher: @unchecked Sendable {
             let added = settled.files != last.files
             last = settled
             if added {
-                lock.lock(); current = settled.files; lock.unlock()
+                state.withLock { $0.current = settled.files }
                 mailbox.post(reload(), files: settled.files)
             } else {
                 mailbox.post(reload())

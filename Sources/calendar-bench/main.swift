@@ -13,24 +13,11 @@ import ICalendar
 /// years prepared in prefetch slices and read, as paging would. With `--script FILE` it also
 /// plays an input script on the calendar scene (virtual clock, 60 Hz) and times each frame's
 /// core work (update and draw list, no rasterising): `core_frame_ms_*`.
-var files: [String] = []
-var zoneName = "Europe/Berlin"
-var start = CalendarMonth(year: 2026, month: 11)!
-var script: String?
-var args = Array(CommandLine.arguments.dropFirst())
-while !args.isEmpty {
-    let a = args.removeFirst()
-    switch a {
-    case "--zone": zoneName = args.isEmpty ? zoneName : args.removeFirst()
-    case "--month": start = args.isEmpty ? start : CalendarMonth(iso: args.removeFirst()) ?? start
-    case "--script": script = args.isEmpty ? nil : args.removeFirst()
-    default: files.append(a)
-    }
-}
-guard let zone = DisplayZone(identifier: zoneName), !files.isEmpty else {
-    FileHandle.standardError.write(Data("usage: calendar-bench [--zone ZONE] [--month YYYY-MM] FILE.ics...\n".utf8))
-    exit(2)
-}
+let options = CalendarBenchOptions.parseOrExit()
+let files = options.files
+let start = CalendarMonth(iso: options.month)!   // checked by validate()
+let script = options.script
+let zone = DisplayZone(identifier: options.zone)!
 
 func ms(_ from: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - from) / 1e6 }
 func round3(_ v: Double) -> JSON { .number((v * 1000).rounded() / 1000) }

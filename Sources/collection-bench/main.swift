@@ -11,21 +11,7 @@ import CollectionKitSDL
 // layout figures), to repeat one figure without waiting for the rest.
 
 /// The sections `--only` asks for; nil runs them all.
-let onlySections: Set<String>? = {
-    let args = Array(CommandLine.arguments.dropFirst())
-    guard !args.isEmpty else { return nil }
-    guard args.count == 2, args[0] == "--only", !args[1].isEmpty else {
-        FileHandle.standardError.write(Data("usage: collection-bench [--only SECTION[,SECTION...]] (sections 1 2 3 4 5 6 mosaic 6b 7 8)\n".utf8))
-        exit(2)
-    }
-    let known: Set<String> = ["1", "2", "3", "4", "5", "6", "mosaic", "6b", "7", "8"]
-    let asked = Set(args[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-    guard asked.isSubset(of: known) else {
-        FileHandle.standardError.write(Data("collection-bench: no section \(asked.subtracting(known).sorted().joined(separator: ", ")); the sections are 1 2 3 4 5 6 mosaic 6b 7 8\n".utf8))
-        exit(2)
-    }
-    return asked
-}()
+let onlySections: Set<String>? = BenchOptions.parseOrExit().sections
 
 /// Whether section `name` runs.
 func wanted(_ name: String) -> Bool { onlySections?.contains(name) ?? true }
@@ -175,8 +161,10 @@ let scrollScript = """
 /// times, and whether a drag was in progress during any frame.
 func runScene(_ scene: String, config: SceneConfig, script: String, drawAhead: Bool = true) throws -> (app: App, canvas: HeadlessCanvas, times: FrameTimes, sawDrag: Bool) {
     let size = Size(width: 1280, height: 800)
-    let app = try App(scene: scene, size: size, config: config)
     let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts())
+    var config = config
+    if config.textMeasurer == nil { config.textMeasurer = TextMeasurerBox(canvas.measurer) }
+    let app = try App(scene: scene, size: size, config: config)
     let driver = HeadlessDriver(root: app, fps: 60)
     var sawDrag = false
     driver.render = { list in
@@ -468,6 +456,8 @@ if wanted("8") {
         check(dragged > count / 3, "\(scene): the random input really drags")
     }
 }
+
+if wanted("text") { try benchTextFigures() }
 
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)

@@ -9,6 +9,8 @@ import CollectionKitSDL
 
 struct WindowSize: ExpressibleByArgument {
     var size: Size
+    /// The argument as given, for messages: a side too large for any number type reads as typed.
+    var text: String
     /// Any WIDTHxHEIGHT of whole numbers; `validate()` checks them against `App.windowSizeLimits`, so a
     /// size out of range gets a message naming the limits.
     init?(argument: String) {
@@ -16,8 +18,15 @@ struct WindowSize: ExpressibleByArgument {
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let w = Double(parts[0]), let h = Double(parts[1]) else { return nil }
         size = Size(width: w, height: h)
+        text = argument
     }
-    var defaultValueDescription: String { "\(Int(size.width))x\(Int(size.height))" }
+    var defaultValueDescription: String { "\(Self.side(size.width))x\(Self.side(size.height))" }
+
+    /// A side as people typed it: a whole number where one fits in an `Int` (the default, any size
+    /// within the limits), else the `Double`'s own spelling, since `Int(_:)` traps past 2^63.
+    private static func side(_ v: Double) -> String {
+        v.rounded() == v && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
 }
 
 @main
@@ -27,14 +36,25 @@ struct CollectionDemo: ParsableCommand {
         abstract: "A collection-view engine for the desktop, shown through SDL2.",
         discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.")
 
-    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")).")
-    var scene: String = "grid"
+    // Both are optional so that, when not given, the remembered scene and window size are used.
+    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
+    var scene: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)).", valueName: "WxH"))
-    var size: WindowSize = WindowSize(argument: "1280x800")!
+    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)). Without it a window opens at the size it last had (default: 1280x800).", valueName: "WxH"))
+    var size: WindowSize?
+
+    @Flag(help: "Start from the defaults: the remembered state (also in --state-dir) is neither read nor written.")
+    var fresh = false
+
+    @Option(name: .customLong("state-dir"),
+            help: ArgumentHelp("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it).", valueName: "DIR"))
+    var stateDir: String?
 
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
+
+    @Option(help: ArgumentHelp("Device pixels per point, 1 to 4 (1.25, 1.5, 2, ...): overrides GDK_SCALE and Xft.dpi on X11; headless, the screenshot is this many times larger (default: the display's, headless 1).", valueName: "F"))
+    var scale: Double?
 
     // Unconditional, so "-5" is read as a value and refused with a message, not taken for a flag.
     @Option(parsing: .unconditional, help: ArgumentHelp("Number of items, 0 or more (each scene has its own default).", valueName: "N"))
@@ -84,8 +104,8 @@ struct CollectionDemo: ParsableCommand {
     @Option(name: .customLong("min-date"), help: ArgumentHelp("Calendar: days before this are disabled.", valueName: "YYYY-MM-DD"))
     var minDate: String?
 
-    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday.")
-    var firstWeekday: String = "monday"
+    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).")
+    var firstWeekday: String?
 
     @Option(help: ArgumentHelp("Calendar: locale for month and weekday names (default: the environment's).", valueName: "ID"))
     var locale: String?
@@ -93,14 +113,26 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
     var timezone: String?
 
+    static let defaultScene = "grid"
+    static let defaultSize = Size(width: 1280, height: 800)
+
     func validate() throws {
-        guard SceneCatalog.entry(named: scene) != nil else {
+        if let scene, SceneCatalog.entry(named: scene) == nil {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
         if let items, items < 0 { throw ValidationError("--items: the count must be zero or more, got \(items)") }
         if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
-        guard App.windowSizeLimits.contains(size.size) else {
-            throw ValidationError("--size: width and height must each be within \(App.windowSizeLimits.summary) points, got \(size.defaultValueDescription)")
+        if let size, !App.windowSizeLimits.contains(size.size) {
+            throw ValidationError("--size: width and height must each be within \(App.windowSizeLimits.summary) points, got \(size.text)")
+        }
+        if let scale {
+            guard scale.isFinite, DisplayScale.range.contains(scale) else {
+                throw ValidationError("--scale must be between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound), got \(scale)")
+            }
+            let side = Double(HeadlessCanvas.maximumSide)
+            if headless, let size, (size.size.width * scale).rounded() > side || (size.size.height * scale).rounded() > side {
+                throw ValidationError("--size times --scale must be at most \(HeadlessCanvas.maximumSide) pixels a side headless, got \(size.defaultValueDescription) at \(scale)")
+            }
         }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
@@ -122,6 +154,12 @@ struct CollectionDemo: ParsableCommand {
             if let problem = OutputFile.problem(path, flag) { throw ValidationError(problem) }
         }
         do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
+        if let stateDir {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
+                throw ValidationError("--state-dir: '\(stateDir)' is not a directory")
+            }
+        }
         if let record {
             guard !headless else { throw ValidationError("--record records a session in the window; it cannot be used with --headless") }
             let dir = (record as NSString).deletingLastPathComponent
@@ -134,11 +172,12 @@ struct CollectionDemo: ParsableCommand {
     /// The calendar flags as scene options, with the environment's defaults filled in.
     private func calendarOptions() -> [String: [String]] {
         let zone = timezone ?? TimeZone.current.identifier
-        var o: [String: [String]] = ["first-weekday": [firstWeekday], "timezone": [zone], "ics": ics,
+        var o: [String: [String]] = ["timezone": [zone], "ics": ics,
                                      "week-numbers": [weekNumbers ? "true" : "false"],
                                      "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
         // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
         if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
+        if let firstWeekday { o["first-weekday"] = [firstWeekday] }
         if let month { o["month"] = [month] }
         if let minDate { o["min-date"] = [minDate] }
         if let today { o["today"] = [today] } else if let tz = TimeZone(identifier: zone) {
@@ -184,15 +223,23 @@ struct CollectionDemo: ParsableCommand {
         return local.isEmpty ? ([CollectionDemo.sampleCalendarPath()], "sample") : (local, "local")
     }
 
-    /// `Assets/sample.ics` next to the build directory, in the working directory, or in the source tree.
+    /// The sample calendar: installed beside the binary (`PREFIX/share/collection-demo/sample.ics`
+    /// for `PREFIX/bin/collection-demo`, as `scripts/install.sh` lays it out), else `Assets/sample.ics`
+    /// next to the build directory, in the working directory, or in the source tree.
     static func sampleCalendarPath() -> String {
-        let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let exe = URL(fileURLWithPath: executablePath()).resolvingSymlinksInPath()
         let candidates = [
+            exe.deletingLastPathComponent().appendingPathComponent("../share/collection-demo/sample.ics").standardized.path,
             exe.deletingLastPathComponent().appendingPathComponent("../../Assets/sample.ics").standardized.path,
             FileManager.default.currentDirectoryPath + "/Assets/sample.ics",
             URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Assets/sample.ics").standardized.path,
         ]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[1]
+    }
+
+    /// The running binary's own path (`argv[0]` is only a name when it was found through `PATH`).
+    private static func executablePath() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
     func run() throws {
@@ -234,7 +281,14 @@ struct CollectionDemo: ParsableCommand {
         config.options.merge(calendarOptions()) { _, new in new }
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
-        let app = try App(scene: scene, size: size.size, config: config)
+        // Cells size themselves from text measured as it will be drawn, before the canvas exists.
+        config.textMeasurer = TextMeasurerBox(try TextMeasurer(fonts: fonts, headless: headless))
+        let store = stateStore()
+        let loaded = store?.load()
+        if let notice = loaded?.notice { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
+        let app = try App(scene: firstScene(loaded?.state), size: windowSize(loaded?.state), config: config, remembered: loaded?.state)
+        app.stateStore = store
+        if let notice = loaded?.notice { app.addNotice(notice) }
         let timer = FrameTimes()
         // The canvas is released when the run returns; SDL quits after it (textures, renderer,
         // surface or window, fonts, then SDL_ttf and SDL).
@@ -247,7 +301,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let canvas = try HeadlessCanvas(size: app.size, fonts: fonts)
+        let canvas = try HeadlessCanvas(size: app.size, fonts: fonts, scale: scale ?? 1)
+        app.pixelScale = canvas.scale
         let driver = HeadlessDriver(root: app, fps: fps)
         driver.frameTimer = timer
         var renderError: Error?
@@ -279,7 +334,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
-        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits)
+        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
+        app.pixelScale = loop.canvas.pixelScale
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
@@ -297,6 +353,7 @@ struct CollectionDemo: ParsableCommand {
         // A script plays in real time: each entry at the first frame at or after its moment.
         loop.willUpdate = { [dumpState] now in
             lastFrame = now
+            app.pixelScale = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
                 do { try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now, to: dumpState) } catch {
                     dumpError = error
@@ -323,7 +380,34 @@ struct CollectionDemo: ParsableCommand {
         try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
     }
 
+    /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
+    /// nowhere with `--fresh`, or headless without `--state-dir` (so runs stay reproducible), or
+    /// while recording (a recording starts from the defaults, as its replay will).
+    private func stateStore() -> StateStore? {
+        if fresh || record != nil { return nil }
+        if let stateDir { return StateStore(directory: stateDir) }
+        return headless ? nil : StateStore(directory: StateStore.defaultDirectory())
+    }
+
+    /// `--scene`, else the remembered scene when it still exists, else grid.
+    private func firstScene(_ remembered: RememberedState?) -> String {
+        if let scene { return scene }
+        if let last = remembered?.scene, SceneCatalog.entry(named: last) != nil { return last }
+        return CollectionDemo.defaultScene
+    }
+
+    /// `--size`, else the remembered window size when it is within the limits, else 1280x800.
+    private func windowSize(_ remembered: RememberedState?) -> Size {
+        if let size { return size.size }
+        if let w = remembered?.windowWidth, let h = remembered?.windowHeight {
+            let s = Size(width: w.rounded(), height: h.rounded())
+            if App.windowSizeLimits.contains(s) { return s }
+        }
+        return CollectionDemo.defaultSize
+    }
+
     private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {
+        app.saveRememberedState()
         if let screenshot { try capture().writePNG(to: screenshot) }
         if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
         if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
@@ -338,7 +422,7 @@ struct CollectionDemo: ParsableCommand {
 
     private func write(_ text: String, to path: String) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try OutputFile.writeToStandardOutput(Data(text.utf8))
             return
         }
         try OutputFile.write(Data(text.utf8), to: path)

@@ -296,7 +296,7 @@ final class CalendarSceneTests: XCTestCase {
     }
 
     func testWeekdayLabelsComeFromTheLocaleAndStartOnTheFirstWeekday() throws {
-        XCTAssertEqual(try settings(["locale": ["en_US"]]).weekdayLabels, ["MO", "TU", "WE", "TH", "FR", "SA", "SU"])
+        XCTAssertEqual(try settings(["locale": ["en_US"], "first-weekday": ["monday"]]).weekdayLabels, ["MO", "TU", "WE", "TH", "FR", "SA", "SU"])
         XCTAssertEqual(try settings(["locale": ["en_US"], "first-weekday": ["sunday"]]).weekdayLabels, ["SU", "MO", "TU", "WE", "TH", "FR", "SA"])
         XCTAssertEqual(try settings(["locale": ["de_DE"]]).weekdayLabels, ["MO", "DI", "MI", "DO", "FR", "SA", "SO"])
         XCTAssertEqual(try settings(["locale": ["fr_FR"], "first-weekday": ["saturday"]]).weekdayLabels, ["SA", "DI", "LU", "MA", "ME", "JE", "VE"])

@@ -279,8 +279,16 @@ final class CarouselSceneTests: XCTestCase {
         let card = Rect(x: 0, y: 0, width: (h * 1.6).rounded(), height: h)
         var list = DrawList()
         CarouselCardCell.drawCard(.sample(0, of: 12), selected: false, in: card, into: &list)
-        return list.commands.compactMap { command -> (String, Double, Double)? in
-            guard case let .text(run) = command, run.alignment == .leading else { return nil }
+        // A wrapped paragraph counts line by line, as the backend draws it.
+        let runs = list.commands.flatMap { command -> [TextRun] in
+            switch command {
+            case let .text(run): return [run]
+            case let .paragraph(p): return p.lineRuns(EstimatedTextMeasurer())
+            default: return []
+            }
+        }
+        return runs.compactMap { run -> (String, Double, Double)? in
+            guard run.alignment == .leading else { return nil }
             let half = 0.5 * max(6, run.size)
             return (run.text, run.rect.midY - half, run.rect.midY + half)
         }.sorted { $0.1 < $1.1 }

@@ -309,7 +309,14 @@ final class MosaicSceneTests: XCTestCase {
                 let card = Rect(x: 0, y: 0, width: 260, height: h)
                 var list = DrawList()
                 MosaicCardCell.drawCard(value: 3, style: .regular, allowsMenu: true, featured: featured, focused: false, in: card, into: &list)
-                let runs: [TextRun] = list.commands.compactMap { if case let .text(run) = $0 { return run }; return nil }
+                // A wrapped caption counts line by line, as the backend draws it.
+                let runs: [TextRun] = list.commands.flatMap { command -> [TextRun] in
+                    switch command {
+                    case let .text(run): return [run]
+                    case let .paragraph(p): return p.lineRuns(EstimatedTextMeasurer())
+                    default: return []
+                    }
+                }
                 guard let title = runs.first else { return XCTFail("a title") }
                 let half = 0.625 * max(6, title.size)
                 for other in runs.dropFirst() {

@@ -65,7 +65,9 @@ final class RearrangeSceneTests: XCTestCase {
         }
         // Every drawn cell shows the tile the data says is there.
         for (ip, cell) in run.collection.visibleCells {
-            XCTAssertEqual("\((cell as! TileCell).number)", items[ip.item], "cell at \(ip)", file: file, line: line)
+            // Tiles in the grids, notes in the waterfall.
+            let number = (cell as? TileCell)?.number ?? (cell as? NoteCell)?.number
+            XCTAssertEqual(number.map { "\($0)" }, items[ip.item], "cell at \(ip)", file: file, line: line)
         }
     }
 
@@ -451,5 +453,49 @@ final class RearrangeSceneTests: XCTestCase {
         XCTAssertEqual(outside.map { $0.maxY } ?? 0, area.maxY, accuracy: 0.5, "held against the bottom edge")
         XCTAssertEqual(leftOutside.map { $0.minX } ?? -1, area.minX, accuracy: 0.5, "held against the left edge")
         XCTAssertTrue(back.map { $0.contains(Point(x: 640, y: 400)) } ?? false, "back under the pointer once it returns")
+    }
+}
+
+/// The waterfall's notes: heights follow their text, the dump counts their lines, a resize re-wraps.
+final class RearrangeNotesTests: XCTestCase {
+    private func lines(_ app: App) -> [Int] {
+        let dump = JSON.object(app.currentScene.dumpState())
+        guard case let .array(collections)? = dump["collections"], case let .array(l)? = collections.first?["lines"] else { return [] }
+        return l.compactMap { $0.doubleValue.map { Int($0) } }
+    }
+
+    func testNoteHeightsFollowTheirText() throws {
+        let scene = RearrangeScene(itemCount: 40, layout: .waterfall)
+        scene.setFrame(Rect(x: 0, y: 0, width: 800, height: 600))
+        let metrics = scene.noteMetrics
+        var heightsByLines: [Int: Set<Double>] = [:]
+        for i in 0..<40 {
+            let frame = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: i))?.frame)
+            let note = RearrangeScene.note(for: i)
+            XCTAssertEqual(frame.height, metrics.height(note, width: frame.width), "note \(i)")
+            heightsByLines[metrics.lineCount(note, width: frame.width), default: []].insert(frame.height)
+        }
+        XCTAssertGreaterThan(heightsByLines.count, 3, "notes of many lengths")
+        let longest = heightsByLines.keys.max()!, shortest = heightsByLines.keys.min()!
+        XCTAssertGreaterThan(heightsByLines[longest]!.min()!, heightsByLines[shortest]!.max()!, "more lines, taller note")
+    }
+
+    func testTheDumpCountsLinesAndAResizeRewraps() throws {
+        let app = try App(scene: "rearrange", size: Size(width: 1280, height: 800), config: {
+            var c = SceneConfig(items: 30); c.rearrangeLayout = "waterfall"; return c
+        }())
+        let wide = lines(app)
+        XCTAssertEqual(wide.count, 30, "one count per item")
+        XCTAssertTrue(wide.allSatisfy { $0 >= 2 }, "a title and a body each take a line at least")
+        // At 300 points one column takes the width: every note re-wraps to it.
+        app.handle(.resize(Size(width: 300, height: 800)), now: 0)
+        let scene = try XCTUnwrap(app.currentScene as? RearrangeScene)
+        let narrow = lines(app)
+        XCTAssertEqual(narrow.count, 30)
+        XCTAssertNotEqual(narrow, wide)
+        for i in 0..<30 {
+            let width = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: i))?.frame.width)
+            XCTAssertEqual(narrow[i], scene.noteMetrics.lineCount(RearrangeScene.note(for: scene.ids[i]), width: width), "note \(i)")
+        }
     }
 }

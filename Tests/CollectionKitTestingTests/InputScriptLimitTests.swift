@@ -67,6 +67,17 @@ final class InputScriptLimitTests: XCTestCase {
         XCTAssertNoThrow(try InputScript.parse("wait\t10\t# tabs separate words"))
     }
 
+    func testHexadecimalNumbersAreRefusedLikeUnderscores() throws {
+        // Double("0x1p3") is 8: a script that reads "wait 0x1p3" meant something else.
+        assertRefused("wait 0x1p3", line: 1, "wait: MS must be a number, got '0x1p3'")
+        assertRefused("wait 1_000", line: 1, "wait: MS must be a number, got '1_000'")
+        assertRefused("down 0x10 5", line: 1, "down: X must be a number")
+        assertRefused("wait 5\nwheel 0 -0X1P-2", line: 2, "wheel: DY must be a number")
+        assertRefused("resize 0x320 600", line: 1, "resize: W must be a number")
+        XCTAssertEqual(try InputScript.parse("wait 1e3\nwheel -.5 +2.5E0").map(\.command), [.wait(ms: 1000), .wheel(dx: -0.5, dy: 2.5)],
+                       "decimal exponents, signs and a bare point are still numbers")
+    }
+
     func testWindowsLineEndsAndAByteOrderMarkAreAccepted() throws {
         let crlf = try InputScript.parse("wait 100\r\ndown 1 2\r\nup 1 2\r\ntext hi\r\n")
         XCTAssertEqual(crlf.map(\.command), [.wait(ms: 100), .down(Point(1, 2), .left, []), .up(Point(1, 2), .left), .text("hi")])

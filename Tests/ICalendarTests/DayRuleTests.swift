@@ -163,7 +163,10 @@ final class DayRuleTests: XCTestCase {
         XCTAssertNotNil(rule("FREQ=WEEKLY"))
         XCTAssertNotNil(rule("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;WKST=SU;UNTIL=20270101T000000Z"))
         XCTAssertNotNil(rule("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"))
-        XCTAssertNil(rule("FREQ=WEEKLY;COUNT=5"))
+        // COUNT: the last instance by arithmetic when DTSTART (Monday 5 January) is one of the rule's days.
+        XCTAssertEqual(rule("FREQ=WEEKLY;COUNT=5")?.lastCountedDay, CalendarDate(iso: "2026-02-02")!.daysSinceEpoch)
+        XCTAssertNil(rule("FREQ=WEEKLY;BYDAY=TU;COUNT=5"), "DTSTART is not a Tuesday: libical counts")
+        XCTAssertNil(rule("FREQ=DAILY;INTERVAL=2;BYDAY=MO,TU;COUNT=5"), "every other day on some weekdays: libical counts")
         XCTAssertNil(rule("FREQ=MONTHLY;BYDAY=1MO"))
         XCTAssertNil(rule("FREQ=WEEKLY;BYDAY=1MO"))
         XCTAssertNil(rule("FREQ=WEEKLY;BYMONTH=3"))

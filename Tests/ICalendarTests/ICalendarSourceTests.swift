@@ -103,7 +103,8 @@ final class ICalendarSourceTests: XCTestCase {
 
     // MARK: Recurrence
 
-    func testRDATEAddsAndEXDATERemovesAndCancelledOverrideDeletes() {
+    /// A cancelled override stays, struck through (as Evolution and Thunderbird show it).
+    func testRDATEAddsAndEXDATERemovesAndCancelledOverrideStrikesThrough() {
         let s = source(calendar("""
             BEGIN:VEVENT
             UID:m
@@ -126,8 +127,11 @@ final class ICalendarSourceTests: XCTestCase {
             "2026-01-05T12:00:00+00:00..12:30 Monthly",
             "2026-02-05T12:00:00+00:00..12:30 Monthly",
             "2026-03-20T12:00:00+00:00..12:30 Monthly",
+            "2026-04-05T12:00:00+00:00..12:00 Monthly",
             "2026-05-05T12:00:00+00:00..12:30 Monthly",
         ])
+        XCTAssertEqual(s.occurrences(overlapping: d("2026-01-01")...d("2026-05-31")).filter(\.cancelled).count, 1)
+        XCTAssertEqual(s.occurrences(overlapping: d("2026-04-01")...d("2026-04-30")).map(\.cancelled), [true])
     }
 
     func testAllDayWeeklyWithDateExceptions() {

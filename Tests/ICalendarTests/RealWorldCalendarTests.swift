@@ -108,12 +108,15 @@ final class RealWorldCalendarTests: XCTestCase {
     func testOverridesReplaceTheirOccurrencesOnce() {
         let s = fixture("overrides.ics", "overrides-elsewhere.ics", zone: berlin)
         XCTAssertEqual(s.diagnostics, [])
+        // The cancelled one (7 October) stays, struck through.
+        XCTAssertEqual(s.occurrences(overlapping: d("2026-09-01")...d("2027-01-31")).filter { $0.cancelled }.map(\.title), ["Team sync"])
         XCTAssertEqual(lines(s.occurrences(overlapping: d("2026-09-01")...d("2027-01-31")), in: berlin, title: "Team sync"), [
             "2026-09-02T10:00:00+02:00..11:00 Team sync",
             "2026-09-10T14:00:00+02:00..15:00 Team sync (Thursday)",
             "2026-09-23T11:00:00+02:00..12:00 Team sync (late)",
             "2026-09-25T15:00:00+02:00..16:00 Team sync (Friday, afternoon)",
             "2026-09-30T13:00:00+02:00..14:00 Team sync (v2)",
+            "2026-10-07T10:00:00+02:00..11:00 Team sync",
             "2026-10-14T10:00:00+02:00..11:00 Team sync",
             "2026-10-22T16:00:00+02:00..16:30 Team sync (new slot)",
             "2026-10-29T16:00:00+01:00..16:30 Team sync (new slot)",
@@ -164,13 +167,63 @@ final class RealWorldCalendarTests: XCTestCase {
 
     // MARK: Odd but real
 
+    /// An override whose RECURRENCE-ID names no occurrence of its series (a Wednesday of a
+    /// Monday series) replaces nothing and is shown where it says, as an extra occurrence beside
+    /// the series (this already held; the test keeps it).
+    func testAnOverrideOfNoOccurrenceIsShownBesideTheSeries() {
+        let s = fixture("stray-override.ics", zone: berlin)
+        XCTAssertEqual(s.diagnostics, [])
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), [
+            "2026-05-04T09:00:00+02:00..09:30 Weekly call",
+            "2026-05-07T14:00:00+02:00..14:30 Weekly call (extra)",
+            "2026-05-11T09:00:00+02:00..09:30 Weekly call",
+            "2026-05-18T09:00:00+02:00..09:30 Weekly call",
+        ])
+    }
+
+    /// A rule whose UNTIL is before DTSTART: DTSTART alone (as RFC 5545 reads it), with a notice.
+    func testARuleEndingBeforeItStartsShowsItsStartAndSaysSo() {
+        let s = fixture("until-before-start.ics", zone: berlin)
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), ["2026-05-04T09:00:00+02:00..10:00 Backdated rule"])
+        XCTAssertEqual(s.diagnostics.map(\.message), ["event 'Backdated rule': its rule ends (UNTIL) before it starts; only the first occurrence is shown"])
+    }
+
+    /// A rule with a misspelt part (`UNTL=`) is read as it was most likely meant, with a notice.
+    func testAMisspeltRulePartIsReadAsMeant() {
+        let s = fixture("misspelt-rule.ics", zone: berlin)
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin),
+                       (4...6).map { "2026-05-0\($0)T08:00:00+02:00..09:00 Misspelt" })
+        XCTAssertEqual(s.diagnostics.map(\.message), ["event 'Misspelt': RRULE 'UNTL' read as 'UNTIL'; shown as that"])
+    }
+
+    /// The last cases other calendar programs showed differently (`last-cases.ics`).
+    func testLastRealWorldCases() {
+        let s = fixture("last-cases.ics", zone: berlin)
+        let may = month("2026-05")
+        func only(_ title: String) -> [String] { lines(s.occurrences(overlapping: may), in: berlin, title: title) }
+        // All-day, ending before it starts: from the earlier date to the later.
+        XCTAssertEqual(only("Backwards"), ["2026-05-10..2026-05-12 Backwards trip"])
+        XCTAssertTrue(s.diagnostics.contains { $0.message.contains("Backwards trip") && $0.message.contains("from its end to its start") })
+        // A cancelled occurrence stays, struck through.
+        let course = s.occurrences(overlapping: may).filter { $0.title == "Course" }
+        XCTAssertEqual(course.count, 4)
+        XCTAssertEqual(course.filter(\.cancelled).map { berlin.day(of: { if case let .timed(a, _) = $0.span { return a }; return 0 }($0)) },
+                       [d("2026-05-12")])
+        // A DATE-TIME start with a DATE end is timed at its start, to the end's midnight.
+        XCTAssertEqual(only("Afternoon"), ["2026-05-20T15:00:00+02:00..00:00 Afternoon off"])
+        // Outlook's UTC UNTIL on an all-day series: the last day is UNTIL's date in the calendar's zone.
+        XCTAssertEqual(only("Trade"), ["2026-05-25..2026-05-26 Trade fair", "2026-05-26..2026-05-27 Trade fair", "2026-05-27..2026-05-28 Trade fair"])
+        // The same event twice in one file is one event.
+        XCTAssertEqual(only("Imported"), ["2026-05-29T10:00:00+02:00..11:00 Imported twice"])
+    }
+
     func testOddButRealEvents() {
         let s = fixture("odd-but-real.ics", zone: berlin)
         let may = d("2026-05-01")...d("2026-06-30")
         let all = lines(s.occurrences(overlapping: may), in: berlin)
         func only(_ title: String) -> [String] { lines(s.occurrences(overlapping: may), in: berlin, title: title) }
-        // DTEND before DTSTART: shown at its start with no length, and said so.
-        XCTAssertEqual(only("Inverted"), ["2026-05-04T12:00:00+02:00..12:00 Inverted"])
+        // DTEND before DTSTART: shown from its end to its start (as other programs do), and said so.
+        XCTAssertEqual(only("Inverted"), ["2026-05-04T11:00:00+02:00..12:00 Inverted"])
         XCTAssertTrue(s.diagnostics.contains { $0.message.contains("Inverted") && $0.message.contains("ends before it starts") }, "\(s.diagnostics)")
         // A DATE UNTIL on a timed series takes in the whole of that day.
         XCTAssertEqual(only("Until a date"), (11...14).map { "2026-05-\($0)T18:00:00+02:00..19:00 Until a date" })

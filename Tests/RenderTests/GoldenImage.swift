@@ -19,11 +19,14 @@ enum Golden {
 
     static func fonts() throws -> (regular: String, bold: String) { try FontLocator.uiFonts() }
 
-    /// Runs `script` on a fresh app and returns the final frame.
+    /// Runs `script` on a fresh app and returns the final frame (`scale` device pixels per point).
     static func render(scene: String, size: Size = Size(width: 1280, height: 800), config: SceneConfig = SceneConfig(),
-                       script: String = "", fps: Double = 60) throws -> (image: Image, app: App) {
+                       script: String = "", fps: Double = 60, scale: Double = 1) throws -> (image: Image, app: App) {
+        let canvas = try HeadlessCanvas(size: size, fonts: try fonts(), scale: scale)
+        // Cells that size themselves from text measure it as this canvas draws it.
+        var config = config
+        if config.textMeasurer == nil { config.textMeasurer = TextMeasurerBox(canvas.measurer) }
         let app = try App(scene: scene, size: size, config: config)
-        let canvas = try HeadlessCanvas(size: size, fonts: try fonts())
         let driver = HeadlessDriver(root: app, fps: fps)
         var lastList = DrawList()
         driver.render = { list in

@@ -59,7 +59,9 @@ start_app() {
     app_dump=""
     local prev=""
     for a in "$@"; do [ "$prev" = "--dump-state" ] && app_dump=$a; prev=$a; done
-    "$bin" "$@" >"$work/app.out" 2>&1 &
+    # Each app remembers its state (scene, boards, window size) in a folder of its own, so one
+    # test's changes never reach the next; a test that checks remembering sets APP_STATE_HOME.
+    XDG_STATE_HOME="${APP_STATE_HOME:-$work/state-$(now_ns)}" "$bin" "$@" >"$work/app.out" 2>&1 &
     app_pid=$!
     wid=""
     start_error=""

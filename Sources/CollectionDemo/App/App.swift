@@ -21,11 +21,25 @@ public final class App: InteractiveRoot {
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
     private var now: Double = 0
+    /// Where what the user did is remembered between runs; nil keeps nothing (headless runs
+    /// without `--state-dir`, and `--fresh`).
+    public var stateStore: StateStore?
+    /// What was read at start, updated from the scenes at each save.
+    private var remembered: RememberedState
+    /// The time of the first input since the last save that may have changed remembered state.
+    private var unsavedSince: Double?
+    /// How long the state must stay unchanged before it is written: a burst of edits is one write.
+    public static let stateSaveDelay = 1.0
+    /// Device pixels per point the frames are drawn at (reported in the dump).
+    public var pixelScale = 1.0
 
-    public init(scene: String, size: Size, config: SceneConfig = SceneConfig(), entries: [SceneEntry] = SceneCatalog.all) throws {
+    /// `remembered` is put back into each scene as it is first made (see `RememberedState`).
+    public init(scene: String, size: Size, config: SceneConfig = SceneConfig(), entries: [SceneEntry] = SceneCatalog.all,
+                remembered: RememberedState? = nil) throws {
         self.size = size
         self.config = config
         self.entries = entries
+        self.remembered = remembered ?? RememberedState()
         guard entries.contains(where: { $0.name == scene }) else {
             throw AppError("unknown scene '\(scene)' (scenes: \(entries.map(\.name).joined(separator: ", ")))")
         }
@@ -42,6 +56,7 @@ public final class App: InteractiveRoot {
         if let s = scenes[name] { return s }
         guard let entry = entries.first(where: { $0.name == name }) else { throw AppError("unknown scene '\(name)'") }
         let s = try entry.make(config)
+        if let notice = remembered.restore(into: s, config: config) { appNotices.append(notice) }
         s.setFrame(sceneFrame)
         scenes[name] = s
         return s
@@ -65,10 +80,15 @@ public final class App: InteractiveRoot {
 
     public func handle(_ event: InputEvent, now: Double) {
         self.now = now
+        if App.mayChangeRememberedState(event), unsavedSince == nil { unsavedSince = now }
         switch event {
         case let .resize(s):
             size = Size(width: max(1, s.width), height: max(1, s.height))
             for scene in scenes.values { scene.setFrame(sceneFrame) }
+            // What runs on between frames (a drag's auto-scroll, whose zones and speed come from
+            // the viewport) takes the new frames from the resize's own moment, not from whichever
+            // frame tick follows it.
+            currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
@@ -137,12 +157,19 @@ public final class App: InteractiveRoot {
     public func update(now: Double) {
         self.now = now
         currentScene.update(now: now)
+        if let since = unsavedSince, now >= since + App.stateSaveDelay, !currentScene.isDragging { saveRememberedState() }
         syncNoticeSpace()
         peakLiveCells = max(peakLiveCells, liveCellCount)
     }
 
-    /// The shown scene's next deadline: the tab bar and notices change only with input.
-    public func nextDeadline(after now: Double) -> Double? { currentScene.nextDeadline(after: now) }
+    /// The shown scene's next deadline, or the moment a change is due to be remembered: the tab
+    /// bar and notices change only with input.
+    public func nextDeadline(after now: Double) -> Double? {
+        let scene = currentScene.nextDeadline(after: now)
+        // Nothing is saved mid-drag, so a held drag does not keep the window awake for it.
+        guard stateStore != nil, let since = unsavedSince, !currentScene.isDragging else { return scene }
+        return min(scene ?? .infinity, max(now, since + App.stateSaveDelay))
+    }
     public func drawAhead() -> DrawList? { currentScene.drawAhead() }
 
     /// Cell objects alive across every scene that has been created.
@@ -236,9 +263,43 @@ public final class App: InteractiveRoot {
             ("size", .size(size)),
             ("dragging", .bool(currentScene.isDragging)),
             ("notices", .strings(shownNotices)),
+            ("scale", .number(pixelScale)),
+            ("stateFile", stateStore.map { .string($0.path) } ?? .null),
         ]
         pairs += currentScene.dumpState()
         return .object(pairs)
+    }
+}
+
+// MARK: Remembered state
+
+extension App {
+    /// The remembered state as it stands: the scene, the window size, and every scene shown so
+    /// far (scenes not shown this run keep what was read).
+    public func rememberedState() -> RememberedState {
+        var state = remembered
+        state.scene = currentName
+        state.windowWidth = size.width
+        state.windowHeight = size.height
+        for scene in scenes.values { state.take(from: scene, config: config) }
+        return state
+    }
+
+    /// Writes the remembered state now if anything may have changed since the last write.
+    public func saveRememberedState() {
+        guard let store = stateStore, unsavedSince != nil else { return }
+        unsavedSince = nil
+        remembered = rememberedState()
+        if let problem = store.save(remembered) { appNotices.append(problem) }
+    }
+
+    /// Presses, releases, keys and resizes may change what is remembered; moves and the wheel do
+    /// not (a drag's data changes on its release).
+    static func mayChangeRememberedState(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown, .pointerUp, .key, .resize: return true
+        default: return false
+        }
     }
 }
 

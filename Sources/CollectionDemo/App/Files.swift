@@ -33,21 +33,53 @@ public enum OutputFile {
         if let type, type != .typeRegular {
             guard let handle = FileHandle(forWritingAtPath: path) else { throw AppFileError("cannot write '\(path)'") }
             defer { try? handle.close() }
-            try handle.write(contentsOf: data)
+            do { try handle.write(contentsOf: data) } catch { throw AppFileError("cannot write '\(path)': \(reason(error))") }
             return
         }
         do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw AppFileError("cannot write '\(path)': \(error.localizedDescription)")
+            throw AppFileError("cannot write '\(path)': \(reason(error))")
+        }
+    }
+
+    /// Writes `data` to standard output (`-`); a full disk or a closed pipe is a message, not a trap.
+    public static func writeToStandardOutput(_ data: Data) throws {
+        do { try FileHandle.standardOutput.write(contentsOf: data) } catch {
+            throw AppFileError("cannot write to standard output: \(reason(error))")
+        }
+    }
+
+    /// Why a write failed, in our words: Foundation's own text names its error domain and code.
+    static func reason(_ error: Error) -> String {
+        let e = error as NSError
+        let posix = e.domain == NSPOSIXErrorDomain ? Int32(e.code) : (e.userInfo[NSUnderlyingErrorKey] as? NSError).flatMap {
+            $0.domain == NSPOSIXErrorDomain ? Int32($0.code) : nil
+        }
+        if e.domain == NSCocoaErrorDomain, e.code == CocoaError.fileWriteOutOfSpace.rawValue { return "no space left on the device" }
+        switch posix {
+        case ENOSPC?: return "no space left on the device"
+        case EDQUOT?: return "the disk quota is used up"
+        case EACCES?, EPERM?: return "permission denied"
+        case EROFS?: return "the file system is read-only"
+        case EPIPE?: return "the reader closed the pipe"
+        case let code?: return String(cString: strerror(code)).lowercased()
+        case nil:
+            if e.domain == NSCocoaErrorDomain, e.code == CocoaError.fileWriteNoPermission.rawValue { return "permission denied" }
+            if e.domain == NSCocoaErrorDomain, e.code == CocoaError.fileWriteVolumeReadOnly.rawValue { return "the file system is read-only" }
+            return e.localizedDescription
         }
     }
 }
 
 /// Reads a script from a file, a device or a pipe; `-` is standard input.
 public enum ScriptSource {
+    /// The longest script read, in bytes (64 MiB): a device such as `/dev/urandom` or an endless
+    /// pipe has no end, so reading stops here with a message instead of filling memory.
+    public static let maximumBytes = 64 << 20
+
     public static func read(_ path: String) throws -> String {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = try readText(from: FileHandle.standardInput, path)
         } else {
             // FileHandle reads what `String(contentsOfFile:)` refuses: /dev/stdin, FIFOs, /dev/null.
             var isDirectory: ObjCBool = false
@@ -56,12 +88,34 @@ public enum ScriptSource {
             }
             guard let handle = FileHandle(forReadingAtPath: path) else { throw AppFileError("cannot read the script '\(path)'") }
             defer { try? handle.close() }
-            data = try handle.readToEnd() ?? Data()
+            data = try readText(from: handle, path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw AppFileError("cannot read the script '\(path)': it is not UTF-8 text")
         }
         return text
+    }
+
+    /// The bytes of `handle` up to its end, up to and including its first NUL byte, or past
+    /// `maximumBytes` not at all. Text has no NUL, so one ends the reading: the parser then refuses
+    /// that line as it refuses a NUL in any file (`/dev/zero` is refused at its first byte).
+    static func readText(from handle: FileHandle, _ path: String) throws -> Data {
+        var data = Data()
+        while true {
+            let chunk: Data
+            do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch {
+                throw AppFileError("cannot read the script '\(path)': \(OutputFile.reason(error))")
+            }
+            if chunk.isEmpty { return data }
+            if let nul = chunk.firstIndex(of: 0) {
+                data.append(chunk[chunk.startIndex...nul])
+                return data
+            }
+            data.append(chunk)
+            if data.count > maximumBytes {
+                throw AppFileError("cannot read the script '\(path)': it is longer than \(maximumBytes >> 20) MB; a script is text of at most that size")
+            }
+        }
     }
 }
 

@@ -47,6 +47,8 @@ public struct SceneConfig: Sendable {
     public var options: [String: [String]] = [:]
     /// The calendar scene's events, loaded by the executable (nil: an empty calendar).
     public var calendarSource: EventSourceBox?
+    /// Measures text as the backend draws it (nil: estimated widths; see `measurer`).
+    public var textMeasurer: TextMeasurerBox?
     public init(items: Int? = nil) { self.items = items }
 }
 
@@ -65,7 +67,7 @@ public enum SceneCatalog {
     public static var all: [SceneEntry] { [
         SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
-        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout) },
+        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout, measurer: $0.measurer) },
         SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
         SceneEntry(name: "boards", title: "Boards") { BoardsScene(config: $0) },
         SceneEntry(name: "mosaic", title: "Mosaic") { try MosaicScene(config: $0) },

@@ -8,15 +8,83 @@ public struct BoardCard: Equatable, Sendable {
     public var lockedTo: String?
     /// A palette template or a copy of one: the kind of card it makes.
     public var kind: String?
+    /// What the card says, wrapped to the card (one to five lines in the backlog); empty: its title.
+    /// The title stays its short name, in status lines and for assistive technology.
+    public var text = ""
 
-    /// A stable height for the backlog list: 44, 62 or 80 points.
-    public var listHeight: Double { 44 + Double((id &* 7) % 3) * 18 }
     public var color: Color { Theme.tileColor(id) }
+    /// The words drawn on the card.
+    public var shownText: String { text.isEmpty ? title : text }
+
+    private static let tasks = [
+        "Fix login",
+        "Update the onboarding screenshots",
+        "Write release notes for 2.4",
+        "Investigate why exports time out for workspaces with more than ten thousand files",
+        "Pair with Sam on the flaky upload test",
+        "Review",
+        "Translate the settings page into Portuguese and check that every label still fits",
+        "Rename the staging bucket",
+        "Draft the migration plan for the billing database, including a rollback at every step and who signs off on each",
+        "Call the printer vendor",
+        "Move the status page to the new domain",
+        "Profile the search index rebuild on the large customer dataset and write down where the time goes",
+    ]
+
+    /// A task for card `id`, the same every run: from a couple of words to a few sentences.
+    public static func task(for id: Int) -> String { tasks[(id &* 5 &+ id / 7) % tasks.count] }
+}
+
+/// Card sizes and text placement from the measurer that draws the text.
+public struct BoardCardMetrics {
+    public let measurer: any TextMeasuring
+    public init(measurer: any TextMeasuring) { self.measurer = measurer }
+    /// A backlog card is never shorter than this.
+    public static let minimumHeight = 48.0
+    static let verticalPadding = 8.0
+
+    static func style(size: Double) -> ParagraphStyle {
+        ParagraphStyle(text: TextStyle(size: size, weight: .bold), maximumLines: 5)
+    }
+    /// The text's size in a card of height `h` and width `w` (cards shrink with small windows).
+    static func textSize(cardHeight h: Double, cardWidth w: Double) -> Double { min(13, max(9, min(h / 3.4, w / 9))) }
+    /// The text's inset from the card's leading edge, and from its trailing edge (room for the
+    /// padlock on a locked card).
+    static func textInsets(_ card: BoardCard, cardWidth w: Double) -> (leading: Double, trailing: Double) {
+        (min(14, w / 5), card.lockedTo != nil ? 22 : min(10, w / 8))
+    }
+
+    /// The height of a card `width` points wide whose text wraps to at most five lines.
+    public func height(_ card: BoardCard, width: Double) -> Double {
+        let r = width - 4
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: r)
+        let size = BoardCardMetrics.textSize(cardHeight: .infinity, cardWidth: r)
+        let p = measurer.lines(of: card.shownText, style: BoardCardMetrics.style(size: size),
+                               width: max(1, r - insets.leading - insets.trailing))
+        return max(BoardCardMetrics.minimumHeight, (p.height + 2 * BoardCardMetrics.verticalPadding + 4).rounded(.up))
+    }
+
+    /// Where a card's text goes in the card's frame, in what style, and how many lines show:
+    /// as many as the card holds, centred, the last one ending in "…" when text remains.
+    public func textPlacement(_ card: BoardCard, cardFrame frame: Rect) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
+        let r = frame.insetBy(dx: 2, dy: 2)
+        let style = BoardCardMetrics.style(size: BoardCardMetrics.textSize(cardHeight: r.height, cardWidth: r.width))
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: r.width)
+        let width = max(0, r.width - insets.leading - insets.trailing)
+        let lineHeight = measurer.lineHeight(style: style.text)
+        let room = max(lineHeight, r.height - 2 * BoardCardMetrics.verticalPadding)
+        let fitting = max(1, Int((room + 0.5) / lineHeight))
+        let lines = max(1, min(fitting, measurer.lines(of: card.shownText, style: style, width: max(1, width)).lines.count))
+        let h = Double(lines) * lineHeight
+        return (Rect(x: r.minX + insets.leading, y: r.midY - h / 2, width: width, height: h), style, lines)
+    }
 }
 
 /// The cell that draws a card.
 public final class BoardCardCell: CollectionCell {
     public var card = BoardCard(id: 0, title: "")
+    /// Wraps the card's text; set by the scene.
+    public var metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer())
 
     public override func prepareForReuse() {
         super.prepareForReuse()
@@ -24,22 +92,21 @@ public final class BoardCardCell: CollectionCell {
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
-        BoardCardCell.drawCard(card, in: frame, into: &list)
+        BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
         // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
         if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
         if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
     }
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.
-    public static func drawCard(_ card: BoardCard, in frame: Rect, into list: inout DrawList) {
+    public static func drawCard(_ card: BoardCard, metrics: BoardCardMetrics, in frame: Rect, into list: inout DrawList) {
         let r = frame.insetBy(dx: 2, dy: 2)
         let radius = min(8, r.width / 8, r.height / 4)
         list.fill(r, Theme.surfaceRaised, radius: radius)
         list.fill(Rect(x: r.minX, y: r.minY, width: min(6, r.width / 4), height: r.height), card.color, radius: min(3, radius))
-        let textSize = min(14, max(9, r.height / 3.2))
-        let inset = min(14, r.width / 5)
-        list.text(card.title, in: Rect(x: r.minX + inset, y: r.minY, width: max(0, r.width - inset - 22), height: r.height),
-                  size: textSize, color: Theme.text, alignment: .leading, weight: .bold)
+        // The text wraps to the card and is centred in it; the lines that do not fit end in "…".
+        let text = metrics.textPlacement(card, cardFrame: frame)
+        list.paragraph(card.shownText, in: text.rect, style: text.style, color: Theme.text)
         if card.lockedTo != nil {
             // A padlock in the corner: body and shackle.
             let c = Point(x: r.maxX - 12, y: r.minY + min(14, r.height / 2))

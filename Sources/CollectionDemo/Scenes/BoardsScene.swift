@@ -9,10 +9,12 @@ public final class BoardsScene: Scene {
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection] = []
     public let trash = DropZone(name: "trash", title: "Trash")
-    /// Every card ever made, by identifier (trashed ones stay, so undo can bring them back).
+    /// The cards made by name: those of the boards other than the backlog, and palette copies
+    /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
+    /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
     public private(set) var cards: [Int: BoardCard] = [:]
-    /// Identifiers at start, and palette copies made since.
-    public let initialIDs: Set<Int>
+    /// Identifiers at start.
+    public let initialIDs: StartingCardIDs
     private var nextID: Int
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
@@ -27,17 +29,28 @@ public final class BoardsScene: Scene {
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
 
-    public init(backlogCount: Int = BoardsScene.defaultBacklogCount) {
+    /// Sizes and wraps the cards' text.
+    public let cardMetrics: BoardCardMetrics
+    /// The backlog width its card heights were measured at.
+    private var backlogWidth = 0.0
+    /// Card heights at `backlogWidth` by what decides them (the text, and the padlock's room): a
+    /// backlog of millions shows a handful of different texts, so each is wrapped once, not once
+    /// per card.
+    private var backlogHeights: [BacklogHeightKey: Double] = [:]
+    private struct BacklogHeightKey: Hashable { var text: String; var locked: Bool }
+
+    public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
+        cardMetrics = BoardCardMetrics(measurer: measurer)
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
-            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind)
+            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind,
+                                  text: title == nil ? BoardCard.task(for: id) : "")
             return AnyHashable(id)
         }
-        // Every tenth backlog card (3, 13, 23, ...) is locked to the backlog.
         let high = n / 4
-        let backlogHigh = (0..<high).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
-        let backlogLow = (high..<n).map { card($0, locked: $0 % 10 == 3 ? "backlog" : nil) }
+        let backlogHigh = (0..<high).map(AnyHashable.init)
+        let backlogLow = (high..<n).map(AnyHashable.init)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -45,7 +58,7 @@ public final class BoardsScene: Scene {
         let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
         let focus = [card(next())]
         self.cards = cards
-        initialIDs = Set(cards.keys)
+        initialIDs = StartingCardIDs(backlog: 0..<n, others: Set(cards.keys))
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
@@ -75,8 +88,9 @@ public final class BoardsScene: Scene {
         boards[5].capacity = 1
         manager.strings = BoardsScene.words
         for b in boards {
-            // The scene makes every identifier once; a clash would be its own bug, shown as a notice.
-            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
+            // The scene makes every identifier once (a range, then one counter); a clash would be
+            // its own bug, shown as a notice. Past 100,000 cards the check's cost is left out.
+            do { try manager.add(b, checkingItems: n <= 100_000) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
     }
@@ -95,7 +109,7 @@ public final class BoardsScene: Scene {
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
-        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount)
+        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer)
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -110,11 +124,21 @@ public final class BoardsScene: Scene {
         let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
+            cell.metrics = self.cardMetrics
             return cell
         }, drawItem: { [unowned self] id, rect, list in
-            BoardCardCell.drawCard(self.card(id), in: rect, into: &list)
+            BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
         })
-        board.itemLength = { [unowned self] id in self.card(id).listHeight }
+        // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
+        board.itemLength = { [unowned self] id in
+            guard self.backlogWidth > 0 else { return BoardCardMetrics.minimumHeight }
+            let card = self.card(id)
+            let key = BacklogHeightKey(text: card.shownText, locked: card.lockedTo != nil)
+            if let height = self.backlogHeights[key] { return height }
+            let height = self.cardMetrics.height(card, width: self.backlogWidth)
+            self.backlogHeights[key] = height
+            return height
+        }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).title }
         board.style.gapFill = Theme.background
@@ -128,8 +152,14 @@ public final class BoardsScene: Scene {
     }
 
     func card(_ id: AnyHashable) -> BoardCard {
-        guard let i = id.base as? Int, let c = cards[i] else { return BoardCard(id: -1, title: "?") }
-        return c
+        guard let i = id.base as? Int else { return BoardCard(id: -1, title: "?") }
+        if let c = cards[i] { return c }
+        return initialIDs.backlog.contains(i) ? BoardsScene.backlogCard(i) : BoardCard(id: -1, title: "?")
+    }
+
+    /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
+    static func backlogCard(_ id: Int) -> BoardCard {
+        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil, text: BoardCard.task(for: id))
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -184,7 +214,18 @@ public final class BoardsScene: Scene {
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
+        rewrapBacklog()
         trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
+    }
+
+    /// Measures the backlog's cards again when its width changed: their text re-wraps.
+    private func rewrapBacklog() {
+        guard let backlog = board("backlog") else { return }
+        let width = backlog.view.frame.width - 12
+        guard width != backlogWidth else { return }
+        backlogWidth = width
+        backlogHeights = [:]
+        backlog.remeasure()
     }
 
     // MARK: Input
@@ -360,7 +401,8 @@ public final class BoardsScene: Scene {
                 ("keyboard", .bool(s.isKeyboard)),
             ])
         }
-        let locked = cards.values.filter { $0.lockedTo != nil }.map(\.id).sorted()
+        let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
+        let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
         return [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
@@ -393,6 +435,11 @@ public final class BoardsScene: Scene {
             pairs.append(("frames", .array(ids.map { id in
                 .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
             })))
+            // The lines each card's text shows, parallel to `items`.
+            pairs.append(("lines", .array(ids.map { id in
+                let frame = shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home
+                return .int(cardMetrics.textPlacement(card(id), cardFrame: frame).lines)
+            })))
         }
         pairs += [
             ("sectionCounts", .array(b.sectionCounts.map { .int($0) })),
@@ -401,5 +448,54 @@ public final class BoardsScene: Scene {
             ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
         ]
         return .object(pairs)
+    }
+}
+
+/// The identifiers the boards start with: the backlog's range, which is not stored, and the few
+/// cards of the other boards. `contains` is O(1); iterating visits the range, then the others.
+public struct StartingCardIDs: Sequence, Sendable {
+    public let backlog: Range<Int>
+    public let others: Set<Int>
+
+    public func contains(_ id: Int) -> Bool { backlog.contains(id) || others.contains(id) }
+    public var count: Int { backlog.count + others.count }
+
+    public func makeIterator() -> AnyIterator<Int> {
+        var inRange = backlog.makeIterator(), rest = others.makeIterator()
+        return AnyIterator { inRange.next() ?? rest.next() }
+    }
+}
+
+// MARK: Remembered state
+
+extension BoardsScene {
+    /// The identifier the palette's next copy gets.
+    public var nextCardID: Int { nextID }
+
+    /// Every board's cards by section, by board name.
+    public var boardItems: [String: [[Int]]] {
+        Dictionary(uniqueKeysWithValues: boards.map { b in (b.name, b.items.map { $0.compactMap { $0.base as? Int } }) })
+    }
+
+    /// Puts remembered cards on the boards. Refused (false), leaving the boards as they are, unless
+    /// every board is named with its sections, every card shown is described once and appears
+    /// once, a locked card stays on its board, and `nextID` is past every card.
+    public func restore(cards remembered: [BoardCard], items: [String: [[Int]]], nextID next: Int) -> Bool {
+        guard !manager.isDragging else { return false }
+        let byID = Dictionary(remembered.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard byID.count == remembered.count, Set(items.keys) == Set(boards.map(\.name)) else { return false }
+        var seen = Set<Int>()
+        for b in boards {
+            guard let sections = items[b.name], sections.count == b.items.count else { return false }
+            for id in sections.joined() {
+                guard let card = byID[id], seen.insert(id).inserted, card.lockedTo == nil || card.lockedTo == b.name else { return false }
+            }
+            if let capacity = b.capacity, sections.joined().count > capacity { return false }
+        }
+        guard next > (byID.keys.max() ?? -1) else { return false }
+        cards = byID
+        nextID = next
+        for b in boards { try? b.setItems(items[b.name]!.map { $0.map(AnyHashable.init) }, animated: false) }
+        return true
     }
 }

@@ -23,10 +23,17 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public let formatter: CalendarFormatter
     /// Week rows' lanes by page, made once a page's events are ready.
     private var lanes: [MonthGrid: [[LaneSlot?]]] = [:]
-    public private(set) var selectedDates: Set<CalendarDate> = []
+    /// The chosen days (long ranges kept as ranges, see `CalendarSelection`).
+    private(set) var selection = CalendarSelection()
+    /// Days chosen one by one or in ranges of up to `CalendarSelection.rangeLimit` days.
+    public var selectedDates: Set<CalendarDate> { selection.dates }
+    /// Longer ranges chosen with Shift+click, as first and last day.
+    public var selectedRanges: [ClosedRange<CalendarDate>] { selection.ranges }
+    /// The side panel lists at most this many chosen days (a range may hold millions).
+    static let listedLimit = 1_000
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
-    public private(set) var focus: CalendarDate
+    public internal(set) var focus: CalendarDate
     private var frame = Rect.zero
     private var press = ScrollPan(tolerance: CalendarScene.panSlop)
     private var wheelTravel = 0.0
@@ -38,6 +45,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
 
+    /// Moving events to other days (`CalendarEventEditing.swift`).
+    var editing = CalendarEditing()
+
     static let panSlop = 4.0
     static let headerHeight = 78.0
 
@@ -46,6 +56,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
         updates = config.calendarSource?.updates
+        measurer = config.measurer
     }
 
     public init(settings: CalendarSettings, source: any EventSource) {
@@ -76,7 +87,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     static var pageCount: Int { CalendarSettings.lastMonth.index - CalendarSettings.firstMonth.index + 1 }
     static func month(ofPage page: Int) -> CalendarMonth { CalendarSettings.firstMonth.adding(months: page) }
 
-    private var layout: CalendarLayout { collection.layout as! CalendarLayout }
+    var layout: CalendarLayout { collection.layout as! CalendarLayout }
 
     /// The page the pager is on or heading to.
     public var visiblePage: Int {
@@ -104,17 +115,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func choose(_ date: CalendarDate, extendingRange: Bool) {
         guard !isDisabled(date) else { return }
         if extendingRange, let a = anchor {
-            var d = min(a, date)
-            while d <= max(a, date) {
-                if !isDisabled(d) { selectedDates.insert(d) }
-                d = d.adding(days: 1)
-            }
+            // Disabled days are those before the minimum date: the range starts there at the earliest.
+            let lo = max(min(a, date), settings.minDate ?? min(a, date)), hi = max(a, date)
+            if lo <= hi { selection.add(lo...hi) }
             anchor = date
-        } else if selectedDates.contains(date) {
-            selectedDates.remove(date)
+        } else if selection.contains(date) {
+            selection.remove(date)
             if anchor == date { anchor = nil }
         } else {
-            selectedDates.insert(date)
+            selection.insert(date)
             anchor = date
         }
         refreshCells()
@@ -123,12 +132,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// The days whose events the side panel lists: every chosen day in date order when several
     /// are chosen, else `listedDate`.
     public var listedDates: [CalendarDate] {
-        selectedDates.count > 1 ? selectedDates.sorted() : [listedDate]
+        selection.count > 1 ? selection.first(CalendarScene.listedLimit) : [listedDate]
     }
 
     /// The day whose events are listed: the last chosen day while it is chosen, else the focused day.
     public var listedDate: CalendarDate {
-        if let a = anchor, selectedDates.contains(a) { return a }
+        if let a = anchor, selection.contains(a) { return a }
         return focus
     }
 
@@ -138,7 +147,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         refreshCells()
     }
 
-    private func refreshCells() {
+    func refreshCells() {
         for (ip, cell) in collection.visibleCells {
             (cell as? DayCell)?.configure(model(for: ip))
         }
@@ -187,7 +196,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     public func handle(_ event: InputEvent, now: Double) {
+        // A drag or the move's question owns every event until it ends.
+        if isDragging { _ = handleEditing(event, now: now); return }
         if collection.handleScrollBarEvent(event, now: now) { return }
+        if handleEditing(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
@@ -253,10 +265,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// Leaving the scene mid-pan settles the page instead of leaving it held.
     public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
 
+    public var isDragging: Bool { editing.drag != nil || editing.choice != nil }
+
     public func update(now: Double) {
         collection.update(now: now)
+        updateEditing(now: now)
         if let update = updates?.takeUpdate() {
             incoming = EventCache(source: update.source, zone: settings.zone)
+            editing.readOnly = [:]
             if let files = update.files { incomingFiles = files }
         }
         // A reloaded calendar is prepared off screen; the old one stays shown until the new one's
@@ -295,7 +311,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     /// Reads `page`'s events now (the first page shown, or after a resize).
-    private func expandNow(_ page: MonthGrid) {
+    func expandNow(_ page: MonthGrid) {
         guard !events.isReady(page) else { return }
         _ = events.events(on: page.firstDate, page: page)
         refreshCells()
@@ -324,11 +340,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func nextDeadline(after now: Double) -> Double? {
         let here = visibleMonth
         let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
-        return Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now))
+        return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)), editingDeadline)
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if press.isPanning { return .grabbing }
+        if press.isPanning || editing.drag != nil { return .grabbing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
@@ -338,7 +354,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public var notices: [String] {
         // The app asks several times a frame; a calendar's problems change only with a reload.
-        if let cached = noticeCache, cached.generation == reloadCount { return cached.lines }
+        // Expanding a page may add a problem (a rule cut short), so the count is compared too.
+        let problems = events.source.diagnostics.count
+        if let cached = noticeCache, cached.generation == reloadCount, cached.problems == problems { return cached.lines + editing.notices }
         // One line per file: its first problem, and how many more there were.
         var order: [String] = []
         var byFile: [String: [LoadDiagnostic]] = [:]
@@ -351,11 +369,21 @@ public final class CalendarScene: Scene, CollectionDataSource {
             let more = strings.moreProblemsNote(list.count - 1)
             return "\(strings.noticePrefix): \(list[0])" + (more.isEmpty ? "" : " \(more)")
         }
-        noticeCache = (reloadCount, lines)
-        return lines
+        noticeCache = (reloadCount, problems, lines)
+        return lines + editing.notices
     }
     /// The notice lines and the calendar they were made for (`reloadCount` counts the calendars shown).
-    private var noticeCache: (generation: Int, lines: [String])?
+    private var noticeCache: (generation: Int, problems: Int, lines: [String])?
+
+    /// After a change was written: the source has read its files again, so every page is read anew.
+    func calendarWritten() {
+        events = EventCache(source: events.source, zone: settings.zone)
+        lanes.removeAll()
+        editing.readOnly = [:]
+        noticeCache = nil
+        expandNow(grid(for: visibleMonth))
+        refreshCells()
+    }
 
     // MARK: Drawing
 
@@ -368,12 +396,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
+        drawEditing(into: &list)
     }
 
-    /// Rough width of a line of text: the core cannot measure glyphs (the backend does), so the
-    /// header decides what to drop with a generous estimate for the UI font.
-    static func estimatedWidth(_ text: String, size: Double, bold: Bool) -> Double {
-        Double(text.count) * size * (bold ? 0.64 : 0.56)
+    /// Measures the header's text as the backend draws it (estimates when there is no backend).
+    var measurer: any TextMeasuring = EstimatedTextMeasurer()
+
+    /// The width of a line of text, from the measurer: the header decides what to drop with it.
+    func textWidth(_ text: String, size: Double, bold: Bool) -> Double {
+        measurer.width(of: text, style: TextStyle(size: size, weight: bold ? .bold : .regular))
     }
 
     /// What the header's title row holds at `width`: the month title always whole (smaller type
@@ -387,10 +418,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     func headerPlan(title: String, width: Double) -> HeaderPlan {
         let room = width - 32
         var titleSize = 22.0
-        while titleSize > 13, CalendarScene.estimatedWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
-        let titleWidth = CalendarScene.estimatedWidth(title, size: titleSize, bold: true)
-        let hints = CalendarScene.estimatedWidth(strings.keyHints, size: 12, bold: false) + 24
-        let source = sourceLabel.map { CalendarScene.estimatedWidth($0, size: 13, bold: false) + 24 } ?? 0
+        while titleSize > 13, textWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
+        let titleWidth = textWidth(title, size: titleSize, bold: true)
+        let hints = textWidth(strings.keyHints, size: 12, bold: false) + 24
+        let source = sourceLabel.map { textWidth($0, size: 13, bold: false) + 24 } ?? 0
         // The hints go first, then the calendar's name; the title stays.
         return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + source <= room,
                           showsHints: titleWidth + source + hints <= room)
@@ -417,7 +448,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
         list.text(title, in: titleRect, size: plan.titleSize, color: Theme.text, weight: .bold)
-        let titleWidth = CalendarScene.estimatedWidth(title, size: plan.titleSize, bold: true)
+        let titleWidth = textWidth(title, size: plan.titleSize, bold: true)
         if plan.showsSource, let label = sourceLabel {
             list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
@@ -491,10 +522,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let heading = formatter.long(days[0])
         // The whole date, in smaller type on a narrow panel rather than cut.
         var size = 16.0
-        while size > 11, CalendarScene.estimatedWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
+        while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
-        list.text(strings.chosen(selectedDates.count),
+        list.text(strings.chosen(selection.count),
                   in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         var y = r.minY + 72
         let grouped = days.count > 1
@@ -532,7 +563,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let c = Theme.tileColor(e.colorIndex)
         list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
         list.text(timeText(e, on: date), in: Rect(x: r.minX + 28, y: y, width: r.width - 44, height: 18), size: 12, color: Theme.textDim)
-        list.text(e.title, in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14, color: Theme.text)
+        list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14,
+                  color: e.cancelled ? Theme.textDim : Theme.text)
+        if e.cancelled {
+            let w = min(r.width - 44, textWidth(DayCell.fitting(e.title, width: r.width - 44), size: 14, bold: false))
+            list.line(Point(x: r.minX + 28, y: y + 28), Point(x: r.minX + 28 + w, y: y + 28), Theme.textDim, width: 1)
+        }
     }
 
     /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
@@ -558,20 +594,25 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return .rect(collection.windowRect(fromContent: f))
         }
         let zone = settings.zone
-        let list = events.occurrences(on: g).map { e -> JSON in
+        let shown = events.occurrences(on: g)
+        let editing = editingDump(events: shown)
+        let list = shown.map { e -> JSON in
             let (start, end): (String, String)
             switch e.span {
             case let .allDay(first, last): (start, end) = ("\(first)", "\(last)")
             case let .timed(s, t): (start, end) = (zone.iso8601(s), zone.iso8601(t))
             }
             return .object([("uid", .string(e.uid)), ("title", .string(e.title)), ("start", .string(start)),
-                            ("end", .string(end)), ("allDay", .bool(e.span.isAllDay))])
+                            ("end", .string(end)), ("allDay", .bool(e.span.isAllDay)),
+                            ("frames", .array((editing.frames[e] ?? []).map(JSON.rect))), ("editable", .bool(readOnlyReason(of: e) == nil)),
+                            ("cancelled", .bool(e.cancelled))])
         }
         return [("calendar", .object([
             ("visibleMonth", .string("\(month)")),
             ("grid", .strings(g.dates.map(\.description))),
             ("cells", .array(cells)),
             ("selectedDates", .strings(selectedDates.sorted().map(\.description))),
+            ("selectedRanges", .array(selectedRanges.map { .strings(["\($0.lowerBound)", "\($0.upperBound)"]) })),
             ("focusedDate", .string("\(focus)")),
             ("events", .array(list)),
             ("calendarSource", .string(settings.sourceLabel.map { $0.isEmpty ? "files" : $0 } ?? "files")),
@@ -582,7 +623,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ]))]
+        ] + editing.pairs))]
     }
 
     // MARK: Data source
@@ -605,14 +646,16 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isAdjacent = g.isAdjacent(date)
         m.isToday = date == settings.today
         m.isDisabled = isDisabled(date)
-        m.isChosen = selectedDates.contains(date)
+        m.isChosen = selection.contains(date)
         m.isFocused = date == focus && !m.isAdjacent
         m.gap = layout.spacing
+        m.isDropTarget = editing.drag?.over == date
+        if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }
         if m.isChosen {
             // A run of chosen days in a row is drawn as one band.
             let column = ip.item % MonthGrid.columns
-            m.bandJoinsBefore = column > 0 && selectedDates.contains(date.adding(days: -1))
-            m.bandJoinsAfter = column < MonthGrid.columns - 1 && selectedDates.contains(date.adding(days: 1))
+            m.bandJoinsBefore = column > 0 && selection.contains(date.adding(days: -1))
+            m.bandJoinsAfter = column < MonthGrid.columns - 1 && selection.contains(date.adding(days: 1))
         }
         // Pages whose events are not ready yet show none; idle frames prepare them, then refresh.
         if !reflowing, let pageLanes = lanes(of: g) {

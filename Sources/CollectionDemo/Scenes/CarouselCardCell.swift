@@ -136,8 +136,19 @@ public final class CarouselCardCell: CollectionCell {
         text(c.title, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 36 * u),
                   size: 28 * u, color: Theme.text, weight: .bold)
         y += 40 * u
-        text(c.subtitle, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 24 * u),
-                  size: 16 * u, color: Theme.textDim)
+        // The subtitle wraps to a second line where the panel has room for two above the footer
+        // ("…" after them); a smaller card keeps its one line, cut, as it always was.
+        let subtitleRoom = panel.maxY - pad - 46 * u - y
+        if subtitleRoom >= 44 * u, 24 * u >= smallestTextBox {
+            let box = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 44 * u)
+            list.withOpacity(fade) {
+                $0.paragraph(c.subtitle, in: box, style: ParagraphStyle(text: TextStyle(size: 16 * u), maximumLines: 2),
+                             color: Theme.textDim)
+            }
+        } else {
+            text(c.subtitle, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 24 * u),
+                 size: 16 * u, color: Theme.textDim)
+        }
 
         // Footer: avatar with initials, author and reading time, and an action button.
         let footerY = panel.maxY - pad - 40 * u

@@ -25,6 +25,10 @@ public final class DayCell: CollectionCell {
         /// The most lanes any day of this week row has: every cell of a row shows the same lanes
         /// (or the same fewer, with "+N"), so a bar is never cut on some of its days only.
         public var rowLaneCount = 0
+        /// An event dragged over this day would land here: the day is outlined.
+        public var isDropTarget = false
+        /// The event chip the keyboard focus is on (Tab), outlined; Space picks it up.
+        public var focusedEvent: EventOccurrence?
         public init(date: CalendarDate) { self.date = date }
     }
     public private(set) var model: Model?
@@ -72,6 +76,9 @@ public final class DayCell: CollectionCell {
         drawEvents(m, in: frame, below: box, into: &list)
         if m.isFocused {
             list.stroke(frame.insetBy(dx: -2, dy: -2), Color.white.withAlpha(0.85), width: 2, radius: radius + 2)
+        }
+        if m.isDropTarget {
+            list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: radius)
         }
     }
 
@@ -140,29 +147,26 @@ public final class DayCell: CollectionCell {
             drawDots(m, in: frame, beside: box, dim: dim, into: &list)
             return
         }
-        let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
         let lanes = DayCell.shownLanes(m, fits: fits)
         let top = box.maxY + 2
         var drawn = 0
-        for (lane, slot) in slots.prefix(lanes).enumerated() {
-            guard let slot else { continue }
+        for (slot, r) in DayCell.chips(m, in: frame) {
             drawn += 1
-            let y = top + Double(lane) * (DayCell.barHeight + DayCell.barGap)
-            let half = m.gap / 2
-            let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
-            let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
-            let r = Rect(x: left, y: y, width: right - left, height: DayCell.barHeight)
             let e = slot.event
             let c = Theme.tileColor(e.colorIndex)
             let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
-            let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim ? 0.45 : 1)
+            let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim || e.cancelled ? 0.45 : 1)
             DayCell.fill(r, fill, radius: 3, roundBefore: !slot.startsEarlier, roundAfter: !slot.endsLater, into: &list)
             if !e.span.isAllDay && !multiDay { list.fill(Rect(x: r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5) }
             // A bar's title is written on its first day in the row; one running on is written by
             // the scene across the whole piece (`drawBarTitles`).
             if slot.showsTitle && !slot.continuesAfter {
-                list.text(e.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
+                list.text(DayCell.fitting(e.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
             }
+            if e.cancelled {
+                list.line(Point(x: r.minX + 4, y: r.midY), Point(x: r.maxX - 4, y: r.midY), DayCell.titleInk(e, multiDay: multiDay, dim: true), width: 1)
+            }
+            if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
         let hidden = m.events.count - drawn
         if hidden > 0 {
@@ -170,6 +174,26 @@ public final class DayCell: CollectionCell {
                          width: frame.width - 12, height: DayCell.barHeight)
             list.text("+\(hidden)", in: r, size: 10, color: Theme.textDim, weight: .bold)
         }
+    }
+
+    /// The event chips (bars) drawn in a cell at `frame`, with their rectangles in the same
+    /// coordinates: what the cell draws, a press hits and the state dump reports. None when the
+    /// cell is too small for bars (it shows dots).
+    static func chips(_ m: Model, in frame: Rect) -> [(slot: LaneSlot, rect: Rect)] {
+        let box = numberBox(in: frame)
+        guard !m.events.isEmpty, let fits = barLanes(in: frame, below: box) else { return [] }
+        let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
+        let top = box.maxY + 2
+        var out: [(slot: LaneSlot, rect: Rect)] = []
+        for (lane, slot) in slots.prefix(shownLanes(m, fits: fits)).enumerated() {
+            guard let slot else { continue }
+            let y = top + Double(lane) * (barHeight + barGap)
+            let half = m.gap / 2
+            let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
+            let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
+            out.append((slot, Rect(x: left, y: y, width: right - left, height: barHeight)))
+        }
+        return out
     }
 
     /// Lanes drawn in this cell: every lane when the row's lanes fit. Else the lanes above the
@@ -182,6 +206,19 @@ public final class DayCell: CollectionCell {
         if own <= fits, own == fits, let last = m.slots.last, let slot = last, !(slot.startsEarlier || slot.endsLater) { return fits }
         if own <= fits, m.slots.isEmpty { return own }
         return min(own, fits - 1)
+    }
+
+    /// The part of `text` that can show in `width` points: no glyph is narrower than two points at
+    /// the sizes used, so the rest would be cut anyway. A title a megabyte long (a hostile file)
+    /// is never measured whole, whatever the backend does with it.
+    static func fitting(_ text: String, width: Double) -> String {
+        let most = max(1, Int(min(max(width, 0), 100_000) / 2))
+        return text.utf8.count <= most ? text : String(text.prefix(most))
+    }
+
+    /// A title inside a sentence (a notice): at most 60 characters.
+    static func clipped(_ title: String) -> String {
+        title.utf8.count <= 60 ? title : (title.count <= 60 ? title : String(title.prefix(57)) + "…")
     }
 
     static func titleInk(_ e: EventOccurrence, multiDay: Bool, dim: Bool) -> Color {
@@ -217,7 +254,7 @@ public final class DayCell: CollectionCell {
             let y = box.maxY + 2 + Double(lane) * (DayCell.barHeight + DayCell.barGap)
             let span = Double(slot.daysInRow)
             let r = Rect(x: frame.minX + 4, y: y, width: span * stride - m.gap - 8, height: DayCell.barHeight)
-            list.text(slot.event.title, in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
+            list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
         }
     }
 }

@@ -4,11 +4,12 @@ import CollectionKit
 public final class GridScene: Scene, CollectionDataSource {
     public let name = "grid"
     public let collection: CollectionView
-    private var ids: [Int]
+    /// Tile `i` is numbered `i` and never moves: a count, not an array of a million numbers.
+    private let itemCount: Int
     private var interaction = CollectionInteraction(panSlop: 4)
 
     public init(itemCount: Int) {
-        ids = Array(0..<max(0, itemCount))
+        self.itemCount = max(0, itemCount)
         collection = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 120, itemLength: .aspect(0.75),
                                                                     interitemSpacing: 10, lineSpacing: 10,
                                                                     insets: EdgeInsets(all: 12)))
@@ -36,17 +37,17 @@ public final class GridScene: Scene, CollectionDataSource {
     public var liveCellCount: Int { collection.liveCellCount }
     public func dumpState() -> [(String, JSON)] {
         [("collections", .array([collection.dumpState(extra: [
-            ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
+            ("selected", .array(collection.selectedItems.sorted().map { .string("\($0.item)") })),
         ])]))]
     }
 
     // MARK: Data source
 
-    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { itemCount }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
-        cell.configure(number: ids[ip.item])
+        cell.configure(number: ip.item)
         return cell
     }
 }

@@ -33,8 +33,13 @@ public final class MosaicCardCell: CollectionCell {
         // the centred line, which takes about 1.25 times its size.
         guard frame.height >= 64 + 1.25 * mainSize, frame.width >= 80 else { return }
         let label = featured ? "page with a flick" : style.rawValue
-        list.text(label, in: Rect(x: frame.minX + 12, y: frame.maxY - 30, width: frame.width - 24, height: 22),
-                  size: 13, color: ink.withAlpha(0.8))
+        // The caption wraps to a second line rather than being cut, where the card has room for it.
+        // Two lines start 18 points higher: they clear the title when the card is 36 points taller.
+        let captionLines = frame.height >= 96 + 1.25 * mainSize ? 2.0 : 1.0
+        let caption = Rect(x: frame.minX + 12, y: frame.maxY - 30 - 18 * (captionLines - 1), width: frame.width - 24,
+                           height: 22 + 18 * (captionLines - 1))
+        list.paragraph(label, in: caption, style: ParagraphStyle(text: TextStyle(size: 13), maximumLines: Int(captionLines)),
+                       color: ink.withAlpha(0.8))
         if !featured {
             // The badge says whether a right click (or the Menu key) offers a menu here.
             let badge = Rect(x: frame.maxX - 74, y: frame.minY + 10, width: 64, height: 22)

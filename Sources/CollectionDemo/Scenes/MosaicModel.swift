@@ -120,3 +120,16 @@ enum MosaicEdit {
         return []
     }
 }
+
+extension MosaicModel {
+    /// Cards as remembered: nil unless the arrays describe the same cards (one value, style and
+    /// menu flag per id) and `order` shows each id at most once.
+    public init?(values: [Int], styles: [ItemStyle], allowsMenu: [Bool], order: [Int]) {
+        guard styles.count == values.count, allowsMenu.count == values.count,
+              order.allSatisfy({ values.indices.contains($0) }), Set(order).count == order.count else { return nil }
+        self.values = values
+        self.styles = styles
+        self.allowsMenu = allowsMenu
+        self.order = order
+    }
+}

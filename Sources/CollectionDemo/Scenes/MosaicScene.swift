@@ -533,3 +533,17 @@ public final class MosaicScene: Scene {
         collection.visibleAttributes.first { $0.kind == .supplementary("header") && $0.indexPath.section == MosaicScene.mosaicSection }?.frame.minY
     }
 }
+
+// MARK: Remembered state
+
+extension MosaicScene {
+    /// Shows remembered cards in place of the preset's (R still resets to the preset). Refused
+    /// (false) while a drag lasts or when the cards do not extend the preset's.
+    public func restore(_ remembered: MosaicModel) -> Bool {
+        guard !manager.isDragging, remembered.values.count >= initialModel.values.count else { return false }
+        // Restored as the scene is made, before any edit: the undo history is empty.
+        model = remembered
+        applyModel(animated: false)
+        return true
+    }
+}

@@ -27,7 +27,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     /// Holds `ids` for the waterfall's height function, which runs once per tile in a layout pass.
     /// Capturing the scene there would retain and release it per tile, and the scene's counts are
     /// slow ones (the collection holds it weakly as its data source); this box is held strongly.
-    private final class TileOrder { var ids: [Int]; init(_ ids: [Int]) { self.ids = ids } }
+    /// It also says whether tiles show as notes, for the lifted snapshot's drawing.
+    private final class TileOrder { var ids: [Int]; var showsNotes = false; init(_ ids: [Int]) { self.ids = ids } }
     private let order: TileOrder
     public private(set) var layoutKind: RearrangeLayoutKind
     /// The lifted tile, while a drag lasts.
@@ -45,20 +46,33 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
-    public init(itemCount: Int, layout: RearrangeLayoutKind = .grid) {
-        order = TileOrder(Array(0..<max(0, itemCount)))
+    /// Sizes and wraps the waterfall's notes.
+    public let noteMetrics: NoteMetrics
+
+    public init(itemCount: Int, layout: RearrangeLayoutKind = .grid, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
+        let order = TileOrder(Array(0..<max(0, itemCount)))
+        self.order = order
         layoutKind = layout
+        let metrics = NoteMetrics(measurer: measurer)
+        noteMetrics = metrics
         collection = CollectionView(name: "rearrange", layout: GridLayout())
         // No background fill of its own: the app has just filled the window with the same colour,
         // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
+        collection.register(reuseIdentifier: "note") { NoteCell(reuseIdentifier: $0) }
         reorder = ReorderableCollection(view: collection, title: "Rearrange") { id, rect, list in
             let number = id.base as? Int ?? 0
+            if order.showsNotes {
+                NoteCell.drawNote(RearrangeScene.note(for: number), number: number, pinned: false, selected: false, highlighted: false,
+                                  metrics: metrics, in: rect, into: &list)
+                return
+            }
             TileCell.drawTile(number: number, color: Theme.tileColor(number), pinned: false, selected: false, highlighted: false,
                               in: rect, into: &list)
         }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         collection.dataSource = self
+        order.showsNotes = layout == .waterfall
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
         // A completed move goes on the engine's one undo history, with the manager's drops.
@@ -73,17 +87,18 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     /// For the scene catalogue: the layout by its command-line name.
-    public convenience init(itemCount: Int, layoutNamed name: String) throws {
+    public convenience init(itemCount: Int, layoutNamed name: String, measurer: any TextMeasuring = EstimatedTextMeasurer()) throws {
         guard let kind = RearrangeLayoutKind(rawValue: name) else {
             throw AppError("unknown rearrange layout '\(name)' (\(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        self.init(itemCount: itemCount, layout: kind)
+        self.init(itemCount: itemCount, layout: kind, measurer: measurer)
     }
 
-    /// A stable height-to-width ratio per tile for the waterfall, between 0.6 and 1.6.
-    static func waterfallRatio(_ id: Int) -> Double {
-        let h = (UInt64(truncatingIfNeeded: id) &* 0x9E37_79B9_7F4A_7C15) >> 40
-        return 0.6 + Double(h % 1000) / 1000
+    /// The note tile `id` shows in the waterfall.
+    static func note(for id: Int) -> Note {
+        var note = Note.forTile(id)
+        note.pinned = isPinned(id)
+        return note
     }
 
     private func makeLayout(_ kind: RearrangeLayoutKind) -> any CollectionLayout {
@@ -95,11 +110,12 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             return GridLayout(scrollAxis: .horizontal, minimumCrossSize: 130, itemLength: .aspect(1),
                               interitemSpacing: 10, lineSpacing: 10, insets: EdgeInsets(all: 12))
         case .waterfall:
-            let order = self.order
-            // Columns kept while rearranging: a drag shifts only the column it leaves and the one
-            // under the pointer, and the drop keeps the picture.
+            // Notes: each as tall as its title and body wrapped to the column. Columns kept while
+            // rearranging: a drag shifts only the column it leaves and the one under the pointer,
+            // and the drop keeps the picture.
+            let order = self.order, metrics = noteMetrics
             var waterfall = WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
-                (width * RearrangeScene.waterfallRatio(order.ids[ip.item])).rounded()
+                metrics.height(RearrangeScene.note(for: order.ids[ip.item]), width: width)
             }
             waterfall.keepsColumns = true
             return waterfall
@@ -110,6 +126,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         guard !manager.isDragging else { return }
         manager.finishLandings()
         layoutKind = kind
+        order.showsNotes = kind == .waterfall
         collection.setLayout(makeLayout(kind))
     }
 
@@ -222,7 +239,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("moving", moving),
                 ("undo", .int(manager.history.undoCount)),
                 ("redo", .int(manager.history.redoCount)),
-            ] + waterfallColumns)])),
+            ] + noteLines() + waterfallColumns)])),
         ]
     }
 
@@ -233,11 +250,29 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         return [("columns", .array(columns.map { .int($0) }))]
     }
 
+    /// Each note's line count (title and body), parallel to `items`, in the waterfall.
+    private func noteLines() -> [(String, JSON)] {
+        guard layoutKind == .waterfall else { return [] }
+        let lines = ids.indices.map { i -> JSON in
+            let width = collection.layout.attributesForItem(at: ItemPath(item: i, section: 0))?.frame.width ?? 0
+            return .int(noteMetrics.lineCount(RearrangeScene.note(for: ids[i]), width: width))
+        }
+        return [("lines", .array(lines))]
+    }
+
     // MARK: Data source
 
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { ids.count }
     public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ids[ip.item] }
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
+        if layoutKind == .waterfall {
+            let note = cv.dequeueReusableCell(withReuseIdentifier: "note", for: ip) as! NoteCell
+            note.number = ids[ip.item]
+            note.note = RearrangeScene.note(for: ids[ip.item])
+            note.isPinned = RearrangeScene.isPinned(ids[ip.item])
+            note.metrics = noteMetrics
+            return note
+        }
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: ids[ip.item])
         cell.isPinned = RearrangeScene.isPinned(ids[ip.item])
@@ -248,5 +283,20 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
     public func collectionView(_ cv: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
         order.ids.moveKeepingAnchors(from: source.item, to: destination.item, isAnchored: RearrangeScene.isPinned)
+    }
+}
+
+// MARK: Remembered state
+
+extension RearrangeScene {
+    /// Puts the tiles in a remembered order. Refused (false) unless it is an order of exactly this
+    /// scene's tiles with every pinned tile in its own slot, as a drag would have left them.
+    public func restoreOrder(_ remembered: [Int]) -> Bool {
+        guard !manager.isDragging, remembered.count == ids.count,
+              Set(remembered) == Set(0..<ids.count),
+              remembered.indices.allSatisfy({ !RearrangeScene.isPinned(remembered[$0]) || remembered[$0] == $0 }) else { return false }
+        ids = remembered
+        collection.reloadData()
+        return true
     }
 }

@@ -584,6 +584,7 @@ public final class CollectionView {
             visibleCells.removeAll(); visibleAttributes.removeAll(); visibleIdentifiers.removeAll()
             return
         }
+        settleSelfSizing()
         let visible = bounds
         var attrs = layout.attributesForElements(in: visible)
         for i in attrs.indices { layout.finalize(&attrs[i], visibleBounds: visible) }
@@ -615,6 +616,21 @@ public final class CollectionView {
             visibleIdentifiers[ip] = ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: ip))
         }
         peakLiveCells = max(peakLiveCells, liveCellCount)
+    }
+
+    /// Lets a self-sizing layout measure the items around the viewport, then moves the content
+    /// by how far the first item in view (or the end, when the view rests there) moved.
+    private func settleSelfSizing() {
+        guard var sizing = layout as? any SelfSizingLayout else { return }
+        let axis = layout.scrollAxis
+        let oldEnd = physics.maxOffset[axis]
+        let atEnd = physics.offset[axis] >= oldEnd - 0.5 && oldEnd > 0
+        let shift = sizing.settleSizes(around: bounds, margin: frame.size[axis], anchoredAtEnd: atEnd)
+        layout = sizing
+        physics.contentSize = layout.contentSize
+        let endDelta = physics.maxOffset[axis] - oldEnd
+        guard shift != 0 || endDelta != 0 else { return }
+        physics.shiftContent(by: shift, along: axis, oldEnd: oldEnd, endDelta: endDelta)
     }
 
     /// The frame an element is drawn at now: its layout frame, or where its update animation has got to.

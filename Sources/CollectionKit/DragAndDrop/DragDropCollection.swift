@@ -121,7 +121,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
     public func remeasure() {
-        displayedLengths = displayed.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        // One gap identifier for the whole pass: making it per item was most of measuring a long list.
+        let gapID = AnyHashable(DropGapID())
+        displayedLengths = displayed.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
         view.updateLayout { _ in }
     }
 
@@ -212,7 +214,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         let new = computeDisplayed()
         let updates = try DragDropCollection.updates(from: displayed, to: new)
         displayed = new
-        displayedLengths = new.map { $0.map { $0 == AnyHashable(DropGapID()) ? gapLength : itemLength($0) } }
+        let gapID = AnyHashable(DropGapID())
+        displayedLengths = new.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
         guard !updates.isEmpty else { return }
         do {
             try view.performBatchUpdates(updates, animated: animated)

@@ -106,11 +106,16 @@ public final class DragDropManager {
     /// Adds a container as both a draggable and a droppable. Throws, adding nothing, when its
     /// name is taken or it holds an item twice or an item another container holds: a drop
     /// touching both could never add up.
-    public func add(_ collection: any DropContainer) throws {
+    ///
+    /// The item check is O(n) in the items of every container added so far, in time and in
+    /// memory. An app whose items are unique by construction (identifiers from one counter) and
+    /// many millions may pass `checkingItems: false`; the name is checked either way.
+    public func add(_ collection: any DropContainer, checkingItems: Bool = true) throws {
         let name = collection.dropName
         if droppables.contains(where: { $0.dropName == name }) {
             throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
         }
+        guard checkingItems else { collections.append(collection); return }
         var holder: [AnyHashable: String] = [:]
         for c in collections { for id in c.items.joined() { holder[id] = c.dropName } }
         var own = Set<AnyHashable>()
@@ -769,13 +774,14 @@ public final class DragDropManager {
     // MARK: Frame
 
     /// When the drag machinery next changes without input (see `InteractiveRoot.nextDeadline`):
-    /// at once while a held stack auto-scrolls or the lift animates, at once while snapshots fly,
-    /// when a refusal line expires; nil at rest. The collections answer for their own gaps.
+    /// at once while a held stack auto-scrolls (not once the content's end stops it) or the lift
+    /// animates, at once while snapshots fly, when a refusal line expires; nil at rest. The
+    /// collections answer for their own gaps.
     public func nextDeadline(after now: Double) -> Double? {
         var deadlines: [Double?] = landings.map { $0.flight.nextDeadline(after: now) }
         if let s = session {
             deadlines.append(s.lift.nextDeadline(after: now))
-            if !s.isKeyboard, autoScroller.isActive { deadlines.append(now) }
+            if !s.isKeyboard, autoScroller.canScroll { deadlines.append(now) }
         }
         deadlines.append(messages.nextDeadline(after: now))
         return Deadline.earliest(of: deadlines)

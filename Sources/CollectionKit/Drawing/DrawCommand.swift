@@ -19,6 +19,8 @@ public enum DrawCommand: Equatable, Sendable {
     case line(from: Point, to: Point, Color, width: Double)
     /// One line of text, placed, measured and cut by the backend; see ``TextRun``.
     case text(TextRun)
+    /// A paragraph wrapped to its rect's width by the backend's measurer; see ``ParagraphRun``.
+    case paragraph(ParagraphRun)
     /// Draws the texture recorded under `key` (see `DrawList.textures`) into `rect`.
     case texture(key: String, rect: Rect)
     /// Restricts drawing to a rect, intersected with any clip already pushed, until the matching

@@ -68,11 +68,25 @@ public struct AutoScroller: Equatable, Sendable {
     /// scroller stays still.
     public private(set) var isArmed = false
 
+    /// The offset the last ``advance(offset:range:to:)`` left and the range it clamped to; nil
+    /// before the first one of a drag.
+    public private(set) var lastOffset: Double?
+    public private(set) var lastRange: ClosedRange<Double>?
+
     /// A scroller with the default tuning, outside any zone.
     public init() {}
 
     /// True while the pointer is in an edge zone and the scroller is armed, so offsets advance.
     public var isActive: Bool { direction != 0 }
+
+    /// True while the pointer is in a zone and the content can still move that way as of the last
+    /// advance. At the end of the content a held drag changes nothing until input comes, so the
+    /// window may sleep (the owner's `nextDeadline` asks this, not ``isActive``).
+    public var canScroll: Bool {
+        guard direction != 0 else { return false }
+        guard let offset = lastOffset, let range = lastRange else { return true }
+        return direction < 0 ? offset > range.lowerBound : offset < range.upperBound
+    }
 
     /// The length of each edge zone for `viewport` along `axis`: ``zoneShare`` of the viewport,
     /// clamped to ``zoneLimits``.
@@ -166,10 +180,15 @@ public struct AutoScroller: Equatable, Sendable {
     /// every frame, not only on pointer moves: the content keeps scrolling while the pointer is still.
     public mutating func advance(offset: Double, range: ClosedRange<Double>, to now: Double) -> Double {
         defer { lastTime = now }
-        guard let last = lastTime, now > last, direction != 0 else { return offset }
-        let d = distance(depth: depth, from: last - zoneEntered, to: now - zoneEntered,
-                         edgeSince: edgeEntered.map { $0 - zoneEntered })
-        return min(max(offset + Double(direction) * d, range.lowerBound), range.upperBound)
+        var moved = offset
+        if let last = lastTime, now > last, direction != 0 {
+            let d = distance(depth: depth, from: last - zoneEntered, to: now - zoneEntered,
+                             edgeSince: edgeEntered.map { $0 - zoneEntered })
+            moved = min(max(offset + Double(direction) * d, range.lowerBound), range.upperBound)
+        }
+        lastOffset = moved
+        lastRange = range
+        return moved
     }
 
     /// `now` while the pointer sits in a zone and the offset can still move that way (the content
@@ -183,6 +202,7 @@ public struct AutoScroller: Equatable, Sendable {
     /// Forgets the zone and the clock (a new drag), keeping the tuning.
     public mutating func reset() {
         direction = 0; depth = 0; zoneEntered = 0; lastTime = nil; origin = nil; isArmed = false; edgeEntered = nil
+        lastOffset = nil; lastRange = nil
     }
 }
 

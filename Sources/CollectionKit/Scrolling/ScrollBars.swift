@@ -69,10 +69,10 @@ public struct ScrollBars: Equatable, Sendable {
         return max(0, 1 - t / fadeTime)
     }
 
-    /// When the bars next change without input: at once while a held track pages or the bars fade,
-    /// at the end of the hold before a fade, never once faded (see `InteractiveRoot.nextDeadline`).
+    /// When the bars next change without input: a held track's next page, at once while the bars
+    /// fade, at the end of the hold before a fade, never once faded (see `InteractiveRoot.nextDeadline`).
     public func nextDeadline(after now: Double) -> Double? {
-        if trackPress != nil { return now }
+        if let t = trackPress { return max(now, t.nextPage) }
         if isTracking || hoveredAxis != nil || lastActivity == -.infinity { return nil }
         let fadeStart = lastActivity + holdTime
         if now < fadeStart { return fadeStart }
@@ -169,7 +169,13 @@ extension CollectionView {
         defer { scrollBars = bars }
         switch event {
         case let .pointerDown(p, .left, mods):
-            guard let axis = scrollBarAxis(at: p), let g = scrollBarGeometry(axis) else { return false }
+            guard let axis = scrollBarAxis(at: p), let g = scrollBarGeometry(axis) else {
+                // A press elsewhere while the bar holds the pointer (its release was lost) replaces
+                // that hold, as a new press replaces a pan: the track stops paging under the new
+                // press, and the new press's release is its own, not the bar's.
+                if bars.isTracking { bars.endTracking(now: now); physics.touchUp(now: now) }
+                return false
+            }
             physics.touchDown(now: now)
             bars.show(now: now)
             if g.thumb.insetBy(dx: -2, dy: -2).contains(p) {
@@ -240,13 +246,16 @@ extension CollectionView {
     func updateScrollBars(now: Double) {
         var bars = scrollBars
         bars.observe(offset: physics.offset, now: now)
-        if var t = bars.trackPress {
-            // Every page due since the last frame, so a slow frame rate does not page less.
+        if var t = bars.trackPress, t.nextPage <= now + 1e-9 {
+            // Every page due since the last frame, each started at its own time (the motions are
+            // closed-form, so one started in the past is where it would be had a frame fallen
+            // there): a slow frame rate neither pages less nor later.
             while t.nextPage <= now + 1e-9 {
-                pageTowardTrackPress(t.pointer, axis: t.axis, now: now)
+                pageTowardTrackPress(t.pointer, axis: t.axis, now: t.nextPage)
                 t.nextPage += bars.repeatInterval
             }
             bars.setTrackPress(t)
+            physics.update(now: now)
         }
         scrollBars = bars
     }

@@ -376,6 +376,27 @@ public struct ScrollPhysics {
         return nil
     }
 
+    /// Moves the content by `delta` along `axis` without changing how it moves: the offset, the
+    /// pan's start and every motion in progress shift together, so a fling or an animated scroll
+    /// carries on as if nothing happened. A spring heading for the old end (`oldEnd`) heads for
+    /// the end moved by `endDelta` instead, and one heading for the start still does. Used when sizes above what is shown are corrected.
+    public mutating func shiftContent(by delta: Double, along axis: Axis, oldEnd: Double, endDelta: Double) {
+        offset[axis] += delta
+        gestureStartOffset[axis] += delta
+        if var p = pan { p.startOffset[axis] += delta; pan = p }
+        guard let m = motion[axis] else { return }
+        switch m {
+        case var .decelerate(d, start):
+            d.from += delta
+            motion[axis] = .decelerate(d, start: start)
+        case var .spring(s, start):
+            s.from += delta
+            // The start stays the start, the end follows the end, anything between the content.
+            if s.target >= oldEnd - 0.5 { s.target += endDelta } else if s.target > minOffset[axis] + 0.5 { s.target += delta }
+            motion[axis] = .spring(s, start: start)
+        }
+    }
+
     /// Sets the offset at once, stopping any motion (used when a layout change moves content).
     public mutating func jump(to p: Point) {
         motion.removeAll(); lastWheelTime = nil

@@ -1,0 +1,108 @@
+import CollectionKit
+
+/// What the demo remembers between runs (`StateStore` keeps it in a file): the last scene, the
+/// window size, and the data the user rearranged. Each scene's part names what it was made from
+/// (item count, preset), and is put back only into a scene made from the same.
+public struct RememberedState: Codable, Equatable, Sendable {
+    /// The file format's version. A file with a higher one comes from a newer program.
+    public static let currentVersion = 1
+    /// A scene with more items than this is not remembered: writing it would cost the window
+    /// frames (a million mosaic cards are tens of megabytes of JSON), and such counts come from
+    /// `--items` runs, which are measurements rather than someone's arrangement.
+    public static let itemLimit = 100_000
+
+    public var version = RememberedState.currentVersion
+    public var scene: String?
+    public var windowWidth: Double?
+    public var windowHeight: Double?
+    public var boards: Boards?
+    /// The rearranged tile order for each layout it was last arranged in (`grid`, `horizontal`, `waterfall`).
+    public var rearrange: [String: Rearrange]?
+    public var mosaic: Mosaic?
+
+    public init() {}
+
+    public struct Card: Codable, Equatable, Sendable {
+        public var id: Int
+        public var title: String
+        public var lockedTo: String?
+        public var kind: String?
+    }
+
+    public struct Boards: Codable, Equatable, Sendable {
+        /// The backlog's size the scene was made with (`--items`).
+        public var backlogCount: Int
+        public var nextID: Int
+        public var cards: [Card]
+        /// Card ids per section, by board name.
+        public var items: [String: [[Int]]]
+    }
+
+    public struct Rearrange: Codable, Equatable, Sendable {
+        public var order: [Int]
+    }
+
+    public struct Mosaic: Codable, Equatable, Sendable {
+        public var preset: String
+        /// The card count the scene was made with (`--items`, or the preset's own).
+        public var count: Int
+        public var values: [Int]
+        public var styles: [String]
+        public var allowsMenu: [Bool]
+        public var order: [Int]
+    }
+}
+
+extension RememberedState {
+    /// Reads the scenes' data that the user can change; scenes not yet shown keep what was read.
+    mutating func take(from scene: any Scene, config: SceneConfig) {
+        switch scene {
+        case let boards as BoardsScene:
+            guard (config.items ?? 0) <= RememberedState.itemLimit else { return }
+            let cards = boards.boardItems.values.joined().joined().sorted().map { boards.card(AnyHashable($0)) }
+            self.boards = Boards(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, nextID: boards.nextCardID,
+                                 cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) },
+                                 items: boards.boardItems)
+        case let rearrange as RearrangeScene:
+            guard rearrange.ids.count <= RememberedState.itemLimit else { return }
+            var orders = self.rearrange ?? [:]
+            orders[rearrange.layoutKind.rawValue] = Rearrange(order: rearrange.ids)
+            self.rearrange = orders
+        case let mosaic as MosaicScene:
+            let m = mosaic.model
+            guard m.values.count <= RememberedState.itemLimit else { return }
+            self.mosaic = Mosaic(preset: mosaic.preset.rawValue, count: config.items ?? mosaic.preset.defaultCount,
+                                 values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order)
+        default:
+            break
+        }
+    }
+
+    /// Puts this state's part for `scene` back, when it was made from the same configuration.
+    /// Returns a notice when a part was there but did not fit.
+    func restore(into scene: any Scene, config: SceneConfig) -> String? {
+        switch scene {
+        case let boards as BoardsScene:
+            guard let b = self.boards, b.backlogCount == (config.items ?? BoardsScene.defaultBacklogCount) else { return nil }
+            let cards = b.cards.map { BoardCard(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) }
+            return boards.restore(cards: cards, items: b.items, nextID: b.nextID) ? nil : RememberedState.unusable("boards")
+        case let rearrange as RearrangeScene:
+            guard let r = self.rearrange?[rearrange.layoutKind.rawValue], r.order.count == rearrange.ids.count else { return nil }
+            return rearrange.restoreOrder(r.order) ? nil : RememberedState.unusable("rearrange")
+        case let mosaic as MosaicScene:
+            guard let m = self.mosaic, m.preset == mosaic.preset.rawValue,
+                  m.count == (config.items ?? mosaic.preset.defaultCount) else { return nil }
+            let styles = m.styles.compactMap(ItemStyle.init(rawValue:))
+            guard styles.count == m.styles.count,
+                  let model = MosaicModel(values: m.values, styles: styles, allowsMenu: m.allowsMenu, order: m.order),
+                  mosaic.restore(model) else { return RememberedState.unusable("mosaic") }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func unusable(_ scene: String) -> String {
+        "The remembered \(scene) did not fit this version's cards; the \(scene) scene starts afresh."
+    }
+}

@@ -1,0 +1,186 @@
+/// How a paragraph is set: its font, how many lines it may take, where lines sit, how far apart.
+public struct ParagraphStyle: Hashable, Sendable {
+    /// The font of every line.
+    public var text: TextStyle
+    /// The most lines shown; the last one ends with an ellipsis when text remains. 0: no limit.
+    public var maximumLines: Int
+    /// Where each line sits across the paragraph's width.
+    public var alignment: TextAlignment
+    /// The distance from one line to the next, as a multiple of the font's line height.
+    public var lineSpacing: Double
+    /// Creates a style: no line limit, leading alignment and the font's own line height by default.
+    public init(text: TextStyle, maximumLines: Int = 0, alignment: TextAlignment = .leading, lineSpacing: Double = 1) {
+        self.text = text; self.maximumLines = maximumLines; self.alignment = alignment; self.lineSpacing = lineSpacing
+    }
+}
+
+/// One line of a wrapped paragraph.
+public struct ParagraphLine: Equatable, Sendable {
+    /// The line's characters, without the spaces or newline it broke at (and with an ellipsis
+    /// when the paragraph was cut there).
+    public var text: String
+    /// Its width in points, as the measurer gives it.
+    public var width: Double
+    public init(text: String, width: Double) { self.text = text; self.width = width }
+}
+
+/// A paragraph wrapped to a width: its lines, and the size they take.
+public struct ParagraphLayout: Equatable, Sendable {
+    /// The lines, top to bottom.
+    public var lines: [ParagraphLine]
+    /// The distance from one line's top to the next one's, in points.
+    public var linePitch: Double
+    /// True when text was left out (the line limit was reached) and the last line ends with "…".
+    public var truncated: Bool
+    /// The height the lines take: one pitch per line.
+    public var height: Double { Double(lines.count) * linePitch }
+    /// The widest line's width.
+    public var width: Double { lines.map(\.width).max() ?? 0 }
+    public init(lines: [ParagraphLine], linePitch: Double, truncated: Bool) {
+        self.lines = lines; self.linePitch = linePitch; self.truncated = truncated
+    }
+
+    /// Wraps `text` to `width` points: each line ends at the last break opportunity whose line
+    /// still fits (spaces at a line's end do not count), a mandatory break always ends one, and a
+    /// word wider than the whole width is cut between characters. With a line limit, the last
+    /// line keeps what fits of the rest followed by "…".
+    ///
+    /// `breaks` come from ``TextMeasuring/lineBreaks(in:)`` and `measure` gives a single line's
+    /// width. Each line measures the candidates up to the first that does not fit, so the cost is
+    /// about (words per line)² characters per line; widths are the measurer's to cache.
+    ///
+    /// ```swift
+    /// // "one two three" at a width that holds "one two" but not "one two three":
+    /// // lines ["one two", "three"]
+    /// ```
+    public static func wrap(_ text: String, style: ParagraphStyle, width: Double, breaks: [LineBreak],
+                            lineHeight: Double, measure: (String) -> Double) -> ParagraphLayout {
+        let scalars = Array(text.unicodeScalars)
+        let pitch = lineHeight * style.lineSpacing
+        var lines: [ParagraphLine] = []
+        var start = 0, next = 0
+        let limit = style.maximumLines > 0 ? style.maximumLines : Int.max
+        let fits = { (w: Double) in w <= width + 0.001 }
+        while start < scalars.count {
+            while next < breaks.count && breaks[next].offset <= start { next += 1 }
+            if lines.count == limit - 1 {
+                let rest = trimmed(scalars[start...])
+                let restWidth = measure(rest)
+                if fits(restWidth) && !rest.contains("\n") {
+                    lines.append(ParagraphLine(text: rest, width: restWidth))
+                    return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+                }
+                // Only the last line: does the paragraph end at its first mandatory break?
+                if let endOfLine = lastFitting(scalars, from: start, breaks: breaks[next...], fits: fits, measure: measure),
+                   endOfLine.end == scalars.count || (endOfLine.mandatory && onlySpaceFollows(scalars, endOfLine.end)) {
+                    lines.append(ParagraphLine(text: endOfLine.text, width: endOfLine.width))
+                    return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+                }
+                let cut = ellipsized(String(String.UnicodeScalarView(scalars[start...])), fits: fits, measure: measure)
+                lines.append(cut)
+                return ParagraphLayout(lines: lines, linePitch: pitch, truncated: true)
+            }
+            if let line = lastFitting(scalars, from: start, breaks: breaks[next...], fits: fits, measure: measure) {
+                lines.append(ParagraphLine(text: line.text, width: line.width))
+                start = line.end
+            } else {
+                // A word wider than the paragraph: as many characters as fit, at least one.
+                let end = breaks[next...].first?.offset ?? scalars.count
+                let piece = longestFittingPrefix(scalars[start..<end], fits: fits, measure: measure)
+                lines.append(piece.line)
+                start += piece.scalarCount
+            }
+        }
+        return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+    }
+
+    private struct Candidate { var text: String; var width: Double; var end: Int; var mandatory: Bool }
+
+    /// The line from `start` to the furthest break that fits, stopping at a mandatory break.
+    ///
+    /// Widths of whole lines are dear (each is a shaping pass), widths of the pieces between
+    /// breaks are cheap (words repeat, and the measurer caches them). So the break is guessed
+    /// from the pieces' widths added up, then confirmed by measuring the line itself, stepping
+    /// back while it does not fit and on while the next one might (kerning and shaping make the
+    /// sum a close guess, not the answer): one or two whole-line measurements a line.
+    private static func lastFitting(_ scalars: [Unicode.Scalar], from start: Int, breaks: ArraySlice<LineBreak>,
+                                    fits: (Double) -> Bool, measure: (String) -> Double) -> Candidate? {
+        var ends: [LineBreak] = []
+        var estimates: [Double] = []
+        var guess = -1
+        var sum = 0.0, pieceStart = start
+        for b in breaks {
+            let piece = scalars[pieceStart..<b.offset]
+            let estimate = sum + measure(trimmed(piece))
+            ends.append(b)
+            estimates.append(estimate)
+            if fits(estimate) { guess = ends.count - 1 }
+            if b.mandatory || !fits(estimate) { break }
+            sum += measure(String(String.UnicodeScalarView(piece)))
+            pieceStart = b.offset
+        }
+        guard !ends.isEmpty else { return nil }
+        func line(_ i: Int) -> Candidate {
+            let text = trimmed(scalars[start..<ends[i].offset])
+            return Candidate(text: text, width: measure(text), end: ends[i].offset, mandatory: ends[i].mandatory)
+        }
+        var i = max(0, guess)
+        var best = line(i)
+        while !fits(best.width) {
+            guard i > 0 else { return nil }
+            i -= 1
+            best = line(i)
+        }
+        while i + 1 < ends.count && !ends[i].mandatory {
+            // A next line whose pieces add up well past the width (more than a point a piece,
+            // their rounding, and 2% for kerning) cannot fit: no need to shape it to know.
+            if !fits(estimates[i + 1] - Double(i + 2) - 0.02 * estimates[i + 1]) { break }
+            let next = line(i + 1)
+            guard fits(next.width) else { break }
+            i += 1
+            best = next
+        }
+        return best
+    }
+
+    private static func onlySpaceFollows(_ scalars: [Unicode.Scalar], _ offset: Int) -> Bool {
+        scalars[offset...].allSatisfy { $0.properties.isWhitespace }
+    }
+
+    /// The scalars without the spaces and newlines they end with.
+    private static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var end = scalars.endIndex
+        while end > scalars.startIndex && scalars[end - 1].properties.isWhitespace { end -= 1 }
+        return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
+    }
+
+    /// The most whole characters of `scalars` that fit (at least one), found by halving.
+    private static func longestFittingPrefix(_ scalars: ArraySlice<Unicode.Scalar>, fits: (Double) -> Bool,
+                                             measure: (String) -> Double) -> (line: ParagraphLine, scalarCount: Int) {
+        let characters = Array(String(String.UnicodeScalarView(scalars)))
+        var lo = 1, hi = characters.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(measure(String(characters[..<mid]))) { lo = mid } else { hi = mid - 1 }
+        }
+        let text = String(characters[..<lo])
+        return (ParagraphLine(text: text, width: measure(text)), text.unicodeScalars.count)
+    }
+
+    /// The longest start of `text` (on one line: a newline ends it) that fits with "…" after it.
+    private static func ellipsized(_ text: String, fits: (Double) -> Bool, measure: (String) -> Double) -> ParagraphLine {
+        let characters = Array(text.prefix { !$0.isNewline })
+        func candidate(_ n: Int) -> String {
+            var s = String(characters[..<n])
+            while let last = s.last, last.isWhitespace { s.removeLast() }
+            return s + "…"
+        }
+        var lo = 0, hi = characters.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fits(measure(candidate(mid))) { lo = mid } else { hi = mid - 1 }
+        }
+        let line = candidate(lo)
+        return ParagraphLine(text: line, width: measure(line))
+    }
+}

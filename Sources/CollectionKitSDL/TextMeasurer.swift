@@ -1,0 +1,87 @@
+import CSDL2TTF
+import CollectionKit
+
+/// The engine's `TextMeasuring`, answered by SDL_ttf: widths are the shaped widths of the runs
+/// text is drawn in (HarfBuzz, the same fallback faces, the same pixel sizes), and line breaks
+/// are ICU's. A canvas has one sharing its fonts (`HeadlessCanvas.measurer`,
+/// `WindowCanvas.measurer`); `TextMeasurer(fonts:)` makes one before any canvas exists, for an
+/// app that lays itself out first. Sizes are in points at a pixel scale of 1.
+///
+/// Widths, breaks and wrapped paragraphs are cached (each cache is emptied when it grows past
+/// its bound, so memory stays flat however much text goes by).
+public final class TextMeasurer: TextMeasuring {
+    private let cache: TextCache
+    private var widths: [WidthKey: Double] = [:]
+    private var breaks: [String: [LineBreak]] = [:]
+    private var paragraphs: [ParagraphKey: ParagraphLayout] = [:]
+    private var lineHeights: [TextCache.FontKey: Double] = [:]
+
+    private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
+    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double }
+
+    /// The most entries a cache keeps before it starts again.
+    static let cacheBound = 20_000
+
+    /// True for a measurer with fonts of its own, which it closes before SDL_ttf may quit.
+    private let ownsFonts: Bool
+
+    init(cache: TextCache) { self.cache = cache; ownsFonts = false }
+
+    /// A measurer with fonts of its own, for laying out before a canvas is made. It starts SDL
+    /// as a canvas would (`headless` as for `SDLSystem.start`) and, like a canvas, holds
+    /// `SDLSystem.shutdown()` back until it is released.
+    public init(fonts: (regular: String, bold: String), headless: Bool) throws {
+        try SDLSystem.start(headless: headless)
+        cache = TextCache(regular: fonts.regular, bold: fonts.bold)
+        ownsFonts = true
+        SDLSystem.canvasOpened()
+    }
+
+    deinit {
+        guard ownsFonts else { return }
+        cache.close()
+        SDLSystem.canvasClosed()
+    }
+
+    /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
+    static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
+        TextCache.FontKey(pixelSize: Int(max(6, style.size.rounded())), bold: style.weight == .bold)
+    }
+
+    public func width(of text: String, style: TextStyle) -> Double {
+        guard !text.isEmpty else { return 0 }
+        let key = WidthKey(text: text, font: TextMeasurer.fontKey(style))
+        if let w = widths[key] { return w }
+        if widths.count >= TextMeasurer.cacheBound { widths.removeAll(keepingCapacity: true) }
+        let w = Double(cache.measure(text, key.font).0)
+        widths[key] = w
+        return w
+    }
+
+    public func lineHeight(style: TextStyle) -> Double {
+        let key = TextMeasurer.fontKey(style)
+        if let h = lineHeights[key] { return h }
+        let h = cache.font(key).map { Double(TTF_FontHeight($0)) } ?? style.size.rounded()
+        lineHeights[key] = h
+        return h
+    }
+
+    public func lineBreaks(in text: String) -> [LineBreak] {
+        if let b = breaks[text] { return b }
+        if breaks.count >= TextMeasurer.cacheBound { breaks.removeAll(keepingCapacity: true) }
+        let b = UnicodeText.lineBreaks(in: text)
+        breaks[text] = b
+        return b
+    }
+
+    public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
+        let key = ParagraphKey(text: text, style: style, width: width)
+        if let p = paragraphs[key] { return p }
+        if paragraphs.count >= TextMeasurer.cacheBound { paragraphs.removeAll(keepingCapacity: true) }
+        let p = ParagraphLayout.wrap(text, style: style, width: width, breaks: lineBreaks(in: text),
+                                     lineHeight: lineHeight(style: style.text),
+                                     measure: { self.width(of: $0, style: style.text) })
+        paragraphs[key] = p
+        return p
+    }
+}

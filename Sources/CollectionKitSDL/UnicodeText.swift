@@ -1,0 +1,52 @@
+import CICUText
+import CollectionKit
+
+/// ICU's answers about text that fonts do not give: where lines may break (UAX #14, with the
+/// dictionaries for Thai and the like) and the embedding levels of the bidirectional algorithm
+/// (UAX #9, brackets and numbers included).
+enum UnicodeText {
+    /// The line-break opportunities of `text`, as offsets in unicode scalars (see `LineBreak`).
+    static func lineBreaks(in text: String) -> [LineBreak] {
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return [] }
+        var status: Int32 = 0
+        guard let iterator = cicu_line_breaks_open(units, Int32(units.count), &status), status <= 0 else {
+            return [LineBreak(text.unicodeScalars.count, mandatory: true)]
+        }
+        defer { cicu_breaks_close(iterator) }
+        let scalarAt = scalarOffsets(units)
+        var breaks: [LineBreak] = []
+        var b = cicu_breaks_first(iterator)
+        while true {
+            b = cicu_breaks_next(iterator)
+            guard b != cicu_break_done else { break }
+            let hard = cicu_breaks_rule_status(iterator) >= cicu_break_hard
+            breaks.append(LineBreak(scalarAt[Int(b)], mandatory: hard || Int(b) == units.count))
+        }
+        return breaks
+    }
+
+    /// The embedding level of each UTF-16 unit of `text` (even: left to right, odd: right to
+    /// left), the paragraph taking the direction of its first strong letter.
+    static func bidiLevels(_ text: String) -> [UInt8] {
+        let units = Array(text.utf16)
+        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return [] }
+        defer { cicu_bidi_close(bidi) }
+        var status: Int32 = 0
+        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), cicu_bidi_default_ltr, &status)
+        guard status <= 0, let levels = cicu_bidi_levels(bidi, &status), status <= 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: levels, count: units.count))
+    }
+
+    /// For each UTF-16 offset (and the end), the offset in unicode scalars it falls at.
+    private static func scalarOffsets(_ units: [UInt16]) -> [Int] {
+        var out = [Int](repeating: 0, count: units.count + 1)
+        var scalar = 0
+        for (i, u) in units.enumerated() {
+            out[i] = scalar
+            if !UTF16.isLeadSurrogate(u) { scalar += 1 }
+        }
+        out[units.count] = scalar
+        return out
+    }
+}

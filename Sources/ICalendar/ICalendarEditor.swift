@@ -1,0 +1,89 @@
+import CalendarModel
+import Foundation
+
+/// A calendar read from files is also where its events are changed: a move is worked out on the
+/// event as it was read (what the user saw), then applied to the file as it is now on disk,
+/// which is read again first. If another program changed or removed that event meanwhile,
+/// nothing is written; changes elsewhere in the file are kept. Files are replaced atomically
+/// with a `FILE~` backup (`AtomicFile`).
+extension ICalendarSource: EventEditor {
+    public func readOnlyReason(file: String) -> String? {
+        guard contents[file] != nil else { return "this calendar was not read from a file" }
+        if let owner = ownerOfFile(file) { return owner }
+        // A file marked read-only for everyone stays so, even for root (who may write anyway).
+        var info = stat()
+        if stat(file, &info) == 0, info.st_mode & 0o222 == 0 { return "\(file) is marked read-only" }
+        if access(file, W_OK) != 0 { return "you may not change \(file) (permissions)" }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        if access(folder, W_OK) != 0 { return "the folder \(folder) cannot be written to (permissions), so the file cannot be replaced safely" }
+        return nil
+    }
+
+    public func move(_ move: EventMove, now: Date) -> EditOutcome {
+        let file = move.origin.file
+        if let why = readOnlyReason(file: file) { return .refused(why) }
+        guard let seen = contents[file] else { return .refused("this calendar was not read from a file") }
+        let edit: Result<EventEdit, EditFailure> = LibicalLock.shared.run {
+            CalendarFileEdit.parse(seen).flatMap { parsed in
+                let components = CalendarFileEdit.events(uid: move.origin.uid, in: parsed.root)
+                guard !components.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
+                return CalendarFileEdit.moved(components, move, now: now).map {
+                    EventEdit(file: file, uid: move.origin.uid, before: components.map(CalendarFileEdit.serialize), after: $0)
+                }
+            }
+        }
+        switch edit {
+        case let .failure(f): return .refused(f.message)
+        case let .success(e): return apply(e, now: now)
+        }
+    }
+
+    public func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
+        if let why = readOnlyReason(file: edit.file) { return .refused(why) }
+        // The file as it is now: another program may have written it since it was read.
+        guard let onDisk = FileManager.default.contents(atPath: edit.file) else { return .refused("\(edit.file) cannot be read") }
+        let text: Result<String, EditFailure> = LibicalLock.shared.run {
+            CalendarFileEdit.parse(onDisk).flatMap { CalendarFileEdit.applied(edit, to: $0) }
+        }
+        switch text {
+        case let .failure(f): return .refused(f.message)
+        case let .success(t):
+            // The narrowest window left: a write by another program while this one was parsing.
+            guard FileManager.default.contents(atPath: edit.file) == onDisk else {
+                return .refused("the file changed on disk while the change was being made; nothing was written")
+            }
+            do {
+                try AtomicFile.write(Data(t.utf8), to: edit.file)
+            } catch {
+                return .refused("\(error)")
+            }
+            reload()
+            return .written(edit)
+        }
+    }
+}
+
+/// Which programs own calendar files, so that the app never writes behind their backs.
+public enum CalendarOwnership {
+    /// Evolution's data server keeps the calendars under `LocalCalendars.directory()` open and
+    /// writes them itself; while it runs, a file written there by anyone else is overwritten
+    /// from its memory (or confuses its cache). Detected by its process, as `ps` would see it.
+    public static func ownerReason(_ file: String) -> String? { ownerReason(file, environment: ProcessInfo.processInfo.environment) }
+
+    public static func ownerReason(_ file: String, environment: [String: String]) -> String? {
+        guard let store = LocalCalendars.directory(environment: environment), file.hasPrefix(store + "/") else { return nil }
+        guard isRunning(commandContaining: "evolution-calendar-factory") else { return nil }
+        return "Evolution's calendar service (evolution-calendar-factory) is running and owns this calendar; change it in Evolution or GNOME Calendar"
+    }
+
+    /// Whether a process whose command line contains `name` runs (read from /proc).
+    public static func isRunning(commandContaining name: String) -> Bool {
+        guard let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        for pid in pids where pid.first?.isNumber == true {
+            guard let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"), !raw.isEmpty else { continue }
+            let command = String(decoding: raw.prefix(4096).map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+            if command.split(separator: " ").first.map({ $0.hasSuffix(name) }) == true { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import CalendarModel
+
+/// The calendar benchmark's command line:
+/// `calendar-bench [--zone ZONE] [--month YYYY-MM] [--script FILE] FILE.ics...`.
+/// An unknown flag is an error, not a calendar file to open.
+struct CalendarBenchOptions: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calendar-bench",
+        abstract: "Times opening and paging the calendar without a window; prints JSON.")
+
+    @Option(help: ArgumentHelp("The display time zone, an IANA name.", valueName: "ZONE"))
+    var zone = "Europe/Berlin"
+
+    @Option(help: ArgumentHelp("The month shown first.", valueName: "YYYY-MM"))
+    var month = "2026-11"
+
+    @Option(help: ArgumentHelp("Also play this input script on the calendar scene and time each frame's core work.", valueName: "FILE"))
+    var script: String?
+
+    @Argument(help: ArgumentHelp("The iCalendar files to open.", valueName: "FILE.ics"))
+    var files: [String] = []
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("name at least one iCalendar file") }
+        guard DisplayZone(identifier: zone) != nil else { throw ValidationError("--zone: unknown time zone '\(zone)'") }
+        guard CalendarMonth(iso: month) != nil else { throw ValidationError("--month must be YYYY-MM, got '\(month)'") }
+    }
+}

@@ -1,0 +1,202 @@
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import Foundation
+import XCTest
+
+/// What the demo remembers between runs: saved when it changes (after a quiet second), put back
+/// at start, and the rules for files it cannot use.
+final class RememberedStateTests: XCTestCase {
+    private var directory = ""
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "remembered-\(UUID().uuidString)"
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// An app as the executable makes it: the store read first, its state handed to the app.
+    private func launch(scene: String, config: SceneConfig = SceneConfig(), size: Size = Size(width: 1280, height: 800))
+        throws -> (app: App, driver: HeadlessDriver<App>, loaded: StateStore.Loaded) {
+        let store = StateStore(directory: directory)
+        let loaded = store.load()
+        let app = try App(scene: scene, size: size, config: config, remembered: loaded.state)
+        app.stateStore = store
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.05)
+        return (app, driver, loaded)
+    }
+
+    private func play(_ app: App, _ driver: HeadlessDriver<App>, _ script: String) throws {
+        let timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
+        let t0 = driver.now
+        for e in timeline.entries {
+            driver.advance(to: t0 + e.time)
+            if case let .input(ev) = e.action { app.handle(ev, now: driver.now) }
+        }
+        driver.advance(to: t0 + timeline.endTime)
+    }
+
+    /// Focuses the backlog's first card and carries it to Today with the keyboard.
+    private let moveFirstCardToToday = "down 100 110\nup 100 110\nwait 100\nkey Space\nwait 100\nkey Right\nwait 100\nkey Space\n"
+
+    private var statePath: String { directory + "/state.json" }
+    private var fileExists: Bool { FileManager.default.fileExists(atPath: statePath) }
+
+    private func items(_ app: App, _ board: String) -> [Int] {
+        (app.currentScene as! BoardsScene).boardItems[board]!.joined().map { $0 }
+    }
+
+    func testBoardsAreSavedAQuietSecondAfterAChangeAndComeBack() throws {
+        let first = try launch(scene: "boards")
+        try play(first.app, first.driver, moveFirstCardToToday)
+        XCTAssertEqual(items(first.app, "today").first, 0)
+        XCTAssertFalse(fileExists, "not written while changes may still come")
+        first.driver.advance(to: first.driver.now + App.stateSaveDelay + 0.1)
+        XCTAssertTrue(fileExists, "written once the state has been quiet for a second")
+
+        let second = try launch(scene: "boards")
+        XCTAssertNil(second.loaded.notice)
+        XCTAssertEqual(items(second.app, "today"), items(first.app, "today"))
+        XCTAssertEqual(items(second.app, "backlog"), items(first.app, "backlog"))
+        XCTAssertEqual(second.app.dumpState()["stateFile"]?.stringValue, statePath)
+    }
+
+    func testAHeldDragDoesNotKeepTheWindowAwakeForTheSave() throws {
+        let run = try launch(scene: "boards")
+        try play(run.app, run.driver, "down 100 110\nup 100 110\nwait 100\nkey Space\nwait 2000\n")
+        XCTAssertTrue(run.app.currentScene.isDragging)
+        let t = run.driver.now
+        XCTAssertEqual(run.app.nextDeadline(after: t), run.app.currentScene.nextDeadline(after: t),
+                       "the change waits for the drop; no frame is due for it meanwhile")
+        XCTAssertFalse(fileExists, "nothing written mid-drag")
+    }
+
+    func testTheLastSceneAndWindowSizeAreRemembered() throws {
+        let first = try launch(scene: "grid")
+        try play(first.app, first.driver, "key 3\nresize 900 640\nwait 1200\n")
+        let state = try XCTUnwrap(StateStore(directory: directory).load().state)
+        XCTAssertEqual(state.scene, "rearrange")
+        XCTAssertEqual(state.windowWidth, 900)
+        XCTAssertEqual(state.windowHeight, 640)
+    }
+
+    func testTheRearrangedOrderIsKeptPerLayout() throws {
+        var config = SceneConfig(items: 30)
+        config.rearrangeLayout = "waterfall"
+        let first = try launch(scene: "rearrange", config: config)
+        let scene = first.app.currentScene as! RearrangeScene
+        let moved = Array(0..<30).movingElement(from: 0, to: 2)
+        XCTAssertTrue(scene.restoreOrder(moved))
+        first.app.handle(.key(Key("z"), []), now: first.driver.now) // any key marks a possible change
+        first.app.saveRememberedState()
+
+        let again = try launch(scene: "rearrange", config: config)
+        XCTAssertEqual((again.app.currentScene as! RearrangeScene).ids, moved)
+        config.rearrangeLayout = "grid"
+        let grid = try launch(scene: "rearrange", config: config)
+        XCTAssertEqual((grid.app.currentScene as! RearrangeScene).ids, Array(0..<30), "the grid was never rearranged")
+    }
+
+    func testAnOrderThatMovesAPinnedTileIsRefused() throws {
+        let scene = try RearrangeScene(itemCount: 10, layoutNamed: "grid")
+        XCTAssertFalse(scene.restoreOrder([6, 1, 2, 3, 4, 5, 0, 7, 8, 9]), "tile 6 is pinned to its slot")
+        XCTAssertFalse(scene.restoreOrder([0, 0, 2, 3, 4, 5, 6, 7, 8, 9]))
+        XCTAssertEqual(scene.ids, Array(0..<10))
+    }
+
+    func testTheMosaicsCardsAndStylesComeBackForTheSamePreset() throws {
+        var config = SceneConfig()
+        config.options["mosaic-preset"] = ["mixed"]
+        let first = try launch(scene: "mosaic", config: config)
+        let mosaic = first.app.currentScene as! MosaicScene
+        var model = mosaic.model
+        model.styles[1] = .regular
+        model.order.swapAt(0, 5)
+        XCTAssertTrue(mosaic.restore(model))
+        first.app.handle(.key(Key("x"), []), now: first.driver.now)
+        first.app.saveRememberedState()
+
+        let again = try launch(scene: "mosaic", config: config)
+        XCTAssertEqual((again.app.currentScene as! MosaicScene).model, model)
+        config.options["mosaic-preset"] = ["compact"]
+        let other = try launch(scene: "mosaic", config: config)
+        XCTAssertEqual((other.app.currentScene as! MosaicScene).model, MosaicModel(preset: .compact), "another preset starts afresh")
+    }
+
+    func testADifferentItemCountStartsTheBoardsFromTheDefaults() throws {
+        let first = try launch(scene: "boards")
+        try play(first.app, first.driver, moveFirstCardToToday + "wait 1200\n")
+        XCTAssertTrue(fileExists)
+        let other = try launch(scene: "boards", config: SceneConfig(items: 10))
+        XCTAssertEqual(items(other.app, "backlog"), Array(0..<10))
+    }
+
+    func testACorruptFileIsMovedAsideWithANoticeAndTheDefaultsAreUsed() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("{\"version\": 1, \"scene\": ".utf8).write(to: URL(fileURLWithPath: statePath))
+        let run = try launch(scene: "boards")
+        XCTAssertNil(run.loaded.state)
+        XCTAssertTrue(run.loaded.notice?.contains("state.json.bad") ?? false, run.loaded.notice ?? "no notice")
+        XCTAssertFalse(fileExists)
+        XCTAssertEqual(try String(contentsOfFile: statePath + ".bad", encoding: .utf8), "{\"version\": 1, \"scene\": ")
+        XCTAssertEqual(items(run.app, "backlog"), Array(0..<40))
+    }
+
+    func testAFileOfAnotherShapeIsMovedAsideToo() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data("{\"windows\": [1, 2]}".utf8).write(to: URL(fileURLWithPath: statePath))
+        let loaded = StateStore(directory: directory).load()
+        XCTAssertNil(loaded.state)
+        XCTAssertNotNil(loaded.notice)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: statePath + ".bad"))
+    }
+
+    func testAFileFromANewerVersionIsLeftAloneAndNeverOverwritten() throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let newer = "{\"version\": \(RememberedState.currentVersion + 1), \"scene\": \"boards\", \"tabs\": []}"
+        try Data(newer.utf8).write(to: URL(fileURLWithPath: statePath))
+        let run = try launch(scene: "boards")
+        XCTAssertNil(run.loaded.state)
+        XCTAssertTrue(run.loaded.notice?.contains("newer version") ?? false, run.loaded.notice ?? "no notice")
+        try play(run.app, run.driver, moveFirstCardToToday + "wait 1200\n")
+        run.app.saveRememberedState()
+        XCTAssertEqual(try String(contentsOfFile: statePath, encoding: .utf8), newer)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: statePath + ".bad"))
+    }
+
+    func testRemembersNothingWithoutAStore() throws {
+        let app = try App(scene: "boards", size: Size(width: 1280, height: 800))
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try play(app, driver, moveFirstCardToToday + "wait 1200\n")
+        XCTAssertEqual(app.dumpState()["stateFile"], .null)
+        XCTAssertEqual(app.dumpState()["scale"], .number(1))
+    }
+
+    func testTheDefaultDirectoryFollowsXDG() {
+        XCTAssertEqual(StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "/x/state", "HOME": "/home/u"]), "/x/state/collection-demo")
+        XCTAssertEqual(StateStore.defaultDirectory(environment: ["HOME": "/home/u"]), "/home/u/.local/state/collection-demo")
+        XCTAssertEqual(StateStore.defaultDirectory(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]),
+                       "/home/u/.local/state/collection-demo", "a relative XDG_STATE_HOME is ignored")
+    }
+}
+
+private extension Array {
+    func movingElement(from: Int, to: Int) -> [Element] {
+        var a = self
+        a.insert(a.remove(at: from), at: to)
+        return a
+    }
+}
+
+extension RememberedStateTests {
+    func testAHugeSceneIsNotRememberedAndLeavesTheRestAlone() throws {
+        let app = try App(scene: "rearrange", size: Size(width: 1280, height: 800), config: SceneConfig(items: RememberedState.itemLimit + 1))
+        var before = RememberedState()
+        before.rearrange = ["grid": .init(order: [1, 0])]
+        before.take(from: app.currentScene, config: app.config)
+        XCTAssertEqual(before.rearrange?["grid"]?.order, [1, 0])
+    }
+}

@@ -1,0 +1,55 @@
+import CollectionKit
+@testable import CollectionKitSDL
+import XCTest
+
+/// Every cache of drawn things has a bound in bytes, not only in entries: a scene that meets new
+/// strings, sizes and radii for as long as it runs stays within it.
+final class CacheBoundsTests: XCTestCase {
+    func testTextCacheStaysWithinItsBudget() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        let key = TextCache.FontKey(pixelSize: 48, bold: false)
+        var made = 0
+        for i in 0..<1000 {
+            // About 56 KB of coverage each: 1,000 of them are far past the budget.
+            let e = text.texture("A long label that fills the text cache, number \(i)", key, color: Color(r: 10, g: 20, b: 30),
+                                 maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
+            if e != nil { made += 1 }
+            if i % 50 == 49 { text.endFrame() }
+        }
+        text.endFrame()
+        XCTAssertEqual(made, 1000)
+        XCTAssertLessThanOrEqual(text.textureBytes, TextCache.textureBudget)
+        XCTAssertGreaterThan(text.textureBytes, 0)
+    }
+
+    func testSingleColourTextIsKeptAsCoverageAndColourGlyphsAsPixels() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let key = TextCache.FontKey(pixelSize: 20, bold: false)
+        let plain = try XCTUnwrap(canvas.drawer.text.texture("Plain words", key, color: Color(r: 200, g: 10, b: 10, a: 180),
+                                                             maxWidth: 1000, renderer: canvas.drawer.renderer, software: true))
+        XCTAssertNotNil(plain.sprite.mask)
+        XCTAssertNil(plain.sprite.bitmap)
+        XCTAssertEqual(plain.sprite.bytes, Int(plain.width * plain.height))
+        let emoji = try XCTUnwrap(canvas.drawer.text.texture("😀", key, color: Color(r: 0, g: 0, b: 0),
+                                                             maxWidth: 1000, renderer: canvas.drawer.renderer, software: true))
+        guard emoji.sprite.bitmap != nil else {
+            // No colour emoji font here: the fallback drew it in the text's colour.
+            XCTAssertNotNil(emoji.sprite.mask)
+            return
+        }
+        XCTAssertNil(emoji.sprite.mask)
+    }
+
+    func testShadowCacheStaysWithinItsBudget() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let shapes = ShapeTextures(renderer: canvas.drawer.renderer, software: true)
+        defer { shapes.drop() }
+        // Rects too small to slice are cached whole, one per size: about 300 KB each here.
+        for w in 60..<150 {
+            XCTAssertNotNil(shapes.shadow(width: w, height: 150, radius: 20, blur: 40, color: Color(r: 0, g: 0, b: 0)))
+            XCTAssertLessThanOrEqual(shapes.shadowBytes, ShapeTextures.shadowBudget)
+        }
+        XCTAssertEqual(shapes.madeCount, 90)
+    }
+}
