@@ -207,12 +207,6 @@ public final class App: InteractiveRoot {
         return (titles.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - gap, height: height) }, 12)
     }
 
-    /// The narrowest window whose tab bar shows every label whole (at the smallest tab type).
-    public static func tabBarMinimumWidth(titles: [String]) -> Double {
-        let widths = titles.map { (Double($0.count) * 12 * 0.6).rounded(.up) + 24 }
-        return widths.reduce(0, +) + 6 * Double(max(0, titles.count - 1)) + 16
-    }
-
     private func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }
 
     private func drawTabBar(into list: inout DrawList) {
