@@ -38,13 +38,16 @@ public final class WindowCanvas {
         }
         window = w
         InputTimes.enableMessages()
-        SDL_SetWindowMinimumSize(w, Int32((sizeLimits.minimum.width * pointScale).rounded()),
-                                 Int32((sizeLimits.minimum.height * pointScale).rounded()))
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)
             throw error
         }
+        // After the renderer: an OpenGL renderer makes SDL re-create the X11 window, and a
+        // resizable window is created without size hints, so a minimum set before it never
+        // reached the window manager (WM_NORMAL_HINTS had no minimum).
+        SDL_SetWindowMinimumSize(w, Int32((sizeLimits.minimum.width * pointScale).rounded()),
+                                 Int32((sizeLimits.minimum.height * pointScale).rounded()))
         text = TextCache(regular: fonts.regular, bold: fonts.bold)
         drawer = DrawListRenderer(renderer: renderer, text: text)
         SDLSystem.canvasOpened()

@@ -31,7 +31,8 @@ final class MosaicSceneTests: XCTestCase {
         func menuRow(_ row: Int) -> Point { scene.menu.menu!.rowFrame(row).center }
     }
 
-    private func makeRun(preset: String = "mixed", items: Int? = nil, size: Size = Size(width: 1280, height: 800)) throws -> Run {
+    /// 640 wide: two columns, the seed's phone-sized mosaic (wider windows: testColumnsFollowTheWindow).
+    private func makeRun(preset: String = "mixed", items: Int? = nil, size: Size = Size(width: 640, height: 800)) throws -> Run {
         var config = SceneConfig(items: items)
         config.options["mosaic-preset"] = [preset]
         let app = try App(scene: "mosaic", size: size, config: config)
@@ -52,6 +53,29 @@ final class MosaicSceneTests: XCTestCase {
 
     private func p(_ pt: Point) -> String { "\(Int(pt.x)) \(Int(pt.y))" }
 
+    /// The mosaic reads its container: 2 columns at 640, 4 at 900 and 1280, 6 at 1920; cards at
+    /// most 300 wide (the content centred), and every row spans the whole content width: a row
+    /// that cannot be completed stretches instead of leaving a hole.
+    func testColumnsFollowTheWindow() throws {
+        for (width, columns) in [(640.0, 2), (900, 4), (1280, 4), (1920, 6)] {
+            let run = try makeRun(preset: "long", size: Size(width: width, height: 800))
+            XCTAssertEqual(run.mosaic["columns"]?.doubleValue, Double(columns), "at \(width)")
+            let frames = run.frames.prefix(60)
+            let left = frames.map(\.minX).min()!, right = frames.map(\.maxX).max()!
+            XCTAssertEqual(left, width - right, accuracy: 1, "centred at \(width)")
+            XCTAssertLessThanOrEqual(frames.map(\.width).min()!, 300, "compact cards at most 300 wide at \(width)")
+            // Rows: frames sharing a top. Each starts at the left edge and ends at the right one.
+            for top in Set(frames.map(\.minY)) where top < frames.last!.minY {
+                let row = frames.filter { $0.minY == top }
+                XCTAssertEqual(row.map(\.minX).min()!, left, accuracy: 0.5, "row at \(top), \(width) wide")
+                XCTAssertEqual(row.map(\.maxX).max()!, right, accuracy: 0.5, "no hole in the row at \(top), \(width) wide")
+            }
+        }
+        // The compact preset's seven cards at 640: three pairs and the last one stretched across.
+        let compact = try makeRun(preset: "compact")
+        XCTAssertEqual(compact.frames.last, Rect(16, compact.frames[4].minY + 312, 608, 296))
+    }
+
     func testPresetsMatchTheSeed() throws {
         let compact = try makeRun(preset: "compact")
         XCTAssertEqual(compact.items, ["0", "1", "2", "3", "4", "5", "6"])
@@ -61,8 +85,8 @@ final class MosaicSceneTests: XCTestCase {
         let mixed = try makeRun(preset: "mixed")
         XCTAssertEqual(mixed.styles, ["regular", "compact", "compact", "compact", "compact", "regular"])
         XCTAssertEqual(mixed.groups, ["regular", "compactPair", "compactPair", "regular"])
-        // The column is 640 wide in a 1280 window: pairs of 312, rows 320 tall, 16 apart.
-        XCTAssertEqual(Array(mixed.frames.prefix(3)), [Rect(320, 282, 640, 320), Rect(320, 618, 312, 320), Rect(648, 618, 312, 320)])
+        // Two columns in a 640 window, 16 from the sides: pairs of 296, rows 296 tall, 16 apart.
+        XCTAssertEqual(Array(mixed.frames.prefix(3)), [Rect(16, 266, 608, 296), Rect(16, 578, 296, 296), Rect(328, 578, 296, 296)])
         XCTAssertEqual(try makeRun(preset: "long").items.count, 2000)
         XCTAssertEqual(try makeRun(preset: "mixed", items: 13).styles.count, 13)
         XCTAssertThrowsError(try makeRun(preset: "tiny")) { XCTAssertTrue("\($0)".contains("unknown mosaic preset 'tiny'")) }
@@ -223,8 +247,23 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.mosaic["hidden"]?.arrayValue, [])
     }
 
+    /// A resize keeps the featured card that was centred, centred: it used to keep the raw
+    /// offset, which under the new card widths rested nearer another card (it drifted).
+    func testFeaturedRowStaysOnItsCardThroughResizes() throws {
+        let run = try makeRun(preset: "long", size: Size(width: 1280, height: 800))
+        try play(run, "key right\nwait 600\nkey right\nwait 600")
+        XCTAssertEqual(run.featured["centeredIndex"], .int(2))
+        for size in ["700 600", "1920 1200", "640 480", "1100 700", "900 600"] {
+            try play(run, "resize \(size)\nwait 300")
+            XCTAssertEqual(run.featured["centeredIndex"], .int(2), "after a resize to \(size)")
+            let layout = run.collection.layout as! CompositionalLayout
+            XCTAssertEqual(run.featured["contentOffset"]!["x"]!.doubleValue!, layout.restingOffset(section: 0, group: 2), accuracy: 0.5,
+                           "centred after a resize to \(size)")
+        }
+    }
+
     func testFeaturedRowPagesOneCardPerFlick() throws {
-        let run = try makeRun(preset: "long")
+        let run = try makeRun(preset: "long", size: Size(width: 1280, height: 800))
         let y = 44 + 40 + 4 + 60 // inside the featured row
         XCTAssertEqual(run.featured["centeredIndex"], .int(0))
         try play(run, "down 900 \(y)\nmove 400 \(y) 80\nup 400 \(y)\nwait 800")

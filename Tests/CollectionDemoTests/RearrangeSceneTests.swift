@@ -173,6 +173,38 @@ final class RearrangeSceneTests: XCTestCase {
         assertSettled(run, count: 200)
     }
 
+    /// The waterfall keeps its columns while rearranging: tile 0 dragged onto the tile directly
+    /// below it in its own column lands there, below it, and no tile changes column. The dump's
+    /// `columns` gives each item's column.
+    func testWaterfallTileDroppedOnTheTileBelowItLandsThereInItsColumn() throws {
+        let run = try makeRun(layout: "waterfall")
+        func columns() -> [Int] { run.cv["columns"]!.arrayValue!.map { Int($0.doubleValue!) } }
+        let before = columns()
+        XCTAssertEqual(before.count, 200)
+        let itemsBefore = run.items
+        let below = (1..<200).first { before[$0] == before[0] }!
+        let to = run.center(below)
+        try play(run, """
+            down \(p(run.center(0)))
+            wait 400
+            move \(p(to)) 400
+            wait 300
+            up \(p(to))
+            wait 600
+            """)
+        let after = columns(), items = run.items
+        // (Pinned tiles between keep their indices, so "after" need not be "next".)
+        XCTAssertGreaterThan(items.firstIndex(of: "0")!, items.firstIndex(of: itemsBefore[below])!, "lands after the tile it was dropped on")
+        XCTAssertEqual(after[items.firstIndex(of: "0")!], before[0], "in its own column")
+        for (i, id) in itemsBefore.enumerated() {
+            XCTAssertEqual(after[items.firstIndex(of: id)!], before[i], "tile \(id) changed column")
+        }
+        let droppedOn = run.collection.layout.attributesForItem(at: ItemPath(item: items.firstIndex(of: itemsBefore[below])!))!.frame
+        let landed = run.collection.layout.attributesForItem(at: ItemPath(item: items.firstIndex(of: "0")!))!.frame
+        XCTAssertEqual(landed.minY, droppedOn.maxY + 10, "directly below it")
+        assertSettled(run, count: 200)
+    }
+
     // MARK: Auto-scroll
 
     private func carryScript(_ run: Run, from: Point, edge: Point, holdMS: Int, release: Point) -> String {

@@ -77,4 +77,26 @@ final class PairedRowsTests: XCTestCase {
             Rect(0, 1548, 1000, 500),
         ])
     }
+
+    /// The general form: a compact (half) item spans one column, a full one half the row (at
+    /// least two), rows fill greedily, and a short row stretches to the content width.
+    func testRowsOfFourAndSixColumnsFillGreedilyAndStretch() {
+        XCTAssertEqual(PairedRows.rowSpans(for: [.half, .half, .full, .half], columns: 4), [[1, 1, 2], [1]])
+        XCTAssertEqual(PairedRows.rowSpans(for: [.half, .half, .half, .full, .full], columns: 6), [[1, 1, 1, 3], [3]])
+        XCTAssertEqual(PairedRows.rowSpans(for: [.half, .half, .half, .full], columns: 2), [[1, 1], [1], [2]])
+        XCTAssertEqual(PairedRows.allRowSpans(columns: 4).count, 11)
+        XCTAssertEqual(PairedRows.allRowSpans(columns: 6).count, 17)
+        let widths: [PairedRows.ItemWidth] = [.half, .half, .full, .half]
+        var layout = CompositionalLayout { _, _ in
+            PairedRows.section(columns: 4, contentWidth: 430, spacing: 10) { widths[$0] }
+        }
+        layout.prepare(LayoutContext(boundsSize: Size(430, 1000), itemCounts: [4]))
+        let frames = (0..<4).map { layout.attributesForItem(at: ItemPath(item: $0))!.frame }
+        // Columns of 100 (4 × 100 + 3 × 10): the first row lines up with them, rows 100 tall.
+        XCTAssertEqual(frames[0], Rect(0, 0, 100, 100))
+        XCTAssertEqual(frames[1], Rect(110, 0, 100, 100))
+        XCTAssertEqual(frames[2], Rect(220, 0, 210, 100))
+        // The lone compact item stretches across its row: no hole.
+        XCTAssertEqual(frames[3], Rect(0, 110, 430, 100))
+    }
 }

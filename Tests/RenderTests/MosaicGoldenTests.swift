@@ -17,10 +17,12 @@ final class MosaicGoldenTests: XCTestCase {
 
     private func dump(_ app: App) -> JSON { app.dumpState() }
 
-    func testCompactScrolledToTheOrphan() throws {
-        // End scrolls to the bottom: the last pair and the orphan under the pinned header.
+    func testCompactScrolledToTheEnd() throws {
+        // End scrolls to the bottom: four columns at 900, so a full row of four and a row of three
+        // stretched across (no hole) under the pinned header.
         let (image, app) = try render("compact", script: "wait 100\nkey end\nwait 900")
-        XCTAssertEqual(dump(app)["collections"]?[0]?["groups"]?.arrayValue?.last?.stringValue, "compactOrphan")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 4)
+        XCTAssertEqual(dump(app)["collections"]?[0]?["groups"]?.arrayValue?.last?.stringValue, "compact+compact+compact")
         try Golden.assertMatches(image, named: "mosaic-compact-end")
     }
 
@@ -30,10 +32,14 @@ final class MosaicGoldenTests: XCTestCase {
     }
 
     func testMixedScrolledUnderThePinnedHeader() throws {
-        let (image, app) = try render("mixed", script: "wait 100\nwheel 0 -6\nwait 1200")
+        // 640 wide (two columns): the six cards are taller than the window, so the list scrolls.
+        let narrow = Size(width: 640, height: 700)
+        let (_, atRest) = try render("mixed", size: narrow, script: "wait 100")
+        let natural = atRest.dumpState()["collections"]?[0]?["pinnedHeaderY"]?.doubleValue
+        let (image, app) = try render("mixed", size: narrow, script: "wait 100\nwheel 0 -6\nwait 1200")
         let y = app.dumpState()["collections"]?[0]?["pinnedHeaderY"]?.doubleValue
         XCTAssertNotNil(y)
-        XCTAssertGreaterThan(y ?? 0, 282, "the header has left its natural place and follows the top")
+        XCTAssertGreaterThan(y ?? 0, natural ?? .infinity, "the header has left its natural place and follows the top")
         try Golden.assertMatches(image, named: "mosaic-mixed-scrolled")
     }
 
@@ -43,20 +49,26 @@ final class MosaicGoldenTests: XCTestCase {
     }
 
     func testOpenMenu() throws {
-        let (image, app) = try render("compact", script: "wait 100\ndown 700 420 right\nup 700 420 right\nwait 50\nmove 600 471\nwait 50")
+        let (image, app) = try render("compact", script: "wait 100\ndown 300 420 right\nup 300 420 right\nwait 50\nmove 200 471\nwait 50")
         XCTAssertEqual(dump(app)["menu"]?["item"]?.stringValue, "1")
         try Golden.assertMatches(image, named: "mosaic-menu-open")
+    }
+
+    func testWideWindowShowsSixColumns() throws {
+        let (image, app) = try render("mixed", size: Size(width: 1920, height: 1200), script: "wait 200")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 6)
+        try Golden.assertMatches(image, named: "mosaic-mixed-wide")
     }
 
     func testMidAnimationAfterMakeRegular() throws {
         // Right click card 0, choose the first row (Make regular) and stop 100 ms into the 250 ms glide.
         let (image, app) = try render("compact", script: """
             wait 100
-            down 300 420 right
-            up 300 420 right
+            down 120 420 right
+            up 120 420 right
             wait 50
-            down 320 440
-            up 320 440
+            down 140 440
+            up 140 440
             wait 100
             """)
         let scene = app.currentScene as! MosaicScene

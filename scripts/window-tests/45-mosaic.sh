@@ -1,13 +1,14 @@
-# The mosaic scene: menus, regrouping, drag reordering, featured paging. Geometry for a 1000x860
-# window: the mosaic's column is 640 wide from x 180; its first row spans y 326-646 and the second
-# starts at 662; the featured row spans y 88-258. Preset "mixed": regular 0; compacts 1, 2 (row
+# The mosaic scene: menus, regrouping, drag reordering, featured paging. Geometry for an 860x860
+# window (two columns; wider windows take four or six, MosaicSceneTests): the mosaic is 616 wide
+# from x 122, cards of 300 with 16 between; its first row spans y 326-626 and the second starts at
+# 642; the featured row spans y 88-258. Preset "mixed": regular 0; compacts 1, 2 (row
 # two), 3, 4; regular 5. Card 2 does not allow a menu, card 0 does. (That the regroup animates is
 # checked headless, frame by frame, by MosaicSceneTests.)
 mosaic='[c for c in d["collections"] if c["name"] == "mosaic"][0]'
-if start_app --scene mosaic --mosaic-preset mixed --size 1000x860 --dump-state "$work/mosaic.json"; then
+if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$work/mosaic.json"; then
     wait_idle || true
     before=$(shot)
-    xdotool mousemove --window "$wid" 664 740 click 3
+    xdotool mousemove --window "$wid" 600 740 click 3
     wait_idle || true
     after_refused=$(shot)
     refused_menu=$(json_get "$app_dump" 'd["menu"]')
@@ -31,9 +32,9 @@ if start_app --scene mosaic --mosaic-preset mixed --size 1000x860 --dump-state "
         fail "mosaic regroup" "card 0 is still $(json_get "$app_dump" "$mosaic['styles'][0]") after Make compact"
     fi
     # Card 0 is now the left half of the first row: hold it, carry it onto the right half, drop.
-    xdotool mousemove --window "$wid" 336 480 mousedown 1
+    xdotool mousemove --window "$wid" 272 480 mousedown 1
     if wait_state 'd["dragging"]'; then
-        for x in 400 480 560 640 664; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done
+        for x in 320 400 480 560 588; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done
         wait_state "$mosaic['items'][:2] == ['1', '0']" 10 || true
     else
         fail "mosaic lift" "a held press on card 0 did not lift it"

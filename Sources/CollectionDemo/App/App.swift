@@ -189,9 +189,27 @@ public final class App: InteractiveRoot {
         return list
     }
 
-    func tabRects() -> [Rect] {
-        let w = min(150, (size.width - 16) / Double(max(1, entries.count)))
-        return entries.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - 6, height: tabBarHeight - 12) }
+    func tabRects() -> [Rect] { tabLayout().rects }
+
+    /// The tabs' labels, as drawn.
+    private var tabTitles: [String] { entries.indices.map { "\($0 + 1)  \(entries[$0].title)" } }
+
+    /// The tab bar: each tab as wide as its label (estimated for the bold face, so selecting a tab
+    /// never moves the others) plus padding, the row centred; the type steps down from 14 to 12
+    /// points before any label is cut. Only a window too narrow for the 12-point row shares the
+    /// width out equally (and long labels end in "…").
+    func tabLayout() -> (rects: [Rect], fontSize: Double) {
+        let available = size.width - 16, gap = 6.0, padding = 12.0, height = tabBarHeight - 12
+        let titles = tabTitles
+        for fontSize in [14.0, 13, 12] {
+            let widths = titles.map { (Double($0.count) * fontSize * 0.6).rounded(.up) + 2 * padding }
+            let total = widths.reduce(0, +) + gap * Double(max(0, titles.count - 1))
+            guard total <= available else { continue }
+            var x = ((size.width - total) / 2).rounded(.down)
+            return (widths.map { w in defer { x += w + gap }; return Rect(x: x, y: 6, width: w, height: height) }, fontSize)
+        }
+        let w = available / Double(max(1, titles.count))
+        return (titles.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - gap, height: height) }, 12)
     }
 
     private func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }
@@ -199,11 +217,12 @@ public final class App: InteractiveRoot {
     private func drawTabBar(into list: inout DrawList) {
         list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), Theme.surface)
         list.fill(Rect(x: 0, y: tabBarHeight - 1, width: size.width, height: 1), Theme.border)
-        for (i, r) in tabRects().enumerated() {
+        let (rects, fontSize) = tabLayout()
+        for (i, r) in rects.enumerated() {
             let selected = entries[i].name == currentName
             if selected { list.fill(r, Theme.accent, radius: 6) }
             else if hoveredTab == i { list.fill(r, Theme.surfaceRaised, radius: 6) }
-            list.text("\(i + 1)  \(entries[i].title)", in: r, size: 14, color: selected ? .white : Theme.textDim,
+            list.text(tabTitles[i], in: r, size: fontSize, color: selected ? .white : Theme.textDim,
                       alignment: .center, weight: selected ? .bold : .regular)
         }
     }

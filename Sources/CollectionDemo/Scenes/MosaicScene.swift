@@ -84,7 +84,7 @@ public final class MosaicScene: Scene {
 
     private func makeLayout() -> CompositionalLayout {
         var layout = CompositionalLayout(interSectionSpacing: 8) { [unowned self] s, env in
-            s == MosaicScene.featuredSection ? self.featuredSection(env) : self.mosaicSection()
+            s == MosaicScene.featuredSection ? self.featuredSection(env) : self.mosaicSection(env)
         }
         layout.orthogonalOffset = { [unowned orthogonal] in orthogonal.offset(section: $0) }
         return layout
@@ -105,18 +105,46 @@ public final class MosaicScene: Scene {
         return section
     }
 
-    /// The mosaic's column: the seed's phone-sized two columns, centred in a wide window.
-    static let maximumColumnWidth = 640.0
+    /// The mosaic's columns: as many as fit at least `minimumCardWidth` each (2, 4 or 6, so
+    /// compact pairs become rows of four or six and regular cards span two or three columns), each
+    /// at most `maximumCardWidth`, the whole centred in a wider window.
+    static let minimumCardWidth = 200.0, maximumCardWidth = 300.0
+    static let columnChoices = [6, 4, 2]
 
-    /// The two-column mosaic under a pinned header. Styles are read by data index, so during a
-    /// drag the groups re-form around the moving card.
-    private func mosaicSection() -> LayoutSection {
+    /// The column count and the content width for a container `width` wide.
+    static func mosaicColumns(forWidth width: Double) -> (columns: Int, contentWidth: Double) {
+        let available = max(0, width - 2 * spacing)
+        func cardWidth(_ c: Int) -> Double { (available - Double(c - 1) * spacing) / Double(c) }
+        let columns = columnChoices.first { cardWidth($0) >= minimumCardWidth } ?? columnChoices.last!
+        let content = min(available, Double(columns) * maximumCardWidth + Double(columns - 1) * spacing)
+        return (columns, content.rounded(.down))
+    }
+
+    /// A row's name in the dump's `groups`: with two columns the seed's names (`compactPair`,
+    /// `compactOrphan` for a lone compact card, now stretched across the row, `regular`); with
+    /// more, the row's cards in order, as `compact+compact+regular`.
+    static func groupName(_ spans: [Int], columns: Int) -> String {
+        if columns <= 2 {
+            return spans == [1, 1] ? "compactPair" : spans == [1] ? "compactOrphan" : "regular"
+        }
+        return spans.map { $0 == 1 ? "compact" : "regular" }.joined(separator: "+")
+    }
+
+    /// The column count in use, as of the last layout pass.
+    private(set) var mosaicColumnCount = 2
+
+    /// The mosaic under a pinned header, in as many columns as the window takes
+    /// (`mosaicColumns(forWidth:)`). Styles are read by data index, so during a drag the rows
+    /// re-form around the moving card; a row that cannot be completed stretches (see `PairedRows`).
+    private func mosaicSection(_ env: LayoutEnvironment) -> LayoutSection {
         // Captured once per prepare: a million cards are grouped without touching the data source.
         let ids = dataSource.snapshot.numberOfSections > MosaicScene.mosaicSection
             ? dataSource.snapshot.items(inSectionAt: MosaicScene.mosaicSection) : []
         let styles = model.styles
-        let side = max(MosaicScene.spacing, ((collection.frame.width - MosaicScene.maximumColumnWidth) / 2).rounded(.down))
-        var section = PairedRows.section(spacing: MosaicScene.spacing,
+        let (columns, content) = MosaicScene.mosaicColumns(forWidth: env.containerSize.width)
+        mosaicColumnCount = columns
+        let side = ((env.containerSize.width - content) / 2).rounded(.down)
+        var section = PairedRows.section(columns: columns, contentWidth: content, spacing: MosaicScene.spacing,
                                          contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
                                          header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
             (i < ids.count ? styles[ids[i]] : ItemStyle.compact).width
@@ -469,7 +497,9 @@ public final class MosaicScene: Scene {
             ("styles", .strings(cards.map { model.styles[$0].rawValue })),
             ("values", .array(cards.map { .int(model.values[$0]) })),
             ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
-            ("groups", .strings(PairedRows.rows(for: cards.map { model.styles[$0].width }).map(\.mosaicName))),
+            ("groups", .strings(PairedRows.rowSpans(for: cards.map { model.styles[$0].width }, columns: mosaicColumnCount)
+                .map { MosaicScene.groupName($0, columns: mosaicColumnCount) })),
+            ("columns", .int(mosaicColumnCount)),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),

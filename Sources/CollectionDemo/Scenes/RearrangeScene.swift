@@ -110,11 +110,15 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             return GridLayout(scrollAxis: .horizontal, minimumCrossSize: 130, itemLength: .aspect(1),
                               interitemSpacing: 10, lineSpacing: 10, insets: EdgeInsets(all: 12))
         case .waterfall:
-            // Notes: each as tall as its title and body wrapped to the column.
+            // Notes: each as tall as its title and body wrapped to the column. Columns kept while
+            // rearranging: a drag shifts only the column it leaves and the one under the pointer,
+            // and the drop keeps the picture.
             let order = self.order, metrics = noteMetrics
-            return WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
+            var waterfall = WaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12)) { ip, width in
                 metrics.height(RearrangeScene.note(for: order.ids[ip.item]), width: width)
             }
+            waterfall.keepsColumns = true
+            return waterfall
         }
     }
 
@@ -235,8 +239,15 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("moving", moving),
                 ("undo", .int(manager.history.undoCount)),
                 ("redo", .int(manager.history.redoCount)),
-            ] + noteLines())])),
+            ] + noteLines() + waterfallColumns)])),
         ]
+    }
+
+    /// The waterfall's `columns` dump key: per item (displayed order), its column index.
+    private var waterfallColumns: [(String, JSON)] {
+        guard let waterfall = collection.layout as? WaterfallLayout else { return [] }
+        let columns = (0..<ids.count).map { waterfall.column(ofItemAt: ItemPath(item: $0)) ?? -1 }
+        return [("columns", .array(columns.map { .int($0) }))]
     }
 
     /// Each note's line count (title and body), parallel to `items`, in the waterfall.

@@ -51,8 +51,20 @@ public struct ItemFeedback: Equatable {
 
 extension CollectionView {
     /// Sets the hovered item: the item at `p` if `reacts` says it responds to the pointer, else none.
-    public func updateHover(at p: Point?, reacts: (ItemPath) -> Bool = { _ in true }) {
-        let ip = p.flatMap { indexPathForItem(atWindowPoint: $0) }.flatMap { reacts($0) ? $0 : nil }
+    /// The pointer and rule are kept: every ``update(now:)`` checks again, so the highlight follows
+    /// a scroll (wheel, keys, a fling) or an animation under a pointer that did not move.
+    public func updateHover(at p: Point?, reacts: @escaping (ItemPath) -> Bool = { _ in true }) {
+        hoverTracking = p.map { ($0, reacts) }
+        setHovered(p.flatMap { indexPathForItem(atWindowPoint: $0) }.flatMap { reacts($0) ? $0 : nil })
+    }
+
+    /// Checks the hovered item again at the pointer of the last ``updateHover(at:reacts:)``.
+    func recheckHover() {
+        guard let (p, reacts) = hoverTracking else { return }
+        setHovered(indexPathForItem(atWindowPoint: p).flatMap { reacts($0) ? $0 : nil })
+    }
+
+    private func setHovered(_ ip: ItemPath?) {
         guard ip != feedback.hovered else { return }
         if let old = feedback.hovered { visibleCells[old]?.isHovered = false }
         feedback.hovered = ip

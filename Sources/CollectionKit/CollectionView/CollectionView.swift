@@ -214,6 +214,9 @@ public final class CollectionView {
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
     /// (see CollectionView+Feedback.swift).
     public internal(set) var feedback = ItemFeedback()
+    /// The pointer and rule of the last `updateHover` with a pointer: hover is checked again every
+    /// frame, so it follows content that scrolls or animates under a still pointer.
+    var hoverTracking: (pointer: Point, reacts: (ItemPath) -> Bool)?
     /// Frames animating to their layout positions after an update, by item identifier.
     var frameAnimations: [AnyHashable: RectAnimation] = [:]
     /// Inserted items fading in, by identifier, with their start time; deleted items fading out
@@ -565,6 +568,7 @@ public final class CollectionView {
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
         pruneTransitions(now: now)
         refreshVisible(reconfigureAll: false)
+        recheckHover()
     }
 
     /// Keeps `indexPath`'s cell alive and configured while it is out of view.

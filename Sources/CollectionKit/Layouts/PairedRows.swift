@@ -88,3 +88,107 @@ public enum PairedRows {
         }, interGroupSpacing: spacing, contentInsets: contentInsets, header: header)
     }
 }
+
+/// The general form: rows of `columns` equal columns, as a section provider builds them from the
+/// layout environment (more columns as the container widens). A half-width item spans one
+/// column, a full-width item half the row (at least two columns), so with two columns this is the
+/// two-column mosaic above, with four a row holds four compact items or two regular ones, with six
+/// six compact or two regular items spanning three columns each.
+///
+/// Rows fill greedily in item order. A row that cannot be completed (the next item does not fit,
+/// or the items run out) stretches its items across the row instead of leaving a hole: each keeps
+/// its share of the row's spans. Stretching keeps the reading order of the data, which re-forming
+/// the row around a later card would not (a drag or a shuffle would then move cards the user did
+/// not touch). Every row is one column width tall.
+///
+/// ```swift
+/// PairedRows.rowSpans(for: [.half, .half, .full, .half], columns: 4)   // [[1, 1, 2], [1]]
+/// ```
+extension PairedRows {
+    /// How many columns an item of width `width` spans in a row of `columns`.
+    public static func span(of width: ItemWidth, columns: Int) -> Int {
+        width == .half ? 1 : min(max(1, columns), max(2, columns / 2))
+    }
+
+    /// The spans of each row a sequence of widths forms in rows of `columns`, in order: O(n).
+    public static func rowSpans(for widths: [ItemWidth], columns: Int) -> [[Int]] {
+        var result: [[Int]] = []
+        var i = 0
+        while i < widths.count {
+            let row = rowSpans(from: i, count: widths.count, columns: columns) { widths[$0] }
+            result.append(row)
+            i += row.count
+        }
+        return result
+    }
+
+    /// The spans of the row that starts at item `first`: items are taken while they fit.
+    static func rowSpans(from first: Int, count: Int, columns: Int, width: (Int) -> ItemWidth) -> [Int] {
+        var spans: [Int] = []
+        var used = 0
+        var i = first
+        while i < count {
+            let s = span(of: width(i), columns: columns)
+            if !spans.isEmpty && used + s > columns { break }
+            spans.append(s)
+            used += s
+            i += 1
+        }
+        return spans
+    }
+
+    /// Every row a greedy fill can form: each sequence of spans (one column, or a full item's)
+    /// adding up to at most `columns`. Few: 3 for two columns, 11 for four, 17 for six.
+    static func allRowSpans(columns: Int) -> [[Int]] {
+        let spans = Array(Set([span(of: .half, columns: columns), span(of: .full, columns: columns)])).sorted()
+        var result: [[Int]] = []
+        func extend(_ row: [Int], _ used: Int) {
+            if !row.isEmpty { result.append(row) }
+            for s in spans where used + s <= columns { extend(row + [s], used + s) }
+        }
+        extend([], 0)
+        return result
+    }
+
+    /// A row's group: its items `spacing` apart share the row in proportion to their spans (a
+    /// full row lines up with the columns; a short row stretches), one column width tall.
+    static func group(spans: [Int], columns: Int, contentWidth: Double, spacing: Double) -> LayoutGroup {
+        let total = spans.reduce(0, +)
+        let unit = max(0, (contentWidth - Double(total - 1) * spacing) / Double(total))
+        let rowHeight = max(0, (contentWidth - Double(columns - 1) * spacing) / Double(columns))
+        let items: [LayoutGroup.Subitem] = spans.map { s in
+            .item(LayoutItem(size: LayoutSize(width: .absolute(Double(s) * unit + Double(s - 1) * spacing), height: .fractionalHeight(1))))
+        }
+        return LayoutGroup.horizontal(size: LayoutSize(width: .absolute(contentWidth), height: .absolute(rowHeight)),
+                                      subitems: items, spacing: spacing)
+    }
+
+    /// A section of rows of `columns` across `contentWidth` (the container's width less the side
+    /// insets), following `width(dataItem)` as ``section(spacing:contentInsets:header:width:)`` does.
+    /// At least two columns.
+    public static func section(columns: Int, contentWidth: Double, spacing: Double, contentInsets: EdgeInsets = EdgeInsets(),
+                               header: BoundarySupplementaryItem? = nil,
+                               width: @escaping (Int) -> ItemWidth) -> LayoutSection {
+        let columns = max(2, columns)
+        let rows = allRowSpans(columns: columns)
+        let half = span(of: .half, columns: columns)
+        // A row's code: a leading 1 bit, then a bit per item (1 for a full item), so the chooser,
+        // asked once per row (a million cards are a lot of rows), allocates nothing.
+        func code(_ row: [Int]) -> Int { row.reduce(1) { $0 * 2 + ($1 == half ? 0 : 1) } }
+        var index: [Int: Int] = [:]
+        for (i, row) in rows.enumerated() { index[code(row)] = i }
+        let groups = rows.map { group(spans: $0, columns: columns, contentWidth: contentWidth, spacing: spacing) }
+        return LayoutSection(groups: groups, chooser: { first, count, dataItem in
+            var code = 1, used = 0, i = first
+            while i < count {
+                let w = width(dataItem(i))
+                let s = span(of: w, columns: columns)
+                if i > first && used + s > columns { break }
+                code = code * 2 + (w == .half ? 0 : 1)
+                used += s
+                i += 1
+            }
+            return index[code]!
+        }, interGroupSpacing: spacing, contentInsets: contentInsets, header: header)
+    }
+}

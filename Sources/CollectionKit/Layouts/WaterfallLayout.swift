@@ -10,6 +10,14 @@
 /// are looked up through the displayed-to-data mapping, so a moving item keeps its height in
 /// whichever slot it takes.
 ///
+/// With ``keepsColumns`` on (the layout to let people rearrange by dragging), the columns are dealt
+/// once and then kept: an item stays in its column until the column count or the number of items
+/// changes (a resize that changes the column count, an insert or a delete deals afresh). A moving
+/// item takes the column of the item whose slot it takes (the target slot's item before the
+/// movement), next to it in that column: below it when moving forward, above it when moving back.
+/// So a drag shifts only two columns (the one it left and the one it enters, under the pointer),
+/// and the drop keeps that picture: the items' order and their kept columns lay out to it again.
+///
 /// ```swift
 /// // Photos keep their aspect ratio in columns at least 180 points wide.
 /// let ratios: [Double] = [1.5, 0.75, 1, 1.33]           // height / width, from your model
@@ -30,6 +38,10 @@ public struct WaterfallLayout: CollectionLayout {
     ///
     /// Called once per item in ``prepare(_:)`` (heights below 1 point become 1), never by queries.
     public var itemHeight: (ItemPath, Double) -> Double
+
+    /// Keep each item's column (see the type's description) instead of dealing every item to the
+    /// shortest column on every pass; off by default.
+    public var keepsColumns = false
 
     /// Creates a waterfall. Only `itemHeight` has no default. Changes take effect at the next
     /// ``prepare(_:)``.
@@ -141,6 +153,17 @@ public struct WaterfallLayout: CollectionLayout {
         var columnWidth: Double
         var context: LayoutContext
         var itemHeight: (ItemPath, Double) -> Double
+        /// Per section, per item in data order, its kept column; nil deals to the shortest column.
+        var kept: [[Int]]?
+
+        /// The column of the item shown at `data`'s slot: its kept one, or for the moving item the
+        /// kept column of the item whose slot it takes.
+        func keptColumn(_ kept: [[Int]], data: ItemPath) -> Int {
+            if let move = context.interactiveMove, move.source == data, move.source != move.target {
+                return kept[data.section][move.target.item]
+            }
+            return kept[data.section][data.item]
+        }
 
         /// How far ``place(_:until:)`` goes.
         enum Limit {
@@ -172,8 +195,9 @@ public struct WaterfallLayout: CollectionLayout {
             var shortest = heights.indices.min { heights[$0] < heights[$1] } ?? 0
             while first + frames.count < end, heights[shortest] < reach {
                 let item = first + frames.count
-                let column = shortest
-                let h = max(1, itemHeight(context.dataIndexPath(forDisplayed: ItemPath(item: item, section: section)), columnWidth))
+                let data = context.dataIndexPath(forDisplayed: ItemPath(item: item, section: section))
+                let column = kept.map { keptColumn($0, data: data) } ?? shortest
+                let h = max(1, itemHeight(data, columnWidth))
                 let x = insets.left + Double(column) * (columnWidth + spacing)
                 frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: h))
                 columns[column].append(item)
@@ -187,6 +211,9 @@ public struct WaterfallLayout: CollectionLayout {
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
     private var sections: [Placement] = []
     private var placer: Placer?
+    /// Per section, per item in data order, its column while ``keepsColumns`` holds them; empty
+    /// when none are kept yet.
+    private var keptColumns: [[Int]] = []
     /// The number of columns, as of the last ``prepare(_:)``.
     public private(set) var columnCount = 1
     /// Every column's width, as of the last ``prepare(_:)``.
@@ -214,7 +241,9 @@ public struct WaterfallLayout: CollectionLayout {
         let width = max(0, context.boundsSize.width - insets.left - insets.right)
         columnCount = max(1, Int((width + spacing) / (minimumColumnWidth + spacing)))
         columnWidth = max(1, (width - Double(columnCount - 1) * spacing) / Double(columnCount))
-        let placer = Placer(insets: insets, spacing: spacing, columnWidth: columnWidth, context: context, itemHeight: itemHeight)
+        updateKeptColumns(context, previous: previous)
+        let placer = Placer(insets: insets, spacing: spacing, columnWidth: columnWidth, context: context, itemHeight: itemHeight,
+                            kept: keptColumns.isEmpty ? nil : keptColumns)
         self.placer = placer
         let sameShape = context.itemCounts.count == 1 && sections.count == 1 && previous.itemCounts == context.itemCounts
             && previous.boundsSize.width == context.boundsSize.width && sections[0].columns.count == columnCount
@@ -237,8 +266,9 @@ public struct WaterfallLayout: CollectionLayout {
             }
             return
         }
+        // Kept columns place everything after a movement: two columns changed to the end.
         if let done = context.completedMove, previous.interactiveMove == done, context.interactiveMove == nil,
-           sameShape, finishMove(done, placer: placer) {
+           sameShape, keptColumns.isEmpty, finishMove(done, placer: placer) {
             return
         }
         sections = []
@@ -252,6 +282,45 @@ public struct WaterfallLayout: CollectionLayout {
             sections.append(p)
         }
         contentSize = Size(width: context.boundsSize.width, height: max(y - spacing, insets.top) + insets.bottom)
+        // A fresh deal in data order is the one kept from now on.
+        if keepsColumns, keptColumns.isEmpty, order == nil {
+            keptColumns = sections.map { p in
+                var columns = Array(repeating: 0, count: p.count)
+                for (c, items) in p.columns.enumerated() { for item in items { columns[item] = c } }
+                return columns
+            }
+        }
+    }
+
+    /// Forgets the kept columns when they no longer fit (another column count or item counts, or
+    /// a resize mid-movement, which deals in the movement's order), and makes a finished movement's
+    /// order theirs: every item keeps its column, the moved one takes the one it was shown in.
+    private mutating func updateKeptColumns(_ context: LayoutContext, previous: LayoutContext) {
+        guard keepsColumns else { keptColumns = []; return }
+        let fits = keptColumns.map(\.count) == context.itemCounts && keptColumnCount == columnCount
+        if !fits || (context.interactiveMove != nil && previous.boundsSize.width != context.boundsSize.width) {
+            keptColumns = []
+        }
+        keptColumnCount = columnCount
+        guard let done = context.completedMove, previous.interactiveMove == done, context.interactiveMove == nil,
+              done.source != done.target, keptColumns.indices.contains(done.source.section) else { return }
+        let s = done.source.section
+        let movedTo = keptColumns[s][done.target.item]
+        var slots = Array(keptColumns[s].enumerated())
+        slots.moveKeepingAnchors(from: done.source.item, to: done.target.item) { slot in
+            done.isAnchored?(ItemPath(item: slot.offset, section: s)) ?? false
+        }
+        keptColumns[s] = slots.map(\.element)
+        keptColumns[s][done.target.item] = movedTo
+    }
+
+    /// The column count the kept columns were dealt for.
+    private var keptColumnCount = 0
+
+    /// The column of the item shown at `indexPath`, as of the last ``prepare(_:)``; nil when out of range.
+    public func column(ofItemAt indexPath: ItemPath) -> Int? {
+        guard let f = attributesForItem(at: indexPath)?.frame else { return nil }
+        return Int(((f.minX - insets.left) / (columnWidth + spacing)).rounded())
     }
 
     /// The end of movement `done` in the only section, whose placement is an overlay of the one from

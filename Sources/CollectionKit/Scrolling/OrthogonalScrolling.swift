@@ -56,11 +56,26 @@ public final class OrthogonalScrolling {
             } else {
                 physics.targetDecision = nil
             }
-            if physics.isIdle { physics.jump(to: physics.clamped(physics.offset)) }
+            let pages = sec.behavior != .continuous
+            if pages, let width = syncedWidth, width != layout.boundsSize.width, let place = restingPlaces[sec.index] {
+                // Resized: the group it rests on (or was heading for) rests in its place under the
+                // new geometry (keeping the raw offset would rest nearer another group, and drift).
+                physics.jump(to: Point(x: layout.restingOffset(section: sec.index, group: place), y: 0))
+            } else if physics.isIdle {
+                physics.jump(to: physics.clamped(physics.offset))
+            }
+            if pages { restingPlaces[sec.index] = layout.nearestRestingPlace(section: sec.index, toOffset: physics.restingOffset.x) }
             next[sec.index] = physics
         }
         scrollers = next
+        restingPlaces = restingPlaces.filter { next[$0.key] != nil }
+        syncedWidth = layout.boundsSize.width
     }
+
+    /// Per paging row, the resting place (group) it rests on or is heading for as of the last
+    /// sync, and the width that sync saw: a resize re-centres the same group.
+    private var restingPlaces: [Int: Int] = [:]
+    private var syncedWidth: Double?
 
     /// Takes presses, drags and horizontal wheel over an orthogonal row of `cv` (whose layout must
     /// be a `CompositionalLayout`); everything else is left to the caller.
