@@ -1,10 +1,10 @@
 # The window's regions share the pointer through one capture (the region a press began on keeps
 # the moves and the release), and the keyboard scrolls the rearrange scene through the engine's
-# keyboard scrolling. Tabs in a 1000-point window are 150 points wide from x 8; the second spans
-# x 158-302, y 6-38, and nothing of the bar right of x 908 is a tab.
+# keyboard scrolling. The tabs are centred: in a 1000-point window they span about x 164-836,
+# y 6-38 (the first, "1  Grid", x 164-247), and nothing of the bar right of x 840 is a tab.
 offset_y='d["collections"][0]["contentOffset"]["y"]'
 
-# A pan that began in the scene and is released over the second tab pans; it switches nothing.
+# A pan that began in the scene and is released over the first tab pans; it switches nothing.
 if start_app --scene grid --size 1000x700 --dump-state "$work/capture.json"; then
     drag 500 500 230 20 12 0.3
     if wait_state "$offset_y > 0 and d['live']['idle']"; then

@@ -19,8 +19,9 @@ wayland_tests() {
     wayland_input() { # WINDOW
         # A move into the window first: weston gives the pointer to the surface on motion.
         wait_idle
-        xdotool mousemove --window "$1" 600 30
-        xdotool mousemove --window "$1" 680 22
+        # The tab bar is centred: at 1280 points "5  Boards" spans about x 790-850.
+        xdotool mousemove --window "$1" 760 30
+        xdotool mousemove --window "$1" 820 22
         xdotool click 1
         wait_state 'd["scene"] == "boards"' || { state_seen="the tab click: $state_seen"; return 1; }
         xdotool mousemove --window "$1" 90 100
