@@ -44,7 +44,7 @@ public final class NoteCell: CollectionCell {
 }
 
 /// A note's words.
-public struct Note: Equatable, Sendable {
+public struct Note: Hashable, Sendable {
     public var title: String
     public var body: String
     /// A pinned note keeps room for its pin badge beside the title and its band below the body.
@@ -92,6 +92,15 @@ public struct NoteMetrics {
     public static let titleStyle = ParagraphStyle(text: TextStyle(size: 15, weight: .bold), maximumLines: 3)
     public static let bodyStyle = ParagraphStyle(text: TextStyle(size: 13), maximumLines: 10, lineSpacing: 1.2)
 
+    /// Heights already worked out, by note and width: a layout pass asks for every note's height,
+    /// and the notes repeat a few dozen texts, so each is wrapped once per width, not once per
+    /// tile and pass. Bounded: emptied past 4,096 entries.
+    private final class HeightCache {
+        struct Key: Hashable { var note: Note; var width: Double }
+        var heights: [Key: Double] = [:]
+    }
+    private let cache = HeightCache()
+
     public init(measurer: any TextMeasuring) { self.measurer = measurer }
 
     /// The title's and the body's paragraphs at a note width.
@@ -103,9 +112,14 @@ public struct NoteMetrics {
 
     /// The height of a note `width` points wide: padding, title, gap, body, padding.
     public func height(_ note: Note, width: Double) -> Double {
+        let key = HeightCache.Key(note: note, width: width)
+        if let known = cache.heights[key] { return known }
         let p = layouts(note, width: width)
         let pin = note.pinned ? NoteMetrics.pinRoom.bottom : 0
-        return (2 * NoteMetrics.padding + p.title.height + NoteMetrics.gap + p.body.height + pin).rounded(.up)
+        let height = (2 * NoteMetrics.padding + p.title.height + NoteMetrics.gap + p.body.height + pin).rounded(.up)
+        if cache.heights.count >= 4_096 { cache.heights.removeAll(keepingCapacity: true) }
+        cache.heights[key] = height
+        return height
     }
 
     /// The lines the note takes at a width, title and body together (for the state dump).
