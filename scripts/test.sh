@@ -51,7 +51,7 @@ asan_xctest=.build-asan/debug/CollectionKitPackageTests.xctest
 classes_matching() {
     local invert=""
     [ "$1" = -v ] && { invert=-v; shift; }
-    "$xctest" --list-tests 2>/dev/null | sed -n 's|^\([A-Za-z]*Tests\.[A-Za-z0-9_]*\)/.*|\1|p' | sort -u \
+    "${list_from:-$xctest}" --list-tests 2>/dev/null | sed -n 's|^\([A-Za-z]*Tests\.[A-Za-z0-9_]*\)/.*|\1|p' | sort -u \
         | grep -E $invert "$1" | paste -sd, -
 }
 
@@ -72,9 +72,10 @@ asan_tests='CollectionDemoTests.MonkeyTests/testTheProgramExitsCleanlyOnRandomSc
 asan_stage() {
     swift build --build-tests --sanitize=address --scratch-path .build-asan || return 1
     local filter
-    filter=$(classes_matching "$asan_filter")
+    filter=$(list_from=$asan_xctest classes_matching "$asan_filter")
     # Leak reports are off: on Linux they flag the Swift runtime's and XCTest's own allocations.
-    ASAN_OPTIONS=detect_leaks=0 CK_SANITIZED=1 run_xctest "$asan_xctest" "$filter${filter:+,}$asan_tests"
+    # The whole-program runs first: they run side by side and keep both cores busy.
+    ASAN_OPTIONS=detect_leaks=0 CK_SANITIZED=1 run_xctest "$asan_xctest" "$asan_tests${filter:+,}$filter"
 }
 
 # The targets changed since origin/main (or the last commit), as test-class patterns.
@@ -133,8 +134,13 @@ summary() {
 
 stages+=(deps)
 if ! run_stage deps scripts/install-deps.sh --test; then summary; exit 1; fi
+# The sanitizer's build starts at once, beside the plain one: it is the longest chain.
+if [ $quick = 0 ]; then
+    stages+=(asan)
+    run_stage asan asan_stage &
+fi
 stages+=(build)
-if ! run_stage build swift build --build-tests; then summary; exit 1; fi
+if ! run_stage build swift build --build-tests; then wait; summary; exit 1; fi
 
 if [ $quick = 1 ]; then
     pattern=$(quick_filter)
@@ -148,10 +154,9 @@ if [ $quick = 1 ]; then
 fi
 
 # The demo's suites (with the monkey tests) and all the others take about as long as each other.
-stages+=(unit-demo unit-rest asan window teardown)
+stages+=(unit-demo unit-rest window teardown)
 run_stage unit-demo run_xctest "$xctest" "$(classes_matching '^CollectionDemoTests\.')" &
 run_stage unit-rest run_xctest "$xctest" "$(classes_matching -v '^CollectionDemoTests\.')" &
-run_stage asan asan_stage &
 run_stage window scripts/window-tests.sh &
 run_stage teardown scripts/teardown-tests.sh &
 wait

@@ -216,27 +216,33 @@ final class MonkeyTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("monkey-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        // Every scene's run at once, so a sanitized build's slow processes share the cores.
+        var runs: [(scene: String, seed: Int, process: Process, errors: URL, dump: URL)] = []
         for (i, scene) in MonkeyTests.scenes.enumerated() {
             let seed = 100 + i
             let scriptURL = dir.appendingPathComponent("\(scene).txt")
             // Windows line ends too: the program reads them as the tests' parser does.
             try script(scene: scene, seed: seed).joined(separator: seed % 2 == 0 ? "\r\n" : "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
             let dump = dir.appendingPathComponent("\(scene).json")
+            let errors = dir.appendingPathComponent("\(scene).err")
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
             process.executableURL = exe
             process.arguments = ["--headless", "--scene", scene, "--size", "1000x700", "--fps", "30", "--items", "\([0, 1, 60, 500][seed % 4])",
                                  "--today", "2026-11-21", "--month", "2026-11", "--timezone", "UTC",
                                  "--replay", scriptURL.path, "--dump-state", dump.path]
-            let errors = Pipe()
-            process.standardError = errors
+            process.standardError = try FileHandle(forWritingTo: errors)
             process.standardOutput = FileHandle.nullDevice
             try process.run()
-            let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let context = "\(scene), seed \(seed): \(String(decoding: stderr, as: UTF8.self).suffix(400))"
-            XCTAssertEqual(process.terminationReason, .exit, "ended by signal \(process.terminationStatus): \(context)")
-            XCTAssertEqual(process.terminationStatus, 0, context)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: dump.path), "no dump: \(context)")
+            runs.append((scene, seed, process, errors, dump))
+        }
+        for run in runs {
+            run.process.waitUntilExit()
+            let stderr = (try? Data(contentsOf: run.errors)) ?? Data()
+            let context = "\(run.scene), seed \(run.seed): \(String(decoding: stderr, as: UTF8.self).suffix(400))"
+            XCTAssertEqual(run.process.terminationReason, .exit, "ended by signal \(run.process.terminationStatus): \(context)")
+            XCTAssertEqual(run.process.terminationStatus, 0, context)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: run.dump.path), "no dump: \(context)")
         }
     }
 }
