@@ -85,7 +85,7 @@ quick_filter() {
     local changed
     changed=$( { git diff --name-only "$base"; git diff --name-only; git ls-files --others --exclude-standard; } | sort -u)
     local patterns=()
-    for target in $(echo "$changed" | sed -n 's|^\(Sources\|Tests\)/\([^/]*\)/.*|\2|p' | sort -u); do
+    for target in $(echo "$changed" | sed -n 's#^\(Sources\|Tests\)/\([^/]*\)/.*#\2#p' | sort -u); do
         case "$target" in
             CollectionKit) patterns+=("CollectionKitTests\\." "GoldenTests$") ;;
             CollectionKitSDL) patterns+=("RenderTests\\.") ;;
