@@ -27,9 +27,14 @@ wayland_tests() {
         xdotool mousemove --window "$1" 90 100
         xdotool mousemove --window "$1" 100 110
         xdotool click 1
-        xdotool windowfocus "$1" 2>/dev/null
-        xdotool key space Right space
-        wait_state '[c for c in d["collections"] if c["name"] == "today"][0]["items"][0] == "0"' || { state_seen="the keyboard move: $(json_get "$app_dump" '[d["focused"] if "focused" in d else None, d.get("drag"), d.get("status")]')"; return 1; }
+        # The keys go to weston's window once it has the focus; each step waits for the last.
+        xdotool windowfocus --sync "$1" 2>/dev/null || xdotool windowfocus "$1" 2>/dev/null
+        xdotool key space
+        wait_state 'd["dragging"]' || { state_seen="the keyboard pick-up: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
+        xdotool key Right
+        wait_state 'd["drag"] is not None and d["drag"]["over"] == "today"' || { state_seen="the keyboard move to Today: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
+        xdotool key space
+        wait_state '[c for c in d["collections"] if c["name"] == "today"][0]["items"][0] == "0"' || { state_seen="the keyboard drop: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
         wait_idle
     }
     # The dump without what is the window system's own (frame times).
