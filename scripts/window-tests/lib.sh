@@ -72,7 +72,17 @@ start_app() {
     }
     wait_until 60 find_window
     if [ -z "$wid" ]; then
-        start_error="no window appeared within 60 s: $(head -c 300 "$work/app.out")"
+        if ! kill -0 "$app_pid" 2>/dev/null; then
+            local status=0
+            wait "$app_pid" || status=$?
+            start_error="the app exited (status $status) before its window appeared: $(head -c 300 "$work/app.out")"
+        else
+            # Say what the display does have, so a window under another name or an unmapped one
+            # can be told from an app that is stuck before making its window.
+            local seen
+            seen=$(xdotool search --name . 2>/dev/null | while read -r w; do xdotool getwindowname "$w" 2>/dev/null; done | sort -u | head -5 | tr '\n' ',')
+            start_error="no window appeared within 60 s (the app is running; windows on $display: ${seen:-none}; app state: $(awk '/^State:/ {print $2}' "/proc/$app_pid/status" 2>/dev/null), $(ps -o etimes=,times= -p "$app_pid" 2>/dev/null | awk '{print $1 " s old, " $2 " s of CPU"}')): $(head -c 300 "$work/app.out")"
+        fi
         return 1
     fi
     if [ -n "$app_dump" ] && ! app_state; then
