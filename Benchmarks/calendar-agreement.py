@@ -6,8 +6,11 @@
 For every .ics file under the folders, the occurrences our calendar shows (calendar-bench
 --list-occurrences, in UTC) are compared with those of the Python library recurring-ical-events
 (pip install recurring-ical-events), which the icalendar ecosystem uses. A file agrees exactly when
-both list the same occurrences: the same start and end (instants for timed events, dates for
-all-day ones) and the same title. Prints one line per file that differs (the first differences
+both list the same occurrences starting within the months: the same start and end (instants for
+timed events, dates for all-day ones) and the same title. Titles are compared without surrounding
+spaces and with our "(no title)" read as none; an all-day event that ends on the day it starts
+takes that day, as calendar programs show it. A file that is no calendar (no BEGIN:VCALENDAR, as
+some libraries' test snippets) is counted apart. Prints one line per file that differs (the first differences
 on each side) and the share that agree. A file the other library cannot read is counted apart.
 
 The corpus is not part of the repository: point it at any folder of calendars (exported from a
@@ -27,6 +30,30 @@ except ImportError:
              "(pip install recurring-ical-events)")
 
 UTC = dt.timezone.utc
+
+
+def norm(line):
+    """A line in the form both sides are compared in (see the module's notes)."""
+    kind, a, b, title = line.split(" ", 3) if line.count(" ") >= 3 else (line.split(" ") + [""])[:4]
+    title = title.strip()
+    if title == "(no title)":
+        title = ""
+    if kind == "D" and a == b:
+        b = (dt.date.fromisoformat(a) + dt.timedelta(days=1)).isoformat()
+    return f"{kind} {a} {b} {title}"
+
+
+def within(line, first, last):
+    """Whether the occurrence starts on a day of the months compared (UTC)."""
+    day = dt.date.fromisoformat(line.split(" ")[1][:10])
+    return dt.date(first[0], first[1], 1) <= day < dt.date(last[0] + (last[1] == 12), last[1] % 12 + 1, 1)
+
+
+def widened(first, last):
+    """One month more on each side, so that both sides see every occurrence near the edges."""
+    a = (first[0] - (first[1] == 1), (first[1] - 2) % 12 + 1)
+    b = (last[0] + (last[1] == 12), last[1] % 12 + 1)
+    return a, b
 
 
 def month(text):
@@ -85,18 +112,24 @@ def main():
     if not os.access(args.bench, os.X_OK):
         sys.exit(f"calendar-agreement: {args.bench} is missing; swift build -c release --product calendar-bench")
     first, last = (month(m) for m in args.months.split(".."))
+    wide = widened(first, last)
+    wide_text = "%04d-%02d..%04d-%02d" % (wide[0] + wide[1])
     files = sorted(os.path.join(d, f) for folder in args.folders for d, _, fs in os.walk(folder)
                    for f in fs if f.lower().endswith(".ics"))
-    same = differ = unreadable = 0
+    same = differ = unreadable = not_calendars = 0
     for path in files:
+        with open(path, "rb") as f:
+            if b"BEGIN:VCALENDAR" not in f.read().upper():
+                not_calendars += 1
+                continue
         try:
-            want = theirs(path, first, last)
+            want = sorted(norm(l) for l in theirs(path, *wide) if within(l, first, last))
         except Exception as e:  # the other library refuses the file: no reference to compare with
             unreadable += 1
             print(f"skip {path}: the other library cannot read it ({type(e).__name__})")
             continue
         try:
-            got = ours(args.bench, path, args.months)
+            got = sorted(norm(l) for l in ours(args.bench, path, wide_text) if within(l, first, last))
         except Exception as e:
             differ += 1
             print(f"DIFF {path}: ours failed: {e}")
@@ -115,7 +148,7 @@ def main():
     compared = same + differ
     share = 100 * same / compared if compared else 0
     print(f"calendar agreement: {same} of {compared} files exact ({share:.1f}%), "
-          f"{unreadable} the other library could not read; months {args.months}")
+          f"{unreadable} the other library could not read, {not_calendars} not calendars; months {args.months}")
 
 
 if __name__ == "__main__":
