@@ -356,7 +356,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         var all: [[LaneSlot?]] = []
         for row in 0..<MonthGrid.rows {
             let days = (0..<MonthGrid.columns).map { page.date(at: row * MonthGrid.columns + $0) }
-            all += WeekLanes.assign(days: days, zone: settings.zone) { self.events.events(on: $0, page: page) }
+            // A bar's title goes on the page's own days, not on the dimmed ones of the month before.
+            all += WeekLanes.assign(days: days, zone: settings.zone, titled: { !page.isAdjacent($0) }) { self.events.events(on: $0, page: page) }
         }
         if lanes.count > 16 {
             // Keep the pages around the one shown; the rest are laid out again if ever needed.
