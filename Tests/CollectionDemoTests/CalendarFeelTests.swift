@@ -61,4 +61,86 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(november.count, 1)
         XCTAssertLessThan(november.first?.rect.minX ?? .infinity, cellFrame(d("2026-11-30"), scene).maxX)
     }
+
+    // MARK: Narrow windows and the day popover
+
+    /// A trip over five days and two more events on two of them: more than a 640×480 cell holds.
+    func crowdedWeek() -> [EventOccurrence] {
+        let z = berlin
+        func timed(_ uid: String, _ day: String, _ hour: Int) -> EventOccurrence {
+            EventOccurrence(uid: uid, title: uid.capitalized, span: .timed(start: z.instant(of: d(day), hour: hour), end: z.instant(of: d(day), hour: hour + 1)))
+        }
+        return [EventOccurrence(uid: "trip", title: "Trip to Lisbon", span: .allDay(first: d("2026-11-09"), end: d("2026-11-14"))),
+                timed("flight", "2026-11-09", 7), timed("meeting", "2026-11-09", 10), timed("yoga", "2026-11-12", 18), timed("club", "2026-11-12", 19)]
+    }
+
+    func dump(_ app: App) -> JSON { app.dumpState()["calendar"]! }
+    func rect(_ j: JSON?) -> Rect? {
+        guard let a = j?.arrayValue, a.count == 4 else { return nil }
+        let n = a.map { v -> Double in if case let .number(x) = v { return x }; return .nan }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+    func moreButton(_ date: String, _ app: App) -> Rect? {
+        rect(dump(app)["moreButtons"]?.arrayValue?.first { $0["date"] == .string(date) }?["frame"])
+    }
+
+    /// At 640×480 the trip's bar is drawn (it fits in the one lane a cell has), the days with more
+    /// show "+N" beside their number, and a click on it lists the day's events in a popover;
+    /// Escape closes it. Before, the cells held only "+N" and nothing showed the events.
+    func testANarrowWindowShowsTheBarsThatFitAndPlusNOpensThePopover() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
+        try play(driver, "wait 100")
+        XCTAssertEqual(scene.sidebarWidth, 0, "no room for the side panel")
+        let trip = dump(app)["events"]?.arrayValue?.first { $0["uid"] == .string("trip") }
+        XCTAssertEqual(trip?["frames"]?.arrayValue?.count, 1, "the trip's bar is drawn across its row")
+        let hidden = dump(app)["moreButtons"]?.arrayValue?.first { $0["date"] == .string("2026-11-09") }?["hidden"]
+        XCTAssertEqual(hidden, .number(2), "the 9th shows +2 for the flight and the meeting")
+        guard let more = moreButton("2026-11-12", app) else { return XCTFail("no +N on the 12th") }
+        try play(driver, "move \(more.midX) \(more.midY)\ndown \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
+        let popover = dump(app)["popover"]
+        XCTAssertEqual(popover?["date"], .string("2026-11-12"))
+        XCTAssertEqual(popover?["events"], .strings(["trip", "yoga", "club"]), "the day's events, all of them")
+        XCTAssertEqual(scene.selectedDates, [], "the +N opens the day; it does not choose it")
+        try play(driver, "key escape\nwait 50")
+        XCTAssertEqual(dump(app)["popover"], .null, "Escape closes the popover")
+    }
+
+    /// A press outside closes the popover and does nothing else; a press inside keeps it open.
+    func testAPressOutsideClosesThePopoverAndChoosesNothing() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
+        try play(driver, "wait 100")
+        guard let more = moreButton("2026-11-09", app) else { return XCTFail("no +N on the 9th") }
+        try play(driver, "down \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
+        guard let frame = rect(dump(app)["popover"]?["frame"]) else { return XCTFail("no popover") }
+        try play(driver, "down \(frame.midX) \(frame.midY)\nup \(frame.midX) \(frame.midY)\nwait 50")
+        XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-09"), "a press inside keeps it")
+        let outside = cellFrame(d("2026-11-03"), scene).center
+        try play(driver, "down \(outside.x) \(outside.y)\nup \(outside.x) \(outside.y)\nwait 50")
+        XCTAssertEqual(dump(app)["popover"], .null)
+        XCTAssertEqual(scene.selectedDates, [], "the closing press chose no day")
+    }
+
+    /// In a window without the side panel, a click on a day chooses it and shows its events; the
+    /// keyboard opens the focused day's popover with Enter and closes it with Escape.
+    func testNarrowClicksAndEnterShowTheDay() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
+        let c = cellFrame(d("2026-11-10"), scene).center
+        try play(driver, "wait 100\ndown \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+        XCTAssertEqual(scene.selectedDates, [d("2026-11-10")])
+        XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-10"))
+        XCTAssertEqual(dump(app)["popover"]?["events"], .strings(["trip"]))
+        try play(driver, "key escape\nkey right\nkey right\nkey return\nwait 50")
+        XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-12"), "Enter opens the focused day")
+        try play(driver, "key return\nwait 50")
+        XCTAssertEqual(dump(app)["popover"], .null, "Enter again closes it")
+        XCTAssertEqual(scene.selectedDates, [d("2026-11-10")], "neither Enter chose a day")
+    }
+
+    /// With the side panel, Enter on a day whose events all fit still chooses it (as Space does).
+    func testWideEnterOnADayThatFitsStillChooses() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek())
+        try play(driver, "wait 100\nkey return\nwait 50")
+        XCTAssertEqual(scene.selectedDates, [d("2026-11-21")])
+        XCTAssertEqual(dump(app)["popover"], .null)
+    }
 }

@@ -31,6 +31,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var selectedRanges: [ClosedRange<CalendarDate>] { selection.ranges }
     /// The side panel lists at most this many chosen days (a range may hold millions).
     static let listedLimit = 1_000
+    /// The state dump lists the panel's first rows, up to this many.
+    static let dumpedPanelRows = 200
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
     public internal(set) var focus: CalendarDate
@@ -57,6 +59,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var panelDayRows: [CalendarDate: [CalendarPanelRow]] = [:]
     /// The day the panel's list scrolls to at the next frame (the day just toggled).
     var panelFollows: CalendarDate?
+    /// The day popover shown, if any (`CalendarDayPopover.swift`), and whether it owns the
+    /// release of the press that closed it or landed in it.
+    var popover: CalendarDayPopover?
+    var popoverOwnsRelease = false
+    /// A press on a day's "+N", opened into its popover on release over the same "+N".
+    var morePress: CalendarDate?
+    /// The scene's rectangle in the window.
+    var sceneFrame: Rect { frame }
     /// Where the pointer was last seen in the scene (the wheel goes to what is under it).
     var pointer: Point?
 
@@ -187,6 +197,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         collection.setFrame(gridRect)
         panel.view.setFrame(panelListFrame(in: frame))
+        // The popover stood beside a cell that has moved.
+        popover = nil
         panelDayRows.removeAll()
         panelNeedsRows = true
         reflowing = false
@@ -221,6 +233,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         // A drag or the move's question owns every event until it ends.
         if isDragging { _ = handleEditing(event, now: now); return }
+        if handlePopoverEvent(event) { return }
+        if handleMorePress(event) { return }
         if collection.handleScrollBarEvent(event, now: now) { return }
         if handlePanelEvent(event, now: now) { return }
         if handleEditing(event, now: now) { return }
@@ -237,6 +251,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
                 focus = date
                 choose(date, extendingRange: mods.contains(.shift))
+                openPopoverAfterClick(on: date, mods: mods)
             }
         case let .wheel(dx, dy):
             // One notch (or a trackpad's worth of travel) turns one page; sideways or down is forward.
@@ -271,6 +286,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 case .right: moveFocus(to: focus.adding(days: 1), now: now)
                 case .up: moveFocus(to: focus.adding(days: -7), now: now)
                 case .down: moveFocus(to: focus.adding(days: 7), now: now)
+                case .enter where enterOpensPopover(): openPopover(focus)
                 default: choose(focus, extendingRange: mods.contains(.shift))
                 }
             default: return
@@ -431,6 +447,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
+        drawPopover(into: &list)
         drawEditing(into: &list)
     }
 
@@ -632,11 +649,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("panelScroll", .number(panel.view.contentOffset.y)),
             ("panelContentHeight", .number(panel.view.layout.contentSize.height)),
             ("panelVisibleDates", .strings(panel.visibleDates.map(\.description))),
-            ("panelRows", .array(panel.rows.map(\.dump))),
+            // The first rows only: a range of a thousand days would make the dump a quarter of a megabyte.
+            ("panelRows", .array(panel.rows.prefix(CalendarScene.dumpedPanelRows).map(\.dump))),
+            ("panelRowCount", .number(Double(panel.rows.count))),
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs))]
+        ] + editing.pairs + popoverDump))]
     }
 
     // MARK: Data source
