@@ -143,4 +143,51 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(scene.selectedDates, [d("2026-11-21")])
         XCTAssertEqual(dump(app)["popover"], .null)
     }
+
+    // MARK: ‹ › and Today
+
+    func button(_ name: String, _ app: App) -> JSON? {
+        dump(app)["headerButtons"]?.arrayValue?.first { $0["name"] == .string(name) }
+    }
+
+    /// The buttons turn the month and come back to today; they light up under the pointer, show
+    /// a press while held, and a release away from the button does nothing. The keys still work.
+    func testTheHeaderButtonsPageAndComeBackToToday() throws {
+        let (driver, scene, app) = try makeApp()
+        try play(driver, "wait 100")
+        guard let next = rect(button("next", app)?["frame"]), let previous = rect(button("previous", app)?["frame"]),
+              let today = rect(button("today", app)?["frame"]) else { return XCTFail("no header buttons") }
+        XCTAssertEqual(button("previous", app)?["title"], .string("Previous month"))
+        try play(driver, "move \(next.midX) \(next.midY)\nwait 20")
+        XCTAssertEqual(button("next", app)?["hovered"], .bool(true), "the button under the pointer lights up")
+        XCTAssertEqual(button("today", app)?["hovered"], .bool(false))
+        try play(driver, "down \(next.midX) \(next.midY)\nwait 20")
+        XCTAssertEqual(button("next", app)?["pressed"], .bool(true))
+        try play(driver, "up \(next.midX) \(next.midY)\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-12", "› turns to the next month")
+        XCTAssertEqual(button("next", app)?["pressed"], .bool(false))
+        try play(driver, "down \(next.midX) \(next.midY)\nmove 400 400\nup 400 400\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-12", "a release away from the button does nothing")
+        XCTAssertEqual(scene.selectedDates, [], "nor chooses the day it ended over")
+        try play(driver, "down \(previous.midX) \(previous.midY)\nup \(previous.midX) \(previous.midY)\nwait 800\n"
+                 + "down \(previous.midX) \(previous.midY)\nup \(previous.midX) \(previous.midY)\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-10", "‹ twice: two months back")
+        try play(driver, "down \(today.midX) \(today.midY)\nup \(today.midX) \(today.midY)\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-11", "Today comes back to today's month")
+        XCTAssertEqual(scene.focus, d("2026-11-21"))
+        try play(driver, "key pagedown\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-12", "PageDown still turns the page")
+    }
+
+    /// At the calendar's last month › is dimmed and does nothing.
+    func testNextIsDisabledAtTheLastMonth() throws {
+        let (driver, scene, app) = try makeApp(["month": ["9999-12"]])
+        try play(driver, "wait 100")
+        XCTAssertEqual(button("next", app)?["enabled"], .bool(false))
+        XCTAssertEqual(button("previous", app)?["enabled"], .bool(true))
+        guard let next = rect(button("next", app)?["frame"]) else { return XCTFail("no › button") }
+        try play(driver, "down \(next.midX) \(next.midY)\nup \(next.midX) \(next.midY)\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "9999-12")
+        XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: scene), [])
+    }
 }

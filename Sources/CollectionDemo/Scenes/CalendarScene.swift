@@ -63,6 +63,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// release of the press that closed it or landed in it.
     var popover: CalendarDayPopover?
     var popoverOwnsRelease = false
+    /// The header's ‹ › and Today buttons' hover and press (`CalendarHeaderButtons.swift`).
+    var buttons = CalendarHeaderButtons()
     /// A press on a day's "+N", opened into its popover on release over the same "+N".
     var morePress: CalendarDate?
     /// The scene's rectangle in the window.
@@ -234,9 +236,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // A drag or the move's question owns every event until it ends.
         if isDragging { _ = handleEditing(event, now: now); return }
         if handlePopoverEvent(event) { return }
+        if handleHeaderButtons(event, now: now) { return }
         if handleMorePress(event) { return }
-        if collection.handleScrollBarEvent(event, now: now) { return }
+        // The panel first: the wheel over it is its own, and shows only its scroll bar.
         if handlePanelEvent(event, now: now) { return }
+        if collection.handleScrollBarEvent(event, now: now) { return }
         if handleEditing(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
@@ -468,7 +472,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     func headerPlan(title: String, width: Double) -> HeaderPlan {
-        let room = width - 32
+        let room = width - 32 - headerButtonsWidth
         var titleSize = 22.0
         while titleSize > 13, textWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
         let titleWidth = textWidth(title, size: titleSize, bold: true)
@@ -506,9 +510,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
         }
         if plan.showsHints {
-            list.text(strings.keyHints, in: Rect(x: titleRect.maxX - 260, y: titleRect.minY, width: 260, height: rowHeight),
+            let hintsEnd = titleRect.maxX - headerButtonsWidth
+            list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
                       size: 12, color: Theme.textDim, alignment: .trailing)
         }
+        drawHeaderButtons(into: &list)
         let l = layout
         let labelHeight = header.height < 60 ? 18.0 : 24.0
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
@@ -655,7 +661,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs + popoverDump))]
+        ] + editing.pairs + popoverDump + [headerButtonsDump]))]
     }
 
     // MARK: Data source
