@@ -8,7 +8,6 @@ struct CalendarDayPopover: Equatable {
     var date: CalendarDate
     /// The day's cell when it opened, in window points: the popover sits below it, or above.
     var anchor: Rect
-    /// The press that closed a popover (or landed in it) also owns its release.
     static let width = 280.0, titleHeight = 38.0, rowHeight = 40.0, padding = 10.0
 }
 

@@ -165,7 +165,8 @@ public final class DayCell: CollectionCell {
             if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
         if let more = DayCell.moreButton(m, in: frame) {
-            // A pill beside the number, so every lane below it can hold a bar; it opens the day's popover.
+            // A pill beside the number, so every lane below it can hold a bar; it opens the day's
+            // popover, and brightens while the pointer is over the day.
             list.fill(more.rect, isHovered ? Theme.border : Theme.surfaceRaised, radius: more.rect.height / 2)
             list.text("+\(more.hidden)", in: more.rect, size: 10, color: Theme.text, alignment: .center, weight: .bold)
         }
@@ -181,7 +182,7 @@ public final class DayCell: CollectionCell {
         // Bold 10-point digits are under 7 points wide: an estimate keeps the cell free of a measurer.
         let w = 10 + 6.5 * Double("+\(hidden)".count), h = min(box.height, 16)
         let r = Rect(x: frame.maxX - 4 - w, y: box.minY + (box.height - h) / 2, width: w, height: h)
-        return r.minX >= box.minX + 22 ? (r, hidden) : nil
+        return r.minX >= box.maxX + 2 ? (r, hidden) : nil
     }
 
     /// The event chips (bars) drawn in a cell at `frame`, with their rectangles in the same
