@@ -190,4 +190,19 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(scene.visibleMonth.description, "9999-12")
         XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: scene), [])
     }
+
+    /// The month's title stays whole in the smallest window: Today gives way first, then ‹ ›.
+    func testTheButtonsGiveWayBeforeTheTitleIsCut() throws {
+        for (width, expected) in [(1280.0, ["today", "previous", "next"]), (200.0, ["previous", "next"])] {
+            let (driver, scene, app) = try makeApp(size: Size(width: width, height: 400))
+            try play(driver, "wait 50")
+            let names = dump(app)["headerButtons"]?.arrayValue?.compactMap { b -> String? in if case let .string(n)? = b["name"] { return n }; return nil }
+            XCTAssertEqual(names, expected, "at \(width) points")
+            let title = scene.title(of: scene.visibleMonth)
+            let run = driver.root.draw().commands.compactMap { c -> TextRun? in if case let .text(t) = c, t.text == title { return t }; return nil }.first
+            let buttonsStart = rect(dump(app)["headerButtons"]?[0]?["frame"])?.minX ?? .infinity
+            XCTAssertLessThanOrEqual((run?.rect.minX ?? 0) + scene.textWidth(title, size: run?.size ?? 13, bold: true), buttonsStart,
+                                     "at \(width) points the title ends before the buttons")
+        }
+    }
 }

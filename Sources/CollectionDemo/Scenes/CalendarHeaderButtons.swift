@@ -20,7 +20,9 @@ extension CalendarScene {
         return header < 60 ? (sceneFrame.minY + 2, 26) : (sceneFrame.minY + 8, 32)
     }
 
-    /// The buttons at the title row's right end, Today first, in window points.
+    /// The buttons at the title row's right end, Today first, in window points. The month's
+    /// title stays whole: in a window too narrow for it and the buttons, Today gives way first,
+    /// then ‹ and › (the keys still turn the page).
     func headerButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
         guard let row = headerRow() else { return [] }
         let h = row.height - 4, y = row.y + 2
@@ -29,7 +31,11 @@ extension CalendarScene {
         let next = Rect(x: right - h, y: y, width: h, height: h)
         let previous = Rect(x: next.minX - CalendarHeaderButtons.gap / 2 - h, y: y, width: h, height: h)
         let today = Rect(x: previous.minX - CalendarHeaderButtons.gap - todayWidth, y: y, width: todayWidth, height: h)
-        return [(.today, today), (.previous, previous), (.next, next)]
+        // The title at its smallest size, and the gap before the buttons.
+        let titleEnd = sceneFrame.minX + 16 + textWidth(title(of: displayedMonth), size: 13, bold: true) + 12
+        if titleEnd <= today.minX { return [(.today, today), (.previous, previous), (.next, next)] }
+        if titleEnd <= previous.minX { return [(.previous, previous), (.next, next)] }
+        return []
     }
 
     /// The width the buttons take from the title row, with the gap before them.

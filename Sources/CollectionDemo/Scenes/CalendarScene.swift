@@ -493,13 +493,19 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
     }
 
+    /// A page's title, formatted once.
+    func title(of month: CalendarMonth) -> String {
+        if let hit = titles[month] { return hit }
+        let title = formatter.monthTitle(month)
+        if titles.count > 256 { titles.removeAll() }
+        titles[month] = title
+        return title
+    }
+
     private func drawHeader(into list: inout DrawList) {
         let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
-        let month = displayedMonth
-        let title = titles[month] ?? formatter.monthTitle(month)
-        if titles.count > 256 { titles.removeAll() }
-        titles[month] = title
+        let title = title(of: displayedMonth)
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
