@@ -74,11 +74,14 @@ private func peakRSSMegabytes() -> Double {
 }
 
 /// Frames of a self-sizing list driven by pans, flings and Home/End, timed (engine work: update,
-/// measuring, the draw list; not rasterising), with the largest relative move of items shown in
-/// two frames running.
+/// measuring, the draw list; not rasterising) in the thread's CPU time, which is the work, and in
+/// wall time, which on a shared machine also counts the time others ran, with the largest
+/// relative move of items shown in two frames running.
 private struct TextListRun {
     var frames: [Double] = []
     var homeEndFrames: [[Double]] = []
+    var wallFrames: [Double] = []
+    var homeEndWallFrames: [[Double]] = []
     var largestRelativeMove = 0.0
     var landedOnLast = false, landedOnFirst = false
 }
@@ -87,13 +90,15 @@ private struct TextListRun {
     var run = TextListRun()
     var now = 0.0
     var previous: [Int: Double] = [:]
+    var lastWall = 0.0
     func frame() -> Double {
         now += 1.0 / 60
-        let t0 = wallClock()
+        let t0 = wallClock(), c0 = threadCPUClock()
         cv.update(now: now)
         var list = DrawList()
         cv.draw(into: &list)
-        let t = wallClock() - t0
+        let t = threadCPUClock() - c0
+        lastWall = wallClock() - t0
         sink &+= list.commands.count
         var current: [Int: Double] = [:]
         for a in cv.layout.attributesForElements(in: cv.bounds) { current[a.indexPath.item] = a.frame.minY - cv.bounds.minY }
@@ -112,19 +117,29 @@ private struct TextListRun {
             pointer.y -= pan % 2 == 0 ? 18 : -6
             cv.physics.panMoved(to: pointer, now: now + 1.0 / 60)
             run.frames.append(frame())
+            run.wallFrames.append(lastWall)
         }
         _ = cv.physics.endPan(at: pointer, now: now)
         var n = 0
-        while cv.physics.nextDeadline(after: now) != nil && n < 600 { run.frames.append(frame()); n += 1 }
+        while cv.physics.nextDeadline(after: now) != nil && n < 600 {
+            run.frames.append(frame())
+            run.wallFrames.append(lastWall)
+            n += 1
+        }
     }
     // Home → End → Home, animated; each frame's work on its own.
     var interaction = CollectionInteraction()
     for key in [Key.end, .home] {
         _ = interaction.handle(.key(key, []), in: cv, now: now)
-        var times: [Double] = []
+        var times: [Double] = [], walls: [Double] = []
         var n = 0
-        while cv.physics.nextDeadline(after: now) != nil && n < 600 { times.append(frame()); n += 1 }
+        while cv.physics.nextDeadline(after: now) != nil && n < 600 {
+            times.append(frame())
+            walls.append(lastWall)
+            n += 1
+        }
         run.homeEndFrames.append(times)
+        run.homeEndWallFrames.append(walls)
         if key == .end {
             let last = cv.layout.attributesForItem(at: ItemPath(item: million - 1))!.frame
             run.landedOnLast = abs(cv.bounds.maxY - (last.maxY + 12)) < 0.01
@@ -171,14 +186,19 @@ private struct TextListRun {
     let (cv, source) = benchTextList(measurer: measurer, showsText: true)
     let run = driveTextList(cv)
     withExtendedLifetime(source) {}
-    let sorted = run.frames.sorted()
-    let p50 = sorted[sorted.count / 2] * 1e3, p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)] * 1e3
-    print("  pans and flings: \(run.frames.count) frames, p50 \(fmt(p50, 2)) ms, p99 \(fmt(p99, 2)) ms, max \(fmt(sorted.last! * 1e3, 2)) ms")
-    check(p99 <= 4, "scrolling and flinging the text list: p99 at most 4 ms of frame work")
-    for (name, times) in zip(["Home→End", "End→Home"], run.homeEndFrames) {
+    func percentiles(_ frames: [Double]) -> (p50: Double, p99: Double, max: Double) {
+        let sorted = frames.sorted()
+        return (sorted[sorted.count / 2] * 1e3, sorted[min(sorted.count - 1, sorted.count * 99 / 100)] * 1e3, sorted.last! * 1e3)
+    }
+    let cpu = percentiles(run.frames), wall = percentiles(run.wallFrames)
+    print("  pans and flings: \(run.frames.count) frames, CPU time p50 \(fmt(cpu.p50, 2)) ms, p99 \(fmt(cpu.p99, 2)) ms, "
+          + "max \(fmt(cpu.max, 2)) ms; wall time p50 \(fmt(wall.p50, 2)) ms, p99 \(fmt(wall.p99, 2)) ms, max \(fmt(wall.max, 2)) ms")
+    check(cpu.p99 <= 4, "scrolling and flinging the text list: p99 at most 4 ms of frame work (CPU time)")
+    for (name, (times, walls)) in zip(["Home→End", "End→Home"], zip(run.homeEndFrames, run.homeEndWallFrames)) {
         let worst = (times.max() ?? 0) * 1e3
-        print("  \(name): \(times.count) animated frames, the dearest \(fmt(worst, 2)) ms")
-        check(worst <= 8, "\(name): no frame of work over 8 ms")
+        print("  \(name): \(times.count) animated frames, the dearest \(fmt(worst, 2)) ms of CPU time, "
+              + "median \(fmt(median(times) * 1e3, 2)) ms; wall time the dearest \(fmt((walls.max() ?? 0) * 1e3, 2)) ms")
+        check(worst <= 8, "\(name): no frame of work over 8 ms (CPU time)")
     }
     check(run.landedOnLast, "End lands exactly on the last item")
     check(run.landedOnFirst, "Home lands on the first item")
