@@ -65,6 +65,22 @@ private func benchTextList(measurer: TextMeasurer, showsText: Bool) -> (Collecti
     return (cv, source)
 }
 
+/// A 1,000,000-item self-sizing waterfall of notes at 1280x756, columns at least 240 wide, heights
+/// from the text wrapped by `measurer`.
+private func benchTextWaterfall(measurer: TextMeasurer) -> (CollectionView, BenchTextSource) {
+    let source = BenchTextSource(count: million, showsText: true)
+    let layout = SelfSizingWaterfallLayout(minimumColumnWidth: 240, spacing: 8, insets: EdgeInsets(all: 12),
+                                           estimatedHeight: { _, _ in 120 }) { ip, width in
+        2 * benchPadding + measurer.lines(of: benchText(ip.item), style: benchStyle, width: width - 2 * benchPadding).height
+    }
+    let cv = CollectionView(name: "text-waterfall", layout: layout)
+    cv.register(reuseIdentifier: "text") { BenchTextCell(reuseIdentifier: $0) }
+    cv.dataSource = source
+    cv.setFrame(Rect(origin: .zero, size: viewport))
+    cv.reloadData()
+    return (cv, source)
+}
+
 /// The process's peak resident memory in MB (VmHWM).
 private func peakRSSMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
@@ -83,13 +99,17 @@ private struct TextListRun {
     var wallFrames: [Double] = []
     var homeEndWallFrames: [[Double]] = []
     var largestRelativeMove = 0.0
+    /// With columns (a waterfall): the largest move of a shown item against the others of its
+    /// column, and of columns against each other as a share of that frame's scroll.
+    var largestMoveInAColumn = 0.0, largestColumnSlideShare = 0.0
     var landedOnLast = false, landedOnFirst = false
 }
 
-@MainActor private func driveTextList(_ cv: CollectionView) -> TextListRun {
+@MainActor private func driveTextList(_ cv: CollectionView, column: ((Int) -> Int)? = nil) -> TextListRun {
     var run = TextListRun()
     var now = 0.0
     var previous: [Int: Double] = [:]
+    var previousOffset = cv.bounds.minY
     var lastWall = 0.0
     func frame() -> Double {
         now += 1.0 / 60
@@ -105,6 +125,16 @@ private struct TextListRun {
         var deltas: [Double] = []
         for (k, y) in previous { if let y2 = current[k] { deltas.append(y2 - y) } }
         if let lo = deltas.min(), let hi = deltas.max() { run.largestRelativeMove = max(run.largestRelativeMove, hi - lo) }
+        if let column {
+            var byColumn: [Int: [Double]] = [:]
+            for (k, y) in previous { if let y2 = current[k] { byColumn[column(k), default: []].append(y2 - y) } }
+            for moves in byColumn.values { run.largestMoveInAColumn = max(run.largestMoveInAColumn, moves.max()! - moves.min()!) }
+            let scrolled = abs(cv.bounds.minY - previousOffset)
+            if let lo = deltas.min(), let hi = deltas.max(), hi - lo > 0.5 {
+                run.largestColumnSlideShare = max(run.largestColumnSlideShare, scrolled > 0 ? (hi - lo) / scrolled : .infinity)
+            }
+        }
+        previousOffset = cv.bounds.minY
         previous = current
         return t
     }
@@ -140,7 +170,11 @@ private struct TextListRun {
         }
         run.homeEndFrames.append(times)
         run.homeEndWallFrames.append(walls)
-        if key == .end {
+        if key == .end, column != nil {
+            // A waterfall's end is its longest column's.
+            let lowest = cv.layout.attributesForElements(in: cv.bounds).map(\.frame.maxY).max() ?? 0
+            run.landedOnLast = abs(cv.bounds.maxY - (lowest + 12)) < 0.01 && abs(cv.bounds.maxY - cv.contentSize.height) < 0.01
+        } else if key == .end {
             let last = cv.layout.attributesForItem(at: ItemPath(item: million - 1))!.frame
             run.landedOnLast = abs(cv.bounds.maxY - (last.maxY + 12)) < 0.01
         } else {
@@ -205,6 +239,29 @@ private struct TextListRun {
     print("  items measured: \((cv.layout as! SelfSizingListLayout).measuredCount) of \(million)")
     print("  largest move of a shown item relative to the others between two frames: \(fmt(run.largestRelativeMove, 3)) pt")
     check(run.largestRelativeMove <= 0.5, "no shown item moves more than 0.5 pt against the others in a frame")
+
+    // The same text as notes in a self-sizing waterfall.
+    let (notes, notesSource) = benchTextWaterfall(measurer: measurer)
+    let notesLayout = { notes.layout as! SelfSizingWaterfallLayout }
+    let notesRun = driveTextList(notes) { notesLayout().column(ofItemAt: ItemPath(item: $0)) ?? -1 }
+    withExtendedLifetime(notesSource) {}
+    let notesCPU = percentiles(notesRun.frames)
+    print("  waterfall of 1,000,000 notes (\(notesLayout().columnCount) columns): pans and flings CPU time p50 \(fmt(notesCPU.p50, 2)) ms, "
+          + "p99 \(fmt(notesCPU.p99, 2)) ms, max \(fmt(notesCPU.max, 2)) ms")
+    check(notesCPU.p99 <= 4, "scrolling and flinging the waterfall: p99 at most 4 ms of frame work (CPU time)")
+    for (name, times) in zip(["Home→End", "End→Home"], notesRun.homeEndFrames) {
+        let worst = (times.max() ?? 0) * 1e3
+        print("  waterfall \(name): \(times.count) animated frames, the dearest \(fmt(worst, 2)) ms of CPU time")
+        check(worst <= 8, "waterfall \(name): no frame of work over 8 ms (CPU time)")
+    }
+    check(notesRun.landedOnLast, "waterfall: End lands exactly on the content's end")
+    check(notesRun.landedOnFirst, "waterfall: Home lands on the first item")
+    print("  waterfall items measured: \(notesLayout().measuredCount) of \(million); largest move of a shown item against its "
+          + "column: \(fmt(notesRun.largestMoveInAColumn, 3)) pt; columns slid against each other by at most "
+          + "\(fmt(notesRun.largestColumnSlideShare * 100, 1))% of a frame's scroll")
+    check(notesRun.largestMoveInAColumn <= 0.5, "waterfall: no shown item moves more than 0.5 pt against its column in a frame")
+    check(notesRun.largestColumnSlideShare <= SelfSizingWaterfallLayout.realignRate + 1e-9,
+          "waterfall: columns slide against each other only while scrolling, by at most half the scroll")
 
     // Memory: the same list with and without text, each in a child process of its own.
     func childPeak(_ variant: String) -> Double? {
