@@ -8,7 +8,8 @@
 ///   (pinned while its section scrolls, if asked) and optionally orthogonal scrolling: its groups
 ///   form one row that scrolls horizontally inside the vertical list.
 ///
-/// Sizes are fractions of the container, absolute, or estimated (measured through `measure`).
+/// Sizes are fractions of the container, absolute, or estimated (measured through `measure`: all
+/// in `prepare`, or with `measuresNearTheView` only near the viewport, corrected in O(log n)).
 ///
 /// Cost: `prepare` is O(n) for n items with one call of the group chooser per group; each
 /// distinct group is resolved once, so a million items prepare in tens of milliseconds. Queries
