@@ -95,7 +95,7 @@ public final class BoardCardCell: CollectionCell {
         BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
         // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
         if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-        if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
+        if isFocused { FocusRing.draw(around: frame.insetBy(dx: 2, dy: 2), radius: 8, into: &list) }
     }
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.

@@ -413,6 +413,9 @@ public final class BoardsScene: Scene {
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
+            // The card keyboard commands act on, and whether its ring shows (after keyboard use).
+            ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
+            ("focusRing", .bool(manager.marks.showsRing)),
         ]
     }
 

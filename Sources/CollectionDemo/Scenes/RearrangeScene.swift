@@ -138,6 +138,10 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Input
 
     public func handle(_ event: InputEvent, now: Double) {
+        // The focus follows a press quietly (no ring until the next key).
+        if case let .pointerDown(p, .left, _) = event, !interaction.isDragging, collection.frame.contains(p) {
+            collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p))
+        }
         if !interaction.isDragging, !interaction.isRefusingPress, collection.handleScrollBarEvent(event, now: now) { return }
         guard interaction.handle(event, now: now) == .unused else { return }
         switch event {
@@ -157,6 +161,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         if mods.contains(.ctrl), key == Key("y") { redo(now: now); return }
         guard mods.isEmpty || mods == .shift else { return }
         if key == Key("l") { setLayout(layoutKind.next); return }
+        // The arrows move the focus ring (the view scrolls to keep it in sight).
+        if mods.isEmpty, collection.moveFocus(key, now: now) != nil { return }
         keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 

@@ -209,6 +209,12 @@ public final class CollectionView {
     public var allowsMultipleSelection = false
     /// Where a Shift+click range starts: the item last clicked or Ctrl+clicked (see CollectionView+Selection.swift).
     public internal(set) var selectionAnchor: ItemPath?
+    /// The item keyboard commands act on (see CollectionView+Focus.swift). It follows its item
+    /// through batch updates and interactive moves, as the selection does.
+    public internal(set) var focusedItem: ItemPath?
+    /// Whether the focused item shows its ring: only after the keyboard was used, not after a
+    /// click (as browsers' `:focus-visible`). Cells see `isFocused` only while it is true.
+    public internal(set) var showsFocusRing = false
     /// The overlay scroll bars' state (see ScrollBars.swift).
     public internal(set) var scrollBars = ScrollBars()
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
@@ -259,6 +265,7 @@ public final class CollectionView {
         }
         cell.indexPath = indexPath
         cell.isSelected = selectedItems.contains(indexPath)
+        cell.isFocused = showsFocusRing && focusedItem == indexPath
         cell.isHovered = feedback.hovered == indexPath
         return cell
     }
@@ -392,6 +399,7 @@ public final class CollectionView {
         interactiveMove = nil
         selectedItems.removeAll()
         selectionAnchor = nil
+        focusedItem = focusedItem.flatMap { $0.section < itemCounts.count && $0.item < itemCounts[$0.section] ? $0 : nil }
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
@@ -511,6 +519,7 @@ public final class CollectionView {
         }
         selectedItems = Set(selectedItems.compactMap(remap))
         selectionAnchor = selectionAnchor.flatMap(remap)
+        focusedItem = focusedItem.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
@@ -792,6 +801,9 @@ public final class CollectionView {
             ("viewport", .rect(frame)),
             // The item under a free pointer (its hover highlight), or null.
             ("hovered", feedback.hovered.flatMap { identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
+            // The item with the keyboard focus (null: none) and whether its ring shows.
+            ("focusedItem", focusedItem.flatMap { identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
+            ("focusRing", .bool(showsFocusRing)),
         ]
         if listFrames { pairs.append(("frames", .array(frames))) }
         return .object(pairs + extra)

@@ -229,6 +229,7 @@ public final class DragDropManager {
         }
         if session != nil { return true }
         guard button == .left else { return false }
+        marks.showRing(false)
         for c in collections where c.view.frame.contains(p) {
             guard let id = c.draggableItem(at: p) else { continue }
             press = (p, id, c, modifiers)
@@ -280,11 +281,13 @@ public final class DragDropManager {
     /// Clears the selection (a click on empty space).
     public func clearSelection() { marks.clear(); showStates() }
 
-    /// Tells every container's cells their selection, focus and drag state.
+    /// Tells every container's cells their selection, focus and drag state. The focus shows only
+    /// after keyboard use (``DragDropSelection/showsRing``).
     private func showStates() {
         let dragged = Set(session?.ids ?? [])
+        let shown = marks.showsRing ? focus : nil
         for c in collections {
-            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil, dragged: dragged)
+            c.showStates(selected: selection, focused: shown?.collection == c.dropName ? shown?.id : nil, dragged: dragged)
         }
     }
 
@@ -311,6 +314,7 @@ public final class DragDropManager {
             if key == Key("y") { redo(now: now); return true }
             return false
         }
+        if [.space, .enter, .up, .down, .left, .right].contains(key), session?.isKeyboard ?? true { marks.showRing(true) }
         if let s = session {
             if key == .space || key == .enter { if s.isKeyboard { drop(now: now) }; return true }
             guard s.isKeyboard else { return key == .up || key == .down || key == .left || key == .right }
