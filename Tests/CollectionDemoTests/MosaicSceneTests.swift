@@ -358,3 +358,24 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(deleteInk, [scene.menu.style.destructive])
     }
 }
+
+/// A shuffle brings far-away cards into view: they glide in from the viewport's edge, so the
+/// mosaic is never empty while they travel (it was, for about 150 ms, when they started from
+/// their old places thousands of points away).
+final class MosaicShuffleArrivalTests: XCTestCase {
+    func testAShuffleShowsCardsFromItsFirstFrame() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        try driver.play(ScriptTimeline(InputScript.parse("wait 200\nkey s\nwait 17"), fps: 60))
+        let cv = scene.collection
+        let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+        let cards = cv.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection }
+        XCTAssertGreaterThan(cards.count, 4)
+        let showing = cards.filter { a in
+            guard let f = cv.presentedFrameForItem(at: a.indexPath) else { return false }
+            return f.intersection(viewport).width * f.intersection(viewport).height >= 0.2 * f.width * f.height
+        }
+        XCTAssertEqual(showing.count, cards.count, "every card bound for the view shows from the first frame of the shuffle")
+    }
+}

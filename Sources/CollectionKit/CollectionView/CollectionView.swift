@@ -435,7 +435,8 @@ public final class CollectionView {
     /// ])
     /// ```
     /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
-    /// glide in from where the old layout had them, off screen too (a diffable data source knows it).
+    /// glide in from where the old layout had them (a diffable data source knows it); one that was
+    /// far off screen starts just outside the viewport, on its side (see `enteringFrame`).
     /// `identifiersKnownUnique` skips the O(n) scan for duplicate identifiers (counts and ranges
     /// are still checked): for a caller that changed only identifiers it knows to be unique, such
     /// as a drag-and-drop collection moving its placeholder gap through 100,000 items.
@@ -524,6 +525,7 @@ public final class CollectionView {
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
         let oldLayout = layout
+        let oldViewport = Rect(origin: physics.offset, size: frame.size)
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
@@ -531,11 +533,24 @@ public final class CollectionView {
             for a in visibleAttributes where a.kind == .cell {
                 guard let id = identifier(at: a.indexPath) else { continue }
                 let from = oldFrames[id] ?? previousIndexPath?(a.indexPath).flatMap { oldLayout.attributesForItem(at: $0)?.frame }
+                    .map { CollectionView.enteringFrame($0, viewport: oldViewport) }
                 guard let from, from != a.frame else { continue }
                 frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
             }
             startTransitions(vanishing: vanishing, updates: updates)
         }
+    }
+
+    /// Where an item that was out of view starts its glide into view: from its old frame moved
+    /// to just outside the viewport (half of it showing) on the side it comes from, so an update
+    /// that brings in far-away items (a shuffle) shows them arriving at once instead of an empty
+    /// view while they travel the distance. A frame already near the viewport is kept. O(1).
+    static func enteringFrame(_ old: Rect, viewport: Rect) -> Rect {
+        guard viewport.width > 0, viewport.height > 0 else { return old }
+        var r = old
+        r.origin.x = min(max(r.origin.x, viewport.minX - r.width / 2), viewport.maxX - r.width / 2)
+        r.origin.y = min(max(r.origin.y, viewport.minY - r.height / 2), viewport.maxY - r.height / 2)
+        return r
     }
 
     /// Where an old index path lands after `updates` (nil if deleted). Deletes apply before inserts.
