@@ -14,7 +14,9 @@ final class BoardsPolishTests: XCTestCase {
     }
 
     private func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+        // Script times count from the driver's start: this script begins where the last one ended.
+        let lead = "wait \(Int((driver.now * 1000).rounded(.up)))\n"
+        try driver.play(ScriptTimeline(InputScript.parse(lead + script), fps: 60))
     }
 
     /// The window centre of item `i` of board `name`.

@@ -125,9 +125,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public func setLayout(_ kind: RearrangeLayoutKind) {
         guard !manager.isDragging else { return }
         manager.finishLandings()
+        let animated = kind != layoutKind
         layoutKind = kind
         order.showsNotes = kind == .waterfall
-        collection.setLayout(makeLayout(kind))
+        // Every tile glides to its place in the new layout, the one in view staying in view.
+        collection.setLayout(makeLayout(kind), animated: animated)
     }
 
     public func setFrame(_ frame: Rect) {
@@ -210,7 +212,40 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             }
         }
         ScrollIndicator.draw(for: collection, into: &list)
+        drawHint(into: &list)
         manager.draw(into: &list, now: now)
+    }
+
+    // MARK: Hint
+
+    /// The layout shown now, as the hint names it.
+    static func title(of kind: RearrangeLayoutKind) -> String {
+        switch kind {
+        case .grid: return "Grid"
+        case .horizontal: return "Horizontal"
+        case .waterfall: return "Waterfall"
+        }
+    }
+    /// What the hint says, longest first: the first that fits is shown.
+    var hintLines: [String] {
+        let layout = RearrangeScene.title(of: layoutKind)
+        return ["\(layout) layout  ·  long-press a tile to pick it up, drag to move it  ·  L: next layout  ·  Ctrl+Z: undo",
+                "\(layout)  ·  long-press to pick up  ·  L: next layout",
+                "\(layout)  ·  L: layout"]
+    }
+
+    /// A pill at the bottom of the scene saying how to rearrange and which layout is shown; hidden
+    /// while a drag is in flight (the drag has the user's attention).
+    private func drawHint(into list: inout DrawList) {
+        guard !manager.isDragging, collection.frame.width >= 240, collection.frame.height >= 160 else { return }
+        let measurer = noteMetrics.measurer
+        let style = TextStyle(size: 12)
+        guard let text = hintLines.first(where: { measurer.width(of: $0, style: style) + 28 <= collection.frame.width - 24 }) else { return }
+        let width = (measurer.width(of: text, style: style) + 28).rounded(.up)
+        let r = Rect(x: (collection.frame.midX - width / 2).rounded(), y: collection.frame.maxY - 38, width: width, height: 26)
+        list.fill(r, Theme.surfaceRaised.withAlpha(0.92), radius: 13)
+        list.stroke(r, Theme.border, width: 1, radius: 13)
+        list.text(text, in: r, size: 12, color: Theme.text, alignment: .center)
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -238,6 +273,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         }
         return [
             ("layout", .string(layoutKind.rawValue)),
+            // The hint line shown at the bottom (null while a drag hides it).
+            ("hint", manager.isDragging ? .null : .string(hintLines[0])),
             ("collections", .array([collection.dumpState(extra: [
                 ("layout", .string(layoutKind.rawValue)),
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),

@@ -584,7 +584,13 @@ public final class DragDropManager {
         droppable(named: s.over)?.dragExited(now: now)
         session = nil
         for c in collections { try? c.endDrag(newItems: nil) }
-        for r in reorderables where r.view.interactiveMove != nil { r.cancelMove() }
+        for r in reorderables {
+            guard let home = r.view.interactiveMove?.source else { continue }
+            r.cancelMove()
+            // The view comes back to where the item flies home (a drag that auto-scrolled far, then
+            // was released outside the window, would otherwise land out of sight).
+            r.view.scrollToItem(home, centered: false, animated: true)
+        }
         autoScroller.reset()
         // A copy that is not dropped goes nowhere: its snapshot fades back onto the palette card.
         for (k, item) in s.items.enumerated() {
