@@ -89,3 +89,33 @@ final class BoardsPolishTests: XCTestCase {
         }
     }
 }
+
+/// A drop on the one-card Focus slot swaps its card out without the slot ever scrolling or
+/// showing a sliver of a second card: at every frame from the hover to the landing, the slot's
+/// content is its viewport and every card drawn there lies inside it.
+final class BoardsFocusSlotTests: XCTestCase {
+    func testASwapIntoTheFocusSlotNeverScrollsOrShowsASliver() throws {
+        let app = try App(scene: "boards", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! BoardsScene
+        let focus = try XCTUnwrap(scene.board("focus")).view
+        var frames = 0, bad: [String] = []
+        driver.afterFrame = {
+            frames += 1
+            if focus.contentSize.height > focus.frame.height + 0.5 { bad.append("frame \(frames): content \(focus.contentSize.height) > \(focus.frame.height)") }
+            for a in focus.visibleAttributes where a.kind == .cell {
+                guard let f = focus.presentedFrameForItem(at: a.indexPath) else { continue }
+                let w = focus.windowRect(fromContent: f)
+                if w.maxY > focus.frame.maxY + 0.5 || w.minY < focus.frame.minY - 0.5 { bad.append("frame \(frames): a card at \(w) outside \(focus.frame)") }
+            }
+        }
+        let today = try XCTUnwrap(scene.board("today")).view
+        let from = today.windowRect(fromContent: try XCTUnwrap(today.layout.attributesForItem(at: ItemPath(item: 0))?.frame)).center
+        let to = focus.frame.center
+        let script = "wait 50\ndown \(Int(from.x)) \(Int(from.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 300\nup \(Int(to.x)) \(Int(to.y))\nwait 800"
+        try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+        XCTAssertEqual(scene.board("focus")?.items.joined().count, 1, "the swap happened")
+        XCTAssertGreaterThan(frames, 20, "frames were drawn through the swap")
+        XCTAssertEqual(bad, [], "the slot scrolled or showed a second card")
+    }
+}

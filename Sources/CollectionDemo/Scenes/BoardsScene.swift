@@ -76,8 +76,7 @@ public final class BoardsScene: Scene {
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
             makeBoard("palette", "Palette", [palette], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
                                                                           interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
-            makeBoard("focus", "Focus", [focus], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(58),
-                                                                    interitemSpacing: 0, lineSpacing: 0, insets: EdgeInsets(all: 6))),
+            makeBoard("focus", "Focus", [focus], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
         backlog.view.updateLayout { layout in
