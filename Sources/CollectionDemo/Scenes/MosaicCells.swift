@@ -27,8 +27,9 @@ public final class MosaicCardCell: CollectionCell {
     }
 
     /// A round button with three dots: the desktop's "more actions" affordance.
-    static func drawMoreButton(in r: Rect, ink: Color, into list: inout DrawList) {
-        list.fill(r, Color.black.withAlpha(0.35), radius: r.width / 2)
+    static func drawMoreButton(in r: Rect, on card: Color, into list: inout DrawList) {
+        // Opaque (the card's colour darkened): a translucent disc shows the seam where its halves meet.
+        list.fill(r, card.mixed(with: .black, 0.35), radius: r.width / 2)
         let dot = max(2, r.width / 9)
         for i in -1...1 {
             let c = Point(x: r.midX + Double(i) * dot * 2.2, y: r.midY)
@@ -47,7 +48,7 @@ public final class MosaicCardCell: CollectionCell {
         let mainSize = featured ? min(28, numberSize) : numberSize
         list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: mainSize,
                   color: ink, alignment: .center, weight: .bold)
-        if showsMoreButton && allowsMenu && !featured { drawMoreButton(in: moreButtonFrame(in: frame), ink: ink, into: &list) }
+        if showsMoreButton && allowsMenu && !featured { drawMoreButton(in: moreButtonFrame(in: frame), on: color, into: &list) }
         if focused { FocusRing.draw(around: frame, radius: radius, into: &list) }
     }
 }

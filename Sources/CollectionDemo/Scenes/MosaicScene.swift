@@ -459,7 +459,9 @@ public final class MosaicScene: Scene {
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
             guard let card = cell as? MosaicCardCell else { continue }
             card.isFocused = showsFocusRing && focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
-            card.showsMoreButton = card.isFocused || (card.isHovered && !manager.isDragging && !menu.isOpen)
+            // The ⋯ button shows on the focused card, the hovered one, and the one whose menu is open.
+            let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
+            card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
     }
 
