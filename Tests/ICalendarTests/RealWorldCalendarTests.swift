@@ -181,6 +181,21 @@ final class RealWorldCalendarTests: XCTestCase {
         ])
     }
 
+    /// An override (RECURRENCE-ID without RANGE) that carries an RRULE of its own stands for the one
+    /// occurrence it replaces, as RFC 5545 defines a recurrence instance and as Thunderbird,
+    /// ical4j and DAVx5 read it: its rule is not expanded (some producers repeat the master's rule
+    /// on every override), so it is shown once, where it says, and the series goes on around it.
+    func testAnOverrideWithARuleOfItsOwnIsOneOccurrence() {
+        let s = fixture("override-with-rule.ics", zone: berlin)
+        XCTAssertEqual(s.diagnostics, [])
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), [
+            "2026-05-04T09:00:00+02:00..10:00 Team review",
+            "2026-05-12T15:00:00+02:00..16:00 Team review (moved)",
+            "2026-05-18T09:00:00+02:00..10:00 Team review",
+            "2026-05-25T09:00:00+02:00..10:00 Team review",
+        ])
+    }
+
     /// A rule whose UNTIL is before DTSTART: DTSTART alone (as RFC 5545 reads it), with a notice.
     func testARuleEndingBeforeItStartsShowsItsStartAndSaysSo() {
         let s = fixture("until-before-start.ics", zone: berlin)
