@@ -70,4 +70,29 @@ final class RearrangePolishTests: XCTestCase {
         XCTAssertTrue(cv.frame.contains(home.center), "its home is in view")
         XCTAssertFalse(scene.isDragging)
     }
+
+    /// Space picks up the focused tile, the arrows move its gap, Space drops it there; the focus
+    /// stays on the tile that moved, and the move can be undone.
+    func testSpacePicksUpTheFocusedTileAndTheArrowsMoveIt() throws {
+        let (app, driver, scene) = try start()
+        let cv = { app.dumpState()["collections"]![0]! }
+        try play(driver, "key Down\nwait 50\nkey Right\nwait 50")
+        XCTAssertEqual(cv()["focusedItem"]?.stringValue, "1")
+        try play(driver, "key Space\nwait 100")
+        XCTAssertTrue(scene.isDragging, "Space lifted the focused tile")
+        XCTAssertEqual(cv()["moving"]?["id"]?.stringValue, "1")
+        try play(driver, "key Right\nwait 100\nkey Right\nwait 100")
+        XCTAssertEqual(cv()["moving"]?["to"]?.doubleValue, 3, "two steps right")
+        try play(driver, "key Space\nwait 800")
+        XCTAssertFalse(scene.isDragging)
+        let items = cv()["items"]!.arrayValue!.compactMap(\.stringValue)
+        XCTAssertEqual(Array(items.prefix(4)), ["0", "2", "3", "1"])
+        XCTAssertEqual(cv()["focusedItem"]?.stringValue, "1", "the focus stays on the tile that moved")
+        XCTAssertEqual(cv()["focusRing"]?.boolValue, true)
+        XCTAssertEqual(cv()["undo"]?.doubleValue, 1)
+        // Escape during a keyboard drag puts the tile back.
+        try play(driver, "key Space\nwait 100\nkey Left\nwait 100\nkey Escape\nwait 800")
+        XCTAssertEqual(Array(cv()["items"]!.arrayValue!.compactMap(\.stringValue).prefix(4)), ["0", "2", "3", "1"])
+        XCTAssertFalse(scene.isDragging)
+    }
 }

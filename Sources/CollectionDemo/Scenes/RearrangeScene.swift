@@ -140,6 +140,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Input
 
     public func handle(_ event: InputEvent, now: Double) {
+        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
+        if case let .key(key, mods) = event, manager.session?.isKeyboard == true {
+            manager.handleKey(key, modifiers: mods, now: now)
+            return
+        }
         // The focus follows a press quietly (no ring until the next key).
         if case let .pointerDown(p, .left, _) = event, !interaction.isDragging, collection.frame.contains(p) {
             collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p))
@@ -165,6 +170,12 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         if key == Key("l") { setLayout(layoutKind.next); return }
         // The arrows move the focus ring (the view scrolls to keep it in sight).
         if mods.isEmpty, collection.moveFocus(key, now: now) != nil { return }
+        // Space picks up the tile the ring is on (a pinned one shakes); without a ring it pages.
+        if key == .space, mods.isEmpty, collection.showsFocusRing, let ip = collection.focusedItem {
+            if RearrangeScene.isPinned(ids[ip.item]) { collection.shakeItem(at: ip, now: now); return }
+            manager.finishLandings()
+            if let id = collection.identifier(at: ip), manager.liftWithKeyboard(id, from: reorder, now: now) { return }
+        }
         keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 
@@ -229,8 +240,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     /// What the hint says, longest first: the first that fits is shown.
     var hintLines: [String] {
         let layout = RearrangeScene.title(of: layoutKind)
-        return ["\(layout) layout  ·  long-press a tile to pick it up, drag to move it  ·  L: next layout  ·  Ctrl+Z: undo",
-                "\(layout)  ·  long-press to pick up  ·  L: next layout",
+        return ["\(layout) layout  ·  long-press a tile (or Space on the focused one) to pick it up  ·  L: next layout  ·  Ctrl+Z: undo",
+                "\(layout)  ·  long-press or Space to pick up  ·  L: next layout",
                 "\(layout)  ·  L: layout"]
     }
 
