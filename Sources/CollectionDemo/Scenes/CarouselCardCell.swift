@@ -133,8 +133,11 @@ public final class CarouselCardCell: CollectionCell {
         // The badge grows with its type, which stays readable (`smallestType`) on a small card.
         let bu = max(u, smallestType / 13)
         let badge = Rect(x: f.minX + 20 * u, y: f.minY + 20 * u, width: 110 * bu, height: 30 * bu)
-        list.fill(badge, tone(c.color.mixed(with: .black, 0.22)), radius: badge.height / 2)
-        text(c.category.uppercased(), in: badge, size: 13 * bu, color: .white, alignment: .center, weight: .bold)
+        // Only where it stays clear of the big number: a tiny card leaves it out.
+        if badge.width <= f.width * 0.4, badge.height <= heroHeight * 0.3 {
+            list.fill(badge, tone(c.color.mixed(with: .black, 0.22)), radius: badge.height / 2)
+            text(c.category.uppercased(), in: badge, size: 13 * bu, color: .white, alignment: .center, weight: .bold)
+        }
         text("\(c.number)", in: Rect(x: hero.minX, y: hero.minY + 20 * u, width: hero.width, height: hero.height - 20 * u),
                   size: min(150, heroHeight * 0.55), color: ink, alignment: .center, weight: .bold)
 
