@@ -5,8 +5,8 @@ import CollectionKitTesting
 import XCTest
 
 /// The carousel driven by input scripts on the virtual clock, as `--replay` drives it.
-/// The window is 1280×800: the scene starts at y 44, cards are 896 wide and 920 apart, and with
-/// centred alignment card i rests at offset 920 i.
+/// The window is 1280×800: the scene starts at y 44, cards are 560 wide (capped) and 584 apart, and
+/// with centred alignment card i rests at offset 584 i.
 final class CarouselSceneTests: XCTestCase {
     private struct Run {
         var app: App
@@ -16,10 +16,11 @@ final class CarouselSceneTests: XCTestCase {
         var offsetX: Double { scene.collection.contentOffset.x }
     }
 
-    private func run(_ script: String, align: String = "center", items: Int? = nil, fps: Double = 60) throws -> Run {
+    private func run(_ script: String, align: String = "center", items: Int? = nil, fps: Double = 60,
+                     size: Size = Size(1280, 800)) throws -> Run {
         var config = SceneConfig(items: items)
         config.carouselAlignment = align
-        let app = try App(scene: "carousel", size: Size(1280, 800), config: config)
+        let app = try App(scene: "carousel", size: size, config: config)
         let driver = HeadlessDriver(root: app, fps: fps)
         try driver.play(ScriptTimeline(InputScript.parse(script), fps: fps))
         return Run(app: app)
@@ -36,7 +37,7 @@ final class CarouselSceneTests: XCTestCase {
         let r = try run("wait 100")
         XCTAssertEqual(r.state["items"]?.arrayValue?.count, 12)
         XCTAssertEqual(r.state["alignment"]?.stringValue, "center")
-        XCTAssertEqual(r.scene.layout.cardSize.width, 896, "70% of the width")
+        XCTAssertEqual(r.scene.layout.cardSize.width, 560, "70% of the width, capped at 560 points")
         assertRests(r, on: 0)
     }
 
@@ -48,7 +49,7 @@ final class CarouselSceneTests: XCTestCase {
             wait 1200
             """)
         assertRests(r, on: 1)
-        XCTAssertEqual(r.offsetX, 920)
+        XCTAssertEqual(r.offsetX, 584, "one stride: a 560-point card and a 24-point gap")
     }
 
     func testAFastLongFlickStillMovesOnlyOneCard() throws {
@@ -87,9 +88,9 @@ final class CarouselSceneTests: XCTestCase {
     func testASlowDragShortOfHalfACardSnapsBack() throws {
         let r = try run("""
             down 900 400
-            move 500 400 1500
+            move 650 400 1500
             wait 200
-            up 500 400
+            up 650 400
             wait 1200
             """)
         assertRests(r, on: 0)
@@ -246,8 +247,8 @@ final class CarouselSceneTests: XCTestCase {
     }
 
     func testResizingKeepsTheCentredCard() throws {
-        let r = try run("key Right\nwait 50\nkey Right\nwait 1200\nresize 900 700\nwait 100")
-        XCTAssertEqual(r.scene.layout.cardSize.width, 630, "70% of the new width")
+        let r = try run("key Right\nwait 50\nkey Right\nwait 1200\nresize 700 700\nwait 100")
+        XCTAssertEqual(r.scene.layout.cardSize.width, 490, "70% of the new width")
         assertRests(r, on: 2)
     }
 
@@ -304,9 +305,25 @@ final class CarouselSceneTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(line.top, 0, "\(line.text) inside a \(h)-point card")
                 XCTAssertLessThanOrEqual(line.bottom, h, "\(line.text) inside a \(h)-point card")
             }
-            if h >= 135 { XCTAssertEqual(lines.count, 4, "a \(h)-point card shows all four lines") }
+            if h >= 240 { XCTAssertEqual(lines.count, 4, "a \(h)-point card shows all four lines") }
+            XCTAssertGreaterThanOrEqual(lines.first?.text == "Aurora Nights" ? 1 : 0, 1, "the title is always there, on a \(h)-point card")
         }
-        XCTAssertEqual(panelLines(cardHeight: 64).count, 0, "a card too small for any line shows none")
+        XCTAssertEqual(panelLines(cardHeight: 64).map(\.text), ["Aurora Nights"], "a tiny card reflows to its title alone")
+    }
+
+    /// Small windows reflow the card instead of shrinking its type: no text on a card of any
+    /// size is below 11 points, and a 1920-point window gets a card of at most 560 points.
+    func testTypeNeverGoesBelowElevenPointsAndCardsAreCapped() throws {
+        for h in [64.0, 100, 135, 180, 240, 400, 746] {
+            let card = Rect(x: 0, y: 0, width: (h * 0.75).rounded(), height: h)
+            var list = DrawList()
+            CarouselCardCell.drawCard(.sample(0, of: 12), selected: false, in: card, into: &list)
+            for case let .text(run) in list.commands { XCTAssertGreaterThanOrEqual(run.size, 11, "'\(run.text)' on a \(h)-point card") }
+            for case let .paragraph(p) in list.commands { XCTAssertGreaterThanOrEqual(p.style.text.size, 11, "the subtitle on a \(h)-point card") }
+        }
+        let wide = try run("wait 10", size: Size(1920, 1200))
+        XCTAssertEqual(wide.scene.layout.cardSize.width, 560)
+        XCTAssertGreaterThanOrEqual(wide.scene.collection.visibleCells.count, 3, "a wide window shows the neighbours")
     }
 
     func testPageDotsGiveWayToACounterWhenTheyDoNotFit() throws {

@@ -36,8 +36,8 @@ else
     fail "tab-bar press window" "$start_error"
 fi
 
-# End and Home scroll the rearrange grid to its ends; Down scrolls a line (the arrows have no
-# other use there).
+# End and Home scroll the rearrange grid to its ends; the arrows move the keyboard focus (Down
+# first shows the ring on the first tile in view, Right moves it on).
 if start_app --scene rearrange --size 1000x700 --dump-state "$work/keys.json"; then
     xdotool windowfocus "$wid" 2>/dev/null
     xdotool key End
@@ -46,9 +46,10 @@ if start_app --scene rearrange --size 1000x700 --dump-state "$work/keys.json"; t
         xdotool key Home
         if wait_state "$offset_y == 0 and d['live']['idle']"; then
             xdotool key Down
-            if wait_state "$offset_y == 80 and d['live']['idle']"; then
-                pass "End, Home and Down scroll the rearrange scene (end at $end_y)"
-            else fail "Down in rearrange" "the offset did not rest at 80 (check: $state_seen)"; fi
+            xdotool key Right
+            if wait_state "d['collections'][0]['focusedItem'] == '1' and d['collections'][0]['focusRing'] and $offset_y == 0"; then
+                pass "End and Home scroll the rearrange scene (end at $end_y); Down and Right move the focus ring"
+            else fail "arrows in rearrange" "the focus ring is not on tile 1 at offset 0 (check: $state_seen)"; fi
         else fail "Home in rearrange" "offset never came back to 0 ($state_seen)"; fi
     else
         fail "End in rearrange" "the content never scrolled to its end ($state_seen)"

@@ -27,6 +27,8 @@ public struct RememberedState: Codable, Equatable, Sendable {
         public var title: String
         public var lockedTo: String?
         public var kind: String?
+        /// Whose colour a palette copy wears (absent in older files: its own).
+        public var colorID: Int?
     }
 
     public struct Boards: Codable, Equatable, Sendable {
@@ -61,7 +63,7 @@ extension RememberedState {
             guard (config.items ?? 0) <= RememberedState.itemLimit else { return }
             let cards = boards.boardItems.values.joined().joined().sorted().map { boards.card(AnyHashable($0)) }
             self.boards = Boards(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, nextID: boards.nextCardID,
-                                 cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) },
+                                 cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind, colorID: $0.colorID) },
                                  items: boards.boardItems)
         case let rearrange as RearrangeScene:
             guard rearrange.ids.count <= RememberedState.itemLimit else { return }
@@ -84,7 +86,7 @@ extension RememberedState {
         switch scene {
         case let boards as BoardsScene:
             guard let b = self.boards, b.backlogCount == (config.items ?? BoardsScene.defaultBacklogCount) else { return nil }
-            let cards = b.cards.map { BoardCard(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind) }
+            let cards = b.cards.map { BoardCard(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind, colorID: $0.colorID) }
             return boards.restore(cards: cards, items: b.items, nextID: b.nextID) ? nil : RememberedState.unusable("boards")
         case let rearrange as RearrangeScene:
             guard let r = self.rearrange?[rearrange.layoutKind.rawValue], r.order.count == rearrange.ids.count else { return nil }

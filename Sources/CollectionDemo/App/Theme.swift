@@ -10,6 +10,8 @@ public enum Theme {
     public static let textDim = Color(hex: 0x9AA1B0)
     public static let accent = Color(hex: 0x4C8DFF)
     public static let danger = Color(hex: 0xE5534B)
+    /// The keyboard focus ring, in every scene.
+    public static let focusRing = Color(hex: 0xF5F7FA)
     public static let tabBarHeight: Double = 44
 
     /// A stable, pleasant colour for item number `n`.
@@ -17,5 +19,16 @@ public enum Theme {
         // Golden-ratio hue steps keep neighbours distinct.
         let h = (Double(n) * 0.618033988749895).truncatingRemainder(dividingBy: 1)
         return Color.hsv(h, 0.55, 0.85)
+    }
+}
+
+/// The one keyboard focus ring every scene draws around its focused item: a light ring outside
+/// the item with a thin gap of the background, so it reads on every item colour and beside the
+/// selection's accent ring. `outset` is where the item's own decoration (a selection ring) ends.
+public enum FocusRing {
+    public static func draw(around frame: Rect, radius: Double, outset: Double = 0, into list: inout DrawList) {
+        let gap = outset + 2, width = 2.5
+        list.stroke(frame.insetBy(dx: -gap - width / 2, dy: -gap - width / 2), Theme.focusRing, width: width,
+                    radius: radius + gap + width / 2)
     }
 }

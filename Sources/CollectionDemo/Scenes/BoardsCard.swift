@@ -11,8 +11,10 @@ public struct BoardCard: Equatable, Sendable {
     /// What the card says, wrapped to the card (one to five lines in the backlog); empty: its title.
     /// The title stays its short name, in status lines and for assistive technology.
     public var text = ""
+    /// Whose colour the card wears: a palette copy wears its template's. Nil: its own.
+    public var colorID: Int?
 
-    public var color: Color { Theme.tileColor(id) }
+    public var color: Color { Theme.tileColor(colorID ?? id) }
     /// The words drawn on the card.
     public var shownText: String { text.isEmpty ? title : text }
 
@@ -46,8 +48,10 @@ public struct BoardCardMetrics {
     static func style(size: Double) -> ParagraphStyle {
         ParagraphStyle(text: TextStyle(size: size, weight: .bold), maximumLines: 5)
     }
-    /// The text's size in a card of height `h` and width `w` (cards shrink with small windows).
-    static func textSize(cardHeight h: Double, cardWidth w: Double) -> Double { min(13, max(9, min(h / 3.4, w / 9))) }
+    /// The text's size in a card `w` points wide (cards shrink with small windows). It does not
+    /// depend on the card's height: one kind of card in one board shows one type size, and a
+    /// short card shows fewer lines instead of smaller ones.
+    static func textSize(cardHeight h: Double, cardWidth w: Double) -> Double { min(13, max(9, w / 9)) }
     /// The text's inset from the card's leading edge, and from its trailing edge (room for the
     /// padlock on a locked card).
     static func textInsets(_ card: BoardCard, cardWidth w: Double) -> (leading: Double, trailing: Double) {
@@ -95,7 +99,7 @@ public final class BoardCardCell: CollectionCell {
         BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
         // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
         if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
-        if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), Theme.text, width: 1, radius: 9) }
+        if isFocused { FocusRing.draw(around: frame.insetBy(dx: 2, dy: 2), radius: 8, into: &list) }
     }
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.

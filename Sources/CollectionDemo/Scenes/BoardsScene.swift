@@ -25,6 +25,12 @@ public final class BoardsScene: Scene {
     private var panels: [(title: String, frame: Rect)] = []
     private(set) var statusFrame: Rect = .zero
     private var setupNotices: [String] = []
+    /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
+    public private(set) var deletedNotice: (text: String, until: Double)?
+    /// How long the delete notice stays, in seconds.
+    static let deletedNoticeDuration = 6.0
+    static func deletedText(_ what: String) -> String { "Deleted \(what)" }
+    static let undoTitle = "Undo"
 
     public static let defaultBacklogCount = 40
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
@@ -70,8 +76,7 @@ public final class BoardsScene: Scene {
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
             makeBoard("palette", "Palette", [palette], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
                                                                           interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
-            makeBoard("focus", "Focus", [focus], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(58),
-                                                                    interitemSpacing: 0, lineSpacing: 0, insets: EdgeInsets(all: 6))),
+            makeBoard("focus", "Focus", [focus], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
         backlog.view.updateLayout { layout in
@@ -93,6 +98,13 @@ public final class BoardsScene: Scene {
             do { try manager.add(b, checkingItems: n <= 100_000) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
+        // A delete says so, with an Undo; whatever changes next (an undo too) retires the notice.
+        manager.onChange = { [unowned self] change in
+            guard change.cause == .drop, change.zone == trash.dropName else { deletedNotice = nil; return }
+            let ids = change.edits.map(\.id)
+            let what = ids.count == 1 ? self.card(ids[0]).title : BoardsScene.words.severalItems(ids.count)
+            deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
+        }
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -167,7 +179,9 @@ public final class BoardsScene: Scene {
         let template = card(id)
         let newID = nextID
         nextID += 1
-        cards[newID] = BoardCard(id: newID, title: "\(template.kind ?? "Card") \(newID)", lockedTo: nil, kind: template.kind)
+        // The copy is what the palette showed: its title ("New task") and its colour.
+        cards[newID] = BoardCard(id: newID, title: template.title, lockedTo: nil, kind: template.kind,
+                                 colorID: template.colorID ?? template.id)
         return AnyHashable(newID)
     }
 
@@ -235,6 +249,11 @@ public final class BoardsScene: Scene {
         switch event {
         case let .pointerDown(p, button, mods):
             pointer = p
+            if button == .left, !manager.isDragging, let undo = undoFrame, undo.contains(p) {
+                deletedNotice = nil
+                manager.undo(now: now)
+                return
+            }
             if manager.pointerDown(at: p, button: button, modifiers: mods, now: now) { return }
             guard button == .left, let b = boards.first(where: { $0.view.frame.contains(p) }) else { return }
             if !mods.contains(.ctrl) { manager.clearSelection() }
@@ -287,11 +306,12 @@ public final class BoardsScene: Scene {
         self.now = now
         manager.update(now: now)
         for b in boards { b.view.update(now: now) }
+        if let n = deletedNotice, now >= n.until { deletedNotice = nil }
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(manager.nextDeadline(after: now),
+        Deadline.earliest(deletedNotice.map { max(now, $0.until) }, manager.nextDeadline(after: now),
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
                           Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
     }
@@ -320,12 +340,41 @@ public final class BoardsScene: Scene {
         }
         manager.draw(into: &list, now: now)
         drawStatus(into: &list)
+        drawDeletedNotice(into: &list)
+    }
+
+    // MARK: Delete notice
+
+    /// The notice's frame: at the bottom right, just above the status line.
+    private var deletedNoticeFrame: Rect? {
+        guard deletedNotice != nil else { return nil }
+        let h = max(28, statusFrame.height + 6), w = min(300, frame.width - 16)
+        return Rect(x: statusFrame.maxX - w, y: statusFrame.minY - h - 4, width: w, height: h)
+    }
+
+    /// The notice's Undo button.
+    private var undoFrame: Rect? {
+        deletedNoticeFrame.map { Rect(x: $0.maxX - 70, y: $0.minY + 4, width: 64, height: $0.height - 8) }
+    }
+
+    private func drawDeletedNotice(into list: inout DrawList) {
+        guard let n = deletedNotice, let r = deletedNoticeFrame, let undo = undoFrame else { return }
+        list.shadow(r.offsetBy(dx: 0, dy: 3), Color.black.withAlpha(0.4), radius: 8, blur: 10)
+        list.fill(r, Theme.surfaceRaised, radius: 8)
+        list.stroke(r, Theme.border, width: 1, radius: 8)
+        list.text(n.text, in: Rect(x: r.minX + 12, y: r.minY, width: max(0, undo.minX - r.minX - 16), height: r.height), size: 13,
+                  color: Theme.text, alignment: .leading)
+        let hovered = undo.contains(pointer)
+        list.fill(undo, hovered ? Theme.accent.mixed(with: .white, 0.15) : Theme.accent, radius: 6)
+        list.text(BoardsScene.undoTitle, in: undo, size: 13, color: .white, alignment: .center, weight: .bold)
     }
 
     private func drawTrash(into list: inout DrawList) {
         let r = trash.dropFrame.insetBy(dx: 6, dy: 4)
         guard !r.isEmpty else { return }
-        let color = trash.isRefusing ? Theme.danger : trash.isHovered ? Theme.accent : Theme.border
+        // Dropping here deletes: the accepting trash shows the theme's destructive colour.
+        let color = trash.isRefusing || trash.isHovered ? Theme.danger : Theme.border
+        if trash.isHovered { list.fill(r, Theme.danger.withAlpha(0.16), radius: 8) }
         list.stroke(r, color, width: 2, radius: 8)
         list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
@@ -346,6 +395,7 @@ public final class BoardsScene: Scene {
 
     public func cursor(at p: Point) -> Cursor {
         if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
+        if undoFrame?.contains(p) == true { return .hand }
         return boards.contains { $0.view.frame.contains(p) && $0.draggableItem(at: p) != nil } ? .hand : .arrow
     }
 
@@ -413,6 +463,11 @@ public final class BoardsScene: Scene {
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
+            // The card keyboard commands act on, and whether its ring shows (after keyboard use).
+            ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
+            ("focusRing", .bool(manager.marks.showsRing)),
+            // The delete notice's words while it shows ("Deleted Card 5"), else null.
+            ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
         ]
     }
 

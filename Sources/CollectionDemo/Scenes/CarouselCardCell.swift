@@ -28,15 +28,20 @@ public final class CarouselCardCell: CollectionCell {
     }
 
     public var content = Content(number: 0, title: "", subtitle: "", category: "", author: "", minutes: 0, color: .white)
+    /// How the Open button looks: the scene sets it from the pointer.
+    public enum ButtonState: Sendable { case normal, hovered, pressed }
+    public var buttonState = ButtonState.normal
 
     public override func prepareForReuse() {
         super.prepareForReuse()
         content = Content(number: 0, title: "", subtitle: "", category: "", author: "", minutes: 0, color: .white)
+        buttonState = .normal
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
-        CarouselCardCell.drawCard(content, selected: isSelected, in: frame, into: &list)
+        CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, into: &list)
         drawHover(in: frame, into: &list)
+        if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
     }
 
     private func drawHover(in frame: Rect, into list: inout DrawList) {
@@ -50,8 +55,10 @@ public final class CarouselCardCell: CollectionCell {
     /// layer's colour is mixed with that background by `1 - alpha`, which gives the pixels a veil of
     /// the background colour would, with opaque fills only (no pass blending over the whole card).
     public override func draw(in frame: Rect, alpha: Double, into list: inout DrawList) {
-        CarouselCardCell.drawCard(content, selected: isSelected, in: frame, shadowAlpha: 0.45 * alpha, fade: alpha, into: &list)
+        CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, shadowAlpha: 0.45 * alpha,
+                                  fade: alpha, into: &list)
         drawHover(in: frame, into: &list)
+        if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
     }
 
     /// What the cards fade into: the carousel's background.
@@ -92,7 +99,7 @@ public final class CarouselCardCell: CollectionCell {
 
     /// Opaque colours only (mixed, not translucent). With `fade` below 1 every colour is mixed
     /// toward `veilColor` by `1 - fade`: the card as if faded as one piece over that colour.
-    public static func drawCard(_ c: Content, selected: Bool, in f: Rect, shadowAlpha: Double = 0.45, fade: Double = 1,
+    public static func drawCard(_ c: Content, selected: Bool, buttonState: ButtonState = .normal, in f: Rect, shadowAlpha: Double = 0.45, fade: Double = 1,
                                 into list: inout DrawList) {
         let veil = fade < 1 ? 1 - max(0, fade) : 0
         func tone(_ k: Color) -> Color { veil > 0 ? k.mixed(with: veilColor, veil) : k }
@@ -123,51 +130,88 @@ public final class CarouselCardCell: CollectionCell {
 
         // A category badge and the big number.
         let ink = c.color.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
-        let badge = Rect(x: f.minX + 20 * u, y: f.minY + 20 * u, width: 110 * u, height: 30 * u)
-        list.fill(badge, tone(c.color.mixed(with: .black, 0.22)), radius: badge.height / 2)
-        text(c.category.uppercased(), in: badge, size: 13 * u, color: .white, alignment: .center, weight: .bold)
+        // The badge grows with its type, which stays readable (`smallestType`) on a small card.
+        let bu = max(u, smallestType / 13)
+        let badge = Rect(x: f.minX + 20 * u, y: f.minY + 20 * u, width: 110 * bu, height: 30 * bu)
+        // Only where it stays clear of the big number: a tiny card leaves it out.
+        if badge.width <= f.width * 0.4, badge.height <= heroHeight * 0.3 {
+            list.fill(badge, tone(c.color.mixed(with: .black, 0.22)), radius: badge.height / 2)
+            text(c.category.uppercased(), in: badge, size: 13 * bu, color: .white, alignment: .center, weight: .bold)
+        }
         text("\(c.number)", in: Rect(x: hero.minX, y: hero.minY + 20 * u, width: hero.width, height: hero.height - 20 * u),
                   size: min(150, heroHeight * 0.55), color: ink, alignment: .center, weight: .bold)
 
         let panel = Rect(x: f.minX, y: hero.maxY, width: f.width, height: f.height - heroHeight)
-
-        let pad = 24 * u
+        // The panel reflows rather than scales: its type never goes below `smallestType` points,
+        // and a line that no longer fits is left out (the subtitle first, then the author).
+        let pad = max(10, 24 * u)
+        let titleSize = max(smallestType + 2, 28 * u), subtitleSize = max(smallestType, 16 * u)
+        let nameSize = max(smallestType, 15 * u), metaSize = max(smallestType, 13 * u)
+        let footerHeight = max(40 * u, nameSize * 1.3 + metaSize * 1.3)
+        let footerY = panel.maxY - pad * 0.8 - footerHeight
         var y = panel.minY + pad * 0.8
-        text(c.title, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 36 * u),
-                  size: 28 * u, color: Theme.text, weight: .bold)
-        y += 40 * u
-        // The subtitle wraps to a second line where the panel has room for two above the footer
-        // ("…" after them); a smaller card keeps its one line, cut, as it always was.
-        let subtitleRoom = panel.maxY - pad - 46 * u - y
-        if subtitleRoom >= 44 * u, 24 * u >= smallestTextBox {
-            let box = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 44 * u)
+        let titleBox = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: titleSize * 1.3)
+        let showsFooter = footerY >= titleBox.maxY + 4
+        text(c.title, in: titleBox, size: titleSize, color: Theme.text, weight: .bold)
+        y = titleBox.maxY + 4 * u
+        // The subtitle takes the lines the panel has between title and footer, two at most ("…").
+        let lineHeight = subtitleSize * 1.35
+        let subtitleLines = min(2, Int(((showsFooter ? footerY : panel.maxY - pad * 0.5) - 4 - y) / lineHeight))
+        if subtitleLines >= 1 {
+            let box = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: lineHeight * Double(subtitleLines))
             list.withOpacity(fade) {
-                $0.paragraph(c.subtitle, in: box, style: ParagraphStyle(text: TextStyle(size: 16 * u), maximumLines: 2),
+                $0.paragraph(c.subtitle, in: box, style: ParagraphStyle(text: TextStyle(size: subtitleSize), maximumLines: subtitleLines),
                              color: Theme.textDim)
             }
-        } else {
-            text(c.subtitle, in: Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: 24 * u),
-                 size: 16 * u, color: Theme.textDim)
         }
+        guard showsFooter else { drawSelection(selected, in: f, radius: radius, into: &list); return }
 
-        // Footer: avatar with initials, author and reading time, and an action button.
-        let footerY = panel.maxY - pad - 40 * u
-        let avatar = Rect(x: panel.minX + pad, y: footerY, width: 40 * u, height: 40 * u)
+        // Footer: avatar with initials, author and reading time, and the Open button.
+        let button = openButtonFrame(in: f)
+        let avatarSide = min(footerHeight, 40 * max(u, 0.6))
+        let avatar = Rect(x: panel.minX + pad, y: footerY + (footerHeight - avatarSide) / 2, width: avatarSide, height: avatarSide)
         list.fill(avatar, tone(c.color.mixed(with: .black, 0.35)), radius: avatar.width / 2)
         let initials = c.author.split(separator: " ").compactMap(\.first).map(String.init).joined()
-        text(initials, in: avatar, size: 14 * u, color: .white, alignment: .center, weight: .bold)
-        text(c.author, in: Rect(x: avatar.maxX + 12 * u, y: footerY, width: 240 * u, height: 20 * u),
-                  size: 15 * u, color: Theme.text, weight: .bold)
-        text("\(c.minutes) min read", in: Rect(x: avatar.maxX + 12 * u, y: footerY + 20 * u, width: 240 * u, height: 20 * u),
-                  size: 13 * u, color: Theme.textDim)
-        let button = Rect(x: panel.maxX - pad - 110 * u, y: footerY + 2 * u, width: 110 * u, height: 36 * u)
-        list.fill(button, tone(c.color), radius: button.height / 2)
-        text("Open", in: button, size: 15 * u, color: ink, alignment: .center, weight: .bold)
-
-        if selected {
-            // A thick ring with a white inner edge, and the panel tinted: visible on every card colour.
-            list.stroke(f.insetBy(dx: -8, dy: -8), Theme.accent, width: 6, radius: radius + 8)
-            list.stroke(f.insetBy(dx: -3, dy: -3), Color.white.withAlpha(0.9), width: 2, radius: radius + 3)
+        text(initials, in: avatar, size: max(smallestType, 14 * u), color: .white, alignment: .center, weight: .bold)
+        let nameWidth = max(0, button.minX - 8 - (avatar.maxX + 10))
+        if nameWidth >= 40 {
+            text(c.author, in: Rect(x: avatar.maxX + 10, y: footerY, width: nameWidth, height: nameSize * 1.3),
+                 size: nameSize, color: Theme.text, weight: .bold)
+            text(readingTime(c.minutes), in: Rect(x: avatar.maxX + 10, y: footerY + nameSize * 1.3, width: nameWidth, height: metaSize * 1.3),
+                 size: metaSize, color: Theme.textDim)
         }
+        // A real button: lighter under the pointer, darker while pressed.
+        var fill = c.color
+        switch buttonState {
+        case .normal: break
+        case .hovered: fill = fill.mixed(with: .white, 0.22)
+        case .pressed: fill = fill.mixed(with: .black, 0.25)
+        }
+        list.fill(button, tone(fill), radius: button.height / 2)
+        text(openTitle, in: button, size: max(smallestType, 15 * u), color: ink, alignment: .center, weight: .bold)
+        drawSelection(selected, in: f, radius: radius, into: &list)
+    }
+
+    /// The smallest type the card uses, in points: small windows reflow, they do not shrink text.
+    static let smallestType = 11.0
+    /// The button's word and the reading time line (the demo's words).
+    static let openTitle = "Open"
+    static func readingTime(_ minutes: Int) -> String { "\(minutes) min read" }
+
+    /// Where the Open button sits in a card drawn in `f` (the scene hit-tests it with the same rect).
+    public static func openButtonFrame(in f: Rect) -> Rect {
+        let u = scale(f)
+        let pad = max(10, 24 * u)
+        let height = max(26, 36 * u), width = max(64, 110 * u)
+        let footerHeight = max(40 * u, max(smallestType, 15 * u) * 1.3 + max(smallestType, 13 * u) * 1.3)
+        let footerY = f.maxY - pad * 0.8 - footerHeight
+        return Rect(x: f.maxX - pad - width, y: footerY + (footerHeight - height) / 2, width: width, height: height)
+    }
+
+    static func drawSelection(_ selected: Bool, in f: Rect, radius: Double, into list: inout DrawList) {
+        guard selected else { return }
+        // A thick ring with a white inner edge: visible on every card colour.
+        list.stroke(f.insetBy(dx: -8, dy: -8), Theme.accent, width: 6, radius: radius + 8)
+        list.stroke(f.insetBy(dx: -3, dy: -3), Color.white.withAlpha(0.9), width: 2, radius: radius + 3)
     }
 }

@@ -10,10 +10,19 @@ public final class CarouselScene: Scene, CollectionDataSource {
     /// With more cards than this, a counter replaces the dots.
     static let maximumDots = 30
     static let dotSpacing = 18.0
+    /// The widest a card gets: a wide window shows more neighbours instead of one giant card.
+    static let maximumCardWidth = 560.0
+    /// The card whose Open button the pointer is over, and whether it is held down on it.
+    private var openButton: (card: Int, pressed: Bool)?
+    /// The card opened (its Open button, or Enter on the focused card): shown in a reading sheet
+    /// over the carousel until Escape, a click or the sheet's Close.
+    public private(set) var openedCard: Int?
 
     public init(itemCount: Int, alignment: CarouselLayout.Alignment = .center) {
         ids = Array(0..<max(0, itemCount))
-        collection = CollectionView(name: "carousel", layout: CarouselLayout(alignment: alignment))
+        var carousel = CarouselLayout(alignment: alignment)
+        carousel.maximumWidth = CarouselScene.maximumCardWidth
+        collection = CollectionView(name: "carousel", layout: carousel)
         // No background fill of its own: the app has just filled the window with the same colour,
         // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "card") { CarouselCardCell(reuseIdentifier: $0) }
@@ -59,33 +68,111 @@ public final class CarouselScene: Scene, CollectionDataSource {
     }
 
     public func handle(_ event: InputEvent, now: Double) {
+        if openedCard != nil, handleSheet(event) { return }
         // With page dots the dots are the bar; a long carousel without them gets a scroll bar.
         if !showsDots, collection.handleScrollBarEvent(event, now: now) { return }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
+            // The pointer is in use: the focus ring hides until the next key.
+            collection.focusByPointer(nil)
+            if let card = openButtonCard(at: p) { openButton = (card, true); updateButtonStates(); return }
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
+            if let held = openButton, held.pressed {
+                // A held button stays pressed only while the pointer is over it, as desktop buttons do.
+                openButton = (held.card, true)
+                updateButtonStates(pointerOver: openButtonCard(at: p) == held.card)
+                return
+            }
             press.moved(to: p, now: now, physics: &collection.physics)
             collection.updateHover(at: press.isPanning ? nil : p)
+            openButton = press.isActive ? nil : openButtonCard(at: p).map { ($0, false) }
+            updateButtonStates()
         case let .pointerUp(p, .left, mods):
+            if let held = openButton, held.pressed {
+                openButton = openButtonCard(at: p).map { ($0, false) }
+                updateButtonStates()
+                if openButtonCard(at: p) == held.card { open(held.card) }
+                return
+            }
             if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, modifiers: mods, now: now) }
         case let .wheel(dx, dy):
             if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
         case let .key(key, mods) where mods.isEmpty:
-            switch key {
-            case .left: scrollToCard(centeredIndex - 1, now: now)
-            case .right: scrollToCard(centeredIndex + 1, now: now)
-            case .home: scrollToCard(0, now: now)
-            case .end: scrollToCard(ids.count - 1, now: now)
-            case Key("a"): setAlignment(alignment == .center ? .edges : .center, now: now)
-            default: break
-            }
+            handleKey(key, now: now)
         case .focus(gained: false):
             cancelPress(now: now)
+            openButton = nil; updateButtonStates()
         case .pointerExited:
             collection.updateHover(at: nil)
+            openButton = nil; updateButtonStates()
         default: break
         }
+    }
+
+    /// The arrows, Home and End page and move the focus ring with the centred card; Enter opens
+    /// the focused card; Escape clears the selection.
+    private func handleKey(_ key: Key, now: Double) {
+        switch key {
+        case .left: focusCard(centeredIndex - 1, now: now)
+        case .right: focusCard(centeredIndex + 1, now: now)
+        case .home: focusCard(0, now: now)
+        case .end: focusCard(ids.count - 1, now: now)
+        case .enter:
+            if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
+        case .escape: collection.clearSelection()
+        case Key("a"): setAlignment(alignment == .center ? .edges : .center, now: now)
+        default: break
+        }
+    }
+
+    /// Scrolls card `index` into place and puts the focus ring on it.
+    private func focusCard(_ index: Int, now: Double) {
+        guard !ids.isEmpty else { return }
+        let i = min(max(0, index), ids.count - 1)
+        scrollToCard(i, now: now)
+        collection.setFocus(ItemPath(item: i), showingRing: true)
+    }
+
+    /// The card whose Open button is under `p`: only the card at rest in the middle has a live
+    /// button (a side card is a preview; a click there centres it).
+    private func openButtonCard(at p: Point) -> Int? {
+        guard !ids.isEmpty, let ip = collection.indexPathForItem(atWindowPoint: p), ip.item == centeredIndex,
+              let frame = collection.presentedFrameForItem(at: ip) else { return nil }
+        let card = collection.windowRect(fromContent: frame)
+        return CarouselCardCell.openButtonFrame(in: card).contains(p) ? ip.item : nil
+    }
+
+    /// Tells the cells how their Open button looks.
+    private func updateButtonStates(pointerOver: Bool = true) {
+        for (ip, cell) in collection.visibleCells {
+            guard let card = cell as? CarouselCardCell else { continue }
+            guard let b = openButton, b.card == ip.item else { card.buttonState = .normal; continue }
+            card.buttonState = b.pressed && pointerOver ? .pressed : .hovered
+        }
+    }
+
+    /// Opens card `index` in the reading sheet.
+    public func open(_ index: Int) {
+        guard ids.indices.contains(index) else { return }
+        openedCard = index
+        collection.updateHover(at: nil)
+    }
+
+    /// The sheet takes every key and click while it is open: Escape, Enter, a click outside it or
+    /// on its Close button close it.
+    private func handleSheet(_ event: InputEvent) -> Bool {
+        switch event {
+        case .key(.escape, _), .key(.enter, _):
+            openedCard = nil
+        case let .pointerUp(p, .left, _):
+            if !sheetFrame.contains(p) || sheetCloseFrame.contains(p) { openedCard = nil }
+        case .pointerDown, .key, .wheel:
+            break
+        default:
+            return false
+        }
+        return true
     }
 
     /// A click centres a side card, selects the centred one, or jumps to a page dot.
@@ -126,14 +213,18 @@ public final class CarouselScene: Scene, CollectionDataSource {
         if let last = drawnAheadFor, last.page == page, last.frame == collection.frame, last.alignment == alignment { return nil }
         drawnAheadFor = (page, collection.frame, alignment)
         let here = layout.restingOffset(forItem: page)
-        var offsets: [Point] = []
+        var list = DrawList()
+        // A key turn puts the focus ring on the card it turns to: each turn is drawn with it there.
+        let focus = (collection.focusedItem, collection.showsFocusRing)
         for neighbour in [page - 1, page + 1] where ids.indices.contains(neighbour) {
             let there = layout.restingOffset(forItem: neighbour)
             let steps = CarouselScene.drawAheadSteps
-            offsets += (1...steps).map { Point(x: here + (there - here) * Double($0) / Double(steps), y: 0) }
+            let offsets = (1...steps).map { Point(x: here + (there - here) * Double($0) / Double(steps), y: 0) }
+            collection.drawAhead(atOffsets: offsets, into: &list)
+            collection.setFocus(ItemPath(item: neighbour), showingRing: true)
+            collection.drawAhead(atOffsets: offsets, into: &list)
+            collection.setFocus(focus.0, showingRing: focus.1)
         }
-        var list = DrawList()
-        collection.drawAhead(atOffsets: offsets, into: &list)
         return list
     }
 
@@ -141,6 +232,51 @@ public final class CarouselScene: Scene, CollectionDataSource {
         collection.draw(into: &list)
         if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }
         drawPageIndicator(into: &list)
+        if let opened = openedCard { drawSheet(for: opened, into: &list) }
+    }
+
+    // MARK: Reading sheet
+
+    /// The sheet an opened card shows in: centred, at most 520 × 420 points.
+    private var sheetFrame: Rect {
+        let f = collection.frame
+        let w = min(520, f.width - 32), h = min(420, f.height - 32)
+        return Rect(x: (f.midX - w / 2).rounded(), y: (f.midY - h / 2).rounded(), width: max(0, w), height: max(0, h))
+    }
+    private var sheetCloseFrame: Rect {
+        let s = sheetFrame
+        return Rect(x: s.maxX - 104, y: s.maxY - 52, width: 88, height: 36)
+    }
+
+    private func drawSheet(for index: Int, into list: inout DrawList) {
+        let c = CarouselCardCell.Content.sample(ids[index], of: ids.count)
+        list.fill(collection.frame, Theme.background.withAlpha(0.72))
+        let s = sheetFrame
+        list.shadow(s.offsetBy(dx: 0, dy: 8), Color.black.withAlpha(0.5), radius: 14, blur: 24)
+        list.fill(s, Theme.surfaceRaised, radius: 14)
+        list.fill(Rect(x: s.minX, y: s.minY, width: s.width, height: 10), c.color, radius: 5)
+        let inner = s.insetBy(dx: 20, dy: 24)
+        list.text(c.category.uppercased(), in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18),
+                  size: 12, color: Theme.textDim, weight: .bold)
+        list.text(c.title, in: Rect(x: inner.minX, y: inner.minY + 22, width: inner.width, height: 34), size: 24,
+                  color: Theme.text, weight: .bold)
+        list.text("\(c.author) · \(CarouselCardCell.readingTime(c.minutes))", in: Rect(x: inner.minX, y: inner.minY + 58, width: inner.width, height: 20),
+                  size: 13, color: Theme.textDim)
+        let body = Rect(x: inner.minX, y: inner.minY + 90, width: inner.width, height: max(0, sheetCloseFrame.minY - 12 - inner.minY - 90))
+        if body.height >= 16 {
+            list.paragraph(CarouselScene.story(c), in: body, style: ParagraphStyle(text: TextStyle(size: 15), maximumLines: Int(body.height / 21)),
+                           color: Theme.text)
+        }
+        let close = sheetCloseFrame
+        list.fill(close, Theme.accent, radius: close.height / 2)
+        list.text(CarouselScene.closeTitle, in: close, size: 14, color: .white, alignment: .center, weight: .bold)
+    }
+
+    static let closeTitle = "Close"
+    /// The opened card's text (the demo's words).
+    static func story(_ c: CarouselCardCell.Content) -> String {
+        "\(c.subtitle). \(c.author) takes you through \(c.title): where it began, what it looks like today and "
+            + "why it is worth the trip. Press Escape or Close to go back to the carousel."
     }
 
     // MARK: Page dots
@@ -181,9 +317,9 @@ public final class CarouselScene: Scene, CollectionDataSource {
         }
         // The key hint sits right of the page indicator, and only where it fits beside it.
         let indicatorEnd = showsDots ? dotCentre(ids.count - 1).x + 8 : collection.frame.midX + 80
-        let hintRect = Rect(x: collection.frame.maxX - 336, y: dotsCentreY - 11, width: 320, height: 22)
+        let hintRect = Rect(x: collection.frame.maxX - 416, y: dotsCentreY - 11, width: 400, height: 22)
         if hintRect.minX >= indicatorEnd + 16 {
-            let hint = "← → Home End  ·  A: alignment (\(alignment.rawValue))"
+            let hint = "← → Home End  ·  Enter: open  ·  A: alignment (\(alignment.rawValue))"
             list.text(hint, in: hintRect, size: 12, color: Theme.textDim, alignment: .trailing)
         }
     }
@@ -202,6 +338,8 @@ public final class CarouselScene: Scene, CollectionDataSource {
             ("centeredIndex", .int(centeredIndex)),
             ("alignment", .string(alignment.rawValue)),
             ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
+            // The card open in the reading sheet (null: none).
+            ("opened", openedCard.map { .string("\(ids[$0])") } ?? .null),
         ])]))]
     }
 

@@ -18,6 +18,8 @@ public final class GridScene: Scene, CollectionDataSource {
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
         collection.dataSource = self
         collection.reloadData()
+        // One focus model: the arrows move a focus ring, Enter selects, Escape clears.
+        interaction.movesFocus = true
     }
 
     public func setFrame(_ frame: Rect) { collection.setFrame(frame) }

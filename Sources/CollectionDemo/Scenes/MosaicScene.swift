@@ -26,6 +26,9 @@ public final class MosaicScene: Scene {
     private let keyboardScrolling = KeyboardScrolling()
     /// The card keyboard commands (the Menu key) act on.
     public private(set) var focusedCard: Int?
+    /// Whether the focused card shows its ring (and its ⋯ button): after keyboard use, until the
+    /// next press of the pointer.
+    public private(set) var showsFocusRing = false
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
 
@@ -70,6 +73,12 @@ public final class MosaicScene: Scene {
         interaction.itemHitTest = { [unowned self] p in itemIndexPath(at: p) }
         interaction.willLift = { [unowned self] in menu.close() }
         interaction.didLift = { [unowned self] id in focusedCard = id.base as? Int }
+        // Hover shows a card's ⋯ button.
+        interaction.hoversMovableItems = true
+        // Delete in the theme's destructive colour; the highlight in its accent.
+        menu.style.highlight = Theme.accent
+        menu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
+        menu.style.destructiveHighlight = Theme.danger
         applyModel(animated: false)
     }
 
@@ -231,7 +240,7 @@ public final class MosaicScene: Scene {
         guard id >= 0, id < model.allowsMenu.count, model.allowsMenu[id] else { return [] }
         let index = model.order.firstIndex(of: id) ?? 0
         return [ContextMenuAction(model.styles[id] == .compact ? "Make regular" : "Make compact"),
-                ContextMenuAction("Duplicate"), ContextMenuAction("Delete"),
+                ContextMenuAction("Duplicate"), ContextMenuAction("Delete", isDestructive: true),
                 ContextMenuAction("Move to top", isEnabled: index > 0)]
     }
 
@@ -306,6 +315,13 @@ public final class MosaicScene: Scene {
             if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
         case let .pointerDown(p, .left, _):
             guard !interaction.isDragging, collection.frame.contains(p) else { return }
+            showsFocusRing = false
+            if let ip = moreButtonItem(at: p) {
+                // The ⋯ button: the card's menu, opened below the button.
+                let button = moreButtonFrame(of: ip) ?? .zero
+                openMenu(for: ip, at: Point(x: button.minX, y: button.maxY + 4), fromKeyboard: false, now: now)
+                return
+            }
             if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
             interaction.handle(event, now: now)
         case .pointerMove:
@@ -339,7 +355,13 @@ public final class MosaicScene: Scene {
         if mods.contains(.ctrl), key == Key("y") { redo(); return }
         if key == .tab { moveFocus(by: mods.contains(.shift) ? -1 : 1, now: now); return }
         guard mods.isEmpty else { return }
+        if [.up, .down, .left, .right].contains(key), moveFocus(toward: key, now: now) { return }
         switch key {
+        case .enter:
+            // Enter on the focused card opens its menu, as the ⋯ button does.
+            if showsFocusRing, focusedCard != nil { openMenuForFocused(now: now) }
+        case .escape:
+            showsFocusRing = false
         case Key("s"): shuffle(now: now)
         case Key("r"): reset(now: now)
         case .left, .right:
@@ -359,8 +381,41 @@ public final class MosaicScene: Scene {
         let current = focusedCard.flatMap { model.order.firstIndex(of: $0) }
         let next = current.map { min(max(0, $0 + step), model.order.count - 1) } ?? firstVisibleCardIndex()
         focusedCard = model.order[next]
+        showsFocusRing = true
         // Centred, so the pinned header never covers the focused card.
         collection.scrollToItem(ItemPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
+    }
+
+    /// The arrows move the focus ring to the nearest card that way (the engine's geometry rule,
+    /// `CollectionView.item(from:toward:)`). Up and Down with no ring show it on the first card in
+    /// view; Left and Right with no ring page the featured row (false: not used here).
+    private func moveFocus(toward key: Key, now: Double) -> Bool {
+        guard !model.order.isEmpty else { return false }
+        guard showsFocusRing, let id = focusedCard, let index = model.order.firstIndex(of: id) else {
+            guard key == .up || key == .down else { return false }
+            moveFocus(by: 0, now: now)
+            return true
+        }
+        let here = ItemPath(item: index, section: MosaicScene.mosaicSection)
+        if let next = collection.item(from: here, toward: key), next.section == MosaicScene.mosaicSection {
+            focusedCard = model.order[next.item]
+            collection.scrollToItem(next, centered: true, animated: true)
+        }
+        return true
+    }
+
+    /// The card whose ⋯ button is under `p` (a card that offers a menu, under the pointer).
+    private func moreButtonItem(at p: Point) -> ItemPath? {
+        guard let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection,
+              let id = dataSource.itemIdentifier(at: ip), model.allowsMenu.indices.contains(id), model.allowsMenu[id],
+              moreButtonFrame(of: ip)?.contains(p) == true else { return nil }
+        return ip
+    }
+
+    /// The ⋯ button of the card at `ip`, in window points.
+    private func moreButtonFrame(of ip: ItemPath) -> Rect? {
+        guard let frame = collection.presentedFrameForItem(at: ip) else { return nil }
+        return MosaicCardCell.moreButtonFrame(in: collection.windowRect(fromContent: frame))
     }
 
     private func firstVisibleCardIndex() -> Int {
@@ -397,9 +452,16 @@ public final class MosaicScene: Scene {
         orthogonal.update(now: now)
         manager.update(now: now)
         collection.update(now: now)
-        // The focus ring follows the focused card without reconfiguring cells.
+        // The focus ring follows the focused card without reconfiguring cells; the view's own
+        // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
+        let focusedIndex = focusedCard.flatMap { model.order.firstIndex(of: $0) }
+        collection.setFocus(focusedIndex.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }, showingRing: showsFocusRing)
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
-            (cell as? MosaicCardCell)?.isFocused = focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
+            guard let card = cell as? MosaicCardCell else { continue }
+            card.isFocused = showsFocusRing && focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
+            // The ⋯ button shows on the focused card, the hovered one, and the one whose menu is open.
+            let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
+            card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
     }
 
@@ -455,7 +517,7 @@ public final class MosaicScene: Scene {
             cell.value = model.values[id]
             cell.style = model.styles[id]
             cell.allowsMenu = model.allowsMenu[id]
-            cell.isFocused = id == focusedCard
+            cell.isFocused = showsFocusRing && id == focusedCard
         }
     }
 

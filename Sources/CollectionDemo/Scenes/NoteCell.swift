@@ -18,6 +18,7 @@ public final class NoteCell: CollectionCell {
     public override func draw(in frame: Rect, into list: inout DrawList) {
         NoteCell.drawNote(note, number: number, pinned: isPinned, selected: isSelected, highlighted: isHighlighted,
                           hovered: isHovered, metrics: metrics, in: frame, into: &list)
+        if isFocused { FocusRing.draw(around: frame, radius: 10, outset: isSelected ? 6 : 0, into: &list) }
     }
 
     /// Shared with snapshots, so a lifted note looks exactly like the note.

@@ -125,9 +125,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public func setLayout(_ kind: RearrangeLayoutKind) {
         guard !manager.isDragging else { return }
         manager.finishLandings()
+        let animated = kind != layoutKind
         layoutKind = kind
         order.showsNotes = kind == .waterfall
-        collection.setLayout(makeLayout(kind))
+        // Every tile glides to its place in the new layout, the one in view staying in view.
+        collection.setLayout(makeLayout(kind), animated: animated)
     }
 
     public func setFrame(_ frame: Rect) {
@@ -138,6 +140,15 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     // MARK: Input
 
     public func handle(_ event: InputEvent, now: Double) {
+        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
+        if case let .key(key, mods) = event, manager.session?.isKeyboard == true {
+            manager.handleKey(key, modifiers: mods, now: now)
+            return
+        }
+        // The focus follows a press quietly (no ring until the next key).
+        if case let .pointerDown(p, .left, _) = event, !interaction.isDragging, collection.frame.contains(p) {
+            collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p))
+        }
         if !interaction.isDragging, !interaction.isRefusingPress, collection.handleScrollBarEvent(event, now: now) { return }
         guard interaction.handle(event, now: now) == .unused else { return }
         switch event {
@@ -157,6 +168,14 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         if mods.contains(.ctrl), key == Key("y") { redo(now: now); return }
         guard mods.isEmpty || mods == .shift else { return }
         if key == Key("l") { setLayout(layoutKind.next); return }
+        // The arrows move the focus ring (the view scrolls to keep it in sight).
+        if mods.isEmpty, collection.moveFocus(key, now: now) != nil { return }
+        // Space picks up the tile the ring is on (a pinned one shakes); without a ring it pages.
+        if key == .space, mods.isEmpty, collection.showsFocusRing, let ip = collection.focusedItem {
+            if RearrangeScene.isPinned(ids[ip.item]) { collection.shakeItem(at: ip, now: now); return }
+            manager.finishLandings()
+            if let id = collection.identifier(at: ip), manager.liftWithKeyboard(id, from: reorder, now: now) { return }
+        }
         keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 
@@ -204,7 +223,40 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             }
         }
         ScrollIndicator.draw(for: collection, into: &list)
+        drawHint(into: &list)
         manager.draw(into: &list, now: now)
+    }
+
+    // MARK: Hint
+
+    /// The layout shown now, as the hint names it.
+    static func title(of kind: RearrangeLayoutKind) -> String {
+        switch kind {
+        case .grid: return "Grid"
+        case .horizontal: return "Horizontal"
+        case .waterfall: return "Waterfall"
+        }
+    }
+    /// What the hint says, longest first: the first that fits is shown.
+    var hintLines: [String] {
+        let layout = RearrangeScene.title(of: layoutKind)
+        return ["\(layout) layout  ·  long-press a tile (or Space on the focused one) to pick it up  ·  L: next layout  ·  Ctrl+Z: undo",
+                "\(layout)  ·  long-press or Space to pick up  ·  L: next layout",
+                "\(layout)  ·  L: layout"]
+    }
+
+    /// A pill at the bottom of the scene saying how to rearrange and which layout is shown; hidden
+    /// while a drag is in flight (the drag has the user's attention).
+    private func drawHint(into list: inout DrawList) {
+        guard !manager.isDragging, collection.frame.width >= 240, collection.frame.height >= 160 else { return }
+        let measurer = noteMetrics.measurer
+        let style = TextStyle(size: 12)
+        guard let text = hintLines.first(where: { measurer.width(of: $0, style: style) + 28 <= collection.frame.width - 24 }) else { return }
+        let width = (measurer.width(of: text, style: style) + 28).rounded(.up)
+        let r = Rect(x: (collection.frame.midX - width / 2).rounded(), y: collection.frame.maxY - 38, width: width, height: 26)
+        list.fill(r, Theme.surfaceRaised.withAlpha(0.92), radius: 13)
+        list.stroke(r, Theme.border, width: 1, radius: 13)
+        list.text(text, in: r, size: 12, color: Theme.text, alignment: .center)
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -232,6 +284,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         }
         return [
             ("layout", .string(layoutKind.rawValue)),
+            // The hint line shown at the bottom (null while a drag hides it).
+            ("hint", manager.isDragging ? .null : .string(hintLines[0])),
             ("collections", .array([collection.dumpState(extra: [
                 ("layout", .string(layoutKind.rawValue)),
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),

@@ -18,6 +18,7 @@ public final class TileCell: CollectionCell {
     public override func draw(in frame: Rect, into list: inout DrawList) {
         TileCell.drawTile(number: number, color: color, pinned: isPinned, selected: isSelected,
                           highlighted: isHighlighted, hovered: isHovered, in: frame, into: &list)
+        if isFocused { FocusRing.draw(around: frame, radius: min(12, frame.width / 8), outset: isSelected ? 6 : 0, into: &list) }
     }
 
     /// Shared with snapshots, so a lifted tile looks exactly like the tile.

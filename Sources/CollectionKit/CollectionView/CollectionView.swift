@@ -209,6 +209,12 @@ public final class CollectionView {
     public var allowsMultipleSelection = false
     /// Where a Shift+click range starts: the item last clicked or Ctrl+clicked (see CollectionView+Selection.swift).
     public internal(set) var selectionAnchor: ItemPath?
+    /// The item keyboard commands act on (see CollectionView+Focus.swift). It follows its item
+    /// through batch updates and interactive moves, as the selection does.
+    public internal(set) var focusedItem: ItemPath?
+    /// Whether the focused item shows its ring: only after the keyboard was used, not after a
+    /// click (as browsers' `:focus-visible`). Cells see `isFocused` only while it is true.
+    public internal(set) var showsFocusRing = false
     /// The overlay scroll bars' state (see ScrollBars.swift).
     public internal(set) var scrollBars = ScrollBars()
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
@@ -259,6 +265,7 @@ public final class CollectionView {
         }
         cell.indexPath = indexPath
         cell.isSelected = selectedItems.contains(indexPath)
+        cell.isFocused = showsFocusRing && focusedItem == indexPath
         cell.isHovered = feedback.hovered == indexPath
         return cell
     }
@@ -392,6 +399,7 @@ public final class CollectionView {
         interactiveMove = nil
         selectedItems.removeAll()
         selectionAnchor = nil
+        focusedItem = focusedItem.flatMap { $0.section < itemCounts.count && $0.item < itemCounts[$0.section] ? $0 : nil }
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
@@ -427,7 +435,8 @@ public final class CollectionView {
     /// ])
     /// ```
     /// `previousIndexPath` (new → old index path, nil for an insert) lets items that come into view
-    /// glide in from where the old layout had them, off screen too (a diffable data source knows it).
+    /// glide in from where the old layout had them (a diffable data source knows it); one that was
+    /// far off screen starts just outside the viewport, on its side (see `enteringFrame`).
     /// `identifiersKnownUnique` skips the O(n) scan for duplicate identifiers (counts and ranges
     /// are still checked): for a caller that changed only identifiers it knows to be unique, such
     /// as a drag-and-drop collection moving its placeholder gap through 100,000 items.
@@ -511,10 +520,12 @@ public final class CollectionView {
         }
         selectedItems = Set(selectedItems.compactMap(remap))
         selectionAnchor = selectionAnchor.flatMap(remap)
+        focusedItem = focusedItem.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         itemCounts = new
         let oldLayout = layout
+        let oldViewport = Rect(origin: physics.offset, size: frame.size)
         prepareLayout()
         physics.jump(to: physics.offset)
         refreshVisible(reconfigureAll: true)
@@ -522,11 +533,24 @@ public final class CollectionView {
             for a in visibleAttributes where a.kind == .cell {
                 guard let id = identifier(at: a.indexPath) else { continue }
                 let from = oldFrames[id] ?? previousIndexPath?(a.indexPath).flatMap { oldLayout.attributesForItem(at: $0)?.frame }
+                    .map { CollectionView.enteringFrame($0, viewport: oldViewport) }
                 guard let from, from != a.frame else { continue }
                 frameAnimations[id] = RectAnimation(from: from, to: a.frame, start: now)
             }
             startTransitions(vanishing: vanishing, updates: updates)
         }
+    }
+
+    /// Where an item that was out of view starts its glide into view: from its old frame moved
+    /// to just outside the viewport (half of it showing) on the side it comes from, so an update
+    /// that brings in far-away items (a shuffle) shows them arriving at once instead of an empty
+    /// view while they travel the distance. A frame already near the viewport is kept. O(1).
+    static func enteringFrame(_ old: Rect, viewport: Rect) -> Rect {
+        guard viewport.width > 0, viewport.height > 0 else { return old }
+        var r = old
+        r.origin.x = min(max(r.origin.x, viewport.minX - r.width / 2), viewport.maxX - r.width / 2)
+        r.origin.y = min(max(r.origin.y, viewport.minY - r.height / 2), viewport.maxY - r.height / 2)
+        return r
     }
 
     /// Where an old index path lands after `updates` (nil if deleted). Deletes apply before inserts.
@@ -792,6 +816,9 @@ public final class CollectionView {
             ("viewport", .rect(frame)),
             // The item under a free pointer (its hover highlight), or null.
             ("hovered", feedback.hovered.flatMap { identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
+            // The item with the keyboard focus (null: none) and whether its ring shows.
+            ("focusedItem", focusedItem.flatMap { identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
+            ("focusRing", .bool(showsFocusRing)),
         ]
         if listFrames { pairs.append(("frames", .array(frames))) }
         return .object(pairs + extra)

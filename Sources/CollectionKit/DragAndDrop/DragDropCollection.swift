@@ -184,6 +184,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         selectedIDs = selected
         focusedID = focused
         draggedIDs = dragged
+        // The view's own focus follows, for its state dump and assistive technology.
+        view.setFocus(focused.flatMap(displayedIndexPath(of:)), showingRing: focused != nil)
         for (ip, cell) in view.visibleCells {
             if let id = displayedID(at: ip) { mark(cell, id) }
         }

@@ -229,6 +229,7 @@ public final class DragDropManager {
         }
         if session != nil { return true }
         guard button == .left else { return false }
+        marks.showRing(false)
         for c in collections where c.view.frame.contains(p) {
             guard let id = c.draggableItem(at: p) else { continue }
             press = (p, id, c, modifiers)
@@ -280,11 +281,13 @@ public final class DragDropManager {
     /// Clears the selection (a click on empty space).
     public func clearSelection() { marks.clear(); showStates() }
 
-    /// Tells every container's cells their selection, focus and drag state.
+    /// Tells every container's cells their selection, focus and drag state. The focus shows only
+    /// after keyboard use (``DragDropSelection/showsRing``).
     private func showStates() {
         let dragged = Set(session?.ids ?? [])
+        let shown = marks.showsRing ? focus : nil
         for c in collections {
-            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil, dragged: dragged)
+            c.showStates(selected: selection, focused: shown?.collection == c.dropName ? shown?.id : nil, dragged: dragged)
         }
     }
 
@@ -311,9 +314,15 @@ public final class DragDropManager {
             if key == Key("y") { redo(now: now); return true }
             return false
         }
+        if [.space, .enter, .up, .down, .left, .right].contains(key), session?.isKeyboard ?? true { marks.showRing(true) }
         if let s = session {
             if key == .space || key == .enter { if s.isKeyboard { drop(now: now) }; return true }
             guard s.isKeyboard else { return key == .up || key == .down || key == .left || key == .right }
+            if let r = reorderer(named: s.over) {
+                guard [.up, .down, .left, .right].contains(key) else { return false }
+                reorderStep(key, in: r, now: now)
+                return true
+            }
             switch key {
             case .up: keyboardStep(by: -1, now: now)
             case .down: keyboardStep(by: 1, now: now)
@@ -377,6 +386,13 @@ public final class DragDropManager {
     /// A keyboard drag shows its snapshot over the gap it would fill.
     private func syncKeyboardSession(now: Double) {
         guard var s = session, s.isKeyboard else { return }
+        // Reordering in place: over the gap as drawn now (it glides, and the view may scroll).
+        if let gap = keyboardReorderGap(s) {
+            s.lift.grabOffset = Point(x: s.lift.size.width / 2, y: s.lift.size.height / 2)
+            s.lift.pointer = gap.center
+            session = s
+            return
+        }
         let c = collection(named: s.over)
         // Drawn at the gap's size: recorded again when the size changes (another board).
         if let c, let gap = c.gap, let gapSize = c.view.layout.attributesForItem(at: gap)?.frame.size, gapSize.width >= 1, gapSize.height >= 1,
@@ -482,6 +498,45 @@ public final class DragDropManager {
         return true
     }
 
+    /// Lifts `id` of an in-place reorderer from the keyboard (Space on the focused item): the
+    /// snapshot sits over the gap, the arrows move the gap to the nearest item that way on screen
+    /// (`CollectionView.item(from:toward:)`), Space or Enter drops and Escape cancels, as a keyboard
+    /// drag between collections does. Returns false when the item cannot be lifted.
+    @discardableResult
+    public func liftWithKeyboard(_ id: AnyHashable, from r: any InPlaceReorderer, now: Double) -> Bool {
+        guard let frame = r.windowFrame(of: id) else { return false }
+        let centre = frame.center
+        guard lift(id, from: r, grabPoint: centre, pointer: centre, time: now, now: now), var s = session else { return false }
+        s.isKeyboard = true
+        session = s
+        marks.showRing(true)
+        return true
+    }
+
+    /// An arrow during a keyboard reorder: the gap moves to the nearest item that way (past items
+    /// that cannot move, a few at most), the view scrolls to it and the snapshot follows.
+    private func reorderStep(_ key: Key, in r: any InPlaceReorderer, now: Double) {
+        let view = r.view
+        guard let start = view.movingItemIndexPath else { return }
+        var from = start
+        for _ in 0..<4 {
+            guard let next = view.item(from: from, toward: key), let f = view.layout.attributesForItem(at: next)?.frame else { break }
+            view.updateInteractiveMovementTargetPosition(f.center)
+            if view.movingItemIndexPath != start { break }
+            from = next
+        }
+        guard let gap = view.movingItemIndexPath else { return }
+        view.scrollToItem(gap, centered: false, animated: true)
+        syncKeyboardSession(now: now)
+    }
+
+    /// The window frame of a keyboard reorder's gap, as drawn now; nil when the drag is not one.
+    private func keyboardReorderGap(_ s: Session) -> Rect? {
+        guard s.isKeyboard, let r = reorderer(named: s.over), let gap = r.view.movingItemIndexPath,
+              let f = r.view.presentedFrameForItem(at: gap) else { return nil }
+        return r.view.windowRect(fromContent: f)
+    }
+
     /// Ends every landing flight at once (before a layout change or an undo).
     public func finishLandings() { landAll() }
 
@@ -580,7 +635,13 @@ public final class DragDropManager {
         droppable(named: s.over)?.dragExited(now: now)
         session = nil
         for c in collections { try? c.endDrag(newItems: nil) }
-        for r in reorderables where r.view.interactiveMove != nil { r.cancelMove() }
+        for r in reorderables {
+            guard let home = r.view.interactiveMove?.source else { continue }
+            r.cancelMove()
+            // The view comes back to where the item flies home (a drag that auto-scrolled far, then
+            // was released outside the window, would otherwise land out of sight).
+            r.view.scrollToItem(home, centered: false, animated: true)
+        }
         autoScroller.reset()
         // A copy that is not dropped goes nowhere: its snapshot fades back onto the palette card.
         for (k, item) in s.items.enumerated() {
@@ -807,7 +868,7 @@ public final class DragDropManager {
         }
         guard let s = session else { return }
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
-        let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame : nil
+        let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
         let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
         let top: (inout DrawList) -> Void = gapFrame != nil
             ? { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }

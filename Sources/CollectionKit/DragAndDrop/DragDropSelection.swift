@@ -7,6 +7,9 @@ public struct DragDropSelection {
     public private(set) var selected: Set<AnyHashable> = []
     /// The item keyboard commands act on, and its container.
     public private(set) var focus: (collection: String, id: AnyHashable)?
+    /// Whether the focus shows its ring: once the keyboard is used, until the next press of the
+    /// pointer (the focus itself stays, so Space still acts on the clicked item).
+    public private(set) var showsRing = false
 
     public init() {}
 
@@ -21,6 +24,9 @@ public struct DragDropSelection {
     mutating func deselect<S: Sequence>(_ ids: S) where S.Element == AnyHashable { selected.subtract(ids) }
 
     mutating func focus(_ id: AnyHashable, in container: String) { focus = (container, id) }
+
+    /// The keyboard was used (true) or the pointer pressed (false).
+    mutating func showRing(_ shown: Bool) { showsRing = shown }
 
     /// Up/Down within the focused container, Left/Right to the nearest container that way that
     /// holds items; the first item anywhere when nothing has the focus. Returns the container and

@@ -27,6 +27,11 @@ public struct CollectionInteraction: Sendable {
         set { keyboardScrolling.pageFraction = newValue }
     }
 
+    /// When true the arrows move the view's keyboard focus (see CollectionView+Focus.swift) rather
+    /// than scroll by lines, Enter selects the focused item and Escape clears the selection; a
+    /// press moves the focus to the pressed item without showing its ring. Default false.
+    public var movesFocus = false
+
     /// Which items a click selects (and so which react to hover); all of them unless set.
     public var selectable: @Sendable (ItemPath) -> Bool = { _ in true }
 
@@ -45,6 +50,7 @@ public struct CollectionInteraction: Sendable {
         }
         switch event {
         case let .pointerDown(p, .left, _) where cv.frame.contains(p):
+            if movesFocus { cv.focusByPointer(cv.indexPathForItem(atWindowPoint: p).flatMap { selectable($0) ? $0 : nil }) }
             pan.down(at: p, now: now, physics: &cv.physics)
         case let .pointerMove(p, _):
             cv.updateHover(at: pan.isPanning || cv.scrollBarAxis(at: p) != nil ? nil : p, reacts: selectable)
@@ -57,7 +63,8 @@ public struct CollectionInteraction: Sendable {
             }
         case let .wheel(dx, dy):
             cv.physics.wheel(dx: dx, dy: dy, now: now)
-        case let .key(key, _):
+        case let .key(key, mods):
+            if movesFocus, mods.isEmpty, handleFocusKey(key, in: cv, now: now) { return true }
             return keyboardScrolling.scroll(for: key, in: cv, now: now)
         case .focus(gained: false):
             cancel(in: cv, now: now)
@@ -68,6 +75,24 @@ public struct CollectionInteraction: Sendable {
             return false
         }
         return true
+    }
+
+    /// The arrows, Enter and Escape when the interaction ``movesFocus``.
+    private func handleFocusKey(_ key: Key, in cv: CollectionView, now: Double) -> Bool {
+        switch key {
+        case .left, .right, .up, .down:
+            return cv.moveFocus(key, now: now) != nil
+        case .enter:
+            guard let ip = cv.focusedItem, selectable(ip) else { return false }
+            cv.click(ip, modifiers: [])
+            return true
+        case .escape:
+            guard !cv.selectedItems.isEmpty else { return false }
+            cv.clearSelection()
+            return true
+        default:
+            return false
+        }
     }
 
     /// Ends a press or pan without a fling (focus lost, the owner taking the gesture over).

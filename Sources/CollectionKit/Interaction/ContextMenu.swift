@@ -11,8 +11,13 @@ public struct ContextMenuAction: Equatable, Sendable {
     /// The row's title, and whether it can be chosen (a disabled row is drawn dim and skipped).
     public var title: String
     public var isEnabled: Bool
+    /// An action that destroys something (Delete): drawn in the style's destructive colour, as
+    /// desktop menus mark them.
+    public var isDestructive: Bool
     /// An action titled `title`.
-    public init(_ title: String, isEnabled: Bool = true) { self.title = title; self.isEnabled = isEnabled }
+    public init(_ title: String, isEnabled: Bool = true, isDestructive: Bool = false) {
+        self.title = title; self.isEnabled = isEnabled; self.isDestructive = isDestructive
+    }
 }
 
 /// An open menu: what it is for, what it offers and where it is (window points).
@@ -49,6 +54,9 @@ public struct ContextMenuStyle: Sendable {
     public var text = Color(hex: 0xE8EAF0)
     public var disabledText = Color(hex: 0x7D8494)
     public var highlight = Color(hex: 0x4C8DFF)
+    /// A destructive row's text, and its highlight.
+    public var destructive = Color(hex: 0xFF6B63)
+    public var destructiveHighlight = Color(hex: 0xD6453D)
     /// The default dark style.
     public init() {}
 }

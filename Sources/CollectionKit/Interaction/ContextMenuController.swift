@@ -131,9 +131,10 @@ public struct ContextMenuController {
         list.stroke(m.frame, style.border, width: 1, radius: 8)
         for (i, action) in m.actions.enumerated() {
             let r = m.rowFrame(i)
-            if i == m.highlighted { list.fill(r, style.highlight, radius: 5) }
-            list.text(action.title, in: r.insetBy(dx: 12, dy: 0), size: 14,
-                      color: action.isEnabled ? (i == m.highlighted ? .white : style.text) : style.disabledText)
+            let highlighted = i == m.highlighted
+            if highlighted { list.fill(r, action.isDestructive ? style.destructiveHighlight : style.highlight, radius: 5) }
+            let ink = highlighted ? Color.white : action.isDestructive ? style.destructive : style.text
+            list.text(action.title, in: r.insetBy(dx: 12, dy: 0), size: 14, color: action.isEnabled ? ink : style.disabledText)
         }
     }
 }

@@ -189,6 +189,7 @@ extension CollectionView {
         let remap: (ItemPath) -> ItemPath? = { move.displayedIndexPath(forData: $0) }
         selectedItems = Set(selectedItems.compactMap(remap))
         selectionAnchor = selectionAnchor.flatMap(remap)
+        focusedItem = focusedItem.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         // The data now reads in the order the movement showed: the layout may keep its places.

@@ -34,6 +34,9 @@ public struct CarouselLayout: CollectionLayout {
     public var alignment: Alignment
     /// Card width as a share of the collection's width.
     public var widthFraction: Double
+    /// The widest a card gets, in points (nil: no limit). A wide window then shows more of the
+    /// neighbouring cards instead of one giant card. Set it after creating the layout.
+    public var maximumWidth: Double?
     /// Gap between neighbouring cards.
     public var spacing: Double
     /// Gap between the first (last) card and the edge with `.edges` alignment.
@@ -91,7 +94,7 @@ public struct CarouselLayout: CollectionLayout {
     public mutating func prepare(_ context: LayoutContext) {
         boundsSize = context.boundsSize
         count = context.itemCounts.first ?? 0
-        let width = (boundsSize.width * widthFraction).rounded()
+        let width = min(boundsSize.width * widthFraction, maximumWidth ?? .infinity).rounded()
         let available = max(0, boundsSize.height - topMargin - bottomMargin)
         cardSize = Size(width: max(0, width), height: max(0, min(available, (width * maximumHeightRatio).rounded())))
         cardY = (topMargin + (available - cardSize.height) / 2).rounded()

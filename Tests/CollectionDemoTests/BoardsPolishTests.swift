@@ -1,0 +1,121 @@
+import CalendarModel
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import XCTest
+
+/// The boards look and behave finished: a palette copy is the card the palette showed, the trash
+/// shows the destructive colour, a delete leaves a "Deleted · Undo" notice whose Undo brings the
+/// card back, and one kind of card shows one type size.
+final class BoardsPolishTests: XCTestCase {
+    private func start() throws -> (App, HeadlessDriver<App>, BoardsScene) {
+        let app = try App(scene: "boards", size: Size(1280, 800), config: SceneConfig())
+        return (app, HeadlessDriver(root: app, fps: 60), app.currentScene as! BoardsScene)
+    }
+
+    private func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
+        // Script times count from the driver's start: this script begins where the last one ended.
+        let lead = "wait \(Int((driver.now * 1000).rounded(.up)))\n"
+        try driver.play(ScriptTimeline(InputScript.parse(lead + script), fps: 60))
+    }
+
+    /// The window centre of item `i` of board `name`.
+    private func centre(_ scene: BoardsScene, _ name: String, _ i: Int) throws -> Point {
+        let board = try XCTUnwrap(scene.board(name))
+        let frame = try XCTUnwrap(board.view.layout.attributesForItem(at: ItemPath(item: i))?.frame)
+        return board.view.windowRect(fromContent: frame).center
+    }
+
+    private func drag(_ from: Point, _ to: Point) -> String {
+        "down \(Int(from.x)) \(Int(from.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 100\n"
+    }
+
+    func testAPaletteCopyKeepsItsTitleAndColour() throws {
+        let (_, driver, scene) = try start()
+        try play(driver, "wait 50")
+        let template = scene.card(try XCTUnwrap(scene.board("palette")?.items.first?.first))
+        XCTAssertEqual(template.title, "New task")
+        let later = try XCTUnwrap(scene.board("later")).view.frame.center
+        try play(driver, drag(try centre(scene, "palette", 0), later) + "up \(Int(later.x)) \(Int(later.y))\nwait 800")
+        let copyID = try XCTUnwrap(scene.board("later")?.items.first?.first)
+        let copy = scene.card(copyID)
+        XCTAssertNotEqual(copy.id, template.id, "a new card")
+        XCTAssertEqual(copy.title, "New task", "the copy keeps the palette's title")
+        XCTAssertEqual(copy.color, template.color, "and its colour")
+    }
+
+    func testATrashDropHighlightsRedAndLeavesAnUndoNoticeThatBringsTheCardBack() throws {
+        let (app, driver, scene) = try start()
+        try play(driver, "wait 50")
+        let card = try XCTUnwrap(scene.board("today")?.items.first?.first)
+        let trash = scene.trash.dropFrame.center
+        try play(driver, drag(try centre(scene, "today", 0), trash))
+        var list = DrawList()
+        scene.draw(into: &list)
+        let strokes = list.commands.compactMap { c -> Color? in if case let .stroke(_, color, _, _) = c { return color }; return nil }
+        XCTAssertTrue(strokes.contains(Theme.danger), "the accepting trash is outlined in the theme's destructive colour")
+        XCTAssertFalse(strokes.contains(Theme.accent), "not in the accent blue")
+        XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
+        try play(driver, "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
+        XCTAssertFalse(scene.board("today")!.items.joined().contains(card))
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).title)")
+        // The notice's Undo: right end of the notice above the status line.
+        let undo = Point(x: scene.statusFrame.maxX - 38, y: scene.statusFrame.minY - 4 - max(28, scene.statusFrame.height + 6) / 2)
+        try play(driver, "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
+        XCTAssertTrue(scene.board("today")!.items.joined().contains(card), "Undo brings the card back")
+        XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "and retires the notice")
+        XCTAssertTrue(scene.manager.trashed.isEmpty)
+    }
+
+    func testTheDeleteNoticeGoesAwayByItself() throws {
+        let (app, driver, scene) = try start()
+        try play(driver, "wait 50")
+        let trash = scene.trash.dropFrame.center
+        try play(driver, drag(try centre(scene, "today", 0), trash) + "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
+        XCTAssertNotEqual(app.dumpState()["deletedNotice"], .null)
+        try play(driver, "wait 6500")
+        XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
+    }
+
+    /// A short card and a tall one in the same board show their text at one size.
+    func testOneKindOfCardShowsOneTypeSize() throws {
+        let metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer())
+        let short = BoardCard(id: 0, title: "Card 0", text: "Fix login")
+        let tall = BoardCard(id: 1, title: "Card 1", text: String(repeating: "A long task that wraps. ", count: 6))
+        for width in [120.0, 200, 320] {
+            let a = metrics.textPlacement(short, cardFrame: Rect(x: 0, y: 0, width: width, height: 48)).style.text.size
+            let b = metrics.textPlacement(tall, cardFrame: Rect(x: 0, y: 0, width: width, height: metrics.height(tall, width: width))).style.text.size
+            XCTAssertEqual(a, b, "\(width)-point cards")
+        }
+    }
+}
+
+/// A drop on the one-card Focus slot swaps its card out without the slot ever scrolling or
+/// showing a sliver of a second card: at every frame from the hover to the landing, the slot's
+/// content is its viewport and every card drawn there lies inside it.
+final class BoardsFocusSlotTests: XCTestCase {
+    func testASwapIntoTheFocusSlotNeverScrollsOrShowsASliver() throws {
+        let app = try App(scene: "boards", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! BoardsScene
+        let focus = try XCTUnwrap(scene.board("focus")).view
+        var frames = 0, bad: [String] = []
+        driver.afterFrame = {
+            frames += 1
+            if focus.contentSize.height > focus.frame.height + 0.5 { bad.append("frame \(frames): content \(focus.contentSize.height) > \(focus.frame.height)") }
+            for a in focus.visibleAttributes where a.kind == .cell {
+                guard let f = focus.presentedFrameForItem(at: a.indexPath) else { continue }
+                let w = focus.windowRect(fromContent: f)
+                if w.maxY > focus.frame.maxY + 0.5 || w.minY < focus.frame.minY - 0.5 { bad.append("frame \(frames): a card at \(w) outside \(focus.frame)") }
+            }
+        }
+        let today = try XCTUnwrap(scene.board("today")).view
+        let from = today.windowRect(fromContent: try XCTUnwrap(today.layout.attributesForItem(at: ItemPath(item: 0))?.frame)).center
+        let to = focus.frame.center
+        let script = "wait 50\ndown \(Int(from.x)) \(Int(from.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 300\nup \(Int(to.x)) \(Int(to.y))\nwait 800"
+        try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+        XCTAssertEqual(scene.board("focus")?.items.joined().count, 1, "the swap happened")
+        XCTAssertGreaterThan(frames, 20, "frames were drawn through the swap")
+        XCTAssertEqual(bad, [], "the slot scrolled or showed a second card")
+    }
+}
