@@ -54,6 +54,8 @@ public final class TextMeasurer: TextMeasuring {
         if let w = widths[key] { return w }
         if widths.count >= TextMeasurer.cacheBound { widths.removeAll(keepingCapacity: true) }
         let w = Double(cache.measure(text, key.font).0)
+        // A canvas's cache closes fonts between frames; one of the measurer's own, here.
+        if ownsFonts { cache.closeLeastUsedFonts() }
         widths[key] = w
         return w
     }
