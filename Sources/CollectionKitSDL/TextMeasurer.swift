@@ -43,6 +43,9 @@ public final class TextMeasurer: TextMeasuring {
         SDLSystem.canvasClosed()
     }
 
+    /// Fonts its cache holds open now (for tests of the bound).
+    var openFontCount: Int { cache.openFontCount }
+
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
         TextCache.FontKey(pixelSize: Int(max(6, style.size.rounded())), bold: style.weight == .bold)
