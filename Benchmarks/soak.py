@@ -6,7 +6,8 @@ every second (see Benchmarks/README.md). Run by Benchmarks/soak.sh, which starts
 
 Prints one JSON line: the window's RSS (VmRSS, MB) at the end of the first minute (or of the
 first half when the soak is shorter than two minutes), at the end, its maximum after that mark,
-the growth from the mark to the end, and how many actions of each kind were sent."""
+the growth from the mark to the end, where it stood at each tenth of the run, and how many
+actions of each kind were sent."""
 import json, os, random, subprocess, sys, time
 
 display, binary, scene, seconds = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
@@ -81,9 +82,12 @@ try:
             at_mark = rss_mb(app.pid)
     end = rss_mb(app.pid)
     after = [r for t, r in samples if t >= mark] + [end]
+    # Where it stood every tenth of the run, to tell a level from a slow climb.
+    tenths = [round(next((r for t, r in samples if t >= seconds * k / 10), end), 1) for k in range(1, 11)]
     print(json.dumps({"scene": scene, "seconds": seconds, "mark_s": mark, "rss_start_mb": round(samples[0][1], 1),
                       "rss_at_mark_mb": round(at_mark, 1), "rss_end_mb": round(end, 1),
                       "rss_max_after_mark_mb": round(max(after), 1), "growth_after_mark_mb": round(end - at_mark, 1),
+                      "rss_each_tenth_mb": tenths,
                       "actions": counts}))
 finally:
     app.terminate()

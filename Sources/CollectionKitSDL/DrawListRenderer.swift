@@ -734,9 +734,14 @@ public final class DrawListRenderer {
                 continue
             }
             // Something may have been made: the slice ends once its time is up.
-            if Clock.wallSeconds() >= end, walk.next < walk.commands.count { ahead = walk; return true }
+            if Clock.wallSeconds() >= end, walk.next < walk.commands.count {
+                ahead = walk
+                text.closeLeastUsedFonts()
+                return true
+            }
         }
         ahead = nil
+        text.closeLeastUsedFonts()
         return false
     }
 }

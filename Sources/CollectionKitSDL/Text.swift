@@ -16,6 +16,10 @@ final class TextCache {
     private let boldPath: String
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var faces: [FaceKey: OpenFace] = [:]
+    /// When each open font and face was last asked for (a count of asks), so the least recently
+    /// used close first once too many are open.
+    private var fontUse: [FontKey: Int] = [:], faceUse: [FaceKey: Int] = [:]
+    private var fontAsks = 0
     /// The fallback face for a character (nil: none has it), from fontconfig once per character.
     private var fallbackFace: [FallbackKey: FontFace?] = [:]
     private var textures: [TextKey: Entry] = [:]
@@ -65,42 +69,25 @@ final class TextCache {
         fonts.removeAll()
         for f in faces.values { TTF_CloseFont(f.font) }
         faces.removeAll()
+        fontUse.removeAll()
+        faceUse.removeAll()
         fitted.removeAll()
-        // Only once no font reads them any more.
-        for file in fontFiles.values { file.bytes.deallocate() }
-        fontFiles.removeAll()
     }
 
-    /// The UI fonts' files, read once: a label zooming with its card opens its font at a new
-    /// size every frame, and FreeType then parses the face from memory rather than the disk.
-    private var fontFiles: [String: (bytes: UnsafeMutableRawPointer, count: Int)] = [:]
-
     private func openUIFont(_ path: String, size: Int32) -> OpaquePointer? {
-        if fontFiles[path] == nil, let file = fopen(path, "rb") {
-            defer { fclose(file) }
-            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = fread(&chunk, 1, chunk.count, file)
-                if n <= 0 { break }
-                bytes.append(contentsOf: chunk[0..<n])
-            }
-            if !bytes.isEmpty, ferror(file) == 0 {
-                let buffer = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
-                bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
-                fontFiles[path] = (buffer, bytes.count)
-            }
-        }
-        if let file = fontFiles[path], let rw = SDL_RWFromConstMem(file.bytes, Int32(file.count)) {
+        if let file = FontFiles.bytes(path), let rw = SDL_RWFromConstMem(file.baseAddress, Int32(file.count)) {
             return TTF_OpenFontRW(rw, 1, size)
         }
         return TTF_OpenFont(path, size)
     }
 
     func font(_ key: FontKey) -> OpaquePointer? {
-        if let f = fonts[key] { return f }
+        fontAsks += 1
+        if let f = fonts[key] { fontUse[key] = fontAsks; return f }
         guard let f = openUIFont(key.bold ? boldPath : regularPath, size: Int32(key.pixelSize)) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         fonts[key] = f
+        fontUse[key] = fontAsks
         return f
     }
 
@@ -108,7 +95,8 @@ final class TextCache {
 
     private func openFace(_ face: FontFace, _ key: FontKey) -> OpenFace? {
         let fk = FaceKey(face: face, pixelSize: key.pixelSize, bold: key.bold)
-        if let f = faces[fk] { return f }
+        fontAsks += 1
+        if let f = faces[fk] { faceUse[fk] = fontAsks; return f }
         guard let f = TTF_OpenFontIndex(face.path, Int32(key.pixelSize), face.index) else { return nil }
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         // A scalable face follows the size asked for; a bitmap one (colour emoji) answers with
@@ -121,6 +109,7 @@ final class TextCache {
         if key.bold && !bitmap { TTF_SetFontStyle(f, TTF_STYLE_BOLD) }
         let open = OpenFace(font: f, scale: scale, colour: bitmap)
         faces[fk] = open
+        faceUse[fk] = fontAsks
         return open
     }
 
@@ -467,7 +456,7 @@ final class TextCache {
         frame += 1
         if fitted.count > 6000 { fitted.removeAll(keepingCapacity: true) }
         if fallbackFace.count > 4096 { fallbackFace.removeAll(keepingCapacity: true) }
-        if fonts.count + faces.count > TextCache.openFontLimit { closeFonts() }
+        closeLeastUsedFonts()
         if textures.count > 1500 {
             for (k, e) in textures where frame - e.lastUsed > 120 { drop(k, e) }
         }
@@ -477,8 +466,11 @@ final class TextCache {
     /// Bytes the cached strings may hold: the carousel's paging script, its neighbouring pages
     /// drawn ahead, came to 8.7 MB as ARGB8888 pixels, a quarter of that as coverage masks.
     static let textureBudget = 12 << 20
-    /// Faces open at once (each size of each font is one FreeType face with its own caches).
-    static let openFontLimit = 48
+    /// Faces open at once. Each size of each font is one FreeType face with its own tables,
+    /// HarfBuzz font and glyph cache, about 0.35 MB; the carousel's cards, drawn ahead at 48 steps
+    /// of a page turn, met 25 sizes, 9 MB of faces that nothing needed once their text was made.
+    /// A face closed is opened again from the font's bytes in memory when next asked for.
+    static let openFontLimit = 8
     /// Bytes of the cached strings' pixels now.
     private(set) var textureBytes = 0
 
@@ -497,6 +489,7 @@ final class TextCache {
         textures[k] = nil
     }
 
+<<<<<<< HEAD
     /// Closes the fonts opened so far (the UI fonts' bytes stay in memory to open them again).
     private func closeFonts() {
         plainWidths.removeAll()
@@ -504,7 +497,29 @@ final class TextCache {
         fonts.removeAll()
         for f in faces.values { TTF_CloseFont(f.font) }
         faces.removeAll()
+=======
+    /// Closes the least recently used fonts and faces past `openFontLimit` (the UI fonts' files
+    /// stay mapped to open them again, `FontFiles`). Called between frames, between slices of
+    /// preparing ahead and after a measure, when no font pointer is held.
+    func closeLeastUsedFonts() {
+        let excess = fonts.count + faces.count - TextCache.openFontLimit
+        guard excess > 0 else { return }
+        let uses = fontUse.map { (use: $0.value, font: $0.key as FontKey?, face: nil as FaceKey?) }
+            + faceUse.map { (use: $0.value, font: nil as FontKey?, face: $0.key as FaceKey?) }
+        for stale in uses.sorted(by: { $0.use < $1.use }).prefix(excess) {
+            if let key = stale.font, let f = fonts.removeValue(forKey: key) {
+                TTF_CloseFont(f)
+                fontUse[key] = nil
+            } else if let key = stale.face, let f = faces.removeValue(forKey: key) {
+                TTF_CloseFont(f.font)
+                faceUse[key] = nil
+            }
+        }
+>>>>>>> acebf3843e93e31c733881e9bf98c51a8c4c79ea
     }
+
+    /// Fonts and faces open now (for tests of the bound).
+    var openFontCount: Int { fonts.count + faces.count }
 
     /// Textures belong to one renderer; a new renderer needs them made again.
     func dropTextures() {

@@ -44,6 +44,9 @@ public final class TextMeasurer: TextMeasuring {
         SDLSystem.canvasClosed()
     }
 
+    /// Fonts its cache holds open now (for tests of the bound).
+    var openFontCount: Int { cache.openFontCount }
+
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
         TextCache.FontKey(pixelSize: Int(max(6, style.size.rounded())), bold: style.weight == .bold)
@@ -57,6 +60,8 @@ public final class TextMeasurer: TextMeasuring {
         if let w = widths[key] { return w }
         if widths.count >= TextMeasurer.cacheBound { widths.removeAll(keepingCapacity: true) }
         let w = Double(cache.measure(text, key.font).0)
+        // A canvas's cache closes fonts between frames; one of the measurer's own, here.
+        if ownsFonts { cache.closeLeastUsedFonts() }
         widths[key] = w
         return w
     }

@@ -5,6 +5,7 @@ import CollectionKit
 import CollectionKitTesting
 import Foundation
 import ICalendar
+import Synchronization
 import CollectionKitSDL
 
 struct WindowSize: ExpressibleByArgument {
@@ -153,7 +154,11 @@ struct CollectionDemo: ParsableCommand {
             guard let path, path != "-" || flag == "--screenshot" else { continue }
             if let problem = OutputFile.problem(path, flag) { throw ValidationError(problem) }
         }
-        do { _ = try CalendarSettings.parse(calendarOptions()) } catch { throw ValidationError("\(error)") }
+        // Only the calendar flags given need checking (the settings' own defaults, a locale and a
+        // zone, are ICU data that start-up does without).
+        if [timezone, locale, firstWeekday, month, minDate, today].contains(where: { $0 != nil }) {
+            do { _ = try CalendarSettings.parse(calendarFlags()) } catch { throw ValidationError("\(error)") }
+        }
         if let stateDir {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -169,28 +174,42 @@ struct CollectionDemo: ParsableCommand {
         }
     }
 
-    /// The calendar flags as scene options, with the environment's defaults filled in.
-    private func calendarOptions() -> [String: [String]] {
-        let zone = timezone ?? TimeZone.current.identifier
-        var o: [String: [String]] = ["timezone": [zone], "ics": ics,
-                                     "week-numbers": [weekNumbers ? "true" : "false"],
+    /// The calendar flags as scene options, as given.
+    private func calendarFlags() -> [String: [String]] {
+        var o: [String: [String]] = ["ics": ics, "week-numbers": [weekNumbers ? "true" : "false"],
                                      "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
+        if let timezone { o["timezone"] = [timezone] }
         // Dates and times follow LC_TIME, the scene's words LC_MESSAGES (both through LC_ALL and
-        // LANG); an environment without a locale (LANG=C, or unset) keeps the scene's English default.
+        // LANG); an environment without a locale (LANG=C, or unset) keeps the scene's English
+        // default. Reading the variables costs nothing at start-up (no ICU).
         let environment = ProcessInfo.processInfo.environment
         if let id = locale ?? CalendarSettings.environmentLocale("LC_TIME", environment: environment) { o["locale"] = [id] }
         if locale == nil, let id = CalendarSettings.environmentLocale("LC_MESSAGES", environment: environment) { o["language"] = [id] }
         if let firstWeekday { o["first-weekday"] = [firstWeekday] }
         if let month { o["month"] = [month] }
         if let minDate { o["min-date"] = [minDate] }
-        if let today { o["today"] = [today] } else if let tz = TimeZone(identifier: zone) {
-            // The core reads no clock: today is decided here, in the display zone.
-            var cal = Calendar(identifier: .gregorian)
-            cal.timeZone = tz
-            let c = cal.dateComponents([.year, .month, .day], from: Date())
-            o["today"] = [String(format: "%04d-%02d-%02d", c.year ?? 2026, c.month ?? 1, c.day ?? 1)]
-        }
+        if let today { o["today"] = [today] }
         return o
+    }
+
+    /// The environment's defaults for the calendar flags not given (time zone, locale, today),
+    /// worked out when the calendar scene is first made: they are ICU's time-zone and locale data,
+    /// which the other scenes never need, so a window showing one of those maps sooner and smaller.
+    private func calendarDefaults() -> @Sendable () -> [String: [String]] {
+        { [timezone, locale, today] in
+            let zone = timezone ?? TimeZone.current.identifier
+            var o: [String: [String]] = ["timezone": [zone]]
+            // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
+            if locale == nil, !Locale.current.identifier.isEmpty { o["locale"] = [Locale.current.identifier] }
+            if today == nil, let tz = TimeZone(identifier: zone) {
+                // The core reads no clock: today is decided here, in the display zone.
+                var cal = Calendar(identifier: .gregorian)
+                cal.timeZone = tz
+                let c = cal.dateComponents([.year, .month, .day], from: Date())
+                o["today"] = [String(format: "%04d-%02d-%02d", c.year ?? 2026, c.month ?? 1, c.day ?? 1)]
+            }
+            return o
+        }
     }
 
     /// Loads the calendar files (or the sample) when the calendar scene first appears; every problem
@@ -199,22 +218,25 @@ struct CollectionDemo: ParsableCommand {
     /// again when one changes (the window; a headless run stays deterministic without it).
     private func calendarLoader(watch: Bool) -> EventSourceBox {
         let files = calendarFiles.paths
-        let tz = TimeZone(identifier: timezone ?? TimeZone.current.identifier)
         // The user's own calendars are listed again at each look, so one added in Evolution or
         // GNOME Calendar while the demo runs appears too.
-        var discover: (@Sendable () -> [String])? = nil
-        if calendarFiles.label == "local" { discover = { @Sendable in LocalCalendars.files() } }
-        let watcher = watch ? tz.map { CalendarFileWatcher(files: files, timeZone: $0, discover: discover) } : nil
+        let discover: (@Sendable () -> [String])? = calendarFiles.label == "local" ? { @Sendable in LocalCalendars.files() } : nil
+        let mailbox = watch ? EventSourceMailbox() : nil
+        // The watcher is made with the calendar, in the zone it is shown in (looking a zone up
+        // is ICU's work, which start-up does without).
+        let watcher = WatcherSlot()
         var box = EventSourceBox { zone in
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
             // Watching starts once the calendar is first shown, from the files as just read.
-            watcher?.start()
+            if let mailbox {
+                watcher.startOnce { CalendarFileWatcher(files: files, timeZone: zone.timeZone, mailbox: mailbox, discover: discover) }
+            }
             return source
         }
-        box.updates = watcher?.mailbox
+        box.updates = mailbox
         // A window asleep while idle wakes to show a calendar read again on the watcher's thread.
-        watcher?.mailbox.onPost = { WindowWakeUp.post() }
+        mailbox?.onPost = { WindowWakeUp.post() }
         return box
     }
 
@@ -281,7 +303,8 @@ struct CollectionDemo: ParsableCommand {
         config.carouselAlignment = carouselAlign
         config.rearrangeLayout = layout
         config.options["mosaic-preset"] = [mosaicPreset]
-        config.options.merge(calendarOptions()) { _, new in new }
+        config.options.merge(calendarFlags()) { _, new in new }
+        config.lateOptions = calendarDefaults()
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
         // Cells size themselves from text measured as it will be drawn, before the canvas exists.
@@ -429,5 +452,21 @@ struct CollectionDemo: ParsableCommand {
             return
         }
         try OutputFile.write(Data(text.utf8), to: path)
+    }
+}
+
+/// The calendar's file watcher, made and started the first time the calendar is loaded, and kept
+/// for the life of the program.
+private final class WatcherSlot: Sendable {
+    private let watcher = Mutex<CalendarFileWatcher?>(nil)
+
+    func startOnce(_ make: () -> CalendarFileWatcher) {
+        watcher.withLock { w in
+            if w == nil {
+                let made = make()
+                made.start()
+                w = made
+            }
+        }
     }
 }

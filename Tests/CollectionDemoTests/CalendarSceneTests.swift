@@ -3,6 +3,7 @@ import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
 import Foundation
+import Synchronization
 import XCTest
 
 /// The calendar scene driven by input scripts on the virtual clock, with an in-memory calendar.
@@ -51,6 +52,23 @@ final class CalendarSceneTests: XCTestCase {
     func pageOffset(_ scene: CalendarScene) -> Double { scene.collection.contentOffset.x / scene.collection.frame.width }
 
     // MARK: Selection
+
+    func testLateOptionsAreWorkedOutWhenTheSceneIsMade() throws {
+        var config = SceneConfig()
+        config.options = ["locale": ["en_GB"]]
+        let asked = Mutex(0)
+        // As the executable's: the environment's zone and today's date, for flags not given.
+        config.lateOptions = {
+            asked.withLock { $0 += 1 }
+            return ["timezone": ["Europe/Berlin"], "today": ["2026-11-21"]]
+        }
+        XCTAssertEqual(asked.withLock { $0 }, 0)
+        let scene = try CalendarScene(config: config)
+        XCTAssertEqual(asked.withLock { $0 }, 1)
+        XCTAssertEqual(scene.settings.zone.identifier, "Europe/Berlin")
+        XCTAssertEqual(scene.settings.today, d("2026-11-21"))
+        XCTAssertEqual(scene.settings.locale.identifier, "en_GB")
+    }
 
     func testClickTogglesAndSeveralDaysCanBeChosen() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])

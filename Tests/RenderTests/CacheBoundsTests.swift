@@ -23,6 +23,36 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertGreaterThan(text.textureBytes, 0)
     }
 
+    func testOpenFontsStayWithinTheirLimitAndReopenAsDrawn() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        // A label zooming with its card meets a new pixel size every frame.
+        var widths: [Int: Int32] = [:]
+        for size in 8..<72 {
+            let e = text.texture("Zooming label", TextCache.FontKey(pixelSize: size, bold: size % 2 == 0), color: Color(r: 10, g: 20, b: 30),
+                                 maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
+            widths[size] = try XCTUnwrap(e).width
+            text.endFrame()
+            XCTAssertLessThanOrEqual(text.openFontCount, TextCache.openFontLimit)
+        }
+        // A size closed long ago opens again and draws the same text as wide as before.
+        text.dropTextures()
+        let again = text.texture("Zooming label", TextCache.FontKey(pixelSize: 8, bold: true), color: Color(r: 10, g: 20, b: 30),
+                                 maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
+        XCTAssertEqual(try XCTUnwrap(again).width, widths[8])
+    }
+
+    func testAMeasurerWithItsOwnFontsKeepsFewOpen() throws {
+        let measurer = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        var last = 0.0
+        for size in 8..<72 {
+            let w = measurer.width(of: "Measured before any canvas", style: TextStyle(size: Double(size)))
+            XCTAssertGreaterThan(w, last)
+            last = w
+        }
+        XCTAssertLessThanOrEqual(measurer.openFontCount, TextCache.openFontLimit)
+    }
+
     func testSingleColourTextIsKeptAsCoverageAndColourGlyphsAsPixels() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
         let key = TextCache.FontKey(pixelSize: 20, bold: false)

@@ -54,6 +54,15 @@ public struct SceneConfig: Sendable {
     public var rearrangeLayout: String = "grid"
     /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
     public var options: [String: [String]] = [:]
+    /// Options worked out only when a scene is made (`resolvedOptions`), merged over `options`:
+    /// the executable's calendar defaults from the environment, whose ICU data the other scenes
+    /// never need at start-up.
+    public var lateOptions: (@Sendable () -> [String: [String]])?
+    /// `options` with `lateOptions` merged over them.
+    public var resolvedOptions: [String: [String]] {
+        guard let lateOptions else { return options }
+        return options.merging(lateOptions()) { _, late in late }
+    }
     /// The calendar scene's events, loaded by the executable (nil: an empty calendar).
     public var calendarSource: EventSourceBox?
     /// Measures text as the backend draws it (nil: estimated widths; see `measurer`).

@@ -76,7 +76,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     static let headerHeight = 78.0
 
     public convenience init(config: SceneConfig) throws {
-        let settings = try CalendarSettings.parse(config.options)
+        let settings = try CalendarSettings.parse(config.resolvedOptions)
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
         updates = config.calendarSource?.updates
