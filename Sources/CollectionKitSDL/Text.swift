@@ -190,8 +190,8 @@ final class TextCache {
     private func plainTextWidths(_ key: FontKey, primary: OpaquePointer) -> PlainTextWidths? {
         if let known = plainWidths[key] { return known }
         var table: PlainTextWidths?
-        if let file = fontFiles[key.bold ? boldPath : regularPath] {
-            table = PlainTextWidths(bytes: file.bytes, count: file.count, pixelSize: key.pixelSize, ttf: primary) { text in
+        if let file = FontFiles.bytes(key.bold ? boldPath : regularPath), let base = file.baseAddress {
+            table = PlainTextWidths(bytes: base, count: file.count, pixelSize: key.pixelSize, ttf: primary) { text in
                 var w: Int32 = 0, h: Int32 = 0
                 self.resetShaping(primary)
                 TTF_SizeUTF8(primary, text, &w, &h)
@@ -489,15 +489,6 @@ final class TextCache {
         textures[k] = nil
     }
 
-<<<<<<< HEAD
-    /// Closes the fonts opened so far (the UI fonts' bytes stay in memory to open them again).
-    private func closeFonts() {
-        plainWidths.removeAll()
-        for f in fonts.values { TTF_CloseFont(f) }
-        fonts.removeAll()
-        for f in faces.values { TTF_CloseFont(f.font) }
-        faces.removeAll()
-=======
     /// Closes the least recently used fonts and faces past `openFontLimit` (the UI fonts' files
     /// stay mapped to open them again, `FontFiles`). Called between frames, between slices of
     /// preparing ahead and after a measure, when no font pointer is held.
@@ -510,12 +501,13 @@ final class TextCache {
             if let key = stale.font, let f = fonts.removeValue(forKey: key) {
                 TTF_CloseFont(f)
                 fontUse[key] = nil
+                // Its table of added-up widths goes with it (made again from the mapped file).
+                plainWidths[key] = nil
             } else if let key = stale.face, let f = faces.removeValue(forKey: key) {
                 TTF_CloseFont(f.font)
                 faceUse[key] = nil
             }
         }
->>>>>>> acebf3843e93e31c733881e9bf98c51a8c4c79ea
     }
 
     /// Fonts and faces open now (for tests of the bound).

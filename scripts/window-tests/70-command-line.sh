@@ -57,7 +57,7 @@ else fail "/dev/null" "exit status or /dev/null replaced: $(ls -l /dev/null)"; f
 # minutes of frames, so it cannot have ended by itself (an idle wait would be skipped at once).
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "move %d %d\nwait 16\n", 100 + i % 500, 100 + i % 300 }' > "$work/long.txt"
 env -u DISPLAY "$bin" --headless --replay "$work/long.txt" --dump-state "$work/term.json" 2>"$work/term.err" &
-app_pid=$!; app_dump=$work/term.json
+app_pid=$!; app_dump=$work/term.json; app_out=$work/term.err
 if app_state; then
     kill -TERM "$app_pid"
     if wait_until 30 eval '! kill -0 "$app_pid" 2>/dev/null'; then
@@ -70,9 +70,11 @@ if app_state; then
         fail "headless SIGTERM" "still running 30 s after SIGTERM"
     fi
 else
-    fail "headless SIGTERM" "the headless run never answered a state request: $(cat "$work/term.err")"
+    app_end
+    fail "headless SIGTERM" "the headless run never answered a state request: $app_end_reason"
 fi
 stop_app
+app_out=
 
 # No font: one line naming the package to install.
 printf '<?xml version="1.0"?>\n<fontconfig><dir>%s/none</dir><cachedir>%s/fc-cache</cachedir></fontconfig>\n' \

@@ -101,25 +101,29 @@ catches_usr1() {
     [ -n "$mask" ] && (( 0x$mask & 0x200 ))
 }
 
-# app_state: asks the running app to write its --dump-state file now (SIGUSR1) and waits for it.
+# app_state: asks the running app to write its --dump-state file now (SIGUSR1) and waits for it
+# (up to a minute: a loaded machine can hold a starting app for tens of seconds before its first frame).
 app_state() {
     [ -n "$app_dump" ] || { echo "app_state: start_app was not given --dump-state" >&2; return 1; }
     wait_until 60 catches_usr1 || return 1
     rm -f "$app_dump"
     kill -USR1 "$app_pid" 2>/dev/null || return 1
-    wait_until 30 test -e "$app_dump"
+    wait_until 60 test -e "$app_dump"
 }
 
 # app_end: sets $app_end_reason to why the app gave no answer, for a failure message: still
 # running, or ended with its status or signal and the last of its output. (Not called in a
 # subshell: only this shell can collect the app's exit status.)
 app_end() {
-    if kill -0 "$app_pid" 2>/dev/null; then app_end_reason="the app is running but wrote no state"; return; fi
+    if kill -0 "$app_pid" 2>/dev/null; then
+        app_end_reason="the app is running but wrote no state ($(ps -o etimes=,times=,stat= -p "$app_pid" | awk '{print $1 " s old, " $2 " s of CPU, state " $3}'); SIGUSR1 $(catches_usr1 && echo caught || echo "not caught yet"))"
+        return
+    fi
     local status=0
     wait "$app_pid" 2>/dev/null || status=$?
     local how="ended with status $status"
     [ "$status" -gt 128 ] && [ "$status" -lt 160 ] && how="was ended by signal $(kill -l $((status - 128)) 2>/dev/null || echo $((status - 128)))"
-    app_end_reason="the app $how: $(tail -c 300 "$work/app.out" | tr '\n' ' ')"
+    app_end_reason="the app $how: $(tail -c 300 "${app_out:-$work/app.out}" | tr '\n' ' ')"
 }
 
 # wait_state EXPR [SECONDS]: asks for the state until the Python expression EXPR over the dump `d`
