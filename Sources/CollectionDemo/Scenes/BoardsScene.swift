@@ -27,6 +27,9 @@ public final class BoardsScene: Scene {
     private var setupNotices: [String] = []
 
     public static let defaultBacklogCount = 40
+    /// Backlog cards `n` and `n + lookPeriod` look alike (the same task text and the same lock,
+    /// so the same height): the lock repeats every 10 cards, the task every `BoardCard.taskPeriod`.
+    static let lookPeriod = 420
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
 
     /// Sizes and wraps the cards' text.
@@ -49,8 +52,9 @@ public final class BoardsScene: Scene {
             return AnyHashable(id)
         }
         let high = n / 4
-        let backlogHigh = (0..<high).map(AnyHashable.init)
-        let backlogLow = (high..<n).map(AnyHashable.init)
+        // The backlog's identifiers are two runs, not listed: nothing is made per card.
+        let backlogHigh = ItemList(identifiers: 0..<high)
+        let backlogLow = ItemList(identifiers: high..<n)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -62,18 +66,22 @@ public final class BoardsScene: Scene {
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
-            makeBoard("today", "Today", [today], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+            makeBoard("today", "Today", [ItemList(today)], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                     interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
             makeBoard("later", "Later", [[]], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("done", "Done", [done], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
+            makeBoard("done", "Done", [ItemList(done)], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("palette", "Palette", [palette], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
+            makeBoard("palette", "Palette", [ItemList(palette)], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
                                                                           interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
-            makeBoard("focus", "Focus", [focus], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(58),
+            makeBoard("focus", "Focus", [ItemList(focus)], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(58),
                                                                     interitemSpacing: 0, lineSpacing: 0, insets: EdgeInsets(all: 6))),
         ]
         let backlog = boards[0]
+        // Generated backlog cards repeat their look (text and padlock) every `lookPeriod` cards.
+        backlog.itemLengthPeriod = { [initialIDs] run in
+            initialIDs.backlog.contains(run.lowerBound) && run.upperBound <= initialIDs.backlog.upperBound ? BoardsScene.lookPeriod : nil
+        }
         backlog.view.updateLayout { layout in
             if var grid = layout as? GridLayout {
                 grid.itemLength = .table(backlog.lengths)
@@ -89,8 +97,8 @@ public final class BoardsScene: Scene {
         manager.strings = BoardsScene.words
         for b in boards {
             // The scene makes every identifier once (a range, then one counter); a clash would be
-            // its own bug, shown as a notice. Past 100,000 cards the check's cost is left out.
-            do { try manager.add(b, checkingItems: n <= 100_000) } catch { setupNotices.append("\(error)") }
+            // its own bug, shown as a notice. The backlog's runs are checked as ranges.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
     }
@@ -118,7 +126,7 @@ public final class BoardsScene: Scene {
                    insets: EdgeInsets(all: 6), headerLength: 24)
     }
 
-    private func makeBoard(_ name: String, _ title: String, _ items: [[AnyHashable]], layout: any CollectionLayout) -> DragDropCollection {
+    private func makeBoard(_ name: String, _ title: String, _ items: [ItemList], layout: any CollectionLayout) -> DragDropCollection {
         let view = CollectionView(name: name, layout: layout)
         view.register(reuseIdentifier: "card") { BoardCardCell(reuseIdentifier: $0) }
         let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
@@ -495,7 +503,7 @@ extension BoardsScene {
         guard next > (byID.keys.max() ?? -1) else { return false }
         cards = byID
         nextID = next
-        for b in boards { try? b.setItems(items[b.name]!.map { $0.map(AnyHashable.init) }, animated: false) }
+        for b in boards { try? b.setItems(items[b.name]!.map { ItemList($0.map(AnyHashable.init)) }, animated: false) }
         return true
     }
 }

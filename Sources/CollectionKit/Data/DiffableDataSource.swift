@@ -41,7 +41,9 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         guard let s = section.flatMap(sectionIndex) ?? (items.isEmpty ? nil : items.count - 1) else {
             preconditionFailure("appendItems: the snapshot has no such section")
         }
-        items[s] += ids
+        // Appended to an empty section, the array is shared, not copied (a million identifiers
+        // held once by their owner and the snapshot).
+        if items[s].isEmpty { items[s] = ids } else { items[s] += ids }
     }
 
     /// Inserts `ids` at `index` of `section`.

@@ -107,24 +107,27 @@ public final class DragDropManager {
     /// name is taken or it holds an item twice or an item another container holds: a drop
     /// touching both could never add up.
     ///
-    /// The item check is O(n) in the items of every container added so far, in time and in
-    /// memory. An app whose items are unique by construction (identifiers from one counter) and
-    /// many millions may pass `checkingItems: false`; the name is checked either way.
+    /// The item check costs the identifiers listed one by one in every container added so far,
+    /// plus their runs (``ItemList``) compared as ranges: ten million generated identifiers in
+    /// one run cost as little as one. `checkingItems: false` leaves it out (the name is checked
+    /// either way).
     public func add(_ collection: any DropContainer, checkingItems: Bool = true) throws {
         let name = collection.dropName
         if droppables.contains(where: { $0.dropName == name }) {
             throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
         }
         guard checkingItems else { collections.append(collection); return }
-        var holder: [AnyHashable: String] = [:]
-        for c in collections { for id in c.items.joined() { holder[id] = c.dropName } }
-        var own = Set<AnyHashable>()
-        for id in collection.items.joined() {
-            if !own.insert(id).inserted {
-                throw DragDropSetupError(message: "\(name) holds item \(id.base) twice: every item may be in one collection only")
+        var held = ItemOwners()
+        for c in collections { for list in c.items { _ = held.add(list, owner: c.dropName) } }
+        var own = ItemOwners()
+        for list in collection.items {
+            if let twice = own.add(list, owner: name) {
+                throw DragDropSetupError(message: "\(name) holds item \(twice.id.base) twice: every item may be in one collection only")
             }
-            if let other = holder[id] {
-                throw DragDropSetupError(message: "\(name) holds item \(id.base), which \(other) already holds: every item may be in one collection only")
+        }
+        for list in collection.items {
+            if let clash = held.add(list, owner: name) {
+                throw DragDropSetupError(message: "\(name) holds item \(clash.id.base), which \(clash.holder) already holds: every item may be in one collection only")
             }
         }
         collections.append(collection)
@@ -418,12 +421,17 @@ public final class DragDropManager {
         // The pressed item's stack: every selected item when it is selected, in board order.
         var items: [DraggedItem] = []
         if selection.contains(pressed), selection.count > 1 {
+            // Each selected item is looked up where it is (runs answer without a scan), then put in board order.
             for c in collections {
-                for (s, section) in c.items.enumerated() {
-                    for (i, id) in section.enumerated() where selection.contains(id) {
-                        items.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
+                var found: [DraggedItem] = []
+                for id in selection {
+                    for (s, section) in c.items.enumerated() {
+                        guard let i = section.firstIndex(of: id) else { continue }
+                        found.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
+                        break
                     }
                 }
+                items += found.sorted { ($0.origin.section, $0.origin.item) < ($1.origin.section, $1.origin.item) }
             }
             // A copying source cannot mix with moving ones: the stack is the pressed source's share.
             if items.contains(where: { collection(named: $0.source)?.dragOperation != source.dragOperation }) {
@@ -629,13 +637,13 @@ public final class DragDropManager {
     /// What a drop changes, computed before anything changes: the patches per collection and the
     /// trash. Throws when the result would not add up (an item lost or duplicated).
     private func plan(_ s: Session, over: any Droppable) throws -> DropRecord {
-        var newItems: [String: [[AnyHashable]]] = [:]
-        func items(_ c: any DropContainer) -> [[AnyHashable]] { newItems[c.dropName] ?? c.items }
+        var newItems: [String: [ItemList]] = [:]
+        func items(_ c: any DropContainer) -> [ItemList] { newItems[c.dropName] ?? c.items }
         var dropped = s.ids
         if s.operation == .move {
             for item in s.items {
                 guard let c = collection(named: item.source) else { continue }
-                newItems[c.dropName] = items(c).map { $0.filter { $0 != item.id } }
+                newItems[c.dropName] = items(c).map { $0.removing(item.id) }
             }
         } else {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
@@ -650,7 +658,7 @@ public final class DragDropManager {
             var t = items(target)
             if let occupant = s.swapsWith, let source = collection(named: s.items[0].source) {
                 movedItems.append(occupant)
-                t = t.map { $0.filter { $0 != occupant } }
+                t = t.map { $0.removing(occupant) }
                 newItems[target.dropName] = t
                 var back = items(source)
                 let origin = s.items[0].origin
@@ -698,7 +706,7 @@ public final class DragDropManager {
     /// computed and validated first; only then does any collection change (data, then view).
     /// Returns the change for ``onChange``.
     private func apply(_ record: DropRecord, reversed: Bool, cause: DragDropChange.Cause) throws -> DragDropChange {
-        var staged: [(any DropContainer, [[AnyHashable]])] = []
+        var staged: [(any DropContainer, [ItemList])] = []
         for name in record.patches.keys.sorted() {
             guard let c = collection(named: name) else { throw CollectionUpdateError(message: "no collection named \(name)") }
             var items = c.items
@@ -711,7 +719,7 @@ public final class DragDropManager {
             try c.validateChange?(c.items, items)
             staged.append((c, items))
         }
-        var before: [String: [[AnyHashable]]] = [:], after: [String: [[AnyHashable]]] = [:]
+        var before: [String: [ItemList]] = [:], after: [String: [ItemList]] = [:]
         for (c, items) in staged {
             before[c.dropName] = c.items
             after[c.dropName] = items
