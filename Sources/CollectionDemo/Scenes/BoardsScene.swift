@@ -78,10 +78,6 @@ public final class BoardsScene: Scene {
                                                                     interitemSpacing: 0, lineSpacing: 0, insets: EdgeInsets(all: 6))),
         ]
         let backlog = boards[0]
-        // Generated backlog cards repeat their look (text and padlock) every `lookPeriod` cards.
-        backlog.itemLengthPeriod = { [initialIDs] run in
-            initialIDs.backlog.contains(run.lowerBound) && run.upperBound <= initialIDs.backlog.upperBound ? BoardsScene.lookPeriod : nil
-        }
         backlog.view.updateLayout { layout in
             if var grid = layout as? GridLayout {
                 grid.itemLength = .table(backlog.lengths)
@@ -137,6 +133,11 @@ public final class BoardsScene: Scene {
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
         })
+        // Generated backlog cards repeat their look (text and padlock) every `lookPeriod` cards,
+        // so a run of them is measured once per period (set before `itemLength`, which measures).
+        board.itemLengthPeriod = { [initialIDs] run in
+            initialIDs.backlog.contains(run.lowerBound) && run.upperBound <= initialIDs.backlog.upperBound ? BoardsScene.lookPeriod : nil
+        }
         // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
         board.itemLength = { [unowned self] id in
             guard self.backlogWidth > 0 else { return BoardCardMetrics.minimumHeight }
