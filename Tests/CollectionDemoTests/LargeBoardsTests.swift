@@ -28,6 +28,7 @@ final class VirtualBacklogTests: XCTestCase {
         scene.setFrame(Rect(0, 0, 1280, 800))
         let backlog = try XCTUnwrap(scene.board("backlog")), today = try XCTUnwrap(scene.board("today"))
         XCTAssertEqual(backlog.items.map(\.listedCount), [0, 0], "no identifier listed per card")
+        XCTAssertEqual(backlog.lengths.sections.map(\.hasRepeatedPeriod), [true, true], "no height stored per card")
         XCTAssertEqual(backlog.count, 200_000)
         XCTAssertNil(scene.notices.first, "every board added, its identifiers checked")
 
@@ -51,6 +52,7 @@ final class VirtualBacklogTests: XCTestCase {
         scene.manager.update(now: 9)
         XCTAssertEqual(scene.boardItems, before, "undo puts it back")
         XCTAssertEqual(backlog.items[0], ItemList(identifiers: 0..<50_000), "one run again")
+        XCTAssertEqual(backlog.lengths.sections.map(\.hasRepeatedPeriod), [true, true])
         scene.manager.redo(now: 10)
         scene.manager.update(now: 13)
         XCTAssertTrue(today.items[0].contains(card))

@@ -26,12 +26,16 @@ public struct DragDropStyle: Sendable {
 /// The lengths of a collection's shown elements along its scroll axis, for a layout with
 /// per-item lengths to read on every reflow: capture this object (not the collection) in the
 /// layout's closure, so a 100,000-item reflow is array reads, not calls into the collection.
+/// A run of generated items stores one period of lengths (see ``SectionLengths``).
 public final class ItemLengths {
-    public internal(set) var values: [[Double]] = []
+    /// Each section's lengths.
+    public internal(set) var sections: [SectionLengths] = []
+    /// Each section's lengths, listed one by one: O(n).
+    public var values: [[Double]] { sections.map(Array.init) }
     /// The length of the element at `ip`; `fallback` past the end.
-    @inlinable public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
-        guard ip.section < values.count, ip.item < values[ip.section].count else { return fallback }
-        return values[ip.section][ip.item]
+    public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
+        guard ip.section < sections.count, ip.item < sections[ip.section].count else { return fallback }
+        return sections[ip.section][ip.item]
     }
 }
 
@@ -93,9 +97,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// The lengths of what is shown, parallel to `displayed`, so a layout with per-item lengths
     /// reads an array instead of asking about each item on every reflow.
     public let lengths = ItemLengths()
-    private var displayedLengths: [[Double]] {
-        get { lengths.values }
-        set { lengths.values = newValue }
+    private var displayedLengths: [SectionLengths] {
+        get { lengths.sections }
+        set { lengths.sections = newValue }
     }
     private var excluded: Set<AnyHashable> = []
     /// Where the gap is, in displayed coordinates (the data without the dragged items).
@@ -123,7 +127,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         // generic message would stand on top of it.
         view.emptyMessage = nil
         view.dataSource = self
-        displayedLengths = items.map { [Double](repeating: 60, count: $0.count) }
+        displayedLengths = items.map { SectionLengths(repeating: [60], count: $0.count) }
         view.reloadData()
     }
 
@@ -142,26 +146,25 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     }
 
     /// The lengths of the elements of `list`: the gap has the dragged item's length; a run with
-    /// `itemLengthPeriod` repeats its first period's lengths.
-    private func lengths(of list: ItemList) -> [Double] {
+    /// `itemLengthPeriod` stores its first period's lengths, repeated.
+    private func lengths(of list: ItemList) -> SectionLengths {
         // One gap identifier for the whole pass: making it per item was most of measuring a long list.
         let gapID = AnyHashable(DropGapID())
-        var out: [Double] = []
-        out.reserveCapacity(list.count)
+        var parts: [SectionLengths] = []
         for segment in list.segments {
             switch segment {
             case let .run(r):
-                guard let period = itemLengthPeriod(r), period > 0, r.count > period else {
-                    for n in r { out.append(itemLength(AnyHashable(n))) }
-                    continue
+                if let period = itemLengthPeriod(r), period > 0, r.count > period {
+                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(AnyHashable($0)) }
+                    parts.append(SectionLengths(repeating: pattern, count: r.count))
+                } else {
+                    parts.append(SectionLengths(r.map { itemLength(AnyHashable($0)) }))
                 }
-                let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(AnyHashable($0)) }
-                for k in 0..<r.count { out.append(pattern[k % period]) }
             case let .list(ids):
-                for id in ids { out.append(id == gapID ? gapLength : itemLength(id)) }
+                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : itemLength($0) }))
             }
         }
-        return out
+        return SectionLengths(joining: parts)
     }
 
     public var name: String { view.name }
