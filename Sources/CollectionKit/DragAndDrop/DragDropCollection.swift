@@ -262,7 +262,15 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         displayedLengths = new.map(lengths(of:))
         guard !updates.isEmpty else { return }
         do {
-            try view.performBatchUpdates(updates, animated: animated)
+            // Identifiers must stay unique: checked here run by run (see `ItemOwners`), so the
+            // view need not look up every identifier of a section of millions.
+            var owners = ItemOwners()
+            for (s, list) in new.enumerated() {
+                if let twice = owners.add(list, owner: "\(s)") {
+                    throw CollectionUpdateError(message: "\(name): identifier \(twice.id.base) occurs twice")
+                }
+            }
+            try view.performBatchUpdates(updates, animated: animated, identifiersKnownUnique: true)
         } catch {
             // The view refused; show the data as it stands rather than a view out of step.
             view.reloadData()

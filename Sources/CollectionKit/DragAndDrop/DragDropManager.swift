@@ -677,15 +677,31 @@ public final class DragDropManager {
             zoneAfter += dropped
             summary = strings.dropSummary(strings.severalItems(dropped.count), over.dropTitle)
         }
-        // The whole change must add up: every identifier before is somewhere after, once.
+        // The whole change must add up: every identifier before is somewhere after, once. The
+        // head and tail each section keeps hold the same identifiers before and after, so only
+        // the changed parts are counted; duplicates are looked for everywhere, runs as ranges.
         let touched = newItems.keys.sorted()
+        /// The refusal for an identifier the drop would show more than once (counted only then).
+        func duplicate(_ id: AnyHashable) -> CollectionUpdateError {
+            let times = touched.reduce(zoneAfter.filter { $0 == id }.count) { n, name in
+                newItems[name]!.reduce(n) { $0 + $1.filter { $0 == id }.count }
+            }
+            return CollectionUpdateError(message: strings.dropWouldDuplicate("\(id.base)", times))
+        }
         var before: [AnyHashable: Int] = [:], after: [AnyHashable: Int] = [:]
+        var owners = ItemOwners()
         for name in touched {
-            for id in collection(named: name)!.items.joined() { before[id, default: 0] += 1 }
-            for id in newItems[name]!.joined() { after[id, default: 0] += 1 }
+            let old = collection(named: name)!.items, new = newItems[name]!
+            for (k, list) in new.enumerated() {
+                let (head, tail) = k < old.count ? ItemList.commonEnds(old[k], list) : (0, 0)
+                if k < old.count { for id in old[k][head..<(old[k].count - tail)] { before[id, default: 0] += 1 } }
+                for id in list[head..<(list.count - tail)] { after[id, default: 0] += 1 }
+                if let twice = owners.add(list, owner: name) { throw duplicate(twice.id) }
+            }
         }
         for id in zoneBefore { before[id, default: 0] += 1 }
         for id in zoneAfter { after[id, default: 0] += 1 }
+        if let twice = owners.add(ItemList(zoneAfter), owner: over.dropName) { throw duplicate(twice.id) }
         if s.operation == .copy { for id in dropped { before[id, default: 0] += 1 } }
         if let dup = after.first(where: { $0.value > 1 }) {
             throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(dup.key.base)", dup.value))
