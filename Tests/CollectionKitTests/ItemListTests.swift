@@ -127,6 +127,15 @@ final class ItemListTests: XCTestCase {
         XCTAssertEqual(manager.collections.map(\.dropName), ["a", "b"])
     }
 
+    func testADropThatWouldRepeatAnIdentifierOfARunIsRefused() {
+        let board = DragDropManagerTests.makeBoard()
+        board.palette.copyItem = { _ in AnyHashable(2) }     // a copy that is not new: 2 is in a's run
+        board.drag(from: Point(980, 20), to: Point(320, 90))
+        XCTAssertEqual(board.ids(board.b), [10, 11, 12], "nothing dropped")
+        XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
+        XCTAssertTrue(board.manager.notices.contains("drop refused: 2 would appear 2 times"), "\(board.manager.notices)")
+    }
+
     func testARunsLengthsRepeatByPeriodAskingOncePerPeriod() {
         var asked = 0
         let view = CollectionView(name: "list", layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40)))

@@ -647,6 +647,12 @@ public final class DragDropManager {
             }
         } else {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
+            // A copy must be new: one already held anywhere (not only where this drop changes
+            // things) would appear twice. Runs answer without a scan.
+            for id in dropped {
+                let holders = collections.filter { $0.items.contains { $0.contains(id) } }.count + zones.filter { $0.items.contains(id) }.count
+                if holders > 0 { throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(id.base)", holders + 1)) }
+            }
         }
         plannedDrop = dropped
         let zone = zone(named: over.dropName)
