@@ -10,6 +10,10 @@ cd "$(dirname "$0")/.."
 bin=${COLLECTION_DEMO:-.build/debug/collection-demo}
 [ -x "$bin" ] || { echo "window tests: $bin is missing; run swift build first" >&2; exit 1; }
 work=$(mktemp -d)
+# The calendar follows the environment's locale (LANG, LC_TIME, LC_ALL): the tests start from the
+# same neutral one on every machine, and the locale tests set their own per command.
+unset LC_ALL LC_TIME LC_MESSAGES LANGUAGE
+export LANG=C.UTF-8
 . scripts/window-tests/lib.sh
 cleanup() {
     stop_app
