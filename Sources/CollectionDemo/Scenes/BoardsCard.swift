@@ -35,6 +35,8 @@ public struct BoardCard: Equatable, Sendable {
 
     /// A task for card `id`, the same every run: from a couple of words to a few sentences.
     public static func task(for id: Int) -> String { tasks[(id &* 5 &+ id / 7) % tasks.count] }
+    /// Cards `id` and `id + taskPeriod` have the same task: 7 × 12 adds 7 × 12 × 5 + 12 to the index.
+    static let taskPeriod = 7 * 12
 }
 
 /// Card sizes and text placement from the measurer that draws the text.

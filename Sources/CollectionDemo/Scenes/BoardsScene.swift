@@ -33,6 +33,9 @@ public final class BoardsScene: Scene {
     static let undoTitle = "Undo"
 
     public static let defaultBacklogCount = 40
+    /// Backlog cards `n` and `n + lookPeriod` look alike (the same task text and the same lock,
+    /// so the same height): the lock repeats every 10 cards, the task every `BoardCard.taskPeriod`.
+    static let lookPeriod = 420
     public static let boardNames = ["backlog", "today", "later", "done", "palette", "focus"]
 
     /// Sizes and wraps the cards' text.
@@ -55,8 +58,9 @@ public final class BoardsScene: Scene {
             return AnyHashable(id)
         }
         let high = n / 4
-        let backlogHigh = (0..<high).map(AnyHashable.init)
-        let backlogLow = (high..<n).map(AnyHashable.init)
+        // The backlog's identifiers are two runs, not listed: nothing is made per card.
+        let backlogHigh = ItemList(identifiers: 0..<high)
+        let backlogLow = ItemList(identifiers: high..<n)
         var id = max(n, 1_000)
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
@@ -68,15 +72,15 @@ public final class BoardsScene: Scene {
         nextID = id
         boards = [
             makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
-            makeBoard("today", "Today", [today], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+            makeBoard("today", "Today", [ItemList(today)], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                     interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
             makeBoard("later", "Later", [[]], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("done", "Done", [done], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
+            makeBoard("done", "Done", [ItemList(done)], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("palette", "Palette", [palette], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
+            makeBoard("palette", "Palette", [ItemList(palette)], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
                                                                           interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
-            makeBoard("focus", "Focus", [focus], layout: SlotLayout(itemHeight: 58, inset: 6)),
+            makeBoard("focus", "Focus", [ItemList(focus)], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
         backlog.view.updateLayout { layout in
@@ -94,8 +98,8 @@ public final class BoardsScene: Scene {
         manager.strings = BoardsScene.words
         for b in boards {
             // The scene makes every identifier once (a range, then one counter); a clash would be
-            // its own bug, shown as a notice. Past 100,000 cards the check's cost is left out.
-            do { try manager.add(b, checkingItems: n <= 100_000) } catch { setupNotices.append("\(error)") }
+            // its own bug, shown as a notice. The backlog's runs are checked as ranges.
+            do { try manager.add(b) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
         // A delete says so, with an Undo; whatever changes next (an undo too) retires the notice.
@@ -130,7 +134,7 @@ public final class BoardsScene: Scene {
                    insets: EdgeInsets(all: 6), headerLength: 24)
     }
 
-    private func makeBoard(_ name: String, _ title: String, _ items: [[AnyHashable]], layout: any CollectionLayout) -> DragDropCollection {
+    private func makeBoard(_ name: String, _ title: String, _ items: [ItemList], layout: any CollectionLayout) -> DragDropCollection {
         let view = CollectionView(name: name, layout: layout)
         view.register(reuseIdentifier: "card") { BoardCardCell(reuseIdentifier: $0) }
         let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
@@ -141,6 +145,11 @@ public final class BoardsScene: Scene {
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
         })
+        // Generated backlog cards repeat their look (text and padlock) every `lookPeriod` cards,
+        // so a run of them is measured once per period (set before `itemLength`, which measures).
+        board.itemLengthPeriod = { [initialIDs] run in
+            initialIDs.backlog.contains(run.lowerBound) && run.upperBound <= initialIDs.backlog.upperBound ? BoardsScene.lookPeriod : nil
+        }
         // Only the backlog has per-card heights: its cards are as tall as their wrapped text.
         board.itemLength = { [unowned self] id in
             guard self.backlogWidth > 0 else { return BoardCardMetrics.minimumHeight }
@@ -550,7 +559,7 @@ extension BoardsScene {
         guard next > (byID.keys.max() ?? -1) else { return false }
         cards = byID
         nextID = next
-        for b in boards { try? b.setItems(items[b.name]!.map { $0.map(AnyHashable.init) }, animated: false) }
+        for b in boards { try? b.setItems(items[b.name]!.map { ItemList($0.map(AnyHashable.init)) }, animated: false) }
         return true
     }
 }

@@ -76,9 +76,9 @@ public struct DragDropChange: Equatable {
 
     /// The change described by the data of the touched collections before and after it, for the
     /// items `ids`. O(total items) per identifier.
-    static func between(before: [String: [[AnyHashable]]], after: [String: [[AnyHashable]]], ids: [AnyHashable],
+    static func between(before: [String: [ItemList]], after: [String: [ItemList]], ids: [AnyHashable],
                         cause: Cause, zone: String?) -> DragDropChange {
-        func locate(_ id: AnyHashable, in data: [String: [[AnyHashable]]]) -> ItemLocation? {
+        func locate(_ id: AnyHashable, in data: [String: [ItemList]]) -> ItemLocation? {
             for name in data.keys.sorted() {
                 for (s, section) in data[name]!.enumerated() {
                     if let i = section.firstIndex(of: id) { return ItemLocation(collection: name, indexPath: ItemPath(item: i, section: s)) }

@@ -26,12 +26,16 @@ public struct DragDropStyle: Sendable {
 /// The lengths of a collection's shown elements along its scroll axis, for a layout with
 /// per-item lengths to read on every reflow: capture this object (not the collection) in the
 /// layout's closure, so a 100,000-item reflow is array reads, not calls into the collection.
+/// A run of generated items stores one period of lengths (see ``SectionLengths``).
 public final class ItemLengths {
-    public internal(set) var values: [[Double]] = []
+    /// Each section's lengths.
+    public internal(set) var sections: [SectionLengths] = []
+    /// Each section's lengths, listed one by one: O(n).
+    public var values: [[Double]] { sections.map(Array.init) }
     /// The length of the element at `ip`; `fallback` past the end.
-    @inlinable public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
-        guard ip.section < values.count, ip.item < values[ip.section].count else { return fallback }
-        return values[ip.section][ip.item]
+    public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
+        guard ip.section < sections.count, ip.item < sections[ip.section].count else { return fallback }
+        return sections[ip.section][ip.item]
     }
 }
 
@@ -55,8 +59,9 @@ final class DropGapCell: CollectionCell {
 public final class DragDropCollection: CollectionDataSource, DropContainer {
     public let view: CollectionView
     public var title: String
-    /// The data: item identifiers per section, in display order.
-    public private(set) var items: [[AnyHashable]]
+    /// The data: item identifiers per section, in display order. A section of generated
+    /// identifiers stays a run (see ``ItemList``) until the user changes it.
+    public private(set) var items: [ItemList]
     /// False for a drag-only source (a palette).
     public var acceptsDrops = true
     /// The most items it holds; nil when unlimited.
@@ -71,25 +76,30 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
     /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
     public var itemLength: (AnyHashable) -> Double = { _ in 60 } { didSet { remeasure() } }
+    /// For a run of integer identifiers (see ``ItemList``): a period `p` such that `itemLength`
+    /// gives `n` and `n + p` the same length for every `n` in the run (generated items that show
+    /// the same kind of content), so the run's lengths are its first `p` lengths repeated, asked
+    /// for once instead of once per item. Nil (the default) asks about every item.
+    public var itemLengthPeriod: (Range<Int>) -> Int? = { _ in nil } { didSet { remeasure() } }
     public var drawHeader: ((Int, Rect, inout DrawList) -> Void)?
     public var lockedItem: (AnyHashable) -> Bool = { _ in false }
     public var copyItem: ((AnyHashable) -> AnyHashable)?
     public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
     /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
-    public var validateChange: (([[AnyHashable]], [[AnyHashable]]) throws -> Void)?
+    public var validateChange: (([ItemList], [ItemList]) throws -> Void)?
     /// Up to this many items, a proposed gap position is checked against a reflowed copy of the
     /// layout (O(n) per proposal): the stable target rule. Larger collections take proposals as
     /// they come, which for lists and uniform grids is the same.
     public var exactReflowLimit = 20_000
 
     /// What the view shows: the data without the dragged items, with the gap if one is open.
-    public private(set) var displayed: [[AnyHashable]]
+    public private(set) var displayed: [ItemList]
     /// The lengths of what is shown, parallel to `displayed`, so a layout with per-item lengths
     /// reads an array instead of asking about each item on every reflow.
     public let lengths = ItemLengths()
-    private var displayedLengths: [[Double]] {
-        get { lengths.values }
-        set { lengths.values = newValue }
+    private var displayedLengths: [SectionLengths] {
+        get { lengths.sections }
+        set { lengths.sections = newValue }
     }
     private var excluded: Set<AnyHashable> = []
     /// Where the gap is, in displayed coordinates (the data without the dragged items).
@@ -101,7 +111,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     public private(set) var isDropTarget = false
     public private(set) var isRefusing = false
 
-    public init(view: CollectionView, title: String, items: [[AnyHashable]],
+    /// A collection showing `items`, whose sections may be runs of generated identifiers: nothing
+    /// is made per item.
+    public init(view: CollectionView, title: String, items: [ItemList],
                 cellForItem: @escaping (CollectionView, ItemPath, AnyHashable) -> CollectionCell,
                 drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
         self.view = view
@@ -115,16 +127,44 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         // generic message would stand on top of it.
         view.emptyMessage = nil
         view.dataSource = self
-        displayedLengths = items.map { $0.map { _ in 60 } }
+        displayedLengths = items.map { SectionLengths(repeating: [60], count: $0.count) }
         view.reloadData()
+    }
+
+    /// A collection showing `items`, listed one by one.
+    public convenience init(view: CollectionView, title: String, items: [[AnyHashable]],
+                            cellForItem: @escaping (CollectionView, ItemPath, AnyHashable) -> CollectionCell,
+                            drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
+        self.init(view: view, title: title, items: [ItemList](listing: items), cellForItem: cellForItem, drawItem: drawItem)
     }
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
     public func remeasure() {
         // One gap identifier for the whole pass: making it per item was most of measuring a long list.
-        let gapID = AnyHashable(DropGapID())
-        displayedLengths = displayed.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
+        displayedLengths = displayed.map(lengths(of:))
         view.updateLayout { _ in }
+    }
+
+    /// The lengths of the elements of `list`: the gap has the dragged item's length; a run with
+    /// `itemLengthPeriod` stores its first period's lengths, repeated.
+    private func lengths(of list: ItemList) -> SectionLengths {
+        // One gap identifier for the whole pass: making it per item was most of measuring a long list.
+        let gapID = AnyHashable(DropGapID())
+        var parts: [SectionLengths] = []
+        for segment in list.segments {
+            switch segment {
+            case let .run(r):
+                if let period = itemLengthPeriod(r), period > 0, r.count > period {
+                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(AnyHashable($0)) }
+                    parts.append(SectionLengths(repeating: pattern, count: r.count))
+                } else {
+                    parts.append(SectionLengths(r.map { itemLength(AnyHashable($0)) }))
+                }
+            case let .list(ids):
+                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : itemLength($0) }))
+            }
+        }
+        return SectionLengths(joining: parts)
     }
 
     public var name: String { view.name }
@@ -202,7 +242,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     /// Replaces the data (data first), then brings the view there through a validated batch
     /// update. A refused change (the validator throws) leaves data and view as they were.
-    public func setItems(_ newItems: [[AnyHashable]], animated: Bool = true) throws {
+    public func setItems(_ newItems: [ItemList], animated: Bool = true) throws {
         guard newItems.count == items.count else {
             throw CollectionUpdateError(message: "\(name): \(newItems.count) sections given, the collection has \(items.count)")
         }
@@ -211,16 +251,28 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         try resync(animated: animated)
     }
 
+    /// Replaces the data with identifiers listed one by one.
+    public func setItems(_ newItems: [[AnyHashable]], animated: Bool = true) throws {
+        try setItems([ItemList](listing: newItems), animated: animated)
+    }
+
     /// Recomputes what the view shows and applies the difference as one batch update.
     func resync(animated: Bool) throws {
         let new = computeDisplayed()
         let updates = try DragDropCollection.updates(from: displayed, to: new)
         displayed = new
-        let gapID = AnyHashable(DropGapID())
-        displayedLengths = new.map { $0.map { $0 == gapID ? gapLength : itemLength($0) } }
+        displayedLengths = new.map(lengths(of:))
         guard !updates.isEmpty else { return }
         do {
-            try view.performBatchUpdates(updates, animated: animated)
+            // Identifiers must stay unique: checked here run by run (see `ItemOwners`), so the
+            // view need not look up every identifier of a section of millions.
+            var owners = ItemOwners()
+            for (s, list) in new.enumerated() {
+                if let twice = owners.add(list, owner: "\(s)") {
+                    throw CollectionUpdateError(message: "\(name): identifier \(twice.id.base) occurs twice")
+                }
+            }
+            try view.performBatchUpdates(updates, animated: animated, identifiersKnownUnique: true)
         } catch {
             // The view refused; show the data as it stands rather than a view out of step.
             view.reloadData()
@@ -258,8 +310,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         }
     }
 
-    private func computeDisplayed() -> [[AnyHashable]] {
-        var result = excluded.isEmpty ? items : items.map { $0.filter { !excluded.contains($0) } }
+    private func computeDisplayed() -> [ItemList] {
+        var result = excluded.isEmpty ? items : items.map { $0.removingAll(excluded) }
         if let g = gap, result.indices.contains(g.section) {
             result[g.section].insert(AnyHashable(DropGapID()), at: min(g.item, result[g.section].count))
         }
@@ -271,16 +323,18 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// so a drop into 100,000 items hashes only the items around it). The changed parts of all
     /// sections are diffed together, so an item keeps its identity (and glides) even when it
     /// changes section. Throws when an identifier occurs twice among the changed items.
-    /// O(n) comparisons, plus hashing of the changed parts.
+    /// O(n) comparisons (runs of the same identifiers compare whole), plus hashing of the changed parts.
     public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) throws -> [CollectionUpdate] {
+        try updates(from: [ItemList](listing: old), to: [ItemList](listing: new))
+    }
+
+    /// The same for sections stored as ``ItemList``s, whose runs compare whole.
+    public static func updates(from old: [ItemList], to new: [ItemList]) throws -> [CollectionUpdate] {
         var oldIDs: [AnyHashable] = [], newIDs: [AnyHashable] = []
         var oldPaths: [ItemPath] = [], newPaths: [ItemPath] = []
         for s in 0..<max(old.count, new.count) {
             let a = s < old.count ? old[s] : [], b = s < new.count ? new[s] : []
-            var head = 0
-            while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
-            var tail = 0
-            while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+            let (head, tail) = ItemList.commonEnds(a, b)
             for i in head..<(a.count - tail) { oldIDs.append(a[i]); oldPaths.append(ItemPath(item: i, section: s)) }
             for i in head..<(b.count - tail) { newIDs.append(b[i]); newPaths.append(ItemPath(item: i, section: s)) }
         }
@@ -352,8 +406,9 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     public func dragDidBegin(_ ids: [AnyHashable], now: Double) {
         guard let first = ids.first, let origin = indexPath(of: first) else { return }
         excluded = Set(ids)
-        // The home slot counts the items before it that stay.
-        let before = items[origin.section][..<origin.item].filter { !excluded.contains($0) }.count
+        // The home slot counts the items before it that stay (found by position, not by a scan).
+        let section = items[origin.section]
+        let before = origin.item - excluded.filter { (section.firstIndex(of: $0) ?? .max) < origin.item }.count
         homeGap = ItemPath(item: before, section: origin.section)
         gap = homeGap
         gapLength = itemLength(first)
@@ -402,7 +457,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     /// The drag is over: forget the dragged items and the gap, then set `newItems` if given (data
     /// first), and bring the view there in one batch update.
-    public func endDrag(newItems: [[AnyHashable]]?) throws {
+    public func endDrag(newItems: [ItemList]?) throws {
         excluded = []
         gap = nil
         homeGap = nil

@@ -6,33 +6,39 @@ public struct SectionPatch: Equatable {
     public var old: [AnyHashable]
     public var new: [AnyHashable]
 
-    /// The patch from `a` to `b` that leaves out the common head and tail, found with the
-    /// engine's one diff (`Diffing`): the head ends at the first item that did not come from the
-    /// same index, the tail likewise from the end. Nil when equal. A list holding an identifier
-    /// twice (which no collection accepts) is patched whole.
+    /// The patch from `a` to `b` that leaves out the common head and tail (the identifiers
+    /// that stayed at the same index from either end). Nil when equal. A changed part holding an
+    /// identifier twice (which no collection accepts) makes the patch the whole list.
     public static func between(_ a: [AnyHashable], _ b: [AnyHashable], section: Int) -> SectionPatch? {
+        between(ItemList(a), ItemList(b), section: section)
+    }
+
+    /// The same for sections stored as runs: the common head and tail are found run by run
+    /// (``ItemList/commonEnds(_:_:)``) and only the part between them is diffed and kept.
+    public static func between(_ a: ItemList, _ b: ItemList, section: Int) -> SectionPatch? {
         guard a != b else { return nil }
-        guard let diff = try? Diffing.diff(old: a, new: b) else {
-            return SectionPatch(section: section, start: 0, old: a, new: b)
+        let (head, tail) = ItemList.commonEnds(a, b)
+        let old = Array(a[head..<(a.count - tail)]), new = Array(b[head..<(b.count - tail)])
+        guard (try? Diffing.diff(old: old, new: new)) != nil else {
+            return SectionPatch(section: section, start: 0, old: Array(a), new: Array(b))
         }
-        let from = diff.oldIndexForNew
-        var prefix = 0
-        while prefix < a.count, prefix < b.count, from[prefix] == prefix { prefix += 1 }
-        var suffix = 0
-        while suffix < a.count - prefix, suffix < b.count - prefix, from[b.count - 1 - suffix] == a.count - 1 - suffix { suffix += 1 }
-        return SectionPatch(section: section, start: prefix, old: Array(a[prefix..<(a.count - suffix)]),
-                            new: Array(b[prefix..<(b.count - suffix)]))
+        return SectionPatch(section: section, start: head, old: old, new: new)
     }
 
     /// Applies the patch forward (`reversed` false) or backward to `items`; nil when `items` does
     /// not hold what the patch expects there (the data changed another way since).
-    public func applied(to items: [[AnyHashable]], reversed: Bool = false) -> [[AnyHashable]]? {
+    public func applied(to items: [ItemList], reversed: Bool = false) -> [ItemList]? {
         let expected = reversed ? new : old, replacement = reversed ? old : new
         guard items.indices.contains(section), start + expected.count <= items[section].count,
               Array(items[section][start..<(start + expected.count)]) == expected else { return nil }
         var result = items
         result[section].replaceSubrange(start..<(start + expected.count), with: replacement)
         return result
+    }
+
+    /// The same for sections listed as arrays.
+    public func applied(to items: [[AnyHashable]], reversed: Bool = false) -> [[AnyHashable]]? {
+        applied(to: [ItemList](listing: items), reversed: reversed)?.map(Array.init)
     }
 }
 

@@ -107,24 +107,27 @@ public final class DragDropManager {
     /// name is taken or it holds an item twice or an item another container holds: a drop
     /// touching both could never add up.
     ///
-    /// The item check is O(n) in the items of every container added so far, in time and in
-    /// memory. An app whose items are unique by construction (identifiers from one counter) and
-    /// many millions may pass `checkingItems: false`; the name is checked either way.
+    /// The item check costs the identifiers listed one by one in every container added so far,
+    /// plus their runs (``ItemList``) compared as ranges: ten million generated identifiers in
+    /// one run cost as little as one. `checkingItems: false` leaves it out (the name is checked
+    /// either way).
     public func add(_ collection: any DropContainer, checkingItems: Bool = true) throws {
         let name = collection.dropName
         if droppables.contains(where: { $0.dropName == name }) {
             throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
         }
         guard checkingItems else { collections.append(collection); return }
-        var holder: [AnyHashable: String] = [:]
-        for c in collections { for id in c.items.joined() { holder[id] = c.dropName } }
-        var own = Set<AnyHashable>()
-        for id in collection.items.joined() {
-            if !own.insert(id).inserted {
-                throw DragDropSetupError(message: "\(name) holds item \(id.base) twice: every item may be in one collection only")
+        var held = ItemOwners()
+        for c in collections { for list in c.items { _ = held.add(list, owner: c.dropName) } }
+        var own = ItemOwners()
+        for list in collection.items {
+            if let twice = own.add(list, owner: name) {
+                throw DragDropSetupError(message: "\(name) holds item \(twice.id.base) twice: every item may be in one collection only")
             }
-            if let other = holder[id] {
-                throw DragDropSetupError(message: "\(name) holds item \(id.base), which \(other) already holds: every item may be in one collection only")
+        }
+        for list in collection.items {
+            if let clash = held.add(list, owner: name) {
+                throw DragDropSetupError(message: "\(name) holds item \(clash.id.base), which \(clash.holder) already holds: every item may be in one collection only")
             }
         }
         collections.append(collection)
@@ -434,12 +437,17 @@ public final class DragDropManager {
         // The pressed item's stack: every selected item when it is selected, in board order.
         var items: [DraggedItem] = []
         if selection.contains(pressed), selection.count > 1 {
+            // Each selected item is looked up where it is (runs answer without a scan), then put in board order.
             for c in collections {
-                for (s, section) in c.items.enumerated() {
-                    for (i, id) in section.enumerated() where selection.contains(id) {
-                        items.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
+                var found: [DraggedItem] = []
+                for id in selection {
+                    for (s, section) in c.items.enumerated() {
+                        guard let i = section.firstIndex(of: id) else { continue }
+                        found.append(DraggedItem(id: id, source: c.dropName, origin: ItemPath(item: i, section: s)))
+                        break
                     }
                 }
+                items += found.sorted { ($0.origin.section, $0.origin.item) < ($1.origin.section, $1.origin.item) }
             }
             // A copying source cannot mix with moving ones: the stack is the pressed source's share.
             if items.contains(where: { collection(named: $0.source)?.dragOperation != source.dragOperation }) {
@@ -690,16 +698,22 @@ public final class DragDropManager {
     /// What a drop changes, computed before anything changes: the patches per collection and the
     /// trash. Throws when the result would not add up (an item lost or duplicated).
     private func plan(_ s: Session, over: any Droppable) throws -> DropRecord {
-        var newItems: [String: [[AnyHashable]]] = [:]
-        func items(_ c: any DropContainer) -> [[AnyHashable]] { newItems[c.dropName] ?? c.items }
+        var newItems: [String: [ItemList]] = [:]
+        func items(_ c: any DropContainer) -> [ItemList] { newItems[c.dropName] ?? c.items }
         var dropped = s.ids
         if s.operation == .move {
             for item in s.items {
                 guard let c = collection(named: item.source) else { continue }
-                newItems[c.dropName] = items(c).map { $0.filter { $0 != item.id } }
+                newItems[c.dropName] = items(c).map { $0.removing(item.id) }
             }
         } else {
             dropped = s.items.map { collection(named: $0.source)?.makeCopy(of: $0.id) ?? $0.id }
+            // A copy must be new: one already held anywhere (not only where this drop changes
+            // things) would appear twice. Runs answer without a scan.
+            for id in dropped {
+                let holders = collections.filter { $0.items.contains { $0.contains(id) } }.count + zones.filter { $0.items.contains(id) }.count
+                if holders > 0 { throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(id.base)", holders + 1)) }
+            }
         }
         plannedDrop = dropped
         let zone = zone(named: over.dropName)
@@ -711,7 +725,7 @@ public final class DragDropManager {
             var t = items(target)
             if let occupant = s.swapsWith, let source = collection(named: s.items[0].source) {
                 movedItems.append(occupant)
-                t = t.map { $0.filter { $0 != occupant } }
+                t = t.map { $0.removing(occupant) }
                 newItems[target.dropName] = t
                 var back = items(source)
                 let origin = s.items[0].origin
@@ -730,15 +744,31 @@ public final class DragDropManager {
             zoneAfter += dropped
             summary = strings.dropSummary(strings.severalItems(dropped.count), over.dropTitle)
         }
-        // The whole change must add up: every identifier before is somewhere after, once.
+        // The whole change must add up: every identifier before is somewhere after, once. The
+        // head and tail each section keeps hold the same identifiers before and after, so only
+        // the changed parts are counted; duplicates are looked for everywhere, runs as ranges.
         let touched = newItems.keys.sorted()
+        /// The refusal for an identifier the drop would show more than once (counted only then).
+        func duplicate(_ id: AnyHashable) -> CollectionUpdateError {
+            let times = touched.reduce(zoneAfter.filter { $0 == id }.count) { n, name in
+                newItems[name]!.reduce(n) { $0 + $1.filter { $0 == id }.count }
+            }
+            return CollectionUpdateError(message: strings.dropWouldDuplicate("\(id.base)", times))
+        }
         var before: [AnyHashable: Int] = [:], after: [AnyHashable: Int] = [:]
+        var owners = ItemOwners()
         for name in touched {
-            for id in collection(named: name)!.items.joined() { before[id, default: 0] += 1 }
-            for id in newItems[name]!.joined() { after[id, default: 0] += 1 }
+            let old = collection(named: name)!.items, new = newItems[name]!
+            for (k, list) in new.enumerated() {
+                let (head, tail) = k < old.count ? ItemList.commonEnds(old[k], list) : (0, 0)
+                if k < old.count { for id in old[k][head..<(old[k].count - tail)] { before[id, default: 0] += 1 } }
+                for id in list[head..<(list.count - tail)] { after[id, default: 0] += 1 }
+                if let twice = owners.add(list, owner: name) { throw duplicate(twice.id) }
+            }
         }
         for id in zoneBefore { before[id, default: 0] += 1 }
         for id in zoneAfter { after[id, default: 0] += 1 }
+        if let twice = owners.add(ItemList(zoneAfter), owner: over.dropName) { throw duplicate(twice.id) }
         if s.operation == .copy { for id in dropped { before[id, default: 0] += 1 } }
         if let dup = after.first(where: { $0.value > 1 }) {
             throw CollectionUpdateError(message: strings.dropWouldDuplicate("\(dup.key.base)", dup.value))
@@ -759,7 +789,7 @@ public final class DragDropManager {
     /// computed and validated first; only then does any collection change (data, then view).
     /// Returns the change for ``onChange``.
     private func apply(_ record: DropRecord, reversed: Bool, cause: DragDropChange.Cause) throws -> DragDropChange {
-        var staged: [(any DropContainer, [[AnyHashable]])] = []
+        var staged: [(any DropContainer, [ItemList])] = []
         for name in record.patches.keys.sorted() {
             guard let c = collection(named: name) else { throw CollectionUpdateError(message: "no collection named \(name)") }
             var items = c.items
@@ -772,7 +802,7 @@ public final class DragDropManager {
             try c.validateChange?(c.items, items)
             staged.append((c, items))
         }
-        var before: [String: [[AnyHashable]]] = [:], after: [String: [[AnyHashable]]] = [:]
+        var before: [String: [ItemList]] = [:], after: [String: [ItemList]] = [:]
         for (c, items) in staged {
             before[c.dropName] = c.items
             after[c.dropName] = items

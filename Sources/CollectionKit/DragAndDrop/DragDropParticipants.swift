@@ -10,9 +10,9 @@ public protocol DropContainer: Draggable, Droppable, DropScrolling, LandingSite 
     /// Shown in on-screen lines ("over Today").
     var title: String { get }
     /// The data: identifiers per section, in display order.
-    var items: [[AnyHashable]] { get }
+    var items: [ItemList] { get }
     /// What is shown now: the data without the dragged items, with the gap if one is open.
-    var displayed: [[AnyHashable]] { get }
+    var displayed: [ItemList] { get }
     /// False for a drag-only source (a palette).
     var acceptsDrops: Bool { get }
     /// The most items it holds; nil when unlimited.
@@ -24,11 +24,11 @@ public protocol DropContainer: Draggable, Droppable, DropScrolling, LandingSite 
     /// True while an accepted drag is over it.
     var isDropTarget: Bool { get }
     /// Checks a change of the data before it is made; throwing refuses it.
-    var validateChange: (([[AnyHashable]], [[AnyHashable]]) throws -> Void)? { get }
+    var validateChange: (([ItemList], [ItemList]) throws -> Void)? { get }
     /// Replaces the data and brings the view there.
-    func setItems(_ newItems: [[AnyHashable]], animated: Bool) throws
+    func setItems(_ newItems: [ItemList], animated: Bool) throws
     /// The drag is over: closes the gap and shows every item again.
-    func endDrag(newItems: [[AnyHashable]]?) throws
+    func endDrag(newItems: [ItemList]?) throws
     /// Moves the gap (keyboard drags).
     func moveGap(to ip: ItemPath)
     /// Where an item is shown, in displayed coordinates.

@@ -60,7 +60,7 @@ public struct DragDropSelection {
     /// After a change of the data the focus follows its item to wherever it is now; an item that
     /// left every container hands the focus to the item now in its place (else the one before),
     /// so Space and the arrows act at once. `before` holds the changed containers' old data.
-    mutating func repair(in containers: [any DropContainer], before: [String: [[AnyHashable]]]) {
+    mutating func repair(in containers: [any DropContainer], before: [String: [ItemList]]) {
         guard let f = focus, containers.first(where: { $0.dropName == f.collection })?.indexPath(of: f.id) == nil else { return }
         if let c = containers.first(where: { $0.indexPath(of: f.id) != nil }) {
             focus = (c.dropName, f.id)

@@ -417,13 +417,18 @@ public struct CompositionalLayout: CollectionLayout {
         let table = GroupTable(section: section, context: context, index: s, count: count, container: container, axis: axis,
                                templates: templates, measure: measure,
                                measuresLater: measuresNearTheView && axis == .vertical && context.interactiveMove == nil)
-        // Most groups hold one or two items; reserve for the common case.
-        let capacity = count / max(1, table.groupItems.min() ?? 1) + 1
-        table.firstItem.reserveCapacity(capacity)
-        table.offset.reserveCapacity(capacity)
-        table.template.reserveCapacity(capacity)
-        table.form()
-        table.startCorrections()
+        // A view without a frame yet (a data source applied before the window is laid out) shows
+        // nothing: its groups form when first asked for, and the prepare for the real size forms
+        // them once, instead of every group being formed twice.
+        if context.boundsSize != .zero {
+            // Most groups hold one or two items; reserve for the common case.
+            let capacity = count / max(1, table.groupItems.min() ?? 1) + 1
+            table.firstItem.reserveCapacity(capacity)
+            table.offset.reserveCapacity(capacity)
+            table.template.reserveCapacity(capacity)
+            table.form()
+            table.startCorrections()
+        }
         var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
                                 headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
                                 insets: insets, templates: templates, groups: table)

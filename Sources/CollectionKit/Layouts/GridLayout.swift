@@ -82,6 +82,9 @@ public struct GridLayout: CollectionLayout {
     /// For variable lengths: per section, the start of each line relative to the section's first line,
     /// with one extra entry for the end.
     private var lineStarts: [[Double]] = []
+    /// For a `.table` list whose lengths repeat a period (a run of generated items): the lengths
+    /// themselves, per section, read for line starts instead of a prefix sum per line.
+    private var periodicLines: [SectionLengths?] = []
     /// The content's size as of the last ``prepare(_:)``. Across the scroll axis it equals the viewport,
     /// so a grid never scrolls across.
     public private(set) var contentSize: Size = .zero
@@ -108,14 +111,24 @@ public struct GridLayout: CollectionLayout {
         // Last time's line tables, taken over so a reflow of 100,000 lines reuses their memory.
         var reusable: [[Double]] = []
         swap(&reusable, &lineStarts)
+        periodicLines.removeAll(keepingCapacity: true)
         var y = insets.leading(scrollAxis)
         for (section, count) in context.itemCounts.enumerated() {
             starts.append(y)
             y += headerLength
             let lines = (count + perLine - 1) / perLine
-            if case let .table(table) = itemLength {
+            if case let .table(table) = itemLength, perLine == 1, context.interactiveMove == nil,
+               section < table.sections.count, table.sections[section].hasRepeatedPeriod, table.sections[section].count >= lines {
+                // A list whose lengths repeat: its line starts are sums of the lengths (O(log n)
+                // each), nothing is stored per line.
+                let lengths = table.sections[section]
+                periodicLines.append(lengths)
+                lineStarts.append([])
+                y += lines == 0 ? 0 : lengths.sum(before: lines) + Double(lines - 1) * lineSpacing
+            } else if case let .table(table) = itemLength {
                 // One read of the table per section; the loop reads a local array.
-                let lengths = section < table.values.count ? table.values[section] : []
+                let lengths = section < table.sections.count ? table.sections[section].listed ?? Array(table.sections[section]) : []
+                periodicLines.append(nil)
                 var prefix: [Double] = []
                 if section < reusable.count { swap(&prefix, &reusable[section]) }
                 prefix.removeAll(keepingCapacity: true)
@@ -157,6 +170,7 @@ public struct GridLayout: CollectionLayout {
                 }
                 prefix[lines] = acc
                 lineStarts.append(prefix)
+                periodicLines.append(nil)
                 y += acc
             } else {
                 y += lines == 0 ? 0 : Double(lines) * uniformLength + Double(lines - 1) * lineSpacing
@@ -183,6 +197,9 @@ public struct GridLayout: CollectionLayout {
         let base = sectionStarts[section] + headerLength
         if lineStarts.isEmpty {
             return (base + Double(line) * (uniformLength + lineSpacing), uniformLength)
+        }
+        if let lengths = periodicLines[section] {
+            return (base + lengths.sum(before: line) + Double(line) * lineSpacing, lengths[line])
         }
         let p = lineStarts[section]
         let gap = line + 1 < p.count - 1 ? lineSpacing : 0
@@ -218,6 +235,10 @@ public struct GridLayout: CollectionLayout {
             let stride = uniformLength + lineSpacing
             guard stride > 0 else { return 0 }
             return max(0, min(lines, Int(((main - base - uniformLength) / stride).rounded(.down)) + 1))
+        }
+        if let lengths = periodicLines[section] {
+            // A line's end, with the spacing after it but the last one's.
+            return Search.partition(lines) { base + lengths.sum(before: $0 + 1) + Double($0 + 1 < lines ? $0 + 1 : $0) * lineSpacing > main }
         }
         let p = lineStarts[section]
         return Search.partition(lines) { base + p[$0 + 1] > main }
