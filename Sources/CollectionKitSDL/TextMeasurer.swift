@@ -55,7 +55,11 @@ public final class TextMeasurer: TextMeasuring {
     public func width(of text: String, style: TextStyle) -> Double {
         guard !text.isEmpty else { return 0 }
         let font = TextMeasurer.fontKey(style)
-        if let added = cache.addedUpWidth(text, font) { return Double(added) }
+        if let added = cache.addedUpWidth(text, font) {
+            // Adding up opens the font too; a measurer owning its fonts keeps few open.
+            if ownsFonts { cache.closeLeastUsedFonts() }
+            return Double(added)
+        }
         let key = WidthKey(text: text, font: font)
         if let w = widths[key] { return w }
         if widths.count >= TextMeasurer.cacheBound { widths.removeAll(keepingCapacity: true) }

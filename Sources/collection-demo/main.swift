@@ -196,11 +196,11 @@ struct CollectionDemo: ParsableCommand {
     /// worked out when the calendar scene is first made: they are ICU's time-zone and locale data,
     /// which the other scenes never need, so a window showing one of those maps sooner and smaller.
     private func calendarDefaults() -> @Sendable () -> [String: [String]] {
-        { [timezone, locale, today] in
+        { [timezone, today] in
             let zone = timezone ?? TimeZone.current.identifier
             var o: [String: [String]] = ["timezone": [zone]]
-            // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
-            if locale == nil, !Locale.current.identifier.isEmpty { o["locale"] = [Locale.current.identifier] }
+            // The locale comes from --locale or the environment (`calendarFlags`); Foundation's
+            // Locale.current is not asked: on Linux it answers en_001 whatever LANG says.
             if today == nil, let tz = TimeZone(identifier: zone) {
                 // The core reads no clock: today is decided here, in the display zone.
                 var cal = Calendar(identifier: .gregorian)
