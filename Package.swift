@@ -81,6 +81,8 @@ let package = Package(
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        // The AT-SPI2 adapter's mappings and its walk of the tree, with no bus.
+        .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
 
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),

@@ -77,7 +77,7 @@ public indirect enum DBusValue: Equatable, Sendable {
     public var printed: String {
         let v = g_variant_ref_sink(makeGVariant())
         defer { g_variant_unref(v) }
-        let text = g_variant_print(v, 0)
+        let text = g_variant_print(v, 1)
         defer { g_free(text) }
         return text.map { String(cString: $0) } ?? ""
     }
