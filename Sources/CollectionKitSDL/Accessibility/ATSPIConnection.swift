@@ -102,7 +102,21 @@ final class ATSPIConnection: @unchecked Sendable {
         let id = g_dbus_connection_register_subtree(a11y, ATSPIObjectPath.base, ATSPIConnection.subtreeVTable,
                                                     G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES, me, nil, &error)
         if id == 0 { _ = give(error); return false }
+        registerCache(on: a11y)
         return true
+    }
+
+    /// An empty `Cache`: clients (libatspi) ask for it first and then read each object they
+    /// need; nothing is pushed to them, so nothing is built for them.
+    private func registerCache(on a11y: OpaquePointer) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let info = g_dbus_node_info_new_for_xml(ATSPIInterfaces.cacheXML, &error), let iface = info.pointee.interfaces[0] else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer { g_dbus_node_info_unref(info) }
+        g_dbus_connection_register_object(a11y, ATSPIInterfaces.cachePath, iface, ATSPIConnection.cacheVTable, nil, nil, &error)
+        if let error { g_error_free(error) }
     }
 
     /// Reads who listens now and follows the registry's news of listeners coming and going.
@@ -181,6 +195,13 @@ final class ATSPIConnection: @unchecked Sendable {
     /// answered on the tree's thread like any call.
     nonisolated(unsafe) private static let methodVTable = permanent(GDBusInterfaceVTable(
         method_call: methodCall, get_property: nil, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
+
+    nonisolated(unsafe) private static let cacheVTable = permanent(GDBusInterfaceVTable(
+        method_call: { _, _, _, _, _, _, invocation, _ in
+            guard let invocation else { return }
+            g_dbus_method_invocation_return_value(invocation, DBusValue.tuple([.array(elementType: "((so)(so)(so)iiassusau)", [])]).makeGVariant())
+        },
+        get_property: nil, set_property: nil, padding: (nil, nil, nil, nil, nil, nil, nil, nil)))
 
     /// GDBus keeps the pointers it is given: the tables live as long as the program.
     private static func permanent<T>(_ value: T) -> UnsafeMutablePointer<T> {

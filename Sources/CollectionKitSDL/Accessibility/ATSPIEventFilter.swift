@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which events someone listens to, from the registry's list of registered event names
 /// (`GetRegisteredEvents`, then `EventListenerRegistered` / `Deregistered`). An event is sent
 /// only when some listener asked for it, as atk-bridge does.
@@ -33,10 +35,17 @@ public struct ATSPIEventFilter: Sendable {
 
     /// Whether a registered name covers an event name: equal, everything (""), or a prefix ending
     /// at a `:` boundary ("object:" and "object:state-changed" both cover
-    /// "object:state-changed:focused"; "object:state" does not).
+    /// "object:state-changed:focused"; "object:state" does not). The registry spells names as
+    /// D-Bus signals ("Object:StateChanged:focused") with empty parts kept ("Focus::"), so names
+    /// are compared without case, dashes or trailing colons.
     public static func covers(_ registered: String, _ event: String) -> Bool {
-        if registered.isEmpty || registered == event { return true }
-        let r = registered.hasSuffix(":") ? registered : registered + ":"
-        return event.hasPrefix(r) || event + ":" == r
+        let r = normalized(registered), e = normalized(event)
+        return r.isEmpty || r == e || e.hasPrefix(r + ":")
+    }
+
+    private static func normalized(_ name: String) -> String {
+        var s = Substring(name.lowercased().replacingOccurrences(of: "-", with: ""))
+        while s.hasSuffix(":") { s = s.dropLast() }
+        return String(s)
     }
 }

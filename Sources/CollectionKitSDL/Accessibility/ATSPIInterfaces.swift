@@ -13,6 +13,15 @@ enum ATSPIInterfaces {
     static let eventObject = "org.a11y.atspi.Event.Object"
     static let eventFocus = "org.a11y.atspi.Event.Focus"
 
+    static let cachePath = "/org/a11y/atspi/cache"
+    static let cacheXML = """
+    <node>
+      <interface name="org.a11y.atspi.Cache">
+        <method name="GetItems"><arg direction="out" name="nodes" type="a((so)(so)(so)iiassusau)"/></method>
+      </interface>
+    </node>
+    """
+
     /// Every interface a node may have. The bus thread offers all of them for any path (it does not
     /// see the tree); the main thread answers for the node's real ones (`GetInterfaces`) and refuses
     /// a call to an interface the node lacks.

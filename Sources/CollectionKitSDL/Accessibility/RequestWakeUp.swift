@@ -8,8 +8,12 @@ public enum RequestWakeUp {
     nonisolated(unsafe) private static var registered: UInt32 = 0
     private static var type: UInt32 {
         if registered == 0 {
-            let t = SDL_RegisterEvents(1)
-            registered = t == UInt32.max ? SDL_USEREVENT.rawValue : t
+            // `WindowWakeUp` posts SDL_USEREVENT itself without registering it, and the first
+            // number SDL hands out is that one: take the next, so a wake-up for a frame (a state
+            // request) is never mistaken for one that needs none.
+            var t = SDL_RegisterEvents(1)
+            if t == SDL_USEREVENT.rawValue { t = SDL_RegisterEvents(1) }
+            registered = t == UInt32.max ? SDL_USEREVENT.rawValue + 1 : t
         }
         return registered
     }
@@ -20,6 +24,7 @@ public enum RequestWakeUp {
     /// Wakes the loop (any thread).
     public static func post() {
         var event = SDL_Event()
+        // Before `prepare()` a plain wake-up, which runs a frame (answering the requests too).
         event.type = registered == 0 ? SDL_USEREVENT.rawValue : registered
         _ = SDL_PushEvent(&event)
     }
