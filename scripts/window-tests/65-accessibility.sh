@@ -9,7 +9,7 @@ a11y_registry=/usr/libexec/at-spi2-registryd
 a11y_python=/usr/bin/python3
 a11y_skip=""
 if [ ! -x "$a11y_launcher" ] || [ ! -x "$a11y_registry" ]; then a11y_skip="at-spi2-core is not installed ($a11y_launcher, $a11y_registry)"
-elif ! command -v dbus-run-session >/dev/null; then a11y_skip="dbus-run-session is missing (package dbus-bin)"
+elif ! command -v dbus-run-session >/dev/null; then a11y_skip="dbus-run-session is missing (package dbus-daemon)"
 elif ! "$a11y_python" -c 'import pyatspi' 2>/dev/null; then a11y_skip="pyatspi is missing (package python3-pyatspi)"
 fi
 
@@ -74,6 +74,11 @@ elif cmd == "selected":  # COLLECTION: the selected items' names and, for each, 
     items = [s.getSelectedChild(i) for i in range(s.nSelectedChildren)]
     print(json.dumps([{"name": i.name, "children": [c.name for c in i],
                        "text": [c.queryText().getText(0, -1) for c in i]} for i in items]))
+elif cmd == "act":  # COLLECTION INDEX ACTION: performs the item's action named so; prints whether it was done
+    item = collection(args[0]).getChildAtIndex(int(args[1]))
+    a = item.queryAction()
+    names = [a.getName(i) for i in range(a.nActions)]
+    print(json.dumps({"actions": names, "done": bool(a.doAction(names.index(args[2]))) if args[2] in names else None}))
 elif cmd == "focused":  # COLLECTION: the focused item's name
     c = collection(args[0])
     hits = [c.getChildAtIndex(i).name for i in range(min(c.childCount, 200)) if c.getChildAtIndex(i).getState().contains(pyatspi.STATE_FOCUSED)]
@@ -164,6 +169,17 @@ a11y_test() {
         if wait_until 20 a11y_events "any(s.endswith(' picked up') for s in $said) and any(s.startswith('over Today, position') for s in $said) and $said[-1] == 'dropped'"; then
             pass "accessibility: a keyboard drag is announced (picked up, over Today, dropped)"
         else fail "accessibility drag" "announcements $("$a11y_python" -c "import json,sys; print([json.loads(l).get('any') for l in open(sys.argv[1]) if 'announcement' in l])" "$a11y_log")"; fi
+
+        # The same move through AT-SPI's actions, as a screen reader user would: "pick up" on
+        # Backlog's first card, "drop here" on Today's second place.
+        wait_state 'not d["dragging"] and d["live"]["idle"]' 10 || true
+        local card; card=$(json_get "$app_dump" "[c['items'] for c in d['collections'] if c['name'] == 'backlog'][0][0]")
+        local picked dropped=""
+        picked=$(a11y_client act Backlog 0 "pick up")
+        if wait_state 'd["dragging"]' 10; then dropped=$(a11y_client act Today 1 "drop here"); fi
+        if wait_state "not d['dragging'] and d['live']['idle'] and [c['items'] for c in d['collections'] if c['name'] == 'today'][0][1] == '$card'" 10; then
+            pass "accessibility: the actions pick up a card and drop it at another board's second place ($picked $dropped)"
+        else fail "accessibility actions" "pick up: ${picked:-no answer}, drop here: ${dropped:-not tried}, today $(json_get "$app_dump" "[c['items'] for c in d['collections'] if c['name'] == 'today'][0][:3]"), card $card"; fi
     else
         fail "accessibility boards window" "$start_error"
     fi
