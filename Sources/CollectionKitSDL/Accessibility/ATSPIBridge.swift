@@ -71,6 +71,8 @@ public final class ATSPIBridge {
 
     /// The application's name on the accessibility bus ("" until connected).
     public var busName: String { connection.busName }
+    /// Why the adapter is not on the bus, once it gave up (no session bus, no accessibility bus).
+    public var failure: String? { connection.failure }
 
     /// Answers the calls waiting and follows listeners coming and going. Returns true when an
     /// answer acted on the application (the window should draw).

@@ -16,8 +16,9 @@ final class ATSPIConnection: @unchecked Sendable {
     private var name = ""
     private var interfaceInfos: [UnsafeMutablePointer<GDBusInterfaceInfo>] = []
     private let wake: @Sendable () -> Void
-    /// Why the adapter is not on the bus, when it is not (for `--verbose` style messages and tests).
-    private(set) var failure: String?
+    private var failureReason: String?
+    /// Why the adapter is not on the bus, when it gave up (no session bus, no accessibility bus).
+    var failure: String? { lock.withLock { failureReason } }
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
@@ -67,8 +68,10 @@ final class ATSPIConnection: @unchecked Sendable {
             }
             var error: UnsafeMutablePointer<GError>?
             guard let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { return give(error) }
+            let replyType = g_variant_type_new("(s)")
+            defer { g_variant_type_free(replyType) }
             let reply = g_dbus_connection_call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
-                                                    nil, g_variant_type_new("(s)"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
+                                                    nil, replyType, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
             guard let reply else { return give(error) }
             defer { g_variant_unref(reply) }
             address = DBusArguments(tuple: reply).string(0)
@@ -83,7 +86,7 @@ final class ATSPIConnection: @unchecked Sendable {
         return a11y
     }
 
-    private func give(_ why: String) -> OpaquePointer? { lock.withLock { failure = why }; return nil }
+    private func give(_ why: String) -> OpaquePointer? { lock.withLock { failureReason = why }; return nil }
     private func give(_ error: UnsafeMutablePointer<GError>?) -> OpaquePointer? {
         let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
         if let error { g_error_free(error) }
@@ -98,6 +101,7 @@ final class ATSPIConnection: @unchecked Sendable {
         var i = 0
         while let iface = info.pointee.interfaces[i] { interfaceInfos.append(g_dbus_interface_info_ref(iface)); i += 1 }
         g_dbus_node_info_unref(info)
+        // Retained for good: the bus thread and GDBus keep calling into it while the program runs.
         let me = Unmanaged.passRetained(self).toOpaque()
         let id = g_dbus_connection_register_subtree(a11y, ATSPIObjectPath.base, ATSPIConnection.subtreeVTable,
                                                     G_DBUS_SUBTREE_FLAGS_DISPATCH_TO_UNENUMERATED_NODES, me, nil, &error)
@@ -119,7 +123,9 @@ final class ATSPIConnection: @unchecked Sendable {
         if let error { g_error_free(error) }
     }
 
-    /// Reads who listens now and follows the registry's news of listeners coming and going.
+    /// Reads who listens now, and again whenever the registry says a listener came or went: the
+    /// registry's own list replaces ours each time, so a signal that crosses a reply can neither
+    /// count a listener twice nor lose one.
     private func followRegistry(on a11y: OpaquePointer) {
         let me = Unmanaged.passUnretained(self).toOpaque()
         for signal in ["EventListenerRegistered", "EventListenerDeregistered"] {
@@ -127,23 +133,22 @@ final class ATSPIConnection: @unchecked Sendable {
                                                "/org/a11y/atspi/registry", nil, G_DBUS_SIGNAL_FLAGS_NONE,
                                                ATSPIConnection.registrySignal, me, nil)
         }
-        var error: UnsafeMutablePointer<GError>?
-        guard let reply = g_dbus_connection_call_sync(a11y, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry",
-                                                      "org.a11y.atspi.Registry", "GetRegisteredEvents", nil,
-                                                      g_variant_type_new("(a(ss))"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
-            g_clear_error(&error); return
-        }
-        defer { g_variant_unref(reply) }
-        let list = g_variant_get_child_value(reply, 0)!
-        defer { g_variant_unref(list) }
-        var registered: [(String, String)] = []
-        for i in 0..<Int(g_variant_n_children(list)) {
-            let pair = g_variant_get_child_value(list, gsize(i))!
-            let args = DBusArguments(tuple: pair)
-            if let bus = args.string(0), let event = args.string(1) { registered.append((bus, event)) }
-            g_variant_unref(pair)
-        }
-        listenersChanged { filter in for (bus, event) in registered { filter.add(bus: bus, event: event) } }
+        askRegistry(on: a11y)
+    }
+
+    /// Asks the registry for its listeners (`GetRegisteredEvents`), answered on the bus thread.
+    fileprivate func askRegistry(on a11y: OpaquePointer) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let replyType = g_variant_type_new("(a(ss))")
+        defer { g_variant_type_free(replyType) }
+        g_dbus_connection_call(a11y, "org.a11y.atspi.Registry", "/org/a11y/atspi/registry", "org.a11y.atspi.Registry",
+                               "GetRegisteredEvents", nil, replyType, G_DBUS_CALL_FLAGS_NONE, 5000, nil,
+                               ATSPIConnection.registeredEvents, me)
+    }
+
+    fileprivate func listenersAre(_ registrations: [(bus: String, event: String)]) {
+        lock.withLock { filter = ATSPIEventFilter(registrations) }
+        wake()
     }
 
     /// Tells the registry the application's root is here; the registry answers with the desktop,
@@ -151,15 +156,11 @@ final class ATSPIConnection: @unchecked Sendable {
     private func embed(on a11y: OpaquePointer) {
         let plug = DBusValue.tuple([.reference(busName, ATSPIObjectPath.root.string)])
         var error: UnsafeMutablePointer<GError>?
+        let replyType = g_variant_type_new("((so))")
+        defer { g_variant_type_free(replyType) }
         let reply = g_dbus_connection_call_sync(a11y, "org.a11y.atspi.Registry", ATSPIObjectPath.root.string, "org.a11y.atspi.Socket",
-                                                "Embed", plug.makeGVariant(), g_variant_type_new("((so))"), G_DBUS_CALL_FLAGS_NONE,
-                                                5000, nil, &error)
+                                                "Embed", plug.makeGVariant(), replyType, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
         if let reply { g_variant_unref(reply) } else { _ = give(error) }
-    }
-
-    private func listenersChanged(_ change: (inout ATSPIEventFilter) -> Void) {
-        lock.withLock { change(&filter) }
-        wake()
     }
 
     /// Emits an event signal (thread-safe in GDBus): `(siiva{sv})` from the node's path.
@@ -175,13 +176,30 @@ final class ATSPIConnection: @unchecked Sendable {
 
     // MARK: C callbacks (on the bus thread)
 
-    private static let registrySignal: GDBusSignalCallback = { _, _, _, _, signal, parameters, me in
-        guard let me, let signal, let parameters else { return }
+    private static let registrySignal: GDBusSignalCallback = { a11y, _, _, _, _, _, me in
+        guard let me, let a11y else { return }
+        Unmanaged<ATSPIConnection>.fromOpaque(me).takeUnretainedValue().askRegistry(on: a11y)
+    }
+
+    private static let registeredEvents: GAsyncReadyCallback = { source, result, me in
+        guard let me else { return }
         let connection = Unmanaged<ATSPIConnection>.fromOpaque(me).takeUnretainedValue()
-        let args = DBusArguments(tuple: parameters)
-        guard let bus = args.string(0), let event = args.string(1) else { return }
-        let registered = String(cString: signal) == "EventListenerRegistered"
-        connection.listenersChanged { registered ? $0.add(bus: bus, event: event) : $0.remove(bus: bus, event: event) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error) else {
+            if let error { g_error_free(error) }
+            return
+        }
+        defer { g_variant_unref(reply) }
+        let list = g_variant_get_child_value(reply, 0)!
+        defer { g_variant_unref(list) }
+        var registrations: [(bus: String, event: String)] = []
+        for i in 0..<Int(g_variant_n_children(list)) {
+            let pair = g_variant_get_child_value(list, gsize(i))!
+            let args = DBusArguments(tuple: pair)
+            if let bus = args.string(0), let event = args.string(1) { registrations.append((bus, event)) }
+            g_variant_unref(pair)
+        }
+        connection.listenersAre(registrations)
     }
 
     private static let methodCall: GDBusInterfaceMethodCallFunc = { _, _, path, interface, method, parameters, invocation, me in

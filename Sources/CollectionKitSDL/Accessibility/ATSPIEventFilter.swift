@@ -1,36 +1,25 @@
 import Foundation
 
 /// Which events someone listens to, from the registry's list of registered event names
-/// (`GetRegisteredEvents`, then `EventListenerRegistered` / `Deregistered`). An event is sent
-/// only when some listener asked for it, as atk-bridge does.
+/// (`GetRegisteredEvents`, asked again at each `EventListenerRegistered` / `Deregistered`). An
+/// event is sent only when some listener asked for it, as atk-bridge does.
 ///
 /// Names are `class:major:minor` ("object:state-changed:focused"); a listener may register a
 /// prefix ("object:", "object:state-changed") or everything ("").
 public struct ATSPIEventFilter: Sendable {
-    /// Each registration (bus name and event), counted: a client may register the same event twice.
-    private var registrations: [Registration: Int] = [:]
-    private struct Registration: Hashable, Sendable { var bus: String; var event: String }
+    /// The registered event names (each client's).
+    private var events: Set<String>
 
-    public init() {}
-
-    public var isEmpty: Bool { registrations.isEmpty }
-
-    public mutating func add(bus: String, event: String) { registrations[Registration(bus: bus, event: event), default: 0] += 1 }
-
-    public mutating func remove(bus: String, event: String) {
-        let k = Registration(bus: bus, event: event)
-        guard let n = registrations[k] else { return }
-        registrations[k] = n > 1 ? n - 1 : nil
+    /// The registry's list (`GetRegisteredEvents`): each listener's bus name and event name.
+    public init(_ registrations: [(bus: String, event: String)] = []) {
+        events = Set(registrations.map(\.event))
     }
 
-    /// Forgets every registration of a client that left the bus.
-    public mutating func removeAll(bus: String) {
-        registrations = registrations.filter { $0.key.bus != bus }
-    }
+    public var isEmpty: Bool { events.isEmpty }
 
     /// True when some registration covers `event` ("object:state-changed:focused").
     public func wants(_ event: String) -> Bool {
-        registrations.keys.contains { Self.covers($0.event, event) }
+        events.contains { Self.covers($0, event) }
     }
 
     /// Whether a registered name covers an event name: equal, everything (""), or a prefix ending
