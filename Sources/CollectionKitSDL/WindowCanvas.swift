@@ -29,6 +29,8 @@ public final class WindowCanvas {
         SDL_GetWindowPosition(window, &x, &y)
         return Point(x: Double(x), y: Double(y))
     }
+    /// True while the window has the keyboard focus (the active window).
+    public var hasInputFocus: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
 
     /// Opens a resizable window of `size` points that the user cannot make smaller than
     /// `sizeLimits.minimum`. `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi`

@@ -449,7 +449,8 @@ extension CollectionDemo {
             dragManager: { app.currentScene.dragDropManager },
             send: { app.handle($0, now: now()) },
             windowOrigin: { loop.canvas.screenPosition },
-            pixelsPerPoint: { loop.canvas.pointScale })
+            pixelsPerPoint: { loop.canvas.pointScale },
+            windowIsActive: { loop.canvas.hasInputFocus })
         let bridge = ATSPIBridge.start(for: application, enabled: !noAccessibility)
         loop.serviceRequests = { bridge?.service() ?? false }
         loop.didUpdate = { _ in bridge?.sendEvents() }

@@ -49,6 +49,8 @@ final class ATSPIMappingTests: XCTestCase {
         XCTAssertTrue(set.contains(.multiselectable))
         XCTAssertEqual(set.words.0 & (1 << 31), 1 << 31)
         XCTAssertFalse(ATSPIStateSet([]).contains(.managesDescendants))
+        // The window with the keyboard focus is active (bit 1).
+        XCTAssertEqual(ATSPIStateSet([.offscreen], active: true).words.0, 1 << 1 | 1 << 8 | 1 << 24)
     }
 
     func testObjectPathsRoundTrip() {

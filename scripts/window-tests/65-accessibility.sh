@@ -55,7 +55,8 @@ if cmd == "listen":
                               "any": e.any_data if isinstance(e.any_data, str) else None}) + "\n")
         log.flush()
     pyatspi.Registry.registerEventListener(on_event, "focus:", "object:state-changed:focused", "object:state-changed:selected",
-                                           "object:selection-changed", "object:announcement", "object:children-changed")
+                                           "object:selection-changed", "object:announcement", "object:children-changed",
+                                           "window:activate", "window:deactivate")
     log.write(json.dumps({"type": "ready"}) + "\n"); log.flush()
     pyatspi.Registry.start()
 elif cmd == "grid":
@@ -127,6 +128,11 @@ a11y_test() {
         if a11y_is "$work/a11y-grid.json" 'd["app"] == "collection-demo" and d["window"] == "Collection Demo" and d["role"] == "table" and d["count"] == 1000000 and d["first"] == "Tile 0" and d["firstShowing"] and d["last"] == "Tile 999999" and not d["lastShowing"] and d["lastRole"] == "table cell"'; then
             pass "accessibility: the app found by name, the grid's first tile and count (1000000), the last reachable off screen"
         else fail "accessibility grid" "read: ${grid:-nothing} $(tail -3 "$work/atspi.err")"; fi
+
+        # The window with the keyboard focus is the active one: screen readers follow it.
+        if wait_until 20 a11y_events 'any(x["type"] == "window:activate" and x["any"] == "Collection Demo" and x["role"] == "frame" for x in e)'; then
+            pass "accessibility: the window's activation is announced"
+        else fail "accessibility window:activate" "events $(tail -c 400 "$a11y_log")"; fi
 
         # A click on tile 5 (where AT-SPI says it is) selects it: the client reads the selection.
         local at

@@ -144,7 +144,8 @@ extension ATSPIBridge {
 
     func stateSet(of n: ATSPIResolvedNode) -> ATSPIStateSet {
         ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
-                             multiselectable: n.node.items?.view.allowsMultipleSelection ?? false)
+                      multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
+                      active: n.node.role == .window && application.windowIsActive())
     }
 
     private func attributes(of n: ATSPIResolvedNode) -> [(String, String)] {

@@ -19,12 +19,16 @@ public struct AccessibleApplication {
     /// Where the window is on the screen, in pixels, and pixels per point.
     public var windowOrigin: () -> Point
     public var pixelsPerPoint: () -> Double
+    /// Whether the window has the keyboard focus: screen readers follow the active window.
+    public var windowIsActive: () -> Bool
 
     public init(name: String, tree: @escaping () -> AccessibleNode, events: AccessibilityEventQueue,
                 setListening: @escaping (Bool) -> Void, dragManager: @escaping () -> DragDropManager?,
-                send: @escaping (InputEvent) -> Void, windowOrigin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double) {
+                send: @escaping (InputEvent) -> Void, windowOrigin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double,
+                windowIsActive: @escaping () -> Bool = { true }) {
         self.name = name; self.tree = tree; self.events = events; self.setListening = setListening
         self.dragManager = dragManager; self.send = send; self.windowOrigin = windowOrigin; self.pixelsPerPoint = pixelsPerPoint
+        self.windowIsActive = windowIsActive
     }
 }
 
@@ -52,6 +56,8 @@ public final class ATSPIBridge {
     var lastFocus: ATSPIObjectPath?
     var lastSelection: [String: Set<Int>] = [:]
     var lastCounts: [String: Int] = [:]
+    /// Whether listeners were last told the window is active (nil: not told yet).
+    var lastActive: Bool?
 
     private init(application: AccessibleApplication) {
         self.application = application
@@ -89,7 +95,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:] }
+        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil }
     }
 
     /// The tree as shown now.

@@ -7,10 +7,24 @@ extension ATSPIBridge {
     /// listener the queue is detached and this returns at once.
     public func sendEvents() {
         guard application.events.isListening else { return }
+        sendWindowActivation()
         let events = application.events.drain()
         guard !events.isEmpty else { return }
         let tree = tree()
         for event in events { send(event, tree) }
+    }
+
+    /// `window:activate` / `window:deactivate` and the frame's `active` state when the window
+    /// gains or loses the keyboard focus: a screen reader reads the active window's focus events.
+    private func sendWindowActivation() {
+        let active = application.windowIsActive()
+        guard active != lastActive else { return }
+        lastActive = active
+        let window = ATSPIObjectPath.root.child(0)
+        let title = application.tree().name
+        emit(window, active ? "window:activate" : "window:deactivate", interface: ATSPIInterfaces.eventWindow,
+             signal: active ? "Activate" : "Deactivate", detail: "", 0, .string(title))
+        stateChanged(window, "active", on: active)
     }
 
     private func send(_ event: AccessibilityEvent, _ tree: ATSPITree) {

@@ -12,6 +12,7 @@ enum ATSPIInterfaces {
     static let properties = "org.freedesktop.DBus.Properties"
     static let eventObject = "org.a11y.atspi.Event.Object"
     static let eventFocus = "org.a11y.atspi.Event.Focus"
+    static let eventWindow = "org.a11y.atspi.Event.Window"
 
     static let cachePath = "/org/a11y/atspi/cache"
     static let cacheXML = """

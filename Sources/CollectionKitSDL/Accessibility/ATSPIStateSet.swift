@@ -7,11 +7,12 @@ public struct ATSPIStateSet: Equatable, Sendable {
 
     /// The `AtspiStateType` numbers the adapter uses.
     public enum State: Int, CaseIterable, Sendable {
-        case enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
+        case active = 1, enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
         case sensitive = 24, showing = 25, visible = 30, managesDescendants = 31
         /// The name AT-SPI gives the state in `StateChanged` events ("focused").
         public var eventName: String {
             switch self {
+            case .active: "active"
             case .enabled: "enabled"
             case .focusable: "focusable"
             case .focused: "focused"
@@ -32,7 +33,9 @@ public struct ATSPIStateSet: Equatable, Sendable {
     /// disabled, and showing and visible unless its frame lies outside the viewport (`offscreen`);
     /// a node whose children are made on demand (a collection) manages its descendants, so a
     /// screen reader does not walk a million of them.
-    public init(_ states: AccessibleStates, managesDescendants: Bool = false, multiselectable: Bool = false) {
+    /// `active` marks the window that has the keyboard focus, as screen readers expect of a frame.
+    public init(_ states: AccessibleStates, managesDescendants: Bool = false, multiselectable: Bool = false, active: Bool = false) {
+        if active { insert(.active) }
         if !states.contains(.disabled) { insert(.enabled); insert(.sensitive) }
         if !states.contains(.offscreen) { insert(.showing); insert(.visible) }
         if states.contains(.selectable) { insert(.selectable) }
