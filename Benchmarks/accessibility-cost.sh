@@ -4,26 +4,29 @@
 #   off        --no-accessibility (the program as it was without the adapter)
 #   no bus     the adapter on, no session bus at all (no connection is made)
 #   bus, idle  the adapter on, a session with at-spi2-core's accessibility bus and no listener
+#   before     with --before PATH: a build without the adapter (e.g. the previous commit's)
 # in one private Xvfb and one private session bus (dbus-run-session), runs interleaved, medians.
 #
-#   Benchmarks/accessibility-cost.sh [--runs N] [--rest SECONDS] [--span SECONDS] [--bin PATH]
+#   Benchmarks/accessibility-cost.sh [--runs N] [--rest SECONDS] [--span SECONDS] [--bin PATH] [--before PATH]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${ACCESSIBILITY_COST_SESSION:-}" ]; then
     command -v dbus-run-session >/dev/null || { echo "accessibility-cost: needs dbus-run-session (apt-get install dbus-daemon)" >&2; exit 1; }
     exec dbus-run-session -- env ACCESSIBILITY_COST_SESSION=1 "$0" "$@"
 fi
-runs=5 rest=2 span=5 bin=.build/release/collection-demo
+runs=5 rest=2 span=5 bin=.build/release/collection-demo before=""
 while [ $# -gt 0 ]; do
     case $1 in
         --runs) runs=$2; shift 2 ;;
         --rest) rest=$2; shift 2 ;;
         --span) span=$2; shift 2 ;;
         --bin) bin=$2; shift 2 ;;
-        *) echo "accessibility-cost: unknown argument $1 (--runs N, --rest SECONDS, --span SECONDS, --bin PATH)" >&2; exit 2 ;;
+        --before) before=$2; shift 2 ;;
+        *) echo "accessibility-cost: unknown argument $1 (--runs N, --rest SECONDS, --span SECONDS, --bin PATH, --before PATH)" >&2; exit 2 ;;
     esac
 done
 [ -x "$bin" ] || { echo "accessibility-cost: $bin is missing; run swift build -c release --product collection-demo" >&2; exit 1; }
+[ -z "$before" ] || [ -x "$before" ] || { echo "accessibility-cost: --before $before is not a program" >&2; exit 1; }
 launcher=/usr/libexec/at-spi-bus-launcher
 [ -x "$launcher" ] || { echo "accessibility-cost: needs at-spi2-core ($launcher)" >&2; exit 1; }
 
@@ -47,19 +50,20 @@ done
 # Connections on the accessibility bus: one more while the adapter is connected.
 a11y_peers() { dbus-send --bus="$a11y_address" --print-reply --dest=org.freedesktop.DBus / org.freedesktop.DBus.ListNames | grep -c '":'; }
 
-configs=("off|env|--no-accessibility" "no bus|env -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR -u AT_SPI_BUS_ADDRESS|" "bus, idle|env|")
+configs=("off|env|--no-accessibility|$bin" "no bus|env -u DBUS_SESSION_BUS_ADDRESS -u XDG_RUNTIME_DIR -u AT_SPI_BUS_ADDRESS||$bin" "bus, idle|env||$bin")
+[ -n "$before" ] && configs=("before|env||$before" "${configs[@]}")
 ticks=$(getconf CLK_TCK)
 echo "accessibility cost, Xvfb $display 1280x800 grid scene, $runs runs each (interleaved), idle CPU over $span s after $rest s; $(nproc) cores"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 : >"$work/results"
 for r in $(seq "$runs"); do
     for c in "${configs[@]}"; do
-        IFS='|' read -r label envs flag <<<"$c"
-        line=$($envs "$work/probe" "$display" 1 "$bin" --fresh --scene grid --size 1280x800 $flag)
+        IFS='|' read -r label envs flag program <<<"$c"
+        line=$($envs "$work/probe" "$display" 1 "$program" --fresh --scene grid --size 1280x800 $flag)
         echo "$label|start|$line" >>"$work/results"
         # Idle: the window up, left alone, its CPU ticks over the span; and whether it joined the bus.
         before=$(a11y_peers)
-        DISPLAY=$display $envs "$bin" --fresh --scene grid --size 1280x800 $flag >/dev/null 2>&1 &
+        DISPLAY=$display $envs "$program" --fresh --scene grid --size 1280x800 $flag >/dev/null 2>&1 &
         app_pid=$!
         DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" >/dev/null 2>&1
         sleep "$rest"
@@ -84,7 +88,8 @@ def med(rs, k, scale=1.0):
     return f"{statistics.median(v) * scale:.1f}" if v else "none"
 print("| adapter | first frame ms | CPU to frame ms | RSS MB | idle CPU % | on the accessibility bus |")
 print("| --- | --- | --- | --- | --- | --- |")
-for label in ["off", "no bus", "bus, idle"]:
+for label in ["before", "off", "no bus", "bus, idle"]:
+    if (label, "start") not in rows: continue
     s, i = rows.get((label, "start"), []), rows.get((label, "idle"), [])
     joined = sorted({r["joined"] for r in i})
     print(f"| {label} | {med(s, 'frame_ms')} | {med(s, 'cpu_frame_ms')} | {med(s, 'rss_kb', 1/1024)} | {med(i, 'cpu_percent')} | {'yes' if joined == [1] else 'no' if joined == [0] else joined} |")

@@ -47,6 +47,8 @@ final class ATSPIConnection: @unchecked Sendable {
     private func run() {
         let context = g_main_context_new()
         g_main_context_push_thread_default(context)
+        // Reached only when the adapter gives up; otherwise the loop below runs for good.
+        defer { g_main_context_pop_thread_default(context); g_main_context_unref(context) }
         guard let a11y = connect() else { return }
         lock.withLock { connection = a11y; name = String(cString: g_dbus_connection_get_unique_name(a11y)) }
         guard register(on: a11y) else { return }
@@ -68,6 +70,8 @@ final class ATSPIConnection: @unchecked Sendable {
             }
             var error: UnsafeMutablePointer<GError>?
             guard let session = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else { return give(error) }
+            // Only asked for the address: the session bus is not needed afterwards.
+            defer { g_object_unref(UnsafeMutableRawPointer(session)) }
             let replyType = g_variant_type_new("(s)")
             defer { g_variant_type_free(replyType) }
             let reply = g_dbus_connection_call_sync(session, "org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress",
