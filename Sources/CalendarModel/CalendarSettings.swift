@@ -7,6 +7,9 @@ public struct CalendarSettings: Sendable {
     /// `--first-weekday`, else the locale's (`--locale` or the environment's), else Monday.
     public var firstWeekday: FirstWeekday = .monday
     public var locale: Locale = Locale(identifier: "en_US_POSIX")
+    /// The locale whose language the scene's own words follow (option `language`: the
+    /// environment's `LC_MESSAGES`); nil: `locale`'s.
+    public var wordsLocale: Locale? = nil
     public var zone: DisplayZone = .utc
     /// The day marked as today. The core reads no clock: the executable passes the real date.
     public var today: CalendarDate = CalendarDate(year: 2026, month: 1, day: 1)!
@@ -48,6 +51,9 @@ public struct CalendarSettings: Sendable {
             // Without --first-weekday the week starts where the locale's does.
             if options["first-weekday"] == nil { s.firstWeekday = FirstWeekday(locale: s.locale) }
         }
+        if let v = options["language"]?.last, !v.isEmpty {
+            s.wordsLocale = Locale(identifier: v)
+        }
         if let v = options["timezone"]?.last {
             guard let z = DisplayZone(identifier: v) else {
                 throw Invalid(description: "--timezone: unknown time zone '\(v)' (use an IANA name such as Europe/Berlin or UTC)")
@@ -79,6 +85,19 @@ public struct CalendarSettings: Sendable {
         s.sourceLabel = options["calendar-label"]?.last
         s.shownFiles = options["calendar-files"] ?? s.icsFiles
         return s
+    }
+
+    /// The locale the environment names for `category` ("LC_TIME", "LC_MESSAGES") as POSIX
+    /// decides it: `LC_ALL`, else the category's own variable, else `LANG`, an empty one counting as
+    /// unset; "de_DE.UTF-8@euro" gives "de_DE". Nil for "C", "POSIX" and "C.UTF-8", which name no
+    /// language (the scene keeps its English default). Foundation's `Locale.current` is not used:
+    /// on Linux it answers "en_001" whatever these say, which gave British dates with 12-hour times.
+    public static func environmentLocale(_ category: String, environment: [String: String]) -> String? {
+        let value = [environment["LC_ALL"], environment[category], environment["LANG"]].lazy.compactMap { $0 }.first { !$0.isEmpty }
+        guard let value else { return nil }
+        let id = String(value.prefix { $0 != "." && $0 != "@" })
+        guard !id.isEmpty, id != "C", id != "POSIX", id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) else { return nil }
+        return id
     }
 
     /// Weekday labels in column order: the locale's short names cut to two letters, upper case ("MO").

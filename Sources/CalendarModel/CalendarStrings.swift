@@ -32,6 +32,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var cannotMove = "Cannot move “%1”: %2"
     /// "Nothing to undo" / "Nothing to redo" are not shown; a refused undo says why.
     public var cannotUndo = "Cannot undo the move: %2"
+    /// The header's ‹ and › buttons, by name (for the state dump and assistive technology).
+    public var previousMonth = "Previous month"
+    public var nextMonth = "Next month"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
 
@@ -55,6 +58,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
         s.sampleReadOnly = "der Beispielkalender gehört zur App; eine Kopie mit --ics öffnen, um ihn zu ändern"
+        s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -70,6 +74,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.sampleReadOnly = "le calendrier d’exemple est fourni avec l’application ; ouvrez-en une copie avec --ics pour le modifier"
+        s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
         return s
     }()
     static let frenchBase = CalendarStrings(

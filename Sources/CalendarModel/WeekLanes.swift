@@ -21,10 +21,12 @@ public struct LaneSlot: Hashable, Sendable {
     public var endsLater = false
     /// Days from this one to the bar's last day in this row, both counted (1 for a one-day event).
     public var daysInRow = 1
-    /// True on the day the bar's title is written: its first day in the row.
-    public var showsTitle: Bool { !continuesBefore }
+    /// True on the day the bar's title is written: its first day in the row, or its first day
+    /// of the page's own month when the piece starts on a dimmed day of the month before.
+    public var showsTitle: Bool
     public init(event: EventOccurrence, continuesBefore: Bool, continuesAfter: Bool) {
         self.event = event; self.continuesBefore = continuesBefore; self.continuesAfter = continuesAfter
+        showsTitle = !continuesBefore
     }
 }
 
@@ -36,8 +38,12 @@ public enum WeekLanes {
     /// order. The result has one array per day, indexed by lane; nil is a lane left empty on that
     /// day because a bar passes through it elsewhere in the row, or nothing is there.
     ///
+    /// `titled(day)` says which days a bar's title may be written on (a month page's own days): a
+    /// piece that starts on other days (the dimmed end of the month before) writes its title on
+    /// the first titled day it covers, where it can be read; a piece with none keeps it at its start.
+    ///
     /// O(e · d) for e distinct multi-day events and d days (7).
-    public static func assign(days: [CalendarDate], zone: DisplayZone,
+    public static func assign(days: [CalendarDate], zone: DisplayZone, titled: (CalendarDate) -> Bool = { _ in true },
                               events: (CalendarDate) -> [EventOccurrence]) -> [[LaneSlot?]] {
         guard let first = days.first, let last = days.last else { return [] }
         let perDay = days.map(events)
@@ -71,6 +77,7 @@ public enum WeekLanes {
             let columns = column(bar.span.lowerBound)...column(bar.span.upperBound)
             var lane = 0
             while !isFree(lane, columns) { lane += 1 }
+            let titleColumn = columns.first { titled(days[$0]) } ?? columns.lowerBound
             for c in columns {
                 let d = days[c]
                 var slot = LaneSlot(event: bar.event, continuesBefore: d > bar.whole.lowerBound && c > columns.lowerBound,
@@ -78,6 +85,7 @@ public enum WeekLanes {
                 slot.startsEarlier = d > bar.whole.lowerBound
                 slot.endsLater = d < bar.whole.upperBound
                 slot.daysInRow = columns.upperBound - c + 1
+                slot.showsTitle = c == titleColumn
                 put(slot, lane: lane, column: c)
             }
         }

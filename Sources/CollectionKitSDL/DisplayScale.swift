@@ -1,3 +1,4 @@
+import CSDL2SysWM
 import Foundation
 
 /// How many device pixels a point takes on an X11 screen, found as GTK finds it: `GDK_SCALE`
@@ -12,7 +13,7 @@ public enum DisplayScale {
 
     /// The scale for an X11 window: `GDK_SCALE` when set to a whole number in `range`, else
     /// `Xft.dpi / 96` (kept to quarter steps, as desktop settings offer them) when the X resources
-    /// say, else 1. `resources` is the text of the X resource database (`xrdb -query`).
+    /// say, else 1. `resources` is the text of the X resource database (as `xrdb -query` prints it).
     public static func x11(environment: [String: String] = ProcessInfo.processInfo.environment,
                            resources: String? = nil) -> Double {
         if let gdk = environment["GDK_SCALE"].flatMap(Int.init), range.contains(Double(gdk)) { return Double(gdk) }
@@ -32,20 +33,11 @@ public enum DisplayScale {
         return nil
     }
 
-    /// The X server's resource database (the root window's RESOURCE_MANAGER property), as
-    /// `xrdb -query` prints it; nil without `xrdb` or a display.
+    /// The X server's resource database (the root window's RESOURCE_MANAGER property, the text
+    /// `xrdb -query` prints), read from the server itself; nil without an X display.
     static func xResources() -> String? {
-        let candidates = ["/usr/bin/xrdb", "/usr/local/bin/xrdb", "/bin/xrdb"]
-        guard let xrdb = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xrdb)
-        process.arguments = ["-query"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        guard let text = ck_x11_resource_database() else { return nil }
+        defer { free(text) }
+        return String(cString: text)
     }
 }

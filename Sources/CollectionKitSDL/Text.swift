@@ -22,6 +22,9 @@ final class TextCache {
     /// What `fit` made of a string at a width: measuring is a glyph walk in SDL_ttf, too dear to
     /// repeat for every label of every frame.
     private var fitted: [FitKey: String] = [:]
+    /// Per UI font and size, its table for adding up plain text (nil: the font failed the check,
+    /// its plain text is shaped whole).
+    private var plainWidths: [FontKey: PlainTextWidths?] = [:]
     private var frame = 0
     /// Strings rendered so far (cache misses), for tests of what is prepared ahead.
     private(set) var renderedCount = 0
@@ -57,6 +60,7 @@ final class TextCache {
     /// Closes the fonts. Text asked for afterwards opens them again.
     func close() {
         assert(textures.isEmpty, "text textures outlived their renderer")
+        plainWidths.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
         fonts.removeAll()
         for f in faces.values { TTF_CloseFont(f.font) }
@@ -170,6 +174,7 @@ final class TextCache {
     func measure(_ text: String, _ key: FontKey) -> (Int32, Int32) {
         guard let primary = font(key) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
+        if let added = plainTextWidths(key, primary: primary)?.width(of: text) { return (added, TTF_FontHeight(primary)) }
         if TextCache.isPlain(text) {
             resetShaping(primary)
             TTF_SizeUTF8(primary, text, &w, &h)
@@ -182,6 +187,30 @@ final class TextCache {
             total += (Double(w) * p.scale).rounded()
         }
         return (Int32(total), TTF_FontHeight(primary))
+    }
+
+    /// The width of `text` added up glyph by glyph when it is plain text in a font that allows it
+    /// (see `PlainTextWidths`): as cheap as looking it up in a cache, so it is not cached.
+    func addedUpWidth(_ text: String, _ key: FontKey) -> Int32? {
+        guard let primary = font(key) else { return nil }
+        return plainTextWidths(key, primary: primary)?.width(of: text)
+    }
+
+    /// The table that adds up plain text in the UI font `key`, made on first use (and checked
+    /// against SDL_ttf's own measurement); nil when the font does not pass.
+    private func plainTextWidths(_ key: FontKey, primary: OpaquePointer) -> PlainTextWidths? {
+        if let known = plainWidths[key] { return known }
+        var table: PlainTextWidths?
+        if let file = fontFiles[key.bold ? boldPath : regularPath] {
+            table = PlainTextWidths(bytes: file.bytes, count: file.count, pixelSize: key.pixelSize, ttf: primary) { text in
+                var w: Int32 = 0, h: Int32 = 0
+                self.resetShaping(primary)
+                TTF_SizeUTF8(primary, text, &w, &h)
+                return w
+            }
+        }
+        plainWidths[key] = table
+        return table
     }
 
     private func resetShaping(_ f: OpaquePointer) {
@@ -470,6 +499,7 @@ final class TextCache {
 
     /// Closes the fonts opened so far (the UI fonts' bytes stay in memory to open them again).
     private func closeFonts() {
+        plainWidths.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
         fonts.removeAll()
         for f in faces.values { TTF_CloseFont(f.font) }

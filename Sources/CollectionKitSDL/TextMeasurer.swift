@@ -7,7 +7,8 @@ import CollectionKit
 /// `WindowCanvas.measurer`); `TextMeasurer(fonts:)` makes one before any canvas exists, for an
 /// app that lays itself out first. Sizes are in points at a pixel scale of 1.
 ///
-/// Widths, breaks and wrapped paragraphs are cached (each cache is emptied when it grows past
+/// Plain text is measured a glyph at a time (`PlainTextWidths`), to the pixel what SDL_ttf
+/// gives. Other widths, breaks and wrapped paragraphs are cached (each cache is emptied when it grows past
 /// its bound, so memory stays flat however much text goes by).
 public final class TextMeasurer: TextMeasuring {
     private let cache: TextCache
@@ -50,7 +51,9 @@ public final class TextMeasurer: TextMeasuring {
 
     public func width(of text: String, style: TextStyle) -> Double {
         guard !text.isEmpty else { return 0 }
-        let key = WidthKey(text: text, font: TextMeasurer.fontKey(style))
+        let font = TextMeasurer.fontKey(style)
+        if let added = cache.addedUpWidth(text, font) { return Double(added) }
+        let key = WidthKey(text: text, font: font)
         if let w = widths[key] { return w }
         if widths.count >= TextMeasurer.cacheBound { widths.removeAll(keepingCapacity: true) }
         let w = Double(cache.measure(text, key.font).0)

@@ -2,7 +2,7 @@ import ArgumentParser
 import CalendarModel
 
 /// The calendar benchmark's command line:
-/// `calendar-bench [--zone ZONE] [--month YYYY-MM] [--script FILE] FILE.ics...`.
+/// `calendar-bench [--zone ZONE] [--month YYYY-MM] [--script FILE] [--list-occurrences YYYY-MM..YYYY-MM] FILE.ics...`.
 /// An unknown flag is an error, not a calendar file to open.
 struct CalendarBenchOptions: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,6 +18,9 @@ struct CalendarBenchOptions: ParsableCommand {
     @Option(help: ArgumentHelp("Also play this input script on the calendar scene and time each frame's core work.", valueName: "FILE"))
     var script: String?
 
+    @Option(help: ArgumentHelp("Instead of timing, print every occurrence shown from the first month to the last, one a line (for comparing with other calendar programs).", valueName: "YYYY-MM..YYYY-MM"))
+    var listOccurrences: String?
+
     @Argument(help: ArgumentHelp("The iCalendar files to open.", valueName: "FILE.ics"))
     var files: [String] = []
 
@@ -25,5 +28,16 @@ struct CalendarBenchOptions: ParsableCommand {
         guard !files.isEmpty else { throw ValidationError("name at least one iCalendar file") }
         guard DisplayZone(identifier: zone) != nil else { throw ValidationError("--zone: unknown time zone '\(zone)'") }
         guard CalendarMonth(iso: month) != nil else { throw ValidationError("--month must be YYYY-MM, got '\(month)'") }
+        if let listOccurrences, listedMonths == nil {
+            throw ValidationError("--list-occurrences must be YYYY-MM..YYYY-MM with the first month not after the last, got '\(listOccurrences)'")
+        }
+    }
+
+    /// The months `--list-occurrences` names, nil when it names none or is malformed.
+    var listedMonths: (first: CalendarMonth, last: CalendarMonth)? {
+        guard let listOccurrences else { return nil }
+        let parts = listOccurrences.components(separatedBy: "..")
+        guard parts.count == 2, let a = CalendarMonth(iso: parts[0]), let b = CalendarMonth(iso: parts[1]), a.firstDay <= b.firstDay else { return nil }
+        return (a, b)
     }
 }

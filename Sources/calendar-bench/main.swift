@@ -30,6 +30,25 @@ func threadCPUms() -> Double {
     return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
 }
 
+if let (first, last) = options.listedMonths {
+    // One line an occurrence, sorted: `T start end title` (UTC instants, ISO 8601) for a timed
+    // one, `D first end title` (dates, end exclusive) for an all-day one, with ` [cancelled]` for
+    // one shown struck through; the file's notices go to standard error.
+    let source = ICalendarSource(files: files, zone: zone)
+    let utc = DisplayZone(identifier: "UTC")!
+    let lines = source.occurrences(overlapping: first.firstDay...last.lastDay).map { o -> String in
+        let title = o.title.replacingOccurrences(of: "\n", with: " ")
+        let mark = o.cancelled ? " [cancelled]" : ""
+        switch o.span {
+        case let .allDay(a, b): return "D \(a) \(b) \(title)\(mark)"
+        case let .timed(a, b): return "T \(utc.iso8601(a)) \(utc.iso8601(b)) \(title)\(mark)"
+        }
+    }
+    for d in source.diagnostics { FileHandle.standardError.write(Data("\(d)\n".utf8)) }
+    print(lines.sorted().joined(separator: "\n"))
+    exit(0)
+}
+
 let t0 = DispatchTime.now().uptimeNanoseconds
 let c0 = threadCPUms()
 let source = ICalendarSource(files: files, zone: zone)

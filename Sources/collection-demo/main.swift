@@ -111,7 +111,7 @@ struct CollectionDemo: ParsableCommand {
     @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).")
     var firstWeekday: String?
 
-    @Option(help: ArgumentHelp("Calendar: locale for month and weekday names (default: the environment's).", valueName: "ID"))
+    @Option(help: ArgumentHelp("Calendar: locale for month and weekday names, dates, times and words (default: the environment's LC_ALL, LC_TIME or LANG; words LC_MESSAGES).", valueName: "ID"))
     var locale: String?
 
     @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
@@ -179,8 +179,11 @@ struct CollectionDemo: ParsableCommand {
         var o: [String: [String]] = ["timezone": [zone], "ics": ics,
                                      "week-numbers": [weekNumbers ? "true" : "false"],
                                      "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
-        // An environment without a locale (LANG=C, or unset) keeps the scene's English default.
-        if let id = locale ?? Optional(Locale.current.identifier), !id.isEmpty || locale != nil { o["locale"] = [id] }
+        // Dates and times follow LC_TIME, the scene's words LC_MESSAGES (both through LC_ALL and
+        // LANG); an environment without a locale (LANG=C, or unset) keeps the scene's English default.
+        let environment = ProcessInfo.processInfo.environment
+        if let id = locale ?? CalendarSettings.environmentLocale("LC_TIME", environment: environment) { o["locale"] = [id] }
+        if locale == nil, let id = CalendarSettings.environmentLocale("LC_MESSAGES", environment: environment) { o["language"] = [id] }
         if let firstWeekday { o["first-weekday"] = [firstWeekday] }
         if let month { o["month"] = [month] }
         if let minDate { o["min-date"] = [minDate] }

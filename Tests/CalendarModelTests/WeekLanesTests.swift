@@ -35,4 +35,18 @@ final class WeekLanesTests: XCTestCase {
         XCTAssertEqual([cont.startsEarlier, cont.showsTitle, cont.continuesAfter], [true, true, true], "the next row writes the title again")
         XCTAssertEqual(next[1].first { $0?.event.uid == "trip" }??.endsLater, false)
     }
+
+    /// A bar from the dimmed days of the month before writes its title on the page's first day of
+    /// its own month, where it can be read; its earlier pieces carry none.
+    func testATitleSkipsTheDaysOfTheMonthBefore() {
+        let conf = EventOccurrence(uid: "conf", title: "SwiftConf", span: .allDay(first: d("2026-11-30"), end: d("2026-12-03")))
+        let days = (0..<7).map { d("2026-11-30").adding(days: $0) }
+        let december = { (day: CalendarDate) in day.month == 12 }
+        let row = WeekLanes.assign(days: days, zone: berlin, titled: december) { day in conf.overlaps(day...day, in: self.berlin) ? [conf] : [] }
+        XCTAssertEqual((0...2).map { row[$0][0]!.showsTitle }, [false, true, false], "the title is on 1 December")
+        XCTAssertEqual(row[1][0]!.daysInRow, 2, "and runs over the rest of the piece")
+        // A piece wholly on the month before keeps its title at its start.
+        let old = WeekLanes.assign(days: days, zone: berlin, titled: { _ in false }) { day in conf.overlaps(day...day, in: self.berlin) ? [conf] : [] }
+        XCTAssertEqual((0...2).map { old[$0][0]!.showsTitle }, [true, false, false])
+    }
 }

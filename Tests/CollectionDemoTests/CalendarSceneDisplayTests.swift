@@ -98,14 +98,14 @@ final class CalendarSceneDisplayTests: XCTestCase {
         single.events = [one]
         single.slots = [LaneSlot(event: one, continuesBefore: false, continuesAfter: false)]
         single.rowLaneCount = 2
-        XCTAssertEqual(DayCell.shownLanes(single, fits: 1), 1, "a lone one-day event needs no +N")
+        XCTAssertEqual(DayCell.shownLanes(single, fits: 1), 1, "a lone one-day event shows")
         var piece = DayCell.Model(date: d("2026-11-28"))
         var slot = LaneSlot(event: bar, continuesBefore: true, continuesAfter: false)
         slot.startsEarlier = true
         piece.events = [bar]
         piece.slots = [slot]
         piece.rowLaneCount = 2
-        XCTAssertEqual(DayCell.shownLanes(piece, fits: 1), 0, "a bar is shown on all its days or none")
+        XCTAssertEqual(DayCell.shownLanes(piece, fits: 1), 1, "the first lane shows on every day of the row, so the bar is whole; +N sits beside the number")
         piece.rowLaneCount = 1
         XCTAssertEqual(DayCell.shownLanes(piece, fits: 1), 1, "the row fits: everything shows")
     }

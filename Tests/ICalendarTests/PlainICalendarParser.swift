@@ -29,7 +29,13 @@ struct PlainICalendar: Equatable {
         /// (libical escapes commas some programs leave bare).
         var normalized: Component {
             var c = self
-            c.properties = properties.map { p in
+            // libical writes a list of PERIOD values (RDATE;VALUE=PERIOD:a,b) as one property per
+            // value: the same recurrence set (RFC 5545 allows RDATE and EXDATE to repeat).
+            let split = properties.flatMap { p -> [Property] in
+                guard p.name == "RDATE" || p.name == "EXDATE", p.value.contains(",") else { return [p] }
+                return p.value.split(separator: ",").map { var q = p; q.value = String($0); return q }
+            }
+            c.properties = split.map { p in
                 var q = p
                 q.value = PlainICalendar.unescaped(p.value)
                 if p.name == "RRULE" || p.name == "EXRULE" {

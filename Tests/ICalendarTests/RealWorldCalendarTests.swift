@@ -181,6 +181,63 @@ final class RealWorldCalendarTests: XCTestCase {
         ])
     }
 
+    /// An override (RECURRENCE-ID without RANGE) that carries an RRULE of its own stands for the one
+    /// occurrence it replaces, as RFC 5545 defines a recurrence instance and as Thunderbird,
+    /// ical4j and DAVx5 read it: its rule is not expanded (some producers repeat the master's rule
+    /// on every override), so it is shown once, where it says, and the series goes on around it.
+    func testAnOverrideWithARuleOfItsOwnIsOneOccurrence() {
+        let s = fixture("override-with-rule.ics", zone: berlin)
+        XCTAssertEqual(s.diagnostics, [])
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), [
+            "2026-05-04T09:00:00+02:00..10:00 Team review",
+            "2026-05-12T15:00:00+02:00..16:00 Team review (moved)",
+            "2026-05-18T09:00:00+02:00..10:00 Team review",
+            "2026-05-25T09:00:00+02:00..10:00 Team review",
+        ])
+    }
+
+    /// An RDATE that repeats DTSTART or another RDATE adds no second instance: the recurrence
+    /// set is a set (RFC 5545). An RDATE written as a PERIOD gives its instance its own length,
+    /// by an end or by a duration.
+    func testRDATEsAreASetAndPeriodsKeepTheirLength() {
+        let s = fixture("rdate-cases.ics", zone: berlin)
+        XCTAssertEqual(s.diagnostics, [])
+        XCTAssertEqual(lines(s.occurrences(overlapping: month("2026-05")), in: berlin), [
+            "2026-05-02T21:00:00+02:00..23:00 Community news",
+            "2026-05-06T20:00:00+02:00..21:00 Rehearsal",
+            "2026-05-13T20:00:00+02:00..23:00 Rehearsal",
+            "2026-05-20T20:00:00+02:00..22:00 Rehearsal",
+            "2026-05-30T21:00:00+02:00..23:00 Community news",
+        ])
+    }
+
+    /// Exchange writes the RECURRENCE-ID of an all-day occurrence as midnight in its own zone.
+    /// It names the date written, wherever the calendar is shown: in New York, midnight in
+    /// London is still the evening before, and the occurrence must be replaced, not doubled.
+    func testAnAllDayOverrideWrittenAsMidnightInItsZoneReplacesThatDay() {
+        for zone in [newYork, berlin, DisplayZone(identifier: "UTC")!] {
+            let s = fixture("outlook-all-day-override.ics", zone: zone)
+            let days = d("2026-04-01")...d("2026-05-31")
+            XCTAssertEqual(lines(s.occurrences(overlapping: days), in: zone), [
+                "2026-04-02..2026-04-03 Bins out",
+                "2026-04-17..2026-04-18 Bins out (Friday)",
+                "2026-04-30..2026-05-01 Bins out",
+            ], "shown in \(zone.identifier)")
+        }
+    }
+
+    /// `COUNT=-1` beside an UNTIL (a web calendar's way of saying "no count") makes the rule
+    /// unreadable to libical; it is read without the count, with a notice, as other calendar
+    /// programs read it.
+    func testACountOfNoneIsLeftOut() {
+        let s = fixture("count-of-none.ics", zone: berlin)
+        XCTAssertEqual(lines(s.occurrences(overlapping: d("2026-01-01")...d("2026-04-30")), in: berlin), [
+            "2026-01-05..2026-01-12 On call", "2026-02-02..2026-02-09 On call",
+            "2026-03-02..2026-03-09 On call", "2026-03-30..2026-04-06 On call",
+        ])
+        XCTAssertEqual(s.diagnostics.map(\.message), ["event 'On call': RRULE 'COUNT=-1' ignored; shown as that"])
+    }
+
     /// A rule whose UNTIL is before DTSTART: DTSTART alone (as RFC 5545 reads it), with a notice.
     func testARuleEndingBeforeItStartsShowsItsStartAndSaysSo() {
         let s = fixture("until-before-start.ics", zone: berlin)

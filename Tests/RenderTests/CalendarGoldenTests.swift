@@ -81,4 +81,38 @@ final class CalendarGoldenTests: XCTestCase {
         XCTAssertEqual(app.dumpState()["calendar"]?["visibleMonth"], .string("9999-12"))
         try Golden.assertMatches(image, named: "calendar-minimum-fr-9999")
     }
+
+    /// 640×480: no side panel; bars in the lane a cell has, "+N" beside the numbers, and the 12th's
+    /// popover opened from its "+2" (at 346,255 in this window, see the state dump's "moreButtons").
+    func testNarrowWindowWithADayPopover() throws {
+        let (image, app) = try Golden.render(scene: "calendar", size: Size(width: 640, height: 480), config: config(),
+                                             script: "move 346 255\ndown 346 255\nup 346 255\nwait 100")
+        XCTAssertEqual(app.dumpState()["calendar"]?["popover"]?["date"], .string("2026-11-12"))
+        try Golden.assertMatches(image, named: "calendar-narrow-popover")
+    }
+
+    /// 1920×1200: the range from the 2nd to the 20th in the side panel, which followed the 20th to
+    /// the list's end; then four notches up over the list scroll it back (its scroll bar still
+    /// shown), the month unmoved; the pointer rests on the › button, lit.
+    func testLargeWindowWithAScrolledPanel() throws {
+        // Cells are 222.9 points apart from x = 12, 177.7 apart from y = 126; › is at 1536...1564, 54...82.
+        let script = """
+            down 121 390
+            up 121 390
+            down 1013 746 shift
+            up 1013 746
+            wait 1500
+            move 1700 600
+            wheel 0 4
+            wait 300
+            move 1550 68
+            wait 100
+            """
+        let (image, app) = try Golden.render(scene: "calendar", size: Size(width: 1920, height: 1200), config: config(), script: script)
+        let cal = app.dumpState()["calendar"]
+        XCTAssertEqual(cal?["visibleMonth"], .string("2026-11"))
+        XCTAssertEqual(cal?["selectedDates"]?.arrayValue?.count, 19)
+        XCTAssertEqual(cal?["headerButtons"]?[2]?["hovered"], .bool(true))
+        try Golden.assertMatches(image, named: "calendar-large-scrolled-panel")
+    }
 }

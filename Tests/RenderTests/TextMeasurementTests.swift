@@ -39,6 +39,69 @@ final class TextMeasurementTests: XCTestCase {
         }
     }
 
+    /// Plain text is measured by adding up glyph advances instead of shaping each string; over
+    /// thousands of random strings (every printable ASCII character, leading and trailing spaces,
+    /// runs of one letter, several sizes, both weights) the sum is the drawn texture's width.
+    func testAddedUpWidthsOfPlainTextAreTheDrawnWidths() throws {
+        try checkAddedUpWidths(fonts: try Golden.fonts())
+    }
+
+    /// DejaVu Serif kerns pairs of Latin letters (DejaVu Sans does not, for text of no script):
+    /// the sums take the kerning HarfBuzz gives each pair.
+    func testAddedUpWidthsFollowPairKerning() throws {
+        let serif = ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")
+        guard FileManager.default.fileExists(atPath: serif.0), FileManager.default.fileExists(atPath: serif.1) else {
+            throw XCTSkip("DejaVu Serif is not installed")
+        }
+        // Its ligatures (ff, fi, fl) are left to whole-string shaping.
+        try checkAddedUpWidths(fonts: (regular: serif.0, bold: serif.1), ligatures: ["ff", "fi", "fl"])
+        // Pairs that kern: their sum is narrower than the letters' own advances added up.
+        let canvas = try HeadlessCanvas(size: Size(width: 100, height: 100), fonts: (regular: serif.0, bold: serif.1))
+        let style = TextStyle(size: 40)
+        let apart = canvas.measurer.width(of: "A", style: style) + canvas.measurer.width(of: "V", style: style)
+        XCTAssertLessThan(canvas.measurer.width(of: "AV", style: style), apart - 2)
+    }
+
+    private func checkAddedUpWidths(fonts: (regular: String, bold: String), ligatures: [String] = []) throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 100, height: 100), fonts: fonts)
+        let text = canvas.drawer.text
+        var seed: UInt64 = 0x5EED
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % n
+        }
+        let words = ["The", "quick", "AVA", "Type", "office", "fj", "W.", "11:45", "(x)", "\"y\"", "—"]
+        var checked = 0, summed = 0
+        for style in [TextStyle(size: 11), TextStyle(size: 14), TextStyle(size: 15, weight: .bold), TextStyle(size: 22)] {
+            let key = TextMeasurer.fontKey(style)
+            for i in 0..<600 {
+                var sample = ""
+                let length = 1 + random(60)
+                switch i % 3 {
+                case 0: for _ in 0..<length { sample.unicodeScalars.append(Unicode.Scalar(UInt8(0x20 + random(95)))) }
+                case 1: while sample.count < length { sample += words[random(words.count - 1)] + (random(4) == 0 ? "  " : " ") }
+                default: sample = String(repeating: Character(Unicode.Scalar(UInt8(0x21 + random(94)))), count: length)
+                }
+                let drawn = try XCTUnwrap(text.texture(sample, key, color: .white, maxWidth: 100_000,
+                                                       renderer: canvas.drawer.renderer, software: true))
+                if let added = text.addedUpWidth(sample, key) {
+                    XCTAssertEqual(added, drawn.width, "\(sample) at \(style.size)")
+                    summed += 1
+                } else {
+                    XCTAssertTrue(ligatures.contains { sample.contains($0) }, "plain text is added up: \(sample)")
+                }
+                XCTAssertEqual(canvas.measurer.width(of: sample, style: style), Double(drawn.width), sample)
+                checked += 1
+            }
+            text.endFrame()
+            // Text that is not plain ASCII (a dash, an accent) is shaped whole, as before.
+            XCTAssertNil(text.addedUpWidth("Café", key))
+            XCTAssertNil(text.addedUpWidth(words[words.count - 1], key))
+        }
+        XCTAssertEqual(checked, 2400)
+        XCTAssertGreaterThan(summed, 1500, "most strings are added up, not shaped")
+    }
+
     func testAStandaloneMeasurerAgreesWithTheCanvas() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 100, height: 100), fonts: try Golden.fonts())
         let own = try TextMeasurer(fonts: try Golden.fonts(), headless: true)

@@ -25,5 +25,19 @@ scale_tests() {
     else
         fail scale "no window came with GDK_SCALE=2: $start_error"
     fi
+    # Desktop settings put Xft.dpi in the root window's RESOURCE_MANAGER property; the app reads
+    # it from the X server (no xrdb needed): 144 dpi is a scale of 1.5.
+    if ! command -v xprop >/dev/null; then
+        skip scale "xprop (x11-utils) is missing, so Xft.dpi cannot be set"
+    elif xprop -root -f RESOURCE_MANAGER 8s -set RESOURCE_MANAGER "$(printf 'Xcursor.size:\t24\nXft.dpi:\t144\n')" \
+        && start_app --scene grid --size 640x400 --dump-state "$work/dpi.json"; then
+        geometry=$(xdotool getwindowgeometry "$wid" | awk '/Geometry/ {print $2}')
+        [ "$geometry" = 960x600 ] && wait_state 'd["scale"] == 1.5' \
+            && pass "scale: Xft.dpi 144 on the display gives a scale of 1.5" || fail scale "Xft.dpi 144: window $geometry, scale $state_seen"
+        stop_app
+    else
+        fail scale "no window came with Xft.dpi set: $start_error"
+    fi
+    command -v xprop >/dev/null && xprop -root -remove RESOURCE_MANAGER
 }
 scale_tests

@@ -40,8 +40,10 @@ PY
 }
 
 # Starts Xvfb on a display number it picks itself (-displayfd), so two runs never collide.
+# -noreset: the server keeps running as it is when its last client leaves (between two apps),
+# instead of starting over, which would also drop what a test put on the root window.
 start_xvfb() {
-    Xvfb -displayfd 5 -screen 0 1400x900x24 -nolisten tcp 5>"$work/display" >"$work/xvfb.log" 2>&1 &
+    Xvfb -displayfd 5 -screen 0 1400x900x24 -nolisten tcp -noreset 5>"$work/display" >"$work/xvfb.log" 2>&1 &
     xvfb_pid=$!
     if ! wait_until 30 grep -q . "$work/display"; then
         echo "window tests: Xvfb did not start: $(cat "$work/xvfb.log")" >&2
@@ -72,11 +74,21 @@ start_app() {
     }
     wait_until 60 find_window
     if [ -z "$wid" ]; then
-        start_error="no window appeared within 60 s: $(head -c 300 "$work/app.out")"
+        if ! kill -0 "$app_pid" 2>/dev/null; then
+            local status=0
+            wait "$app_pid" || status=$?
+            start_error="the app exited (status $status) before its window appeared: $(tail -c 400 "$work/app.out" | tr "\n" " ")"
+        else
+            # Say what the display does have, so a window under another name or an unmapped one
+            # can be told from an app that is stuck before making its window.
+            local seen
+            seen=$(xdotool search --name . 2>/dev/null | while read -r w; do xdotool getwindowname "$w" 2>/dev/null; done | sort -u | head -5 | tr '\n' ',')
+            start_error="no window appeared within 60 s (the app is running; windows on $display: ${seen:-none}; app state: $(awk '/^State:/ {print $2}' "/proc/$app_pid/status" 2>/dev/null), $(ps -o etimes=,times= -p "$app_pid" 2>/dev/null | awk '{print $1 " s old, " $2 " s of CPU"}')): $(tail -c 400 "$work/app.out" | tr "\n" " ")"
+        fi
         return 1
     fi
     if [ -n "$app_dump" ] && ! app_state; then
-        start_error="the window never answered a state request: $(head -c 300 "$work/app.out")"
+        start_error="the window never answered a state request: $(tail -c 400 "$work/app.out" | tr "\n" " ")"
         return 1
     fi
 }
@@ -98,6 +110,18 @@ app_state() {
     wait_until 30 test -e "$app_dump"
 }
 
+# app_end: sets $app_end_reason to why the app gave no answer, for a failure message: still
+# running, or ended with its status or signal and the last of its output. (Not called in a
+# subshell: only this shell can collect the app's exit status.)
+app_end() {
+    if kill -0 "$app_pid" 2>/dev/null; then app_end_reason="the app is running but wrote no state"; return; fi
+    local status=0
+    wait "$app_pid" 2>/dev/null || status=$?
+    local how="ended with status $status"
+    [ "$status" -gt 128 ] && [ "$status" -lt 160 ] && how="was ended by signal $(kill -l $((status - 128)) 2>/dev/null || echo $((status - 128)))"
+    app_end_reason="the app $how: $(tail -c 300 "$work/app.out" | tr '\n' ' ')"
+}
+
 # wait_state EXPR [SECONDS]: asks for the state until the Python expression EXPR over the dump `d`
 # is true (default limit 30 s). On failure $state_seen holds what EXPR last was.
 wait_state() {
@@ -105,7 +129,7 @@ wait_state() {
     local end=$(( $(now_ns) + limit * 1000000000 ))
     state_seen=""
     while :; do
-        app_state || { state_seen="no state (the app is gone?)"; return 1; }
+        app_state || { app_end; state_seen="no state ($app_end_reason)"; return 1; }
         state_seen=$(json_get "$app_dump" "$expr" 2>&1 | tail -1)
         [ "$state_seen" = True ] && return 0
         [ "$(now_ns)" -ge "$end" ] && return 1

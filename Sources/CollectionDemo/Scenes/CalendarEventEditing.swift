@@ -165,6 +165,7 @@ extension CalendarScene {
             if let date = date(at: p) {
                 focus = date
                 choose(date, extendingRange: mods.contains(.shift))
+                openPopoverAfterClick(on: date, mods: mods)
             }
             return true
         case .key(.tab, let mods) where !mods.contains(.ctrl):

@@ -31,6 +31,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var selectedRanges: [ClosedRange<CalendarDate>] { selection.ranges }
     /// The side panel lists at most this many chosen days (a range may hold millions).
     static let listedLimit = 1_000
+    /// The state dump lists the panel's first rows, up to this many.
+    static let dumpedPanelRows = 200
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
     public internal(set) var focus: CalendarDate
@@ -48,6 +50,28 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// Moving events to other days (`CalendarEventEditing.swift`).
     var editing = CalendarEditing()
 
+    /// The side panel's list of the chosen days' events, scrolled on its own (`CalendarSidePanel.swift`).
+    let panel = CalendarSidePanel()
+    /// The panel's rows are made again before they are next shown (the selection or the events changed).
+    var panelNeedsRows = true
+    /// Each day's event rows for the calendar and panel width shown (a range of a thousand days
+    /// is not formatted again on every frame); forgotten when either changes.
+    var panelDayRows: [CalendarDate: [CalendarPanelRow]] = [:]
+    /// The day the panel's list scrolls to at the next frame (the day just toggled).
+    var panelFollows: CalendarDate?
+    /// The day popover shown, if any (`CalendarDayPopover.swift`), and whether it owns the
+    /// release of the press that closed it or landed in it.
+    var popover: CalendarDayPopover?
+    var popoverOwnsRelease = false
+    /// The header's ‹ › and Today buttons' hover and press (`CalendarHeaderButtons.swift`).
+    var buttons = CalendarHeaderButtons()
+    /// A press on a day's "+N", opened into its popover on release over the same "+N".
+    var morePress: CalendarDate?
+    /// The scene's rectangle in the window.
+    var sceneFrame: Rect { frame }
+    /// Where the pointer was last seen in the scene (the wheel goes to what is under it).
+    var pointer: Point?
+
     static let panSlop = 4.0
     static let headerHeight = 78.0
 
@@ -62,7 +86,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public init(settings: CalendarSettings, source: any EventSource) {
         self.settings = settings
         events = EventCache(source: source, zone: settings.zone)
-        strings = CalendarStrings.forLocale(settings.locale)
+        strings = CalendarStrings.forLocale(settings.wordsLocale ?? settings.locale)
         formatter = CalendarFormatter(locale: settings.locale, zone: settings.zone)
         let month = settings.month ?? settings.today.calendarMonth
         focus = month.contains(settings.today) ? settings.today : month.firstDay
@@ -127,6 +151,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             anchor = date
         }
         refreshCells()
+        // The panel shows the day just toggled (or, unchosen, where it was), from the next frame.
+        panelFollows = date
     }
 
     /// The days whose events the side panel lists: every chosen day in date order when several
@@ -151,6 +177,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         for (ip, cell) in collection.visibleCells {
             (cell as? DayCell)?.configure(model(for: ip))
         }
+        panelNeedsRows = true
     }
 
     // MARK: Scene
@@ -171,6 +198,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
             }
         }
         collection.setFrame(gridRect)
+        panel.view.setFrame(panelListFrame(in: frame))
+        // The popover stood beside a cell that has moved.
+        popover = nil
+        panelDayRows.removeAll()
+        panelNeedsRows = true
         reflowing = false
         pendingPage = page
         // A resize lands on the same month, whatever was in flight.
@@ -196,8 +228,18 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     public func handle(_ event: InputEvent, now: Double) {
+        switch event {
+        case let .pointerMove(p, _), let .pointerDown(p, _, _), let .pointerUp(p, _, _): pointer = p
+        case .pointerExited: pointer = nil
+        default: break
+        }
         // A drag or the move's question owns every event until it ends.
         if isDragging { _ = handleEditing(event, now: now); return }
+        if handlePopoverEvent(event) { return }
+        if handleHeaderButtons(event, now: now) { return }
+        if handleMorePress(event) { return }
+        // The panel first: the wheel over it is its own, and shows only its scroll bar.
+        if handlePanelEvent(event, now: now) { return }
         if collection.handleScrollBarEvent(event, now: now) { return }
         if handleEditing(event, now: now) { return }
         switch event {
@@ -213,6 +255,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
                 focus = date
                 choose(date, extendingRange: mods.contains(.shift))
+                openPopoverAfterClick(on: date, mods: mods)
             }
         case let .wheel(dx, dy):
             // One notch (or a trackpad's worth of travel) turns one page; sideways or down is forward.
@@ -247,6 +290,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 case .right: moveFocus(to: focus.adding(days: 1), now: now)
                 case .up: moveFocus(to: focus.adding(days: -7), now: now)
                 case .down: moveFocus(to: focus.adding(days: 7), now: now)
+                case .enter where enterOpensPopover(): openPopover(focus)
                 default: choose(focus, extendingRange: mods.contains(.shift))
                 }
             default: return
@@ -269,6 +313,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         collection.update(now: now)
+        refreshPanel()
+        if let date = panelFollows {
+            panelFollows = nil
+            panel.follow(date, now: now)
+        }
+        panel.view.update(now: now)
         updateEditing(now: now)
         if let update = updates?.takeUpdate() {
             incoming = EventCache(source: update.source, zone: settings.zone)
@@ -285,6 +335,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 incoming = nil
                 if let files = incomingFiles { shownFiles = files; incomingFiles = nil }
                 lanes.removeAll()
+                panelDayRows.removeAll()
                 reloadCount += 1
                 refreshCells()
             }
@@ -294,7 +345,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // turning a page finds its events already expanded and a far jump (Home) never expands a
         // page in one frame. One slice a frame, nearest page first.
         let here = visibleMonth
-        let listed = listedDates.prefix(8).map(\.calendarMonth)
+        // The months of the days the panel shows now (and of the first few listed) come next.
+        let listed = (listedDates.prefix(8) + panel.visibleDates.prefix(8)).map(\.calendarMonth)
         for month in [here, here.adding(months: 1), here.adding(months: -1)] + listed {
             let page = grid(for: month)
             if !events.isReady(page) {
@@ -324,7 +376,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         var all: [[LaneSlot?]] = []
         for row in 0..<MonthGrid.rows {
             let days = (0..<MonthGrid.columns).map { page.date(at: row * MonthGrid.columns + $0) }
-            all += WeekLanes.assign(days: days, zone: settings.zone) { self.events.events(on: $0, page: page) }
+            // A bar's title goes on the page's own days, not on the dimmed ones of the month before.
+            all += WeekLanes.assign(days: days, zone: settings.zone, titled: { !page.isAdjacent($0) }) { self.events.events(on: $0, page: page) }
         }
         if lanes.count > 16 {
             // Keep the pages around the one shown; the rest are laid out again if ever needed.
@@ -340,12 +393,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public func nextDeadline(after now: Double) -> Double? {
         let here = visibleMonth
         let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
-        return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)), editingDeadline)
+        return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)),
+                                 Deadline.earliest(editingDeadline, panel.view.nextDeadline(after: now)))
     }
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning || editing.drag != nil { return .grabbing }
-        if let bar = collection.scrollBarCursor(at: p) { return bar }
+        if let bar = collection.scrollBarCursor(at: p) ?? panel.view.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }
@@ -379,6 +433,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     func calendarWritten() {
         events = EventCache(source: events.source, zone: settings.zone)
         lanes.removeAll()
+        panelDayRows.removeAll()
         editing.readOnly = [:]
         noticeCache = nil
         expandNow(grid(for: visibleMonth))
@@ -396,6 +451,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         ScrollIndicator.draw(for: collection, into: &list)
         drawSidebar(into: &list)
+        drawPopover(into: &list)
         drawEditing(into: &list)
     }
 
@@ -416,7 +472,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     func headerPlan(title: String, width: Double) -> HeaderPlan {
-        let room = width - 32
+        let room = width - 32 - headerButtonsWidth
         var titleSize = 22.0
         while titleSize > 13, textWidth(title, size: titleSize, bold: true) > room { titleSize -= 1 }
         let titleWidth = textWidth(title, size: titleSize, bold: true)
@@ -437,13 +493,19 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
     }
 
+    /// A page's title, formatted once.
+    func title(of month: CalendarMonth) -> String {
+        if let hit = titles[month] { return hit }
+        let title = formatter.monthTitle(month)
+        if titles.count > 256 { titles.removeAll() }
+        titles[month] = title
+        return title
+    }
+
     private func drawHeader(into list: inout DrawList) {
         let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
-        let month = displayedMonth
-        let title = titles[month] ?? formatter.monthTitle(month)
-        if titles.count > 256 { titles.removeAll() }
-        titles[month] = title
+        let title = title(of: displayedMonth)
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
@@ -454,9 +516,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
         }
         if plan.showsHints {
-            list.text(strings.keyHints, in: Rect(x: titleRect.maxX - 260, y: titleRect.minY, width: 260, height: rowHeight),
+            let hintsEnd = titleRect.maxX - headerButtonsWidth
+            list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
                       size: 12, color: Theme.textDim, alignment: .trailing)
         }
+        drawHeaderButtons(into: &list)
         let l = layout
         let labelHeight = header.height < 60 ? 18.0 : 24.0
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
@@ -512,63 +576,32 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
     }
 
+    /// The panel's title: the day listed, or how many days are chosen when several are.
+    var panelTitle: String {
+        let days = listedDates
+        return days.count > 1 ? strings.chosen(selection.count) : formatter.long(days[0])
+    }
+
     private func drawSidebar(into list: inout DrawList) {
         let w = sidebarWidth
         guard w > 0 else { return }
         let r = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
         list.fill(r, Theme.surface)
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
+        // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
         let days = listedDates
-        let heading = formatter.long(days[0])
-        // The whole date, in smaller type on a narrow panel rather than cut.
+        let heading = panelTitle
+        // The whole title, in smaller type on a narrow panel rather than cut.
         var size = 16.0
         while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
-        list.text(strings.chosen(selection.count),
-                  in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
-        var y = r.minY + 72
-        let grouped = days.count > 1
-        for (n, date) in days.enumerated() {
-            // A page not read yet is prepared by idle frames; the panel waits rather than stall.
-            let page = grid(for: date.calendarMonth)
-            let dayEvents = events.isReady(page) ? events.events(on: date, page: page) : []
-            if grouped {
-                // Each chosen day under its own heading; the first heading is the panel's title.
-                if n > 0 {
-                    guard y + 24 <= r.maxY else { break }
-                    list.text(formatter.long(date), in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.text, weight: .bold)
-                    y += 26
-                }
-            }
-            if dayEvents.isEmpty {
-                guard y + 22 <= r.maxY else { break }
-                list.text(strings.noEvents, in: Rect(x: r.minX + 16, y: y, width: w - 32, height: 22), size: 13, color: Theme.textDim)
-                y += grouped ? 30 : 22
-                continue
-            }
-            for e in dayEvents {
-                guard y + 44 <= r.maxY else {
-                    list.text("…", in: Rect(x: r.minX + 16, y: min(y, r.maxY - 20), width: w - 32, height: 20), size: 13, color: Theme.textDim)
-                    return
-                }
-                drawListedEvent(e, on: date, at: y, in: r, into: &list)
-                y += 46
-            }
-            y += grouped ? 8 : 0
+        if days.count == 1 {
+            list.text(strings.chosen(selection.count),
+                      in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         }
-    }
-
-    private func drawListedEvent(_ e: EventOccurrence, on date: CalendarDate, at y: Double, in r: Rect, into list: inout DrawList) {
-        let c = Theme.tileColor(e.colorIndex)
-        list.fill(Rect(x: r.minX + 16, y: y + 2, width: 4, height: 36), c, radius: 2)
-        list.text(timeText(e, on: date), in: Rect(x: r.minX + 28, y: y, width: r.width - 44, height: 18), size: 12, color: Theme.textDim)
-        list.text(DayCell.fitting(e.title, width: r.width - 44), in: Rect(x: r.minX + 28, y: y + 18, width: r.width - 44, height: 20), size: 14,
-                  color: e.cancelled ? Theme.textDim : Theme.text)
-        if e.cancelled {
-            let w = min(r.width - 44, textWidth(DayCell.fitting(e.title, width: r.width - 44), size: 14, bold: false))
-            list.line(Point(x: r.minX + 28, y: y + 28), Point(x: r.minX + 28 + w, y: y + 28), Theme.textDim, width: 1)
-        }
+        panel.view.draw(into: &list)
+        ScrollIndicator.draw(for: panel.view, into: &list)
     }
 
     /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
@@ -586,6 +619,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     // MARK: State dump
 
     public func dumpState() -> [(String, JSON)] {
+        refreshPanel()
         let month = visibleMonth
         let g = grid(for: month)
         let page = CalendarScene.page(of: month)
@@ -620,10 +654,20 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("reloads", .number(Double(reloadCount))),
             ("weekNumbers", .bool(settings.weekNumbers)),
             ("listedDates", .strings(listedDates.map(\.description))),
+            // The side panel's list: its window rectangle (empty when the panel gives way), how far
+            // it is scrolled, its content's height and the days with a row in view.
+            ("panelTitle", .string(panelTitle)),
+            ("panelFrame", .rect(panel.view.frame)),
+            ("panelScroll", .number(panel.view.contentOffset.y)),
+            ("panelContentHeight", .number(panel.view.layout.contentSize.height)),
+            ("panelVisibleDates", .strings(panel.visibleDates.map(\.description))),
+            // The first rows only: a range of a thousand days would make the dump a quarter of a megabyte.
+            ("panelRows", .array(panel.rows.prefix(CalendarScene.dumpedPanelRows).map(\.dump))),
+            ("panelRowCount", .number(Double(panel.rows.count))),
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs))]
+        ] + editing.pairs + popoverDump + [headerButtonsDump]))]
     }
 
     // MARK: Data source

@@ -143,15 +143,11 @@ public final class DayCell: CollectionCell {
     private func drawEvents(_ m: Model, in frame: Rect, below box: Rect, into list: inout DrawList) {
         guard !m.events.isEmpty else { return }
         let dim = m.isAdjacent || m.isDisabled
-        guard let fits = DayCell.barLanes(in: frame, below: box) else {
+        guard DayCell.barLanes(in: frame, below: box) != nil else {
             drawDots(m, in: frame, beside: box, dim: dim, into: &list)
             return
         }
-        let lanes = DayCell.shownLanes(m, fits: fits)
-        let top = box.maxY + 2
-        var drawn = 0
         for (slot, r) in DayCell.chips(m, in: frame) {
-            drawn += 1
             let e = slot.event
             let c = Theme.tileColor(e.colorIndex)
             let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
@@ -168,12 +164,25 @@ public final class DayCell: CollectionCell {
             }
             if e == m.focusedEvent { list.stroke(r.insetBy(dx: -1.5, dy: -1.5), .white, width: 2, radius: 4) }
         }
-        let hidden = m.events.count - drawn
-        if hidden > 0 {
-            let r = Rect(x: frame.minX + 6, y: top + Double(lanes) * (DayCell.barHeight + DayCell.barGap),
-                         width: frame.width - 12, height: DayCell.barHeight)
-            list.text("+\(hidden)", in: r, size: 10, color: Theme.textDim, weight: .bold)
+        if let more = DayCell.moreButton(m, in: frame) {
+            // A pill beside the number, so every lane below it can hold a bar; it opens the day's
+            // popover, and brightens while the pointer is over the day.
+            list.fill(more.rect, isHovered ? Theme.border : Theme.surfaceRaised, radius: more.rect.height / 2)
+            list.text("+\(more.hidden)", in: more.rect, size: 10, color: Theme.text, alignment: .center, weight: .bold)
         }
+    }
+
+    /// The "+N" of the events that do not fit, beside the day number at the cell's top right, and N;
+    /// nil when all fit, when the cell shows dots, or when the number leaves no room for it.
+    static func moreButton(_ m: Model, in frame: Rect) -> (rect: Rect, hidden: Int)? {
+        guard barLanes(in: frame, below: numberBox(in: frame)) != nil else { return nil }
+        let hidden = m.events.count - Set(chips(m, in: frame).map(\.slot.event)).count
+        guard hidden > 0 else { return nil }
+        let box = numberBox(in: frame)
+        // Bold 10-point digits are under 7 points wide: an estimate keeps the cell free of a measurer.
+        let w = 10 + 6.5 * Double("+\(hidden)".count), h = min(box.height, 16)
+        let r = Rect(x: frame.maxX - 4 - w, y: box.minY + (box.height - h) / 2, width: w, height: h)
+        return r.minX >= box.maxX + 2 ? (r, hidden) : nil
     }
 
     /// The event chips (bars) drawn in a cell at `frame`, with their rectangles in the same
@@ -196,16 +205,12 @@ public final class DayCell: CollectionCell {
         return out
     }
 
-    /// Lanes drawn in this cell: every lane when the row's lanes fit. Else the lanes above the
-    /// last that fits, the same on every day of the row, so bars stay whole; the last one holds
-    /// "+N", or a one-day event of a cell with nothing more to show.
+    /// Lanes drawn in this cell: the row's lanes, as many as fit, the same on every day of the row
+    /// so bars stay whole. What does not fit is counted by the "+N" beside the day number
+    /// (`moreButton`), which takes no lane.
     static func shownLanes(_ m: Model, fits: Int) -> Int {
         let own = m.slots.isEmpty ? m.events.count : m.slots.count
-        let row = max(m.rowLaneCount, own)
-        if row <= fits { return row }
-        if own <= fits, own == fits, let last = m.slots.last, let slot = last, !(slot.startsEarlier || slot.endsLater) { return fits }
-        if own <= fits, m.slots.isEmpty { return own }
-        return min(own, fits - 1)
+        return min(max(m.rowLaneCount, own), fits)
     }
 
     /// The part of `text` that can show in `width` points: no glyph is narrower than two points at

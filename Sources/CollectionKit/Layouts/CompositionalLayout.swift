@@ -8,7 +8,8 @@
 ///   (pinned while its section scrolls, if asked) and optionally orthogonal scrolling: its groups
 ///   form one row that scrolls horizontally inside the vertical list.
 ///
-/// Sizes are fractions of the container, absolute, or estimated (measured through `measure`).
+/// Sizes are fractions of the container, absolute, or estimated (measured through `measure`: all
+/// in `prepare`, or with `measuresNearTheView` only near the viewport, corrected in O(log n)).
 ///
 /// Cost: `prepare` is O(n) for n items with one call of the group chooser per group; each
 /// distinct group is resolved once, so a million items prepare in tens of milliseconds. Queries
@@ -32,6 +33,17 @@ public struct CompositionalLayout: CollectionLayout {
     /// Self-sizing: the height of the item at a data index path for a width, for items whose
     /// height is estimated. Nil keeps the estimates.
     public var measure: ((ItemPath, Double) -> Double?)?
+    /// When true, groups of estimated height keep their estimates in `prepare` and are measured
+    /// (through `measure`) only when they come near the viewport, as UIKit's estimated sizes are:
+    /// a correction costs O(log n) and the view keeps the first group in view where it was (see
+    /// ``SelfSizingLayout``). When false (the default) every estimated group is measured in
+    /// `prepare`. Vertically stacked sections only; a row that scrolls across, and the section of
+    /// an interactive movement while it lasts, measure their groups as they form. Measurements
+    /// last until the next full `prepare` (a resize, a data change, a new section description).
+    public var measuresNearTheView = false
+    /// How many groups outside the viewport (within a screen of it) one settle measures ahead of
+    /// scrolling, when ``measuresNearTheView`` is on.
+    public var marginBudget = 6
 
     /// A layout whose sections `sectionProvider` describes.
     public init(interSectionSpacing: Double = 0, sectionProvider: @escaping SectionProvider) {
@@ -91,6 +103,12 @@ public struct CompositionalLayout: CollectionLayout {
         var template: [Int32] = []
         /// Groups measured one by one (estimated sizes), by group number.
         var measured: [Int: ResolvedGroup] = [:]
+        /// With estimates measured near the view: per group, how much its measured extent differs
+        /// from its estimate; group `g` starts at `offset[g]` plus the sum of those before it.
+        /// Nil when groups are measured as they form.
+        var corrections: RowHeightIndex?
+        /// True when estimated groups keep their estimates as they form, to be measured later.
+        let measuresLater: Bool
         /// The first item not in a formed group, where its group would start, and the largest
         /// cross extent of the groups formed.
         var nextItem = 0
@@ -109,15 +127,17 @@ public struct CompositionalLayout: CollectionLayout {
         let measure: ((ItemPath, Double) -> Double?)?
 
         init(section: LayoutSection, context: LayoutContext, index: Int, count: Int, container: Size, axis: Axis,
-             templates: [ResolvedGroup], measure: ((ItemPath, Double) -> Double?)?) {
+             templates: [ResolvedGroup], measure: ((ItemPath, Double) -> Double?)?, measuresLater: Bool = false) {
             self.section = section; self.context = context; self.index = index; self.count = count
             self.container = container; self.axis = axis; self.templates = templates; self.measure = measure
+            self.measuresLater = measuresLater
             estimated = section.groups.map { measure != nil && $0.hasEstimatedSize }
             groupItems = section.groups.map { max(1, $0.itemCount) }
         }
 
         init(copying o: GroupTable) {
             firstItem = o.firstItem; offset = o.offset; template = o.template; measured = o.measured
+            corrections = o.corrections; measuresLater = o.measuresLater
             nextItem = o.nextItem; nextOffset = o.nextOffset; crossExtent = o.crossExtent
             section = o.section; context = o.context; index = o.index; count = o.count; container = o.container
             axis = o.axis; templates = o.templates; estimated = o.estimated; groupItems = o.groupItems; measure = o.measure
@@ -125,6 +145,7 @@ public struct CompositionalLayout: CollectionLayout {
 
         /// A copy holding only the groups before the one that holds `item`.
         convenience init(copying o: GroupTable, upToGroupOf item: Int) {
+            precondition(o.corrections == nil, "corrections are folded into the offsets before a movement")
             self.init(section: o.section, context: o.context, index: o.index, count: o.count, container: o.container,
                       axis: o.axis, templates: o.templates, measure: o.measure)
             let g = item < o.nextItem ? max(0, Search.partition(o.firstItem.count) { o.firstItem[$0] > item } - 1) : o.firstItem.count
@@ -155,6 +176,47 @@ public struct CompositionalLayout: CollectionLayout {
 
         var isComplete: Bool { nextItem >= count }
 
+        /// Where group `g` starts along the stacking axis, from the section's `groupsOrigin`.
+        /// O(1), or O(log n) with corrections.
+        func offset(of g: Int) -> Double {
+            guard let corrections else { return offset[g] }
+            return offset[g] + corrections.top(of: g)
+        }
+
+        /// True when group `g` still has its estimated size.
+        func isEstimate(_ g: Int) -> Bool { estimated[Int(template[g])] && measured[g] == nil }
+
+        /// Starts keeping corrections: every group is formed, none corrected yet.
+        func startCorrections() {
+            guard measuresLater, corrections == nil, estimated.contains(true) else { return }
+            corrections = RowHeightIndex([Double](repeating: 0, count: firstItem.count))
+        }
+
+        /// Measures group `g` (estimated, not measured yet); returns how much longer it became
+        /// along the stacking axis.
+        func measureGroup(_ g: Int) -> Double {
+            guard let measure, var corrections else { return 0 }
+            let t = Int(template[g]), s = index, context = context
+            let first = firstItem[g]
+            let resolved = section.groups[t].resolve(in: container) { k, width in
+                measure(context.dataIndexPath(forDisplayed: ItemPath(item: first + k, section: s)), width)
+            }
+            measured[g] = resolved
+            let delta = resolved.size[axis] - templates[t].size[axis]
+            self.corrections = nil
+            corrections.set(g, to: delta)
+            self.corrections = corrections
+            return delta
+        }
+
+        /// Folds the corrections into the offsets (before a movement reorders the groups). O(n).
+        func foldCorrections() {
+            guard let corrections else { return }
+            for g in offset.indices { offset[g] += corrections.top(of: g) }
+            nextOffset += corrections.total
+            self.corrections = nil
+        }
+
         /// Forms groups in item order, one call of the section's chooser per group, until the
         /// formed groups cover `item` and reach `limit` along the stacking axis (or the items run
         /// out). The defaults form every group.
@@ -162,6 +224,8 @@ public struct CompositionalLayout: CollectionLayout {
             guard nextItem < count, nextItem <= item, nextOffset < limit else { return }
             let s = index, context = context, count = count, section = section, container = container
             let templates = templates, estimated = estimated, groupItems = groupItems, measure = measure
+            // Estimates stay estimates until the view comes near, except while a movement reorders.
+            let measuresNow = !measuresLater || context.interactiveMove != nil
             let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: ItemPath(item: $0, section: s)).item }
             let spacing = section.interGroupSpacing, last = section.groups.count - 1
             let axis = axis, cross: Axis = axis == .horizontal ? .vertical : .horizontal
@@ -177,7 +241,7 @@ public struct CompositionalLayout: CollectionLayout {
                 offset.append(nextOffset)
                 template.append(Int32(t))
                 var resolved = templates[t]
-                if estimated[t], let measure {
+                if estimated[t], measuresNow, let measure {
                     resolved = section.groups[t].resolve(in: container) { k, width in
                         measure(context.dataIndexPath(forDisplayed: ItemPath(item: first + k, section: s)), width)
                     }
@@ -246,6 +310,7 @@ public struct CompositionalLayout: CollectionLayout {
             if previous.interactiveMove == nil {
                 // The movement starts: its groups are a copy of the ones before the changed items,
                 // and the table from before it is kept for the drop.
+                sections[s].groups.foldCorrections()
                 groupsBeforeMove = sections[s].groups
                 sections[s].groups = GroupTable(copying: sections[s].groups, upToGroupOf: max(0, first - 1))
             } else if !isKnownUniquelyReferenced(&sections[s].groups) {
@@ -350,13 +415,15 @@ public struct CompositionalLayout: CollectionLayout {
         let templates = section.groups.map { $0.resolve(in: container) }
         let axis: Axis = section.orthogonalScrolling != .none ? .horizontal : .vertical
         let table = GroupTable(section: section, context: context, index: s, count: count, container: container, axis: axis,
-                               templates: templates, measure: measure)
+                               templates: templates, measure: measure,
+                               measuresLater: measuresNearTheView && axis == .vertical && context.interactiveMove == nil)
         // Most groups hold one or two items; reserve for the common case.
         let capacity = count / max(1, table.groupItems.min() ?? 1) + 1
         table.firstItem.reserveCapacity(capacity)
         table.offset.reserveCapacity(capacity)
         table.template.reserveCapacity(capacity)
         table.form()
+        table.startCorrections()
         var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
                                 headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
                                 insets: insets, templates: templates, groups: table)
@@ -379,9 +446,9 @@ public struct CompositionalLayout: CollectionLayout {
     /// The origin of group `g` of section `sec`, scroll offset applied.
     private func origin(ofGroup g: Int, in sec: PreparedSection) -> Point {
         if sec.isOrthogonal {
-            return Point(x: sec.groupsOrigin.x + sec.groups.offset[g] - rowOffset(sec.index), y: sec.groupsOrigin.y)
+            return Point(x: sec.groupsOrigin.x + sec.groups.offset(of: g) - rowOffset(sec.index), y: sec.groupsOrigin.y)
         }
-        return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groups.offset[g])
+        return Point(x: sec.groupsOrigin.x, y: sec.groupsOrigin.y + sec.groups.offset(of: g))
     }
 
     public func attributesForItem(at ip: ItemPath) -> LayoutAttributes? {
@@ -428,9 +495,9 @@ public struct CompositionalLayout: CollectionLayout {
         // Groups not formed yet (during an interactive movement) all start at or past `nextOffset`.
         sec.groups.form(reaching: hi)
         guard sec.groupCount > 0 else { return }
-        let offsets = sec.groups.offset
-        var g = Search.partition(offsets.count) { offsets[$0] + sec.resolved($0).size[axis] > lo }
-        while g < offsets.count, offsets[g] < hi {
+        let groups = sec.groups
+        var g = Search.partition(groups.offset.count) { groups.offset(of: $0) + sec.resolved($0).size[axis] > lo }
+        while g < groups.offset.count, groups.offset(of: g) < hi {
             let origin = origin(ofGroup: g, in: sec)
             let frames = sec.resolved(g).itemFrames
             for (k, item) in sec.itemsInGroup(g).enumerated() where k < frames.count {
@@ -463,7 +530,7 @@ public struct CompositionalLayout: CollectionLayout {
         let maxOffset = max(0, sec.rowContentWidth - boundsSize.width)
         guard sec.groupCount > 0 else { return 0 }
         let i = min(max(0, g), sec.groupCount - 1)
-        let start = sec.groupsOrigin.x + sec.groups.offset[i]
+        let start = sec.groupsOrigin.x + sec.groups.offset(of: i)
         let width = sec.resolved(i).size.width
         let raw: Double
         switch sec.behavior {
@@ -513,5 +580,84 @@ public struct CompositionalLayout: CollectionLayout {
         sections.first { sec in
             sec.isOrthogonal && p.y >= sec.groupsOrigin.y && p.y < sec.frame.maxY - sec.insets.bottom
         }?.index
+    }
+}
+
+// MARK: Estimates measured near the view
+
+extension CompositionalLayout: SelfSizingLayout {
+    /// With ``measuresNearTheView``: measures the estimated groups meeting `visible`, then up to
+    /// ``marginBudget`` within `margin` of it (below first), and moves the later groups and
+    /// sections by each correction. Returns how far the first group starting in view moved (or the
+    /// content's end, when `anchoredAtEnd`), for the view to follow. O(log n) a correction plus
+    /// O(sections) to move the sections after it.
+    public mutating func settleSizes(around visible: Rect, margin: Double, anchoredAtEnd: Bool) -> Double {
+        guard sections.contains(where: { $0.groups.corrections != nil }) else { return 0 }
+        let anchor = anchoredAtEnd ? nil : firstGroupStarting(atOrBelow: visible.minY)
+        func anchorY() -> Double {
+            guard let anchor else { return contentSize.height }
+            return sections[anchor.section].groupsOrigin.y + sections[anchor.section].groups.offset(of: anchor.group)
+        }
+        let before = anchorY()
+        // Measuring moves the view with the anchor, which can bring estimated groups into it.
+        for _ in 0..<4 {
+            let shifted = visible.offsetBy(dx: 0, dy: anchorY() - before)
+            guard measureGroups(in: shifted.minY..<shifted.maxY, budget: .max) > 0 else { break }
+        }
+        let shifted = visible.offsetBy(dx: 0, dy: anchorY() - before)
+        let budget = marginBudget - measureGroups(in: shifted.maxY..<(shifted.maxY + margin), budget: marginBudget)
+        if budget > 0 { _ = measureGroups(in: (shifted.minY - margin)..<shifted.minY, budget: budget, nearestLast: true) }
+        return anchorY() - before
+    }
+
+    /// The first group of a vertically stacked section that starts at or below `y`.
+    private func firstGroupStarting(atOrBelow y: Double) -> (section: Int, group: Int)? {
+        var s = Search.partition(sections.count) { sections[$0].frame.maxY > y }
+        while s < sections.count {
+            let sec = sections[s]
+            if !sec.isOrthogonal, sec.groupCount > 0 {
+                let groups = sec.groups
+                let g = Search.partition(groups.offset.count) { sec.groupsOrigin.y + groups.offset(of: $0) >= y }
+                if g < groups.offset.count { return (s, g) }
+            }
+            s += 1
+        }
+        return nil
+    }
+
+    /// Measures up to `budget` estimated groups meeting the content band `band` (from its far end
+    /// when `nearestLast`, for a band above the view); returns how many it measured.
+    private mutating func measureGroups(in band: Range<Double>, budget: Int, nearestLast: Bool = false) -> Int {
+        var found: [(section: Int, group: Int)] = []
+        var s = Search.partition(sections.count) { sections[$0].frame.maxY > band.lowerBound }
+        while s < sections.count, sections[s].frame.minY < band.upperBound {
+            let sec = sections[s], groups = sec.groups
+            if groups.corrections != nil {
+                let lo = band.lowerBound - sec.groupsOrigin.y, hi = band.upperBound - sec.groupsOrigin.y
+                var g = Search.partition(groups.offset.count) { groups.offset(of: $0) + sec.resolved($0).size.height > lo }
+                while g < groups.offset.count, groups.offset(of: g) < hi {
+                    if groups.isEstimate(g) { found.append((s, g)) }
+                    g += 1
+                }
+            }
+            s += 1
+        }
+        if nearestLast { found.reverse() }
+        let chosen = found.prefix(budget)
+        // From the last up, so that measuring one does not move the ones still to measure.
+        for (s, g) in chosen.reversed() { correct(section: s, by: sections[s].groups.measureGroup(g)) }
+        return chosen.count
+    }
+
+    /// Section `s` grew by `delta` (a group in it was measured): it and the sections after it move.
+    private mutating func correct(section s: Int, by delta: Double) {
+        guard delta != 0 else { return }
+        sections[s].frame.size.height += delta
+        for later in (s + 1)..<sections.count {
+            sections[later].frame.origin.y += delta
+            sections[later].groupsOrigin.y += delta
+            sections[later].headerFrame?.origin.y += delta
+        }
+        contentSize.height += delta
     }
 }

@@ -55,7 +55,7 @@ public struct ParagraphLayout: Equatable, Sendable {
     /// ```
     public static func wrap(_ text: String, style: ParagraphStyle, width: Double, breaks: [LineBreak],
                             lineHeight: Double, measure: (String) -> Double) -> ParagraphLayout {
-        let scalars = Array(text.unicodeScalars)
+        let scalars = ScalarText(text)
         let pitch = lineHeight * style.lineSpacing
         var lines: [ParagraphLine] = []
         var start = 0, next = 0
@@ -64,7 +64,7 @@ public struct ParagraphLayout: Equatable, Sendable {
         while start < scalars.count {
             while next < breaks.count && breaks[next].offset <= start { next += 1 }
             if lines.count == limit - 1 {
-                let rest = trimmed(scalars[start...])
+                let rest = scalars.trimmed(start, scalars.count)
                 let restWidth = measure(rest)
                 if fits(restWidth) && !rest.contains("\n") {
                     lines.append(ParagraphLine(text: rest, width: restWidth))
@@ -72,11 +72,11 @@ public struct ParagraphLayout: Equatable, Sendable {
                 }
                 // Only the last line: does the paragraph end at its first mandatory break?
                 if let endOfLine = lastFitting(scalars, from: start, breaks: breaks[next...], fits: fits, measure: measure),
-                   endOfLine.end == scalars.count || (endOfLine.mandatory && onlySpaceFollows(scalars, endOfLine.end)) {
+                   endOfLine.end == scalars.count || (endOfLine.mandatory && scalars.onlySpace(from: endOfLine.end)) {
                     lines.append(ParagraphLine(text: endOfLine.text, width: endOfLine.width))
                     return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
                 }
-                let cut = ellipsized(String(String.UnicodeScalarView(scalars[start...])), fits: fits, measure: measure)
+                let cut = ellipsized(scalars.string(start, scalars.count), fits: fits, measure: measure)
                 lines.append(cut)
                 return ParagraphLayout(lines: lines, linePitch: pitch, truncated: true)
             }
@@ -86,12 +86,53 @@ public struct ParagraphLayout: Equatable, Sendable {
             } else {
                 // A word wider than the paragraph: as many characters as fit, at least one.
                 let end = breaks[next...].first?.offset ?? scalars.count
-                let piece = longestFittingPrefix(scalars[start..<end], fits: fits, measure: measure)
+                let piece = longestFittingPrefix(scalars.string(start, end), fits: fits, measure: measure)
                 lines.append(piece.line)
                 start += piece.scalarCount
             }
         }
         return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+    }
+
+    /// The text with an index per unicode scalar, so that a piece between two scalar offsets is
+    /// one copy of its UTF-8 (building it scalar by scalar was most of the cost of wrapping).
+    private struct ScalarText {
+        let text: String
+        /// Where each scalar starts, and the end.
+        let starts: [String.Index]
+        /// Per scalar, true for white space (a line's end drops it).
+        let isSpace: [Bool]
+        var count: Int { isSpace.count }
+
+        init(_ text: String) {
+            self.text = text
+            var starts: [String.Index] = [], isSpace: [Bool] = []
+            let view = text.unicodeScalars
+            var i = view.startIndex
+            while i < view.endIndex {
+                starts.append(i)
+                let v = view[i].value
+                // ASCII answered at once; other scalars by their Unicode property.
+                isSpace.append(v < 0x80 ? (v == 0x20 || (v >= 0x09 && v <= 0x0D)) : view[i].properties.isWhitespace)
+                view.formIndex(after: &i)
+            }
+            starts.append(view.endIndex)
+            self.starts = starts; self.isSpace = isSpace
+        }
+
+        /// The scalars from offset `a` to `b`.
+        func string(_ a: Int, _ b: Int) -> String {
+            String(Substring(text.unicodeScalars[starts[a]..<starts[b]]))
+        }
+
+        /// The scalars from `a` to `b` without the spaces and newlines they end with.
+        func trimmed(_ a: Int, _ b: Int) -> String {
+            var end = b
+            while end > a && isSpace[end - 1] { end -= 1 }
+            return string(a, end)
+        }
+
+        func onlySpace(from offset: Int) -> Bool { isSpace[offset...].allSatisfy { $0 } }
     }
 
     private struct Candidate { var text: String; var width: Double; var end: Int; var mandatory: Bool }
@@ -103,25 +144,24 @@ public struct ParagraphLayout: Equatable, Sendable {
     /// from the pieces' widths added up, then confirmed by measuring the line itself, stepping
     /// back while it does not fit and on while the next one might (kerning and shaping make the
     /// sum a close guess, not the answer): one or two whole-line measurements a line.
-    private static func lastFitting(_ scalars: [Unicode.Scalar], from start: Int, breaks: ArraySlice<LineBreak>,
+    private static func lastFitting(_ scalars: ScalarText, from start: Int, breaks: ArraySlice<LineBreak>,
                                     fits: (Double) -> Bool, measure: (String) -> Double) -> Candidate? {
         var ends: [LineBreak] = []
         var estimates: [Double] = []
         var guess = -1
         var sum = 0.0, pieceStart = start
         for b in breaks {
-            let piece = scalars[pieceStart..<b.offset]
-            let estimate = sum + measure(trimmed(piece))
+            let estimate = sum + measure(scalars.trimmed(pieceStart, b.offset))
             ends.append(b)
             estimates.append(estimate)
             if fits(estimate) { guess = ends.count - 1 }
             if b.mandatory || !fits(estimate) { break }
-            sum += measure(String(String.UnicodeScalarView(piece)))
+            sum += measure(scalars.string(pieceStart, b.offset))
             pieceStart = b.offset
         }
         guard !ends.isEmpty else { return nil }
         func line(_ i: Int) -> Candidate {
-            let text = trimmed(scalars[start..<ends[i].offset])
+            let text = scalars.trimmed(start, ends[i].offset)
             return Candidate(text: text, width: measure(text), end: ends[i].offset, mandatory: ends[i].mandatory)
         }
         var i = max(0, guess)
@@ -143,21 +183,10 @@ public struct ParagraphLayout: Equatable, Sendable {
         return best
     }
 
-    private static func onlySpaceFollows(_ scalars: [Unicode.Scalar], _ offset: Int) -> Bool {
-        scalars[offset...].allSatisfy { $0.properties.isWhitespace }
-    }
-
-    /// The scalars without the spaces and newlines they end with.
-    private static func trimmed(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var end = scalars.endIndex
-        while end > scalars.startIndex && scalars[end - 1].properties.isWhitespace { end -= 1 }
-        return String(String.UnicodeScalarView(scalars[scalars.startIndex..<end]))
-    }
-
-    /// The most whole characters of `scalars` that fit (at least one), found by halving.
-    private static func longestFittingPrefix(_ scalars: ArraySlice<Unicode.Scalar>, fits: (Double) -> Bool,
+    /// The most whole characters of `text` that fit (at least one), found by halving.
+    private static func longestFittingPrefix(_ text: String, fits: (Double) -> Bool,
                                              measure: (String) -> Double) -> (line: ParagraphLine, scalarCount: Int) {
-        let characters = Array(String(String.UnicodeScalarView(scalars)))
+        let characters = Array(text)
         var lo = 1, hi = characters.count
         while lo < hi {
             let mid = (lo + hi + 1) / 2
