@@ -1,4 +1,8 @@
 import CSDL2
+// The event constants are found whichever SDL module the compiler loaded first (see QuitRequest).
+import CSDL2Image
+import CSDL2SysWM
+import CSDL2TTF
 
 /// Wakes the window loop for requests from another thread that may need no frame (an assistive
 /// technology asking about the tree): an SDL event of a type of its own, so the loop can tell it
