@@ -33,13 +33,15 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
         .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        // GLib's D-Bus (GDBus), for the AT-SPI2 accessibility bus: screen readers reach the collections through it.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CICUText"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CFontconfig", "CICUText", "CGio"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
@@ -85,6 +87,9 @@ let package = Package(
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        // The AT-SPI2 adapter's mappings and its walk of the tree, with no bus.
+        .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
+
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
     ]

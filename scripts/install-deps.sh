@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the demo needs, only the ones that are missing.
-# With --test it adds what the window tests use (Xvfb, xdotool) and valgrind for the teardown tests.
+# With --test it adds what the window tests use (Xvfb, xdotool, the accessibility bus) and valgrind for
+# the teardown tests. libglib2.0-dev is GDBus, for the accessibility bus (AT-SPI2).
 set -euo pipefail
 
 # Fonts: DejaVu Sans is the UI font (it also has Arabic, Hebrew, Greek and Cyrillic); text in other
@@ -8,11 +9,14 @@ set -euo pipefail
 # 5 MB file), Lohit Devanagari (Hindi, Marathi, Nepali; 190 kB) and Noto Color Emoji.
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
           fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
-          libical-dev libicu-dev tzdata)
+          libical-dev libicu-dev tzdata libglib2.0-dev)
 if [ "${1:-}" = "--test" ]; then
     # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
     # desktop-file-utils validates the installed launcher entry.
-    packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils)
+    # at-spi2-core (the accessibility bus and registry), dbus-daemon (dbus-run-session) and
+    # python3-pyatspi (a screen reader's client library) host the accessibility window test.
+    packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
+               at-spi2-core dbus-daemon python3-pyatspi)
 fi
 
 missing=()

@@ -1,4 +1,9 @@
 import CSDL2
+// SDL's headers are part of each SDL module (SDL_ttf's, SDL_image's and the window-manager one
+// include them too): the event constants are found whichever of them the compiler loaded first.
+import CSDL2Image
+import CSDL2SysWM
+import CSDL2TTF
 
 /// Whether SDL has been asked to quit. SDL turns SIGINT and SIGTERM into a quit event (as it does
 /// a window's close button); a headless run reads no other events, so it asks here once a frame.

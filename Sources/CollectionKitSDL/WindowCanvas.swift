@@ -22,6 +22,15 @@ public final class WindowCanvas {
     /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
     /// in pixels, so there the window is made `scale` times larger and input is divided back.
     public let pointScale: Double
+    /// Where the window's inside is on the screen, in window coordinates (assistive technology
+    /// asks for screen positions).
+    public var screenPosition: Point {
+        var x: Int32 = 0, y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return Point(x: Double(x), y: Double(y))
+    }
+    /// True while the window has the keyboard focus (the active window).
+    public var hasInputFocus: Bool { SDL_GetWindowFlags(window) & SDL_WINDOW_INPUT_FOCUS.rawValue != 0 }
 
     /// Opens a resizable window of `size` points that the user cannot make smaller than
     /// `sizeLimits.minimum`. `scale` overrides the X11 scale found from `GDK_SCALE` / `Xft.dpi`

@@ -22,6 +22,14 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Called for every event the window delivers, with the time it is handed to the root (the
     /// frame's time), before the root handles it: a recorder writes the session down from here.
     public var didReceive: ((InputEvent, Double) -> Void)?
+    /// Called once a frame after `update(now:)`, with the frame's time: an adapter sends what the
+    /// update changed (accessibility events) from here.
+    public var didUpdate: ((Double) -> Void)?
+    /// Answers requests from outside the window that were announced with `RequestWakeUp` (an
+    /// assistive technology reading the tree). Called once a frame, and while the loop sleeps as
+    /// soon as a request arrives, without a frame; returns true when an answer changed something
+    /// the window must draw (an action performed).
+    public var serviceRequests: (() -> Bool)?
     /// Brackets the work of each frame (input, update, draw list, rendering; not the vsync wait).
     public var frameTimer: FrameTimer?
     /// The draw list of the frame shown last.
@@ -74,7 +82,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
                 root.handle(event, now: at)
             }
             willUpdate?(now)
+            _ = serviceRequests?()
             root.update(now: now)
+            didUpdate?(now)
             reached = now
             lastFrame = root.draw()
             canvas.render(lastFrame)
@@ -111,10 +121,16 @@ public final class WindowLoop<Root: InteractiveRoot> {
     }
 
     /// Sleeps in the event wait until an event arrives or the next deadline comes.
+    /// Requests announced with `RequestWakeUp` are answered here and the loop sleeps again, unless
+    /// an answer changed what is shown.
     private func sleepUntilDue(start: Double) {
         let before = Clock.wallSeconds()
-        let deadline = nextDeadline(now: before - start)
-        canvas.waitForEvent(timeout: deadline.map { max(0, $0 - (before - start)) })
+        while true {
+            let now = Clock.wallSeconds() - start
+            let deadline = nextDeadline(now: now)
+            let woken = canvas.waitForEvent(timeout: deadline.map { max(0, $0 - now) })
+            guard woken, let serviceRequests, RequestWakeUp.takeIfAlone(), !serviceRequests() else { break }
+        }
         let slept = Clock.wallSeconds() - before
         idleSeconds += slept
         let skipped = Int(slept * 60)

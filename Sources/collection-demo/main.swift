@@ -54,6 +54,10 @@ struct CollectionDemo: ParsableCommand {
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
 
+    @Flag(name: .customLong("no-accessibility"),
+          help: "Do not publish the window to screen readers over the accessibility bus (AT-SPI2); NO_AT_BRIDGE=1 does the same.")
+    var noAccessibility = false
+
     @Option(help: ArgumentHelp("Device pixels per point, 1 to 4 (1.25, 1.5, 2, ...): overrides GDK_SCALE and Xft.dpi on X11; headless, the screenshot is this many times larger (default: the display's, headless 1).", valueName: "F"))
     var scale: Double?
 
@@ -396,7 +400,9 @@ struct CollectionDemo: ParsableCommand {
         }
         // The loop sleeps while idle; the script's next entry is a deadline it must wake for.
         loop.externalDeadline = { _ in next < timeline.entries.count ? timeline.entries[next].time : nil }
+        let accessibility = publishAccessibility(app, loop: loop, now: { lastFrame })
         loop.run()
+        withExtendedLifetime(accessibility) {}
         if let record {
             recorder.finish(at: lastFrame)
             try write(recorder.script, to: record)
@@ -468,5 +474,28 @@ private final class WatcherSlot: Sendable {
                 w = made
             }
         }
+    }
+}
+
+extension CollectionDemo {
+    /// Publishes the app on the accessibility bus (AT-SPI2) for screen readers, unless
+    /// `--no-accessibility` or `NO_AT_BRIDGE=1` turns it off. The loop answers the bus's requests
+    /// while it sleeps and sends the app's events after each update. `now` is the time of the
+    /// loop's last frame: actions performed for an assistive technology happen then.
+    func publishAccessibility(_ app: App, loop: WindowLoop<App>, now: @escaping () -> Double) -> ATSPIBridge? {
+        let application = AccessibleApplication(
+            name: "collection-demo",
+            tree: { app.accessibilityTree(title: "Collection Demo") },
+            events: app.accessibilityEvents,
+            setListening: { $0 ? app.listenForAccessibilityEvents() : app.stopAccessibilityEvents() },
+            dragManager: { app.currentScene.dragDropManager },
+            send: { app.handle($0, now: now()) },
+            windowOrigin: { loop.canvas.screenPosition },
+            pixelsPerPoint: { loop.canvas.pointScale },
+            windowIsActive: { loop.canvas.hasInputFocus })
+        let bridge = ATSPIBridge.start(for: application, enabled: !noAccessibility)
+        loop.serviceRequests = { bridge?.service() ?? false }
+        loop.didUpdate = { _ in bridge?.sendEvents() }
+        return bridge
     }
 }

@@ -1,0 +1,112 @@
+import CollectionKit
+import Foundation
+
+/// What the adapter needs from an application: its tree as shown now, its event queue, and a way
+/// to act as the user would (actions are performed as clicks and keys, so they take the same
+/// paths as input, the keyboard drag included).
+public struct AccessibleApplication {
+    /// The application's name, as screen readers list it.
+    public var name: String
+    /// The window's node, made now (items are made only when asked for).
+    public var tree: () -> AccessibleNode
+    public var events: AccessibilityEventQueue
+    /// Starts or stops queueing events (an assistive technology registered or left).
+    public var setListening: (Bool) -> Void
+    /// The drag-and-drop manager of what is shown, for the pick-up and drop actions.
+    public var dragManager: () -> DragDropManager?
+    /// Hands input to the application, as if the user gave it.
+    public var send: (InputEvent) -> Void
+    /// Where the window is on the screen, in pixels, and pixels per point.
+    public var windowOrigin: () -> Point
+    public var pixelsPerPoint: () -> Double
+    /// Whether the window has the keyboard focus: screen readers follow the active window.
+    public var windowIsActive: () -> Bool
+
+    public init(name: String, tree: @escaping () -> AccessibleNode, events: AccessibilityEventQueue,
+                setListening: @escaping (Bool) -> Void, dragManager: @escaping () -> DragDropManager?,
+                send: @escaping (InputEvent) -> Void, windowOrigin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double,
+                windowIsActive: @escaping () -> Bool = { true }) {
+        self.name = name; self.tree = tree; self.events = events; self.setListening = setListening
+        self.dragManager = dragManager; self.send = send; self.windowOrigin = windowOrigin; self.pixelsPerPoint = pixelsPerPoint
+        self.windowIsActive = windowIsActive
+    }
+}
+
+/// The AT-SPI2 adapter: publishes an application's accessibility tree on the accessibility bus
+/// and sends its events, so screen readers (Orca) and inspectors (Accerciser) can use it.
+///
+/// Owned by the window's thread. The bus lives on a thread of its own (``ATSPIConnection``); it
+/// queues calls and wakes the window loop, whose ``service()`` answers them from the tree as it is
+/// now. Events are sent by ``sendEvents()`` after each update, and only while some listener is
+/// registered with the registry: with none, the application's queue stays detached and nothing is
+/// built or kept.
+///
+/// ```swift
+/// let bridge = ATSPIBridge.start(for: application)
+/// loop.serviceRequests = { bridge?.service() ?? false }
+/// loop.didUpdate = { _ in bridge?.sendEvents() }
+/// ```
+public final class ATSPIBridge {
+    let application: AccessibleApplication
+    let connection: ATSPIConnection
+    /// The `Id` the registry gives the application.
+    var applicationID: Int32 = 0
+    /// What listeners were last told, to send the other half of a change (the item that lost the
+    /// focus, the items whose selection flipped) and a children-changed event's direction.
+    var lastFocus: ATSPIObjectPath?
+    var lastSelection: [String: Set<Int>] = [:]
+    var lastCounts: [String: Int] = [:]
+    /// Whether listeners were last told the window is active (nil: not told yet).
+    var lastActive: Bool?
+
+    private init(application: AccessibleApplication) {
+        self.application = application
+        RequestWakeUp.prepare()
+        connection = ATSPIConnection(wake: { RequestWakeUp.post() })
+    }
+
+    /// Starts the adapter unless it is turned off: `NO_AT_BRIDGE=1` in the environment (as GTK
+    /// honours) or `enabled` false. Returns at once; the bus is reached on another thread.
+    public static func start(for application: AccessibleApplication, enabled: Bool = true,
+                             environment: [String: String] = ProcessInfo.processInfo.environment) -> ATSPIBridge? {
+        guard enabled, environment["NO_AT_BRIDGE"] != "1" else { return nil }
+        let bridge = ATSPIBridge(application: application)
+        bridge.connection.start()
+        return bridge
+    }
+
+    /// The application's name on the accessibility bus ("" until connected).
+    public var busName: String { connection.busName }
+    /// Why the adapter is not on the bus, once it gave up (no session bus, no accessibility bus).
+    public var failure: String? { connection.failure }
+
+    /// Answers the calls waiting and follows listeners coming and going. Returns true when an
+    /// answer acted on the application (the window should draw).
+    public func service() -> Bool {
+        syncListening()
+        var acted = false
+        for request in connection.takeRequests() {
+            acted = answer(request) || acted
+        }
+        return acted
+    }
+
+    private func syncListening() {
+        let listening = connection.hasListeners
+        guard listening != application.events.isListening else { return }
+        application.setListening(listening)
+        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil }
+    }
+
+    /// The tree as shown now.
+    func tree() -> ATSPITree { ATSPITree(window: application.tree()) }
+
+    /// A reference to a node, `(so)`.
+    func reference(_ path: ATSPIObjectPath?) -> DBusValue {
+        guard let path else { return .reference("", ATSPIObjectPath.null) }
+        return .reference(connection.busName, path.string)
+    }
+
+    /// The desktop, our root's parent (the registry's root).
+    var desktop: DBusValue { .reference("org.a11y.atspi.Registry", ATSPIObjectPath.root.string) }
+}

@@ -1,0 +1,98 @@
+/// The parts of AT-SPI2's interfaces the adapter answers, as D-Bus introspection data. The method
+/// and property signatures are at-spi2-core's (`xml/*.xml`); GDBus checks every incoming call
+/// against them, so a call to a method left out is refused with D-Bus's own "unknown method" error
+/// before it reaches the adapter.
+enum ATSPIInterfaces {
+    static let accessible = "org.a11y.atspi.Accessible"
+    static let application = "org.a11y.atspi.Application"
+    static let component = "org.a11y.atspi.Component"
+    static let selection = "org.a11y.atspi.Selection"
+    static let action = "org.a11y.atspi.Action"
+    static let text = "org.a11y.atspi.Text"
+    static let properties = "org.freedesktop.DBus.Properties"
+    static let eventObject = "org.a11y.atspi.Event.Object"
+    static let eventFocus = "org.a11y.atspi.Event.Focus"
+    static let eventWindow = "org.a11y.atspi.Event.Window"
+
+    static let cachePath = "/org/a11y/atspi/cache"
+    static let cacheXML = """
+    <node>
+      <interface name="org.a11y.atspi.Cache">
+        <method name="GetItems"><arg direction="out" name="nodes" type="a((so)(so)(so)iiassusau)"/></method>
+      </interface>
+    </node>
+    """
+
+    /// Every interface a node may have. The bus thread offers all of them for any path (it does not
+    /// see the tree); the main thread answers for the node's real ones (`GetInterfaces`) and refuses
+    /// a call to an interface the node lacks.
+    static let xml = """
+    <node>
+      <interface name="org.a11y.atspi.Accessible">
+        <property name="version" type="u" access="read"/>
+        <property name="Name" type="s" access="read"/>
+        <property name="Description" type="s" access="read"/>
+        <property name="Parent" type="(so)" access="read"/>
+        <property name="ChildCount" type="i" access="read"/>
+        <property name="Locale" type="s" access="read"/>
+        <property name="AccessibleId" type="s" access="read"/>
+        <method name="GetChildAtIndex"><arg direction="in" name="index" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="GetChildren"><arg direction="out" type="a(so)"/></method>
+        <method name="GetIndexInParent"><arg direction="out" type="i"/></method>
+        <method name="GetRelationSet"><arg direction="out" type="a(ua(so))"/></method>
+        <method name="GetRole"><arg direction="out" type="u"/></method>
+        <method name="GetRoleName"><arg direction="out" type="s"/></method>
+        <method name="GetLocalizedRoleName"><arg direction="out" type="s"/></method>
+        <method name="GetState"><arg direction="out" type="au"/></method>
+        <method name="GetAttributes"><arg direction="out" type="a{ss}"/></method>
+        <method name="GetApplication"><arg direction="out" type="(so)"/></method>
+        <method name="GetInterfaces"><arg direction="out" type="as"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Application">
+        <property name="ToolkitName" type="s" access="read"/>
+        <property name="Version" type="s" access="read"/>
+        <property name="AtspiVersion" type="s" access="read"/>
+        <property name="Id" type="i" access="readwrite"/>
+        <method name="GetLocale"><arg direction="in" name="lctype" type="u"/><arg direction="out" type="s"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Component">
+        <method name="Contains"><arg direction="in" name="x" type="i"/><arg direction="in" name="y" type="i"/><arg direction="in" name="coord_type" type="u"/><arg direction="out" type="b"/></method>
+        <method name="GetAccessibleAtPoint"><arg direction="in" name="x" type="i"/><arg direction="in" name="y" type="i"/><arg direction="in" name="coord_type" type="u"/><arg direction="out" type="(so)"/></method>
+        <method name="GetExtents"><arg direction="in" name="coord_type" type="u"/><arg direction="out" type="(iiii)"/></method>
+        <method name="GetPosition"><arg direction="in" name="coord_type" type="u"/><arg direction="out" name="x" type="i"/><arg direction="out" name="y" type="i"/></method>
+        <method name="GetSize"><arg direction="out" name="width" type="i"/><arg direction="out" name="height" type="i"/></method>
+        <method name="GetLayer"><arg direction="out" type="u"/></method>
+        <method name="GetMDIZOrder"><arg direction="out" type="n"/></method>
+        <method name="GrabFocus"><arg direction="out" type="b"/></method>
+        <method name="GetAlpha"><arg direction="out" type="d"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Selection">
+        <property name="NSelectedChildren" type="i" access="read"/>
+        <method name="GetSelectedChild"><arg direction="in" name="selectedChildIndex" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="SelectChild"><arg direction="in" name="childIndex" type="i"/><arg direction="out" type="b"/></method>
+        <method name="DeselectSelectedChild"><arg direction="in" name="selectedChildIndex" type="i"/><arg direction="out" type="b"/></method>
+        <method name="IsChildSelected"><arg direction="in" name="childIndex" type="i"/><arg direction="out" type="b"/></method>
+        <method name="SelectAll"><arg direction="out" type="b"/></method>
+        <method name="ClearSelection"><arg direction="out" type="b"/></method>
+        <method name="DeselectChild"><arg direction="in" name="childIndex" type="i"/><arg direction="out" type="b"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Action">
+        <property name="NActions" type="i" access="read"/>
+        <method name="GetDescription"><arg type="i" name="index" direction="in"/><arg type="s" direction="out"/></method>
+        <method name="GetName"><arg type="i" name="index" direction="in"/><arg type="s" direction="out"/></method>
+        <method name="GetLocalizedName"><arg type="i" name="index" direction="in"/><arg type="s" direction="out"/></method>
+        <method name="GetKeyBinding"><arg type="i" name="index" direction="in"/><arg type="s" direction="out"/></method>
+        <method name="GetActions"><arg direction="out" type="a(sss)"/></method>
+        <method name="DoAction"><arg direction="in" name="index" type="i"/><arg direction="out" type="b"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Text">
+        <property name="CharacterCount" type="i" access="read"/>
+        <property name="CaretOffset" type="i" access="read"/>
+        <method name="GetText"><arg direction="in" name="startOffset" type="i"/><arg direction="in" name="endOffset" type="i"/><arg direction="out" type="s"/></method>
+        <method name="GetCharacterAtOffset"><arg direction="in" name="offset" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetNSelections"><arg direction="out" type="i"/></method>
+        <method name="GetDefaultAttributes"><arg direction="out" type="a{ss}"/></method>
+      </interface>
+    </node>
+    """
+}

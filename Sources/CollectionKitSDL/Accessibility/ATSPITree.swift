@@ -1,0 +1,93 @@
+import CollectionKit
+
+/// A node found from its object path, with what its answers need: its parent (for `Parent` and
+/// `Component`'s parent coordinates) and, for a collection's item, the collection.
+public struct ATSPIResolvedNode {
+    public let node: AccessibleNode
+    public let path: ATSPIObjectPath
+    public let parent: AccessibleNode?
+    /// The collection the node is an item of, if it is one.
+    public var collection: AccessibleCollection? { parent?.items }
+    /// The item path of a collection's item.
+    public var itemPath: ItemPath? { path.indices.last.flatMap { collection?.indexPath(at: $0) } }
+}
+
+/// The tree as the bus sees it: the application's root (path `root`, no node of the engine's)
+/// whose one child is the window, and below it the engine's nodes, found by walking the indices.
+/// Finding a node costs O(depth) child look-ups; a collection's item is made alone, on demand.
+public struct ATSPITree {
+    public let window: AccessibleNode
+
+    public init(window: AccessibleNode) { self.window = window }
+
+    /// The node at a path; nil for the application's root (it has no engine node) and for a path
+    /// that leads nowhere (an item since removed).
+    public func resolve(_ path: ATSPIObjectPath) -> ATSPIResolvedNode? {
+        guard let first = path.indices.first, first == 0 else { return nil }
+        var node = window
+        var parent: AccessibleNode?
+        for i in path.indices.dropFirst() {
+            guard let child = node.child(at: i) else { return nil }
+            parent = node
+            node = child
+        }
+        return ATSPIResolvedNode(node: node, path: path, parent: parent)
+    }
+
+    /// The path of the collection whose view has this name (events name collections so). Walks
+    /// the listed nodes only, never a collection's items.
+    public func path(ofCollectionNamed name: String) -> ATSPIObjectPath? {
+        func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) -> ATSPIObjectPath? {
+            if node.items?.view.name == name { return path }
+            for (i, c) in node.children.enumerated() { if let hit = search(c, path.child(i)) { return hit } }
+            return nil
+        }
+        return search(window, ATSPIObjectPath.root.child(0))
+    }
+
+    /// The interfaces a node answers, besides `Accessible`.
+    public static func interfaces(of resolved: ATSPIResolvedNode) -> [String] {
+        var names = [ATSPIInterfaces.accessible, ATSPIInterfaces.component]
+        if isSelectionContainer(resolved.node) { names.append(ATSPIInterfaces.selection) }
+        if !actions(of: resolved).isEmpty { names.append(ATSPIInterfaces.action) }
+        if hasText(resolved.node) { names.append(ATSPIInterfaces.text) }
+        return names
+    }
+
+    /// Collections and tab lists hold selectable children.
+    static func isSelectionContainer(_ node: AccessibleNode) -> Bool { node.items != nil || node.role == .pageTabList }
+
+    /// The live region, notices and a day's events are read as text.
+    static func hasText(_ node: AccessibleNode) -> Bool { [.liveRegion, .alert, .label].contains(node.role) }
+
+    /// What can be done to a node: a collection's item can be activated (as a click does), and in
+    /// a collection that takes part in drag and drop, picked up and dropped; tabs and menu entries
+    /// can be activated.
+    public static func actions(of resolved: ATSPIResolvedNode, canDrag: Bool = false) -> [ATSPIAction] {
+        if resolved.collection != nil { return canDrag ? [.activate, .pickUp, .dropHere] : [.activate] }
+        if [.pageTab, .menuItem].contains(resolved.node.role), !resolved.node.states.contains(.disabled) { return [.activate] }
+        return []
+    }
+}
+
+/// An action an assistive technology can perform on a node (AT-SPI's `Action` interface).
+public enum ATSPIAction: String, Sendable, CaseIterable {
+    case activate = "activate"
+    case pickUp = "pick up"
+    case dropHere = "drop here"
+
+    var description: String {
+        switch self {
+        case .activate: "Selects the item, as a click does"
+        case .pickUp: "Picks the item up to move it with the keyboard"
+        case .dropHere: "Drops the item being moved at this place"
+        }
+    }
+
+    var keyBinding: String {
+        switch self {
+        case .activate: ""
+        case .pickUp, .dropHere: "space"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+@testable import CollectionKitSDL
+import XCTest
+
+/// Finding nodes from their object paths in the demo's tree, as the adapter does for each call,
+/// with no bus.
+final class ATSPITreeTests: XCTestCase {
+    func start(_ scene: String, config: SceneConfig = SceneConfig()) throws -> HeadlessDriver<App> {
+        let driver = HeadlessDriver(root: try App(scene: scene, size: Size(width: 1280, height: 800), config: config), fps: 60)
+        driver.advance(to: 0.1)
+        return driver
+    }
+
+    func tree(_ app: App) -> ATSPITree { ATSPITree(window: app.accessibilityTree(title: "Collection Demo")) }
+
+    func testItem900000OfAMillionIsFoundWithoutMakingCellsOrOtherNodes() throws {
+        let driver = try start("grid", config: SceneConfig(items: 1_000_000))
+        let cells = driver.root.currentScene.liveCellCount
+        let tree = tree(driver.root)
+        let grid = try XCTUnwrap(tree.path(ofCollectionNamed: try XCTUnwrap(tree.window.children[1].children[0].items?.view.name)))
+        XCTAssertEqual(grid, ATSPIObjectPath(indices: [0, 1, 0]))
+        let item = try XCTUnwrap(tree.resolve(grid.child(900_000)))
+        XCTAssertEqual(item.node.name, "Tile 900000")
+        XCTAssertEqual(item.node.role, .gridCell)
+        XCTAssertTrue(item.node.states.contains(.offscreen))
+        XCTAssertEqual(item.itemPath, ItemPath(item: 900_000, section: 0))
+        XCTAssertEqual(item.collection?.count, 1_000_000)
+        XCTAssertEqual(driver.root.currentScene.liveCellCount, cells, "no cell made for a node")
+        // Offscreen: not showing, and the grid manages its descendants.
+        XCTAssertFalse(ATSPIStateSet(item.node.states).contains(.showing))
+        XCTAssertEqual(ATSPITree.interfaces(of: item), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.action])
+        XCTAssertNil(tree.resolve(grid.child(1_000_000)), "past the last item")
+    }
+
+    func testPathsThatLeadNowhereResolveToNothing() throws {
+        let driver = try start("grid")
+        let tree = tree(driver.root)
+        XCTAssertNil(tree.resolve(.root), "the application's root has no engine node")
+        XCTAssertNil(tree.resolve(ATSPIObjectPath(indices: [1])), "one window only")
+        XCTAssertNil(tree.resolve(ATSPIObjectPath(indices: [0, 9])))
+        XCTAssertNil(tree.resolve(ATSPIObjectPath(indices: [0, 0, 6])), "six tabs")
+        XCTAssertEqual(tree.resolve(ATSPIObjectPath(indices: [0, 0, 5]))?.node.name, "Mosaic")
+        XCTAssertNil(tree.path(ofCollectionNamed: "no such collection"))
+    }
+
+    func testEachNodeOffersTheInterfacesItAnswers() throws {
+        let driver = try start("boards")
+        let tree = tree(driver.root)
+        let window = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0])))
+        XCTAssertEqual(ATSPITree.interfaces(of: window), [ATSPIInterfaces.accessible, ATSPIInterfaces.component])
+        let tabs = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 0])))
+        XCTAssertEqual(ATSPITree.interfaces(of: tabs), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.selection])
+        let tab = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 0, 2])))
+        XCTAssertEqual(ATSPITree.interfaces(of: tab), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.action])
+        let scene = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1])))
+        let statusIndex = try XCTUnwrap(scene.node.children.firstIndex { $0.role == .liveRegion })
+        let status = try XCTUnwrap(tree.resolve(scene.path.child(statusIndex)))
+        XCTAssertEqual(ATSPITree.interfaces(of: status), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.text])
+        let board = try XCTUnwrap(tree.resolve(scene.path.child(0)))
+        XCTAssertTrue(ATSPITree.interfaces(of: board).contains(ATSPIInterfaces.selection))
+        let card = try XCTUnwrap(tree.resolve(board.path.child(0)))
+        XCTAssertEqual(ATSPITree.actions(of: card, canDrag: true), [.activate, .pickUp, .dropHere])
+        XCTAssertEqual(ATSPITree.actions(of: card), [.activate])
+    }
+
+    func testACalendarDayListsItsEventsAsChildren() throws {
+        let driver = try start("calendar")
+        let tree = tree(driver.root)
+        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, 0])))
+        XCTAssertEqual(table.node.role, .table)
+        let focused = try XCTUnwrap(table.node.items?.focusedIndex, "the calendar starts with a focused day")
+        let day = try XCTUnwrap(tree.resolve(table.path.child(focused)))
+        XCTAssertEqual(day.node.role, .tableCell)
+        XCTAssertTrue(day.node.states.contains(.focused))
+        XCTAssertTrue(ATSPIStateSet(day.node.states).contains(.focused))
+        // The day's events, when it has any, are labels below it with text.
+        for i in 0..<day.node.childCount {
+            let event = try XCTUnwrap(tree.resolve(day.path.child(i)))
+            XCTAssertEqual(event.node.role, .label)
+            XCTAssertTrue(ATSPITree.interfaces(of: event).contains(ATSPIInterfaces.text))
+        }
+    }
+}

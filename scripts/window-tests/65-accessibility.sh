@@ -1,0 +1,209 @@
+# Accessibility: the demo on a private accessibility bus, read by a real AT-SPI client (pyatspi)
+# as a screen reader would: the application found by name, the grid's first item and count (a
+# million, the far ones reachable), the focus event of a keyboard move with the item's name, a
+# click's selection, a keyboard drag's announcements, and the calendar's chosen day with its events.
+# Runs under a private session bus (dbus-run-session) with at-spi2-core's bus launcher; the
+# registry starts on the accessibility bus when first called.
+a11y_launcher=/usr/libexec/at-spi-bus-launcher
+a11y_registry=/usr/libexec/at-spi2-registryd
+a11y_python=/usr/bin/python3
+a11y_skip=""
+if [ ! -x "$a11y_launcher" ] || [ ! -x "$a11y_registry" ]; then a11y_skip="at-spi2-core is not installed ($a11y_launcher, $a11y_registry)"
+elif ! command -v dbus-run-session >/dev/null; then a11y_skip="dbus-run-session is missing (package dbus-daemon)"
+elif ! "$a11y_python" -c 'import pyatspi' 2>/dev/null; then a11y_skip="pyatspi is missing (package python3-pyatspi)"
+fi
+
+# The client: `listen LOG` writes each event as a JSON line (after a "ready" line once registered);
+# the other commands find the application by name and print what they read as JSON.
+cat >"$work/atspi.py" <<'PY'
+import json, sys, time
+import pyatspi
+
+def app():
+    end = time.time() + 30
+    while True:
+        for a in pyatspi.Registry.getDesktop(0):
+            if a is not None and a.name == "collection-demo":
+                return a
+        if time.time() > end:
+            sys.exit("collection-demo is not on the accessibility bus")
+        time.sleep(0.1)
+
+def find(node, test, depth=0):
+    if test(node): return node
+    if depth > 4 or node.childCount > 50: return None
+    for c in node:
+        hit = find(c, test, depth + 1)
+        if hit is not None: return hit
+    return None
+
+def collection(name):
+    window = app().getChildAtIndex(0)
+    hit = find(window, lambda n: n.getRoleName() in ("table", "list") and n.name == name)
+    if hit is None: sys.exit("no collection named %r" % name)
+    return hit
+
+def showing(n): return n.getState().contains(pyatspi.STATE_SHOWING)
+
+cmd, args = sys.argv[1], sys.argv[2:]
+if cmd == "listen":
+    log = open(args[0], "a")
+    def on_event(e):
+        try: name, role = e.source.name, e.source.getRoleName()
+        except Exception as x: name, role = None, str(x)
+        log.write(json.dumps({"type": e.type, "name": name, "role": role, "detail1": e.detail1,
+                              "any": e.any_data if isinstance(e.any_data, str) else None}) + "\n")
+        log.flush()
+    pyatspi.Registry.registerEventListener(on_event, "focus:", "object:state-changed:focused", "object:state-changed:selected",
+                                           "object:selection-changed", "object:announcement", "object:children-changed",
+                                           "window:activate", "window:deactivate")
+    log.write(json.dumps({"type": "ready"}) + "\n"); log.flush()
+    pyatspi.Registry.start()
+elif cmd == "grid":
+    a = app()
+    grid = collection(args[0])
+    far = grid.getChildAtIndex(grid.childCount - 1)
+    print(json.dumps({"app": a.name, "window": a.getChildAtIndex(0).name, "role": grid.getRoleName(), "count": grid.childCount,
+                      "first": grid.getChildAtIndex(0).name, "firstShowing": showing(grid.getChildAtIndex(0)),
+                      "last": far.name, "lastShowing": showing(far), "lastRole": far.getRoleName()}))
+elif cmd == "extents":  # COLLECTION INDEX: the item's centre in window coordinates
+    item = collection(args[0]).getChildAtIndex(int(args[1]))
+    e = item.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    print("%d %d" % (e.x + e.width // 2, e.y + e.height // 2))
+elif cmd == "selected":  # COLLECTION: the selected items' names and, for each, its children's names
+    s = collection(args[0]).querySelection()
+    items = [s.getSelectedChild(i) for i in range(s.nSelectedChildren)]
+    print(json.dumps([{"name": i.name, "children": [c.name for c in i],
+                       "text": [c.queryText().getText(0, -1) for c in i]} for i in items]))
+elif cmd == "act":  # COLLECTION INDEX ACTION: performs the item's action named so; prints whether it was done
+    item = collection(args[0]).getChildAtIndex(int(args[1]))
+    a = item.queryAction()
+    names = [a.getName(i) for i in range(a.nActions)]
+    print(json.dumps({"actions": names, "done": bool(a.doAction(names.index(args[2]))) if args[2] in names else None}))
+elif cmd == "focused":  # COLLECTION: the focused item's name
+    c = collection(args[0])
+    hits = [c.getChildAtIndex(i).name for i in range(min(c.childCount, 200)) if c.getChildAtIndex(i).getState().contains(pyatspi.STATE_FOCUSED)]
+    print(json.dumps(hits))
+PY
+
+# a11y_events EXPR: true once the Python expression EXPR over the list of events `e` (each a dict
+# with type, name, role, detail1, any) is true.
+a11y_events() {
+    "$a11y_python" - "$a11y_log" "$1" <<'PY'
+import json, sys
+e = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+sys.exit(0 if eval(sys.argv[2], {"e": e, "any": any, "all": all, "len": len}) else 1)
+PY
+}
+# a11y_client COMMAND ARGS...: the client's answer (its last line: libatspi may print warnings).
+# a11y_is FILE EXPR: json_get's answer is True (the read is kept in FILE for messages).
+a11y_client() { timeout 60 "$a11y_python" "$work/atspi.py" "$@" 2>>"$work/atspi.err" | tail -1; }
+a11y_is() { [ "$(json_get "$1" "$2" 2>/dev/null)" = True ]; }
+
+a11y_test() {
+    # A private session bus for the whole group, held open by a shell that prints its address.
+    local holder_pid
+    dbus-run-session -- bash -c 'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$1"; exec sleep 600' _ "$work/a11y-session" \
+        >"$work/a11y-session.log" 2>&1 &
+    wait_until 10 grep -qs . "$work/a11y-session" || { fail "accessibility bus" "dbus-run-session did not start: $(cat "$work/a11y-session.log")"; return; }
+    read -r holder_pid DBUS_SESSION_BUS_ADDRESS <"$work/a11y-session"
+    export DBUS_SESSION_BUS_ADDRESS
+    unset AT_SPI_BUS_ADDRESS
+    "$a11y_launcher" --launch-immediately >"$work/a11y-launcher.log" 2>&1 &
+    local launcher_pid=$!
+    a11y_log=$work/a11y-events.jsonl
+    : >"$a11y_log"
+    "$a11y_python" "$work/atspi.py" listen "$a11y_log" 2>>"$work/atspi.err" &
+    local listener_pid=$!
+    a11y_cleanup() { kill "$listener_pid" "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
+    if ! wait_until 30 a11y_events 'e and e[0]["type"] == "ready"'; then
+        fail "accessibility listener" "the client did not register: $(tail -3 "$work/atspi.err")"; a11y_cleanup; return
+    fi
+
+    # The grid: found by name, a million tiles, the first in view and the last reachable but not showing.
+    # (No state dump here: a million items would make each one large; the client waits itself.)
+    if start_app --fresh --scene grid --items 1000000 --size 1000x700; then
+        local grid
+        a11y_client grid Tiles >"$work/a11y-grid.json"; grid=$(cat "$work/a11y-grid.json")
+        if a11y_is "$work/a11y-grid.json" 'd["app"] == "collection-demo" and d["window"] == "Collection Demo" and d["role"] == "table" and d["count"] == 1000000 and d["first"] == "Tile 0" and d["firstShowing"] and d["last"] == "Tile 999999" and not d["lastShowing"] and d["lastRole"] == "table cell"'; then
+            pass "accessibility: the app found by name, the grid's first tile and count (1000000), the last reachable off screen"
+        else fail "accessibility grid" "read: ${grid:-nothing} $(tail -3 "$work/atspi.err")"; fi
+
+        # The window with the keyboard focus is the active one: screen readers follow it.
+        if wait_until 20 a11y_events 'any(x["type"] == "window:activate" and x["any"] == "Collection Demo" and x["role"] == "frame" for x in e)'; then
+            pass "accessibility: the window's activation is announced"
+        else fail "accessibility window:activate" "events $(tail -c 400 "$a11y_log")"; fi
+
+        # A click on tile 5 (where AT-SPI says it is) selects it: the client reads the selection.
+        local at
+        at=$(a11y_client extents Tiles 5)
+        # shellcheck disable=SC2086
+        [ -n "$at" ] && xdotool mousemove --window "$wid" $at click 1
+        local sel=""
+        read_selection() { a11y_client selected Tiles >"$work/a11y-sel.json"; sel=$(cat "$work/a11y-sel.json"); a11y_is "$work/a11y-sel.json" '[s["name"] for s in d] == ["Tile 5"]'; }
+        if [ -n "$at" ] && wait_until 20 read_selection && wait_until 10 a11y_events 'any(x["type"] == "object:selection-changed" and x["name"] == "Tiles" for x in e)'; then
+            pass "accessibility: a click selects a tile; the client reads the selection and hears selection-changed"
+        else fail "accessibility selection" "clicked at '${at}', selection ${sel:-unread}, events $(tail -c 400 "$a11y_log")"; fi
+    else
+        fail "accessibility grid window" "$start_error"
+    fi
+
+    # Boards: a click focuses a card, Down moves the focus (the focus event names the card), Space
+    # picks it up, Right carries it to Today, Space drops: each step is announced.
+    if start_app --fresh --scene boards --size 1280x800 --dump-state "$work/a11y.json"; then
+        : >"$a11y_log.mark"
+        xdotool mousemove --window "$wid" 233 124 click 1
+        wait_until 20 a11y_events 'any(x["type"] == "object:state-changed:focused" and x["detail1"] == 1 for x in e)' || true
+        local before; before=$(wc -l <"$a11y_log")
+        xdotool windowfocus "$wid" 2>/dev/null; xdotool key Down
+        local focus_ok=0 focused=""
+        focus_moved() { a11y_events "any(x['type'] == 'focus:' and x['role'] in ('list item', 'table cell') for x in e[$before:]) and any(x['type'] == 'object:state-changed:focused' and x['detail1'] == 1 for x in e[$before:])"; }
+        if wait_until 20 focus_moved; then
+            focused=$(a11y_client focused Backlog)
+            a11y_events "[x['name'] for x in e[$before:] if x['type'] == 'focus:'][-1:] == $focused and len($focused) == 1" && focus_ok=1
+        fi
+        if [ $focus_ok = 1 ]; then pass "accessibility: Down moves the focus; the focus event names the focused card ($focused)"
+        else fail "accessibility focus" "focused ${focused:-unread}, events $(tail -c 600 "$a11y_log")"; fi
+
+        xdotool key space
+        wait_state 'd["dragging"]' 10 || true
+        xdotool key Right
+        wait_state 'd["drag"] is not None and d["drag"]["over"] == "today"' 10 || true
+        xdotool key space
+        wait_state 'not d["dragging"] and d["live"]["idle"]' 10 || true
+        local said='[x["any"] for x in e if x["type"] == "object:announcement"]'
+        if wait_until 20 a11y_events "any(s.endswith(' picked up') for s in $said) and any(s.startswith('over Today, position') for s in $said) and $said[-1] == 'dropped'"; then
+            pass "accessibility: a keyboard drag is announced (picked up, over Today, dropped)"
+        else fail "accessibility drag" "announcements $("$a11y_python" -c "import json,sys; print([json.loads(l).get('any') for l in open(sys.argv[1]) if 'announcement' in l])" "$a11y_log")"; fi
+
+        # The same move through AT-SPI's actions, as a screen reader user would: "pick up" on
+        # Backlog's first card, "drop here" on Today's second place.
+        wait_state 'not d["dragging"] and d["live"]["idle"]' 10 || true
+        local card; card=$(json_get "$app_dump" "[c['items'] for c in d['collections'] if c['name'] == 'backlog'][0][0]")
+        local picked dropped=""
+        picked=$(a11y_client act Backlog 0 "pick up")
+        if wait_state 'd["dragging"]' 10; then dropped=$(a11y_client act Today 1 "drop here"); fi
+        if wait_state "not d['dragging'] and d['live']['idle'] and [c['items'] for c in d['collections'] if c['name'] == 'today'][0][1] == '$card'" 10; then
+            pass "accessibility: the actions pick up a card and drop it at another board's second place ($picked $dropped)"
+        else fail "accessibility actions" "pick up: ${picked:-no answer}, drop here: ${dropped:-not tried}, today $(json_get "$app_dump" "[c['items'] for c in d['collections'] if c['name'] == 'today'][0][:3]"), card $card"; fi
+    else
+        fail "accessibility boards window" "$start_error"
+    fi
+
+    # Calendar: a click chooses 10 November; the client reads the chosen day and its event.
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:a11y-dentist\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dentist\r\nDTSTART;TZID=Europe/Berlin:20261110T090000\r\nDTEND;TZID=Europe/Berlin:20261110T094500\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' >"$work/a11y.ics"
+    if start_app --fresh --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin \
+            --ics "$work/a11y.ics" --dump-state "$work/a11y.json"; then
+        xdotool mousemove --window "$wid" 160 360 click 1
+        wait_state 'd["calendar"]["selectedDates"] == ["2026-11-10"] and d["live"]["idle"]' 10 || true
+        local day=""
+        read_day() { a11y_client selected "November 2026" >"$work/a11y-day.json"; day=$(cat "$work/a11y-day.json"); a11y_is "$work/a11y-day.json" 'len(d) == 1 and "10" in d[0]["name"] and "November" in d[0]["name"] and d[0]["children"] == ["Dentist"] and d[0]["text"] == ["Dentist"]'; }
+        if wait_until 20 read_day; then pass "accessibility: the calendar's chosen day and its event ($day)"
+        else fail "accessibility calendar" "read ${day:-nothing} $(tail -3 "$work/atspi.err")"; fi
+    else
+        fail "accessibility calendar window" "$start_error"
+    fi
+    a11y_cleanup
+}
+
+if [ -n "$a11y_skip" ]; then skip "accessibility" "$a11y_skip"; else a11y_test; fi
