@@ -31,7 +31,7 @@ launcher=/usr/libexec/at-spi-bus-launcher
 [ -x "$launcher" ] || { echo "accessibility-cost: needs at-spi2-core ($launcher)" >&2; exit 1; }
 
 work=$(mktemp -d)
-Xvfb -displayfd 1 -screen 0 1400x900x24 -br -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 1 -screen 0 1400x900x24 -br -nolisten tcp -noreset >"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 "$launcher" --launch-immediately >"$work/launcher.log" 2>&1 &
 launcher_pid=$!

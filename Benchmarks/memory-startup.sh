@@ -29,7 +29,7 @@ command -v Xvfb >/dev/null || { echo "memory-startup: needs Xvfb (apt-get instal
 
 work=$(mktemp -d)
 # -br: a plain black root behind the windows. Xvfb picks a free display number itself (-displayfd).
-Xvfb -displayfd 1 -screen 0 1400x900x24 -br -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 1 -screen 0 1400x900x24 -br -nolisten tcp -noreset >"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done

@@ -23,7 +23,7 @@ done
 [ -x "$bin" ] || { echo "soak: $bin is missing; run swift build -c release --product collection-demo" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "soak: needs xdotool" >&2; exit 1; }
 work=$(mktemp -d)
-Xvfb -displayfd 1 -screen 0 1400x900x24 -nolisten tcp >"$work/display" 2>"$work/xvfb.log" &
+Xvfb -displayfd 1 -screen 0 1400x900x24 -nolisten tcp -noreset >"$work/display" 2>"$work/xvfb.log" &
 xvfb_pid=$!
 trap 'kill $xvfb_pid 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
