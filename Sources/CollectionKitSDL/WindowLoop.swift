@@ -30,6 +30,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// soon as a request arrives, without a frame; returns true when an answer changed something
     /// the window must draw (an action performed).
     public var serviceRequests: (() -> Bool)?
+    /// Called once, after the first frame is on the screen: work that can wait until the window
+    /// is shown (reaching the accessibility bus) starts here, not before.
+    public var didShowFirstFrame: (() -> Void)?
     /// Brackets the work of each frame (input, update, draw list, rendering; not the vsync wait).
     public var frameTimer: FrameTimer?
     /// The draw list of the frame shown last.
@@ -93,6 +96,10 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let beforePresent = Clock.wallSeconds()
             canvas.present()
             let presented = Clock.wallSeconds() - beforePresent
+            if let first = didShowFirstFrame {
+                didShowFirstFrame = nil
+                first()
+            }
             due = nextDeadline(now: now).map { $0 <= now } ?? false
             // While something moves, part of the time left before the next frame prepares drawing
             // ahead: the page a flick lands on has its neighbours ready before the next flick.

@@ -493,7 +493,9 @@ extension CollectionDemo {
             windowOrigin: { loop.canvas.screenPosition },
             pixelsPerPoint: { loop.canvas.pointScale },
             windowIsActive: { loop.canvas.hasInputFocus })
-        let bridge = ATSPIBridge.start(for: application, enabled: !noAccessibility)
+        // On the bus once the first frame is shown: start-up does not wait for it.
+        let bridge = ATSPIBridge.make(for: application, enabled: !noAccessibility)
+        loop.didShowFirstFrame = { bridge?.connect() }
         loop.serviceRequests = { bridge?.service() ?? false }
         loop.didUpdate = { _ in bridge?.sendEvents() }
         return bridge

@@ -69,11 +69,28 @@ public final class ATSPIBridge {
     /// honours) or `enabled` false. Returns at once; the bus is reached on another thread.
     public static func start(for application: AccessibleApplication, enabled: Bool = true,
                              environment: [String: String] = ProcessInfo.processInfo.environment) -> ATSPIBridge? {
-        guard enabled, environment["NO_AT_BRIDGE"] != "1" else { return nil }
-        let bridge = ATSPIBridge(application: application)
-        bridge.connection.start()
+        let bridge = make(for: application, enabled: enabled, environment: environment)
+        bridge?.connect()
         return bridge
     }
+
+    /// The adapter, not yet on the bus, unless it is turned off (as `start`). A window calls
+    /// `connect()` once its first frame is shown, so that reaching the bus never competes with
+    /// the start-up for the processor.
+    public static func make(for application: AccessibleApplication, enabled: Bool = true,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> ATSPIBridge? {
+        guard enabled, environment["NO_AT_BRIDGE"] != "1" else { return nil }
+        return ATSPIBridge(application: application)
+    }
+
+    /// Reaches the accessibility bus on another thread and registers the application; returns at
+    /// once. Only the first call does anything.
+    public func connect() {
+        guard !connecting else { return }
+        connecting = true
+        connection.start()
+    }
+    private var connecting = false
 
     /// The application's name on the accessibility bus ("" until connected).
     public var busName: String { connection.busName }
