@@ -88,7 +88,8 @@ quick_filter() {
     for target in $(echo "$changed" | sed -n 's#^\(Sources\|Tests\)/\([^/]*\)/.*#\2#p' | sort -u); do
         case "$target" in
             CollectionKit) patterns+=("CollectionKitTests\\." "GoldenTests$") ;;
-            CollectionKitSDL) patterns+=("RenderTests\\.") ;;
+            CollectionKitSDL) patterns+=("RenderTests\\." "AccessibilityBusTests\\.") ;;
+            CGio) patterns+=("AccessibilityBusTests\\.") ;;
             CollectionKitTesting) patterns+=("CollectionKitTestingTests\\.") ;;
             CollectionDemo) patterns+=("CollectionDemoTests\\." "GoldenTests$") ;;
             CalendarModel) patterns+=("CalendarModelTests\\." "Calendar[A-Za-z]*Tests$" "EventCacheTests$") ;;
