@@ -27,10 +27,19 @@ wayland_tests() {
         xdotool mousemove --window "$1" 90 100
         xdotool mousemove --window "$1" 100 110
         xdotool click 1
+        # The click focuses the card under it; the keys follow only once it has.
+        wait_state 'd["focus"] is not None' || { state_seen="the click on a card: focus $(json_get "$app_dump" 'd.get("focus")')"; return 1; }
         # The keys go to weston's window once it has the focus; each step waits for the last.
         xdotool windowfocus --sync "$1" 2>/dev/null || xdotool windowfocus "$1" 2>/dev/null
         xdotool key space
-        wait_state 'd["dragging"]' || { state_seen="the keyboard pick-up: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
+        if ! wait_state 'd["dragging"]' 10; then
+            # On a loaded machine weston (nested in Xvfb) has lost the first key after a focus
+            # change about once in ten runs, with the card focused and nothing else pending; it is
+            # sent once more, and said so, so that a window that never gets keys still fails.
+            echo "NOTE wayland: the first Space did not reach the window within 10 s (focus: $(json_get "$app_dump" 'd.get("focus")')); sending it again"
+            xdotool key space
+            wait_state 'd["dragging"]' || { state_seen="the keyboard pick-up: $(json_get "$app_dump" '{"drag": d.get("drag"), "status": d.get("status"), "focus": d.get("focus"), "scene": d.get("scene")}')"; return 1; }
+        fi
         xdotool key Right
         wait_state 'd["drag"] is not None and d["drag"]["over"] == "today"' || { state_seen="the keyboard move to Today: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
         xdotool key space
@@ -54,7 +63,7 @@ wayland_tests() {
             kill "$weston_pid" 2>/dev/null; wait "$weston_pid" 2>/dev/null
             continue
         fi
-        SDL_VIDEODRIVER=wayland WAYLAND_DISPLAY=wl-collection XDG_RUNTIME_DIR="$wayland_runtime" \
+        SDL_EVENT_LOGGING=${WAYLAND_EVENT_LOGGING:-0} SDL_VIDEODRIVER=wayland WAYLAND_DISPLAY=wl-collection XDG_RUNTIME_DIR="$wayland_runtime" \
             XDG_STATE_HOME="$work/wayland-state" "$bin" --fresh --scene grid --size 1280x800 \
             --dump-state "$work/wayland.json" >"$work/app.out" 2>&1 &
         app_pid=$!; app_dump="$work/wayland.json"
@@ -69,6 +78,7 @@ wayland_tests() {
                     fail wayland "the Wayland dump differs from the X11 one: $(diff <(wayland_comparable "$work/x11-final.json") <(wayland_comparable "$work/wayland.json") | head -c 400)"
                 fi
             else
+                [ "${WAYLAND_EVENT_LOGGING:-0}" != 0 ] && cp "$work/app.out" /tmp/wayland-app-$(now_ns).out
                 fail wayland "input did not reach the Wayland window: $state_seen"
             fi
         else
