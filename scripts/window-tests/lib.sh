@@ -74,21 +74,17 @@ start_app() {
     }
     wait_until 60 find_window
     if [ -z "$wid" ]; then
-        if ! kill -0 "$app_pid" 2>/dev/null; then
-            local status=0
-            wait "$app_pid" || status=$?
-            start_error="the app exited (status $status) before its window appeared: $(tail -c 400 "$work/app.out" | tr "\n" " ")"
-        else
-            # Say what the display does have, so a window under another name or an unmapped one
-            # can be told from an app that is stuck before making its window.
-            local seen
-            seen=$(xdotool search --name . 2>/dev/null | while read -r w; do xdotool getwindowname "$w" 2>/dev/null; done | sort -u | head -5 | tr '\n' ',')
-            start_error="no window appeared within 60 s (the app is running; windows on $display: ${seen:-none}; app state: $(awk '/^State:/ {print $2}' "/proc/$app_pid/status" 2>/dev/null), $(ps -o etimes=,times= -p "$app_pid" 2>/dev/null | awk '{print $1 " s old, " $2 " s of CPU"}')): $(tail -c 400 "$work/app.out" | tr "\n" " ")"
-        fi
+        app_end
+        # Say what the display does have, so a window under another name or an unmapped one can be
+        # told from an app that is stuck before making its window.
+        local seen
+        seen=$(xdotool search --name . 2>/dev/null | while read -r w; do xdotool getwindowname "$w" 2>/dev/null; done | sort -u | head -5 | tr '\n' ',')
+        start_error="no window appeared within 60 s (windows on $display: ${seen:-none}): $app_end_reason"
         return 1
     fi
     if [ -n "$app_dump" ] && ! app_state; then
-        start_error="the window never answered a state request: $(tail -c 400 "$work/app.out" | tr "\n" " ")"
+        app_end
+        start_error="the window never answered a state request: $app_end_reason"
         return 1
     fi
 }
@@ -111,12 +107,12 @@ app_state() {
     wait_until 60 test -e "$app_dump"
 }
 
-# app_end: sets $app_end_reason to why the app gave no answer, for a failure message: still
-# running, or ended with its status or signal and the last of its output. (Not called in a
-# subshell: only this shell can collect the app's exit status.)
+# app_end: sets $app_end_reason to what became of the app, for a failure message: still running
+# (its age, CPU time, state), or ended with its status or signal; and the last of its output.
+# (Not called in a subshell: only this shell can collect the app's exit status.)
 app_end() {
     if kill -0 "$app_pid" 2>/dev/null; then
-        app_end_reason="the app is running but wrote no state ($(ps -o etimes=,times=,stat= -p "$app_pid" | awk '{print $1 " s old, " $2 " s of CPU, state " $3}'); SIGUSR1 $(catches_usr1 && echo caught || echo "not caught yet"))"
+        app_end_reason="the app is running ($(ps -o etimes=,times=,stat= -p "$app_pid" | awk '{print $1 " s old, " $2 " s of CPU, state " $3}'); SIGUSR1 $(catches_usr1 && echo caught || echo "not caught yet")): $(tail -c 300 "${app_out:-$work/app.out}" | tr '\n' ' ')"
         return
     fi
     local status=0
