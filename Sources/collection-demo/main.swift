@@ -378,14 +378,18 @@ struct CollectionDemo: ParsableCommand {
             loop.didReceive = { event, now in recorder.record(event, at: now) }
         }
         // A test may ask for the state while the window runs (SIGUSR1): written at the next
-        // frame, with whether anything is still moving ("live": idle, time).
+        // frame, with whether anything is still moving and whether the window has the keyboard
+        // ("live": idle, time, keyboardFocus).
         var dumpError: Error?
         // A script plays in real time: each entry at the first frame at or after its moment.
         loop.willUpdate = { [dumpState] now in
             lastFrame = now
             app.pixelScale = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
-                do { try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now, to: dumpState) } catch {
+                do {
+                    try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now,
+                                           keyboardFocus: loop.canvas.hasInputFocus, to: dumpState)
+                } catch {
                     dumpError = error
                 }
             }
@@ -445,10 +449,12 @@ struct CollectionDemo: ParsableCommand {
         if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
     }
 
-    /// The state dump with a `live` object: whether anything still moves or is due, and the time.
-    private func writeLiveDump(_ app: App, idle: Bool, now: Double, to path: String) throws {
+    /// The state dump with a `live` object: whether anything still moves or is due, the time, and
+    /// whether the window has the keyboard focus (keys sent to a window without it are lost).
+    /// (Headless, with no window, there is no `keyboardFocus`.)
+    private func writeLiveDump(_ app: App, idle: Bool, now: Double, keyboardFocus: Bool? = nil, to path: String) throws {
         guard case let .object(pairs) = app.dumpState() else { return }
-        let live = JSON.object([("idle", .bool(idle)), ("time", .number(now))])
+        let live = JSON.object([("idle", .bool(idle)), ("time", .number(now))] + (keyboardFocus.map { [("keyboardFocus", .bool($0))] } ?? []))
         try write(JSON.object(pairs + [("live", live)]).serialized() + "\n", to: path)
     }
 

@@ -16,7 +16,7 @@ wayland_tests() {
 
     # The same user's input in either window system: to Boards by its tab, a card focused by a
     # click and carried to Today with the keyboard.
-    wayland_input() { # WINDOW
+    wayland_input() { # WINDOW x11|wayland
         # A move into the window first: weston gives the pointer to the surface on motion.
         wait_idle
         # The tab bar is centred: at 1280 points "5  Boards" spans about x 790-850.
@@ -29,17 +29,14 @@ wayland_tests() {
         xdotool click 1
         # The click focuses the card under it; the keys follow only once it has.
         wait_state 'd["focus"] is not None' || { state_seen="the click on a card: focus $(json_get "$app_dump" 'd.get("focus")')"; return 1; }
-        # The keys go to weston's window once it has the focus; each step waits for the last.
-        xdotool windowfocus --sync "$1" 2>/dev/null || xdotool windowfocus "$1" 2>/dev/null
+        # The keys go to the window once it has the keyboard. The X window is given the X focus;
+        # weston's is not: under load weston (10.0, X11 backend) has taken the X focus change as
+        # a focus-out with no focus-in after it, so the app lost the keyboard for good. Without a
+        # window manager the X focus follows the pointer, which is over weston's window.
+        [ "$2" = x11 ] && { xdotool windowfocus --sync "$1" 2>/dev/null || xdotool windowfocus "$1" 2>/dev/null; }
+        wait_state 'd["live"]["keyboardFocus"]' || { state_seen="the keyboard focus: the window never got it"; return 1; }
         xdotool key space
-        if ! wait_state 'd["dragging"]' 10; then
-            # On a loaded machine weston (nested in Xvfb) has lost the first key after a focus
-            # change about once in ten runs, with the card focused and nothing else pending; it is
-            # sent once more, and said so, so that a window that never gets keys still fails.
-            echo "NOTE wayland: the first Space did not reach the window within 10 s (focus: $(json_get "$app_dump" 'd.get("focus")')); sending it again"
-            xdotool key space
-            wait_state 'd["dragging"]' || { state_seen="the keyboard pick-up: $(json_get "$app_dump" '{"drag": d.get("drag"), "status": d.get("status"), "focus": d.get("focus"), "scene": d.get("scene")}')"; return 1; }
-        fi
+        wait_state 'd["dragging"]' || { state_seen="the keyboard pick-up: $(json_get "$app_dump" '{"drag": d.get("drag"), "status": d.get("status"), "focus": d.get("focus"), "keyboardFocus": d["live"]["keyboardFocus"]}')"; return 1; }
         xdotool key Right
         wait_state 'd["drag"] is not None and d["drag"]["over"] == "today"' || { state_seen="the keyboard move to Today: $(json_get "$app_dump" '[d.get("drag"), d.get("status")]')"; return 1; }
         xdotool key space
@@ -50,7 +47,7 @@ wayland_tests() {
     wayland_comparable() { json_get "$1" '{k: v for k, v in d.items() if k != "live"}'; }
 
     # X11 first, as the reference.
-    if start_app --fresh --scene grid --size 1280x800 --dump-state "$work/x11.json" && wayland_input "$wid"; then
+    if start_app --fresh --scene grid --size 1280x800 --dump-state "$work/x11.json" && wayland_input "$wid" x11; then
         app_state; cp "$work/x11.json" "$work/x11-final.json"
     else
         fail wayland "the X11 reference run failed: ${start_error:-} $state_seen"; stop_app; return
@@ -63,14 +60,14 @@ wayland_tests() {
             kill "$weston_pid" 2>/dev/null; wait "$weston_pid" 2>/dev/null
             continue
         fi
-        SDL_EVENT_LOGGING=${WAYLAND_EVENT_LOGGING:-0} SDL_VIDEODRIVER=wayland WAYLAND_DISPLAY=wl-collection XDG_RUNTIME_DIR="$wayland_runtime" \
+        WAYLAND_DEBUG=${WAYLAND_PROTOCOL_LOGGING:-} SDL_EVENT_LOGGING=${WAYLAND_EVENT_LOGGING:-0} SDL_VIDEODRIVER=wayland WAYLAND_DISPLAY=wl-collection XDG_RUNTIME_DIR="$wayland_runtime" \
             XDG_STATE_HOME="$work/wayland-state" "$bin" --fresh --scene grid --size 1280x800 \
             --dump-state "$work/wayland.json" >"$work/app.out" 2>&1 &
         app_pid=$!; app_dump="$work/wayland.json"
         if ! app_state; then
             fail wayland "scale $scale: the Wayland window never answered: $(head -c 300 "$work/app.out")"
         elif [ "$scale" = 1 ]; then
-            if wayland_input "$weston_wid"; then
+            if wayland_input "$weston_wid" wayland; then
                 app_state
                 if [ "$(wayland_comparable "$work/wayland.json")" = "$(wayland_comparable "$work/x11-final.json")" ]; then
                     pass "wayland: a native Wayland window takes input and ends in the X11 window's state"
@@ -78,7 +75,7 @@ wayland_tests() {
                     fail wayland "the Wayland dump differs from the X11 one: $(diff <(wayland_comparable "$work/x11-final.json") <(wayland_comparable "$work/wayland.json") | head -c 400)"
                 fi
             else
-                [ "${WAYLAND_EVENT_LOGGING:-0}" != 0 ] && cp "$work/app.out" /tmp/wayland-app-$(now_ns).out
+                [ "${WAYLAND_EVENT_LOGGING:-0}${WAYLAND_PROTOCOL_LOGGING:-}" != 0 ] && cp "$work/app.out" /tmp/wayland-app-$(now_ns).out && cp "$work/weston.log" /tmp/wayland-weston-$(now_ns).log
                 fail wayland "input did not reach the Wayland window: $state_seen"
             fi
         else
@@ -96,7 +93,7 @@ wayland_tests() {
 wayland_weston() {
     XDG_RUNTIME_DIR="$wayland_runtime" weston --backend=x11-backend.so --use-pixman --shell=kiosk-shell.so --width=1280 --height=800 --scale="$1" \
         --socket=wl-collection --idle-time=0 >"$work/weston.log" 2>&1 &
-    weston_pid=$!
+    weston_pid=$!; background "$weston_pid"
     weston_window() { weston_wid=$(xdotool search --class "Weston Compositor" 2>/dev/null | head -1); [ -n "$weston_wid" ]; }
     wait_until 30 test -S "$wayland_runtime/wl-collection" && wait_until 30 weston_window
 }
