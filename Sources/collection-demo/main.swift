@@ -504,6 +504,13 @@ extension CollectionDemo {
         loop.didShowFirstFrame = { bridge?.connect() }
         loop.serviceRequests = { bridge?.service() ?? false }
         loop.didUpdate = { _ in bridge?.sendEvents() }
+        // A frame's input (the window's or a script's) comes before its update: answers in the
+        // frame read the tree again.
+        let frameStart = loop.willUpdate
+        loop.willUpdate = { now in
+            frameStart?(now)
+            bridge?.applicationChanged()
+        }
         return bridge
     }
 }

@@ -65,7 +65,7 @@ final class AccessibilityTreeTests: XCTestCase {
     func testItemsHaveNamesStatesIndicesAndFrames() {
         let (view, _) = makeGrid(count: 100)
         view.setSelection([ItemPath(item: 1)])
-        view.cellForItem(at: ItemPath(item: 0))?.isFocused = true
+        view.setFocus(ItemPath(item: 0), showingRing: false)   // a click's focus, no ring
         let node = view.accessibilityNode()
         let first = node.child(at: 0)!
         XCTAssertEqual(first.name, "Tile 0")
@@ -162,7 +162,7 @@ final class AccessibilityTreeTests: XCTestCase {
 
         source.count = 11
         try view.performBatchUpdates([.insert([ItemPath(item: 10)])], animated: false)
-        view.cellForItem(at: ItemPath(item: 3))?.isFocused = true
+        view.setFocus(ItemPath(item: 3), showingRing: true)
         view.click(ItemPath(item: 2), modifiers: [])
         view.click(ItemPath(item: 5), modifiers: .ctrl)
         watcher.sync()

@@ -88,10 +88,10 @@ public struct AccessibleCollection {
     /// The selected items' flat indices, in order. O(selected · sections).
     public var selectedIndices: [Int] { selectedItems.map(index(of:)) }
 
-    /// The focused item: the data source's own focus, or the item whose cell has the keyboard
-    /// focus (the focused item is always scrolled into view, so its cell is live). O(visible cells).
+    /// The focused item: the data source's own focus, or the view's (``CollectionView/focusedItem``),
+    /// whether or not its ring shows: a clicked item has the keyboard focus too. O(1).
     public var focusedItem: ItemPath? {
-        source?.accessibilityFocusedItem(in: view) ?? view.visibleCells.filter { $0.value.isFocused }.keys.min()
+        source?.accessibilityFocusedItem(in: view) ?? view.focusedItem
     }
 
     /// The focused item's flat index.
@@ -102,12 +102,10 @@ public struct AccessibleCollection {
         var states: AccessibleStates = [.selectable, .focusable]
         states.formUnion(source?.collectionView(view, accessibilityStatesForItemAt: ip) ?? [])
         if view.selectedItems.contains(ip) { states.insert(.selected) }
-        // Focus and drag live on cells; the focused item is scrolled into view and a dragged item's
-        // cell is retained, so an item without a live cell has neither.
-        if let cell = view.cellForItem(at: ip) {
-            if cell.isFocused { states.insert(.focused) }
-            if cell.isDragged { states.insert(.dragged) }
-        }
+        if focusedItem == ip { states.insert(.focused) }
+        // The drag lives on cells; a dragged item's cell is retained, so an item without a live
+        // cell is not dragged.
+        if view.cellForItem(at: ip)?.isDragged == true { states.insert(.dragged) }
         let content = view.layout.attributesForItem(at: ip)?.frame ?? .zero
         let frame = view.windowRect(fromContent: content)
         if !frame.intersects(view.frame) { states.insert(.offscreen) }

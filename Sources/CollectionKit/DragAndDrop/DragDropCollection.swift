@@ -215,17 +215,20 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     private var selectedIDs: Set<AnyHashable> = []
     private var focusedID: AnyHashable?
+    private var ringShown = false
     private var draggedIDs: Set<AnyHashable> = []
 
     /// Tells every cell in view (and every cell dequeued later) whether its item is selected,
     /// focused or dragged, and whether this collection is the drop target, as UIKit tells cells
     /// `isSelected`: an app's cell draws its own rings. O(visible cells).
-    public func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, dragged: Set<AnyHashable>) {
+    public func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, showsRing: Bool, dragged: Set<AnyHashable>) {
         selectedIDs = selected
         focusedID = focused
+        ringShown = showsRing
         draggedIDs = dragged
-        // The view's own focus follows, for its state dump and assistive technology.
-        view.setFocus(focused.flatMap(displayedIndexPath(of:)), showingRing: focused != nil)
+        // The view's own focus follows, for its state dump and assistive technology (which hear
+        // of a clicked item's focus too, with or without its ring).
+        view.setFocus(focused.flatMap(displayedIndexPath(of:)), showingRing: showsRing)
         for (ip, cell) in view.visibleCells {
             if let id = displayedID(at: ip) { mark(cell, id) }
         }
@@ -233,7 +236,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
 
     private func mark(_ cell: CollectionCell, _ id: AnyHashable) {
         cell.isSelected = selectedIDs.contains(id)
-        cell.isFocused = focusedID == id
+        cell.isFocused = ringShown && focusedID == id
         cell.isDragged = draggedIDs.contains(id)
         cell.isDropTarget = isDropTarget
     }

@@ -284,13 +284,13 @@ public final class DragDropManager {
     /// Clears the selection (a click on empty space).
     public func clearSelection() { marks.clear(); showStates() }
 
-    /// Tells every container's cells their selection, focus and drag state. The focus shows only
-    /// after keyboard use (``DragDropSelection/showsRing``).
+    /// Tells every container's cells their selection, focus and drag state. The focus's ring shows
+    /// only after keyboard use (``DragDropSelection/showsRing``).
     private func showStates() {
         let dragged = Set(session?.ids ?? [])
-        let shown = marks.showsRing ? focus : nil
         for c in collections {
-            c.showStates(selected: selection, focused: shown?.collection == c.dropName ? shown?.id : nil, dragged: dragged)
+            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil,
+                         showsRing: marks.showsRing, dragged: dragged)
         }
     }
 

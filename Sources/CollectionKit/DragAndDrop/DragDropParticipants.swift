@@ -36,8 +36,9 @@ public protocol DropContainer: Draggable, Droppable, DropScrolling, LandingSite 
     /// The item drawn once at `size`, for a keyboard drag shown at the gap's size.
     func snapshot(of id: AnyHashable, key: String, size: Size) -> TextureRecording?
     /// Tells the items' cells their state: which items are selected, which one has the keyboard
-    /// focus (nil: none here), and which are being dragged.
-    func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, dragged: Set<AnyHashable>)
+    /// focus (nil: none here; a click gives it too), whether that focus shows its ring (only after
+    /// keyboard use), and which are being dragged.
+    func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, showsRing: Bool, dragged: Set<AnyHashable>)
 }
 
 extension DropContainer {

@@ -44,6 +44,7 @@ public struct AccessibleApplication {
 /// ```swift
 /// let bridge = ATSPIBridge.start(for: application)
 /// loop.serviceRequests = { bridge?.service() ?? false }
+/// loop.willUpdate = { _ in bridge?.applicationChanged() }
 /// loop.didUpdate = { _ in bridge?.sendEvents() }
 /// ```
 public final class ATSPIBridge {
@@ -58,6 +59,10 @@ public final class ATSPIBridge {
     var lastCounts: [String: Int] = [:]
     /// Whether listeners were last told the window is active (nil: not told yet).
     var lastActive: Bool?
+    /// The tree as last read, kept while the application cannot have changed: a screen reader's
+    /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
+    /// for each would make every call wait for it.
+    private var cachedTree: ATSPITree?
 
     private init(application: AccessibleApplication) {
         self.application = application
@@ -103,9 +108,19 @@ public final class ATSPIBridge {
         syncListening()
         var acted = false
         for request in connection.takeRequests() {
-            acted = answer(request) || acted
+            if answer(request) {
+                acted = true
+                cachedTree = nil
+            }
         }
         return acted
+    }
+
+    /// Says the application may have changed (input was handled, time moved on): the next answer
+    /// reads its tree again. ``sendEvents()`` calls it after each update; a window loop calls it
+    /// once a frame too, after the frame's input and before its requests (`WindowLoop.willUpdate`).
+    public func applicationChanged() {
+        cachedTree = nil
     }
 
     private func syncListening() {
@@ -116,7 +131,12 @@ public final class ATSPIBridge {
     }
 
     /// The tree as shown now.
-    func tree() -> ATSPITree { ATSPITree(window: application.tree()) }
+    func tree() -> ATSPITree {
+        if let cachedTree { return cachedTree }
+        let tree = ATSPITree(window: application.tree())
+        cachedTree = tree
+        return tree
+    }
 
     /// A reference to a node, `(so)`.
     func reference(_ path: ATSPIObjectPath?) -> DBusValue {

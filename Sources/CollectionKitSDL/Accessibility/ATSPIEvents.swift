@@ -3,9 +3,10 @@ import CollectionKit
 /// The engine's events as AT-SPI2 signals (`org.a11y.atspi.Event.Object`, `Event.Focus`), each
 /// sent only when a registered listener covers its name.
 extension ATSPIBridge {
-    /// Sends what the application queued since the last call. Call after each update; with no
-    /// listener the queue is detached and this returns at once.
+    /// Sends what the application queued since the last call. Call after each update (the tree is
+    /// read again afterwards); with no listener the queue is detached and this returns at once.
     public func sendEvents() {
+        applicationChanged()
         guard application.events.isListening else { return }
         sendWindowActivation()
         let events = application.events.drain()
