@@ -10,12 +10,19 @@
 
 passed=0; failed=0; skipped=0
 failures=()
+# Processes a test started in the background besides the app (background PID): the runner ends
+# them when it ends, however it ends.
+background_pids=()
+background() { background_pids+=("$1"); }
 pass() { echo "PASS $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); failures+=("$1: $2"); }
 skip() { echo "SKIP $1: $2"; skipped=$((skipped + 1)); }
 
-# Nanoseconds since the epoch.
-now_ns() { date +%s%N; }
+# Where this toolkit is (poll-state.py beside it).
+window_tests_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+# Nanoseconds since the epoch (bash's own clock: no program started).
+now_ns() { local t=${EPOCHREALTIME/[.,]/}; echo "${t}000"; }
 
 # wait_until SECONDS COMMAND...: runs COMMAND every 50 ms until it succeeds; fails after SECONDS.
 wait_until() {
@@ -101,10 +108,7 @@ catches_usr1() {
 # (up to a minute: a loaded machine can hold a starting app for tens of seconds before its first frame).
 app_state() {
     [ -n "$app_dump" ] || { echo "app_state: start_app was not given --dump-state" >&2; return 1; }
-    wait_until 60 catches_usr1 || return 1
-    rm -f "$app_dump"
-    kill -USR1 "$app_pid" 2>/dev/null || return 1
-    wait_until 60 test -e "$app_dump"
+    python3 "$window_tests_dir/poll-state.py" "$app_pid" "$app_dump" True 0 >/dev/null
 }
 
 # app_end: sets $app_end_reason to what became of the app, for a failure message: still running
@@ -123,18 +127,15 @@ app_end() {
 }
 
 # wait_state EXPR [SECONDS]: asks for the state until the Python expression EXPR over the dump `d`
-# is true (default limit 30 s). On failure $state_seen holds what EXPR last was.
+# is true (default limit 30 s). On failure $state_seen holds what EXPR last was, or why no state
+# came. (scripts/window-tests/poll-state.py does the asking.)
 wait_state() {
-    local expr=$1 limit=${2:-30}
-    local end=$(( $(now_ns) + limit * 1000000000 ))
-    state_seen=""
-    while :; do
-        app_state || { app_end; state_seen="no state ($app_end_reason)"; return 1; }
-        state_seen=$(json_get "$app_dump" "$expr" 2>&1 | tail -1)
-        [ "$state_seen" = True ] && return 0
-        [ "$(now_ns)" -ge "$end" ] && return 1
-        sleep 0.1
-    done
+    local status=0
+    state_seen=$(python3 "$window_tests_dir/poll-state.py" "$app_pid" "$app_dump" "$1" "${2:-30}") || status=$?
+    if [ "$status" = 2 ]; then
+        app_end; state_seen="no state: $state_seen ($app_end_reason)"
+    fi
+    return "$status"
 }
 
 # wait_idle: waits until nothing in the app moves or is due (scrolling, springs, fades).

@@ -564,6 +564,8 @@ public final class MosaicScene: Scene {
             ("columns", .int(mosaicColumnCount)),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
+            // The card under a free pointer (its hover highlight and ⋯ button), or null.
+            ("hovered", collection.feedback.hovered.flatMap { collection.identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
         ]
         let featuredItems = (0..<MosaicScene.featuredCount).map(MosaicScene.featuredID)
