@@ -77,12 +77,16 @@ while True:
     d, why = request()
     if d is None:
         finish(2, why)
+    raised = None
     try:
         v = eval("(" + expr + "\n)", dict(names, d=d))
     except Exception as e:
-        v = f"{type(e).__name__}: {e}"
+        v = raised = f"{type(e).__name__}: {e}"
     if v is True:
         finish(0)
     if time.monotonic() >= end:
+        if raised:
+            # Said where a `|| true` after the wait cannot hide it: a misspelt key waits in vain.
+            print(f"window tests: the condition {expr!r} still raised {raised} when its wait ended", file=sys.stderr)
         finish(1, json.dumps(v) if isinstance(v, (list, dict)) else v)
     time.sleep(0.1)
