@@ -103,10 +103,11 @@ public final class ATSPIBridge {
     public var failure: String? { connection.failure }
 
     /// Answers the calls waiting and follows listeners coming and going. Returns true when an
-    /// answer acted on the application (the window should draw).
+    /// answer acted on the application or the first listener came (the window should run a frame).
     public func service() -> Bool {
-        syncListening()
-        var acted = false
+        // A listener that just came is told the window's state at once: the frame this asks for
+        // sends it (``sendEvents()``), even in a window with nothing else to draw.
+        var acted = syncListening()
         for request in connection.takeRequests() {
             if answer(request) {
                 acted = true
@@ -123,11 +124,13 @@ public final class ATSPIBridge {
         cachedTree = nil
     }
 
-    private func syncListening() {
+    /// Follows the registry's listeners; true when the first one came.
+    private func syncListening() -> Bool {
         let listening = connection.hasListeners
-        guard listening != application.events.isListening else { return }
+        guard listening != application.events.isListening else { return false }
         application.setListening(listening)
         if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil }
+        return listening
     }
 
     /// The tree as shown now.
