@@ -386,10 +386,10 @@ public struct ScrollPhysics {
         if var p = pan { p.startOffset[axis] += delta; pan = p }
         guard let m = motion[axis] else { return }
         switch m {
-        case var .decelerate(d, start):
+        case .decelerate(var d, let start):
             d.from += delta
             motion[axis] = .decelerate(d, start: start)
-        case var .spring(s, start):
+        case .spring(var s, let start):
             s.from += delta
             // The start stays the start, the end follows the end, anything between the content.
             if s.target >= oldEnd - 0.5 { s.target += endDelta } else if s.target > minOffset[axis] + 0.5 { s.target += delta }

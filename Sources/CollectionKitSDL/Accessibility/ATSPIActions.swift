@@ -114,7 +114,8 @@ extension ATSPIBridge {
                 items.view.scrollToItem(ip, centered: true, animated: false)
             }
             guard let item = items.item(at: index), !item.states.contains(.offscreen) else { return false }
-            frame = item.frame.intersection(items.view.frame) ?? item.frame
+            let shown = item.frame.intersection(items.view.frame)
+            frame = shown.isEmpty ? item.frame : shown
         } else {
             guard let child = parent.node.child(at: index), !child.states.contains(.disabled) else { return false }
             frame = child.frame
