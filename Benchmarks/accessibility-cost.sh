@@ -94,3 +94,42 @@ for label in ["before", "off", "no bus", "bus, idle"]:
     joined = sorted({r["joined"] for r in i})
     print(f"| {label} | {med(s, 'frame_ms')} | {med(s, 'cpu_frame_ms')} | {med(s, 'rss_kb', 1/1024)} | {med(i, 'cpu_percent')} | {'yes' if joined == [1] else 'no' if joined == [0] else joined} |")
 PY
+
+# How fast a screen reader's calls are answered (it makes dozens for one focus move): a pyatspi
+# client reads the window's state and a tile's name and states, one call after another, from the
+# window at rest; milliseconds per call from the client's side.
+if /usr/bin/python3 -c 'import pyatspi' 2>/dev/null; then
+    DISPLAY=$display "$bin" --fresh --scene grid --size 1280x800 >/dev/null 2>&1 &
+    app_pid=$!
+    DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" >/dev/null 2>&1
+    /usr/bin/python3 - <<'PY'
+import statistics, sys, time
+import pyatspi
+end = time.time() + 20
+app = None
+while app is None and time.time() < end:
+    app = next((a for a in pyatspi.Registry.getDesktop(0) if a is not None and a.name == "collection-demo"), None)
+    time.sleep(0.05)
+if app is None:
+    sys.exit("calls: collection-demo did not join the accessibility bus")
+window = app.getChildAtIndex(0)
+def find(n, depth=0):
+    if n.getRoleName() in ("table", "grid", "list") and n.childCount > 100: return n
+    if depth > 4: return None
+    for c in n:
+        hit = find(c, depth + 1)
+        if hit is not None: return hit
+grid = find(window)
+tile = grid.getChildAtIndex(5)
+calls = [lambda: window.getState(), lambda: tile.name, lambda: tile.getState()]
+ms = []
+for i in range(600):
+    t = time.perf_counter(); calls[i % 3](); ms.append((time.perf_counter() - t) * 1000)
+ms.sort()
+print(f"calls from a screen reader (pyatspi; the window's state, a tile's name and states, 600 in a row): "
+      f"median {statistics.median(ms):.2f} ms, p99 {ms[int(len(ms) * 0.99)]:.2f} ms")
+PY
+    kill "$app_pid"; wait "$app_pid" 2>/dev/null; app_pid=""
+else
+    echo "calls from a screen reader: not measured (needs python3-pyatspi)"
+fi
