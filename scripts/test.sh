@@ -7,7 +7,7 @@
 #                         libraries and unsafe memory (the backend, libical, the whole program)
 #   window                the real window under Xvfb driven by xdotool (scripts/window-tests.sh)
 #   teardown              clean exits in a loop, and under valgrind (scripts/teardown-tests.sh)
-# About 7½ minutes on a 2-core machine from a fresh clone once the Debian packages are installed. Each stage's time is
+# About 5 minutes on a 2-core machine from a fresh clone once the Debian packages are installed. Each stage's time is
 # printed as it ends; the last lines say which stage and test failed, and why. Full logs are in
 # .build/test-logs/.
 #
