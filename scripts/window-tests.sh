@@ -24,7 +24,11 @@ fi
 # a run that is interrupted: weston left behind once its X server is gone spins a core.
 cleanup() {
     stop_app
-    [ ${#background_pids[@]} -gt 0 ] && kill "${background_pids[@]}" 2>/dev/null
+    local hook
+    for hook in "${exit_hooks[@]}"; do eval "$hook"; done
+    # This shell's own background jobs still running: nothing else can be hit by a reused PID.
+    local running; running=$(jobs -p)
+    [ -n "$running" ] && kill $running 2>/dev/null
     [ -n "${xvfb_pid:-}" ] && kill "$xvfb_pid" 2>/dev/null
     rm -rf "$work"
 }

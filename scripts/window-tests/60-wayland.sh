@@ -93,7 +93,7 @@ wayland_tests() {
 wayland_weston() {
     XDG_RUNTIME_DIR="$wayland_runtime" weston --backend=x11-backend.so --use-pixman --shell=kiosk-shell.so --width=1280 --height=800 --scale="$1" \
         --socket=wl-collection --idle-time=0 >"$work/weston.log" 2>&1 &
-    weston_pid=$!; background "$weston_pid"
+    weston_pid=$!
     weston_window() { weston_wid=$(xdotool search --class "Weston Compositor" 2>/dev/null | head -1); [ -n "$weston_wid" ]; }
     wait_until 30 test -S "$wayland_runtime/wl-collection" && wait_until 30 weston_window
 }

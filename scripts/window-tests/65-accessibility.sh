@@ -105,16 +105,20 @@ a11y_test() {
     local holder_pid
     dbus-run-session -- bash -c 'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$1"; exec sleep 600' _ "$work/a11y-session" \
         >"$work/a11y-session.log" 2>&1 &
+    local session_job=$!
     wait_until 10 grep -qs . "$work/a11y-session" || { fail "accessibility bus" "dbus-run-session did not start: $(cat "$work/a11y-session.log")"; return; }
-    read -r holder_pid DBUS_SESSION_BUS_ADDRESS <"$work/a11y-session"; background "$holder_pid"
+    read -r holder_pid DBUS_SESSION_BUS_ADDRESS <"$work/a11y-session"
+    # Ending the holder ends the session and its bus (dbus-run-session ends the bus once its
+    # child is gone), also when the run is interrupted.
+    on_exit "[ \"\$(ps -o args= -p $holder_pid 2>/dev/null)\" = 'sleep 600' ] && kill $holder_pid && wait $session_job"
     export DBUS_SESSION_BUS_ADDRESS
     unset AT_SPI_BUS_ADDRESS
     "$a11y_launcher" --launch-immediately >"$work/a11y-launcher.log" 2>&1 &
-    local launcher_pid=$!; background "$launcher_pid"
+    local launcher_pid=$!
     a11y_log=$work/a11y-events.jsonl
     : >"$a11y_log"
     "$a11y_python" "$work/atspi.py" listen "$a11y_log" 2>>"$work/atspi.err" &
-    local listener_pid=$!; background "$listener_pid"
+    local listener_pid=$!
     a11y_cleanup() { kill "$listener_pid" "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
     if ! wait_until 30 a11y_events 'e and e[0]["type"] == "ready"'; then
         fail "accessibility listener" "the client did not register: $(tail -3 "$work/atspi.err")"; a11y_cleanup; return

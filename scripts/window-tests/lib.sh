@@ -10,10 +10,10 @@
 
 passed=0; failed=0; skipped=0
 failures=()
-# Processes a test started in the background besides the app (background PID): the runner ends
-# them when it ends, however it ends.
-background_pids=()
-background() { background_pids+=("$1"); }
+# on_exit COMMAND: run when the runner ends, however it ends, before it ends its background jobs
+# (for what a job started that outlives it, such as a private session bus).
+exit_hooks=()
+on_exit() { exit_hooks+=("$1"); }
 pass() { echo "PASS $1"; passed=$((passed + 1)); }
 fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); failures+=("$1: $2"); }
 skip() { echo "SKIP $1: $2"; skipped=$((skipped + 1)); }
