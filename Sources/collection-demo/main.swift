@@ -501,16 +501,7 @@ extension CollectionDemo {
             windowIsActive: { loop.canvas.hasInputFocus })
         // On the bus once the first frame is shown: start-up does not wait for it.
         let bridge = ATSPIBridge.make(for: application, enabled: !noAccessibility)
-        loop.didShowFirstFrame = { bridge?.connect() }
-        loop.serviceRequests = { bridge?.service() ?? false }
-        loop.didUpdate = { _ in bridge?.sendEvents() }
-        // A frame's input (the window's or a script's) comes before its update: answers in the
-        // frame read the tree again.
-        let frameStart = loop.willUpdate
-        loop.willUpdate = { now in
-            frameStart?(now)
-            bridge?.applicationChanged()
-        }
+        bridge?.attach(to: loop)
         return bridge
     }
 }

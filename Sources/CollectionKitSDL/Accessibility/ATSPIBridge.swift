@@ -42,10 +42,8 @@ public struct AccessibleApplication {
 /// built or kept.
 ///
 /// ```swift
-/// let bridge = ATSPIBridge.start(for: application)
-/// loop.serviceRequests = { bridge?.service() ?? false }
-/// loop.willUpdate = { _ in bridge?.applicationChanged() }
-/// loop.didUpdate = { _ in bridge?.sendEvents() }
+/// let bridge = ATSPIBridge.make(for: application)
+/// bridge?.attach(to: loop)   // joins the bus once the window's first frame is shown
 /// ```
 public final class ATSPIBridge {
     let application: AccessibleApplication
@@ -149,4 +147,30 @@ public final class ATSPIBridge {
 
     /// The desktop, our root's parent (the registry's root).
     var desktop: DBusValue { .reference("org.a11y.atspi.Registry", ATSPIObjectPath.root.string) }
+}
+
+extension ATSPIBridge {
+    /// Wires the adapter into a window loop: it joins the bus once the first frame is shown (so
+    /// start-up never waits for it), answers requests while the window sleeps, reads the tree
+    /// again after each frame's input, and sends the application's events after each update.
+    /// What the loop already runs at those moments (`didShowFirstFrame`, `willUpdate`,
+    /// `didUpdate`) still runs, first; `serviceRequests` becomes the adapter's.
+    public func attach<Root>(to loop: WindowLoop<Root>) {
+        let shown = loop.didShowFirstFrame, frameStart = loop.willUpdate, updated = loop.didUpdate
+        loop.didShowFirstFrame = { [self] in
+            shown?()
+            connect()
+        }
+        // A frame's input (the window's or a script's) comes before its update: answers in the
+        // frame read the tree again.
+        loop.willUpdate = { [self] now in
+            frameStart?(now)
+            applicationChanged()
+        }
+        loop.serviceRequests = { [self] in service() }
+        loop.didUpdate = { [self] now in
+            updated?(now)
+            sendEvents()
+        }
+    }
 }
