@@ -125,4 +125,21 @@ final class HeldInputFrameRateTests: XCTestCase {
             """
         try assertSameAtEveryFrameRate(script, scene: "rearrange", layout: "horizontal", size: Size(2560, 1440))
     }
+
+    func testALongPressOnContentStillScrollingLiftsTheSameCardAtEveryFrameRate() throws {
+        // From the monkey's grid seed 6, reduced: the press is held while Home scrolls the
+        // mosaic to the top, and the long press comes due mid-scroll. Was y 348 / 102 at 30 / 144
+        // fps after the drag was cancelled: card 8 or card 5 lifted, or none, by frame rate (the
+        // lift looked at the items in view at the last frame, not where the content had come to).
+        let script = """
+            wheel 0 -10000
+            down 942 249 shift
+            key Home
+            wait 4051
+            focus lost
+            wait 4500
+            """
+        let end = try assertSameAtEveryFrameRate(script, scene: "mosaic", items: 60, size: Size(1000, 700))
+        XCTAssertGreaterThan(end.offset.y, 50, "a card was lifted and its cancelled drag scrolled back to it")
+    }
 }

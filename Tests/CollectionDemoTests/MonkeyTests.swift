@@ -113,6 +113,18 @@ final class MonkeyTests: XCTestCase {
                 let all = boardItems(app)
                 XCTAssertEqual(Set(all).count, all.count, "items duplicated: \(context)")
                 XCTAssertTrue(Set(boardItems(app, first: before)).isSubset(of: Set(all)), "items lost: \(context)")
+            } else if scene == "mosaic", let edits = app.dumpState()["undo"]?.doubleValue.map({ Int($0) }), edits > 0 {
+                // A card's menu duplicates and deletes cards: the ids stay unique, and undoing
+                // every edit gives back the starting cards exactly.
+                let now = items(app) ?? []
+                XCTAssertEqual(Set(now).count, now.count, "items duplicated: \(context)")
+                var t = driver.now
+                for _ in 0..<edits {
+                    t += 0.05
+                    driver.send(.key(Key("z"), .ctrl), at: t)
+                }
+                driver.advance(to: t + 2)
+                XCTAssertEqual(items(app), before, "items after undoing \(edits) edits: \(context)")
             } else {
                 XCTAssertEqual(items(app), before, "items lost or duplicated: \(context)")
             }

@@ -199,6 +199,11 @@ public final class ReorderInteraction {
     private func lift(at start: Point, time: Double, now: Double) {
         view.endPressFeedback()
         willLift?()
+        // The item under the press when the long press came due: content still scrolling (a
+        // Home key's animation, a fling) is brought to that moment first, with the items in view
+        // there, so a later frame does not lift whatever has moved under the pointer since (as a
+        // lower frame rate would).
+        if time > view.now { view.update(now: time) }
         guard !manager.isDragging, let (ip, movable) = item(at: start) else {
             press.refuseLongPress(); return
         }
