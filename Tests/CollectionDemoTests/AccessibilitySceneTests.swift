@@ -218,4 +218,18 @@ final class AccessibilitySceneTests: XCTestCase {
         try play(driver, "key Down\nwait 300")
         XCTAssertEqual(events.pending, [])
     }
+
+    /// A keyboard move in the rearrange scene is announced as the boards' is: the tile picked up,
+    /// each place it would land, dropped.
+    func testAKeyboardMoveInRearrangeIsAnnounced() throws {
+        let driver = try start("rearrange")
+        let events = driver.root.accessibilityEvents
+        driver.root.listenForAccessibilityEvents()
+        try play(driver, "wait 50")
+        _ = events.drain()
+        try play(driver, "key Right\nwait 300\nkey Space\nwait 300\nkey Right\nwait 300\nkey Space\nwait 800")
+        let announced = events.drain().compactMap { e -> String? in
+            if case let .announcement(text) = e { return text }; return nil }
+        XCTAssertEqual(announced, ["Tile 0 picked up", "position 1 of 200", "position 2 of 200", "dropped"])
+    }
 }

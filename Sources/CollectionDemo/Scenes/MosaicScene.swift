@@ -73,6 +73,8 @@ public final class MosaicScene: Scene {
         interaction.itemHitTest = { [unowned self] p in itemIndexPath(at: p) }
         interaction.willLift = { [unowned self] in menu.close() }
         interaction.didLift = { [unowned self] id in focusedCard = id.base as? Int }
+        // Named as the screen reader's list names it.
+        reorder.describeItem = { [unowned self] id in accessibilityLabel(for: id) ?? "\(id.base)" }
         // Hover shows a card's ⋯ button.
         interaction.hoversMovableItems = true
         // Delete in the theme's destructive colour; the highlight in its accent.

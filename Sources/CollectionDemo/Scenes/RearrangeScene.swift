@@ -72,6 +72,11 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         collection.dataSource = self
+        // Named as the screen reader's list names it.
+        reorder.describeItem = { [unowned self] id in
+            guard let n = id.base as? Int else { return "\(id.base)" }
+            return layoutKind == .waterfall ? RearrangeScene.note(for: n).title : "Tile \(n)"
+        }
         order.showsNotes = layout == .waterfall
         collection.setLayout(makeLayout(layout))
         collection.reloadData()

@@ -81,8 +81,9 @@ public final class AccessibilityWatcher {
 
     private func syncDrag() {
         guard let manager else { return }
+        // A drag between collections or a move within one reordered in place (rearrange, mosaic).
         guard let session = manager.session, let first = session.items.first,
-              let source = manager.collection(named: first.source) else {
+              let source = manager.draggable(named: first.source) else {
             if dragging { endDrag() }
             return
         }

@@ -159,6 +159,8 @@ public final class DragDropManager {
     /// The zone with this name.
     public func zone(named name: String?) -> (any DropSink)? { zones.first { $0.dropName == name } }
     private func reorderer(named name: String?) -> (any InPlaceReorderer)? { reorderables.first { $0.dropName == name } }
+    /// The collection or in-place reorderer with this name: where a drag's items come from.
+    public func draggable(named name: String?) -> (any Draggable)? { collection(named: name) ?? reorderer(named: name) }
 
     /// Where the hovered container would insert the dragged items now (its gap), in displayed
     /// coordinates; nil over a zone, over nothing, or over a container that refuses the drag.
@@ -414,7 +416,13 @@ public final class DragDropManager {
 
     /// The on-screen line describing a drag ("Task 12 picked up, over Today, position 3 of 7").
     public var statusLine: String? {
-        guard let s = session, let first = s.items.first, let source = collection(named: first.source) else { return nil }
+        guard let s = session, let first = s.items.first else { return nil }
+        // A move within one view reordered in place: where the item would land.
+        if collection(named: first.source) == nil, let r = reorderer(named: first.source) {
+            let text = strings.pickedUpOne(r.describe(first.id))
+            return r.movingPosition.map { text + ", " + strings.position($0.position, $0.count) } ?? text
+        }
+        guard let source = collection(named: first.source) else { return nil }
         var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)
         guard let over = droppable(named: s.over) else { return text + ", " + strings.overNothing }
         text += ", " + strings.over(over.dropTitle)

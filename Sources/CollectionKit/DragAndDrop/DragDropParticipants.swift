@@ -66,6 +66,13 @@ public protocol InPlaceReorderer: Draggable, Droppable, DropScrolling, LandingSi
     func commitMove() -> (from: ItemPath, to: ItemPath)?
     /// Puts every item back.
     func cancelMove()
+    /// Where the moving item would land now, counted from 1 within its section, and how many
+    /// items the section has: for the status line and screen readers. Nil when nothing moves.
+    var movingPosition: (position: Int, count: Int)? { get }
+}
+
+extension InPlaceReorderer {
+    public var movingPosition: (position: Int, count: Int)? { nil }
 }
 
 /// Why the manager refuses a participant.

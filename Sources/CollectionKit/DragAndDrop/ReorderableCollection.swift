@@ -12,6 +12,7 @@ public final class ReorderableCollection: InPlaceReorderer {
     public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
     /// A completed move, in data index paths (for undo).
     public var didMove: ((ItemPath, ItemPath) -> Void)?
+    /// A short human name of an item, for the status line and screen readers ("Tile 12").
     public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
     /// True while the drag is over it.
     public private(set) var isDropTarget = false
@@ -59,6 +60,11 @@ public final class ReorderableCollection: InPlaceReorderer {
     }
 
     public func describe(_ id: AnyHashable) -> String { describeItem(id) }
+
+    public var movingPosition: (position: Int, count: Int)? {
+        guard let target = view.interactiveMove?.target, view.itemCounts.indices.contains(target.section) else { return nil }
+        return (target.item + 1, view.itemCounts[target.section])
+    }
 
     // MARK: Droppable
 
