@@ -25,8 +25,7 @@ public enum AtomicFile {
         var template = Array("\(folder)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure("cannot create a temporary file in \(folder)") }
-        // The name mkstemp filled in, without the terminating NUL.
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var done = false
         defer {
             if !done { unlink(temporary) }

@@ -417,12 +417,12 @@ public final class DragDropManager {
     /// The on-screen line describing a drag ("Task 12 picked up, over Today, position 3 of 7").
     public var statusLine: String? {
         guard let s = session, let first = s.items.first else { return nil }
-        // A move within one view reordered in place: where the item would land.
-        if collection(named: first.source) == nil, let r = reorderer(named: first.source) {
+        guard let source = collection(named: first.source) else {
+            // A move within one view reordered in place: where the item would land.
+            guard let r = reorderer(named: first.source) else { return nil }
             let text = strings.pickedUpOne(r.describe(first.id))
             return r.movingPosition.map { text + ", " + strings.position($0.position, $0.count) } ?? text
         }
-        guard let source = collection(named: first.source) else { return nil }
         var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)
         guard let over = droppable(named: s.over) else { return text + ", " + strings.overNothing }
         text += ", " + strings.over(over.dropTitle)

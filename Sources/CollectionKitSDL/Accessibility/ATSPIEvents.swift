@@ -22,7 +22,7 @@ extension ATSPIBridge {
         guard active != lastActive else { return }
         lastActive = active
         let window = ATSPIObjectPath.root.child(0)
-        let title = application.tree().name
+        let title = tree().window.name
         emit(window, active ? "window:activate" : "window:deactivate", interface: ATSPIInterfaces.eventWindow,
              signal: active ? "Activate" : "Deactivate", detail: "", 0, .string(title))
         stateChanged(window, "active", on: active)
