@@ -136,6 +136,15 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     /// rather than through `send(_:at:)`.
     public func setNeedsFrame() { needsFrame = true }
 
+    /// Plays `script` (the input-script format) from the driver's current time: its times count
+    /// from now, so a test can play one step, look, and play the next.
+    public func play(script: String) throws {
+        var timeline = ScriptTimeline(try InputScript.parse(script), fps: fps)
+        for i in timeline.entries.indices { timeline.entries[i].time += now }
+        timeline.endTime += now
+        try play(timeline)
+    }
+
     /// Plays a timeline; the root's `quitRequested` is checked after each event (Ctrl+Q ends a run early).
     ///
     /// Each entry runs at its own time; the driver ends with one more frame at

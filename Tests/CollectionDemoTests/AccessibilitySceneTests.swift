@@ -7,12 +7,6 @@ import XCTest
 /// Each scene's accessibility tree, read from the app with no bus: roles, names, states, counts.
 final class AccessibilitySceneTests: XCTestCase {
     /// Plays a script starting now, through the driver, so every input brings a frame as in a window.
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
 
     func start(_ scene: String, config: SceneConfig = SceneConfig()) throws -> HeadlessDriver<App> {
         let driver = HeadlessDriver(root: try App(scene: scene, size: Size(width: 1280, height: 800), config: config), fps: 60)
@@ -39,7 +33,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(tree.children[1].name, "Carousel")
         XCTAssertEqual(tree.childCount, 2, "no notices, no alerts")
         // Switching scenes moves the selected tab.
-        try play(driver, "down \(p(tabs.children[4].frame))\nup \(p(tabs.children[4].frame))\nwait 50")
+        try driver.play(script: "down \(p(tabs.children[4].frame))\nup \(p(tabs.children[4].frame))\nwait 50")
         let after = driver.root.accessibilityTree(title: "Collection Demo")
         XCTAssertEqual(after.children[0].children.filter { $0.states.contains(.selected) }.map(\.name), ["Boards"])
         XCTAssertEqual(after.children[1].name, "Boards")
@@ -65,7 +59,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertGreaterThan(far.frame.minY, 800)
         XCTAssertEqual(driver.root.currentScene.liveCellCount, cells, "no cell was made for a node")
 
-        try play(driver, "down \(p(first.frame))\nup \(p(first.frame))\nwait 50")
+        try driver.play(script: "down \(p(first.frame))\nup \(p(first.frame))\nwait 50")
         let clicked = try XCTUnwrap(sceneNodes(driver.root).first?.child(at: 0))
         XCTAssertTrue(clicked.states.contains(.selected))
         XCTAssertEqual(sceneNodes(driver.root).first?.items?.selectedIndices, [0])
@@ -127,7 +121,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(today, ItemPath(item: grid.cell(of: d("2026-11-21"))!, section: page), "the calendar's own focus")
 
         app.listenForAccessibilityEvents()
-        try play(driver, "down \(p(dentistDay.frame))\nup \(p(dentistDay.frame))\nwait 50")
+        try driver.play(script: "down \(p(dentistDay.frame))\nup \(p(dentistDay.frame))\nwait 50")
         let dentistPath = ItemPath(item: grid.cell(of: d("2026-11-24"))!, section: page)
         let chosen = try XCTUnwrap(sceneNodes(app).first?.items?.item(at: dentistPath))
         XCTAssertTrue(chosen.states.contains(.selected))
@@ -155,7 +149,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(status.name, "")
 
         let from = backlog.child(at: 1)!.frame.center, to = nodes[1].child(at: 1)!.frame.center
-        try play(driver, """
+        try driver.play(script: """
             down \(from.x) \(from.y)
             move \(from.x + 10) \(from.y + 4) 50
             move \(to.x) \(to.y) 300
@@ -178,7 +172,7 @@ final class AccessibilitySceneTests: XCTestCase {
 
         // The card's part on screen: it starts near the bottom of the window.
         let shown = card.frame.intersection(scene.collection.frame)
-        try play(driver, "down \(p(shown)) right\nup \(p(shown)) right\nwait 100")
+        try driver.play(script: "down \(p(shown)) right\nup \(p(shown)) right\nwait 100")
         let menu = try XCTUnwrap(sceneNodes(driver.root).last)
         XCTAssertEqual(menu.role, .menu)
         XCTAssertEqual(menu.name, card.name)
@@ -191,31 +185,31 @@ final class AccessibilitySceneTests: XCTestCase {
     func testAKeyboardDragInTheBoardsReachesTheAppsEventQueue() throws {
         let driver = try start("boards")
         let events = driver.root.accessibilityEvents
-        try play(driver, "key Down\nwait 50")
+        try driver.play(script: "key Down\nwait 50")
         XCTAssertEqual(events.pending, [], "nothing is queued without a listener")
         driver.root.listenForAccessibilityEvents()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         XCTAssertEqual(events.drain(), [], "attaching reports no change")
 
-        try play(driver, "key Down\nwait 300")
+        try driver.play(script: "key Down\nwait 300")
         guard case let .focusChanged(collection, index, name)? = events.drain().first else { return XCTFail("no focus event") }
         XCTAssertEqual([collection, name], ["backlog", "Card 1"])
         XCTAssertEqual(index, 1)
 
-        try play(driver, "key Space\nwait 300")
+        try driver.play(script: "key Space\nwait 300")
         let announced = { (list: [AccessibilityEvent]) in list.compactMap { e -> String? in
             if case let .announcement(text) = e { return text }; return nil } }
         XCTAssertEqual(announced(events.drain()), ["Card 1 picked up", "over Backlog, position 2 of 40"])
-        try play(driver, "key Right\nwait 300")
+        try driver.play(script: "key Right\nwait 300")
         XCTAssertEqual(announced(events.drain()).first?.hasPrefix("over Today, position"), true)
-        try play(driver, "key Space\nwait 800")
+        try driver.play(script: "key Space\nwait 800")
         let dropped = events.drain()
         XCTAssertEqual(announced(dropped), ["dropped"])
         XCTAssertTrue(dropped.contains(.childrenChanged(collection: "backlog", count: 39)))
         XCTAssertTrue(dropped.contains(.childrenChanged(collection: "today", count: 6)))
 
         driver.root.stopAccessibilityEvents()
-        try play(driver, "key Down\nwait 300")
+        try driver.play(script: "key Down\nwait 300")
         XCTAssertEqual(events.pending, [])
     }
 
@@ -225,9 +219,9 @@ final class AccessibilitySceneTests: XCTestCase {
         let driver = try start("rearrange")
         let events = driver.root.accessibilityEvents
         driver.root.listenForAccessibilityEvents()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         _ = events.drain()
-        try play(driver, "key Right\nwait 300\nkey Space\nwait 300\nkey Right\nwait 300\nkey Space\nwait 800")
+        try driver.play(script: "key Right\nwait 300\nkey Space\nwait 300\nkey Right\nwait 300\nkey Space\nwait 800")
         let announced = events.drain().compactMap { e -> String? in
             if case let .announcement(text) = e { return text }; return nil }
         XCTAssertEqual(announced, ["Tile 0 picked up", "position 1 of 200", "position 2 of 200", "dropped"])

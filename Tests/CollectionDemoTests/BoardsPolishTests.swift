@@ -13,12 +13,6 @@ final class BoardsPolishTests: XCTestCase {
         return (app, HeadlessDriver(root: app, fps: 60), app.currentScene as! BoardsScene)
     }
 
-    private func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        // Script times count from the driver's start: this script begins where the last one ended.
-        let lead = "wait \(Int((driver.now * 1000).rounded(.up)))\n"
-        try driver.play(ScriptTimeline(InputScript.parse(lead + script), fps: 60))
-    }
-
     /// The window centre of item `i` of board `name`.
     private func centre(_ scene: BoardsScene, _ name: String, _ i: Int) throws -> Point {
         let board = try XCTUnwrap(scene.board(name))
@@ -32,11 +26,11 @@ final class BoardsPolishTests: XCTestCase {
 
     func testAPaletteCopyKeepsItsTitleAndColour() throws {
         let (_, driver, scene) = try start()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let template = scene.card(try XCTUnwrap(scene.board("palette")?.items.first?.first))
         XCTAssertEqual(template.title, "New task")
         let later = try XCTUnwrap(scene.board("later")).view.frame.center
-        try play(driver, drag(try centre(scene, "palette", 0), later) + "up \(Int(later.x)) \(Int(later.y))\nwait 800")
+        try driver.play(script: drag(try centre(scene, "palette", 0), later) + "up \(Int(later.x)) \(Int(later.y))\nwait 800")
         let copyID = try XCTUnwrap(scene.board("later")?.items.first?.first)
         let copy = scene.card(copyID)
         XCTAssertNotEqual(copy.id, template.id, "a new card")
@@ -46,22 +40,22 @@ final class BoardsPolishTests: XCTestCase {
 
     func testATrashDropHighlightsRedAndLeavesAnUndoNoticeThatBringsTheCardBack() throws {
         let (app, driver, scene) = try start()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let card = try XCTUnwrap(scene.board("today")?.items.first?.first)
         let trash = scene.trash.dropFrame.center
-        try play(driver, drag(try centre(scene, "today", 0), trash))
+        try driver.play(script: drag(try centre(scene, "today", 0), trash))
         var list = DrawList()
         scene.draw(into: &list)
         let strokes = list.commands.compactMap { c -> Color? in if case let .stroke(_, color, _, _) = c { return color }; return nil }
         XCTAssertTrue(strokes.contains(Theme.danger), "the accepting trash is outlined in the theme's destructive colour")
         XCTAssertFalse(strokes.contains(Theme.accent), "not in the accent blue")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
-        try play(driver, "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
+        try driver.play(script: "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
         XCTAssertFalse(scene.board("today")!.items.joined().contains(card))
         XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).title)")
         // The notice's Undo: right end of the notice above the status line.
         let undo = Point(x: scene.statusFrame.maxX - 38, y: scene.statusFrame.minY - 4 - max(28, scene.statusFrame.height + 6) / 2)
-        try play(driver, "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
+        try driver.play(script: "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
         XCTAssertTrue(scene.board("today")!.items.joined().contains(card), "Undo brings the card back")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "and retires the notice")
         XCTAssertTrue(scene.manager.trashed.isEmpty)
@@ -69,11 +63,11 @@ final class BoardsPolishTests: XCTestCase {
 
     func testTheDeleteNoticeGoesAwayByItself() throws {
         let (app, driver, scene) = try start()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let trash = scene.trash.dropFrame.center
-        try play(driver, drag(try centre(scene, "today", 0), trash) + "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
+        try driver.play(script: drag(try centre(scene, "today", 0), trash) + "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
         XCTAssertNotEqual(app.dumpState()["deletedNotice"], .null)
-        try play(driver, "wait 6500")
+        try driver.play(script: "wait 6500")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
     }
 

@@ -71,15 +71,8 @@ final class CalendarEditingTests: XCTestCase {
         let scene = CalendarScene(settings: s, source: source)
         let app = try App(scene: "calendar", size: Size(width: 1280, height: 800), entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
         let driver = HeadlessDriver(root: app, fps: 60)
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         return (driver, scene, source)
-    }
-
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
     }
 
     func calendar(_ driver: HeadlessDriver<App>) -> [String: JSON] {
@@ -115,18 +108,18 @@ final class CalendarEditingTests: XCTestCase {
     func testDraggingAChipMovesItsEventAndUndoRedoFollow() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
         let from = try chip("dentist", driver)
-        try play(driver, dragScript(from: from, to: cell(d("2026-11-26"), scene), release: false))
+        try driver.play(script: dragScript(from: from, to: cell(d("2026-11-26"), scene), release: false))
         guard case let .object(drag)? = calendar(driver)["drag"] else { return XCTFail("no drag in the dump") }
         XCTAssertEqual(drag.first { $0.0 == "over" }?.1, .string("2026-11-26"))
         XCTAssertTrue(scene.isDragging)
-        try play(driver, "up \(cell(d("2026-11-26"), scene).x) \(cell(d("2026-11-26"), scene).y)\nwait 100")
+        try driver.play(script: "up \(cell(d("2026-11-26"), scene).x) \(cell(d("2026-11-26"), scene).y)\nwait 100")
         XCTAssertEqual(source.moves, [EventMove(origin: EventOrigin(file: "/cal.ics", uid: "dentist"), days: 2, scope: .event)])
         XCTAssertEqual(calendar(driver)["undo"], .number(1))
         XCTAssertTrue(scene.cellFrame(of: d("2026-11-26"))!.contains(try chip("dentist", driver)))
-        try play(driver, "key ctrl+z\nwait 100")
+        try driver.play(script: "key ctrl+z\nwait 100")
         XCTAssertTrue(scene.cellFrame(of: d("2026-11-24"))!.contains(try chip("dentist", driver)), "undone")
         XCTAssertEqual(calendar(driver)["redo"], .number(1))
-        try play(driver, "key ctrl+shift+z\nwait 100")
+        try driver.play(script: "key ctrl+shift+z\nwait 100")
         XCTAssertTrue(scene.cellFrame(of: d("2026-11-26"))!.contains(try chip("dentist", driver)), "redone")
         XCTAssertEqual(source.applied.count, 2)
     }
@@ -135,7 +128,7 @@ final class CalendarEditingTests: XCTestCase {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
         for cancel in ["key Escape", "down 600 400 right\nup 600 400 right"] {
             let target = cell(d("2026-11-27"), scene)
-            try play(driver, dragScript(from: try chip("dentist", driver), to: target, release: false) + cancel + "\nwait 50\nup \(target.x) \(target.y)\nwait 50")
+            try driver.play(script: dragScript(from: try chip("dentist", driver), to: target, release: false) + cancel + "\nwait 50\nup \(target.x) \(target.y)\nwait 50")
             XCTAssertFalse(scene.isDragging, cancel)
             XCTAssertEqual(source.moves, [], cancel)
             XCTAssertEqual(calendar(driver)["drag"], .null)
@@ -144,10 +137,10 @@ final class CalendarEditingTests: XCTestCase {
 
     func testARepeatingEventAsksThisOrAllOccurrences() throws {
         let (driver, scene, source) = try makeApp([timed("standup", "Standup", "2026-11-17", hour: 10, series: true)])
-        try play(driver, dragScript(from: try chip("standup", driver), to: cell(d("2026-11-18"), scene)))
+        try driver.play(script: dragScript(from: try chip("standup", driver), to: cell(d("2026-11-18"), scene)))
         XCTAssertEqual(source.moves, [], "nothing written before the answer")
         XCTAssertNotEqual(calendar(driver)["moveChoice"], .null)
-        try play(driver, "key Right\nkey Return\nwait 50")
+        try driver.play(script: "key Right\nkey Return\nwait 50")
         XCTAssertEqual(source.moves.map(\.scope), [.allOccurrences])
         XCTAssertEqual(calendar(driver)["moveChoice"], .null)
     }
@@ -155,7 +148,7 @@ final class CalendarEditingTests: XCTestCase {
     func testAReadOnlyCalendarRefusesWithTheReason() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
         source.readOnly = "you may not change /cal.ics (permissions)"
-        try play(driver, dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
+        try driver.play(script: dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
         XCTAssertEqual(source.moves, [])
         XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: you may not change /cal.ics (permissions)"])
         XCTAssertEqual(calendar(driver)["readOnlyReason"], .string("you may not change /cal.ics (permissions)"))
@@ -164,7 +157,7 @@ final class CalendarEditingTests: XCTestCase {
     /// The sample that comes with the app is never rewritten (demos and random scripts drag on it).
     func testTheSampleCalendarIsNotRewritten() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)], label: "sample")
-        try play(driver, dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
+        try driver.play(script: dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
         XCTAssertEqual(source.moves, [])
         XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: the sample calendar comes with the app; open a copy with --ics to change it"])
     }
@@ -173,21 +166,21 @@ final class CalendarEditingTests: XCTestCase {
     func testHoldingAtTheEdgeTurnsThePage() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
         let edge = Point(x: scene.collection.frame.minX + 8, y: cell(d("2026-11-24"), scene).y)
-        try play(driver, dragScript(from: try chip("dentist", driver), to: edge, release: false) + "wait 900")
+        try driver.play(script: dragScript(from: try chip("dentist", driver), to: edge, release: false) + "wait 900")
         XCTAssertEqual(scene.visibleMonth, CalendarMonth(year: 2026, month: 10))
         let target = cell(d("2026-10-14"), scene)
-        try play(driver, "move \(target.x) \(target.y) 100\nwait 400\nup \(target.x) \(target.y)\nwait 100")
+        try driver.play(script: "move \(target.x) \(target.y) 100\nwait 400\nup \(target.x) \(target.y)\nwait 100")
         XCTAssertEqual(source.moves.map(\.days), [d("2026-11-24").days(until: d("2026-10-14"))])
     }
 
     func testTheKeyboardPicksUpAndMovesAChip() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
         let day = cell(d("2026-11-24"), scene)
-        try play(driver, "down \(day.x) \(day.y - 30)\nup \(day.x) \(day.y - 30)\nkey Tab\nwait 50")
+        try driver.play(script: "down \(day.x) \(day.y - 30)\nup \(day.x) \(day.y - 30)\nkey Tab\nwait 50")
         XCTAssertEqual(calendar(driver)["focusedEvent"], .string("dentist"))
-        try play(driver, "key Space\nkey Right\nkey Right\nwait 50")
+        try driver.play(script: "key Space\nkey Right\nkey Right\nwait 50")
         XCTAssertTrue(scene.isDragging)
-        try play(driver, "key Return\nwait 50")
+        try driver.play(script: "key Return\nwait 50")
         XCTAssertEqual(source.moves.map(\.days), [2])
     }
 }

@@ -21,13 +21,6 @@ final class CalendarFeelTests: XCTestCase {
         return (HeadlessDriver(root: app, fps: 60), scene, app)
     }
 
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
-
     func cellFrame(_ date: CalendarDate, _ scene: CalendarScene) -> Rect {
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
         let item = scene.grid(for: scene.visibleMonth).cell(of: date)!
@@ -49,14 +42,14 @@ final class CalendarFeelTests: XCTestCase {
     func testABarsTitleSitsOnTheFirstDayOfThePagesMonth() throws {
         let conf = EventOccurrence(uid: "conf", title: "SwiftConf", span: .allDay(first: d("2026-11-30"), end: d("2026-12-03")))
         let (driver, scene, _) = try makeApp(["month": ["2026-12"]], events: [conf])
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         let runs = textRuns(driver, "SwiftConf", in: scene)
         XCTAssertEqual(runs.count, 1, "the title is written once")
         let dimmed = cellFrame(d("2026-11-30"), scene), first = cellFrame(d("2026-12-01"), scene)
         XCTAssertGreaterThanOrEqual(runs.first?.rect.minX ?? 0, first.minX, "the title starts on 1 December")
         XCTAssertGreaterThan(runs.first?.rect.minX ?? 0, dimmed.maxX)
         // On November's page the same bar's title is on the 30th, its first day.
-        try play(driver, "key pageup\nwait 800")
+        try driver.play(script: "key pageup\nwait 800")
         let november = textRuns(driver, "SwiftConf", in: scene)
         XCTAssertEqual(november.count, 1)
         XCTAssertLessThan(november.first?.rect.minX ?? .infinity, cellFrame(d("2026-11-30"), scene).maxX)
@@ -89,33 +82,33 @@ final class CalendarFeelTests: XCTestCase {
     /// Escape closes it. Before, the cells held only "+N" and nothing showed the events.
     func testANarrowWindowShowsTheBarsThatFitAndPlusNOpensThePopover() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         XCTAssertEqual(scene.sidebarWidth, 0, "no room for the side panel")
         let trip = dump(app)["events"]?.arrayValue?.first { $0["uid"] == .string("trip") }
         XCTAssertEqual(trip?["frames"]?.arrayValue?.count, 1, "the trip's bar is drawn across its row")
         let hidden = dump(app)["moreButtons"]?.arrayValue?.first { $0["date"] == .string("2026-11-09") }?["hidden"]
         XCTAssertEqual(hidden, .number(2), "the 9th shows +2 for the flight and the meeting")
         guard let more = moreButton("2026-11-12", app) else { return XCTFail("no +N on the 12th") }
-        try play(driver, "move \(more.midX) \(more.midY)\ndown \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
+        try driver.play(script: "move \(more.midX) \(more.midY)\ndown \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
         let popover = dump(app)["popover"]
         XCTAssertEqual(popover?["date"], .string("2026-11-12"))
         XCTAssertEqual(popover?["events"], .strings(["trip", "yoga", "club"]), "the day's events, all of them")
         XCTAssertEqual(scene.selectedDates, [], "the +N opens the day; it does not choose it")
-        try play(driver, "key escape\nwait 50")
+        try driver.play(script: "key escape\nwait 50")
         XCTAssertEqual(dump(app)["popover"], .null, "Escape closes the popover")
     }
 
     /// A press outside closes the popover and does nothing else; a press inside keeps it open.
     func testAPressOutsideClosesThePopoverAndChoosesNothing() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         guard let more = moreButton("2026-11-09", app) else { return XCTFail("no +N on the 9th") }
-        try play(driver, "down \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
+        try driver.play(script: "down \(more.midX) \(more.midY)\nup \(more.midX) \(more.midY)\nwait 50")
         guard let frame = rect(dump(app)["popover"]?["frame"]) else { return XCTFail("no popover") }
-        try play(driver, "down \(frame.midX) \(frame.midY)\nup \(frame.midX) \(frame.midY)\nwait 50")
+        try driver.play(script: "down \(frame.midX) \(frame.midY)\nup \(frame.midX) \(frame.midY)\nwait 50")
         XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-09"), "a press inside keeps it")
         let outside = cellFrame(d("2026-11-03"), scene).center
-        try play(driver, "down \(outside.x) \(outside.y)\nup \(outside.x) \(outside.y)\nwait 50")
+        try driver.play(script: "down \(outside.x) \(outside.y)\nup \(outside.x) \(outside.y)\nwait 50")
         XCTAssertEqual(dump(app)["popover"], .null)
         XCTAssertEqual(scene.selectedDates, [], "the closing press chose no day")
     }
@@ -125,13 +118,13 @@ final class CalendarFeelTests: XCTestCase {
     func testNarrowClicksAndEnterShowTheDay() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 640, height: 480))
         let c = cellFrame(d("2026-11-10"), scene).center
-        try play(driver, "wait 100\ndown \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+        try driver.play(script: "wait 100\ndown \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
         XCTAssertEqual(scene.selectedDates, [d("2026-11-10")])
         XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-10"))
         XCTAssertEqual(dump(app)["popover"]?["events"], .strings(["trip"]))
-        try play(driver, "key escape\nkey right\nkey right\nkey return\nwait 50")
+        try driver.play(script: "key escape\nkey right\nkey right\nkey return\nwait 50")
         XCTAssertEqual(dump(app)["popover"]?["date"], .string("2026-11-12"), "Enter opens the focused day")
-        try play(driver, "key return\nwait 50")
+        try driver.play(script: "key return\nwait 50")
         XCTAssertEqual(dump(app)["popover"], .null, "Enter again closes it")
         XCTAssertEqual(scene.selectedDates, [d("2026-11-10")], "neither Enter chose a day")
     }
@@ -139,7 +132,7 @@ final class CalendarFeelTests: XCTestCase {
     /// With the side panel, Enter on a day whose events all fit still chooses it (as Space does).
     func testWideEnterOnADayThatFitsStillChooses() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek())
-        try play(driver, "wait 100\nkey return\nwait 50")
+        try driver.play(script: "wait 100\nkey return\nwait 50")
         XCTAssertEqual(scene.selectedDates, [d("2026-11-21")])
         XCTAssertEqual(dump(app)["popover"], .null)
     }
@@ -154,39 +147,39 @@ final class CalendarFeelTests: XCTestCase {
     /// a press while held, and a release away from the button does nothing. The keys still work.
     func testTheHeaderButtonsPageAndComeBackToToday() throws {
         let (driver, scene, app) = try makeApp()
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         guard let next = rect(button("next", app)?["frame"]), let previous = rect(button("previous", app)?["frame"]),
               let today = rect(button("today", app)?["frame"]) else { return XCTFail("no header buttons") }
         XCTAssertEqual(button("previous", app)?["title"], .string("Previous month"))
-        try play(driver, "move \(next.midX) \(next.midY)\nwait 20")
+        try driver.play(script: "move \(next.midX) \(next.midY)\nwait 20")
         XCTAssertEqual(button("next", app)?["hovered"], .bool(true), "the button under the pointer lights up")
         XCTAssertEqual(button("today", app)?["hovered"], .bool(false))
-        try play(driver, "down \(next.midX) \(next.midY)\nwait 20")
+        try driver.play(script: "down \(next.midX) \(next.midY)\nwait 20")
         XCTAssertEqual(button("next", app)?["pressed"], .bool(true))
-        try play(driver, "up \(next.midX) \(next.midY)\nwait 800")
+        try driver.play(script: "up \(next.midX) \(next.midY)\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "› turns to the next month")
         XCTAssertEqual(button("next", app)?["pressed"], .bool(false))
-        try play(driver, "down \(next.midX) \(next.midY)\nmove 400 400\nup 400 400\nwait 800")
+        try driver.play(script: "down \(next.midX) \(next.midY)\nmove 400 400\nup 400 400\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "a release away from the button does nothing")
         XCTAssertEqual(scene.selectedDates, [], "nor chooses the day it ended over")
-        try play(driver, "down \(previous.midX) \(previous.midY)\nup \(previous.midX) \(previous.midY)\nwait 800\n"
+        try driver.play(script: "down \(previous.midX) \(previous.midY)\nup \(previous.midX) \(previous.midY)\nwait 800\n"
                  + "down \(previous.midX) \(previous.midY)\nup \(previous.midX) \(previous.midY)\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-10", "‹ twice: two months back")
-        try play(driver, "down \(today.midX) \(today.midY)\nup \(today.midX) \(today.midY)\nwait 800")
+        try driver.play(script: "down \(today.midX) \(today.midY)\nup \(today.midX) \(today.midY)\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-11", "Today comes back to today's month")
         XCTAssertEqual(scene.focus, d("2026-11-21"))
-        try play(driver, "key pagedown\nwait 800")
+        try driver.play(script: "key pagedown\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "PageDown still turns the page")
     }
 
     /// At the calendar's last month › is dimmed and does nothing.
     func testNextIsDisabledAtTheLastMonth() throws {
         let (driver, scene, app) = try makeApp(["month": ["9999-12"]])
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         XCTAssertEqual(button("next", app)?["enabled"], .bool(false))
         XCTAssertEqual(button("previous", app)?["enabled"], .bool(true))
         guard let next = rect(button("next", app)?["frame"]) else { return XCTFail("no › button") }
-        try play(driver, "down \(next.midX) \(next.midY)\nup \(next.midX) \(next.midY)\nwait 800")
+        try driver.play(script: "down \(next.midX) \(next.midY)\nup \(next.midX) \(next.midY)\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "9999-12")
         XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: scene), [])
     }
@@ -195,7 +188,7 @@ final class CalendarFeelTests: XCTestCase {
     func testTheButtonsGiveWayBeforeTheTitleIsCut() throws {
         for (width, expected) in [(1280.0, ["today", "previous", "next"]), (200.0, ["previous", "next"])] {
             let (driver, scene, app) = try makeApp(size: Size(width: width, height: 400))
-            try play(driver, "wait 50")
+            try driver.play(script: "wait 50")
             let names = dump(app)["headerButtons"]?.arrayValue?.compactMap { b -> String? in if case let .string(n)? = b["name"] { return n }; return nil }
             XCTAssertEqual(names, expected, "at \(width) points")
             let title = scene.title(of: scene.visibleMonth)

@@ -17,13 +17,6 @@ final class CalendarHostileInputTests: XCTestCase {
         return (HeadlessDriver(root: app, fps: 60), scene)
     }
 
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
-
     /// A 1 MB SUMMARY is drawn as the part that fits: no text run handed to the backend (which
     /// measures what it is given) is longer than a line can show, in cells, bars and the side panel.
     func testAMegabyteTitleIsDrawnOnlyAsFarAsItFits() throws {
@@ -33,9 +26,9 @@ final class CalendarHostileInputTests: XCTestCase {
             EventOccurrence(uid: "a", title: huge, span: .timed(start: start, end: start + 3600)),
             EventOccurrence(uid: "b", title: huge, span: .allDay(first: d("2026-11-24"), end: d("2026-11-27"))),
         ])
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         let cell = scene.cellFrame(of: d("2026-11-24"))!
-        try play(driver, "down \(cell.midX) \(cell.minY + 5)\nup \(cell.midX) \(cell.minY + 5)\nwait 100")
+        try driver.play(script: "down \(cell.midX) \(cell.minY + 5)\nup \(cell.midX) \(cell.minY + 5)\nwait 100")
         XCTAssertEqual(scene.listedDates, [d("2026-11-24")])
         let runs = driver.root.draw().commands.compactMap { c -> TextRun? in if case let .text(t) = c { return t }; return nil }
         XCTAssertTrue(runs.contains { $0.text.hasPrefix("Lorem ipsum") }, "the titles are drawn")

@@ -21,13 +21,6 @@ final class CalendarSceneDisplayTests: XCTestCase {
         return (HeadlessDriver(root: app, fps: 60), scene)
     }
 
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
-
     func cellFrame(_ date: CalendarDate, _ scene: CalendarScene) -> Rect {
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
         let item = scene.grid(for: scene.visibleMonth).cell(of: date)!
@@ -56,17 +49,17 @@ final class CalendarSceneDisplayTests: XCTestCase {
 
     func testTheFirstAndLastMonthsCanBeShownPagedToAndChosen() throws {
         let (driver, scene) = try makeApp(["month": ["1583-02"]])
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         XCTAssertEqual(scene.visibleMonth.description, "1583-02")
-        try play(driver, "key pageup\nwait 700\nkey pageup\nwait 700")
+        try driver.play(script: "key pageup\nwait 700\nkey pageup\nwait 700")
         XCTAssertEqual(scene.visibleMonth.description, "1583-01", "the pager stops at the first month")
-        try play(driver, "down \(at(d("1583-01-10"), scene))\nup \(at(d("1583-01-10"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("1583-01-10"), scene))\nup \(at(d("1583-01-10"), scene))\nwait 50")
         XCTAssertEqual(scene.selectedDates, [d("1583-01-10")])
 
         let (late, lateScene) = try makeApp(["month": ["9999-11"]])
-        try play(late, "key pagedown\nwait 700\nkey pagedown\nwait 700")
+        try late.play(script: "key pagedown\nwait 700\nkey pagedown\nwait 700")
         XCTAssertEqual(lateScene.visibleMonth.description, "9999-12", "and at the last")
-        try play(late, "down \(at(d("9999-12-31"), lateScene))\nup \(at(d("9999-12-31"), lateScene))\nwait 50")
+        try late.play(script: "down \(at(d("9999-12-31"), lateScene))\nup \(at(d("9999-12-31"), lateScene))\nwait 50")
         XCTAssertEqual(lateScene.selectedDates, [d("9999-12-31")])
         XCTAssertTrue(texts(late).contains("December 9999"))
         XCTAssertEqual(lateScene.grid(for: lateScene.visibleMonth).lastDate.description, "10000-01-09",
@@ -77,9 +70,9 @@ final class CalendarSceneDisplayTests: XCTestCase {
 
     func testWeekNumbersTakeANarrowFirstColumn() throws {
         let (plain, plainScene) = try makeApp(["month": ["2026-11"]])
-        try play(plain, "wait 50")
+        try plain.play(script: "wait 50")
         let (driver, scene) = try makeApp(["month": ["2026-11"], "week-numbers": ["true"]])
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let withColumn = cellFrame(d("2026-10-26"), scene), without = cellFrame(d("2026-10-26"), plainScene)
         XCTAssertGreaterThan(withColumn.minX, without.minX + 20, "the days move right to make room")
         XCTAssertLessThan(withColumn.width, without.width)
@@ -113,7 +106,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
     func testTheSceneDrawsABarsTitleOnceAcrossItsDays() throws {
         let trip = EventOccurrence(uid: "trip", title: "Trip to Lisbon", span: .allDay(first: d("2026-11-10"), end: d("2026-11-13")))
         let (driver, scene) = try makeApp(["month": ["2026-11"]], events: [trip])
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         let runs = driver.root.draw().commands.compactMap { c -> TextRun? in if case let .text(t) = c, t.text == "Trip to Lisbon" { return t }; return nil }
         XCTAssertEqual(runs.count, 1)
         let a = cellFrame(d("2026-11-10"), scene), c = cellFrame(d("2026-11-12"), scene)
@@ -124,7 +117,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
 
     func testAChosenRangeJoinsIntoOneBandWithinEachRow() throws {
         let (driver, scene) = try makeApp(["month": ["2026-11"]])
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-13"), scene))
             up \(at(d("2026-11-13"), scene))
             down \(at(d("2026-11-17"), scene)) shift
@@ -156,7 +149,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
             EventOccurrence(uid: "b", title: "Beta", span: .timed(start: z.instant(of: d("2026-11-12"), hour: 14), end: z.instant(of: d("2026-11-12"), hour: 15))),
         ]
         let (driver, scene) = try makeApp(["month": ["2026-11"]], events: events)
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-12"), scene))
             up \(at(d("2026-11-12"), scene))
             down \(at(d("2026-11-10"), scene))
@@ -196,7 +189,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
 
         let (driver, scene) = try makeApp(["month": ["2026-09"], "locale": ["de_DE"], "today": ["2026-09-01"]],
                                           events: [EventOccurrence(uid: "x", title: "X", span: .allDay(first: d("2026-09-01"), end: d("2026-09-02")))])
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let shown = texts(driver)
         for word in ["September 2026", "Dienstag, 1. September 2026", "Keine Tage gewählt", "Ganztägig", "Bild↑ / Bild↓ · Pos1: heute"] {
             XCTAssertTrue(shown.contains(word), "\(word) in \(shown)")
@@ -206,12 +199,12 @@ final class CalendarSceneDisplayTests: XCTestCase {
 
     func testTheHeaderSaysWhichCalendarIsShown() throws {
         let (local, _) = try makeApp(["month": ["2026-11"], "calendar-label": ["local"], "calendar-files": ["/x/evolution/calendar/system/calendar.ics"]])
-        try play(local, "wait 50")
+        try local.play(script: "wait 50")
         XCTAssertTrue(texts(local).contains("Your calendars"))
         XCTAssertEqual(local.root.dumpState()["calendar"]?["calendarSource"], .string("local"))
         XCTAssertEqual(local.root.dumpState()["calendar"]?["calendarFiles"], .strings(["/x/evolution/calendar/system/calendar.ics"]))
         let (sample, _) = try makeApp(["month": ["2026-11"], "calendar-label": ["sample"], "locale": ["fr_FR"]])
-        try play(sample, "wait 50")
+        try sample.play(script: "wait 50")
         XCTAssertTrue(texts(sample).contains("Calendrier d’exemple"))
         XCTAssertEqual(sample.root.dumpState()["calendar"]?["calendarSource"], .string("sample"))
     }
@@ -221,19 +214,19 @@ final class CalendarSceneDisplayTests: XCTestCase {
     func testANoticeTakesItsOwnRoomSwallowsClicksAndCanBeClosed() throws {
         let diags = [LoadDiagnostic(file: "broken.ics", line: 3, message: "cannot read")]
         let (driver, scene) = try makeApp(["month": ["2026-11"]], diagnostics: diags)
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let app = driver.root
         XCTAssertEqual(app.shownNotices, ["Calendar: broken.ics:3: cannot read"])
         let bottom = scene.collection.frame.maxY
         XCTAssertLessThan(bottom, app.size.height - 40, "the grid ends above the notice bar")
         // A press on the bar, where the last row of days was before, chooses nothing.
-        try play(driver, "down 300 \(app.size.height - 30)\nup 300 \(app.size.height - 30)\nwait 50")
+        try driver.play(script: "down 300 \(app.size.height - 30)\nup 300 \(app.size.height - 30)\nwait 50")
         XCTAssertTrue(scene.selectedDates.isEmpty)
         XCTAssertEqual(app.shownNotices.count, 1, "a press beside the close button leaves the notice")
-        try play(driver, "move \(app.size.width - 36) \(app.size.height - 35)")
+        try driver.play(script: "move \(app.size.width - 36) \(app.size.height - 35)")
         XCTAssertEqual(app.cursor, .hand, "the close button is a button")
         // The close button: the cross at the bar's right end.
-        try play(driver, "down \(app.size.width - 36) \(app.size.height - 35)\nup \(app.size.width - 36) \(app.size.height - 35)\nwait 50")
+        try driver.play(script: "down \(app.size.width - 36) \(app.size.height - 35)\nup \(app.size.width - 36) \(app.size.height - 35)\nwait 50")
         XCTAssertEqual(app.shownNotices, [])
         XCTAssertTrue(scene.selectedDates.isEmpty)
         XCTAssertEqual(scene.collection.frame.maxY, app.size.height, accuracy: 1e-9, "the grid takes the room back")
@@ -243,9 +236,9 @@ final class CalendarSceneDisplayTests: XCTestCase {
     func testEscapeDismissesTheNotices() throws {
         let (driver, scene) = try makeApp(["month": ["2026-11"]], diagnostics: [LoadDiagnostic(file: "a.ics", message: "x"),
                                                                                   LoadDiagnostic(file: "b.ics", message: "y")])
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         XCTAssertEqual(driver.root.shownNotices.count, 2)
-        try play(driver, "key Escape\nwait 50")
+        try driver.play(script: "key Escape\nwait 50")
         XCTAssertEqual(driver.root.shownNotices, [])
         XCTAssertEqual(scene.visibleMonth.description, "2026-11")
     }
@@ -257,7 +250,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         let (driver, scene) = try makeApp(["month": ["2027-03"]], events: [old])
         let mailbox = EventSourceMailbox()
         scene.updates = mailbox
-        try play(driver, "down \(at(d("2027-03-03"), scene))\nup \(at(d("2027-03-03"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("2027-03-03"), scene))\nup \(at(d("2027-03-03"), scene))\nwait 50")
         let new = EventOccurrence(uid: "new", title: "New", span: .allDay(first: d("2027-03-03"), end: d("2027-03-04")))
         let fresh = InMemoryEventSource([new], zone: scene.settings.zone)
         // The source is handed over whole (`sending`): the test keeps only its identity.
@@ -266,7 +259,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         driver.frame()
         XCTAssertNotEqual(ObjectIdentifier(scene.events.source), freshID, "the new calendar is prepared off screen first")
         XCTAssertEqual(dayCell(d("2027-03-03"), scene)?.model?.events.map(\.uid), ["old"], "meanwhile the old one stays shown")
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         XCTAssertEqual(ObjectIdentifier(scene.events.source), freshID)
         XCTAssertEqual(scene.reloadCount, 1)
         XCTAssertEqual(driver.root.dumpState()["calendar"]?["calendarFiles"], .strings(["/a/calendar.ics", "/b/calendar.ics"]),
@@ -287,15 +280,15 @@ final class CalendarSceneDisplayTests: XCTestCase {
                                                                         end: z.instant(of: d("2026-11-01").adding(days: i), hour: 10)))
         }
         let (driver, scene) = try makeApp(["month": ["2036-11"]], events: events)
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         let todayPage = scene.grid(for: CalendarMonth(iso: "2026-11")!)
         XCTAssertFalse(scene.events.isReady(todayPage))
-        try play(driver, "key Home")
+        try driver.play(script: "key Home")
         XCTAssertFalse(scene.events.isReady(todayPage), "the key's frame leaves the page to idle frames")
         var frames = 0
-        while !scene.events.isReady(todayPage), frames < 60 { try play(driver, "wait 16"); frames += 1 }
+        while !scene.events.isReady(todayPage), frames < 60 { try driver.play(script: "wait 16"); frames += 1 }
         XCTAssertTrue(scene.events.isReady(todayPage), "prepared within a second")
-        try play(driver, "wait 800")
+        try driver.play(script: "wait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-11")
         XCTAssertEqual(dayCell(d("2026-11-21"), scene)?.model?.events.map(\.uid), ["e20"])
     }
@@ -311,7 +304,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         }
         for size in [Size(width: 360, height: 240), Size(width: 640, height: 400), Size(width: 800, height: 600)] {
             let (driver, scene) = try makeApp(["month": ["2026-11"]], events: events, size: size)
-            try play(driver, "wait 100")
+            try driver.play(script: "wait 100")
             for date in [d("2026-11-21"), d("2026-11-02")] {
                 let frame = cellFrame(date, scene)
                 var list = DrawList()

@@ -29,12 +29,6 @@ final class CalendarSceneTests: XCTestCase {
     }
 
     /// Plays a script starting now (a timeline's times start at zero, so they are shifted).
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
 
     /// The centre of `date`'s cell on the page now shown, in window points, as "X Y".
     func at(_ date: CalendarDate, _ scene: CalendarScene) -> String {
@@ -72,7 +66,7 @@ final class CalendarSceneTests: XCTestCase {
 
     func testClickTogglesAndSeveralDaysCanBeChosen() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-10"), scene))
             up \(at(d("2026-11-10"), scene))
             down \(at(d("2026-11-12"), scene))
@@ -89,21 +83,21 @@ final class CalendarSceneTests: XCTestCase {
 
     func testShiftClickChoosesARangeAcrossMonths() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
-        try play(driver, "down \(at(d("2026-11-28"), scene))\nup \(at(d("2026-11-28"), scene))\nkey pagedown\nwait 800")
+        try driver.play(script: "down \(at(d("2026-11-28"), scene))\nup \(at(d("2026-11-28"), scene))\nkey pagedown\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12")
-        try play(driver, "down \(at(d("2026-12-03"), scene)) shift\nup \(at(d("2026-12-03"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("2026-12-03"), scene)) shift\nup \(at(d("2026-12-03"), scene))\nwait 50")
         XCTAssertEqual(scene.selectedDates.sorted().map(\.description),
                        ["2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03"])
         // Back on November's page, backwards from the new anchor.
-        try play(driver, "key pageup\nwait 800")
-        try play(driver, "down \(at(d("2026-11-25"), scene)) shift\nup \(at(d("2026-11-25"), scene))\nwait 50")
+        try driver.play(script: "key pageup\nwait 800")
+        try driver.play(script: "down \(at(d("2026-11-25"), scene)) shift\nup \(at(d("2026-11-25"), scene))\nwait 50")
         XCTAssertEqual(scene.selectedDates.count, 9)
         XCTAssertEqual(scene.selectedDates.min(), d("2026-11-25"))
     }
 
     func testDaysBeforeTheMinimumDateCannotBeChosen() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"], "min-date": ["2026-11-15"]])
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-10"), scene))
             up \(at(d("2026-11-10"), scene))
             down \(at(d("2026-11-18"), scene))
@@ -113,7 +107,7 @@ final class CalendarSceneTests: XCTestCase {
             wait 50
             """)
         XCTAssertEqual(scene.selectedDates, [d("2026-11-18")], "neither a click nor a Shift+click takes a disabled day")
-        try play(driver, "down \(at(d("2026-11-15"), scene)) shift\nup \(at(d("2026-11-15"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("2026-11-15"), scene)) shift\nup \(at(d("2026-11-15"), scene))\nwait 50")
         XCTAssertEqual(scene.selectedDates.sorted().map(\.description), ["2026-11-15", "2026-11-16", "2026-11-17", "2026-11-18"])
         XCTAssertTrue(scene.isDisabled(d("2026-11-14")))
         let p = at(d("2026-11-10"), scene).split(separator: " ").map { Double($0)! }
@@ -122,7 +116,7 @@ final class CalendarSceneTests: XCTestCase {
 
     func testSelectionIsKeptAsDatesAcrossPagingAndResizing() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-05"), scene))
             up \(at(d("2026-11-05"), scene))
             down 600 400
@@ -157,33 +151,33 @@ final class CalendarSceneTests: XCTestCase {
     func testDragAndFlickPageExactlyOneMonthAndAShortDragStays() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
         let start = pageOffset(scene)
-        try play(driver, "down 700 400\nmove 640 400 300\nwait 300\nup 640 400\nwait 1500")
+        try driver.play(script: "down 700 400\nmove 640 400 300\nwait 300\nup 640 400\nwait 1500")
         XCTAssertEqual(scene.visibleMonth.description, "2026-11", "a slow short drag springs back")
         XCTAssertEqual(pageOffset(scene), start, accuracy: 1e-6)
-        try play(driver, "down 800 400\nmove 200 400 60\nup 200 400\nwait 3000")
+        try driver.play(script: "down 800 400\nmove 200 400 60\nup 200 400\nwait 3000")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "a hard flick moves one month, not more")
         XCTAssertEqual(pageOffset(scene), start + 1, accuracy: 1e-6)
-        try play(driver, "down 300 400\nmove 500 400 400\nwait 200\nup 500 400\nwait 1500")
+        try driver.play(script: "down 300 400\nmove 500 400 400\nwait 200\nup 500 400\nwait 1500")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "200 points held still is less than half a page")
         XCTAssertEqual(pageOffset(scene), start + 1, accuracy: 1e-6)
-        try play(driver, "down 100 400\nmove 700 400 500\nwait 200\nup 700 400\nwait 1500")
+        try driver.play(script: "down 100 400\nmove 700 400 500\nwait 200\nup 700 400\nwait 1500")
         XCTAssertEqual(scene.visibleMonth.description, "2026-11", "more than half a page back goes back")
         XCTAssertEqual(pageOffset(scene), start, accuracy: 1e-6)
     }
 
     func testWheelKeysAndHome() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
-        try play(driver, "move 500 400\nwheel 0 -1\nwait 600")
+        try driver.play(script: "move 500 400\nwheel 0 -1\nwait 600")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "one notch down is one month forward")
-        try play(driver, "wheel 0 1\nwait 100\nwheel 0 1\nwait 100\nwheel 0 1\nwait 600")
+        try driver.play(script: "wheel 0 1\nwait 100\nwheel 0 1\nwait 100\nwheel 0 1\nwait 600")
         XCTAssertEqual(scene.visibleMonth.description, "2026-09")
-        try play(driver, "wheel 0.4 0\nwait 20\nwheel 0.4 0\nwait 20\nwheel 0.4 0\nwait 600")
+        try driver.play(script: "wheel 0.4 0\nwait 20\nwheel 0.4 0\nwait 20\nwheel 0.4 0\nwait 600")
         XCTAssertEqual(scene.visibleMonth.description, "2026-10", "a trackpad's small deltas add up to one page")
-        try play(driver, "key pagedown\nkey pagedown\nkey pagedown\nwait 800")
+        try driver.play(script: "key pagedown\nkey pagedown\nkey pagedown\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2027-01")
-        try play(driver, "key pageup\nwait 800")
+        try driver.play(script: "key pageup\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12")
-        try play(driver, "key home\nwait 1500")
+        try driver.play(script: "key home\nwait 1500")
         XCTAssertEqual(scene.visibleMonth.description, "2026-11")
         XCTAssertEqual(pageOffset(scene), Double(CalendarMonth(iso: "2026-11")!.index - CalendarSettings.firstMonth.index), accuracy: 1e-6)
     }
@@ -191,20 +185,20 @@ final class CalendarSceneTests: XCTestCase {
     func testArrowKeysMoveTheFocusAcrossMonthsAndSpaceToggles() throws {
         let (driver, scene, _) = try makeApp([:])
         XCTAssertEqual(scene.focus, d("2026-11-21"), "the focus starts on today")
-        try play(driver, "key down\nkey down\nkey right\nkey right\nkey right\nwait 800")
+        try driver.play(script: "key down\nkey down\nkey right\nkey right\nkey right\nwait 800")
         XCTAssertEqual(scene.focus, d("2026-12-08"))
         XCTAssertEqual(scene.visibleMonth.description, "2026-12", "leaving the month turns the page")
-        try play(driver, "key space\nkey left\nkey shift+space\nkey up\nkey space\nkey space\nwait 50")
+        try driver.play(script: "key space\nkey left\nkey shift+space\nkey up\nkey space\nkey space\nwait 50")
         XCTAssertEqual(scene.selectedDates, [d("2026-12-07"), d("2026-12-08")])
         XCTAssertEqual(scene.visibleMonth.description, "2026-11", "30 November is November's")
     }
 
     func testAfterPagingAwayTheFirstKeyBringsTheFocusOntoThePageShown() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
-        try play(driver, "key pagedown\nkey pagedown\nwait 800\nkey right\nwait 50")
+        try driver.play(script: "key pagedown\nkey pagedown\nwait 800\nkey right\nwait 50")
         XCTAssertEqual(scene.visibleMonth.description, "2027-01", "the key did not page back to the focus")
         XCTAssertEqual(scene.focus, d("2027-01-01"))
-        try play(driver, "key right\nkey space\nwait 50")
+        try driver.play(script: "key right\nkey space\nwait 50")
         XCTAssertEqual(scene.selectedDates, [d("2027-01-02")])
     }
 
@@ -212,8 +206,8 @@ final class CalendarSceneTests: XCTestCase {
         var results: [String] = []
         for fps in [30.0, 60, 144] {
             let (driver, scene, _) = try makeApp(["month": ["2026-11"]], fps: fps)
-            try play(driver, "down 800 400\nmove 500 400 90\nup 500 400\nwait 200\nmove 500 300\nwheel 0 -1\nwait 3000")
-            try play(driver, "down \(at(d("2027-01-05"), scene))\nup \(at(d("2027-01-05"), scene))\nwait 50")
+            try driver.play(script: "down 800 400\nmove 500 400 90\nup 500 400\nwait 200\nmove 500 300\nwheel 0 -1\nwait 3000")
+            try driver.play(script: "down \(at(d("2027-01-05"), scene))\nup \(at(d("2027-01-05"), scene))\nwait 50")
             results.append(driver.root.dumpState()["calendar"]!.serialized())
         }
         XCTAssertEqual(results[0], results[1])
@@ -234,7 +228,7 @@ final class CalendarSceneTests: XCTestCase {
             EventOccurrence(uid: "edge", title: "Into the grid", span: .timed(start: z.instant(of: d("2026-10-25"), hour: 23), end: z.instant(of: d("2026-10-26"), hour: 0, minute: 30))),
         ]
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]], events: events)
-        try play(driver, "down \(at(d("2026-11-21"), scene))\nup \(at(d("2026-11-21"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("2026-11-21"), scene))\nup \(at(d("2026-11-21"), scene))\nwait 50")
         let cal = driver.root.dumpState()["calendar"]!
         XCTAssertEqual(cal["visibleMonth"], .string("2026-11"))
         XCTAssertEqual(cal["grid"]?.arrayValue?.count, 42)
@@ -263,7 +257,7 @@ final class CalendarSceneTests: XCTestCase {
                                                                             end: z.instant(of: d("2026-11-10"), hour: 9 + i)))
         } + [EventOccurrence(uid: "h", title: "Holiday", span: .allDay(first: d("2026-11-10"), end: d("2026-11-11")))]
         let (driver, scene, source) = try makeApp(["month": ["2026-11"]], events: events)
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
         let cell = scene.collection.cellForItem(at: ItemPath(item: scene.grid(for: scene.visibleMonth).cell(of: d("2026-11-10"))!, section: page)) as! DayCell
         XCTAssertEqual(cell.model?.events.map(\.uid), ["h", "e0", "e1", "e2", "e3", "e4"], "all-day first, then by start")
@@ -271,14 +265,14 @@ final class CalendarSceneTests: XCTestCase {
         XCTAssertLessThanOrEqual(queriesAfterOpen, 3, "one query per page: the page shown and its two neighbours")
         XCTAssertTrue(scene.events.isReady(scene.grid(for: CalendarMonth(iso: "2026-12")!)), "idle frames prepared the next page")
         XCTAssertTrue(scene.events.isReady(scene.grid(for: CalendarMonth(iso: "2026-10")!)), "and the previous one")
-        try play(driver, "key pagedown\nwait 700\nkey pageup\nwait 700\nkey pagedown\nwait 700\nkey pageup\nwait 700")
+        try driver.play(script: "key pagedown\nwait 700\nkey pageup\nwait 700\nkey pagedown\nwait 700\nkey pageup\nwait 700")
         XCTAssertLessThanOrEqual(source.queries, queriesAfterOpen + 1, "paging back and forth uses the cache")
         // The draw list shows the first titles and a "+N" for the rest.
         let texts = driver.root.draw().commands.compactMap { c -> String? in if case let .text(t) = c { return t.text }; return nil }
         XCTAssertTrue(texts.contains("Holiday"))
         XCTAssertTrue(texts.contains { $0.hasPrefix("+") }, "\(texts)")
         // The list beside the grid shows the listed day's events with times.
-        try play(driver, "down \(at(d("2026-11-10"), scene))\nup \(at(d("2026-11-10"), scene))\nwait 50")
+        try driver.play(script: "down \(at(d("2026-11-10"), scene))\nup \(at(d("2026-11-10"), scene))\nwait 50")
         let after = driver.root.draw().commands.compactMap { c -> String? in if case let .text(t) = c { return t.text }; return nil }
         XCTAssertTrue(after.contains("Tuesday, 10 November 2026"), "the locale's long date (en_GB)")
         XCTAssertTrue(after.contains("08:00 – 09:00"))

@@ -30,13 +30,6 @@ final class CalendarSidePanelTests: XCTestCase {
         return (HeadlessDriver(root: app, fps: 60), scene, app)
     }
 
-    func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        var timeline = ScriptTimeline(try InputScript.parse(script), fps: driver.fps)
-        for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-        timeline.endTime += driver.now
-        try driver.play(timeline)
-    }
-
     func at(_ date: CalendarDate, _ scene: CalendarScene) -> String {
         let page = scene.visibleMonth.index - CalendarSettings.firstMonth.index
         let item = scene.grid(for: scene.visibleMonth).cell(of: date)!
@@ -53,7 +46,7 @@ final class CalendarSidePanelTests: XCTestCase {
     /// 20th, the day just chosen, to the end.
     func testAShiftClickRangeListsEveryDayAndFollowsTheLastOne() throws {
         let (driver, scene, app) = try makeApp(events: busyNovember())
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-12"), scene))
             up \(at(d("2026-11-12"), scene))
             down \(at(d("2026-11-20"), scene)) shift
@@ -72,17 +65,17 @@ final class CalendarSidePanelTests: XCTestCase {
         XCTAssertTrue(strings(cal["panelVisibleDates"]).contains("2026-11-20"))
         XCTAssertFalse(strings(cal["panelVisibleDates"]).contains("2026-11-12"))
         // Toggling the 13th (a click with Ctrl would toggle too; a plain click toggles) brings the list back to it.
-        try play(driver, "down \(at(d("2026-11-13"), scene))\nup \(at(d("2026-11-13"), scene))\nwait 1500")
+        try driver.play(script: "down \(at(d("2026-11-13"), scene))\nup \(at(d("2026-11-13"), scene))\nwait 1500")
         XCTAssertTrue(strings(dump(app)["panelVisibleDates"]).contains("2026-11-14"), "the list shows where the 13th was: the 14th's rows")
         XCTAssertFalse(scene.selectedDates.contains(d("2026-11-13")))
-        try play(driver, "down \(at(d("2026-11-13"), scene))\nup \(at(d("2026-11-13"), scene))\nwait 1500")
+        try driver.play(script: "down \(at(d("2026-11-13"), scene))\nup \(at(d("2026-11-13"), scene))\nwait 1500")
         XCTAssertEqual(strings(dump(app)["panelVisibleDates"]).first, "2026-11-13", "chosen again, the 13th's heading is at the top")
     }
 
     /// Eight notches over the panel scroll its list; the month stays (they used to turn eight pages).
     func testTheWheelOverThePanelScrollsTheListAndNeverPages() throws {
         let (driver, scene, app) = try makeApp(events: busyNovember())
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-02"), scene))
             up \(at(d("2026-11-02"), scene))
             down \(at(d("2026-11-22"), scene)) shift
@@ -93,19 +86,19 @@ final class CalendarSidePanelTests: XCTestCase {
             wait 1500
             """)
         XCTAssertEqual(number(dump(app)["panelScroll"]), 0, "a hundred notches up bring the list to its top")
-        try play(driver, "move 1100 400\n" + String(repeating: "wheel 0 -1\nwait 30\n", count: 8) + "wait 1500")
+        try driver.play(script: "move 1100 400\n" + String(repeating: "wheel 0 -1\nwait 30\n", count: 8) + "wait 1500")
         let cal = dump(app)
         XCTAssertEqual(cal["visibleMonth"], .string("2026-11"), "the wheel over the panel never turns the month")
         XCTAssertGreaterThan(number(cal["panelScroll"]), 100, "eight notches scrolled the list")
         // Over the grid, the wheel still turns the month.
-        try play(driver, "move 400 400\nwheel 0 -1\nwait 800")
+        try driver.play(script: "move 400 400\nwheel 0 -1\nwait 800")
         XCTAssertEqual(scene.visibleMonth.description, "2026-12")
     }
 
     /// The panel's scroll bar can be dragged: its thumb taken from the top to the bottom shows the end.
     func testThePanelsScrollBarDrags() throws {
         let (driver, scene, app) = try makeApp(events: busyNovember())
-        try play(driver, """
+        try driver.play(script: """
             down \(at(d("2026-11-02"), scene))
             up \(at(d("2026-11-02"), scene))
             down \(at(d("2026-11-22"), scene)) shift
@@ -118,7 +111,7 @@ final class CalendarSidePanelTests: XCTestCase {
         let panel = scene.panel.view.frame
         XCTAssertEqual(scene.panel.view.contentOffset.y, 0)
         let x = panel.maxX - 4
-        try play(driver, """
+        try driver.play(script: """
             move \(x) \(panel.minY + 10)
             down \(x) \(panel.minY + 10)
             move \(x) \(panel.midY)

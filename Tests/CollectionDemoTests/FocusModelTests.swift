@@ -13,12 +13,6 @@ final class FocusModelTests: XCTestCase {
         return (app, HeadlessDriver(root: app, fps: 60))
     }
 
-    private func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        // Script times count from the driver's start: this script begins where the last one ended.
-        let lead = "wait \(Int((driver.now * 1000).rounded(.up)))\n"
-        try driver.play(ScriptTimeline(InputScript.parse(lead + script), fps: 60))
-    }
-
     private func collection(_ app: App, _ i: Int = 0) -> JSON { app.dumpState()["collections"]![i]! }
     private func focus(_ app: App, _ i: Int = 0) -> (item: String?, ring: Bool?) {
         (collection(app, i)["focusedItem"]?.stringValue, collection(app, i)["focusRing"]?.boolValue)
@@ -27,29 +21,29 @@ final class FocusModelTests: XCTestCase {
     func testGridArrowsMoveTheRingEnterSelectsEscapeClearsAndAClickHidesTheRing() throws {
         let (app, driver) = try start("grid")
         XCTAssertEqual(focus(app).ring, false, "no ring before the keyboard is used")
-        try play(driver, "key Right\nwait 50")
+        try driver.play(script: "key Right\nwait 50")
         XCTAssertEqual(focus(app).item, "0", "the first arrow shows the ring on the first tile in view")
         XCTAssertEqual(focus(app).ring, true)
         // 1280 points: nine columns, so Down goes nine tiles on.
-        try play(driver, "key Right\nwait 50\nkey Down\nwait 400")
+        try driver.play(script: "key Right\nwait 50\nkey Down\nwait 400")
         XCTAssertEqual(focus(app).item, "10")
         XCTAssertEqual((app.currentScene as! GridScene).collection.cellForItem(at: ItemPath(item: 10))?.isFocused, true)
-        try play(driver, "key Return\nwait 50")
+        try driver.play(script: "key Return\nwait 50")
         XCTAssertEqual(collection(app)["selected"]?.arrayValue?.compactMap(\.stringValue), ["10"], "Enter selects the focused tile")
-        try play(driver, "key Escape\nwait 50")
+        try driver.play(script: "key Escape\nwait 50")
         XCTAssertEqual(collection(app)["selected"]?.arrayValue?.count, 0, "Escape clears the selection")
         // A click on tile 2 (third column of the first row) moves the focus there without a ring.
-        try play(driver, "down 360 110\nup 360 110\nwait 300")
+        try driver.play(script: "down 360 110\nup 360 110\nwait 300")
         XCTAssertEqual(focus(app).item, "2")
         XCTAssertEqual(focus(app).ring, false, "the pointer is in use: no ring")
-        try play(driver, "key Left\nwait 50")
+        try driver.play(script: "key Left\nwait 50")
         XCTAssertEqual(focus(app).item, "2", "the first arrow after a click shows the ring where the focus is")
         XCTAssertEqual(focus(app).ring, true)
     }
 
     func testAFocusedTileOutOfViewIsScrolledTo() throws {
         let (app, driver) = try start("grid", size: Size(640, 480))
-        try play(driver, "key Down\n" + String(repeating: "key Down\nwait 30\n", count: 8) + "wait 600")
+        try driver.play(script: "key Down\n" + String(repeating: "key Down\nwait 30\n", count: 8) + "wait 600")
         let grid = (app.currentScene as! GridScene).collection
         let ip = try XCTUnwrap(grid.focusedItem)
         let frame = try XCTUnwrap(grid.layout.attributesForItem(at: ip)?.frame)
@@ -59,16 +53,16 @@ final class FocusModelTests: XCTestCase {
 
     func testCarouselArrowsFocusTheCentredCardEnterOpensItAndEscapeCloses() throws {
         let (app, driver) = try start("carousel")
-        try play(driver, "key Right\nwait 800")
+        try driver.play(script: "key Right\nwait 800")
         XCTAssertEqual(focus(app).item, "1")
         XCTAssertEqual(focus(app).ring, true)
         XCTAssertEqual(collection(app)["centeredIndex"]?.doubleValue, 1)
         XCTAssertEqual(collection(app)["opened"], .null)
-        try play(driver, "key Return\nwait 50")
+        try driver.play(script: "key Return\nwait 50")
         XCTAssertEqual(collection(app)["opened"]?.stringValue, "1", "Enter opens the focused card")
-        try play(driver, "key Right\nwait 300")
+        try driver.play(script: "key Right\nwait 300")
         XCTAssertEqual(collection(app)["centeredIndex"]?.doubleValue, 1, "the open sheet takes the keys")
-        try play(driver, "key Escape\nwait 50")
+        try driver.play(script: "key Escape\nwait 50")
         XCTAssertEqual(collection(app)["opened"], .null, "Escape closes the sheet")
     }
 
@@ -76,7 +70,7 @@ final class FocusModelTests: XCTestCase {
     /// release on it opens the card; a release off it opens nothing.
     func testTheOpenButtonHasHoverAndPressFeedbackAndOpensTheCard() throws {
         let (app, driver) = try start("carousel")
-        try play(driver, "wait 100")
+        try driver.play(script: "wait 100")
         let scene = app.currentScene as! CarouselScene
         let cv = scene.collection
         let card = cv.windowRect(fromContent: try XCTUnwrap(cv.presentedFrameForItem(at: ItemPath(item: 0))))
@@ -84,41 +78,41 @@ final class FocusModelTests: XCTestCase {
         let (x, y) = (Int(b.midX), Int(b.midY))
         let cell = { cv.cellForItem(at: ItemPath(item: 0)) as? CarouselCardCell }
         XCTAssertEqual(cell()?.buttonState, .normal)
-        try play(driver, "move \(x) \(y) 50\nwait 50")
+        try driver.play(script: "move \(x) \(y) 50\nwait 50")
         XCTAssertEqual(cell()?.buttonState, .hovered)
-        try play(driver, "down \(x) \(y)\nwait 50")
+        try driver.play(script: "down \(x) \(y)\nwait 50")
         XCTAssertEqual(cell()?.buttonState, .pressed)
         XCTAssertEqual(collection(app)["opened"], .null, "a press alone opens nothing")
-        try play(driver, "move \(x) \(y - 200) 50\nwait 20")
+        try driver.play(script: "move \(x) \(y - 200) 50\nwait 20")
         XCTAssertEqual(cell()?.buttonState, .hovered, "dragged off, the button lets go of its pressed look")
-        try play(driver, "up \(x) \(y - 200)\nwait 50")
+        try driver.play(script: "up \(x) \(y - 200)\nwait 50")
         XCTAssertEqual(collection(app)["opened"], .null, "released off the button: nothing opens")
-        try play(driver, "move \(x) \(y) 50\ndown \(x) \(y)\nup \(x) \(y)\nwait 50")
+        try driver.play(script: "move \(x) \(y) 50\ndown \(x) \(y)\nup \(x) \(y)\nwait 50")
         XCTAssertEqual(collection(app)["opened"]?.stringValue, "0", "a click on Open opens the card")
         XCTAssertEqual(collection(app)["centeredIndex"]?.doubleValue, 0)
     }
 
     func testRearrangeArrowsMoveTheRingAndAClickHidesIt() throws {
         let (app, driver) = try start("rearrange")
-        try play(driver, "key Down\nwait 50")
+        try driver.play(script: "key Down\nwait 50")
         XCTAssertEqual(focus(app).item, "0")
         XCTAssertEqual(focus(app).ring, true)
-        try play(driver, "key Right\nwait 50")
+        try driver.play(script: "key Right\nwait 50")
         XCTAssertEqual(focus(app).item, "1")
-        try play(driver, "down 400 300\nup 400 300\nwait 300")
+        try driver.play(script: "down 400 300\nup 400 300\nwait 300")
         XCTAssertEqual(focus(app).ring, false)
     }
 
     func testMosaicRingShowsAfterKeysOnlyAndArrowsMoveIt() throws {
         let (app, driver) = try start("mosaic")
         let scene = app.currentScene as! MosaicScene
-        try play(driver, "key Down\nwait 400")
+        try driver.play(script: "key Down\nwait 400")
         let first = try XCTUnwrap(scene.focusedCard)
         XCTAssertTrue(scene.showsFocusRing)
-        try play(driver, "key Down\nwait 400")
+        try driver.play(script: "key Down\nwait 400")
         XCTAssertNotEqual(scene.focusedCard, first, "Down moves the focus to the card below")
         XCTAssertEqual(scene.collection.focusedItem?.section, MosaicScene.mosaicSection)
-        try play(driver, "down 640 500\nup 640 500\nwait 300")
+        try driver.play(script: "down 640 500\nup 640 500\nwait 300")
         XCTAssertFalse(scene.showsFocusRing, "a click hides the ring")
     }
 
@@ -127,10 +121,10 @@ final class FocusModelTests: XCTestCase {
     func testBoardsRingAfterKeysOnlyAndItStaysOnTheCardAfterAKeyboardDrop() throws {
         let (app, driver) = try start("boards")
         let scene = app.currentScene as! BoardsScene
-        try play(driver, "down 100 110\nup 100 110\nwait 100")
+        try driver.play(script: "down 100 110\nup 100 110\nwait 100")
         let clicked = try XCTUnwrap(scene.manager.focus?.id)
         XCTAssertFalse(scene.manager.marks.showsRing, "a click: no ring")
-        try play(driver, "key Space\nwait 100\nkey Right\nwait 100\nkey Space\nwait 800")
+        try driver.play(script: "key Space\nwait 100\nkey Right\nwait 100\nkey Space\nwait 800")
         XCTAssertTrue(scene.manager.marks.showsRing)
         XCTAssertEqual(scene.manager.focus?.id, clicked, "the focus stays on the dropped card")
         XCTAssertEqual(scene.manager.focus?.collection, "today")

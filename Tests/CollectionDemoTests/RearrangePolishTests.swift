@@ -12,20 +12,14 @@ final class RearrangePolishTests: XCTestCase {
         return (app, HeadlessDriver(root: app, fps: 60), app.currentScene as! RearrangeScene)
     }
 
-    private func play(_ driver: HeadlessDriver<App>, _ script: String) throws {
-        // Script times count from the driver's start: this script begins where the last one ended.
-        let lead = "wait \(Int((driver.now * 1000).rounded(.up)))\n"
-        try driver.play(ScriptTimeline(InputScript.parse(lead + script), fps: 60))
-    }
-
     func testTheHintNamesTheLayoutAndHowToPickUp() throws {
         let (app, driver, _) = try start()
-        try play(driver, "wait 50")
+        try driver.play(script: "wait 50")
         let hint = try XCTUnwrap(app.dumpState()["hint"]?.stringValue)
         XCTAssertTrue(hint.hasPrefix("Grid"), hint)
         XCTAssertTrue(hint.contains("long-press"), hint)
         XCTAssertTrue(hint.contains("L: next layout"), hint)
-        try play(driver, "key l\nwait 600")
+        try driver.play(script: "key l\nwait 600")
         XCTAssertEqual(app.dumpState()["hint"]?.stringValue?.hasPrefix("Horizontal"), true)
         var list = DrawList()
         app.currentScene.draw(into: &list)
@@ -38,17 +32,17 @@ final class RearrangePolishTests: XCTestCase {
     func testLAnimatesTheLayoutChangeAndKeepsTheTileInView() throws {
         let (_, driver, scene) = try start()
         let cv = scene.collection
-        try play(driver, "wait 50\nkey End\nwait 800")
+        try driver.play(script: "wait 50\nkey End\nwait 800")
         let firstInView = try XCTUnwrap(cv.visibleAttributes.filter {
             $0.kind == .cell && $0.frame.minY >= cv.contentOffset.y
         }.map(\.indexPath).min())
         XCTAssertGreaterThan(firstInView.item, 100)
-        try play(driver, "key l\nwait 80")
+        try driver.play(script: "key l\nwait 80")
         let moving = cv.visibleAttributes.filter { a in
             a.kind == .cell && cv.presentedFrameForItem(at: a.indexPath).map { $0 != a.frame } == true
         }
         XCTAssertGreaterThan(moving.count, 10, "tiles are on their way 80 ms in")
-        try play(driver, "wait 600")
+        try driver.play(script: "wait 600")
         XCTAssertFalse(cv.isAnimatingUpdates, "and arrive")
         for a in cv.visibleAttributes where a.kind == .cell { XCTAssertEqual(cv.presentedFrameForItem(at: a.indexPath), a.frame) }
         let frame = try XCTUnwrap(cv.layout.attributesForItem(at: firstInView)?.frame)
@@ -61,9 +55,9 @@ final class RearrangePolishTests: XCTestCase {
         let (app, driver, scene) = try start(items: 2000)
         let cv = scene.collection
         let tile = cv.windowRect(fromContent: try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: 1))?.frame)).center
-        try play(driver, "down \(tile.x) \(tile.y)\nwait 400\nmove 640 805\nwait 2500")
+        try driver.play(script: "down \(tile.x) \(tile.y)\nwait 400\nmove 640 805\nwait 2500")
         XCTAssertGreaterThan(cv.contentOffset.y, 2 * cv.frame.height, "carried pages down")
-        try play(driver, "move 640 900\nwait 100\nup 640 900\nwait 1200")
+        try driver.play(script: "move 640 900\nwait 100\nup 640 900\nwait 1200")
         let items = app.dumpState()["collections"]![0]!["items"]!.arrayValue!.compactMap(\.stringValue)
         XCTAssertEqual(items[1], "1", "the tile went home")
         let home = cv.windowRect(fromContent: try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: 1))?.frame))
@@ -76,14 +70,14 @@ final class RearrangePolishTests: XCTestCase {
     func testSpacePicksUpTheFocusedTileAndTheArrowsMoveIt() throws {
         let (app, driver, scene) = try start()
         let cv = { app.dumpState()["collections"]![0]! }
-        try play(driver, "key Down\nwait 50\nkey Right\nwait 50")
+        try driver.play(script: "key Down\nwait 50\nkey Right\nwait 50")
         XCTAssertEqual(cv()["focusedItem"]?.stringValue, "1")
-        try play(driver, "key Space\nwait 100")
+        try driver.play(script: "key Space\nwait 100")
         XCTAssertTrue(scene.isDragging, "Space lifted the focused tile")
         XCTAssertEqual(cv()["moving"]?["id"]?.stringValue, "1")
-        try play(driver, "key Right\nwait 100\nkey Right\nwait 100")
+        try driver.play(script: "key Right\nwait 100\nkey Right\nwait 100")
         XCTAssertEqual(cv()["moving"]?["to"]?.doubleValue, 3, "two steps right")
-        try play(driver, "key Space\nwait 800")
+        try driver.play(script: "key Space\nwait 800")
         XCTAssertFalse(scene.isDragging)
         let items = cv()["items"]!.arrayValue!.compactMap(\.stringValue)
         XCTAssertEqual(Array(items.prefix(4)), ["0", "2", "3", "1"])
@@ -91,7 +85,7 @@ final class RearrangePolishTests: XCTestCase {
         XCTAssertEqual(cv()["focusRing"]?.boolValue, true)
         XCTAssertEqual(cv()["undo"]?.doubleValue, 1)
         // Escape during a keyboard drag puts the tile back.
-        try play(driver, "key Space\nwait 100\nkey Left\nwait 100\nkey Escape\nwait 800")
+        try driver.play(script: "key Space\nwait 100\nkey Left\nwait 100\nkey Escape\nwait 800")
         XCTAssertEqual(Array(cv()["items"]!.arrayValue!.compactMap(\.stringValue).prefix(4)), ["0", "2", "3", "1"])
         XCTAssertFalse(scene.isDragging)
     }
