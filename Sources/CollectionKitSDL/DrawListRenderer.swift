@@ -75,17 +75,56 @@ public final class DrawListRenderer {
         // renderer each is a full pass over memory.
         pixelTarget = softwareSurface.flatMap { PixelTarget(surface: $0) }
         defer { pixelTarget = nil }
-        if !coversTarget(list.commands.first) {
-            if let p = direct() {
-                p.fill(SDL_Rect(x: 0, y: 0, w: Int32(p.width), h: Int32(p.height)), color: Color(r: 0, g: 0, b: 0, a: 255), clip: nil)
-            } else {
-                SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-                SDL_RenderClear(renderer)
+        let clears = !coversTarget(list.commands.first)
+        let black = Color(r: 0, g: 0, b: 0, a: 255)
+        if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears) {
+            // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
+            if let s = plan.shift { p.shift(s.region, dx: s.dx, dy: s.dy) }
+            for box in plan.boxes {
+                if clears { p.fill(box.sdl, color: black, clip: nil) }
+                run(list.commands, base: Transform(scale: pixelScale), within: box)
             }
+            lastRedraw = (plan.boxes.reduce(0) { $0 + $1.area }, plan.shift != nil)
+        } else {
+            if clears {
+                if let p = direct() {
+                    p.fill(SDL_Rect(x: 0, y: 0, w: Int32(p.width), h: Int32(p.height)), color: black, clip: nil)
+                } else {
+                    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                    SDL_RenderClear(renderer)
+                }
+            }
+            run(list.commands, base: Transform(scale: pixelScale))
+            lastRedraw = (pixelTarget.map { $0.width * $0.height } ?? 0, false)
         }
-        run(list.commands, base: Transform(scale: pixelScale))
         if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
         text.endFrame()
+    }
+
+    /// Draws every frame whole when true. When false (the default), a software target keeps the
+    /// last frame's pixels and draws only what changed, moving the pixels of a scrolled view;
+    /// the result is the same either way.
+    public var redrawsWholeFrame = false {
+        didSet { drawn.commands = [] }
+    }
+    /// The pixels the last frame drew (all of the target when drawn whole), and whether it moved
+    /// scrolled pixels rather than draw them.
+    public private(set) var lastRedraw: (pixels: Int, shifted: Bool) = (0, false)
+    /// The frame on the target now, and a spare to survey the next into.
+    private var drawn = DrawnFrame(), spare = DrawnFrame()
+
+    /// Surveys `list` and compares it with the frame on the target: the plan to draw only what
+    /// changed, or nil to draw it whole.
+    private func redrawPlan(_ list: DrawList, target p: PixelTarget, clears: Bool) -> RedrawPlan? {
+        guard !redrawsWholeFrame else { return nil }
+        var next = spare
+        next.reset(target: PixelBox(x0: 0, y0: 0, x1: p.width, y1: p.height), pixelScale: pixelScale,
+                   surface: UnsafeMutableRawPointer(p.pixels), clears: clears)
+        survey(list.commands, into: &next)
+        let plan = drawn.clears == clears ? drawn.damage(to: next) : nil
+        spare = drawn
+        drawn = next
+        return plan
     }
 
     /// The target to draw straight into, once SDL has done what it was asked; nil: draw with SDL.
@@ -158,12 +197,28 @@ public final class DrawListRenderer {
         snapshotTextures[rec.key] = tex
     }
 
-    private func run(_ commands: [DrawCommand], base: Transform) {
+    /// Runs `commands` from `base`; `within` a box of the target, only the drawing that reaches
+    /// it (by the survey of this frame), clipped to it.
+    private func run(_ commands: [DrawCommand], base: Transform, within box: PixelBox? = nil) {
         let saved = (transforms, clips, opacities, transform, opacity, clip)
         transforms = []; clips = []; opacities = []
-        transform = base; opacity = 1; clip = nil
-        SDL_RenderSetClipRect(renderer, nil)
-        for c in commands { execute(c) }
+        transform = base; opacity = 1; clip = box?.sdl
+        applyClip()
+        if let box {
+            let entries = drawn.entries
+            var n = 0
+            for c in commands {
+                switch c {
+                case .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity:
+                    execute(c)
+                default:
+                    if entries[n].visible.intersects(box) { execute(c) }
+                    n += 1
+                }
+            }
+        } else {
+            for c in commands { execute(c) }
+        }
         (transforms, clips, opacities, transform, opacity, clip) = saved
         if let c = clip { var r = c; SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
     }
@@ -191,9 +246,7 @@ public final class DrawListRenderer {
         case let .pushClip(r):
             clips.append(clip)
             let px = transform.apply(r)
-            // Edges rounded where they lie, so clips that share an edge tile without a seam.
-            var next = SDL_Rect(x: Int32(px.minX.rounded()), y: Int32(px.minY.rounded()),
-                                w: Int32(px.maxX.rounded() - px.minX.rounded()), h: Int32(px.maxY.rounded() - px.minY.rounded()))
+            var next = DrawListRenderer.clipPixels(px)
             if let current = clip {
                 var a = current, out = SDL_Rect()
                 if SDL_IntersectRect(&a, &next, &out) == SDL_FALSE { out = SDL_Rect(x: 0, y: 0, w: 0, h: 0) }
@@ -206,7 +259,7 @@ public final class DrawListRenderer {
             applyClip()
         case let .pushTransform(t):
             transforms.append(transform)
-            transform = transform.concatenating(t)
+            transform = DrawListRenderer.pushing(t, onto: transform)
         case .popTransform:
             transform = transforms.popLast() ?? transform
         case let .pushOpacity(o):
@@ -221,14 +274,16 @@ public final class DrawListRenderer {
 
     /// A line's width in pixels. A hairline (a point or less) stays as many device pixels as it
     /// has points at any `pixelScale`, so rules and outlines stay as fine as the screen allows.
-    private func lineWidth(_ width: Double) -> Double {
+    private func lineWidth(_ width: Double) -> Double { lineWidth(width, scale: transform.scale) }
+
+    func lineWidth(_ width: Double, scale: Double) -> Double {
         let hairline = pixelScale > 1 && width <= 1
-        return max(1, width * transform.scale / (hairline ? pixelScale : 1))
+        return max(1, width * scale / (hairline ? pixelScale : 1))
     }
 
     /// A fill a point or less thick (a separator rule) keeps that thickness in device pixels,
     /// at its top or left edge, when drawn at a pixel scale above 1.
-    private func hairline(_ r: Rect, points: Rect) -> Rect {
+    func hairline(_ r: Rect, points: Rect) -> Rect {
         guard pixelScale > 1 else { return r }
         var out = r
         if points.height > 0, points.height <= 1 { out.size.height = r.height / pixelScale }
@@ -280,9 +335,32 @@ public final class DrawListRenderer {
     }
 
     /// Snaps to whole pixels so neighbouring bands and corners meet without seams.
-    private func snapped(_ r: Rect) -> Rect {
-        let x0 = r.minX.rounded(), y0 = r.minY.rounded()
-        return Rect(x: x0, y: y0, width: r.maxX.rounded() - x0, height: r.maxY.rounded() - y0)
+    func snapped(_ r: Rect) -> Rect {
+        let x0 = DrawListRenderer.nearest(r.minX), y0 = DrawListRenderer.nearest(r.minY)
+        return Rect(x: x0, y: y0, width: DrawListRenderer.nearest(r.maxX) - x0, height: DrawListRenderer.nearest(r.maxY) - y0)
+    }
+
+    /// The nearest whole pixel, halves rounded up: the same for a coordinate moved by whole
+    /// pixels (`rounded()` takes halves away from zero, so -0.5 and 0.5 would land 2 apart).
+    static func nearest(_ v: Double) -> Double { (v + 0.5).rounded(.down) }
+
+    /// A clip rect in pixels as drawn: each edge at its nearest whole pixel, so clips that share
+    /// an edge tile without a seam.
+    static func clipPixels(_ px: Rect) -> SDL_Rect {
+        func i(_ v: Double) -> Int32 { v.isFinite ? Int32(max(-1e9, min(1e9, nearest(v)))) : 0 }
+        let x0 = i(px.minX), y0 = i(px.minY)
+        return SDL_Rect(x: x0, y: y0, w: i(px.maxX) - x0, h: i(px.maxY) - y0)
+    }
+
+    /// `outer` with `inner` applied first. A pure translation lands on whole pixels: everything
+    /// in a scrolled view moves by whole pixels, so its cells draw the same at every offset and
+    /// the next frame can move the last one's pixels rather than draw them again.
+    static func pushing(_ inner: Transform, onto outer: Transform) -> Transform {
+        var t = outer.concatenating(inner)
+        if inner.scale == 1, t.translation.x.isFinite, t.translation.y.isFinite {
+            t.translation = Point(x: nearest(t.translation.x), y: nearest(t.translation.y))
+        }
+        return t
     }
 
     private func fill(_ unsnapped: Rect, color: Color, radius: Double) {
@@ -331,7 +409,7 @@ public final class DrawListRenderer {
 
     /// A fill's corner radius in whole pixels, at most half its snapped rect's sides: whole-pixel
     /// radii keep the bands and the corner blits from leaving a seam between them.
-    private static func cornerRadius(_ radius: Double, of r: Rect) -> Double {
+    static func cornerRadius(_ radius: Double, of r: Rect) -> Double {
         min(radius, r.width / 2, r.height / 2).rounded(.down)
     }
 
@@ -481,7 +559,7 @@ public final class DrawListRenderer {
 
     /// An outline's width and corner radius in whole pixels, and the side of its corner squares:
     /// they hold the arc, or the stroke's width when that is larger.
-    private static func strokeShape(_ r: Rect, width: Double, radius: Double) -> (width: Double, radius: Double, corner: Double) {
+    static func strokeShape(_ r: Rect, width: Double, radius: Double) -> (width: Double, radius: Double, corner: Double) {
         let w = max(1, width.rounded())
         let rad = max(0, min(radius, r.width / 2, r.height / 2).rounded(.down))
         return (w, rad, max(rad, w))
@@ -543,7 +621,7 @@ public final class DrawListRenderer {
 
     /// A shadow's blur and corner radius in whole pixels for its snapped rect: an animated blur
     /// revisits a few textures instead of making one a frame.
-    private static func shadowShape(_ r: Rect, radius: Double, blur: Double) -> (blur: Int, radius: Int) {
+    static func shadowShape(_ r: Rect, radius: Double, blur: Double) -> (blur: Int, radius: Int) {
         (Int(max(0, blur).rounded()), Int(max(0, min(radius, r.width / 2, r.height / 2)).rounded(.down)))
     }
 
@@ -626,7 +704,7 @@ public final class DrawListRenderer {
     // MARK: Text
 
     /// The run's rect in pixels and the font it is set in, under `transform`.
-    private static func textPlacement(_ run: TextRun, _ transform: Transform) -> (rect: Rect, font: TextCache.FontKey) {
+    static func textPlacement(_ run: TextRun, _ transform: Transform) -> (rect: Rect, font: TextCache.FontKey) {
         let px = Int(max(6, (run.size * transform.scale).rounded()))
         return (transform.apply(run.rect), TextCache.FontKey(pixelSize: px, bold: run.weight == .bold))
     }
@@ -647,7 +725,7 @@ public final class DrawListRenderer {
         }
         // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
-        let dst = SDL_FRect(x: Float(x.rounded()), y: Float(top.rounded()), w: Float(w), h: Float(h))
+        let dst = SDL_FRect(x: Float(DrawListRenderer.nearest(x)), y: Float(DrawListRenderer.nearest(top)), w: Float(w), h: Float(h))
         copy(e.sprite, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
     }
 
@@ -700,7 +778,7 @@ public final class DrawListRenderer {
             switch command {
             case let .pushTransform(next):
                 walk.stack.append(t)
-                walk.transform = t.concatenating(next)
+                walk.transform = DrawListRenderer.pushing(next, onto: t)
             case .popTransform:
                 walk.transform = walk.stack.popLast() ?? t
             case let .fill(r, color, radius):

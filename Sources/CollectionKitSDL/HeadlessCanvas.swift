@@ -99,6 +99,21 @@ public final class HeadlessCanvas {
         SDL_RenderPresent(drawer.renderer)
     }
 
+    /// The first pixel (row by row) where `other`'s frame differs from this one's, nil when they
+    /// are the same; a size that differs counts as a difference at 0,0. Compares whole rows of
+    /// memory, for tests that check every frame.
+    func firstDifference(from other: HeadlessCanvas) -> (x: Int, y: Int)? {
+        guard let a = surface, let b = other.surface, a.pointee.w == b.pointee.w, a.pointee.h == b.pointee.h else { return (0, 0) }
+        let w = Int(a.pointee.w)
+        for y in 0..<Int(a.pointee.h) {
+            let ra = (a.pointee.pixels! + y * Int(a.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            let rb = (b.pointee.pixels! + y * Int(b.pointee.pitch)).assumingMemoryBound(to: UInt32.self)
+            guard SDL_memcmp(ra, rb, w * 4) != 0 else { continue }
+            for x in 0..<w where ra[x] & 0xFF_FFFF != rb[x] & 0xFF_FFFF { return (x, y) }
+        }
+        return nil
+    }
+
     /// The current frame as an image (empty once closed).
     public func capture() -> Image {
         guard let surface else { return Image(width: 0, height: 0, pixels: []) }

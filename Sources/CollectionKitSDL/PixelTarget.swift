@@ -141,6 +141,27 @@ struct PixelTarget {
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 
+    /// Moves the pixels of `region` by `dx`, `dy` within it: each pixel of the region whose
+    /// source (`dx`, `dy` back) is in the region takes that pixel's colour, in one copy per row;
+    /// the rest keep theirs, to be drawn over.
+    func shift(_ region: PixelBox, dx: Int, dy: Int) {
+        let r = region.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        let moved = r.intersection(r.offsetBy(dx, dy))
+        guard !moved.isEmpty, dx != 0 || dy != 0 else { return }
+        let bytes = (moved.x1 - moved.x0) * 4
+        func copyRow(_ y: Int) {
+            UnsafeMutableRawPointer(pixels + y * stride + moved.x0)
+                .copyMemory(from: UnsafeRawPointer(pixels + (y - dy) * stride + moved.x0 - dx), byteCount: bytes)
+        }
+        // Rows in the order that reads each source row before it is written over.
+        if dy > 0 {
+            var y = moved.y1 - 1
+            while y >= moved.y0 { copyRow(y); y -= 1 }
+        } else {
+            for y in moved.y0..<moved.y1 { copyRow(y) }
+        }
+    }
+
     /// x / 255 rounded, for x in 0...255².
     @inline(__always) static func div255(_ x: UInt32) -> UInt32 {
         let t = x + 128

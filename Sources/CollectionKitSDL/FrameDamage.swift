@@ -1,0 +1,418 @@
+import CSDL2
+import CollectionKit
+
+/// A rect of whole pixels, half-open: columns `x0..<x1`, rows `y0..<y1`.
+struct PixelBox: Equatable {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+
+    static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
+
+    init(_ r: SDL_Rect) { self.init(x0: Int(r.x), y0: Int(r.y), x1: Int(r.x) + Int(r.w), y1: Int(r.y) + Int(r.h)) }
+
+    /// Every pixel `r` touches, grown by `margin` on each side; a rect that is not finite covers
+    /// everything.
+    init(covering r: Rect, margin: Double) {
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else {
+            self.init(x0: -1 << 40, y0: -1 << 40, x1: 1 << 40, y1: 1 << 40)
+            return
+        }
+        func clamp(_ v: Double) -> Int { Int(max(-1e12, min(1e12, v))) }
+        self.init(x0: clamp((r.minX - margin).rounded(.down)), y0: clamp((r.minY - margin).rounded(.down)),
+                  x1: clamp((r.maxX + margin).rounded(.up)), y1: clamp((r.maxY + margin).rounded(.up)))
+    }
+
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+    var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+    var sdl: SDL_Rect { SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0)) }
+
+    func intersection(_ o: PixelBox) -> PixelBox {
+        let b = PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+        return b.isEmpty ? .empty : b
+    }
+
+    func union(_ o: PixelBox) -> PixelBox {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        return PixelBox(x0: min(x0, o.x0), y0: min(y0, o.y0), x1: max(x1, o.x1), y1: max(y1, o.y1))
+    }
+
+    func intersects(_ o: PixelBox) -> Bool { max(x0, o.x0) < min(x1, o.x1) && max(y0, o.y0) < min(y1, o.y1) }
+
+    func offsetBy(_ dx: Int, _ dy: Int) -> PixelBox {
+        isEmpty ? .empty : PixelBox(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+
+    /// Appends the parts of `self` outside `o` (at most four boxes) to `out`.
+    func subtract(_ o: PixelBox, into out: inout [PixelBox]) {
+        guard !isEmpty else { return }
+        let cut = intersection(o)
+        guard !cut.isEmpty else { out.append(self); return }
+        if cut.y0 > y0 { out.append(PixelBox(x0: x0, y0: y0, x1: x1, y1: cut.y0)) }
+        if cut.y1 < y1 { out.append(PixelBox(x0: x0, y0: cut.y1, x1: x1, y1: y1)) }
+        if cut.x0 > x0 { out.append(PixelBox(x0: x0, y0: cut.y0, x1: cut.x0, y1: cut.y1)) }
+        if cut.x1 < x1 { out.append(PixelBox(x0: cut.x1, y0: cut.y0, x1: x1, y1: cut.y1)) }
+    }
+}
+
+/// Where one frame's drawing commands landed, kept to compare with the next frame's.
+///
+/// Each drawing command has an entry: the transform and opacity it was drawn under, the clip in
+/// force (a chain of the clips pushed, each in pixels), and the pixels it can touch. Pushes and
+/// pops have no entry; their effect is in the entries after them.
+struct DrawnFrame {
+    struct Entry {
+        /// Index of the command in `commands`.
+        var command: Int32
+        /// The clip in force (an index into `clips`), -1 for none.
+        var clip: Int32
+        var transform: Transform
+        var opacity: Double
+        /// The pixels the command can touch, before clipping (a bound, not exact).
+        var bounds: PixelBox
+        /// `bounds` cut to the clip and the target.
+        var visible: PixelBox
+        /// A square fill: `visible` is exactly the pixels it covers, all in one colour.
+        var uniform: Bool
+        /// Whether its pixels move exactly with a whole-pixel translation wherever it lies (not
+        /// so for what SDL rasterises from float coordinates that may be negative).
+        var shiftsExactly: Bool
+        /// Whether a clip changes the pixels it draws inside the clip (SDL's scaled copy of a
+        /// texture samples from where the clip starts): drawn whole or not at all.
+        var drawsWhole: Bool
+    }
+
+    struct Clip {
+        var parent: Int32
+        /// The rect pushed, in pixels, before intersecting with the clips it is pushed inside.
+        var rect: PixelBox
+        /// The clip in force: `rect` cut to its parents' and the target.
+        var effective: PixelBox
+    }
+
+    var commands: [DrawCommand] = []
+    var entries: [Entry] = []
+    var clips: [Clip] = []
+    /// The target's pixels.
+    var target = PixelBox.empty
+    var pixelScale = 1.0
+    /// The surface drawn into, to know a new one (a resized window) from the one drawn before.
+    var surface: UnsafeMutableRawPointer?
+    /// Whether the frame starts by clearing the target to black.
+    var clears = false
+
+    mutating func reset(target: PixelBox, pixelScale: Double, surface: UnsafeMutableRawPointer?, clears: Bool) {
+        self.clears = clears
+        commands = []
+        entries.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        self.target = target
+        self.pixelScale = pixelScale
+        self.surface = surface
+    }
+}
+
+/// What of a frame must be drawn, given the one before it on the same target.
+struct RedrawPlan {
+    /// Pixels to move within `region` by `dx`, `dy` before drawing: the content of a scrolled
+    /// view, whose pixels are the last frame's moved by the scroll.
+    var shift: (region: PixelBox, dx: Int, dy: Int)?
+    /// Boxes to draw, each with every command that reaches it, clipped to it.
+    var boxes: [PixelBox]
+}
+
+extension DrawnFrame {
+    /// The boxes of the target that `next` must draw over this frame's pixels, after moving the
+    /// part of them that scrolled: nil when the whole frame must be drawn (nothing to compare, or
+    /// too little in common for a partial redraw to pay).
+    ///
+    /// Commands are matched in order (each next command against this frame's from where the
+    /// last match left, looking ahead a little), so the matched pairs keep their order. A pixel
+    /// outside every box is then drawn by the same commands in the same order as before, with
+    /// the same result:
+    /// - a command matched with the same transform, opacity and clips draws the same pixels;
+    /// - a command matched with a translation of whole pixels and clips that either stayed or
+    ///   moved with it draws the same pixels moved, within the clips that stayed (the shifted
+    ///   region): the pixels moved along with it;
+    /// - everything else (new, gone, changed, or still while its region moved) is in a box.
+    func damage(to next: DrawnFrame) -> RedrawPlan? {
+        guard !commands.isEmpty, next.target == target, next.pixelScale == pixelScale, next.surface == surface else { return nil }
+        let old = entries, new = next.entries
+        // Matched old entry for each new one (-1: none), and a budget of comparisons.
+        var match = [Int32](repeating: -1, count: new.count)
+        var oldMatched = [Bool](repeating: false, count: old.count)
+        var j = 0
+        let lookahead = 96
+        var budget = 12 * (new.count + old.count) + 64
+        for i in new.indices {
+            guard j < old.count else { break }
+            let c = next.commands[Int(new[i].command)]
+            let end = min(old.count, j + lookahead)
+            var k = j
+            while k < end {
+                budget -= 1
+                if commands[Int(old[k].command)] == c, old[k].transform.scale == new[i].transform.scale,
+                   old[k].opacity == new[i].opacity { break }
+                k += 1
+            }
+            if budget < 0 { return nil }
+            if k < end {
+                match[i] = Int32(k)
+                oldMatched[k] = true
+                j = k + 1
+            }
+        }
+
+        // The translation most matched commands moved by, with the region they stayed clipped to.
+        struct Motion { var dx: Int, dy: Int, region: PixelBox, area: Int }
+        var motions: [Motion] = []
+        var moved = [Bool](repeating: false, count: new.count)
+        var motionOf = [Int32](repeating: -1, count: new.count)
+        var unchanged = [Bool](repeating: false, count: new.count)
+        for i in new.indices where match[i] >= 0 {
+            let a = old[Int(match[i])], b = new[i]
+            let tx = b.transform.translation.x - a.transform.translation.x
+            let ty = b.transform.translation.y - a.transform.translation.y
+            guard tx == tx.rounded(), ty == ty.rounded(), abs(tx) < 1e6, abs(ty) < 1e6 else { continue }
+            let dx = Int(tx), dy = Int(ty)
+            guard let region = clipsAgree(a.clip, next, b.clip, dx, dy) else { continue }
+            if dx == 0, dy == 0 {
+                if region == nil { unchanged[i] = true }
+                continue
+            }
+            guard let region, a.shiftsExactly || (a.bounds.x0 >= 0 && a.bounds.y0 >= 0 && b.bounds.x0 >= 0 && b.bounds.y0 >= 0)
+            else { continue }
+            if let m = motions.firstIndex(where: { $0.dx == dx && $0.dy == dy && $0.region == region }) {
+                motions[m].area += b.visible.area
+                motionOf[i] = Int32(m)
+            } else {
+                motionOf[i] = Int32(motions.count)
+                motions.append(Motion(dx: dx, dy: dy, region: region, area: b.visible.area))
+            }
+        }
+        var boxes: [PixelBox] = []
+        var shift: (region: PixelBox, dx: Int, dy: Int)?
+        var valid = PixelBox.empty  // where the shifted pixels are right
+        var dx = 0, dy = 0
+        if let best = motions.indices.max(by: { motions[$0].area < motions[$1].area }) {
+            let m = motions[best]
+            dx = m.dx; dy = m.dy
+            let region = m.region.intersection(target)
+            valid = region.intersection(region.offsetBy(dx, dy))
+            if !valid.isEmpty {
+                shift = (region, dx, dy)
+                for i in new.indices where motionOf[i] == Int32(best) { moved[i] = true }
+                // What scrolled in.
+                region.subtract(valid, into: &boxes)
+            } else {
+                dx = 0; dy = 0
+            }
+        }
+        // The old frame's commands that are not drawn again where they were.
+        var keptOld = [Bool](repeating: false, count: old.count)
+        for i in new.indices where match[i] >= 0 && (moved[i] || unchanged[i]) { keptOld[Int(match[i])] = true }
+        for k in old.indices where !keptOld[k] {
+            let v = old[k].visible
+            guard !v.isEmpty else { continue }
+            boxes.append(v)
+            if shift != nil { addClipped(v.offsetBy(dx, dy), valid, &boxes) }
+        }
+        for i in new.indices where !moved[i] {
+            let v = new[i].visible
+            guard !v.isEmpty else { continue }
+            if unchanged[i] {
+                // Still while the region under it moved: what the shift brought over it is wrong.
+                guard shift != nil else { continue }
+                if new[i].uniform {
+                    var parts: [PixelBox] = []
+                    v.subtract(v.offsetBy(dx, dy), into: &parts)
+                    v.offsetBy(dx, dy).subtract(v, into: &parts)
+                    for p in parts { addClipped(p, valid, &boxes) }
+                } else {
+                    addClipped(v, valid, &boxes)
+                    addClipped(v.offsetBy(dx, dy), valid, &boxes)
+                }
+            } else {
+                boxes.append(v)
+            }
+        }
+        var merged = RedrawPlan.merge(boxes.map { $0.intersection(target) }.filter { !$0.isEmpty })
+        // A command that must be drawn whole widens the box that reaches it to all of it.
+        var settled = false
+        for _ in 0..<8 where !settled {
+            var widened = false
+            for e in new where e.drawsWhole && !e.visible.isEmpty {
+                for b in merged.indices where merged[b].intersects(e.visible) && merged[b].intersection(e.visible) != e.visible {
+                    merged[b] = merged[b].union(e.visible)
+                    widened = true
+                }
+            }
+            if widened { merged = RedrawPlan.merge(merged) } else { settled = true }
+        }
+        guard settled else { return nil }
+        let drawn = merged.reduce(0) { $0 + $1.area }
+        // Drawing most of the frame in parts costs more than drawing it whole.
+        if drawn > target.area * 3 / 4 { return nil }
+        return RedrawPlan(shift: shift, boxes: merged)
+    }
+
+    private func addClipped(_ b: PixelBox, _ within: PixelBox, _ out: inout [PixelBox]) {
+        let c = b.intersection(within)
+        if !c.isEmpty { out.append(c) }
+    }
+
+    /// Compares the clip chains of an old and a new command that moved by `dx`, `dy`: nil when
+    /// they differ otherwise; else the intersection of the clips that stayed where they were
+    /// (`.some(nil)` when none stayed, or when none moved and there is no motion).
+    private func clipsAgree(_ a: Int32, _ next: DrawnFrame, _ b: Int32, _ dx: Int, _ dy: Int) -> PixelBox?? {
+        var a = a, b = b
+        var still: PixelBox?
+        while a >= 0 || b >= 0 {
+            guard a >= 0, b >= 0 else { return nil }
+            let ca = clips[Int(a)], cb = next.clips[Int(b)]
+            if cb.rect == ca.rect {
+                still = still.map { $0.intersection(cb.rect) } ?? cb.rect
+            } else if cb.rect != ca.rect.offsetBy(dx, dy) {
+                return nil
+            }
+            a = ca.parent; b = cb.parent
+        }
+        if dx == 0, dy == 0 { return .some(nil) }
+        // Moved content must stay inside a clip that stayed, which becomes the shifted region.
+        guard let still else { return nil }
+        return .some(still)
+    }
+}
+
+extension RedrawPlan {
+    /// Joins boxes that overlap or nearly touch while the join adds little, and keeps the count
+    /// small: each box is one pass over the commands.
+    static func merge(_ input: [PixelBox]) -> [PixelBox] {
+        var boxes = input
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < boxes.count {
+                var k = i + 1
+                while k < boxes.count {
+                    let u = boxes[i].union(boxes[k])
+                    // Joined when the union wastes less than a quarter of itself (or the two overlap).
+                    let waste = u.area - boxes[i].area - boxes[k].area + boxes[i].intersection(boxes[k]).area
+                    if boxes[i].intersects(boxes[k]) || waste * 4 <= u.area {
+                        boxes[i] = u
+                        boxes.remove(at: k)
+                        changed = true
+                    } else {
+                        k += 1
+                    }
+                }
+                i += 1
+            }
+        }
+        // Many small boxes: one pass each costs more than a few larger ones.
+        while boxes.count > 12 {
+            boxes.sort { $0.y0 == $1.y0 ? $0.x0 < $1.x0 : $0.y0 < $1.y0 }
+            var joined: [PixelBox] = []
+            var idx = 0
+            while idx < boxes.count {
+                if idx + 1 < boxes.count { joined.append(boxes[idx].union(boxes[idx + 1])) } else { joined.append(boxes[idx]) }
+                idx += 2
+            }
+            boxes = merge(joined)
+        }
+        return boxes
+    }
+}
+
+extension DrawListRenderer {
+    /// Where each drawing command of `commands` lands, with the transforms, clips and opacities
+    /// `run` applies and the same arithmetic as the drawing: one entry per drawing command.
+    func survey(_ commands: [DrawCommand], into frame: inout DrawnFrame) {
+        frame.commands = commands
+        var t = Transform(scale: pixelScale), transforms: [Transform] = []
+        var opacity = 1.0, opacities: [Double] = []
+        var clip: Int32 = -1
+        let target = frame.target
+        for (index, command) in commands.enumerated() {
+            var bounds = PixelBox.empty, uniform = false, exact = true, whole = false
+            switch command {
+            case let .fill(r, color, radius):
+                let px = snapped(hairline(t.apply(r), points: r))
+                guard color.a > 0, !px.isEmpty else { break }
+                let rad = DrawListRenderer.cornerRadius(radius * t.scale, of: px)
+                if rad < 0.5 {
+                    // As the fill draws it: whole pixels, at least one wide and high.
+                    let x0 = Int(px.minX), y0 = Int(px.minY)
+                    bounds = PixelBox(x0: x0, y0: y0, x1: x0 + max(1, Int(px.width)), y1: y0 + max(1, Int(px.height)))
+                    uniform = true
+                } else {
+                    bounds = PixelBox(covering: px, margin: 1)
+                    exact = Int(rad) <= DrawListRenderer.largestCachedDisc
+                }
+            case let .stroke(r, color, width, radius):
+                let px = snapped(t.apply(r))
+                guard color.a > 0, !px.isEmpty else { break }
+                let (_, rad, c) = DrawListRenderer.strokeShape(px, width: lineWidth(width, scale: t.scale), radius: radius * t.scale)
+                bounds = PixelBox(covering: px, margin: 1)
+                exact = 2 * c < px.width && 2 * c < px.height && Int(rad) <= DrawListRenderer.largestCachedDisc
+            case let .shadow(r, color, radius, blur):
+                let px = snapped(t.apply(r))
+                guard color.a > 0, !px.isEmpty else { break }
+                let (b, _) = DrawListRenderer.shadowShape(px, radius: radius * t.scale, blur: blur * t.scale)
+                bounds = PixelBox(covering: px, margin: Double(2 * b + 2))
+            case let .line(a, b, color, width):
+                guard color.a > 0 else { break }
+                let p = t.apply(a), q = t.apply(b)
+                let span = Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(p.x - q.x), height: abs(p.y - q.y))
+                bounds = PixelBox(covering: span, margin: lineWidth(width, scale: t.scale) / 2 + 2)
+                exact = false
+            case let .text(run):
+                bounds = textBounds(run, t)
+            case let .paragraph(p):
+                for run in p.lineRuns(measurer) { bounds = bounds.union(textBounds(run, t)) }
+            case let .texture(_, r):
+                bounds = PixelBox(covering: t.apply(r), margin: 1)
+                exact = false
+                whole = true
+            case let .pushClip(r):
+                let box = PixelBox(DrawListRenderer.clipPixels(t.apply(r)))
+                let within = clip >= 0 ? frame.clips[Int(clip)].effective : target
+                frame.clips.append(DrawnFrame.Clip(parent: clip, rect: box, effective: box.intersection(within)))
+                clip = Int32(frame.clips.count - 1)
+                continue
+            case .popClip:
+                if clip >= 0 { clip = frame.clips[Int(clip)].parent }
+                continue
+            case let .pushTransform(next):
+                transforms.append(t)
+                t = DrawListRenderer.pushing(next, onto: t)
+                continue
+            case .popTransform:
+                t = transforms.popLast() ?? t
+                continue
+            case let .pushOpacity(o):
+                opacities.append(opacity)
+                opacity *= max(0, min(1, o))
+                continue
+            case .popOpacity:
+                opacity = opacities.popLast() ?? 1
+                continue
+            }
+            let within = clip >= 0 ? frame.clips[Int(clip)].effective : target
+            frame.entries.append(DrawnFrame.Entry(command: Int32(index), clip: clip, transform: t, opacity: opacity,
+                                                  bounds: bounds, visible: bounds.intersection(within),
+                                                  uniform: uniform, shiftsExactly: exact, drawsWhole: whole))
+        }
+    }
+
+    /// The pixels a line of text can touch: its rect's width (text is cut to it), and a band
+    /// about its middle tall enough for any fallback face's line.
+    private func textBounds(_ run: TextRun, _ t: Transform) -> PixelBox {
+        let (r, key) = DrawListRenderer.textPlacement(run, t)
+        guard r.width >= 1, run.color.a > 0 else { return .empty }
+        let px = Double(key.pixelSize)
+        return PixelBox(covering: Rect(x: r.minX - px, y: r.midY - 3 * px, width: r.width + 2 * px, height: 6 * px), margin: 2)
+    }
+}
