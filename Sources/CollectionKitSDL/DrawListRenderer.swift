@@ -85,6 +85,7 @@ public final class DrawListRenderer {
                 run(list.commands, base: Transform(scale: pixelScale), within: box)
             }
             lastRedraw = (plan.boxes.reduce(0) { $0 + $1.area }, plan.shift != nil)
+            changedBoxes = plan.boxes + (plan.shift.map { [$0.region] } ?? [])
         } else {
             if clears {
                 if let p = direct() {
@@ -96,6 +97,7 @@ public final class DrawListRenderer {
             }
             run(list.commands, base: Transform(scale: pixelScale))
             lastRedraw = (pixelTarget.map { $0.width * $0.height } ?? 0, false)
+            changedBoxes = nil
         }
         if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
         text.endFrame()
@@ -110,6 +112,8 @@ public final class DrawListRenderer {
     /// The pixels the last frame drew (all of the target when drawn whole), and whether it moved
     /// scrolled pixels rather than draw them.
     public private(set) var lastRedraw: (pixels: Int, shifted: Bool) = (0, false)
+    /// The parts of the target the last frame changed; nil when it drew the whole target.
+    private(set) var changedBoxes: [PixelBox]?
     /// The frame on the target now, and a spare to survey the next into.
     private var drawn = DrawnFrame(), spare = DrawnFrame()
 

@@ -84,6 +84,7 @@ public final class HeadlessCanvas {
         }
         let next = DrawListRenderer(renderer: made.1, text: text)
         next.pixelScale = drawer.pixelScale
+        next.redrawsWholeFrame = drawer.redrawsWholeFrame
         next.softwareSurface = made.0
         drawer.close()
         SDL_FreeSurface(old)

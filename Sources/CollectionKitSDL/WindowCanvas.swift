@@ -156,6 +156,8 @@ public final class WindowCanvas {
         var out: [(event: InputEvent, time: Double?)] = []
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
+            // The window shown, uncovered or resized: the next frame goes to the screen whole.
+            if e.type == SDL_WINDOWEVENT.rawValue { presentsWhole = true }
             if e.type == SDL_SYSWMEVENT.rawValue {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
@@ -216,11 +218,21 @@ public final class WindowCanvas {
         guard SDL_GetRendererInfo(drawer.renderer, &info) == 0 else { return false }
         return info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }()
-    /// Shows the frame; with vsync this waits for the display.
+    /// Shows the frame; with vsync this waits for the display. A frame SDL's software renderer
+    /// drew in part goes to the screen in part: only the boxes that changed are sent.
     public func present() {
         guard !closed else { return }
+        if isSoftware, !presentsWhole, let boxes = drawer.changedBoxes {
+            guard !boxes.isEmpty else { return }
+            let rects = boxes.map(\.sdl)
+            if SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count)) == 0 { return }
+        }
+        presentsWhole = false
         SDL_RenderPresent(drawer.renderer)
     }
+    /// Whether the next frame must go to the screen whole (after the window was shown, uncovered
+    /// or resized).
+    private var presentsWhole = true
 
     /// The frame last rendered (call before `present`).
     public func capture() -> Image {

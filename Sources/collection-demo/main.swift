@@ -54,6 +54,10 @@ struct CollectionDemo: ParsableCommand {
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
     var headless = false
 
+    @Flag(name: .customLong("whole-frames"),
+          help: "Draw every frame whole. By default a software renderer draws only what changed since the last frame, with the same result.")
+    var wholeFrames = false
+
     @Flag(name: .customLong("no-accessibility"),
           help: "Do not publish the window to screen readers over the accessibility bus (AT-SPI2); NO_AT_BRIDGE=1 does the same.")
     var noAccessibility = false
@@ -332,6 +336,7 @@ struct CollectionDemo: ParsableCommand {
 
     private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let canvas = try HeadlessCanvas(size: app.size, fonts: fonts, scale: scale ?? 1)
+        canvas.drawer.redrawsWholeFrame = wholeFrames
         app.pixelScale = canvas.scale
         let driver = HeadlessDriver(root: app, fps: fps)
         driver.frameTimer = timer
@@ -366,6 +371,7 @@ struct CollectionDemo: ParsableCommand {
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
         app.pixelScale = loop.canvas.pixelScale
+        loop.canvas.drawer.redrawsWholeFrame = wholeFrames
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
