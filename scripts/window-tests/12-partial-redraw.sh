@@ -1,0 +1,35 @@
+# Frames drawn in part reach the screen whole: after scrolling, flicks, the wheel, hovering,
+# clicks, keys and a drag that auto-scrolls, each sending only the boxes that changed, the window
+# shows exactly the app's own last frame.
+same_as_last_frame() {  # NAME: compares the window with the frame the app writes as it quits
+    local name=$1
+    xdotool windowfocus "$wid" 2>/dev/null
+    if ! wait_idle; then fail "$name" "still moving after 30 s"; quit_app; return; fi
+    xwd -silent -id "$wid" >"$work/$name.xwd"
+    if ! quit_app; then fail "$name" "Ctrl+Q did not end the app"; return; fi
+    local seen
+    if seen=$(python3 "$window_tests_dir/same-pixels.py" "$work/$name.xwd" "$work/$name.png" 2>&1); then
+        pass "$name: the screen shows the last frame ($seen)"
+    else
+        fail "$name" "the screen and the app's last frame differ: $seen"
+    fi
+}
+
+if start_app --scene grid --size 1000x700 --dump-state "$work/partial-grid.json" --screenshot "$work/partial-grid.png"; then
+    drag 500 600 500 300 6 0
+    xdotool mousemove --window "$wid" 300 300 sleep 0.05 mousemove --window "$wid" 420 330
+    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done
+    xdotool click 1 key Down Down Right
+    same_as_last_frame partial-grid
+else
+    fail "partial-grid window" "$start_error"
+fi
+
+if start_app --scene boards --dump-state "$work/partial-boards.json" --screenshot "$work/partial-boards.png"; then
+    xdotool mousemove --window "$wid" 547 107 mousedown 1 sleep 0.05 mousemove --window "$wid" 560 112 \
+        sleep 0.1 mousemove --window "$wid" 300 400 sleep 0.1 mousemove --window "$wid" 232 600 sleep 1.2 \
+        mousemove --window "$wid" 800 300 sleep 0.3 mouseup 1
+    same_as_last_frame partial-boards
+else
+    fail "partial-boards window" "$start_error"
+fi
