@@ -4,7 +4,7 @@
 # GTK: Benchmarks/peers/gtk-grid-scroll.c, cairo renderer, in a private Xvfb, 40 points a frame.
 # Qt:  Benchmarks/peers/qt-grid-scroll.cpp, software scene graph and basic render loop, same Xvfb,
 #      40 points a frame (built when pkg-config finds Qt6Quick: apt-get install qt6-declarative-dev
-#      qml6-module-qtquick; left out with a note otherwise).
+#      qml6-module-qtquick qml6-module-qtqml-workerscript; left out with a note otherwise).
 # Ours: the headless grid scene with the same pan (Benchmarks/grid-pan-40.txt), 1280x800.
 # The floor: Benchmarks/peers/fill-once.c, every pixel of a 1280x800 frame written once, and copied once.
 # Every figure is the CPU time of the drawing thread per frame, 600 frames after 30 of warm-up.
@@ -26,17 +26,20 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 cc -O2 -o "$work/gtk-grid-scroll" Benchmarks/peers/gtk-grid-scroll.c $(pkg-config --cflags --libs gtk4) || exit 1
 gtk=$(DISPLAY=$display GSK_RENDERER=cairo timeout 300 "$work/gtk-grid-scroll" 600 2>/dev/null)
 qt=""
+qt_missing="not built (needs Qt6Quick: apt-get install qt6-declarative-dev qml6-module-qtquick qml6-module-qtqml-workerscript)"
 if pkg-config --exists Qt6Quick \
     && c++ -O2 -fPIC -std=c++17 -o "$work/qt-grid-scroll" Benchmarks/peers/qt-grid-scroll.cpp $(pkg-config --cflags --libs Qt6Quick) 2>"$work/qt.log"; then
-    qt=$(DISPLAY=$display QT_QUICK_BACKEND=software QSG_RENDER_LOOP=basic QT_QPA_PLATFORM=xcb XDG_RUNTIME_DIR=$work \
-        timeout 300 "$work/qt-grid-scroll" 600 2>/dev/null)
+    mkdir -m 700 "$work/runtime"
+    qt=$(DISPLAY=$display QT_QUICK_BACKEND=software QSG_RENDER_LOOP=basic QT_QPA_PLATFORM=xcb XDG_RUNTIME_DIR=$work/runtime \
+        timeout 300 "$work/qt-grid-scroll" 600 2>"$work/qt-run.log")
+    [ -n "$qt" ] || qt_missing="built but gave no figures: $(tail -1 "$work/qt-run.log")"
 fi
 cc -O2 -o "$work/fill-once" Benchmarks/peers/fill-once.c || exit 1
 floor=$("$work/fill-once" 600)
 ours=$("$bin" --headless --scene grid --items 1000000 --size 1280x800 --replay Benchmarks/grid-pan-40.txt --stats - | tr -d '\n ')
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "gtk4:  $gtk"
-echo "qt6:   ${qt:-not built (needs Qt6Quick: apt-get install qt6-declarative-dev qml6-module-qtquick)}"
+echo "qt6:   ${qt:-$qt_missing}"
 echo "ours:  $ours"
 echo "$floor" | sed 's/^/floor: /'
 field() { echo "$1" | sed -n "s/.*\"$2\": *\([0-9.]*\).*/\1/p"; }
