@@ -129,6 +129,14 @@ struct PixelTarget {
         height = Int(surface.pointee.h)
     }
 
+    /// Pixels in memory of its own (for tests).
+    init(pixels: UnsafeMutablePointer<UInt32>, stride: Int, width: Int, height: Int) {
+        self.pixels = pixels
+        self.stride = stride
+        self.width = width
+        self.height = height
+    }
+
     /// `r` cut to the target and to `clip` (nil: no clip); nil when nothing is left.
     func clipped(_ r: SDL_Rect, _ clip: SDL_Rect?) -> SDL_Rect? {
         var x0 = Int(r.x), y0 = Int(r.y), x1 = x0 + Int(r.w), y1 = y0 + Int(r.h)
@@ -149,6 +157,12 @@ struct PixelTarget {
         let moved = r.intersection(r.offsetBy(dx, dy))
         guard !moved.isEmpty, dx != 0 || dy != 0 else { return }
         let bytes = (moved.x1 - moved.x0) * 4
+        if dx == 0, moved.x0 == 0, moved.x1 == stride {
+            // Whole rows moved up or down: one block.
+            UnsafeMutableRawPointer(pixels + moved.y0 * stride)
+                .copyMemory(from: UnsafeRawPointer(pixels + (moved.y0 - dy) * stride), byteCount: bytes * (moved.y1 - moved.y0))
+            return
+        }
         func copyRow(_ y: Int) {
             UnsafeMutableRawPointer(pixels + y * stride + moved.x0)
                 .copyMemory(from: UnsafeRawPointer(pixels + (y - dy) * stride + moved.x0 - dx), byteCount: bytes)

@@ -49,6 +49,37 @@ final class PartialRedrawTests: XCTestCase {
         return (drawnInPart, shifted, frames)
     }
 
+    /// Moving a region's pixels: each pixel whose source lies in the region takes the source's
+    /// colour, every other pixel keeps its own, for moves in each direction, one larger than the
+    /// region, and regions that reach past the target.
+    func testShiftMovesOnlyWithinTheRegion() {
+        let w = 23, h = 17
+        let pixels = UnsafeMutablePointer<UInt32>.allocate(capacity: w * h)
+        defer { pixels.deallocate() }
+        let target = PixelTarget(pixels: pixels, stride: w, width: w, height: h)
+        func original(_ x: Int, _ y: Int) -> UInt32 { UInt32(y * 1000 + x) }
+        let regions = [PixelBox(x0: 0, y0: 0, x1: w, y1: h), PixelBox(x0: 3, y0: 2, x1: 19, y1: 15),
+                       PixelBox(x0: -4, y0: 5, x1: 30, y1: 40)]
+        let moves = [(0, 5), (0, -5), (4, 0), (-4, 0), (3, -2), (-6, 7), (0, 30), (25, 0)]
+        for region in regions {
+            for (dx, dy) in moves {
+                for y in 0..<h { for x in 0..<w { pixels[y * w + x] = original(x, y) } }
+                target.shift(region, dx: dx, dy: dy)
+                let r = region.intersection(PixelBox(x0: 0, y0: 0, x1: w, y1: h))
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let inside = x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1
+                        let sx = x - dx, sy = y - dy
+                        let sourced = inside && sx >= r.x0 && sx < r.x1 && sy >= r.y0 && sy < r.y1
+                        let expected = sourced ? original(sx, sy) : original(x, y)
+                        XCTAssertEqual(pixels[y * w + x], expected, "region \(region) moved \(dx),\(dy): pixel \(x),\(y)")
+                        if pixels[y * w + x] != expected { return }
+                    }
+                }
+            }
+        }
+    }
+
     func testGridScrollingFlingsHoverSelectionAndResize() throws {
         let script = """
             wait 100
