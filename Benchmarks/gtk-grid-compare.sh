@@ -14,13 +14,9 @@ bin=${COLLECTION_DEMO:-.build/release/collection-demo}
 [ -x "$bin" ] || { echo "gtk-grid-compare: $bin is missing; run swift build -c release --product collection-demo" >&2; exit 1; }
 pkg-config --exists gtk4 || { echo "gtk-grid-compare: needs GTK4 (apt-get install libgtk-4-dev)" >&2; exit 1; }
 work=$(mktemp -d)
-for n in $(seq 200 260); do
-    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
-done
-Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
+. Benchmarks/private-xvfb.sh
+start_private_xvfb
 trap 'kill $xvfb_pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 cc -O2 -o "$work/gtk-grid-scroll" Benchmarks/peers/gtk-grid-scroll.c $(pkg-config --cflags --libs gtk4) || exit 1

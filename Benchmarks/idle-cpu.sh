@@ -23,11 +23,8 @@ while [ $# -gt 0 ]; do
 done
 [ -x "$bin" ] || { echo "idle-cpu: $bin is missing; run swift build -c release --product collection-demo" >&2; exit 1; }
 work=$(mktemp -d)
-for n in $(seq 200 260); do
-    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
-done
-Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
+. Benchmarks/private-xvfb.sh
+start_private_xvfb
 app_pid=""
 cleanup() {
     [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
@@ -35,7 +32,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 
 ticks_per_second=$(getconf CLK_TCK)
 cpu_ticks() { # PID -> utime + stime in clock ticks (fields 14 and 15; the name in field 2 has no spaces here)

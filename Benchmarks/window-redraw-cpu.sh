@@ -21,11 +21,8 @@ done
 [ -x "$bin" ] || { echo "window-redraw-cpu: $bin is missing; run swift build -c release --product collection-demo" >&2; exit 1; }
 command -v xdotool >/dev/null || { echo "window-redraw-cpu: needs xdotool and Xvfb (scripts/install-deps.sh --test)" >&2; exit 1; }
 work=$(mktemp -d)
-for n in $(seq 200 260); do
-    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] || { display=":$n"; break; }
-done
-Xvfb "$display" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
+. Benchmarks/private-xvfb.sh
+start_private_xvfb
 app_pid=""
 cleanup() {
     [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
@@ -33,7 +30,6 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
-for _ in $(seq 100); do xdpyinfo -display "$display" >/dev/null 2>&1 && break; sleep 0.1; done
 export DISPLAY=$display
 hz=$(getconf CLK_TCK)
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
