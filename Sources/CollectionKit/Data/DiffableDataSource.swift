@@ -4,10 +4,58 @@
 
 /// Sections and item identifiers, in order. Identifiers are identity only: what an item shows
 /// lives with its owner, and `reconfigureItems` marks items whose content changed.
+///
+/// With `Int` identifiers, a section can hold a run of consecutive integers
+/// (`appendItems(identifiersIn:toSection:)`) without listing them: ten million generated items
+/// cost nothing each until an edit of that section lists them.
 public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
+    /// One section's identifiers: listed one by one, or, for `Int` identifiers only, the run
+    /// `run.lowerBound..<run.upperBound`, listed on the section's first edit.
+    @usableFromInline struct SectionItems: Equatable {
+        @usableFromInline var listed: [ItemID] = []
+        @usableFromInline var run: Range<Int>?
+
+        @inlinable init(listed: [ItemID]) { self.listed = listed }
+        @inlinable init(run: Range<Int>) { self.run = run }
+
+        @inlinable var count: Int { run?.count ?? listed.count }
+        @inlinable var isEmpty: Bool { count == 0 }
+        @inlinable var indices: Range<Int> { 0..<count }
+        /// A run exists only when `ItemID` is `Int` (see `appendItems(identifiersIn:toSection:)`).
+        @inlinable subscript(i: Int) -> ItemID {
+            if let run { return unsafeBitCast(run.lowerBound + i, to: ItemID.self) }
+            return listed[i]
+        }
+        /// The identifiers as an array: O(n) for a run.
+        @inlinable var array: [ItemID] {
+            guard let run else { return listed }
+            return unsafeBitCast(Array(run), to: [ItemID].self)
+        }
+        /// Lists a run, before an edit.
+        @inlinable mutating func list() {
+            guard run != nil else { return }
+            listed = array
+            run = nil
+        }
+        @inlinable func firstIndex(of id: ItemID) -> Int? {
+            if let run {
+                guard let n = id as? Int, run.contains(n) else { return nil }
+                return n - run.lowerBound
+            }
+            return listed.firstIndex(of: id)
+        }
+        @inlinable static func == (a: SectionItems, b: SectionItems) -> Bool {
+            if let ra = a.run, let rb = b.run { return ra == rb || (ra.isEmpty && rb.isEmpty) }
+            if a.run == nil, b.run == nil { return a.listed == b.listed }
+            guard a.count == b.count else { return false }
+            for i in a.indices where a[i] != b[i] { return false }
+            return true
+        }
+    }
+
     /// Section identifiers, in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
-    @usableFromInline var items: [[ItemID]] = []
+    @usableFromInline var items: [SectionItems] = []
     /// Items whose content changed since the snapshot currently applied (their cells reconfigure).
     public private(set) var reconfiguredItems: Set<ItemID> = []
 
@@ -18,10 +66,16 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     public var numberOfSections: Int { sectionIdentifiers.count }
     /// How many items there are across sections: O(sections).
     @inlinable public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
-    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
-    public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0] } ?? [] }
-    /// The item identifiers of the section at `index`.
-    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0.array } }
+    public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0].array } ?? [] }
+    /// The item identifiers of the section at `index` (listed: O(n) for a run).
+    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index].array }
+    /// How many items the section at `index` holds: O(1).
+    @inlinable public func numberOfItems(inSectionAt index: Int) -> Int { items[index].count }
+    /// The identifier of item `item` of the section at `index`: O(1), a run listing nothing.
+    @inlinable public func itemIdentifier(_ item: Int, inSectionAt index: Int) -> ItemID { items[index][item] }
+    /// The position of `id` in the section at `index`: O(1) in a run, O(n) in a listed section.
+    @inlinable public func index(of id: ItemID, inSectionAt index: Int) -> Int? { items[index].firstIndex(of: id) }
     public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
 
     /// The index path of an item: O(n).
@@ -33,7 +87,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// Appends empty sections.
     public mutating func appendSections(_ ids: [SectionID]) {
         sectionIdentifiers += ids
-        items += ids.map { _ in [] }
+        items += ids.map { _ in SectionItems(listed: []) }
     }
 
     /// Appends to `section`, or to the last section when nil.
@@ -43,26 +97,30 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
         // Appended to an empty section, the array is shared, not copied (a million identifiers
         // held once by their owner and the snapshot).
-        if items[s].isEmpty { items[s] = ids } else { items[s] += ids }
+        if items[s].isEmpty { items[s] = SectionItems(listed: ids) } else { items[s].list(); items[s].listed += ids }
     }
 
     /// Inserts `ids` at `index` of `section`.
     public mutating func insertItems(_ ids: [ItemID], at index: Int, inSection section: SectionID) {
         guard let s = sectionIndex(section) else { return }
-        items[s].insert(contentsOf: ids, at: min(max(0, index), items[s].count))
+        items[s].list()
+        items[s].listed.insert(contentsOf: ids, at: min(max(0, index), items[s].count))
     }
 
     /// Removes items wherever they are: O(n).
     public mutating func deleteItems(_ ids: [ItemID]) {
         let gone = Set(ids)
-        for s in items.indices { items[s].removeAll { gone.contains($0) } }
+        for s in items.indices where items[s].indices.contains(where: { gone.contains(items[s][$0]) }) {
+            items[s].list()
+            items[s].listed.removeAll { gone.contains($0) }
+        }
         reconfiguredItems.subtract(gone)
     }
 
     /// Replaces the items of `section` wholesale.
     public mutating func setItems(_ ids: [ItemID], inSection section: SectionID) {
         guard let s = sectionIndex(section) else { return }
-        items[s] = ids
+        items[s] = SectionItems(listed: ids)
     }
 
     /// Marks items whose content changed: applying the snapshot reconfigures their cells.
@@ -70,7 +128,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// Moves an item within its section, as an interactive movement does.
     public mutating func moveItem(inSection s: Int, from source: Int, to destination: Int, isAnchored: (ItemID) -> Bool) {
-        items[s].moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
+        items[s].list()
+        items[s].listed.moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
     }
 
     /// Throws when an identifier (section or item) occurs twice. O(n).
@@ -89,8 +148,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         var seen = Set<ItemID>()
         seen.reserveCapacity(numberOfItems)
         for (s, list) in items.enumerated() {
-            for (i, id) in list.enumerated() where !seen.insert(id).inserted {
-                throw DuplicateIdentifierError("item identifier \(id) occurs twice in the snapshot (again at [\(s), \(i)])")
+            for i in list.indices where !seen.insert(list[i]).inserted {
+                throw DuplicateIdentifierError("item identifier \(list[i]) occurs twice in the snapshot (again at [\(s), \(i)])")
             }
         }
     }
@@ -99,10 +158,16 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// identifier occurs twice; false says nothing (the table check decides). `C` is `ItemID`
     /// itself, known to be `Comparable` only at run time.
     @inlinable
-    static func areDistinctByOrder<C: Comparable>(_ sections: [[ItemID]], as _: C.Type) -> Bool {
+    static func areDistinctByOrder<C: Comparable>(_ sections: [SectionItems], as _: C.Type) -> Bool {
         precondition(C.self == ItemID.self, "areDistinctByOrder: C must be the identifier type")
         var spans: [(low: C, high: C)] = []
-        for list in sections where !list.isEmpty {
+        for section in sections where !section.isEmpty {
+            if let run = section.run {
+                // A run increases strictly (C is Int here).
+                spans.append((unsafeBitCast(run.lowerBound, to: C.self), unsafeBitCast(run.upperBound - 1, to: C.self)))
+                continue
+            }
+            let list = section.listed
             let span: (low: C, high: C)? = list.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: C.self) { ids in
                     let increasing = ids.count < 2 || ids[0] < ids[1]
@@ -119,6 +184,18 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     @usableFromInline mutating func clearReconfigured() { reconfiguredItems.removeAll() }
+}
+
+extension DiffableSnapshot where ItemID == Int {
+    /// Appends the integers `ids` as identifiers to `section` (the last section when nil). To an
+    /// empty section they are kept as a run, listing nothing until the section is edited; to
+    /// one with identifiers already, they are listed.
+    public mutating func appendItems(identifiersIn ids: Range<Int>, toSection section: SectionID? = nil) {
+        guard let s = section.flatMap(sectionIndex) ?? (items.isEmpty ? nil : items.count - 1) else {
+            preconditionFailure("appendItems: the snapshot has no such section")
+        }
+        if items[s].isEmpty { items[s] = SectionItems(run: ids) } else { appendItems(Array(ids), toSection: sectionIdentifiers[s]) }
+    }
 }
 
 /// A data source that owns a snapshot and keeps a collection view in step with it.
@@ -197,8 +274,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             if !reconfigured.isEmpty {
                 var flat = 0
                 for (s, list) in newSnapshot.items.enumerated() {
-                    for (i, id) in list.enumerated() {
-                        if reconfigured.contains(id) { reloads.append(ItemPath(item: i, section: s)); diff.updates.append(flat) }
+                    for i in list.indices {
+                        if reconfigured.contains(list[i]) { reloads.append(ItemPath(item: i, section: s)); diff.updates.append(flat) }
                         flat += 1
                     }
                 }
@@ -228,7 +305,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         current = next
         // New index path → old one, so items coming into view glide in from their old places.
         var sectionStart: [Int] = [], total = 0
-        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
+        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.numberOfItems(inSectionAt: sec) }
         let previous: (ItemPath) -> ItemPath? = { ip in
             guard sectionStart.indices.contains(ip.section) else { return nil }
             let flat = sectionStart[ip.section] + ip.item
@@ -249,7 +326,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         var paths: [ItemPath] = []
         paths.reserveCapacity(s.numberOfItems)
         for sec in 0..<s.numberOfSections {
-            for i in s.items(inSectionAt: sec).indices { paths.append(ItemPath(item: i, section: sec)) }
+            for i in 0..<s.numberOfItems(inSectionAt: sec) { paths.append(ItemPath(item: i, section: sec)) }
         }
         return paths
     }

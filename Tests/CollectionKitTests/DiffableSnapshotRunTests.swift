@@ -1,0 +1,60 @@
+@testable import CollectionKit
+import XCTest
+
+/// A snapshot section of `Int` identifiers held as a run: nothing listed until an edit, the same
+/// answers as the listed identifiers, and a first apply that lists nothing.
+final class DiffableSnapshotRunTests: XCTestCase {
+    func testARunAnswersAsItsListedIdentifiersWould() throws {
+        var run = DiffableSnapshot<String, Int>()
+        run.appendSections(["a", "b"])
+        run.appendItems([-1, -2], toSection: "a")
+        run.appendItems(identifiersIn: 0..<10_000_000, toSection: "b")
+        XCTAssertNotNil(run.items[1].run, "nothing listed")
+        XCTAssertEqual(run.numberOfItems, 10_000_002)
+        XCTAssertEqual(run.numberOfItems(inSectionAt: 1), 10_000_000)
+        XCTAssertEqual(run.itemIdentifier(9_999_999, inSectionAt: 1), 9_999_999)
+        XCTAssertEqual(run.index(of: 1234, inSectionAt: 1), 1234)
+        XCTAssertNil(run.index(of: -1, inSectionAt: 1))
+        XCTAssertEqual(run.indexPath(of: 42), ItemPath(item: 42, section: 1))
+        XCTAssertNoThrow(try run.validate())
+
+        var small = DiffableSnapshot<String, Int>()
+        small.appendSections(["a"])
+        small.appendItems(identifiersIn: 3..<8)
+        var listed = DiffableSnapshot<String, Int>()
+        listed.appendSections(["a"])
+        listed.appendItems([3, 4, 5, 6, 7])
+        XCTAssertEqual(small.items, listed.items, "a run equals the same identifiers listed")
+        XCTAssertEqual(small.itemIdentifiers, [3, 4, 5, 6, 7])
+        small.appendItems(identifiersIn: 8..<10, toSection: "a")
+        XCTAssertEqual(small.itemIdentifiers, [3, 4, 5, 6, 7, 8, 9])
+        small.moveItem(inSection: 0, from: 0, to: 6) { _ in false }
+        XCTAssertNil(small.items[0].run, "an edit lists the run")
+        XCTAssertEqual(small.itemIdentifiers, [4, 5, 6, 7, 8, 9, 3])
+        small.deleteItems([5])
+        XCTAssertEqual(small.itemIdentifiers, [4, 6, 7, 8, 9, 3])
+
+        var twice = DiffableSnapshot<String, Int>()
+        twice.appendSections(["a", "b"])
+        twice.appendItems(identifiersIn: 0..<10, toSection: "a")
+        twice.appendItems(identifiersIn: 9..<20, toSection: "b")
+        XCTAssertThrowsError(try twice.validate(), "runs that overlap hold an identifier twice")
+    }
+
+    func testAFirstApplyOfARunListsNothing() throws {
+        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
+        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
+        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
+            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
+        }
+        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        var s = DiffableSnapshot<Int, Int>()
+        s.appendSections([0])
+        s.appendItems(identifiersIn: 0..<5_000_000)
+        try source.apply(s, animated: false)
+        XCTAssertNotNil(source.snapshot.items[0].run)
+        XCTAssertEqual(cv.itemCounts, [5_000_000])
+        XCTAssertEqual(source.itemIdentifier(at: ItemPath(item: 4_999_999, section: 0)), 4_999_999)
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 3, section: 0)), AnyHashable(3))
+    }
+}
