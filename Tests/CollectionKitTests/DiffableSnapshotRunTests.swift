@@ -57,4 +57,57 @@ final class DiffableSnapshotRunTests: XCTestCase {
         XCTAssertEqual(source.itemIdentifier(at: ItemPath(item: 4_999_999, section: 0)), 4_999_999)
         XCTAssertEqual(cv.identifier(at: ItemPath(item: 3, section: 0)), AnyHashable(3))
     }
+
+    /// Above `changedPartLimit`, an edit of one section is diffed in its changed part only: the
+    /// same deletes, inserts, moves and updates as the whole diff, and a duplicate still refused.
+    func testALargeSnapshotIsDiffedWhereItChanged() throws {
+        let n = DiffableDataSource<Int, Int>.changedPartLimit
+        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
+        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
+        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
+            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
+        }
+        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        func snapshot(_ ids: [Int], head: [Int] = [-1, -2], reconfiguring: [Int] = []) -> DiffableSnapshot<Int, Int> {
+            var s = DiffableSnapshot<Int, Int>()
+            s.appendSections([0, 1])
+            s.appendItems(head, toSection: 0)
+            s.appendItems(ids, toSection: 1)
+            s.reconfigureItems(reconfiguring)
+            return s
+        }
+        var first = DiffableSnapshot<Int, Int>()
+        first.appendSections([0, 1])
+        first.appendItems([-1, -2], toSection: 0)
+        first.appendItems(identifiersIn: 0..<n, toSection: 1)
+        try source.apply(first, animated: false)
+        var ids = Array(0..<n)
+        var edits: [[Int]] = []
+        ids.insert(n, at: 5); edits.append(ids)              // a duplicate
+        ids.remove(at: 9); edits.append(ids)                 // a delete
+        ids.insert(ids.remove(at: 40), at: 3); edits.append(ids)   // a move
+        ids.swapAt(n - 10, n - 20); edits.append(ids)        // near the end
+        var shown = Array(0..<n)
+        for (k, edit) in edits.enumerated() {
+            let result = try source.apply(snapshot(edit, reconfiguring: k == 3 ? [7, n - 1] : []), animated: true)
+            var whole = try Diffing.diff(old: [-1, -2] + shown, new: [-1, -2] + edit, identifier: { $0 },
+                                         contentEqual: { _, new in !(k == 3 && [7, n - 1].contains(new)) })
+            whole.oldIndexForNew = []
+            XCTAssertEqual(result.diff, whole, "edit \(k)")
+            XCTAssertFalse(result.reloaded)
+            XCTAssertEqual(source.snapshot.items(inSectionAt: 1), edit)
+            shown = edit
+            cv.update(now: Double(k + 1))
+        }
+        XCTAssertEqual(cv.itemCounts, [2, n])
+        // An identifier inserted that the untouched part already holds is refused; nothing changes.
+        var bad = shown
+        bad.insert(n - 3, at: 2)
+        XCTAssertThrowsError(try source.apply(snapshot(bad))) { XCTAssertTrue($0 is DuplicateIdentifierError) }
+        XCTAssertEqual(source.snapshot.items(inSectionAt: 1), shown)
+        bad = shown
+        bad.insert(-2, at: 2)
+        XCTAssertThrowsError(try source.apply(snapshot(bad)), "held by another section")
+        XCTAssertEqual(cv.itemCounts, [2, n])
+    }
 }

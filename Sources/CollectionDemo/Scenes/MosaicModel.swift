@@ -38,7 +38,7 @@ public enum MosaicPreset: String, CaseIterable, Sendable {
 ///
 /// A fresh model stores nothing per card: card `id` of the preset's `n` is worth `id`, has the
 /// preset's style for it (`MosaicPreset.style`) and allows a menu when `allowsMenu(value:)` says
-/// so, and the order is `0..<n`. What the user changes is kept on top: restyled cards in a
+/// so, and the order is `0..<n`. What the user changes is kept on top: restyled cards in a short
 /// table, cards made later (duplicates) in flat arrays, and the order, listed once it first
 /// changes (and forgotten again when it comes back to `0..<n`). A model remembered from an
 /// earlier run lists every card. The arrays `values`, `styles`, `allowsMenu` and `order` are
@@ -48,8 +48,10 @@ public struct MosaicModel: Equatable {
     private var preset: MosaicPreset?
     /// Cards `0..<generatedCount` are the preset's.
     public private(set) var generatedCount = 0
-    /// Generated cards whose style the user changed.
-    private var restyled: [Int: ItemStyle] = [:]
+    /// Generated cards whose style the user changed, ids ascending, and their styles: a few,
+    /// looked up by binary search (the layout asks for every card's style in a full prepare).
+    private var restyledIDs: [Int] = []
+    private var restyledStyles: [ItemStyle] = []
     /// Cards from `generatedCount` on, by `id - generatedCount`.
     private var madeValues: [Int] = []
     private var madeStyles: [ItemStyle] = []
@@ -90,8 +92,21 @@ public struct MosaicModel: Equatable {
 
     public func style(of id: Int) -> ItemStyle {
         guard id < generatedCount else { return madeStyles[id - generatedCount] }
-        if !restyled.isEmpty, let s = restyled[id] { return s }
+        if !restyledIDs.isEmpty {
+            let k = restyledIndex(id)
+            if k < restyledIDs.count, restyledIDs[k] == id { return restyledStyles[k] }
+        }
         return preset?.style(id) ?? .compact
+    }
+
+    /// Where `id` is or would go in `restyledIDs`.
+    private func restyledIndex(_ id: Int) -> Int {
+        var lo = 0, hi = restyledIDs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if restyledIDs[mid] < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     public func allowsMenu(of id: Int) -> Bool {
@@ -100,7 +115,15 @@ public struct MosaicModel: Equatable {
 
     public mutating func setStyle(_ style: ItemStyle, of id: Int) {
         guard id < generatedCount else { madeStyles[id - generatedCount] = style; return }
-        if style == (preset?.style(id) ?? .compact) { restyled[id] = nil } else { restyled[id] = style }
+        let k = restyledIndex(id), present = k < restyledIDs.count && restyledIDs[k] == id
+        if style == (preset?.style(id) ?? .compact) {
+            if present { restyledIDs.remove(at: k); restyledStyles.remove(at: k) }
+        } else if present {
+            restyledStyles[k] = style
+        } else {
+            restyledIDs.insert(id, at: k)
+            restyledStyles.insert(style, at: k)
+        }
     }
 
     /// The card shown at `position`.
@@ -171,7 +194,7 @@ public struct MosaicModel: Equatable {
     /// The same cards (values, styles, menus) in the same order, however each is stored.
     public static func == (a: MosaicModel, b: MosaicModel) -> Bool {
         guard a.count == b.count, a.cardCount == b.cardCount else { return false }
-        if a.preset == b.preset, a.generatedCount == b.generatedCount, a.restyled == b.restyled,
+        if a.preset == b.preset, a.generatedCount == b.generatedCount, a.restyledIDs == b.restyledIDs, a.restyledStyles == b.restyledStyles,
            a.madeValues == b.madeValues, a.madeStyles == b.madeStyles, a.madeMenus == b.madeMenus,
            a.listedOrder == b.listedOrder { return true }
         for id in 0..<a.cardCount where a.value(of: id) != b.value(of: id) || a.style(of: id) != b.style(of: id)

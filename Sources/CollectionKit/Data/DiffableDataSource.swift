@@ -239,7 +239,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
 
     /// What applying a snapshot did.
     public struct ApplyResult: Equatable {
-        /// The difference applied (empty for a reload).
+        /// The difference applied (empty for a reload). Applied by its changed part (see
+        /// `changedPartLimit`), its `oldIndexForNew` is empty.
         public var diff: Diff
         /// True when the sections changed (or the view was empty), so it was reloaded instead of animated.
         public var reloaded: Bool
@@ -253,10 +254,24 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     /// Throws `DuplicateIdentifierError` for a snapshot with repeated identifiers, and rethrows a
     /// refused batch update; either way the data source and the view stay as they were.
     /// Inlinable, so the diff and the checks are specialised for the caller's identifier types.
+    ///
+    /// A snapshot of more than `changedPartLimit` items (old and new together) that changes only
+    /// one section, and keeps the sections, is checked and diffed only where that section
+    /// changed: the diff of its changed part is the diff of the whole (the equal head and tail
+    /// neither move nor change), so a card duplicated or deleted among ten million costs their
+    /// comparison, not hashing every identifier.
     @inlinable @discardableResult
     public func apply(_ newSnapshot: DiffableSnapshot<SectionID, ItemID>, animated: Bool = true) throws -> ApplyResult {
-        try newSnapshot.validate()
         let old = current
+        if old.numberOfItems > 0, old.numberOfItems + newSnapshot.numberOfItems > Self.changedPartLimit,
+           old.sectionIdentifiers == newSnapshot.sectionIdentifiers, let cv = collectionView,
+           let changed = Self.onlyChangedSection(old, newSnapshot) {
+            return try applyChangedPart(of: changed, newSnapshot, old: old, cv: cv, animated: animated)
+        }
+        // The same sections and items as the snapshot shown (valid already): only reconfigures.
+        if !(old.numberOfItems > 0 && old.sectionIdentifiers == newSnapshot.sectionIdentifiers && old.items == newSnapshot.items) {
+            try newSnapshot.validate()
+        }
         var next = newSnapshot
         next.clearReconfigured()
         // Section changes, and a first snapshot (nothing on screen to animate from), reload.
@@ -282,7 +297,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             }
             current = next
             do {
-                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated)
+                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated, identifiersKnownUnique: true)
             } catch {
                 current = old
                 throw error
@@ -313,7 +328,104 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             return oldPaths[old]
         }
         do {
-            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous)
+            // The snapshot was validated above: the view need not scan every identifier again.
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous, identifiersKnownUnique: true)
+        } catch {
+            current = old
+            throw error
+        }
+        return ApplyResult(diff: diff, reloaded: false)
+    }
+
+    /// Snapshots of more items than this (old and new together) are checked and diffed only in the
+    /// part of the one section that changed, when only one did (see `apply`).
+    public static var changedPartLimit: Int { 100_000 }
+
+    /// The one section whose items differ between `a` and `b` (same sections), or nil when none
+    /// or several do.
+    @usableFromInline static func onlyChangedSection(_ a: DiffableSnapshot<SectionID, ItemID>,
+                                                     _ b: DiffableSnapshot<SectionID, ItemID>) -> Int? {
+        var found: Int?
+        for s in 0..<a.numberOfSections where a.items[s] != b.items[s] {
+            guard found == nil else { return nil }
+            found = s
+        }
+        return found
+    }
+
+    /// `apply` for a snapshot whose section `s` alone changed: the section's equal head and tail
+    /// are skipped, its changed part is diffed (and checked for identifiers twice, the inserted
+    /// ones against the rest of the old snapshot, which `current` holds valid).
+    @inlinable
+    func applyChangedPart(of s: Int, _ newSnapshot: DiffableSnapshot<SectionID, ItemID>, old: DiffableSnapshot<SectionID, ItemID>,
+                          cv: CollectionView, animated: Bool) throws -> ApplyResult {
+        let a = old.items[s], b = newSnapshot.items[s]
+        let limit = min(a.count, b.count)
+        var head = 0
+        while head < limit, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < limit - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        let oldPart = (head..<(a.count - tail)).map { a[$0] }, newPart = (head..<(b.count - tail)).map { b[$0] }
+        let reconfigured = newSnapshot.reconfiguredItems
+        let d = try Diffing.diff(old: oldPart, new: newPart, identifier: { $0 }, contentEqual: { _, new in !reconfigured.contains(new) })
+        // An identifier inserted must not be held anywhere else in the snapshot.
+        if !d.inserts.isEmpty {
+            let inserted = Set(d.inserts.map { newPart[$0] })
+            for (t, list) in old.items.enumerated() {
+                for r in t == s ? [0..<head, (a.count - tail)..<a.count] : [list.indices] {
+                    for i in r where inserted.contains(list[i]) {
+                        throw DuplicateIdentifierError("item identifier \(list[i]) occurs twice in the snapshot (again at [\(t), \(i)])")
+                    }
+                }
+            }
+        }
+        let oldPath = { (k: Int) in ItemPath(item: head + k, section: s) }
+        var updates: [CollectionUpdate] = []
+        if !d.deletes.isEmpty { updates.append(.delete(d.deletes.map(oldPath))) }
+        if !d.inserts.isEmpty { updates.append(.insert(d.inserts.map(oldPath))) }
+        var moved = Set<Int>()
+        for m in d.moves {
+            updates.append(.move(oldPath(m.from), oldPath(m.to)))
+            moved.insert(m.from)
+        }
+        // Reconfigured items in the part that did not change are reloaded too.
+        var reloadItems = d.updates.filter { !moved.contains($0) }.map { head + $0 }
+        var reloadOthers: [ItemPath] = []
+        if !reconfigured.isEmpty {
+            for (t, list) in newSnapshot.items.enumerated() {
+                for i in list.indices where (t != s || i < head || i >= b.count - tail) && reconfigured.contains(list[i]) {
+                    if t == s { reloadItems.append(i < head ? i : i - b.count + a.count) } else { reloadOthers.append(ItemPath(item: i, section: t)) }
+                }
+            }
+        }
+        reloadItems.sort()
+        let reloads = reloadOthers.filter { $0.section < s } + reloadItems.map { ItemPath(item: $0, section: s) }
+            + reloadOthers.filter { $0.section > s }
+        if !reloads.isEmpty { updates.append(.reload(reloads)) }
+        // Flat indices for the result, as a whole diff gives them (without `oldIndexForNew`).
+        var start = 0
+        for t in 0..<s { start += old.items[t].count }
+        var flatStarts: [Int] = [], total = 0
+        for t in 0..<old.numberOfSections { flatStarts.append(total); total += old.items[t].count }
+        var diff = Diff()
+        diff.deletes = d.deletes.map { start + head + $0 }
+        diff.inserts = d.inserts.map { start + head + $0 }
+        diff.moves = d.moves.map { Diff.Move(from: start + head + $0.from, to: start + head + $0.to) }
+        diff.updates = (d.updates.map { start + head + $0 }
+            + reloadOthers.map { flatStarts[$0.section] + $0.item }
+            + reloadItems.filter { $0 < head || $0 >= a.count - tail }.map { start + $0 }).sorted()
+        let previous: (ItemPath) -> ItemPath? = { ip in
+            guard ip.section >= 0, ip.section < newSnapshot.numberOfSections, ip.item >= 0,
+                  ip.item < newSnapshot.items[ip.section].count else { return nil }
+            guard ip.section == s, ip.item >= head else { return ip }
+            if ip.item >= b.count - tail { return ItemPath(item: ip.item - b.count + a.count, section: s) }
+            return d.oldIndexForNew[ip.item - head].map(oldPath)
+        }
+        var next = newSnapshot
+        next.clearReconfigured()
+        current = next
+        do {
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous, identifiersKnownUnique: true)
         } catch {
             current = old
             throw error
