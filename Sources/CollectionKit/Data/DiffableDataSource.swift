@@ -258,7 +258,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     /// A snapshot of more than `changedPartLimit` items (old and new together) that changes only
     /// one section, and keeps the sections, is checked and diffed only where that section
     /// changed: the diff of its changed part is the diff of the whole (the equal head and tail
-    /// neither move nor change), so a card duplicated or deleted among ten million costs their
+    /// neither move nor change), so an item inserted or deleted among ten million costs their
     /// comparison, not hashing every identifier.
     @inlinable @discardableResult
     public func apply(_ newSnapshot: DiffableSnapshot<SectionID, ItemID>, animated: Bool = true) throws -> ApplyResult {
