@@ -110,4 +110,37 @@ final class DiffableSnapshotRunTests: XCTestCase {
         XCTAssertThrowsError(try source.apply(snapshot(bad)), "held by another section")
         XCTAssertEqual(cv.itemCounts, [2, n])
     }
+
+    /// One item moved from one end of a long stretch to the other (Move to top from far down) is
+    /// one move, not a move for every item between; undone, one move back.
+    func testAnItemMovedAcrossALongStretchIsOneMove() throws {
+        let n = DiffableDataSource<Int, Int>.changedPartLimit
+        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
+        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
+        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
+            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
+        }
+        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        func snapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
+            var s = DiffableSnapshot<Int, Int>()
+            s.appendSections([0, 1])
+            s.appendItems([-1], toSection: 0)
+            s.appendItems(ids, toSection: 1)
+            return s
+        }
+        try source.apply(snapshot(Array(0..<n)), animated: false)
+        var top = Array(0..<n)
+        top.insert(top.remove(at: n - 7), at: 2)
+        let up = try source.apply(snapshot(top))
+        XCTAssertEqual(up.diff.moves, [Diff.Move(from: 1 + n - 7, to: 1 + 2)])
+        XCTAssertTrue(up.diff.deletes.isEmpty && up.diff.inserts.isEmpty)
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 2, section: 1)), AnyHashable(n - 7))
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 3, section: 1)), AnyHashable(2))
+        cv.update(now: 1)
+        let back = try source.apply(snapshot(Array(0..<n)))
+        XCTAssertEqual(back.diff.moves, [Diff.Move(from: 1 + 2, to: 1 + n - 7)])
+        XCTAssertEqual(source.snapshot.items(inSectionAt: 1), Array(0..<n))
+        XCTAssertEqual(cv.identifier(at: ItemPath(item: 2, section: 1)), AnyHashable(2))
+        XCTAssertEqual(cv.itemCounts, [1, n])
+    }
 }

@@ -353,6 +353,26 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         return found
     }
 
+    /// When `b` is `a` with one item of the `count` from `start` moved from one end of them to the
+    /// other, and they are many (more than 1,000; fewer are left to the diff), where it moved
+    /// (offsets from `start`). O(count) comparisons.
+    @inlinable static func rotationByOne(_ a: DiffableSnapshot<SectionID, ItemID>.SectionItems,
+                                         _ b: DiffableSnapshot<SectionID, ItemID>.SectionItems,
+                                         from start: Int, count m: Int) -> (from: Int, to: Int)? {
+        guard m > 1_000, a.count - start >= m, b.count - start >= m else { return nil }
+        if b[start] == a[start + m - 1] {
+            var k = 1
+            while k < m, b[start + k] == a[start + k - 1] { k += 1 }
+            if k == m { return (m - 1, 0) }
+        }
+        if b[start + m - 1] == a[start] {
+            var k = 0
+            while k < m - 1, b[start + k] == a[start + k + 1] { k += 1 }
+            if k == m - 1 { return (0, m - 1) }
+        }
+        return nil
+    }
+
     /// `apply` for a snapshot whose section `s` alone changed: the section's equal head and tail
     /// are skipped, its changed part is diffed (and checked for identifiers twice, the inserted
     /// ones against the rest of the old snapshot, which `current` holds valid).
@@ -365,12 +385,28 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         while head < limit, a[head] == b[head] { head += 1 }
         var tail = 0
         while tail < limit - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
-        let oldPart = (head..<(a.count - tail)).map { a[$0] }, newPart = (head..<(b.count - tail)).map { b[$0] }
         let reconfigured = newSnapshot.reconfiguredItems
-        let d = try Diffing.diff(old: oldPart, new: newPart, identifier: { $0 }, contentEqual: { _, new in !reconfigured.contains(new) })
+        let m = a.count - tail - head
+        var d = Diff()
+        // For new item k of the changed part, the old one it was (nil: inserted).
+        let oldIndexInPart: (Int) -> Int?
+        if let rotation = Self.rotationByOne(a, b, from: head, count: m) {
+            // One item moved across a long stretch (Move to top from far down): one move; the
+            // items between close up behind it. (The whole diff lists each of them as a move.)
+            d.moves = [Diff.Move(from: rotation.from, to: rotation.to)]
+            if !reconfigured.isEmpty { d.updates = (0..<m).filter { reconfigured.contains(a[head + $0]) } }
+            oldIndexInPart = rotation.from > rotation.to
+                ? { k in k == 0 ? m - 1 : k - 1 }
+                : { k in k == m - 1 ? 0 : k + 1 }
+        } else {
+            let oldPart = (head..<(a.count - tail)).map { a[$0] }, newPart = (head..<(b.count - tail)).map { b[$0] }
+            d = try Diffing.diff(old: oldPart, new: newPart, identifier: { $0 }, contentEqual: { _, new in !reconfigured.contains(new) })
+            let found = d.oldIndexForNew
+            oldIndexInPart = { found[$0] }
+        }
         // An identifier inserted must not be held anywhere else in the snapshot.
         if !d.inserts.isEmpty {
-            let inserted = Set(d.inserts.map { newPart[$0] })
+            let inserted = Set(d.inserts.map { b[head + $0] })
             for (t, list) in old.items.enumerated() {
                 for r in t == s ? [0..<head, (a.count - tail)..<a.count] : [list.indices] {
                     for i in r where inserted.contains(list[i]) {
@@ -419,7 +455,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
                   ip.item < newSnapshot.items[ip.section].count else { return nil }
             guard ip.section == s, ip.item >= head else { return ip }
             if ip.item >= b.count - tail { return ItemPath(item: ip.item - b.count + a.count, section: s) }
-            return d.oldIndexForNew[ip.item - head].map(oldPath)
+            return oldIndexInPart(ip.item - head).map(oldPath)
         }
         var next = newSnapshot
         next.clearReconfigured()
