@@ -13,7 +13,13 @@ public final class MosaicScene: Scene {
     public let collection: CollectionView
     public let preset: MosaicPreset
     private let initialModel: MosaicModel
-    public private(set) var model: MosaicModel
+    public private(set) var model: MosaicModel {
+        didSet { modelChanges &+= 1 }
+    }
+    /// Counts changes of the model, so that the focused card's position found for one frame can be
+    /// kept for the next ones while the model stays the same.
+    private var modelChanges = 0
+    private var focusedPositionFound: (id: Int, changes: Int, position: Int?)?
     private var dataSource: DiffableDataSource<Int, Int>!
     private let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
@@ -463,7 +469,7 @@ public final class MosaicScene: Scene {
         collection.update(now: now)
         // The focus ring follows the focused card without reconfiguring cells; the view's own
         // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
-        let focusedIndex = focusedCard.flatMap { model.position(of: $0) }
+        let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
         collection.setFocus(focusedIndex.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }, showingRing: showsFocusRing)
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
             guard let card = cell as? MosaicCardCell else { continue }
@@ -472,6 +478,15 @@ public final class MosaicScene: Scene {
             let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
             card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
+    }
+
+    /// Where the focused card `id` is shown: found once per change of the model (O(n) when the
+    /// order is listed), not every frame.
+    private func focusedPosition(of id: Int) -> Int? {
+        if let found = focusedPositionFound, found.id == id, found.changes == modelChanges { return found.position }
+        let position = model.position(of: id)
+        focusedPositionFound = (id, modelChanges, position)
+        return position
     }
 
     public func draw(into list: inout DrawList) {
