@@ -16,7 +16,9 @@
 /// binary-search the prepared group offsets: `attributesForElements(in:)` is O(log n + k) for k
 /// results, `attributesForItem(at:)` is O(log n). During an interactive movement in the last
 /// section, `prepare` keeps the groups before the first changed item and the rest form only as
-/// far as queries ask, so a drag costs a screenful of groups per change of target, not n.
+/// far as queries ask, so a drag costs a screenful of groups per change of target, not n. A last
+/// section of more than `lazyFormingThreshold` items forms only its first screens in `prepare`
+/// and the rest as queries reach them, its height estimated until then.
 
 /// The layout itself: sections stacked vertically, built by `sectionProvider`.
 public struct CompositionalLayout: CollectionLayout {
@@ -330,7 +332,8 @@ public struct CompositionalLayout: CollectionLayout {
     /// every group in `prepare` (about 60 ms for a million) and their height is exact.
     public static let lazyFormingThreshold = 1_000_000
 
-    /// Forms every group of every section, except during an interactive movement in the last
+    /// Forms every group of every section (except the groups past the first screens of a last
+    /// section of more than `lazyFormingThreshold` items), except during an interactive movement in the last
     /// section (a vertically stacked one): then the groups before the first item the movement
     /// changed are kept, and the rest form only as far as queries ask (a drag near the top of a
     /// million items forms a screenful of groups, not every group after it). A chooser may read
