@@ -72,7 +72,7 @@ extension RememberedState {
             self.rearrange = orders
         case let mosaic as MosaicScene:
             let m = mosaic.model
-            guard m.values.count <= RememberedState.itemLimit else { return }
+            guard m.cardCount <= RememberedState.itemLimit else { return }
             self.mosaic = Mosaic(preset: mosaic.preset.rawValue, count: config.items ?? mosaic.preset.defaultCount,
                                  values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order)
         default:

@@ -13,7 +13,13 @@ public final class MosaicScene: Scene {
     public let collection: CollectionView
     public let preset: MosaicPreset
     private let initialModel: MosaicModel
-    public private(set) var model: MosaicModel
+    public private(set) var model: MosaicModel {
+        didSet { modelChanges &+= 1 }
+    }
+    /// Counts changes of the model, so that the focused card's position found for one frame can be
+    /// kept for the next ones while the model stays the same.
+    private var modelChanges = 0
+    private var focusedPositionFound: (id: Int, changes: Int, position: Int?)?
     private var dataSource: DiffableDataSource<Int, Int>!
     private let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
@@ -57,14 +63,14 @@ public final class MosaicScene: Scene {
         dataSource.didMoveItem = { [unowned self] _, from, to in self.cardMoved(from: from.item, to: to.item) }
         collection.setLayout(makeLayout())
         reorder = ReorderableCollection(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
-            guard let id = id.base as? Int, model.values.indices.contains(id) else { return }
-            MosaicCardCell.drawCard(value: model.values[id], style: model.styles[id], allowsMenu: model.allowsMenu[id],
+            guard let id = id.base as? Int, model.hasCard(id) else { return }
+            MosaicCardCell.drawCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
                                     featured: false, focused: false, in: rect, into: &list)
         }
         // A completed drag can be undone (the data source has already moved the card).
         reorder.didMove = { [unowned self] from, to in
-            guard from.section == MosaicScene.mosaicSection, model.order.indices.contains(to.item) else { return }
-            record(.move(id: model.order[to.item], from: from.item, to: to.item))
+            guard from.section == MosaicScene.mosaicSection, (0..<model.count).contains(to.item) else { return }
+            record(.move(id: model.card(at: to.item), from: from.item, to: to.item))
         }
         manager.snapshotKeyPrefix = "mosaic-snapshot"
         manager.add(reorder)
@@ -148,17 +154,20 @@ public final class MosaicScene: Scene {
     /// (`mosaicColumns(forWidth:)`). Styles are read by data index, so during a drag the rows
     /// re-form around the moving card; a row that cannot be completed stretches (see `PairedRows`).
     private func mosaicSection(_ env: LayoutEnvironment) -> LayoutSection {
-        // Captured once per prepare: a million cards are grouped without touching the data source.
-        let ids = dataSource.snapshot.numberOfSections > MosaicScene.mosaicSection
-            ? dataSource.snapshot.items(inSectionAt: MosaicScene.mosaicSection) : []
-        let styles = model.styles
+        // Captured once per prepare: a million cards are grouped without touching the data source
+        // (the snapshot's identifiers may be a run, listing nothing; the model's styles may be
+        // the preset's, stored as nothing).
+        let snapshot = dataSource.snapshot
+        let idCount = snapshot.numberOfSections > MosaicScene.mosaicSection
+            ? snapshot.numberOfItems(inSectionAt: MosaicScene.mosaicSection) : 0
+        let model = model
         let (columns, content) = MosaicScene.mosaicColumns(forWidth: env.containerSize.width)
         mosaicColumnCount = columns
         let side = ((env.containerSize.width - content) / 2).rounded(.down)
         var section = PairedRows.section(columns: columns, contentWidth: content, spacing: MosaicScene.spacing,
                                          contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
                                          header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
-            (i < ids.count ? styles[ids[i]] : ItemStyle.compact).width
+            (i < idCount ? model.style(of: snapshot.itemIdentifier(i, inSectionAt: MosaicScene.mosaicSection)) : ItemStyle.compact).width
         }
         section.supplementariesFollowContentInsets = false
         return section
@@ -171,7 +180,12 @@ public final class MosaicScene: Scene {
         var s = DiffableSnapshot<Int, Int>()
         s.appendSections([MosaicScene.featuredSection, MosaicScene.mosaicSection])
         s.appendItems((0..<MosaicScene.featuredCount).map(MosaicScene.featuredID), toSection: MosaicScene.featuredSection)
-        s.appendItems(model.order, toSection: MosaicScene.mosaicSection)
+        // The preset's order is a run of ids: ten million cards list nothing until the order changes.
+        if model.hasGeneratedOrder {
+            s.appendItems(identifiersIn: 0..<model.count, toSection: MosaicScene.mosaicSection)
+        } else {
+            s.appendItems(model.order, toSection: MosaicScene.mosaicSection)
+        }
         s.reconfigureItems(changed)
         return s
     }
@@ -212,8 +226,7 @@ public final class MosaicScene: Scene {
     /// collection's `didMove` records it for undo).
     private func cardMoved(from: Int, to: Int) {
         guard from != to else { return }
-        let moved = model.order.remove(at: from)
-        model.order.insert(moved, at: to)
+        model.moveCard(from: from, to: to)
     }
 
     /// S: a seeded shuffle, so the same key presses give the same order.
@@ -231,7 +244,7 @@ public final class MosaicScene: Scene {
     /// R: back to the preset's cards, order and styles.
     public func reset(now: Double) {
         var styles = model.styles
-        for i in initialModel.styles.indices { styles[i] = initialModel.styles[i] }
+        for i in 0..<initialModel.cardCount { styles[i] = initialModel.style(of: i) }
         perform(.replace(before: model.order, beforeStyles: model.styles, after: initialModel.order, afterStyles: styles), now: now)
     }
 
@@ -239,9 +252,9 @@ public final class MosaicScene: Scene {
 
     /// The actions card `id` offers; none when it does not allow a menu.
     public func menuActions(for id: Int) -> [ContextMenuAction] {
-        guard id >= 0, id < model.allowsMenu.count, model.allowsMenu[id] else { return [] }
-        let index = model.order.firstIndex(of: id) ?? 0
-        return [ContextMenuAction(model.styles[id] == .compact ? "Make regular" : "Make compact"),
+        guard model.hasCard(id), model.allowsMenu(of: id) else { return [] }
+        let index = model.position(of: id) ?? 0
+        return [ContextMenuAction(model.style(of: id) == .compact ? "Make regular" : "Make compact"),
                 ContextMenuAction("Duplicate"), ContextMenuAction("Delete", isDestructive: true),
                 ContextMenuAction("Move to top", isEnabled: index > 0)]
     }
@@ -264,12 +277,12 @@ public final class MosaicScene: Scene {
     }
 
     private func run(_ title: String, on id: Int, now: Double) {
-        guard let index = model.order.firstIndex(of: id) else { return }
+        guard let index = model.position(of: id) else { return }
         switch title {
-        case "Make regular": perform(.style(id: id, from: model.styles[id], to: .regular), now: now)
-        case "Make compact": perform(.style(id: id, from: model.styles[id], to: .compact), now: now)
+        case "Make regular": perform(.style(id: id, from: model.style(of: id), to: .regular), now: now)
+        case "Make compact": perform(.style(id: id, from: model.style(of: id), to: .compact), now: now)
         case "Duplicate":
-            let copy = model.makeCard(value: model.values[id], style: model.styles[id], allowsMenu: model.allowsMenu[id])
+            let copy = model.makeCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id))
             perform(.insert(id: copy, at: index + 1), now: now)
         case "Delete":
             if focusedCard == id { focusedCard = nil }
@@ -379,10 +392,10 @@ public final class MosaicScene: Scene {
 
     /// Tab and Shift+Tab move the focus through the cards, scrolling it into view.
     private func moveFocus(by step: Int, now: Double) {
-        guard !model.order.isEmpty else { return }
-        let current = focusedCard.flatMap { model.order.firstIndex(of: $0) }
-        let next = current.map { min(max(0, $0 + step), model.order.count - 1) } ?? firstVisibleCardIndex()
-        focusedCard = model.order[next]
+        guard model.count > 0 else { return }
+        let current = focusedCard.flatMap { model.position(of: $0) }
+        let next = current.map { min(max(0, $0 + step), model.count - 1) } ?? firstVisibleCardIndex()
+        focusedCard = model.card(at: next)
         showsFocusRing = true
         // Centred, so the pinned header never covers the focused card.
         collection.scrollToItem(ItemPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
@@ -392,15 +405,15 @@ public final class MosaicScene: Scene {
     /// `CollectionView.item(from:toward:)`). Up and Down with no ring show it on the first card in
     /// view; Left and Right with no ring page the featured row (false: not used here).
     private func moveFocus(toward key: Key, now: Double) -> Bool {
-        guard !model.order.isEmpty else { return false }
-        guard showsFocusRing, let id = focusedCard, let index = model.order.firstIndex(of: id) else {
+        guard model.count > 0 else { return false }
+        guard showsFocusRing, let id = focusedCard, let index = model.position(of: id) else {
             guard key == .up || key == .down else { return false }
             moveFocus(by: 0, now: now)
             return true
         }
         let here = ItemPath(item: index, section: MosaicScene.mosaicSection)
         if let next = collection.item(from: here, toward: key), next.section == MosaicScene.mosaicSection {
-            focusedCard = model.order[next.item]
+            focusedCard = model.card(at: next.item)
             collection.scrollToItem(next, centered: true, animated: true)
         }
         return true
@@ -409,7 +422,7 @@ public final class MosaicScene: Scene {
     /// The card whose ⋯ button is under `p` (a card that offers a menu, under the pointer).
     private func moreButtonItem(at p: Point) -> ItemPath? {
         guard let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection,
-              let id = dataSource.itemIdentifier(at: ip), model.allowsMenu.indices.contains(id), model.allowsMenu[id],
+              let id = dataSource.itemIdentifier(at: ip), model.hasCard(id), model.allowsMenu(of: id),
               moreButtonFrame(of: ip)?.contains(p) == true else { return nil }
         return ip
     }
@@ -427,8 +440,8 @@ public final class MosaicScene: Scene {
 
     /// The Menu key or Shift+F10: the focused card's menu, anchored inside the card.
     private func openMenuForFocused(now: Double) {
-        if focusedCard == nil, !model.order.isEmpty { focusedCard = model.order[firstVisibleCardIndex()] }
-        guard let id = focusedCard, let index = model.order.firstIndex(of: id) else { return }
+        if focusedCard == nil, model.count > 0 { focusedCard = model.card(at: firstVisibleCardIndex()) }
+        guard let id = focusedCard, let index = model.position(of: id) else { return }
         let ip = ItemPath(item: index, section: MosaicScene.mosaicSection)
         guard let frame = collection.presentedFrameForItem(at: ip) else { return }
         let w = collection.windowRect(fromContent: frame)
@@ -456,7 +469,7 @@ public final class MosaicScene: Scene {
         collection.update(now: now)
         // The focus ring follows the focused card without reconfiguring cells; the view's own
         // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
-        let focusedIndex = focusedCard.flatMap { model.order.firstIndex(of: $0) }
+        let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
         collection.setFocus(focusedIndex.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }, showingRing: showsFocusRing)
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
             guard let card = cell as? MosaicCardCell else { continue }
@@ -465,6 +478,15 @@ public final class MosaicScene: Scene {
             let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
             card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
+    }
+
+    /// Where the focused card `id` is shown: found once per change of the model (O(n) when the
+    /// order is listed), not every frame.
+    private func focusedPosition(of id: Int) -> Int? {
+        if let found = focusedPositionFound, found.id == id, found.changes == modelChanges { return found.position }
+        let position = model.position(of: id)
+        focusedPositionFound = (id, modelChanges, position)
+        return position
     }
 
     public func draw(into list: inout DrawList) {
@@ -516,9 +538,9 @@ public final class MosaicScene: Scene {
             cell.allowsMenu = false
         } else {
             cell.isFeatured = false
-            cell.value = model.values[id]
-            cell.style = model.styles[id]
-            cell.allowsMenu = model.allowsMenu[id]
+            cell.value = model.value(of: id)
+            cell.style = model.style(of: id)
+            cell.allowsMenu = model.allowsMenu(of: id)
             cell.isFocused = showsFocusRing && id == focusedCard
         }
     }
@@ -537,7 +559,7 @@ public final class MosaicScene: Scene {
     /// The cards in the order shown now: the model's order, or mid-drag the order the drag implies.
     public var displayedCards: [Int] {
         guard collection.interactiveMove != nil else { return model.order }
-        return model.order.indices.map { i in
+        return (0..<model.count).map { i in
             dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: ItemPath(item: i, section: MosaicScene.mosaicSection))) ?? -1
         }
     }
@@ -558,10 +580,10 @@ public final class MosaicScene: Scene {
             })))
         }
         mosaic += [
-            ("styles", .strings(cards.map { model.styles[$0].rawValue })),
-            ("values", .array(cards.map { .int(model.values[$0]) })),
-            ("menuAllowed", .strings(cards.filter { model.allowsMenu[$0] }.map { "\($0)" })),
-            ("groups", .strings(PairedRows.rowSpans(for: cards.map { model.styles[$0].width }, columns: mosaicColumnCount)
+            ("styles", .strings(cards.map { model.style(of: $0).rawValue })),
+            ("values", .array(cards.map { .int(model.value(of: $0)) })),
+            ("menuAllowed", .strings(cards.filter { model.allowsMenu(of: $0) }.map { "\($0)" })),
+            ("groups", .strings(PairedRows.rowSpans(for: cards.map { model.style(of: $0).width }, columns: mosaicColumnCount)
                 .map { MosaicScene.groupName($0, columns: mosaicColumnCount) })),
             ("columns", .int(mosaicColumnCount)),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
@@ -607,7 +629,7 @@ extension MosaicScene {
     /// Shows remembered cards in place of the preset's (R still resets to the preset). Refused
     /// (false) while a drag lasts or when the cards do not extend the preset's.
     public func restore(_ remembered: MosaicModel) -> Bool {
-        guard !manager.isDragging, remembered.values.count >= initialModel.values.count else { return false }
+        guard !manager.isDragging, remembered.cardCount >= initialModel.cardCount else { return false }
         // Restored as the scene is made, before any edit: the undo history is empty.
         model = remembered
         applyModel(animated: false)

@@ -4,10 +4,58 @@
 
 /// Sections and item identifiers, in order. Identifiers are identity only: what an item shows
 /// lives with its owner, and `reconfigureItems` marks items whose content changed.
+///
+/// With `Int` identifiers, a section can hold a run of consecutive integers
+/// (`appendItems(identifiersIn:toSection:)`) without listing them: ten million generated items
+/// cost nothing each until an edit of that section lists them.
 public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
+    /// One section's identifiers: listed one by one, or, for `Int` identifiers only, the run
+    /// `run.lowerBound..<run.upperBound`, listed on the section's first edit.
+    @usableFromInline struct SectionItems: Equatable {
+        @usableFromInline var listed: [ItemID] = []
+        @usableFromInline var run: Range<Int>?
+
+        @inlinable init(listed: [ItemID]) { self.listed = listed }
+        @inlinable init(run: Range<Int>) { self.run = run }
+
+        @inlinable var count: Int { run?.count ?? listed.count }
+        @inlinable var isEmpty: Bool { count == 0 }
+        @inlinable var indices: Range<Int> { 0..<count }
+        /// A run exists only when `ItemID` is `Int` (see `appendItems(identifiersIn:toSection:)`).
+        @inlinable subscript(i: Int) -> ItemID {
+            if let run { return unsafeBitCast(run.lowerBound + i, to: ItemID.self) }
+            return listed[i]
+        }
+        /// The identifiers as an array: O(n) for a run.
+        @inlinable var array: [ItemID] {
+            guard let run else { return listed }
+            return unsafeBitCast(Array(run), to: [ItemID].self)
+        }
+        /// Lists a run, before an edit.
+        @inlinable mutating func list() {
+            guard run != nil else { return }
+            listed = array
+            run = nil
+        }
+        @inlinable func firstIndex(of id: ItemID) -> Int? {
+            if let run {
+                guard let n = id as? Int, run.contains(n) else { return nil }
+                return n - run.lowerBound
+            }
+            return listed.firstIndex(of: id)
+        }
+        @inlinable static func == (a: SectionItems, b: SectionItems) -> Bool {
+            if let ra = a.run, let rb = b.run { return ra == rb || (ra.isEmpty && rb.isEmpty) }
+            if a.run == nil, b.run == nil { return a.listed == b.listed }
+            guard a.count == b.count else { return false }
+            for i in a.indices where a[i] != b[i] { return false }
+            return true
+        }
+    }
+
     /// Section identifiers, in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
-    @usableFromInline var items: [[ItemID]] = []
+    @usableFromInline var items: [SectionItems] = []
     /// Items whose content changed since the snapshot currently applied (their cells reconfigure).
     public private(set) var reconfiguredItems: Set<ItemID> = []
 
@@ -18,10 +66,16 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     public var numberOfSections: Int { sectionIdentifiers.count }
     /// How many items there are across sections: O(sections).
     @inlinable public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
-    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
-    public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0] } ?? [] }
-    /// The item identifiers of the section at `index`.
-    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index] }
+    @inlinable public var itemIdentifiers: [ItemID] { items.flatMap { $0.array } }
+    public func itemIdentifiers(inSection s: SectionID) -> [ItemID] { sectionIndex(s).map { items[$0].array } ?? [] }
+    /// The item identifiers of the section at `index` (listed: O(n) for a run).
+    @inlinable public func items(inSectionAt index: Int) -> [ItemID] { items[index].array }
+    /// How many items the section at `index` holds: O(1).
+    @inlinable public func numberOfItems(inSectionAt index: Int) -> Int { items[index].count }
+    /// The identifier of item `item` of the section at `index`: O(1), a run listing nothing.
+    @inlinable public func itemIdentifier(_ item: Int, inSectionAt index: Int) -> ItemID { items[index][item] }
+    /// The position of `id` in the section at `index`: O(1) in a run, O(n) in a listed section.
+    @inlinable public func index(of id: ItemID, inSectionAt index: Int) -> Int? { items[index].firstIndex(of: id) }
     public func sectionIndex(_ s: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: s) }
 
     /// The index path of an item: O(n).
@@ -33,7 +87,7 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// Appends empty sections.
     public mutating func appendSections(_ ids: [SectionID]) {
         sectionIdentifiers += ids
-        items += ids.map { _ in [] }
+        items += ids.map { _ in SectionItems(listed: []) }
     }
 
     /// Appends to `section`, or to the last section when nil.
@@ -43,26 +97,30 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         }
         // Appended to an empty section, the array is shared, not copied (a million identifiers
         // held once by their owner and the snapshot).
-        if items[s].isEmpty { items[s] = ids } else { items[s] += ids }
+        if items[s].isEmpty { items[s] = SectionItems(listed: ids) } else { items[s].list(); items[s].listed += ids }
     }
 
     /// Inserts `ids` at `index` of `section`.
     public mutating func insertItems(_ ids: [ItemID], at index: Int, inSection section: SectionID) {
         guard let s = sectionIndex(section) else { return }
-        items[s].insert(contentsOf: ids, at: min(max(0, index), items[s].count))
+        items[s].list()
+        items[s].listed.insert(contentsOf: ids, at: min(max(0, index), items[s].count))
     }
 
     /// Removes items wherever they are: O(n).
     public mutating func deleteItems(_ ids: [ItemID]) {
         let gone = Set(ids)
-        for s in items.indices { items[s].removeAll { gone.contains($0) } }
+        for s in items.indices where items[s].indices.contains(where: { gone.contains(items[s][$0]) }) {
+            items[s].list()
+            items[s].listed.removeAll { gone.contains($0) }
+        }
         reconfiguredItems.subtract(gone)
     }
 
     /// Replaces the items of `section` wholesale.
     public mutating func setItems(_ ids: [ItemID], inSection section: SectionID) {
         guard let s = sectionIndex(section) else { return }
-        items[s] = ids
+        items[s] = SectionItems(listed: ids)
     }
 
     /// Marks items whose content changed: applying the snapshot reconfigures their cells.
@@ -70,7 +128,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
 
     /// Moves an item within its section, as an interactive movement does.
     public mutating func moveItem(inSection s: Int, from source: Int, to destination: Int, isAnchored: (ItemID) -> Bool) {
-        items[s].moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
+        items[s].list()
+        items[s].listed.moveKeepingAnchors(from: source, to: destination, isAnchored: isAnchored)
     }
 
     /// Throws when an identifier (section or item) occurs twice. O(n).
@@ -89,8 +148,8 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
         var seen = Set<ItemID>()
         seen.reserveCapacity(numberOfItems)
         for (s, list) in items.enumerated() {
-            for (i, id) in list.enumerated() where !seen.insert(id).inserted {
-                throw DuplicateIdentifierError("item identifier \(id) occurs twice in the snapshot (again at [\(s), \(i)])")
+            for i in list.indices where !seen.insert(list[i]).inserted {
+                throw DuplicateIdentifierError("item identifier \(list[i]) occurs twice in the snapshot (again at [\(s), \(i)])")
             }
         }
     }
@@ -99,10 +158,16 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     /// identifier occurs twice; false says nothing (the table check decides). `C` is `ItemID`
     /// itself, known to be `Comparable` only at run time.
     @inlinable
-    static func areDistinctByOrder<C: Comparable>(_ sections: [[ItemID]], as _: C.Type) -> Bool {
+    static func areDistinctByOrder<C: Comparable>(_ sections: [SectionItems], as _: C.Type) -> Bool {
         precondition(C.self == ItemID.self, "areDistinctByOrder: C must be the identifier type")
         var spans: [(low: C, high: C)] = []
-        for list in sections where !list.isEmpty {
+        for section in sections where !section.isEmpty {
+            if let run = section.run {
+                // A run increases strictly (C is Int here).
+                spans.append((unsafeBitCast(run.lowerBound, to: C.self), unsafeBitCast(run.upperBound - 1, to: C.self)))
+                continue
+            }
+            let list = section.listed
             let span: (low: C, high: C)? = list.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: C.self) { ids in
                     let increasing = ids.count < 2 || ids[0] < ids[1]
@@ -119,6 +184,18 @@ public struct DiffableSnapshot<SectionID: Hashable, ItemID: Hashable> {
     }
 
     @usableFromInline mutating func clearReconfigured() { reconfiguredItems.removeAll() }
+}
+
+extension DiffableSnapshot where ItemID == Int {
+    /// Appends the integers `ids` as identifiers to `section` (the last section when nil). To an
+    /// empty section they are kept as a run, listing nothing until the section is edited; to
+    /// one with identifiers already, they are listed.
+    public mutating func appendItems(identifiersIn ids: Range<Int>, toSection section: SectionID? = nil) {
+        guard let s = section.flatMap(sectionIndex) ?? (items.isEmpty ? nil : items.count - 1) else {
+            preconditionFailure("appendItems: the snapshot has no such section")
+        }
+        if items[s].isEmpty { items[s] = SectionItems(run: ids) } else { appendItems(Array(ids), toSection: sectionIdentifiers[s]) }
+    }
 }
 
 /// A data source that owns a snapshot and keeps a collection view in step with it.
@@ -162,7 +239,8 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
 
     /// What applying a snapshot did.
     public struct ApplyResult: Equatable {
-        /// The difference applied (empty for a reload).
+        /// The difference applied (empty for a reload). Applied by its changed part (see
+        /// `changedPartLimit`), its `oldIndexForNew` is empty.
         public var diff: Diff
         /// True when the sections changed (or the view was empty), so it was reloaded instead of animated.
         public var reloaded: Bool
@@ -176,10 +254,24 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
     /// Throws `DuplicateIdentifierError` for a snapshot with repeated identifiers, and rethrows a
     /// refused batch update; either way the data source and the view stay as they were.
     /// Inlinable, so the diff and the checks are specialised for the caller's identifier types.
+    ///
+    /// A snapshot of more than `changedPartLimit` items (old and new together) that changes only
+    /// one section, and keeps the sections, is checked and diffed only where that section
+    /// changed: the diff of its changed part is the diff of the whole (the equal head and tail
+    /// neither move nor change), so an item inserted or deleted among ten million costs their
+    /// comparison, not hashing every identifier.
     @inlinable @discardableResult
     public func apply(_ newSnapshot: DiffableSnapshot<SectionID, ItemID>, animated: Bool = true) throws -> ApplyResult {
-        try newSnapshot.validate()
         let old = current
+        if old.numberOfItems > 0, old.numberOfItems + newSnapshot.numberOfItems > Self.changedPartLimit,
+           old.sectionIdentifiers == newSnapshot.sectionIdentifiers, let cv = collectionView,
+           let changed = Self.onlyChangedSection(old, newSnapshot) {
+            return try applyChangedPart(of: changed, newSnapshot, old: old, cv: cv, animated: animated)
+        }
+        // The same sections and items as the snapshot shown (valid already): only reconfigures.
+        if !(old.numberOfItems > 0 && old.sectionIdentifiers == newSnapshot.sectionIdentifiers && old.items == newSnapshot.items) {
+            try newSnapshot.validate()
+        }
         var next = newSnapshot
         next.clearReconfigured()
         // Section changes, and a first snapshot (nothing on screen to animate from), reload.
@@ -197,15 +289,15 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             if !reconfigured.isEmpty {
                 var flat = 0
                 for (s, list) in newSnapshot.items.enumerated() {
-                    for (i, id) in list.enumerated() {
-                        if reconfigured.contains(id) { reloads.append(ItemPath(item: i, section: s)); diff.updates.append(flat) }
+                    for i in list.indices {
+                        if reconfigured.contains(list[i]) { reloads.append(ItemPath(item: i, section: s)); diff.updates.append(flat) }
                         flat += 1
                     }
                 }
             }
             current = next
             do {
-                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated)
+                try cv.performBatchUpdates(reloads.isEmpty ? [] : [.reload(reloads)], animated: animated, identifiersKnownUnique: true)
             } catch {
                 current = old
                 throw error
@@ -228,7 +320,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         current = next
         // New index path → old one, so items coming into view glide in from their old places.
         var sectionStart: [Int] = [], total = 0
-        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.items(inSectionAt: sec).count }
+        for sec in 0..<newSnapshot.numberOfSections { sectionStart.append(total); total += newSnapshot.numberOfItems(inSectionAt: sec) }
         let previous: (ItemPath) -> ItemPath? = { ip in
             guard sectionStart.indices.contains(ip.section) else { return nil }
             let flat = sectionStart[ip.section] + ip.item
@@ -236,7 +328,140 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
             return oldPaths[old]
         }
         do {
-            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous)
+            // The snapshot was validated above: the view need not scan every identifier again.
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous, identifiersKnownUnique: true)
+        } catch {
+            current = old
+            throw error
+        }
+        return ApplyResult(diff: diff, reloaded: false)
+    }
+
+    /// Snapshots of more items than this (old and new together) are checked and diffed only in the
+    /// part of the one section that changed, when only one did (see `apply`).
+    public static var changedPartLimit: Int { 100_000 }
+
+    /// The one section whose items differ between `a` and `b` (same sections), or nil when none
+    /// or several do.
+    @usableFromInline static func onlyChangedSection(_ a: DiffableSnapshot<SectionID, ItemID>,
+                                                     _ b: DiffableSnapshot<SectionID, ItemID>) -> Int? {
+        var found: Int?
+        for s in 0..<a.numberOfSections where a.items[s] != b.items[s] {
+            guard found == nil else { return nil }
+            found = s
+        }
+        return found
+    }
+
+    /// When `b` is `a` with one item of the `count` from `start` moved from one end of them to the
+    /// other, and they are many (more than 1,000; fewer are left to the diff), where it moved
+    /// (offsets from `start`). O(count) comparisons.
+    @inlinable static func rotationByOne(_ a: DiffableSnapshot<SectionID, ItemID>.SectionItems,
+                                         _ b: DiffableSnapshot<SectionID, ItemID>.SectionItems,
+                                         from start: Int, count m: Int) -> (from: Int, to: Int)? {
+        guard m > 1_000, a.count - start >= m, b.count - start >= m else { return nil }
+        if b[start] == a[start + m - 1] {
+            var k = 1
+            while k < m, b[start + k] == a[start + k - 1] { k += 1 }
+            if k == m { return (m - 1, 0) }
+        }
+        if b[start + m - 1] == a[start] {
+            var k = 0
+            while k < m - 1, b[start + k] == a[start + k + 1] { k += 1 }
+            if k == m - 1 { return (0, m - 1) }
+        }
+        return nil
+    }
+
+    /// `apply` for a snapshot whose section `s` alone changed: the section's equal head and tail
+    /// are skipped, its changed part is diffed (and checked for identifiers twice, the inserted
+    /// ones against the rest of the old snapshot, which `current` holds valid).
+    @inlinable
+    func applyChangedPart(of s: Int, _ newSnapshot: DiffableSnapshot<SectionID, ItemID>, old: DiffableSnapshot<SectionID, ItemID>,
+                          cv: CollectionView, animated: Bool) throws -> ApplyResult {
+        let a = old.items[s], b = newSnapshot.items[s]
+        let limit = min(a.count, b.count)
+        var head = 0
+        while head < limit, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < limit - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        let reconfigured = newSnapshot.reconfiguredItems
+        let m = a.count - tail - head
+        var d = Diff()
+        // For new item k of the changed part, the old one it was (nil: inserted).
+        let oldIndexInPart: (Int) -> Int?
+        if let rotation = Self.rotationByOne(a, b, from: head, count: m) {
+            // One item moved across a long stretch (Move to top from far down): one move; the
+            // items between close up behind it. (The whole diff lists each of them as a move.)
+            d.moves = [Diff.Move(from: rotation.from, to: rotation.to)]
+            if !reconfigured.isEmpty { d.updates = (0..<m).filter { reconfigured.contains(a[head + $0]) } }
+            oldIndexInPart = rotation.from > rotation.to
+                ? { k in k == 0 ? m - 1 : k - 1 }
+                : { k in k == m - 1 ? 0 : k + 1 }
+        } else {
+            let oldPart = (head..<(a.count - tail)).map { a[$0] }, newPart = (head..<(b.count - tail)).map { b[$0] }
+            d = try Diffing.diff(old: oldPart, new: newPart, identifier: { $0 }, contentEqual: { _, new in !reconfigured.contains(new) })
+            let found = d.oldIndexForNew
+            oldIndexInPart = { found[$0] }
+        }
+        // An identifier inserted must not be held anywhere else in the snapshot.
+        if !d.inserts.isEmpty {
+            let inserted = Set(d.inserts.map { b[head + $0] })
+            for (t, list) in old.items.enumerated() {
+                for r in t == s ? [0..<head, (a.count - tail)..<a.count] : [list.indices] {
+                    for i in r where inserted.contains(list[i]) {
+                        throw DuplicateIdentifierError("item identifier \(list[i]) occurs twice in the snapshot (again at [\(t), \(i)])")
+                    }
+                }
+            }
+        }
+        let oldPath = { (k: Int) in ItemPath(item: head + k, section: s) }
+        var updates: [CollectionUpdate] = []
+        if !d.deletes.isEmpty { updates.append(.delete(d.deletes.map(oldPath))) }
+        if !d.inserts.isEmpty { updates.append(.insert(d.inserts.map(oldPath))) }
+        var moved = Set<Int>()
+        for m in d.moves {
+            updates.append(.move(oldPath(m.from), oldPath(m.to)))
+            moved.insert(m.from)
+        }
+        // Reconfigured items in the part that did not change are reloaded too.
+        var reloadItems = d.updates.filter { !moved.contains($0) }.map { head + $0 }
+        var reloadOthers: [ItemPath] = []
+        if !reconfigured.isEmpty {
+            for (t, list) in newSnapshot.items.enumerated() {
+                for i in list.indices where (t != s || i < head || i >= b.count - tail) && reconfigured.contains(list[i]) {
+                    if t == s { reloadItems.append(i < head ? i : i - b.count + a.count) } else { reloadOthers.append(ItemPath(item: i, section: t)) }
+                }
+            }
+        }
+        reloadItems.sort()
+        let reloads = reloadOthers.filter { $0.section < s } + reloadItems.map { ItemPath(item: $0, section: s) }
+            + reloadOthers.filter { $0.section > s }
+        if !reloads.isEmpty { updates.append(.reload(reloads)) }
+        // Flat indices for the result, as a whole diff gives them (without `oldIndexForNew`).
+        var start = 0
+        for t in 0..<s { start += old.items[t].count }
+        var flatStarts: [Int] = [], total = 0
+        for t in 0..<old.numberOfSections { flatStarts.append(total); total += old.items[t].count }
+        var diff = Diff()
+        diff.deletes = d.deletes.map { start + head + $0 }
+        diff.inserts = d.inserts.map { start + head + $0 }
+        diff.moves = d.moves.map { Diff.Move(from: start + head + $0.from, to: start + head + $0.to) }
+        diff.updates = (d.updates.map { start + head + $0 }
+            + reloadOthers.map { flatStarts[$0.section] + $0.item }
+            + reloadItems.filter { $0 < head || $0 >= a.count - tail }.map { start + $0 }).sorted()
+        let previous: (ItemPath) -> ItemPath? = { ip in
+            guard ip.section >= 0, ip.section < newSnapshot.numberOfSections, ip.item >= 0,
+                  ip.item < newSnapshot.items[ip.section].count else { return nil }
+            guard ip.section == s, ip.item >= head else { return ip }
+            if ip.item >= b.count - tail { return ItemPath(item: ip.item - b.count + a.count, section: s) }
+            return oldIndexInPart(ip.item - head).map(oldPath)
+        }
+        var next = newSnapshot
+        next.clearReconfigured()
+        current = next
+        do {
+            try cv.performBatchUpdates(updates, animated: animated, previousIndexPath: previous, identifiersKnownUnique: true)
         } catch {
             current = old
             throw error
@@ -249,7 +474,7 @@ public final class DiffableDataSource<SectionID: Hashable, ItemID: Hashable>: Co
         var paths: [ItemPath] = []
         paths.reserveCapacity(s.numberOfItems)
         for sec in 0..<s.numberOfSections {
-            for i in s.items(inSectionAt: sec).indices { paths.append(ItemPath(item: i, section: sec)) }
+            for i in 0..<s.numberOfItems(inSectionAt: sec) { paths.append(ItemPath(item: i, section: sec)) }
         }
         return paths
     }

@@ -16,7 +16,9 @@
 /// binary-search the prepared group offsets: `attributesForElements(in:)` is O(log n + k) for k
 /// results, `attributesForItem(at:)` is O(log n). During an interactive movement in the last
 /// section, `prepare` keeps the groups before the first changed item and the rest form only as
-/// far as queries ask, so a drag costs a screenful of groups per change of target, not n.
+/// far as queries ask, so a drag costs a screenful of groups per change of target, not n. A last
+/// section of more than `lazyFormingThreshold` items forms only its first screens in `prepare`
+/// and the rest as queries reach them, its height estimated until then.
 
 /// The layout itself: sections stacked vertically, built by `sectionProvider`.
 public struct CompositionalLayout: CollectionLayout {
@@ -114,6 +116,11 @@ public struct CompositionalLayout: CollectionLayout {
         var nextItem = 0
         var nextOffset = 0.0
         var crossExtent = 0.0
+        /// For a section formed only as far as queries ask from the start (more than
+        /// `lazyFormingThreshold` items): the average extent an item adds along the stacking axis
+        /// (spacing included), sampled in `prepare`, from which the height of the groups not
+        /// formed yet is estimated. Nil when every group forms in `prepare`.
+        var extentPerItem: Double?
 
         var section: LayoutSection
         /// The context the groups are formed for (its interactive movement maps displayed items to data).
@@ -138,7 +145,7 @@ public struct CompositionalLayout: CollectionLayout {
         init(copying o: GroupTable) {
             firstItem = o.firstItem; offset = o.offset; template = o.template; measured = o.measured
             corrections = o.corrections; measuresLater = o.measuresLater
-            nextItem = o.nextItem; nextOffset = o.nextOffset; crossExtent = o.crossExtent
+            nextItem = o.nextItem; nextOffset = o.nextOffset; crossExtent = o.crossExtent; extentPerItem = o.extentPerItem
             section = o.section; context = o.context; index = o.index; count = o.count; container = o.container
             axis = o.axis; templates = o.templates; estimated = o.estimated; groupItems = o.groupItems; measure = o.measure
         }
@@ -156,6 +163,7 @@ public struct CompositionalLayout: CollectionLayout {
             nextItem = g < o.firstItem.count ? o.firstItem[g] : o.nextItem
             nextOffset = g < o.offset.count ? o.offset[g] : o.nextOffset
             crossExtent = o.crossExtent
+            extentPerItem = o.extentPerItem
         }
 
         /// Appends `other`'s groups from group `k` on (which must start at `nextItem`), moved to
@@ -255,6 +263,39 @@ public struct CompositionalLayout: CollectionLayout {
             self.nextItem = next; self.nextOffset = nextOffset; self.crossExtent = crossExtent
         }
 
+        /// The average extent an item adds along the stacking axis (its group's extent and the
+        /// spacing after it, shared among the group's items), from groups formed, without keeping
+        /// them, in `windows` stretches spread evenly over the items, `groupsPerWindow` groups
+        /// each. A stretch starts at an arbitrary item rather than at a group boundary; over
+        /// thousands of groups that makes no measurable difference to the average.
+        func sampledExtentPerItem(windows: Int = 64, groupsPerWindow: Int = 256) -> Double {
+            let s = index, context = context, count = count, section = section
+            let templates = templates, groupItems = groupItems, axis = axis
+            let dataItem: (Int) -> Int = { context.dataIndexPath(forDisplayed: ItemPath(item: $0, section: s)).item }
+            let spacing = section.interGroupSpacing, last = section.groups.count - 1
+            var extent = 0.0, items = 0
+            for w in 0..<max(1, windows) {
+                var next = count / max(1, windows) * w
+                for _ in 0..<groupsPerWindow where next < count {
+                    let first = next
+                    let t = section.chooser.map { min(max(0, $0(first, count, dataItem)), last) } ?? 0
+                    let n = min(groupItems[t], count - first)
+                    extent += templates[t].size[axis] + spacing
+                    items += n
+                    next += n
+                }
+            }
+            return items > 0 ? extent / Double(items) : 0
+        }
+
+        /// The section's groups' extent along the stacking axis: exact once every group is
+        /// formed; before that, the groups formed plus the estimate for the items left.
+        var estimatedUsedExtent: Double {
+            if firstItem.isEmpty && count == 0 { return 0 }
+            let rest = isComplete ? 0 : Double(count - nextItem) * (extentPerItem ?? 0)
+            return max(0, nextOffset + rest - section.interGroupSpacing)
+        }
+
         /// Forgets the group holding `item` and every group after it, so they form again.
         func truncate(fromGroupOf item: Int) {
             guard item < nextItem, !firstItem.isEmpty else { return }
@@ -282,8 +323,17 @@ public struct CompositionalLayout: CollectionLayout {
     /// During an interactive movement, groups left to form for at most this many items are formed
     /// in `prepare` (about a millisecond), so smaller collections keep an exact height.
     public static let eagerFormingLimit = 10_000
+    /// A last section with more items than this (stacked vertically, without estimated sizes)
+    /// forms in `prepare` only the groups of its first screens; the rest form as queries reach
+    /// them, as during an interactive movement. Its height is the groups formed plus an estimate
+    /// for the items left (the average extent per item over a sample of groups spread over the
+    /// whole section, about a millisecond); `settleSizes` makes it exact once every group has
+    /// formed, and grows it should the groups formed outgrow it. A million items or fewer form
+    /// every group in `prepare` (about 60 ms for a million) and their height is exact.
+    public static let lazyFormingThreshold = 1_000_000
 
-    /// Forms every group of every section, except during an interactive movement in the last
+    /// Forms every group of every section (except the groups past the first screens of a last
+    /// section of more than `lazyFormingThreshold` items), except during an interactive movement in the last
     /// section (a vertically stacked one): then the groups before the first item the movement
     /// changed are kept, and the rest form only as far as queries ask (a drag near the top of a
     /// million items forms a screenful of groups, not every group after it). A chooser may read
@@ -339,7 +389,8 @@ public struct CompositionalLayout: CollectionLayout {
         for (s, count) in context.itemCounts.enumerated() {
             if s > 0 { y += interSectionSpacing }
             let section = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: count))
-            let prepared = prepareSection(section, index: s, count: count, top: y, context: context)
+            let prepared = prepareSection(section, index: s, count: count, top: y, context: context,
+                                          isLast: s == context.itemCounts.count - 1)
             sections.append(prepared)
             y = prepared.frame.maxY
         }
@@ -399,7 +450,7 @@ public struct CompositionalLayout: CollectionLayout {
     var formedGroupCount: Int { sections.reduce(0) { $0 + $1.groupCount } }
 
     private func prepareSection(_ section: LayoutSection, index s: Int, count: Int, top: Double,
-                                context: LayoutContext) -> PreparedSection {
+                                context: LayoutContext, isLast: Bool = false) -> PreparedSection {
         let insets = section.contentInsets
         let container = Size(width: max(0, boundsSize.width - insets.left - insets.right), height: boundsSize.height)
         var headerFrame: Rect? = nil
@@ -420,7 +471,12 @@ public struct CompositionalLayout: CollectionLayout {
         // A view without a frame yet (a data source applied before the window is laid out) shows
         // nothing: its groups form when first asked for, and the prepare for the real size forms
         // them once, instead of every group being formed twice.
-        if context.boundsSize != .zero {
+        if context.boundsSize != .zero, isLast, count > Self.lazyFormingThreshold, axis == .vertical,
+           context.interactiveMove == nil, !table.estimated.contains(true) {
+            // Only the first screens now; the rest as queries reach them (see `lazyFormingThreshold`).
+            table.form(reaching: 2 * context.boundsSize.height)
+            if !table.isComplete { table.extentPerItem = table.sampledExtentPerItem() }
+        } else if context.boundsSize != .zero {
             // Most groups hold one or two items; reserve for the common case.
             let capacity = count / max(1, table.groupItems.min() ?? 1) + 1
             table.firstItem.reserveCapacity(capacity)
@@ -432,7 +488,8 @@ public struct CompositionalLayout: CollectionLayout {
         var p = PreparedSection(index: s, behavior: section.orthogonalScrolling, frame: .zero, header: section.header,
                                 headerFrame: headerFrame, groupsOrigin: Point(x: insets.left, y: y), itemCount: count,
                                 insets: insets, templates: templates, groups: table)
-        let used = table.firstItem.isEmpty ? 0 : table.nextOffset - section.interGroupSpacing
+        let used = table.extentPerItem != nil ? table.estimatedUsedExtent
+            : table.firstItem.isEmpty ? 0 : table.nextOffset - section.interGroupSpacing
         let bodyHeight = p.isOrthogonal ? table.crossExtent : used
         p.rowContentWidth = p.isOrthogonal ? insets.left + used + insets.right : boundsSize.width
         let bottom = y + bodyHeight + insets.bottom
@@ -597,6 +654,12 @@ extension CompositionalLayout: SelfSizingLayout {
     /// content's end, when `anchoredAtEnd`), for the view to follow. O(log n) a correction plus
     /// O(sections) to move the sections after it.
     public mutating func settleSizes(around visible: Rect, margin: Double, anchoredAtEnd: Bool) -> Double {
+        if let last = sections.indices.last, sections[last].groups.extentPerItem != nil {
+            let fit = fitEstimatedHeight(ofSection: last, toShow: visible)
+            if fit.delta != 0, anchoredAtEnd || fit.atEnd, !sections.contains(where: { $0.groups.corrections != nil }) {
+                return fit.delta
+            }
+        }
         guard sections.contains(where: { $0.groups.corrections != nil }) else { return 0 }
         let anchor = anchoredAtEnd ? nil : firstGroupStarting(atOrBelow: visible.minY)
         func anchorY() -> Double {
@@ -613,6 +676,39 @@ extension CompositionalLayout: SelfSizingLayout {
         let budget = marginBudget - measureGroups(in: shifted.maxY..<(shifted.maxY + margin), budget: marginBudget)
         if budget > 0 { _ = measureGroups(in: (shifted.minY - margin)..<shifted.minY, budget: budget, nearestLast: true) }
         return anchorY() - before
+    }
+
+    /// A section formed as queries reach it (see `lazyFormingThreshold`): once every group has
+    /// formed, its height becomes exact; before that, it grows when the groups formed reach past
+    /// the estimate. Returns how much the section grew, and whether the view was at its end
+    /// (it reached the estimated end, or lies past the real one), so that it keeps to the end:
+    /// a jump to the end (the End key's spring crosses a million points a frame) lands on the
+    /// real end, not where the estimate put it. O(1), plus forming the groups down to the
+    /// bottom of `visible` that the view's query would form (all of them when `visible` reaches
+    /// the estimated end).
+    private mutating func fitEstimatedHeight(ofSection s: Int, toShow visible: Rect) -> (delta: Double, atEnd: Bool) {
+        let groups = sections[s].groups
+        guard groups.extentPerItem != nil, groups.context.interactiveMove == nil else { return (0, false) }
+        let origin = sections[s].groupsOrigin.y
+        let current = sections[s].frame.maxY - sections[s].insets.bottom - origin
+        // The groups the view is about to ask for; when it reaches the estimated end, all of
+        // them, so that the end shown is the real one (the items past an estimate too short
+        // would otherwise stay out of reach).
+        let reach = visible.maxY - origin
+        groups.form(reaching: reach >= current ? .infinity : reach)
+        let formed = groups.firstItem.isEmpty ? 0 : groups.nextOffset - groups.section.interGroupSpacing
+        let wanted: Double
+        if groups.isComplete {
+            wanted = formed
+        } else if formed > current {
+            wanted = groups.estimatedUsedExtent
+        } else {
+            return (0, false)
+        }
+        let delta = wanted - current
+        guard delta != 0 else { return (0, false) }
+        correct(section: s, by: delta)
+        return (delta, reach >= current || visible.maxY - origin > wanted)
     }
 
     /// The first group of a vertically stacked section that starts at or below `y`.

@@ -177,6 +177,9 @@ extension PairedRows {
         func code(_ row: [Int]) -> Int { row.reduce(1) { $0 * 2 + ($1 == half ? 0 : 1) } }
         var index: [Int: Int] = [:]
         for (i, row) in rows.enumerated() { index[code(row)] = i }
+        // A row holds at most `columns` items, so its code is below 2^(columns + 1): up to a dozen
+        // columns the codes index an array, which a million rows look up faster than a table.
+        let table: [Int]? = columns <= 12 ? (0..<(1 << (columns + 1))).map { index[$0] ?? 0 } : nil
         let groups = rows.map { group(spans: $0, columns: columns, contentWidth: contentWidth, spacing: spacing) }
         return LayoutSection(groups: groups, chooser: { first, count, dataItem in
             var code = 1, used = 0, i = first
@@ -188,6 +191,7 @@ extension PairedRows {
                 used += s
                 i += 1
             }
+            if let table { return table[code] }
             return index[code]!
         }, interGroupSpacing: spacing, contentInsets: contentInsets, header: header)
     }
