@@ -78,4 +78,10 @@ public enum EventTranslator {
             return nil
         }
     }
+
+    /// Whether `e` is a window event (shown, exposed, resized, focus...).
+    static func isWindowEvent(_ e: SDL_Event) -> Bool {
+        if case SDL_WINDOWEVENT = SDL_EventType(e.type) { return true }
+        return false
+    }
 }

@@ -157,7 +157,7 @@ public final class WindowCanvas {
         var e = SDL_Event()
         while SDL_PollEvent(&e) != 0 {
             // The window shown, uncovered or resized: the next frame goes to the screen whole.
-            if e.type == SDL_WINDOWEVENT.rawValue { presentsWhole = true }
+            if EventTranslator.isWindowEvent(e) { presentsWhole = true }
             if e.type == SDL_SYSWMEVENT.rawValue {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
                 continue
