@@ -16,7 +16,7 @@ pkg-config --exists gtk4 || { echo "gtk-grid-compare: needs GTK4 (apt-get instal
 work=$(mktemp -d)
 . Benchmarks/private-xvfb.sh
 start_private_xvfb
-trap 'kill $xvfb_pid 2>/dev/null; rm -rf "$work"' EXIT
+trap stop_private_xvfb EXIT
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 cc -O2 -o "$work/gtk-grid-scroll" Benchmarks/peers/gtk-grid-scroll.c $(pkg-config --cflags --libs gtk4) || exit 1

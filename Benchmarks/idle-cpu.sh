@@ -26,12 +26,7 @@ work=$(mktemp -d)
 . Benchmarks/private-xvfb.sh
 start_private_xvfb
 app_pid=""
-cleanup() {
-    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
-    kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+trap stop_private_xvfb EXIT
 
 ticks_per_second=$(getconf CLK_TCK)
 cpu_ticks() { # PID -> utime + stime in clock ticks (fields 14 and 15; the name in field 2 has no spaces here)

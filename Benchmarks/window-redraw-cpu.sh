@@ -24,12 +24,7 @@ work=$(mktemp -d)
 . Benchmarks/private-xvfb.sh
 start_private_xvfb
 app_pid=""
-cleanup() {
-    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
-    kill "$xvfb_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+trap stop_private_xvfb EXIT
 export DISPLAY=$display
 hz=$(getconf CLK_TCK)
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }

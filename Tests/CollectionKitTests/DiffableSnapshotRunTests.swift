@@ -4,6 +4,17 @@ import XCTest
 /// A snapshot section of `Int` identifiers held as a run: nothing listed until an edit, the same
 /// answers as the listed identifiers, and a first apply that lists nothing.
 final class DiffableSnapshotRunTests: XCTestCase {
+    /// A 400x300 grid view of plain cells and a data source of `Int` identifiers for it.
+    private func makeView() -> (CollectionView, DiffableDataSource<Int, Int>) {
+        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
+        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
+        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
+            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
+        }
+        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        return (cv, source)
+    }
+
     func testARunAnswersAsItsListedIdentifiersWould() throws {
         var run = DiffableSnapshot<String, Int>()
         run.appendSections(["a", "b"])
@@ -42,12 +53,7 @@ final class DiffableSnapshotRunTests: XCTestCase {
     }
 
     func testAFirstApplyOfARunListsNothing() throws {
-        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
-        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
-        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
-            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
-        }
-        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        let (cv, source) = makeView()
         var s = DiffableSnapshot<Int, Int>()
         s.appendSections([0])
         s.appendItems(identifiersIn: 0..<5_000_000)
@@ -62,12 +68,7 @@ final class DiffableSnapshotRunTests: XCTestCase {
     /// same deletes, inserts, moves and updates as the whole diff, and a duplicate still refused.
     func testALargeSnapshotIsDiffedWhereItChanged() throws {
         let n = DiffableDataSource<Int, Int>.changedPartLimit
-        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
-        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
-        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
-            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
-        }
-        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        let (cv, source) = makeView()
         func snapshot(_ ids: [Int], head: [Int] = [-1, -2], reconfiguring: [Int] = []) -> DiffableSnapshot<Int, Int> {
             var s = DiffableSnapshot<Int, Int>()
             s.appendSections([0, 1])
@@ -115,12 +116,7 @@ final class DiffableSnapshotRunTests: XCTestCase {
     /// one move, not a move for every item between; undone, one move back.
     func testAnItemMovedAcrossALongStretchIsOneMove() throws {
         let n = DiffableDataSource<Int, Int>.changedPartLimit
-        let cv = CollectionView(name: "runs", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(50)))
-        cv.register(reuseIdentifier: "c") { CollectionCell(reuseIdentifier: $0) }
-        let source = DiffableDataSource<Int, Int>(collectionView: cv) { cv, ip, _ in
-            cv.dequeueReusableCell(withReuseIdentifier: "c", for: ip)
-        }
-        cv.setFrame(Rect(x: 0, y: 0, width: 400, height: 300))
+        let (cv, source) = makeView()
         func snapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
             var s = DiffableSnapshot<Int, Int>()
             s.appendSections([0, 1])
