@@ -57,7 +57,7 @@ echo "idle CPU over ${span} s after ${rest} s of rest, Xvfb $display, $(nproc) c
 # The scene list, from the error the demo gives for a scene that does not exist (one line).
 scenes=$("$bin" --headless --scene '?' 2>&1 | sed -n "s/.*scenes: //p" | tr -d ',')
 for scene in $scenes; do
-    measure "collection-demo $scene" "$bin" --scene "$scene"
+    measure "collection-demo $scene" "$bin" --fresh --scene "$scene"
 done
 
 if pkg-config --exists gtk4 2>/dev/null; then

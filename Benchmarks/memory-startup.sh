@@ -38,7 +38,7 @@ display=":$(head -1 "$work/display")"
 cc -O2 -o "$work/probe" Benchmarks/peers/launch-probe.c -lX11 || exit 1
 
 programs=()   # "label|env|command..."
-for s in $scenes; do programs+=("collection-demo $s||$bin --scene $s --size 1280x800"); done
+for s in $scenes; do programs+=("collection-demo $s||$bin --fresh --scene $s --size 1280x800"); done
 if pkg-config --exists gtk4 && cc -O2 -o "$work/gtk-grid" Benchmarks/peers/gtk-grid-scroll.c $(pkg-config --cflags --libs gtk4) 2>"$work/gtk.log"; then
     programs+=("gtk4 GridView 1M (cairo)|GSK_RENDERER=cairo|$work/gtk-grid --still")
 else

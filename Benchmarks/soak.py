@@ -29,7 +29,7 @@ def xdo(*args):
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-app = subprocess.Popen([binary, "--scene", scene, "--size", "1280x800"], env=env,
+app = subprocess.Popen([binary, "--fresh", "--scene", scene, "--size", "1280x800"], env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
     found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(app.pid)],
