@@ -139,9 +139,8 @@ extension DrawnFrame {
     func damage(to next: DrawnFrame) -> RedrawPlan? {
         guard !commands.isEmpty, next.target == target, next.pixelScale == pixelScale, next.surface == surface else { return nil }
         let old = entries, new = next.entries
-        // Matched old entry for each new one (-1: none), and a budget of comparisons.
+        // The old entry matched with each new one (-1: none), within a budget of comparisons.
         var match = [Int32](repeating: -1, count: new.count)
-        var oldMatched = [Bool](repeating: false, count: old.count)
         var j = 0
         let lookahead = 96
         var budget = 12 * (new.count + old.count) + 64
@@ -159,7 +158,6 @@ extension DrawnFrame {
             if budget < 0 { return nil }
             if k < end {
                 match[i] = Int32(k)
-                oldMatched[k] = true
                 j = k + 1
             }
         }
