@@ -84,8 +84,7 @@ public final class DrawListRenderer {
                 if clears { p.fill(box.sdl, color: black, clip: nil) }
                 run(list.commands, base: Transform(scale: pixelScale), within: box)
             }
-            lastRedraw = (plan.boxes.reduce(0) { $0 + $1.area }, plan.shift != nil)
-            changedBoxes = plan.boxes + (plan.shift.map { [$0.region] } ?? [])
+            lastPlan = plan
         } else {
             if clears {
                 if let p = direct() {
@@ -96,8 +95,8 @@ public final class DrawListRenderer {
                 }
             }
             run(list.commands, base: Transform(scale: pixelScale))
-            lastRedraw = (pixelTarget.map { $0.width * $0.height } ?? 0, false)
-            changedBoxes = nil
+            lastPlan = nil
+            lastTargetPixels = pixelTarget.map { $0.width * $0.height } ?? 0
         }
         if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
         text.endFrame()
@@ -111,9 +110,15 @@ public final class DrawListRenderer {
     }
     /// The pixels the last frame drew (all of the target when drawn whole), and whether it moved
     /// scrolled pixels rather than draw them.
-    public private(set) var lastRedraw: (pixels: Int, shifted: Bool) = (0, false)
+    public var lastRedraw: (pixels: Int, shifted: Bool) {
+        guard let lastPlan else { return (lastTargetPixels, false) }
+        return (lastPlan.boxes.reduce(0) { $0 + $1.area }, lastPlan.shift != nil)
+    }
     /// The parts of the target the last frame changed; nil when it drew the whole target.
-    private(set) var changedBoxes: [PixelBox]?
+    var changedBoxes: [PixelBox]? { lastPlan.map { $0.boxes + ($0.shift.map { [$0.region] } ?? []) } }
+    /// How the last frame was drawn in part; nil when it was drawn whole, over `lastTargetPixels`.
+    private var lastPlan: RedrawPlan?
+    private var lastTargetPixels = 0
     /// The frame on the target now, and a spare to survey the next into.
     private var drawn = DrawnFrame(), spare = DrawnFrame()
 

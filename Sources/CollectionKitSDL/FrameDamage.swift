@@ -165,7 +165,6 @@ extension DrawnFrame {
         // The translation most matched commands moved by, with the region they stayed clipped to.
         struct Motion { var dx: Int, dy: Int, region: PixelBox, area: Int }
         var motions: [Motion] = []
-        var moved = [Bool](repeating: false, count: new.count)
         var motionOf = [Int32](repeating: -1, count: new.count)
         var unchanged = [Bool](repeating: false, count: new.count)
         for i in new.indices where match[i] >= 0 {
@@ -174,13 +173,13 @@ extension DrawnFrame {
             let ty = b.transform.translation.y - a.transform.translation.y
             guard tx == tx.rounded(), ty == ty.rounded(), abs(tx) < 1e6, abs(ty) < 1e6 else { continue }
             let dx = Int(tx), dy = Int(ty)
-            guard let region = clipsAgree(a.clip, next, b.clip, dx, dy) else { continue }
-            if dx == 0, dy == 0 {
-                if region == nil { unchanged[i] = true }
-                continue
+            let region: PixelBox
+            switch clipsAgree(a.clip, next, b.clip, dx, dy) {
+            case .differ: continue
+            case .same: unchanged[i] = true; continue
+            case let .moved(within): region = within
             }
-            guard let region, a.shiftsExactly || (a.bounds.x0 >= 0 && a.bounds.y0 >= 0 && b.bounds.x0 >= 0 && b.bounds.y0 >= 0)
-            else { continue }
+            guard a.shiftsExactly || (a.bounds.x0 >= 0 && a.bounds.y0 >= 0 && b.bounds.x0 >= 0 && b.bounds.y0 >= 0) else { continue }
             if let m = motions.firstIndex(where: { $0.dx == dx && $0.dy == dy && $0.region == region }) {
                 motions[m].area += b.visible.area
                 motionOf[i] = Int32(m)
@@ -193,6 +192,8 @@ extension DrawnFrame {
         var shift: (region: PixelBox, dx: Int, dy: Int)?
         var valid = PixelBox.empty  // where the shifted pixels are right
         var dx = 0, dy = 0
+        // The motion group whose pixels move (-1: none): its commands are drawn by the move.
+        var movedGroup: Int32 = -1
         if let best = motions.indices.max(by: { motions[$0].area < motions[$1].area }) {
             let m = motions[best]
             dx = m.dx; dy = m.dy
@@ -200,23 +201,24 @@ extension DrawnFrame {
             valid = region.intersection(region.offsetBy(dx, dy))
             if !valid.isEmpty {
                 shift = (region, dx, dy)
-                for i in new.indices where motionOf[i] == Int32(best) { moved[i] = true }
+                movedGroup = Int32(best)
                 // What scrolled in.
                 region.subtract(valid, into: &boxes)
             } else {
                 dx = 0; dy = 0
             }
         }
+        func moved(_ i: Int) -> Bool { movedGroup >= 0 && motionOf[i] == movedGroup }
         // The old frame's commands that are not drawn again where they were.
         var keptOld = [Bool](repeating: false, count: old.count)
-        for i in new.indices where match[i] >= 0 && (moved[i] || unchanged[i]) { keptOld[Int(match[i])] = true }
+        for i in new.indices where match[i] >= 0 && (moved(i) || unchanged[i]) { keptOld[Int(match[i])] = true }
         for k in old.indices where !keptOld[k] {
             let v = old[k].visible
             guard !v.isEmpty else { continue }
             boxes.append(v)
             if shift != nil { addClipped(v.offsetBy(dx, dy), valid, &boxes) }
         }
-        for i in new.indices where !moved[i] {
+        for i in new.indices where !moved(i) {
             let v = new[i].visible
             guard !v.isEmpty else { continue }
             if unchanged[i] {
@@ -260,26 +262,35 @@ extension DrawnFrame {
         if !c.isEmpty { out.append(c) }
     }
 
-    /// Compares the clip chains of an old and a new command that moved by `dx`, `dy`: nil when
-    /// they differ otherwise; else the intersection of the clips that stayed where they were
-    /// (`.some(nil)` when none stayed, or when none moved and there is no motion).
-    private func clipsAgree(_ a: Int32, _ next: DrawnFrame, _ b: Int32, _ dx: Int, _ dy: Int) -> PixelBox?? {
+    /// How the clips of an old command and of the same command in the next frame compare.
+    private enum ClipMatch {
+        /// Some clip neither stayed nor moved with the command.
+        case differ
+        /// Every clip stayed, and the command did not move.
+        case same
+        /// The command moved, its clips stayed or moved with it, and those that stayed meet in
+        /// `within` (the region whose pixels can move).
+        case moved(within: PixelBox)
+    }
+
+    /// Compares the clip chains `a` (of this frame) and `b` (of `next`) of a command that moved
+    /// by `dx`, `dy`: each clip must stay or move with it, and moved content must lie inside a
+    /// clip that stayed.
+    private func clipsAgree(_ a: Int32, _ next: DrawnFrame, _ b: Int32, _ dx: Int, _ dy: Int) -> ClipMatch {
         var a = a, b = b
         var still: PixelBox?
         while a >= 0 || b >= 0 {
-            guard a >= 0, b >= 0 else { return nil }
+            guard a >= 0, b >= 0 else { return .differ }
             let ca = clips[Int(a)], cb = next.clips[Int(b)]
             if cb.rect == ca.rect {
                 still = still.map { $0.intersection(cb.rect) } ?? cb.rect
             } else if cb.rect != ca.rect.offsetBy(dx, dy) {
-                return nil
+                return .differ
             }
             a = ca.parent; b = cb.parent
         }
-        if dx == 0, dy == 0 { return .some(nil) }
-        // Moved content must stay inside a clip that stayed, which becomes the shifted region.
-        guard let still else { return nil }
-        return .some(still)
+        if dx == 0, dy == 0 { return .same }
+        return still.map { .moved(within: $0) } ?? .differ
     }
 }
 
