@@ -65,8 +65,12 @@ let package = Package(
             // lld with packed relative relocations: it maps the code it uses rather than every
             // shared library's symbol tables and relocations (resident memory of the grid's window
             // 47 -> 41 MB, the dynamic loader's start 11 M -> 4 M cycles; Benchmarks/README.md).
+            // The code that runs is laid out together (scripts/link-order.txt, written by
+            // scripts/link-order.sh), so the pages a window maps in hold little code it never runs.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))]),
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/scripts/link-order.txt"],
+                                          .when(configuration: .release))]),
         .executableTarget(name: "collection-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
