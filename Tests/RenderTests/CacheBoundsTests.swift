@@ -23,6 +23,32 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertGreaterThan(text.textureBytes, 0)
     }
 
+    func testStaleStringsAreDroppedAFewAFrame() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        let key = TextCache.FontKey(pixelSize: 10, bold: false)
+        func draw(_ s: String) {
+            _ = text.texture(s, key, color: Color(r: 10, g: 20, b: 30), maxWidth: 1000, renderer: canvas.drawer.renderer, software: true)
+        }
+        let count = TextCache.staleSweepCount + 3 * TextCache.staleDropsPerFrame - 10
+        for i in 0..<count { draw("\(i)") }
+        text.endFrame()
+        XCTAssertEqual(text.cachedStringCount, count, "nothing is stale yet")
+        for _ in 0..<119 { text.endFrame() }
+        XCTAssertEqual(text.cachedStringCount, count, "drawn 120 frames ago is not stale yet")
+        // One string drawn again now stays; the others are stale from the next frame on, and at
+        // most a few go each frame, until the count is back under the sweep's mark.
+        draw("7")
+        var counts: [Int] = []
+        for _ in 0..<5 { text.endFrame(); counts.append(text.cachedStringCount) }
+        let step = TextCache.staleDropsPerFrame
+        XCTAssertEqual(counts, [count - step, count - 2 * step, count - 3 * step, count - 3 * step, count - 3 * step])
+        XCTAssertLessThanOrEqual(counts.last!, TextCache.staleSweepCount)
+        let rendered = text.renderedCount
+        draw("7")
+        XCTAssertEqual(text.renderedCount, rendered, "the string drawn again was kept")
+    }
+
     func testOpenFontsStayWithinTheirLimitAndReopenAsDrawn() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
         let text = canvas.drawer.text
