@@ -77,22 +77,19 @@ def main():
         sys.exit('link-order: the profiles saw no function of collection-demo run')
     defined = collections.Counter(s for _, symbols in sections for s in symbols)
     ranked = []
-    for index, (section, symbols) in enumerate(sections):
+    for index, (_, symbols) in enumerate(sections):
         uses = sum(1 for run in runs if any(s in run for s in symbols))
-        if uses == 0:
-            continue
+        # Any name only this section defines moves it; a shared one would move the others too.
         unique = [s for s in symbols if defined[s] == 1]
-        if not unique:
-            continue  # only names other sections share: naming it would move those too
-        ran = [s for s in unique if any(s in run for run in runs)]
-        ranked.append((-uses, index, (ran or unique)[0]))
+        if uses and unique:
+            ranked.append((-uses, index, unique[0]))
     ranked.sort()
     print('# The order of collection-demo\'s code in a release link (lld --symbol-ordering-file):')
     print('# one symbol per input section that ran in the profiled runs, the most used first.')
     print('# Written by scripts/link-order.sh; a stale name is skipped by the linker.')
     for _, _, symbol in ranked:
         print(symbol)
-    print(f'link-order: {len(ranked)} of {len(sections)} sections of .text ran', file=sys.stderr)
+    print(f'link-order: {len(ranked)} of {len(sections)} sections of .text ran and are named', file=sys.stderr)
 
 
 if __name__ == '__main__':

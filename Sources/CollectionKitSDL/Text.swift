@@ -461,15 +461,17 @@ final class TextCache {
             // A few a frame: a scrolled grid makes a label for every new cell, and dropping the
             // thousand or so stale ones at once took one frame in 400 of its pan to 2-3 ms.
             // Found first and dropped after: dropping while iterating would copy the dictionary.
-            let stale = Array(textures.lazy.filter { self.frame - $0.value.lastUsed > 120 }.prefix(TextCache.staleDropsPerFrame))
+            let stale = Array(textures.lazy.filter { self.frame - $0.value.lastUsed > TextCache.staleAfterFrames }
+                .prefix(TextCache.staleDropsPerFrame))
             for (k, e) in stale { drop(k, e) }
         }
         if textureBytes > TextCache.textureBudget { trimTextures(to: TextCache.textureBudget * 3 / 4) }
     }
 
-    /// Strings cached past which those not drawn for 120 frames are dropped, at most
-    /// `staleDropsPerFrame` of them each frame.
+    /// Strings cached past which those not drawn for `staleAfterFrames` frames are dropped, at
+    /// most `staleDropsPerFrame` of them each frame.
     static let staleSweepCount = 1500
+    static let staleAfterFrames = 120
     static let staleDropsPerFrame = 64
     /// Bytes the cached strings may hold: the carousel's paging script, its neighbouring pages
     /// drawn ahead, came to 8.7 MB as ARGB8888 pixels, a quarter of that as coverage masks.

@@ -34,8 +34,8 @@ final class CacheBoundsTests: XCTestCase {
         for i in 0..<count { draw("\(i)") }
         text.endFrame()
         XCTAssertEqual(text.cachedStringCount, count, "nothing is stale yet")
-        for _ in 0..<119 { text.endFrame() }
-        XCTAssertEqual(text.cachedStringCount, count, "drawn 120 frames ago is not stale yet")
+        for _ in 1..<TextCache.staleAfterFrames { text.endFrame() }
+        XCTAssertEqual(text.cachedStringCount, count, "drawn staleAfterFrames frames ago is not stale yet")
         // One string drawn again now stays; the others are stale from the next frame on, and at
         // most a few go each frame, until the count is back under the sweep's mark.
         draw("7")
