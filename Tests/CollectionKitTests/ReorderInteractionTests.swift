@@ -32,7 +32,7 @@ final class ReorderInteractionTests: XCTestCase {
 
     func testAHoldOf300msLiftsAndADropMovesTheItemOnce() {
         let (r, cv, ds) = make()
-        XCTAssertEqual(r.handle(.pointerDown(Point(50, 50), .left, []), now: 1), .used)
+        XCTAssertEqual(r.handle(.pointerDown(Point(50, 50), .left, []), now: 1), .handled)
         XCTAssertEqual(r.nextDeadline(after: 1), 1.3, "the long press is due 0.3 s after the press")
         XCTAssertNotNil(cv.feedback.press, "the item starts to rise while the press is pending")
         step(r, cv, to: 1.29)
@@ -44,10 +44,10 @@ final class ReorderInteractionTests: XCTestCase {
         var now = 1.31
         for x in stride(from: 60.0, through: 250, by: 10) {
             now += 1.0 / 60
-            XCTAssertEqual(r.handle(.pointerMove(Point(x, 50), []), now: now), .used)
+            XCTAssertEqual(r.handle(.pointerMove(Point(x, 50), []), now: now), .handled)
             step(r, cv, to: now)
         }
-        XCTAssertEqual(r.handle(.pointerUp(Point(250, 50), .left, []), now: now), .used)
+        XCTAssertEqual(r.handle(.pointerUp(Point(250, 50), .left, []), now: now), .handled)
         step(r, cv, to: now + 1)
         XCTAssertFalse(r.isDragging)
         XCTAssertEqual(ds.moves.count, 1, "the data source hears of the drop once")
@@ -59,7 +59,7 @@ final class ReorderInteractionTests: XCTestCase {
         let (r, cv, ds) = make()
         r.handle(.pointerDown(Point(50, 250), .left, []), now: 1)
         step(r, cv, to: 1.05)
-        XCTAssertEqual(r.handle(.pointerMove(Point(50, 243), []), now: 1.1), .used, "7 points is past the 6-point tolerance")
+        XCTAssertEqual(r.handle(.pointerMove(Point(50, 243), []), now: 1.1), .handled, "7 points is past the 6-point tolerance")
         XCTAssertTrue(r.isPanning)
         XCTAssertNil(r.nextDeadline(after: 1.1), "a pan cancels the pending long press")
         var now = 1.1
@@ -105,7 +105,7 @@ final class ReorderInteractionTests: XCTestCase {
         XCTAssertEqual(r.cursor(at: Point(150, 150)), .notAllowed)
         r.handle(.pointerMove(Point(150, 60), []), now: 0.4)
         XCTAssertEqual(cv.contentOffset.y, 0, "the refused press does not pan")
-        XCTAssertEqual(r.handle(.pointerUp(Point(150, 60), .left, []), now: 0.5), .used, "nor click")
+        XCTAssertEqual(r.handle(.pointerUp(Point(150, 60), .left, []), now: 0.5), .handled, "nor click")
         XCTAssertFalse(r.isRefusingPress)
         XCTAssertTrue(ds.moves.isEmpty)
     }
@@ -140,13 +140,13 @@ final class ReorderInteractionTests: XCTestCase {
             XCTAssertEqual(lifted, AnyHashable(0))
             r.handle(.pointerMove(Point(250, 50), []), now: 0.4)
             step(r, cv, to: 0.4)
-            XCTAssertEqual(r.handle(.key(Key("a"), []), now: 0.41), .used, "keys are swallowed during a drag")
+            XCTAssertEqual(r.handle(.key(Key("a"), []), now: 0.41), .handled, "keys are swallowed during a drag")
             r.handle(cancel, now: 0.45)
             step(r, cv, to: 1.5)
             XCTAssertFalse(r.isDragging, "\(cancel)")
             XCTAssertTrue(ds.moves.isEmpty, "\(cancel) puts everything back")
             XCTAssertEqual(Array(ds.ids.prefix(3)), [0, 1, 2])
-            XCTAssertEqual(r.handle(.key(Key("a"), []), now: 1.6), .unused, "after the drag, keys are the owner's")
+            XCTAssertEqual(r.handle(.key(Key("a"), []), now: 1.6), .ignored, "after the drag, keys are the owner's")
         }
     }
 

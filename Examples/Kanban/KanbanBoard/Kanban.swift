@@ -18,8 +18,9 @@ final class CardCell: CollectionCell {
 }
 
 /// A kanban: columns of cards dragged between them, a trash, undo, and the file saved after
-/// every change. Escape cancels a drag; Space picks up the focused card and the arrows move it.
-public final class Kanban: InteractiveRoot {
+/// every change. Escape cancels a drag; Space picks up the focused card and the arrows move it;
+/// Tab moves between the columns.
+public final class Kanban: ComposedRoot {
     public private(set) var size = Size(width: 900, height: 600)
     public let manager = DragDropManager()
     public private(set) var columns: [DragDropCollection] = []
@@ -27,7 +28,9 @@ public final class Kanban: InteractiveRoot {
     private var cards: [Int: Card] = [:]
     private let save: (KanbanFile) throws -> Void
     private var saveError: String?
-    private var now = 0.0
+    /// The drag machinery on top, the focus chain over the columns, the columns, and the chrome
+    /// (titles, trash, status line) beneath.
+    public private(set) var composition = Composition([])
 
     /// Shows `file`; `save` is called with the whole board after every committed change. Throws
     /// when a card identifier appears twice.
@@ -61,7 +64,11 @@ public final class Kanban: InteractiveRoot {
         manager.onChange = { [unowned self] _ in
             do { try self.save(snapshot()); saveError = nil } catch { saveError = "not saved: \(error)" }
         }
-        layOut()
+        let focus = FocusChain(manager.focusStops())
+        let chrome = ClosureComponent(draw: { [unowned self] list in drawChrome(into: &list) })
+        let parts: [any Component] = [focus, manager] + columns + [chrome]
+        composition = Composition(parts, focus: focus)
+        layOut(for: size)
     }
 
     private func title(of id: AnyHashable) -> String { (id.base as? Int).flatMap { cards[$0]?.title } ?? "?" }
@@ -74,7 +81,8 @@ public final class Kanban: InteractiveRoot {
     }
 
     /// Columns side by side above a trash strip and a status line.
-    private func layOut() {
+    public func layOut(for size: Size) {
+        self.size = size
         manager.bounds = Rect(origin: .zero, size: size)
         let m = 12.0, statusH = 28.0, trashH = 70.0, titleH = 24.0
         let width = (size.width - m * Double(columns.count + 1)) / Double(max(1, columns.count))
@@ -85,50 +93,19 @@ public final class Kanban: InteractiveRoot {
         trash.dropFrame = Rect(x: m, y: size.height - statusH - m - trashH, width: max(0, size.width - 2 * m), height: trashH)
     }
 
-    public func handle(_ event: InputEvent, now: Double) {
-        self.now = now
-        switch event {
-        case let .resize(newSize): size = newSize; layOut()
-        case let .pointerDown(p, button, mods): manager.pointerDown(at: p, button: button, modifiers: mods, now: now)
-        case let .pointerMove(p, _): manager.pointerMoved(to: p, now: now)
-        case let .pointerUp(p, _, _): manager.pointerUp(at: p, now: now)
-        case let .wheel(dx, dy):
-            // During a drag the manager scrolls the hovered column; otherwise the one under the pointer.
-            if !manager.wheel(dx: dx, dy: dy, now: now) {
-                columns.first { $0.view.frame.contains(manager.pointer) }?.view.physics.wheel(dx: dx, dy: dy, now: now)
-            }
-        case let .key(key, mods): manager.handleKey(key, modifiers: mods, now: now)
-        case .focus(gained: false): manager.cancel(now: now)
-        default: break
-        }
-    }
-
-    public func update(now: Double) {
-        self.now = now
-        manager.update(now: now)
-        for c in columns { c.view.update(now: now) }
-    }
-
-    public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(manager.nextDeadline(after: now), Deadline.earliest(of: columns.map { $0.view.nextDeadline(after: now) }))
-    }
-
-    public func draw() -> DrawList {
-        var list = DrawList()
+    /// The window's background, the column titles, the trash and the status line.
+    private func drawChrome(into list: inout DrawList) {
         list.fill(Rect(origin: .zero, size: size), Color(hex: 0x1E2128))
         for c in columns {
             list.text("\(c.title)  \(c.count)", in: Rect(x: c.view.frame.minX, y: c.view.frame.minY - 24, width: c.view.frame.width, height: 24),
                       size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading, weight: .bold)
-            c.draw(into: &list)
         }
         let accent = trash.isRefusing ? Color(hex: 0xE5534B) : trash.isHovered ? Color(hex: 0x4C8DFF) : Color(hex: 0x3D4350)
         list.stroke(trash.dropFrame, accent, width: 2, radius: 8)
         list.text("Trash  \(trash.items.count)", in: trash.dropFrame, size: 14, color: Color(hex: 0x9AA1B0), alignment: .center)
-        manager.draw(into: &list, now: now)
         let status = saveError ?? manager.feedback?.text ?? manager.statusLine
             ?? "Drag cards between columns or into the trash. Ctrl+Z undoes, Escape cancels a drag."
         list.text(status, in: Rect(x: 12, y: size.height - 34, width: size.width - 24, height: 28), size: 13,
                   color: Color(hex: 0xC8CCD4), alignment: .leading)
-        return list
     }
 }

@@ -1,9 +1,13 @@
 import CollectionKit
 import CalendarModel
 /// One screen of the demo. Scenes live in the core: they take input as values and time as a
-/// number, and emit draw lists.
+/// number, and emit draw lists. A scene lists its parts once in its ``composition`` (views,
+/// handlers, overlays and the focus chain, in priority order); input, update, drawing, deadlines,
+/// the cursor, live cells and the dump come from there unless the scene says more.
 public protocol Scene: AnyObject {
     var name: String { get }
+    /// The scene's parts in priority order, with its focus chain.
+    var composition: Composition { get }
     /// The area the scene owns, in window points (the window below the tab bar).
     func setFrame(_ frame: Rect)
     func handle(_ event: InputEvent, now: Double)
@@ -36,14 +40,24 @@ public protocol Scene: AnyObject {
 }
 
 extension Scene {
-    public var isDragging: Bool { false }
-    public func cursor(at p: Point) -> Cursor { .arrow }
-    public func didDeactivate(now: Double) {}
+    public func handle(_ event: InputEvent, now: Double) { _ = composition.handle(event, now: now) }
+    public func update(now: Double) { composition.update(now: now) }
+    public func draw(into list: inout DrawList) { composition.draw(into: &list) }
+    public var isDragging: Bool { composition.isDragging }
+    public func cursor(at p: Point) -> Cursor { composition.cursor(at: p) ?? .arrow }
+    public func didDeactivate(now: Double) { composition.cancelGestures(now: now) }
+    public var liveCellCount: Int { composition.liveCellCount }
+    public func dumpState() -> [(String, JSON)] { composition.dumpEntries() }
     public var notices: [String] { [] }
     public func accessibilityNodes() -> [AccessibleNode] { [] }
     public var dragDropManager: DragDropManager? { nil }
-    public func nextDeadline(after now: Double) -> Double? { now }
+    public func nextDeadline(after now: Double) -> Double? { composition.nextDeadline(after: now) }
     public func drawAhead() -> DrawList? { nil }
+}
+
+/// A part made from one of a scene's handlers that answers with a Bool (true: taken).
+func inputPart(_ handle: @escaping (InputEvent, Double) -> Bool) -> ClosureComponent {
+    ClosureComponent(handle: { handle($0, $1) ? .handled : .ignored })
 }
 
 /// Options every scene may read, from the command line.

@@ -19,12 +19,16 @@ public final class BoardsScene: Scene {
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
     private var panning: DragDropCollection?
-    private var pointer = Point(x: -1, y: -1)
+    /// Where the pointer was last seen (off the window before the first pointer event).
+    private var pointer: Point { composition.pointer ?? Point(x: -1, y: -1) }
     private var now = 0.0
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private(set) var statusFrame: Rect = .zero
     private var setupNotices: [String] = []
+    /// The delete notice's Undo, the drag machinery, the focus chain over the boards, the boards'
+    /// own pans and the wheel; the drawing beneath them all.
+    public private(set) var composition = Composition([])
     /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
     public private(set) var deletedNotice: (text: String, until: Double)?
     /// How long the delete notice stays, in seconds.
@@ -109,6 +113,22 @@ public final class BoardsScene: Scene {
             let what = ids.count == 1 ? self.card(ids[0]).title : BoardsScene.words.severalItems(ids.count)
             deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
         }
+        compose()
+    }
+
+    private func compose() {
+        let undoButton = inputPart { [unowned self] event, now in
+            guard case let .pointerDown(p, .left, _) = event, !manager.isDragging, let undo = undoFrame, undo.contains(p) else { return false }
+            deletedNotice = nil
+            manager.undo(now: now)
+            return true
+        }
+        let pans = inputPart { [unowned self] event, now in handlePan(event, now: now) }
+        let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
+                                     nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
+                                     draw: { [unowned self] list in drawScene(into: &list) })
+        let focus = FocusChain(manager.focusStops())
+        composition = Composition([undoButton, focus, manager, pans, frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -253,18 +273,14 @@ public final class BoardsScene: Scene {
 
     // MARK: Input
 
-    public func handle(_ event: InputEvent, now: Double) {
+    /// A board's own gestures under the manager: a press the manager did not take pans the board
+    /// under it (and clears the selection unless Ctrl is held); the wheel scrolls the board under
+    /// the pointer.
+    private func handlePan(_ event: InputEvent, now: Double) -> Bool {
         self.now = now
         switch event {
-        case let .pointerDown(p, button, mods):
-            pointer = p
-            if button == .left, !manager.isDragging, let undo = undoFrame, undo.contains(p) {
-                deletedNotice = nil
-                manager.undo(now: now)
-                return
-            }
-            if manager.pointerDown(at: p, button: button, modifiers: mods, now: now) { return }
-            guard button == .left, let b = boards.first(where: { $0.view.frame.contains(p) }) else { return }
+        case let .pointerDown(p, .left, mods):
+            guard let b = boards.first(where: { $0.view.frame.contains(p) }) else { return false }
             if !mods.contains(.ctrl) { manager.clearSelection() }
             // A press still held on another board (a release that never came) lets go of it first,
             // or that board would stay held, out of its bounds.
@@ -274,27 +290,21 @@ public final class BoardsScene: Scene {
             pan.down(at: p, now: now, physics: &b.view.physics)
             pans[b.name] = pan
         case let .pointerMove(p, _):
-            pointer = p
-            manager.pointerMoved(to: p, now: now)
-            if let b = panning, var pan = pans[b.name] {
-                pan.moved(to: p, now: now, physics: &b.view.physics)
-                pans[b.name] = pan
-            }
+            guard let b = panning, var pan = pans[b.name] else { return false }
+            pan.moved(to: p, now: now, physics: &b.view.physics)
+            pans[b.name] = pan
         case let .pointerUp(p, _, _):
-            pointer = p
-            manager.pointerUp(at: p, now: now)
+            guard panning != nil else { return false }
             endPan(at: p, now: now, cancel: false)
         case let .wheel(dx, dy):
-            if manager.wheel(dx: dx, dy: dy, now: now) { return }
-            boards.first { $0.view.frame.contains(pointer) }?.view.physics.wheel(dx: dx, dy: dy, now: now)
-        case let .key(key, mods):
-            manager.handleKey(key, modifiers: mods, now: now)
+            guard let b = boards.first(where: { $0.view.frame.contains(pointer) }) else { return false }
+            b.view.physics.wheel(dx: dx, dy: dy, now: now)
         case .focus(gained: false):
-            manager.cancel(now: now)
             endPan(at: pointer, now: now, cancel: true)
         default:
-            break
+            return false
         }
+        return true
     }
 
     private func endPan(at p: Point, now: Double, cancel: Bool) {
@@ -311,7 +321,7 @@ public final class BoardsScene: Scene {
 
     // MARK: Frame
 
-    public func update(now: Double) {
+    private func updateScene(now: Double) {
         self.now = now
         manager.update(now: now)
         for b in boards { b.view.update(now: now) }
@@ -319,13 +329,13 @@ public final class BoardsScene: Scene {
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
-    public func nextDeadline(after now: Double) -> Double? {
+    private func sceneDeadline(after now: Double) -> Double? {
         Deadline.earliest(deletedNotice.map { max(now, $0.until) }, manager.nextDeadline(after: now),
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
                           Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
     }
 
-    public func draw(into list: inout DrawList) {
+    private func drawScene(into list: inout DrawList) {
         for (title, r) in panels {
             // An outline, not a fill: the app has already filled the window, and a second fill of
             // most of it is a large share of a software-rendered frame.
@@ -462,7 +472,7 @@ public final class BoardsScene: Scene {
         }
         let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
         let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
-        return [
+        return composition.focus.dumpEntries() + [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
             ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),

@@ -169,6 +169,9 @@ extension CalendarScene {
             }
             return true
         case .key(.tab, let mods) where !mods.contains(.ctrl):
+            // Tab walks the focused day's chips while the days have the focus; past the last chip
+            // it goes on to the header's buttons.
+            guard composition.focus.focused?.focusName == "days" else { return false }
             return cycleChipFocus(backwards: mods.contains(.shift))
         case .key(.space, let mods) where mods.isEmpty:
             guard let e = focusedChipEvent else { return false }
@@ -214,6 +217,8 @@ extension CalendarScene {
         if let i = editing.focusedChip {
             let next = backwards ? i - 1 : i + 1
             editing.focusedChip = next >= 0 && next < count ? next : nil
+            refreshCells()
+            return editing.focusedChip != nil
         } else {
             editing.focusedChip = backwards ? count - 1 : 0
         }

@@ -8,6 +8,8 @@ struct CalendarHeaderButtons: Equatable {
     enum Kind: String, CaseIterable { case today, previous, next }
     var hovered: Kind?
     var pressed: Kind?
+    /// The button with the keyboard focus and its ring showing.
+    var focused: Kind?
 
     static let gap = 6.0
 }
@@ -73,7 +75,8 @@ extension CalendarScene {
             if headerButton(at: p) == kind, isEnabled(kind) { press(kind, now: now) }
             return true
         case .pointerExited, .focus(gained: false):
-            buttons = CalendarHeaderButtons()
+            buttons.hovered = nil
+            buttons.pressed = nil
             return false
         default:
             return false
@@ -122,6 +125,7 @@ extension CalendarScene {
             // A pressed button's label sinks by a point, as a pressed key does.
             list.text(label(of: kind), in: r.offsetBy(dx: 0, dy: pressed ? 1 : 0), size: size, color: ink, alignment: .center,
                       weight: kind == .today ? .regular : .bold)
+            if buttons.focused == kind { FocusRing.draw(around: r, radius: 6, into: &list) }
         }
     }
 

@@ -36,6 +36,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// Where a Shift+click range starts: the day last chosen by a click or Space.
     public private(set) var anchor: CalendarDate?
     public internal(set) var focus: CalendarDate
+    /// The focused day shows its ring: only after keyboard use, never at launch.
+    private(set) var showsFocusRing = false
+    /// The parts in priority order (see `compose()`).
+    public internal(set) var composition = Composition([])
     private var frame = Rect.zero
     private var press = ScrollPan(tolerance: CalendarScene.panSlop)
     private var wheelTravel = 0.0
@@ -101,6 +105,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             collection.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
         }
         collection.reloadData()
+        compose()
     }
 
     // MARK: Pages and dates
@@ -227,21 +232,56 @@ public final class CalendarScene: Scene, CollectionDataSource {
     func sidebarWidth(for frame: Rect) -> Double { frame.width >= 760 ? min(340, (frame.width * 0.28).rounded()) : 0 }
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
-    public func handle(_ event: InputEvent, now: Double) {
-        switch event {
-        case let .pointerMove(p, _), let .pointerDown(p, _, _), let .pointerUp(p, _, _): pointer = p
-        case .pointerExited: pointer = nil
-        default: break
+    /// A drag or the move's question owns every event until it ends; then the popover, the
+    /// header's buttons, a "+n more" press, the side panel (the wheel over it is its own), the
+    /// scroll bars and event chips, the focus chain, and the days' own gestures.
+    func compose() {
+        let tracker = inputPart { [unowned self] event, _ in
+            switch event {
+            case let .pointerMove(p, _), let .pointerDown(p, _, _), let .pointerUp(p, _, _): pointer = p
+            case .pointerExited: pointer = nil
+            default: break
+            }
+            return false
         }
-        // A drag or the move's question owns every event until it ends.
-        if isDragging { _ = handleEditing(event, now: now); return }
-        if handlePopoverEvent(event) { return }
-        if handleHeaderButtons(event, now: now) { return }
-        if handleMorePress(event) { return }
-        // The panel first: the wheel over it is its own, and shows only its scroll bar.
-        if handlePanelEvent(event, now: now) { return }
-        if collection.handleScrollBarEvent(event, now: now) { return }
-        if handleEditing(event, now: now) { return }
+        let drag = inputPart { [unowned self] event, now in
+            guard isDragging else { return false }
+            _ = handleEditing(event, now: now)
+            return true
+        }
+        let days = SceneFocusStop("days", contains: { [unowned self] in collection.frame.contains($0) },
+                                  keys: { [unowned self] key, mods, now in handleDayKey(key, mods, now: now) },
+                                  changed: { [unowned self] focused, ring, _ in
+                                      if !focused, editing.focusedChip != nil { editing.focusedChip = nil; refreshCells() }
+                                      guard showsFocusRing != (focused && ring) else { return }
+                                      showsFocusRing = focused && ring
+                                      refreshCells()
+                                  })
+        let buttonStops = CalendarHeaderButtons.Kind.allCases.map { kind in
+            SceneFocusStop(kind.rawValue, canFocus: { [unowned self] in isEnabled(kind) && headerButtonFrames().contains { $0.kind == kind } },
+                           contains: { [unowned self] p in headerButton(at: p) == kind },
+                           keys: { [unowned self] key, mods, now in
+                               guard mods.isEmpty, key == .enter || key == .space else { return false }
+                               press(kind, now: now)
+                               return true
+                           },
+                           changed: { [unowned self] focused, ring, _ in
+                               if focused && ring { buttons.focused = kind } else if buttons.focused == kind { buttons.focused = nil }
+                           })
+        }
+        let focus = FocusChain([days] + buttonStops)
+        composition = Composition([
+            tracker, drag, inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
+            inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
+            inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
+            inputPart { [unowned self] in collection.handleScrollBarEvent($0, now: $1) },
+            inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
+            inputPart { [unowned self] e, now in handleDays(e, now: now) },
+        ], focus: focus)
+    }
+
+    /// The days' own gestures: pan and click, the wheel turning pages, the page keys and Home.
+    private func handleDays(_ event: InputEvent, now: Double) -> Bool {
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             press.down(at: p, now: now, physics: &collection.physics)
@@ -269,7 +309,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             let pages = wheelTravel.rounded(.towardZero)
             wheelTravel -= pages
             if pages != 0 { showMonth(visibleMonth.adding(months: Int(pages)), animated: true, now: now) }
-        case let .key(key, mods):
+        case let .key(key, _):
             switch key {
             case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
             case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
@@ -277,30 +317,36 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 focus = settings.today
                 showMonth(settings.today.calendarMonth, animated: true, now: now)
                 refreshCells()
-            case .left, .right, .up, .down, .space, .enter:
-                // After paging away from the focus, the first key brings the ring onto the page
-                // shown rather than turning the page back.
-                guard visibleMonth.contains(focus) else {
-                    focus = visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
-                    refreshCells()
-                    return
-                }
-                switch key {
-                case .left: moveFocus(to: focus.adding(days: -1), now: now)
-                case .right: moveFocus(to: focus.adding(days: 1), now: now)
-                case .up: moveFocus(to: focus.adding(days: -7), now: now)
-                case .down: moveFocus(to: focus.adding(days: 7), now: now)
-                case .enter where enterOpensPopover(): openPopover(focus)
-                default: choose(focus, extendingRange: mods.contains(.shift))
-                }
-            default: return
+            default: return false
             }
         case .focus(gained: false):
             press.cancel(now: now, physics: &collection.physics)
         case .pointerExited:
             collection.updateHover(at: nil)
-        default: break
+        default: return false
         }
+        return true
+    }
+
+    /// The arrows move the focused day, Space chooses it (Shift extends the range), Enter opens
+    /// its popover where the side panel is hidden. After paging away from the focus, the first
+    /// key brings the ring onto the page shown rather than turning the page back.
+    private func handleDayKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        guard [.left, .right, .up, .down, .space, .enter].contains(key), mods.isSubset(of: .shift) else { return false }
+        guard visibleMonth.contains(focus) else {
+            focus = visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
+            refreshCells()
+            return true
+        }
+        switch key {
+        case .left: moveFocus(to: focus.adding(days: -1), now: now)
+        case .right: moveFocus(to: focus.adding(days: 1), now: now)
+        case .up: moveFocus(to: focus.adding(days: -7), now: now)
+        case .down: moveFocus(to: focus.adding(days: 7), now: now)
+        case .enter where enterOpensPopover(): openPopover(focus)
+        default: choose(focus, extendingRange: mods.contains(.shift))
+        }
+        return true
     }
 
     /// Source work allowed per frame while preparing the neighbouring pages (see `EventSource.prefetch`).
@@ -648,6 +694,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("selectedDates", .strings(selectedDates.sorted().map(\.description))),
             ("selectedRanges", .array(selectedRanges.map { .strings(["\($0.lowerBound)", "\($0.upperBound)"]) })),
             ("focusedDate", .string("\(focus)")),
+            // Whether the focused day shows its ring (only after keyboard use).
+            ("focusRing", .bool(showsFocusRing)),
             ("events", .array(list)),
             ("calendarSource", .string(settings.sourceLabel.map { $0.isEmpty ? "files" : $0 } ?? "files")),
             ("calendarFiles", .strings(shownFiles)),
@@ -667,7 +715,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs + popoverDump + [headerButtonsDump]))]
+        ] + editing.pairs + popoverDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
     }
 
     // MARK: Data source
@@ -691,7 +739,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isToday = date == settings.today
         m.isDisabled = isDisabled(date)
         m.isChosen = selection.contains(date)
-        m.isFocused = date == focus && !m.isAdjacent
+        m.isFocused = date == focus && !m.isAdjacent && showsFocusRing
         m.gap = layout.spacing
         m.isDropTarget = editing.drag?.over == date
         if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }

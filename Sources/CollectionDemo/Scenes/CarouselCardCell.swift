@@ -31,17 +31,24 @@ public final class CarouselCardCell: CollectionCell {
     /// How the Open button looks: the scene sets it from the pointer.
     public enum ButtonState: Sendable { case normal, hovered, pressed }
     public var buttonState = ButtonState.normal
+    /// The Open button has the keyboard focus with its ring showing.
+    public var showsButtonRing = false
 
     public override func prepareForReuse() {
         super.prepareForReuse()
         content = Content(number: 0, title: "", subtitle: "", category: "", author: "", minutes: 0, color: .white)
         buttonState = .normal
+        showsButtonRing = false
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, into: &list)
         drawHover(in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
+        if showsButtonRing {
+            let button = CarouselCardCell.openButtonFrame(in: frame)
+            FocusRing.draw(around: button, radius: button.height / 2, into: &list)
+        }
     }
 
     private func drawHover(in frame: Rect, into list: inout DrawList) {
@@ -59,6 +66,10 @@ public final class CarouselCardCell: CollectionCell {
                                   fade: alpha, into: &list)
         drawHover(in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
+        if showsButtonRing {
+            let button = CarouselCardCell.openButtonFrame(in: frame)
+            FocusRing.draw(around: button, radius: button.height / 2, into: &list)
+        }
     }
 
     /// What the cards fade into: the carousel's background.

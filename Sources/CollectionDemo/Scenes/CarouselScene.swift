@@ -17,6 +17,11 @@ public final class CarouselScene: Scene, CollectionDataSource {
     /// The card opened (its Open button, or Enter on the focused card): shown in a reading sheet
     /// over the carousel until Escape, a click or the sheet's Close.
     public private(set) var openedCard: Int?
+    /// The reading sheet on top, the cards' gestures beneath; Tab moves between the cards and the
+    /// centred card's Open button.
+    public private(set) var composition = Composition([])
+    /// The Open button has the keyboard focus, with its ring showing.
+    private var openButtonRing = false
 
     public init(itemCount: Int, alignment: CarouselLayout.Alignment = .center) {
         ids = Array(0..<max(0, itemCount))
@@ -34,6 +39,37 @@ public final class CarouselScene: Scene, CollectionDataSource {
             collection.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
         }
         collection.reloadData()
+        compose()
+    }
+
+    private func compose() {
+        let sheet = ClosureComponent(handle: { [unowned self] event, _ in openedCard != nil && handleSheet(event) ? .handled : .ignored },
+                                     draw: { [unowned self] list in if let opened = openedCard { drawSheet(for: opened, into: &list) } })
+        let cards = SceneFocusStop("cards", canFocus: { [unowned self] in !ids.isEmpty },
+                                   contains: { [unowned self] in collection.frame.contains($0) && openButtonCard(at: $0) == nil },
+                                   keys: { [unowned self] key, mods, now in mods.isEmpty && handleKey(key, now: now) },
+                                   changed: { [unowned self] focused, ring, _ in
+                                       collection.setFocus(focused ? collection.focusedItem ?? ItemPath(item: centeredIndex) : collection.focusedItem,
+                                                           showingRing: focused && ring)
+                                   })
+        let openStop = SceneFocusStop("open", canFocus: { [unowned self] in !ids.isEmpty },
+                                  contains: { [unowned self] in openButtonCard(at: $0) != nil },
+                                  keys: { [unowned self] key, mods, _ in
+                                      guard mods.isEmpty, key == .enter || key == .space else { return false }
+                                      open(centeredIndex)
+                                      return true
+                                  },
+                                  changed: { [unowned self] focused, ring, _ in openButtonRing = focused && ring; updateButtonStates() })
+        let gestures = ClosureComponent(handle: { [unowned self] event, now in handleCards(event, now: now) ? .handled : .ignored },
+                                        update: { [unowned self] now in collection.update(now: now) },
+                                        nextDeadline: { [unowned self] now in collection.nextDeadline(after: now) },
+                                        draw: { [unowned self] list in
+                                            collection.draw(into: &list)
+                                            if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }
+                                            drawPageIndicator(into: &list)
+                                        })
+        let focus = FocusChain([cards, openStop])
+        composition = Composition([sheet, focus, gestures], focus: focus)
     }
 
     public var layout: CarouselLayout { collection.layout as! CarouselLayout }
@@ -67,22 +103,23 @@ public final class CarouselScene: Scene, CollectionDataSource {
         scrollToCard(index, now: now)
     }
 
-    public func handle(_ event: InputEvent, now: Double) {
-        if openedCard != nil, handleSheet(event) { return }
+    /// The cards' own gestures: pan, flick, wheel, the Open button under the pointer, the page
+    /// dots, and the paging keys whichever stop has the focus.
+    private func handleCards(_ event: InputEvent, now: Double) -> Bool {
         // With page dots the dots are the bar; a long carousel without them gets a scroll bar.
-        if !showsDots, collection.handleScrollBarEvent(event, now: now) { return }
+        if !showsDots, collection.handleScrollBarEvent(event, now: now) { return true }
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             // The pointer is in use: the focus ring hides until the next key.
             collection.focusByPointer(nil)
-            if let card = openButtonCard(at: p) { openButton = (card, true); updateButtonStates(); return }
+            if let card = openButtonCard(at: p) { openButton = (card, true); updateButtonStates(); return true }
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
             if let held = openButton, held.pressed {
                 // A held button stays pressed only while the pointer is over it, as desktop buttons do.
                 openButton = (held.card, true)
                 updateButtonStates(pointerOver: openButtonCard(at: p) == held.card)
-                return
+                return true
             }
             press.moved(to: p, now: now, physics: &collection.physics)
             collection.updateHover(at: press.isPanning ? nil : p)
@@ -93,26 +130,27 @@ public final class CarouselScene: Scene, CollectionDataSource {
                 openButton = openButtonCard(at: p).map { ($0, false) }
                 updateButtonStates()
                 if openButtonCard(at: p) == held.card { open(held.card) }
-                return
+                return true
             }
             if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, modifiers: mods, now: now) }
         case let .wheel(dx, dy):
             if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
         case let .key(key, mods) where mods.isEmpty:
-            handleKey(key, now: now)
+            return handleKey(key, now: now)
         case .focus(gained: false):
             cancelPress(now: now)
             openButton = nil; updateButtonStates()
         case .pointerExited:
             collection.updateHover(at: nil)
             openButton = nil; updateButtonStates()
-        default: break
+        default: return false
         }
+        return true
     }
 
     /// The arrows, Home and End page and move the focus ring with the centred card; Enter opens
     /// the focused card; Escape clears the selection.
-    private func handleKey(_ key: Key, now: Double) {
+    private func handleKey(_ key: Key, now: Double) -> Bool {
         switch key {
         case .left: focusCard(centeredIndex - 1, now: now)
         case .right: focusCard(centeredIndex + 1, now: now)
@@ -122,8 +160,9 @@ public final class CarouselScene: Scene, CollectionDataSource {
             if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
         case .escape: collection.clearSelection()
         case Key("a"): setAlignment(alignment == .center ? .edges : .center, now: now)
-        default: break
+        default: return false
         }
+        return true
     }
 
     /// Scrolls card `index` into place and puts the focus ring on it.
@@ -147,6 +186,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     private func updateButtonStates(pointerOver: Bool = true) {
         for (ip, cell) in collection.visibleCells {
             guard let card = cell as? CarouselCardCell else { continue }
+            card.showsButtonRing = openButtonRing && ip.item == centeredIndex
             guard let b = openButton, b.card == ip.item else { card.buttonState = .normal; continue }
             card.buttonState = b.pressed && pointerOver ? .pressed : .hovered
         }
@@ -195,8 +235,6 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     public func didDeactivate(now: Double) { cancelPress(now: now) }
 
-    public func update(now: Double) { collection.update(now: now) }
-    public func nextDeadline(after now: Double) -> Double? { collection.nextDeadline(after: now) }
 
     /// What the last draw-ahead list was made for: a new one is due when the page, the size or
     /// the alignment changes.
@@ -226,13 +264,6 @@ public final class CarouselScene: Scene, CollectionDataSource {
             collection.setFocus(focus.0, showingRing: focus.1)
         }
         return list
-    }
-
-    public func draw(into list: inout DrawList) {
-        collection.draw(into: &list)
-        if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }
-        drawPageIndicator(into: &list)
-        if let opened = openedCard { drawSheet(for: opened, into: &list) }
     }
 
     // MARK: Reading sheet
@@ -331,8 +362,6 @@ public final class CarouselScene: Scene, CollectionDataSource {
         return collection.indexPathForItem(atWindowPoint: p) != nil ? .hand : .arrow
     }
 
-    public var liveCellCount: Int { collection.liveCellCount }
-
     public func dumpState() -> [(String, JSON)] {
         [("collections", .array([collection.dumpState(extra: [
             ("centeredIndex", .int(centeredIndex)),
@@ -340,7 +369,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
             ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
             // The card open in the reading sheet (null: none).
             ("opened", openedCard.map { .string("\(ids[$0])") } ?? .null),
-        ])]))]
+        ])]))] + composition.focus.dumpEntries()
     }
 
     // MARK: Data source

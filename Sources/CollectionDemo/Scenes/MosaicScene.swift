@@ -35,6 +35,9 @@ public final class MosaicScene: Scene {
     /// Whether the focused card shows its ring (and its ⋯ button): after keyboard use, until the
     /// next press of the pointer.
     public private(set) var showsFocusRing = false
+    /// The featured row has the keyboard focus with its ring showing.
+    private var featuredRing = false
+    public private(set) var composition = Composition([])
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
 
@@ -88,6 +91,61 @@ public final class MosaicScene: Scene {
         menu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
         menu.style.destructiveHighlight = Theme.danger
         applyModel(animated: false)
+        compose()
+    }
+
+    /// The open menu over everything; then the ⋯ buttons, the featured row, the long press and
+    /// drag, a right click's menu, the focus chain (the cards, the featured row), the shortcuts and
+    /// the wheel; the drawing beneath them all.
+    private func compose() {
+        menu.onChoose = { [unowned self] item, _, title, now in if let id = item.base as? Int { run(title, on: id, now: now) } }
+        orthogonal.onClick = { [unowned self] p, now in clickFeatured(at: p, now: now) }
+        interaction.onClick = { [unowned self] p, _ in
+            if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection { focusedCard = dataSource.itemIdentifier(at: ip) }
+        }
+        let moreButton = inputPart { [unowned self] event, now in
+            guard case let .pointerDown(p, .left, _) = event, !interaction.isDragging, let ip = moreButtonItem(at: p) else { return false }
+            // The ⋯ button: the card's menu, opened below the button.
+            let button = moreButtonFrame(of: ip) ?? .zero
+            openMenu(for: ip, at: Point(x: button.minX, y: button.maxY + 4), fromKeyboard: false, now: now)
+            return true
+        }
+        let rightClick = inputPart { [unowned self] event, now in
+            guard case let .pointerDown(p, .right, _) = event else { return false }
+            // A right click mid-press opens nothing.
+            if interaction.isPressActive || orthogonal.pressedSection != nil { return true }
+            guard let ip = itemIndexPath(at: p) else { return false }
+            openMenu(for: ip, at: p, fromKeyboard: false, now: now)
+            return true
+        }
+        let cards = SceneFocusStop("mosaic", canFocus: { [unowned self] in model.count > 0 },
+                                   contains: { [unowned self] p in itemIndexPath(at: p)?.section == MosaicScene.mosaicSection },
+                                   keys: { [unowned self] key, mods, now in handleCardKey(key, mods, now: now) },
+                                   changed: { [unowned self] focused, ring, now in
+                                       showsFocusRing = focused && ring
+                                       if showsFocusRing, focusedCard == nil { moveFocus(by: 0, now: now) }
+                                   })
+        let featured = SceneFocusStop("featured", contains: { [unowned self] p in orthogonal.contains(p) },
+                                      keys: { [unowned self] key, mods, now in
+                                          guard mods.isEmpty, key == .left || key == .right else { return false }
+                                          pageFeatured(by: key == .right ? 1 : -1, now: now)
+                                          return true
+                                      },
+                                      changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring })
+        let shortcuts = inputPart { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return false }
+            return handleShortcut(key, mods, now: now)
+        }
+        let wheel = inputPart { [unowned self] event, now in
+            guard case let .wheel(_, dy) = event, dy != 0 else { return false }
+            collection.physics.wheel(dx: 0, dy: dy, now: now)
+            return true
+        }
+        let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
+                                     nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
+                                     draw: { [unowned self] list in drawScene(into: &list) })
+        let focus = FocusChain([cards, featured])
+        composition = Composition([menu, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -308,89 +366,51 @@ public final class MosaicScene: Scene {
         menu.close()
     }
 
-    public func handle(_ event: InputEvent, now: Double) {
-        if menu.isOpen {
-            switch menu.handle(event) {
-            case let .chose(item, _, title):
-                if let id = item.base as? Int { run(title, on: id, now: now) }
-                return
-            case .dismissed(passThrough: true):
-                break // a press elsewhere closed the menu first; it goes on below (it may start a drag)
-            case .ignored:
-                break
-            case .consumed, .dismissed(passThrough: false):
-                return
-            }
-        }
-        switch event {
-        case let .pointerDown(p, .right, _):
-            // A right click mid-drag cancels the drag and opens nothing (seed 004).
-            if interaction.handle(event, now: now) != .unused { return }
-            if interaction.isPressActive || orthogonal.pressedSection != nil { return }
-            if let ip = itemIndexPath(at: p) { openMenu(for: ip, at: p, fromKeyboard: false, now: now) }
-        case let .pointerDown(p, .left, _):
-            guard !interaction.isDragging, collection.frame.contains(p) else { return }
-            showsFocusRing = false
-            if let ip = moreButtonItem(at: p) {
-                // The ⋯ button: the card's menu, opened below the button.
-                let button = moreButtonFrame(of: ip) ?? .zero
-                openMenu(for: ip, at: Point(x: button.minX, y: button.maxY + 4), fromKeyboard: false, now: now)
-                return
-            }
-            if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
-            interaction.handle(event, now: now)
-        case .pointerMove:
-            if interaction.handle(event, now: now) != .unused { return }
-            if orthogonal.pressedSection != nil { _ = orthogonal.handle(event, in: collection, now: now) }
-        case .pointerUp(_, .left, _):
-            if orthogonal.pressedSection != nil {
-                if case let .click(at) = orthogonal.handle(event, in: collection, now: now) { clickFeatured(at: at, now: now) }
-                return
-            }
-            if case let .click(p) = interaction.handle(event, now: now),
-               let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection {
-                focusedCard = dataSource.itemIdentifier(at: ip)
-            }
-        case let .wheel(_, dy):
-            if case .consumed = orthogonal.handle(event, in: collection, now: now) { return }
-            if dy != 0 { collection.physics.wheel(dx: 0, dy: dy, now: now) }
-        case .focus(gained: false):
-            interaction.handle(event, now: now)
-            orthogonal.cancel(now: now)
-        case let .key(key, mods):
-            if interaction.handle(event, now: now) != .unused { return }
-            handleKey(key, mods, now: now)
-        default: break
-        }
-    }
-
-    private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
-        if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return }
-        if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return }
-        if mods.contains(.ctrl), key == Key("y") { redo(); return }
-        if key == .tab { moveFocus(by: mods.contains(.shift) ? -1 : 1, now: now); return }
-        guard mods.isEmpty else { return }
-        if [.up, .down, .left, .right].contains(key), moveFocus(toward: key, now: now) { return }
+    /// Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo; the Menu key opens the focused card's menu;
+    /// S shuffles, R resets; the page keys, Home and End scroll.
+    private func handleShortcut(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return true }
+        if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return true }
+        if mods.contains(.ctrl), key == Key("y") { redo(); return true }
+        guard mods.isEmpty else { return false }
         switch key {
-        case .enter:
-            // Enter on the focused card opens its menu, as the ⋯ button does.
-            if showsFocusRing, focusedCard != nil { openMenuForFocused(now: now) }
-        case .escape:
-            showsFocusRing = false
         case Key("s"): shuffle(now: now)
         case Key("r"): reset(now: now)
-        case .left, .right:
-            let featured = MosaicScene.featuredSection
-            if let layout = collection.layout as? CompositionalLayout, layout.sections.indices.contains(featured) {
-                let current = layout.nearestRestingPlace(section: featured, toOffset: orthogonal.scrollers[featured]?.restingOffset.x ?? 0)
-                orthogonal.scroll(section: featured, toPlace: current + (key == .right ? 1 : -1), in: layout, animated: true, now: now)
-            }
-        default:
-            keyboardScrolling.scroll(for: key, in: collection, now: now)
+        default: return keyboardScrolling.scroll(for: key, in: collection, now: now)
         }
+        return true
     }
 
-    /// Tab and Shift+Tab move the focus through the cards, scrolling it into view.
+    /// The focused cards' keys: the arrows move the focus ring, Enter opens the focused card's
+    /// menu, Escape hides the ring; Left and Right with no ring page the featured row.
+    private func handleCardKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        guard mods.isEmpty else { return false }
+        if [.up, .down, .left, .right].contains(key), moveFocus(toward: key, now: now) { return true }
+        switch key {
+        case .enter:
+            guard showsFocusRing, focusedCard != nil else { return false }
+            openMenuForFocused(now: now)
+        case .escape:
+            guard showsFocusRing else { return false }
+            showsFocusRing = false
+        case .left, .right:
+            pageFeatured(by: key == .right ? 1 : -1, now: now)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Turns the featured row one card toward `step`.
+    private func pageFeatured(by step: Int, now: Double) {
+        let featured = MosaicScene.featuredSection
+        guard let layout = collection.layout as? CompositionalLayout, layout.sections.indices.contains(featured) else { return }
+        let current = layout.nearestRestingPlace(section: featured, toOffset: orthogonal.scrollers[featured]?.restingOffset.x ?? 0)
+        orthogonal.scroll(section: featured, toPlace: current + step, in: layout, animated: true, now: now)
+    }
+
+    /// Moves the focus `step` cards along the order (0: the first card in view), scrolling it
+    /// into view.
     private func moveFocus(by step: Int, now: Double) {
         guard model.count > 0 else { return }
         let current = focusedCard.flatMap { model.position(of: $0) }
@@ -461,7 +481,7 @@ public final class MosaicScene: Scene {
 
     // MARK: Frame
 
-    public func update(now: Double) {
+    private func updateScene(now: Double) {
         interaction.update(now: now)
         orthogonal.sync(with: collection)
         orthogonal.update(now: now)
@@ -478,6 +498,14 @@ public final class MosaicScene: Scene {
             let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
             card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
+        // The featured row's focus is the card it rests on.
+        let featured = MosaicScene.featuredSection
+        let restingCard = featuredRing ? (collection.layout as? CompositionalLayout).map {
+            $0.nearestRestingPlace(section: featured, toOffset: orthogonal.scrollers[featured]?.restingOffset.x ?? 0)
+        } : nil
+        for (ip, cell) in collection.visibleCells where ip.section == featured {
+            (cell as? MosaicCardCell)?.isFocused = ip.item == restingCard
+        }
     }
 
     /// Where the focused card `id` is shown: found once per change of the model (O(n) when the
@@ -489,7 +517,7 @@ public final class MosaicScene: Scene {
         return position
     }
 
-    public func draw(into list: inout DrawList) {
+    private func drawScene(into list: inout DrawList) {
         collection.draw(into: &list)
         // The gap the moving card leaves.
         list.clipped(to: collection.frame) { list in
@@ -502,7 +530,6 @@ public final class MosaicScene: Scene {
         ScrollIndicator.draw(for: collection, into: &list)
         // Landing flights and the lifted card, above the cards.
         manager.draw(into: &list, now: collection.now)
-        menu.draw(into: &list)
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -512,7 +539,7 @@ public final class MosaicScene: Scene {
     }
 
     /// The long-press timer, the drag, the featured row and the mosaic's own motion.
-    public func nextDeadline(after now: Double) -> Double? {
+    private func sceneDeadline(after now: Double) -> Double? {
         Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
                           orthogonal.nextDeadline(after: now), collection.nextDeadline(after: now))
     }

@@ -43,6 +43,9 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     private struct Move: Equatable { var from: Int, to: Int }
     private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
+    /// A keyboard drag, the scroll bars, the long press, the focus chain, the shortcuts and the
+    /// wheel, in that order; the drawing on top of them all.
+    public private(set) var composition = Composition([])
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
@@ -89,6 +92,50 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         manager.snapshotKeyPrefix = "rearrange-snapshot"
         manager.add(reorder)
         interaction.hoversMovableItems = true
+        compose()
+    }
+
+    private func compose() {
+        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
+        let keyboardDrag = inputPart { [unowned self] event, now in
+            guard case let .key(key, mods) = event, manager.session?.isKeyboard == true else { return false }
+            manager.handleKey(key, modifiers: mods, now: now)
+            return true
+        }
+        // The focus follows a press quietly (no ring until the next key); the press goes on.
+        let pressFocus = inputPart { [unowned self] event, _ in
+            if case let .pointerDown(p, .left, _) = event, !interaction.isDragging { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
+            return false
+        }
+        let scrollBars = inputPart { [unowned self] event, now in
+            !interaction.isDragging && !interaction.isRefusingPress && collection.handleScrollBarEvent(event, now: now)
+        }
+        let tiles = SceneFocusStop("rearrange", canFocus: { [unowned self] in !ids.isEmpty },
+                                   contains: { [unowned self] in collection.frame.contains($0) },
+                                   keys: { [unowned self] key, mods, now in handleFocusedKey(key, mods, now: now) },
+                                   changed: { [unowned self] focused, ring, _ in
+                                       collection.setFocus(focused ? collection.focusedItem ?? collection.firstItemInView : collection.focusedItem,
+                                                           showingRing: focused && ring)
+                                   })
+        let shortcuts = inputPart { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return false }
+            return handleShortcut(key, mods, now: now)
+        }
+        let wheel = inputPart { [unowned self] event, now in
+            guard case let .wheel(dx, dy) = event else { return false }
+            collection.physics.wheel(dx: dx, dy: dy, now: now)
+            return true
+        }
+        let frame = ClosureComponent(update: { [unowned self] now in
+                                         interaction.update(now: now); manager.update(now: now); collection.update(now: now)
+                                     },
+                                     nextDeadline: { [unowned self] now in
+                                         Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
+                                                           collection.nextDeadline(after: now))
+                                     },
+                                     draw: { [unowned self] list in drawScene(into: &list) })
+        let focus = FocusChain([tiles])
+        composition = Composition([keyboardDrag, pressFocus, scrollBars, interaction, focus, shortcuts, wheel, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
@@ -144,44 +191,30 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     // MARK: Input
 
-    public func handle(_ event: InputEvent, now: Double) {
-        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
-        if case let .key(key, mods) = event, manager.session?.isKeyboard == true {
-            manager.handleKey(key, modifiers: mods, now: now)
-            return
-        }
-        // The focus follows a press quietly (no ring until the next key).
-        if case let .pointerDown(p, .left, _) = event, !interaction.isDragging, collection.frame.contains(p) {
-            collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p))
-        }
-        if !interaction.isDragging, !interaction.isRefusingPress, collection.handleScrollBarEvent(event, now: now) { return }
-        guard interaction.handle(event, now: now) == .unused else { return }
-        switch event {
-        case let .wheel(dx, dy):
-            collection.physics.wheel(dx: dx, dy: dy, now: now)
-        case let .key(key, mods):
-            handleKey(key, mods, now: now)
-        default: break
-        }
-    }
-
-    private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) {
+    /// Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo; L switches the layout.
+    private func handleShortcut(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
         if mods.contains(.ctrl), key == Key("z") {
             if mods.contains(.shift) { redo(now: now) } else { undo(now: now) }
-            return
+            return true
         }
-        if mods.contains(.ctrl), key == Key("y") { redo(now: now); return }
-        guard mods.isEmpty || mods == .shift else { return }
-        if key == Key("l") { setLayout(layoutKind.next); return }
-        // The arrows move the focus ring (the view scrolls to keep it in sight).
-        if mods.isEmpty, collection.moveFocus(key, now: now) != nil { return }
-        // Space picks up the tile the ring is on (a pinned one shakes); without a ring it pages.
-        if key == .space, mods.isEmpty, collection.showsFocusRing, let ip = collection.focusedItem {
-            if RearrangeScene.isPinned(ids[ip.item]) { collection.shakeItem(at: ip, now: now); return }
+        if mods.contains(.ctrl), key == Key("y") { redo(now: now); return true }
+        guard mods.isEmpty || mods == .shift, key == Key("l") else { return false }
+        setLayout(layoutKind.next)
+        return true
+    }
+
+    /// The keys of the focused tiles: the arrows move the focus ring (the view scrolls to keep it
+    /// in sight); Space picks up the tile the ring is on (a pinned one shakes), without a ring it
+    /// pages; the page keys, Home and End scroll.
+    private func handleFocusedKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        guard mods.isEmpty else { return false }
+        if collection.moveFocus(key, now: now) != nil { return true }
+        if key == .space, collection.showsFocusRing, let ip = collection.focusedItem {
+            if RearrangeScene.isPinned(ids[ip.item]) { collection.shakeItem(at: ip, now: now); return true }
             manager.finishLandings()
-            if let id = collection.identifier(at: ip), manager.liftWithKeyboard(id, from: reorder, now: now) { return }
+            if let id = collection.identifier(at: ip), manager.liftWithKeyboard(id, from: reorder, now: now) { return true }
         }
-        keyboardScrolling.scroll(for: key, in: collection, now: now)
+        return keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 
     /// Puts every tile back; the snapshot flies home to the tile's own slot.
@@ -204,19 +237,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     // MARK: Frame
 
-    public func update(now: Double) {
-        interaction.update(now: now)
-        manager.update(now: now)
-        collection.update(now: now)
-    }
-
-    /// The long-press timer, the drag machinery and the collection's own motion.
-    public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
-                          collection.nextDeadline(after: now))
-    }
-
-    public func draw(into list: inout DrawList) {
+    private func drawScene(into list: inout DrawList) {
         collection.draw(into: &list)
         let now = collection.now
         list.clipped(to: collection.frame) { list in
@@ -299,7 +320,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                 ("undo", .int(manager.history.undoCount)),
                 ("redo", .int(manager.history.redoCount)),
             ] + noteLines() + waterfallColumns)])),
-        ]
+        ] + composition.focus.dumpEntries()
     }
 
     /// The waterfall's `columns` dump key: per item (displayed order), its column index.

@@ -95,6 +95,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `p` is inside: minimum edges included, maximum edges excluded.
     public func contains(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
+    /// True when `r` lies wholly inside this rectangle (edges may touch).
+    public func contains(_ r: Rect) -> Bool { r.minX >= minX && r.maxX <= maxX && r.minY >= minY && r.maxY <= maxY }
     /// Whether the two rects overlap with positive area. Rects that only touch along an edge do not
     /// intersect, and an empty rect intersects nothing.
     public func intersects(_ r: Rect) -> Bool {

@@ -75,7 +75,7 @@ extension CollectionView {
     }
 
     /// The first item (in index order) whose frame lies in the viewport, if any.
-    var firstItemInView: ItemPath? {
+    public var firstItemInView: ItemPath? {
         let viewport = Rect(origin: physics.offset, size: frame.size)
         return layout.attributesForElements(in: viewport).filter { $0.kind == .cell }.map(\.indexPath).min()
     }

@@ -110,6 +110,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// True while an accepted drag is over it; `isRefusing` while a refused one is.
     public private(set) var isDropTarget = false
     public private(set) var isRefusing = false
+    /// A press the drag-and-drop manager did not take pans the view (see DragDropCollection+Component.swift).
+    var pan = ScrollPan(tolerance: 4)
 
     /// A collection showing `items`, whose sections may be runs of generated identifiers: nothing
     /// is made per item.
@@ -546,21 +548,4 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     }
 
     public func scrollByWheel(dx: Double, dy: Double, now: Double) { view.physics.wheel(dx: dx, dy: dy, now: now) }
-
-    // MARK: Drawing
-
-    /// Draws the view, the empty placeholder and the drop outline.
-    public func draw(into list: inout DrawList) {
-        view.draw(into: &list)
-        if displayed.allSatisfy(\.isEmpty), let emptyText {
-            let r = view.frame.insetBy(dx: 10, dy: 10)
-            if !r.isEmpty {
-                list.stroke(r, isDropTarget ? style.accepting : style.placeholderStroke, width: 2, radius: 10)
-                list.text(emptyText, in: r, size: 14, color: style.placeholderText, alignment: .center)
-            }
-        }
-        if isDropTarget || isRefusing {
-            list.stroke(view.frame.insetBy(dx: 1, dy: 1), isRefusing ? style.refusing : style.accepting, width: 2, radius: 6)
-        }
-    }
 }

@@ -7,7 +7,7 @@
 /// target sends the items home, animated. Completed drops can be undone and redone.
 ///
 /// Pure state: time comes in with every call, so results do not depend on the frame rate.
-public final class DragDropManager {
+public final class DragDropManager: Component {
     /// A drag in flight.
     public struct Session {
         public var items: [DraggedItem]
@@ -54,7 +54,7 @@ public final class DragDropManager {
     }
     public private(set) var session: Session?
     /// Selection and keyboard focus, a piece of their own (see ``DragDropSelection``).
-    public private(set) var marks = DragDropSelection()
+    public internal(set) var marks = DragDropSelection()
     /// Selected items (Ctrl+click): dragging one of them drags them all.
     public var selection: Set<AnyHashable> { marks.selected }
     /// The item keyboard commands act on, and its collection.
@@ -92,7 +92,7 @@ public final class DragDropManager {
         didSet { session?.lift.bounds = bounds }
     }
 
-    private var press: (point: Point, id: AnyHashable, source: any DropContainer, mods: Modifiers)?
+    var press: (point: Point, id: AnyHashable, source: any DropContainer, mods: Modifiers)?
     private var landings: [Landing] = []
     private var snapshotsTaken = 0
     /// The identifiers the drop being applied lands (copies have new ones).
@@ -288,7 +288,7 @@ public final class DragDropManager {
 
     /// Tells every container's cells their selection, focus and drag state. The focus's ring shows
     /// only after keyboard use (``DragDropSelection/showsRing``).
-    private func showStates() {
+    func showStates() {
         let dragged = Set(session?.ids ?? [])
         for c in collections {
             c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil,

@@ -1,5 +1,7 @@
-/// Opens, drives and closes one context menu at a time.
-public struct ContextMenuController {
+/// Opens, drives and closes one context menu at a time. As a part of a ``Composition`` (listed
+/// before everything it covers) it takes every event while open and calls ``onChoose`` with the
+/// chosen action; a press outside closes it and goes on to the parts below.
+public final class ContextMenuController: Component {
     /// The open menu, or nil.
     public private(set) var menu: ContextMenu?
     /// Menu width, row height and padding, in points.
@@ -48,7 +50,7 @@ public struct ContextMenuController {
     /// progress or when there are no actions: an item that does not allow a menu passes none.
     /// Opening from the keyboard highlights the first enabled row.
     @discardableResult
-    public mutating func open(itemID: AnyHashable, actions: [ContextMenuAction], at anchor: Point, in window: Rect,
+    public func open(itemID: AnyHashable, actions: [ContextMenuAction], at anchor: Point, in window: Rect,
                               isDragging: Bool, fromKeyboard: Bool = false) -> Bool {
         guard !isDragging, !actions.isEmpty else { return false }
         menu = ContextMenu(itemID: itemID, actions: actions, frame: placement(rows: actions.count, at: anchor, in: window),
@@ -59,15 +61,32 @@ public struct ContextMenuController {
     }
 
     /// Closes the menu, if open.
-    public mutating func close() { menu = nil; pressedRow = nil }
+    public func close() { menu = nil; pressedRow = nil }
 
     /// True for the keys that open a menu on the focused item: Menu (or Application) and Shift+F10.
     public static func isMenuKey(_ key: Key, _ mods: Modifiers) -> Bool {
         key == Key("menu") || key == Key("application") || (key == Key("f10") && mods == .shift)
     }
 
+    /// Called when the user chooses an action: the item, the action's index and title, and the time.
+    public var onChoose: ((AnyHashable, Int, String, Double) -> Void)?
+
+    /// Offers an event to the open menu as a part of a root: a choice goes to ``onChoose``; a
+    /// press outside closes the menu and is ``EventDisposition/ignored``, so it goes on.
+    public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        switch handle(event) {
+        case .ignored, .dismissed(passThrough: true): return .ignored
+        case .consumed, .dismissed(passThrough: false): return .handled
+        case let .chose(item, index, title):
+            onChoose?(item, index, title, now)
+            return .handled
+        }
+    }
+
+    public func cancelGestures(now: Double) { close() }
+
     /// Offers an event to the open menu; `.ignored` when none is open.
-    public mutating func handle(_ event: InputEvent) -> Outcome {
+    public func handle(_ event: InputEvent) -> Outcome {
         guard let m = menu else { return .ignored }
         switch event {
         case let .pointerMove(p, _):
@@ -95,7 +114,7 @@ public struct ContextMenuController {
         }
     }
 
-    private mutating func handleKey(_ key: Key) -> Outcome {
+    private func handleKey(_ key: Key) -> Outcome {
         guard let m = menu else { return .ignored }
         let enabled = m.actions.indices.filter { m.actions[$0].isEnabled }
         switch key {
@@ -117,7 +136,7 @@ public struct ContextMenuController {
         return .consumed
     }
 
-    private mutating func choose(_ row: Int) -> Outcome {
+    private func choose(_ row: Int) -> Outcome {
         guard let m = menu, m.actions.indices.contains(row), m.actions[row].isEnabled else { return .consumed }
         close()
         return .chose(item: m.itemID, index: row, title: m.actions[row].title)

@@ -17,8 +17,8 @@
 /// func handle(_ event: InputEvent, now: Double) {
 ///     switch reorder.handle(event, now: now) {
 ///     case let .click(p): select(at: p)
-///     case .used: return
-///     case .unused: break   // wheel, keys of your own
+///     case .handled: return
+///     case .ignored: break   // wheel, keys of your own
 ///     }
 /// }
 /// ```
@@ -26,16 +26,12 @@
 /// A long press on an item the data source says cannot move is refused: by default the item
 /// shakes and the press does nothing more until it is released (``shakesItemsThatCannotMove``);
 /// otherwise the press carries on and may still pan.
-public final class ReorderInteraction {
-    /// What ``handle(_:now:)`` did with an event.
-    public enum Outcome: Equatable, Sendable {
-        /// Not a pointer, focus or drag event of this interaction: the owner may use it.
-        case unused
-        /// Taken: a press, a pan, a lift, a drag step, a drop or a cancel.
-        case used
-        /// A press released without panning or lifting, at this window point.
-        case click(Point)
-    }
+public final class ReorderInteraction: Component {
+    /// What ``handle(_:now:)`` did with an event: ``EventDisposition/ignored`` for what is not a
+    /// pointer, focus or drag event of this interaction, ``EventDisposition/handled`` for a press,
+    /// a pan, a lift, a drag step, a drop or a cancel, and ``EventDisposition/click(_:)`` for a
+    /// press released without panning or lifting.
+    public typealias Outcome = EventDisposition
 
     /// The drag machinery the lifted item is handed to.
     public let manager: DragDropManager
@@ -54,6 +50,10 @@ public final class ReorderInteraction {
     public var willLift: (() -> Void)?
     /// Called once an item was lifted, with its identifier.
     public var didLift: ((AnyHashable) -> Void)?
+    /// Called with the window point of a press released without panning or lifting (the click
+    /// ``handle(_:now:)`` also answers with), for an owner that lists the interaction in a
+    /// ``Composition``.
+    public var onClick: ((Point, Double) -> Void)?
 
     private var press: ScrollPan
     private var pointer = Point(x: -1, y: -1)
@@ -83,10 +83,16 @@ public final class ReorderInteraction {
     /// while a drag lasts.
     @discardableResult
     public func handle(_ event: InputEvent, now: Double) -> Outcome {
+        let result = route(event, now: now)
+        if case let .click(p) = result { onClick?(p, now) }
+        return result
+    }
+
+    private func route(_ event: InputEvent, now: Double) -> Outcome {
         switch event {
         case let .pointerDown(p, .left, _):
             pointer = p
-            guard !manager.isDragging, view.frame.contains(p) else { return .unused }
+            guard !manager.isDragging, view.frame.contains(p) else { return .ignored }
             // A new press starts afresh, whatever the last one was refused for.
             isRefusingPress = false
             press.down(at: p, now: now, physics: &view.physics)
@@ -94,54 +100,57 @@ public final class ReorderInteraction {
             if let (ip, id) = item(at: p), id != nil {
                 view.beginPressFeedback(on: ip, now: now, duration: longPressDuration)
             }
-            return .used
+            return .handled
         case let .pointerDown(p, .right, _):
             pointer = p
-            guard manager.isDragging else { return .unused }
+            guard manager.isDragging else { return .ignored }
             cancelDrag(now: now)
-            return .used
+            return .handled
         case let .pointerMove(p, _):
             pointer = p
             fireLongPressIfDue(now: now)
-            if manager.isDragging { manager.pointerMoved(to: p, now: now); return .used }
-            if isRefusingPress { return .used }
+            if manager.isDragging { manager.pointerMoved(to: p, now: now); return .handled }
+            if isRefusingPress { return .handled }
             let wasActive = press.isActive
             press.moved(to: p, now: now, physics: &view.physics)
             if press.isPanning { view.endPressFeedback() }
             if hoversMovableItems { view.updateHover(at: press.isActive ? nil : p, reacts: canMove) }
-            return wasActive ? .used : .unused
+            return wasActive ? .handled : .ignored
         case let .pointerUp(p, .left, _):
             pointer = p
             let wasActive = press.isActive || manager.isDragging
             view.endPressFeedback()
-            if isRefusingPress { isRefusingPress = false; press.cancel(now: now, physics: &view.physics); return .used }
+            if isRefusingPress { isRefusingPress = false; press.cancel(now: now, physics: &view.physics); return .handled }
             fireLongPressIfDue(now: now)
             if manager.isDragging {
                 manager.pointerUp(at: p, now: now)
                 press.cancel(now: now, physics: &view.physics)
-                return .used
+                return .handled
             }
             if press.up(at: p, now: now, physics: &view.physics) { return .click(p) }
-            return wasActive ? .used : .unused
+            return wasActive ? .handled : .ignored
         case .pointerExited:
             if hoversMovableItems { view.updateHover(at: nil) }
-            return .unused
+            return .ignored
         case .focus(gained: false):
             cancelDrag(now: now)
             press.cancel(now: now, physics: &view.physics)
             view.endPressFeedback()
             isRefusingPress = false
-            return .unused
+            return .ignored
         case .key(.escape, _):
-            guard manager.isDragging else { return .unused }
+            guard manager.isDragging else { return .ignored }
             cancelDrag(now: now)
-            return .used
+            return .handled
         case .key:
-            return manager.isDragging ? .used : .unused
+            return manager.isDragging ? .handled : .ignored
         default:
-            return .unused
+            return .ignored
         }
     }
+
+    /// Ends the press and any drag it started (the ``Composition`` asks when its root is hidden).
+    public func cancelGestures(now: Double) { reset(now: now) }
 
     /// Fires a long press that came due. Call every frame, before the manager's update.
     public func update(now: Double) { fireLongPressIfDue(now: now) }

@@ -5,7 +5,7 @@
 /// Give the layout `offset(section:)` as its `orthogonalOffset`, call `sync(with:)` after every
 /// prepare that may change the rows, hand events to `handle` before the collection's own
 /// interaction, and call `update(now:)` each frame before the collection's.
-public final class OrthogonalScrolling {
+public final class OrthogonalScrolling: Component {
     /// The scroll physics of each orthogonal section, by section index.
     public private(set) var scrollers: [Int: ScrollPhysics] = [:]
     private var pan = ScrollPan(tolerance: 4)
@@ -18,13 +18,9 @@ public final class OrthogonalScrolling {
     /// No rows until `sync(with:)` finds them.
     public init() {}
 
-    /// What `handle` did with an event.
-    public enum Outcome: Equatable {
-        case ignored
-        case consumed
-        /// A press released without moving: a click at this window point.
-        case click(Point)
-    }
+    /// What `handle` did with an event: ``EventDisposition/click(_:)`` for a press released
+    /// without moving.
+    public typealias Outcome = EventDisposition
 
     /// The current offset of section `s`'s row.
     public func offset(section s: Int) -> Double { scrollers[s]?.offset.x ?? 0 }
@@ -37,6 +33,7 @@ public final class OrthogonalScrolling {
     /// Creates or resizes a scroller per orthogonal section of `cv`'s compositional layout, keeping
     /// offsets. Cheap (a few sections): call it after anything that may re-prepare the layout.
     public func sync(with cv: CollectionView) {
+        view = cv
         guard let layout = cv.layout as? CompositionalLayout else { scrollers.removeAll(); return }
         var next: [Int: ScrollPhysics] = [:]
         for sec in layout.sections where sec.isOrthogonal {
@@ -86,21 +83,21 @@ public final class OrthogonalScrolling {
             guard pressedSection == nil, let s = section(atWindowPoint: p, in: cv) else { return .ignored }
             pressedSection = s
             pan.down(at: p, now: now, physics: &scrollers[s]!)
-            return .consumed
+            return .handled
         case let .pointerMove(p, _):
             pointer = p
             guard let s = pressedSection, scrollers[s] != nil else { return .ignored }
             pan.moved(to: p, now: now, physics: &scrollers[s]!)
-            return .consumed
+            return .handled
         case let .pointerUp(p, .left, _):
             pointer = p
             guard let s = pressedSection, scrollers[s] != nil else { return .ignored }
             pressedSection = nil
-            return pan.up(at: p, now: now, physics: &scrollers[s]!) ? .click(p) : .consumed
+            return pan.up(at: p, now: now, physics: &scrollers[s]!) ? .click(p) : .handled
         case let .wheel(dx, _) where dx != 0:
             guard let s = section(atWindowPoint: pointer, in: cv) else { return .ignored }
             scrollers[s]!.wheel(dx: dx, dy: 0, now: now)
-            return .consumed
+            return .handled
         case .focus(gained: false):
             cancel(now: now)
             return .ignored
@@ -108,6 +105,23 @@ public final class OrthogonalScrolling {
             return .ignored
         }
     }
+
+    /// The view of the last ``sync(with:)``, whose rows ``handle(_:now:)`` drives.
+    public private(set) weak var view: CollectionView?
+    /// Called with the window point of a press on a row released without moving.
+    public var onClick: ((Point, Double) -> Void)?
+
+    /// Drives the rows of the view last synced; a click calls ``onClick``.
+    public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        guard let view else { return .ignored }
+        let result = handle(event, in: view, now: now)
+        if case let .click(p) = result { onClick?(p, now) }
+        return result
+    }
+
+    public func contains(_ p: Point) -> Bool { pressedSection != nil || view.map { section(atWindowPoint: p, in: $0) != nil } ?? false }
+
+    public func cancelGestures(now: Double) { cancel(now: now) }
 
     /// Ends a press or pan without a fling.
     public func cancel(now: Double) {

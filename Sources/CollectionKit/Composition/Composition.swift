@@ -1,0 +1,145 @@
+/// A root's parts listed once, in priority order, and everything a root does folded over them:
+/// input routed by one rule, update, drawing, deadlines, the cursor, live cells and the state
+/// dump. A scene or an app states its views and the handlers it wants; the composition does the
+/// wiring that each one would otherwise write by hand.
+///
+/// Input goes by one rule:
+/// - a press goes to the first part (in list order) whose area contains it and that takes it;
+///   that part then holds the pointer: every move and the release go to it alone, wherever the
+///   pointer wanders, until the button is let go (Dear ImGui's active item, GTK's implicit grab);
+/// - with nothing held, moves go to every part, so hover follows the pointer and ends where it left;
+/// - the wheel goes to the first part under the pointer that takes it;
+/// - keys and text go down the list until a part takes them; the ``FocusChain``, listed where its
+///   keys should come, gives them to the stop with the focus;
+/// - losing window focus, the pointer leaving, and a resize reach every part.
+///
+/// The list is also the stacking order, as in a view tree: the first part is on top, so it draws
+/// last and names the cursor first (an open menu, then a drag's stack, then the views beneath).
+/// The deadline is the earliest of all.
+///
+/// ```swift
+/// let grid = CollectionController(view: CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 160)))
+/// let root = Composition([grid], focus: FocusChain([grid]))
+/// // root.handle(event, now:), root.update(now:), root.draw(into:), root.nextDeadline(after:)
+/// ```
+public final class Composition: Component {
+    /// The parts in priority order.
+    public private(set) var parts: [any Component]
+    /// The focus chain; its keys come where it is listed among the parts (last if it is not).
+    public let focus: FocusChain
+    /// The collections listed under the dump's `collections` key, in order.
+    public var collections: [CollectionView] = []
+    /// Keys of its own an app adds to a collection's entry in the dump.
+    public var collectionDumpExtras: ((CollectionView) -> [(String, JSON)])?
+    /// The part holding the pointer: the one that took the current press.
+    private var holder: ObjectIdentifier?
+    /// Where the pointer was last seen; nil before the first pointer event and after it left.
+    public private(set) var pointer: Point?
+
+    /// `parts` in priority order; `focus` joins them at the end unless listed.
+    public init(_ parts: [any Component], focus: FocusChain = FocusChain()) {
+        self.focus = focus
+        self.parts = parts.contains { $0 === focus } ? parts : parts + [focus]
+    }
+
+    /// Replaces the parts (a scene whose overlays come and go); a press in progress stays with its
+    /// holder only while the holder is still listed.
+    public func setParts(_ newParts: [any Component]) {
+        parts = newParts.contains { $0 === focus } ? newParts : newParts + [focus]
+        if let h = holder, !parts.contains(where: { ObjectIdentifier($0) == h }) { holder = nil }
+    }
+
+    /// True while a press holds the pointer.
+    public var isPointerHeld: Bool { holder != nil }
+
+    private var heldPart: (any Component)? { holder.flatMap { h in parts.first { ObjectIdentifier($0) == h } } }
+
+    public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        switch event {
+        case let .pointerDown(p, _, _):
+            pointer = p
+            if let held = heldPart { return held.handle(event, now: now) }
+            focus.pointerPressed(at: p, now: now)
+            for part in parts where part.contains(p) {
+                let result = part.handle(event, now: now)
+                if result.isHandled { holder = ObjectIdentifier(part); return result }
+            }
+            return .ignored
+        case let .pointerMove(p, _):
+            pointer = p
+            if let held = heldPart { return held.handle(event, now: now) }
+            return broadcast(event, now: now)
+        case let .pointerUp(p, _, _):
+            pointer = p
+            if let held = heldPart { holder = nil; return held.handle(event, now: now) }
+            return first(event, now: now) { $0.contains(p) }
+        case .wheel:
+            guard let p = pointer else { return first(event, now: now) { _ in true } }
+            return first(event, now: now) { $0.contains(p) }
+        case .key, .text:
+            return first(event, now: now) { _ in true }
+        case .pointerExited:
+            if let held = heldPart { return held.handle(event, now: now) }
+            pointer = nil
+            return broadcast(event, now: now)
+        case .focus(gained: false):
+            holder = nil
+            return broadcast(event, now: now)
+        case .focus, .resize:
+            return broadcast(event, now: now)
+        }
+    }
+
+    /// Every part gets the event; handled if any took it.
+    private func broadcast(_ event: InputEvent, now: Double) -> EventDisposition {
+        var result = EventDisposition.ignored
+        for part in parts {
+            let r = part.handle(event, now: now)
+            if result == .ignored { result = r }
+        }
+        return result
+    }
+
+    /// The first part that passes `offered` and takes the event.
+    private func first(_ event: InputEvent, now: Double, offered: (any Component) -> Bool) -> EventDisposition {
+        for part in parts where offered(part) {
+            let result = part.handle(event, now: now)
+            if result.isHandled { return result }
+        }
+        return .ignored
+    }
+
+    public func update(now: Double) { for part in parts { part.update(now: now) } }
+
+    public func nextDeadline(after now: Double) -> Double? {
+        Deadline.earliest(of: parts.lazy.map { $0.nextDeadline(after: now) })
+    }
+
+    /// The last part draws first, the first part last (on top).
+    public func draw(into list: inout DrawList) { for part in parts.reversed() { part.draw(into: &list) } }
+
+    public func cursor(at p: Point) -> Cursor? {
+        if let held = heldPart, let c = held.cursor(at: p) { return c }
+        for part in parts { if let c = part.cursor(at: p) { return c } }
+        return nil
+    }
+
+    public var liveCellCount: Int { parts.reduce(0) { $0 + $1.liveCellCount } }
+
+    public func cancelGestures(now: Double) {
+        holder = nil
+        for part in parts { part.cancelGestures(now: now) }
+    }
+
+    public var isDragging: Bool { parts.contains { $0.isDragging } }
+
+    /// `collections` (each with ``collectionDumpExtras``), then every part's own keys.
+    public func dumpEntries() -> [(String, JSON)] {
+        var pairs: [(String, JSON)] = []
+        if !collections.isEmpty {
+            pairs.append(("collections", .array(collections.map { $0.dumpState(extra: collectionDumpExtras?($0) ?? []) })))
+        }
+        for part in parts { pairs += part.dumpEntries() }
+        return pairs
+    }
+}

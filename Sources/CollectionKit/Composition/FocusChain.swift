@@ -1,0 +1,120 @@
+/// A place the keyboard focus can rest: a collection (whose arrows then move within it), a
+/// button, a field. The ``FocusChain`` decides which stop has the focus and whether its ring
+/// shows; the stop takes the keys that reach it through its ``InputHandler/handle(_:now:)``.
+public protocol FocusStop: InputHandler {
+    /// The stop's name in the state dump and for assistive technology.
+    var focusName: String { get }
+    /// Whether Tab stops here now (false for an empty collection or a hidden button).
+    var canTakeFocus: Bool { get }
+    /// The chain moved the focus onto (true) or off this stop, or showed or hid the ring.
+    /// `showsRing` is true only after keyboard use.
+    func focusChanged(isFocused: Bool, showsRing: Bool, now: Double)
+    /// True when the focus moved onto this stop by a means of its own (a drag-and-drop manager's
+    /// Left and Right hop between its collections): the chain follows, so the next Tab starts
+    /// from here. The default is false.
+    var claimsFocus: Bool { get }
+}
+
+extension FocusStop {
+    public var claimsFocus: Bool { false }
+}
+
+/// One focus model for a whole root, as desktop toolkits have it: Tab and Shift+Tab move between
+/// the stops in the order listed (wrapping at the ends), the other keys go to the stop that has the
+/// focus (arrows move within a collection, Enter and Space act), and the ring shows only after the
+/// keyboard is used: never at launch, and a pointer press hides it again (the `:focus-visible` rule
+/// of browsers and GTK).
+///
+/// List the chain among a ``Composition``'s parts where its keys should come: after overlays that
+/// take every key while open (a menu, a keyboard drag), before the root's own shortcuts.
+///
+/// ```swift
+/// let photos = CollectionController(view: photosView)
+/// let open = ButtonControl(title: "Open") { _ in openSelection() }
+/// let focus = FocusChain([photos, open])
+/// let root = Composition([menu, focus, photos, open, shortcuts], focus: focus)
+/// ```
+///
+/// O(stops) a call; a root has a handful.
+public final class FocusChain: Component {
+    /// The stops in Tab order.
+    public private(set) var stops: [any FocusStop]
+    /// The index of the stop with the focus; the first stop that can take it when the chain is made.
+    public private(set) var current: Int?
+    /// True once the keyboard was used since the last pointer press.
+    public private(set) var showsRing = false
+
+    public init(_ stops: [any FocusStop] = []) {
+        self.stops = stops
+        current = stops.firstIndex { $0.canTakeFocus }
+    }
+
+    /// The stop with the focus.
+    public var focused: (any FocusStop)? { current.map { stops[$0] } }
+
+    /// Replaces the stops, keeping the focus on the same stop when it is still listed.
+    public func setStops(_ newStops: [any FocusStop], now: Double) {
+        let kept = focused.flatMap { f in newStops.firstIndex { $0 === f } }
+        stops = newStops
+        current = kept ?? newStops.firstIndex { $0.canTakeFocus }
+        tell(now: now)
+    }
+
+    /// Puts the focus on `stop` (which must be listed), with or without the ring.
+    public func focus(_ stop: any FocusStop, showingRing: Bool, now: Double) {
+        guard let i = stops.firstIndex(where: { $0 === stop }) else { return }
+        move(to: i, ring: showingRing, now: now)
+    }
+
+    /// Moves the focus `forward` (Tab) or back (Shift+Tab) to the next stop that can take it,
+    /// wrapping around. Returns false when no stop can.
+    @discardableResult
+    public func advance(forward: Bool, now: Double) -> Bool {
+        let n = stops.count
+        guard n > 0 else { return false }
+        let start = current ?? (forward ? n - 1 : 0)
+        for step in 1...n {
+            let i = ((start + (forward ? step : -step)) % n + n) % n
+            if stops[i].canTakeFocus { move(to: i, ring: true, now: now); return true }
+        }
+        return false
+    }
+
+    /// A press at `p` (the ``Composition`` reports every one): the ring hides, and the focus
+    /// follows the pointer to the stop under it, quietly.
+    public func pointerPressed(at p: Point, now: Double) {
+        let under = stops.firstIndex { $0.canTakeFocus && $0.contains(p) }
+        move(to: under ?? current, ring: false, now: now)
+    }
+
+    public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        guard case let .key(key, mods) = event else { return .ignored }
+        if key == .tab, mods.isSubset(of: .shift) {
+            return advance(forward: !mods.contains(.shift), now: now) ? .handled : .ignored
+        }
+        if current == nil || !(focused?.canTakeFocus ?? false) { current = stops.firstIndex { $0.canTakeFocus } }
+        guard let stop = focused else { return .ignored }
+        let result = stop.handle(event, now: now)
+        if let claimed = stops.firstIndex(where: { $0.claimsFocus }), claimed != current { current = claimed }
+        // A key the focused stop acted on is keyboard use: the ring shows from now on.
+        if result.isHandled, !showsRing, mods.isEmpty || mods == .shift { showsRing = true; tell(now: now) }
+        return result
+    }
+
+    public func dumpEntries() -> [(String, JSON)] {
+        [("keyboardFocus", .object([("stop", focused.map { .string($0.focusName) } ?? .null), ("ring", .bool(showsRing))]))]
+    }
+
+    private func move(to index: Int?, ring: Bool, now: Double) {
+        let previous = focused
+        current = index
+        showsRing = ring && index != nil
+        if let previous, previous !== focused { previous.focusChanged(isFocused: false, showsRing: false, now: now) }
+        focused?.focusChanged(isFocused: true, showsRing: showsRing, now: now)
+    }
+
+    private func tell(now: Double) {
+        for (i, stop) in stops.enumerated() where i != current { stop.focusChanged(isFocused: false, showsRing: false, now: now) }
+        focused?.focusChanged(isFocused: true, showsRing: showsRing, now: now)
+    }
+}
