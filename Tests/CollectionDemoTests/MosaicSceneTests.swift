@@ -161,8 +161,8 @@ final class MosaicSceneTests: XCTestCase {
 
     func testKeyboardMenuOnTheFocusedCard() throws {
         let run = try makeRun(preset: "compact")
-        try play(run, "key tab\nkey tab\nkey shift+f10\nwait 50")
-        XCTAssertEqual(run.menu["item"]?.stringValue, "1", "Tab twice focuses the second card")
+        try play(run, "key down\nkey right\nkey shift+f10\nwait 50")
+        XCTAssertEqual(run.menu["item"]?.stringValue, "1", "Down shows the ring on the first card, Right moves it to the second")
         try play(run, "key down\nkey return\nwait 400")
         XCTAssertEqual(run.menu, .null)
         XCTAssertEqual(run.items, ["0", "1", "7", "2", "3", "4", "5", "6"], "Down then Enter chose Duplicate")

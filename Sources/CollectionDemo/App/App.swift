@@ -15,6 +15,9 @@ public final class App: InteractiveRoot {
     private var capture = PointerCapture<Region>()
     private var pointer: Point { capture.position ?? Point(x: -1, y: -1) }
     private var hoveredTab: Int?
+    /// The tab bar has the keyboard focus (Tab past a scene's last stop, Shift+Tab before its
+    /// first): Left and Right switch scenes, Tab goes back into the scene. Its ring shows.
+    public private(set) var tabBarFocused = false
     private var appNotices: [String] = []
     var noticeBar = NoticeBar()
     /// The notice bar's height the scenes were last laid out for.
@@ -60,6 +63,8 @@ public final class App: InteractiveRoot {
         if let s = scenes[name] { return s }
         guard let entry = entries.first(where: { $0.name == name }) else { throw AppError("unknown scene '\(name)'") }
         let s = try entry.make(config)
+        // The scene's chain ends at the tab bar, which is the app's: Tab past either end comes here.
+        s.composition.focus.wraps = false
         if let notice = remembered.restore(into: s, config: config) { appNotices.append(notice) }
         s.setFrame(sceneFrame)
         scenes[name] = s
@@ -73,6 +78,7 @@ public final class App: InteractiveRoot {
             currentScene.didDeactivate(now: now)
             currentName = name
             next.setFrame(sceneFrame)
+            if tabBarFocused { next.composition.focus.leave(now: now) }
             next.update(now: now)
         } catch {
             appNotices.append("\(error)")
@@ -103,8 +109,10 @@ public final class App: InteractiveRoot {
             if mods.isEmpty, let d = key.digit, d >= 1, d <= entries.count, !currentScene.isDragging {
                 switchTo(entries[d - 1].name, now: now); return
             }
+            if handleFocusKey(key, mods, now: now) { return }
             currentScene.handle(event, now: now)
         case let .pointerDown(p, button, _):
+            tabBarFocused = false
             switch capture.route(event, hitTest: region(at:)) {
             case .notices?:
                 pressNotices(at: p, button: button)
@@ -138,6 +146,36 @@ public final class App: InteractiveRoot {
             guard capture.route(event, hitTest: region(at:)) == nil else { return }
             hoveredTab = nil
             currentScene.handle(event, now: now)
+        }
+    }
+
+    /// Tab moves the focus through the scene's stops and then onto the tab bar (Shift+Tab the other
+    /// way), as a GNOME window's focus runs from its content to its header; on the tab bar, Left
+    /// and Right switch scenes. True when the key was the app's.
+    private func handleFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        let chain = currentScene.composition.focus
+        if key == .tab, mods.isSubset(of: .shift), !currentScene.isDragging {
+            let forward = !mods.contains(.shift)
+            if tabBarFocused {
+                if chain.enter(forward: forward, now: now) { tabBarFocused = false }
+                return true
+            }
+            if currentScene.composition.handle(.key(key, mods), now: now).isHandled { return true }
+            tabBarFocused = true
+            chain.leave(now: now)
+            return true
+        }
+        guard tabBarFocused, mods.isEmpty else { return false }
+        let current = entries.firstIndex { $0.name == currentName } ?? 0
+        switch key {
+        case .left, .right, .home, .end:
+            let next = key == .home ? 0 : key == .end ? entries.count - 1 : current + (key == .right ? 1 : -1)
+            if entries.indices.contains(next), !currentScene.isDragging { switchTo(entries[next].name, now: now) }
+            return true
+        case .enter, .space:
+            return true
+        default:
+            return false
         }
     }
 
@@ -224,6 +262,7 @@ public final class App: InteractiveRoot {
             else if hoveredTab == i { list.fill(r, Theme.surfaceRaised, radius: 6) }
             list.text(tabTitles[i], in: r, size: fontSize, color: selected ? .white : Theme.textDim,
                       alignment: .center, weight: selected ? .bold : .regular)
+            if selected, tabBarFocused { FocusRing.draw(around: r, radius: 6, into: &list) }
         }
     }
 
@@ -265,7 +304,12 @@ public final class App: InteractiveRoot {
             ("scale", .number(pixelScale)),
             ("stateFile", stateStore.map { .string($0.path) } ?? .null),
         ]
-        pairs += currentScene.dumpState()
+        var scene = currentScene.dumpState()
+        // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
+        if tabBarFocused, let i = scene.firstIndex(where: { $0.0 == "keyboardFocus" }) {
+            scene[i].1 = .object([("stop", .string("tabs")), ("ring", .bool(true))])
+        }
+        pairs += scene
         return .object(pairs)
     }
 }

@@ -30,6 +30,7 @@ public final class CollectionController: Component, FocusStop {
     public var canTakeFocus: Bool { view.numberOfItems > 0 && view.frame.width > 0 && view.frame.height > 0 }
 
     public func contains(_ p: Point) -> Bool { view.frame.contains(p) }
+    public var showsOwnRing: Bool { view.showsFocusRing }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         if case let .key(key, mods) = event, mods.isEmpty, key == .enter || (key == .space && view.showsFocusRing),

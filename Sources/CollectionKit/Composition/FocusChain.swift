@@ -13,10 +13,14 @@ public protocol FocusStop: InputHandler {
     /// Left and Right hop between its collections): the chain follows, so the next Tab starts
     /// from here. The default is false.
     var claimsFocus: Bool { get }
+    /// True while the stop shows a ring that its own keys turned on (the arrows in a grid): the
+    /// chain reports it, and a pointer press hides it with the chain's. The default is false.
+    var showsOwnRing: Bool { get }
 }
 
 extension FocusStop {
     public var claimsFocus: Bool { false }
+    public var showsOwnRing: Bool { false }
 }
 
 /// One focus model for a whole root, as desktop toolkits have it: Tab and Shift+Tab move between
@@ -41,16 +45,47 @@ public final class FocusChain: Component {
     public private(set) var stops: [any FocusStop]
     /// The index of the stop with the focus; the first stop that can take it when the chain is made.
     public private(set) var current: Int?
-    /// True once the keyboard was used since the last pointer press.
+    /// True once Tab moved the focus since the last pointer press. Other keys leave it to the
+    /// stop whether they show a ring (an arrow in a grid does; a paging key need not): see
+    /// ``isRingVisible``.
     public private(set) var showsRing = false
+
+    /// Whether a focus ring shows now: the chain's, or the focused stop's own.
+    public var isRingVisible: Bool { !leftOut && (showsRing || (focused?.showsOwnRing ?? false)) }
+    /// Whether Tab past the last stop comes back to the first (true, the default). A chain nested
+    /// in an outer one (a scene's, inside an app that has a tab bar) does not wrap: Tab past its
+    /// end is left to the outer chain, which calls ``enter(forward:now:)`` to come back.
+    public var wraps = true
 
     public init(_ stops: [any FocusStop] = []) {
         self.stops = stops
         current = stops.firstIndex { $0.canTakeFocus }
     }
 
-    /// The stop with the focus.
-    public var focused: (any FocusStop)? { current.map { stops[$0] } }
+    /// The stop with the focus: the one last focused, or the first that can take the focus.
+    public var focused: (any FocusStop)? {
+        if let current, stops[current].canTakeFocus { return stops[current] }
+        return stops.first { $0.canTakeFocus }
+    }
+
+    /// The focus comes into the chain from outside: onto the first stop (`forward`) or the last
+    /// one that can take it, with its ring. False when none can.
+    @discardableResult
+    public func enter(forward: Bool, now: Double) -> Bool {
+        guard let i = forward ? stops.firstIndex(where: { $0.canTakeFocus }) : stops.lastIndex(where: { $0.canTakeFocus }) else { return false }
+        move(to: i, ring: true, now: now)
+        return true
+    }
+
+    /// The focus leaves the chain for an outer one: the stop keeps its place but shows no ring.
+    public func leave(now: Double) {
+        showsRing = false
+        leftOut = true
+        tell(now: now)
+    }
+
+    /// True after ``leave(now:)`` until the focus comes back: the chain's stops have no focus.
+    public private(set) var leftOut = false
 
     /// Replaces the stops, keeping the focus on the same stop when it is still listed.
     public func setStops(_ newStops: [any FocusStop], now: Double) {
@@ -74,7 +109,9 @@ public final class FocusChain: Component {
         guard n > 0 else { return false }
         let start = current ?? (forward ? n - 1 : 0)
         for step in 1...n {
-            let i = ((start + (forward ? step : -step)) % n + n) % n
+            let raw = start + (forward ? step : -step)
+            if !wraps, raw < 0 || raw >= n { return false }
+            let i = (raw % n + n) % n
             if stops[i].canTakeFocus { move(to: i, ring: true, now: now); return true }
         }
         return false
@@ -84,29 +121,36 @@ public final class FocusChain: Component {
     /// follows the pointer to the stop under it, quietly.
     public func pointerPressed(at p: Point, now: Double) {
         let under = stops.firstIndex { $0.canTakeFocus && $0.contains(p) }
-        move(to: under ?? current, ring: false, now: now)
+        move(to: under ?? current ?? focused.flatMap { f in stops.firstIndex { $0 === f } }, ring: false, now: now)
     }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         guard case let .key(key, mods) = event else { return .ignored }
+        if leftOut { return .ignored }
+        let stop = focused
+        if let stop { current = stops.firstIndex { $0 === stop } }
         if key == .tab, mods.isSubset(of: .shift) {
+            // A stop with places of its own (a day's event chips) walks them first, as GTK's
+            // containers do; past them the chain moves on.
+            if let stop, stop.handle(event, now: now).isHandled {
+                if !showsRing { showsRing = true; tell(now: now) }
+                return .handled
+            }
             return advance(forward: !mods.contains(.shift), now: now) ? .handled : .ignored
         }
-        if current == nil || !(focused?.canTakeFocus ?? false) { current = stops.firstIndex { $0.canTakeFocus } }
-        guard let stop = focused else { return .ignored }
+        guard let stop else { return .ignored }
         let result = stop.handle(event, now: now)
         if let claimed = stops.firstIndex(where: { $0.claimsFocus }), claimed != current { current = claimed }
-        // A key the focused stop acted on is keyboard use: the ring shows from now on.
-        if result.isHandled, !showsRing, mods.isEmpty || mods == .shift { showsRing = true; tell(now: now) }
         return result
     }
 
     public func dumpEntries() -> [(String, JSON)] {
-        [("keyboardFocus", .object([("stop", focused.map { .string($0.focusName) } ?? .null), ("ring", .bool(showsRing))]))]
+        [("keyboardFocus", .object([("stop", leftOut ? .null : focused.map { .string($0.focusName) } ?? .null), ("ring", .bool(isRingVisible))]))]
     }
 
     private func move(to index: Int?, ring: Bool, now: Double) {
-        let previous = focused
+        let previous = leftOut ? nil : focused
+        leftOut = false
         current = index
         showsRing = ring && index != nil
         if let previous, previous !== focused { previous.focusChanged(isFocused: false, showsRing: false, now: now) }
@@ -114,7 +158,8 @@ public final class FocusChain: Component {
     }
 
     private func tell(now: Double) {
-        for (i, stop) in stops.enumerated() where i != current { stop.focusChanged(isFocused: false, showsRing: false, now: now) }
-        focused?.focusChanged(isFocused: true, showsRing: showsRing, now: now)
+        let f = leftOut ? nil : focused
+        for stop in stops where stop !== f { stop.focusChanged(isFocused: false, showsRing: false, now: now) }
+        f?.focusChanged(isFocused: true, showsRing: showsRing, now: now)
     }
 }

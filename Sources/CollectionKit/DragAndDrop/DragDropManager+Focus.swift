@@ -19,6 +19,7 @@ final class ContainerFocusStop: FocusStop {
     /// A collection with items, while no drag is in flight (Tab does not move a dragged stack).
     var canTakeFocus: Bool { (container?.count ?? 0) > 0 && !manager.isDragging }
     var claimsFocus: Bool { manager.focus?.collection == focusName }
+    var showsOwnRing: Bool { claimsFocus && manager.marks.showsRing }
     func contains(_ p: Point) -> Bool { container?.view.frame.contains(p) ?? false }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {

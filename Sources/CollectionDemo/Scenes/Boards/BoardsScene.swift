@@ -26,8 +26,8 @@ public final class BoardsScene: Scene {
     private var panels: [(title: String, frame: Rect)] = []
     private(set) var statusFrame: Rect = .zero
     private var setupNotices: [String] = []
-    /// The delete notice's Undo, the drag machinery, the focus chain over the boards, the boards'
-    /// own pans and the wheel; the drawing beneath them all.
+    /// The delete notice's Undo, the focus chain over the boards, the drag machinery (its stack
+    /// drawn under the status line), the boards' own pans and the wheel; the boards beneath them all.
     public private(set) var composition = Composition([])
     /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
     public private(set) var deletedNotice: (text: String, until: Double)?
@@ -127,8 +127,10 @@ public final class BoardsScene: Scene {
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
+        // The status line and the delete notice over the drag's stack, as the window always drew them.
+        let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list); drawDeletedNotice(into: &list) })
         let focus = FocusChain(manager.focusStops())
-        composition = Composition([undoButton, focus, manager, pans, frame], focus: focus)
+        composition = Composition([undoButton, focus, status, manager, pans, frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -323,14 +325,13 @@ public final class BoardsScene: Scene {
 
     private func updateScene(now: Double) {
         self.now = now
-        manager.update(now: now)
         for b in boards { b.view.update(now: now) }
         if let n = deletedNotice, now >= n.until { deletedNotice = nil }
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(deletedNotice.map { max(now, $0.until) }, manager.nextDeadline(after: now),
+        Deadline.earliest(deletedNotice.map { max(now, $0.until) },
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
                           Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
     }
@@ -357,9 +358,7 @@ public final class BoardsScene: Scene {
             b.draw(into: &list)
             ScrollIndicator.draw(for: b.view, into: &list)
         }
-        manager.draw(into: &list, now: now)
-        drawStatus(into: &list)
-        drawDeletedNotice(into: &list)
+
     }
 
     // MARK: Delete notice

@@ -124,14 +124,15 @@ public final class MosaicScene: Scene {
                                    changed: { [unowned self] focused, ring, now in
                                        showsFocusRing = focused && ring
                                        if showsFocusRing, focusedCard == nil { moveFocus(by: 0, now: now) }
-                                   })
+                                   }, showsRing: { [unowned self] in showsFocusRing })
         let featured = SceneFocusStop("featured", contains: { [unowned self] p in orthogonal.contains(p) },
                                       keys: { [unowned self] key, mods, now in
                                           guard mods.isEmpty, key == .left || key == .right else { return false }
                                           pageFeatured(by: key == .right ? 1 : -1, now: now)
                                           return true
                                       },
-                                      changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring })
+                                      changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring },
+                                      showsRing: { [unowned self] in featuredRing })
         let shortcuts = inputPart { [unowned self] event, now in
             guard case let .key(key, mods) = event else { return false }
             return handleShortcut(key, mods, now: now)
@@ -615,6 +616,9 @@ public final class MosaicScene: Scene {
             ("columns", .int(mosaicColumnCount)),
             ("pinnedHeaderY", pinnedHeaderY().map { .number($0) } ?? .null),
             ("focused", focusedCard.map { .string("\($0)") } ?? .null),
+            // The card with the keyboard focus and whether its ring shows, as every collection's dump has them.
+            ("focusedItem", focusedCard.map { .string("\($0)") } ?? .null),
+            ("focusRing", .bool(showsFocusRing)),
             // The card under a free pointer (its hover highlight and ⋯ button), or null.
             ("hovered", collection.feedback.hovered.flatMap { collection.identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
             ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
@@ -629,13 +633,14 @@ public final class MosaicScene: Scene {
                 .rect(layout?.attributesForItem(at: ItemPath(item: $0, section: MosaicScene.featuredSection))?.frame ?? .zero)
             })),
             ("centeredIndex", .int(layout?.nearestRestingPlace(section: MosaicScene.featuredSection, toOffset: featuredOffset) ?? 0)),
+            ("focusRing", .bool(featuredRing)),
         ]
         var menuJSON: JSON = .null
         if let m = menu.menu {
             menuJSON = .object([("item", .string("\(m.itemID.base)")), ("actions", .strings(m.actions.map(\.title))),
                                 ("frame", .rect(m.frame))])
         }
-        return [
+        return composition.focus.dumpEntries() + [
             ("preset", .string(preset.rawValue)),
             ("collections", .array([.object(mosaic), .object(featured)])),
             ("menu", menuJSON),

@@ -256,7 +256,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                                       guard showsFocusRing != (focused && ring) else { return }
                                       showsFocusRing = focused && ring
                                       refreshCells()
-                                  })
+                                  }, showsRing: { [unowned self] in showsFocusRing })
         let buttonStops = CalendarHeaderButtons.Kind.allCases.map { kind in
             SceneFocusStop(kind.rawValue, canFocus: { [unowned self] in isEnabled(kind) && headerButtonFrames().contains { $0.kind == kind } },
                            contains: { [unowned self] p in headerButton(at: p) == kind },
@@ -332,7 +332,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// its popover where the side panel is hidden. After paging away from the focus, the first
     /// key brings the ring onto the page shown rather than turning the page back.
     private func handleDayKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        // Tab walks the focused day's event chips; past the last one the chain moves on.
+        if key == .tab { return cycleChipFocus(backwards: mods.contains(.shift)) }
         guard [.left, .right, .up, .down, .space, .enter].contains(key), mods.isSubset(of: .shift) else { return false }
+        // Keyboard use: the focused day shows its ring from now until the next press.
+        if !showsFocusRing { showsFocusRing = true; refreshCells() }
         guard visibleMonth.contains(focus) else {
             focus = visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
             refreshCells()

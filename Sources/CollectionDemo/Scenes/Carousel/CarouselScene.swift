@@ -51,7 +51,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
                                    changed: { [unowned self] focused, ring, _ in
                                        collection.setFocus(focused ? collection.focusedItem ?? ItemPath(item: centeredIndex) : collection.focusedItem,
                                                            showingRing: focused && ring)
-                                   })
+                                   }, showsRing: { [unowned self] in collection.showsFocusRing })
         let openStop = SceneFocusStop("open", canFocus: { [unowned self] in !ids.isEmpty },
                                   contains: { [unowned self] in openButtonCard(at: $0) != nil },
                                   keys: { [unowned self] key, mods, _ in
@@ -59,7 +59,8 @@ public final class CarouselScene: Scene, CollectionDataSource {
                                       open(centeredIndex)
                                       return true
                                   },
-                                  changed: { [unowned self] focused, ring, _ in openButtonRing = focused && ring; updateButtonStates() })
+                                  changed: { [unowned self] focused, ring, _ in openButtonRing = focused && ring; updateButtonStates() },
+                                  showsRing: { [unowned self] in openButtonRing })
         let gestures = ClosureComponent(handle: { [unowned self] event, now in handleCards(event, now: now) ? .handled : .ignored },
                                         update: { [unowned self] now in collection.update(now: now) },
                                         nextDeadline: { [unowned self] now in collection.nextDeadline(after: now) },

@@ -168,11 +168,6 @@ extension CalendarScene {
                 openPopoverAfterClick(on: date, mods: mods)
             }
             return true
-        case .key(.tab, let mods) where !mods.contains(.ctrl):
-            // Tab walks the focused day's chips while the days have the focus; past the last chip
-            // it goes on to the header's buttons.
-            guard composition.focus.focused?.focusName == "days" else { return false }
-            return cycleChipFocus(backwards: mods.contains(.shift))
         case .key(.space, let mods) where mods.isEmpty:
             guard let e = focusedChipEvent else { return false }
             if let why = readOnlyReason(of: e) {
@@ -209,7 +204,7 @@ extension CalendarScene {
         return i < list.count ? list[i] : nil
     }
 
-    private func cycleChipFocus(backwards: Bool) -> Bool {
+    func cycleChipFocus(backwards: Bool) -> Bool {
         let page = grid(for: focus.calendarMonth)
         guard visibleMonth.contains(focus), events.isReady(page) else { return false }
         let count = events.events(on: focus, page: page).count

@@ -116,7 +116,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                                    changed: { [unowned self] focused, ring, _ in
                                        collection.setFocus(focused ? collection.focusedItem ?? collection.firstItemInView : collection.focusedItem,
                                                            showingRing: focused && ring)
-                                   })
+                                   }, showsRing: { [unowned self] in collection.showsFocusRing })
         let shortcuts = inputPart { [unowned self] event, now in
             guard case let .key(key, mods) = event else { return false }
             return handleShortcut(key, mods, now: now)
