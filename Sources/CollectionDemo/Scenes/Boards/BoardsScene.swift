@@ -87,12 +87,7 @@ public final class BoardsScene: Scene {
             makeBoard("focus", "Focus", [ItemList(focus)], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
-        backlog.view.updateLayout { layout in
-            if var grid = layout as? GridLayout {
-                grid.itemLength = .table(backlog.lengths)
-                layout = grid
-            }
-        }
+        backlog.view.updateLayout(as: GridLayout.self) { $0.itemLength = .table(backlog.lengths) }
         boards[2].emptyText = "drop cards here"
         let palette_ = boards[4]
         palette_.acceptsDrops = false
