@@ -14,7 +14,7 @@ extension ICalendarSource: EventEditor {
         var info = stat()
         if stat(file, &info) == 0, info.st_mode & 0o222 == 0 { return "\(file) is marked read-only" }
         if access(file, W_OK) != 0 { return "you may not change \(file) (permissions)" }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        let folder = URL(fileURLWithPath: AtomicFile.target(of: file)).deletingLastPathComponent().path
         if access(folder, W_OK) != 0 { return "the folder \(folder) cannot be written to (permissions), so the file cannot be replaced safely" }
         return nil
     }
@@ -40,24 +40,40 @@ extension ICalendarSource: EventEditor {
 
     public func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
         if let why = readOnlyReason(file: edit.file) { return .refused(why) }
+        // A link is written through to its target, so writers of either name share one lock.
+        let target = AtomicFile.target(of: edit.file)
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        switch CalendarFolderLock.holding(folder, { write(edit, to: target) }) {
+        case .failure:
+            return .refused("another program kept writing this calendar for \(Int(CalendarFolderLock.patience)) s; nothing was written")
+        case let .success(.refused(why)):
+            return .refused(why)
+        case let .success(outcome):
+            reload()
+            return outcome
+        }
+    }
+
+    /// Reads the file again, applies the edit to what it holds now and replaces it; run while
+    /// holding the folder's lock, so no other writer of ours reads or renames in between.
+    private func write(_ edit: EventEdit, to target: String) -> EditOutcome {
         // The file as it is now: another program may have written it since it was read.
-        guard let onDisk = FileManager.default.contents(atPath: edit.file) else { return .refused("\(edit.file) cannot be read") }
+        guard let onDisk = FileManager.default.contents(atPath: target) else { return .refused("\(edit.file) cannot be read") }
         let text: Result<String, EditFailure> = LibicalLock.shared.run {
             CalendarFileEdit.parse(onDisk).flatMap { CalendarFileEdit.applied(edit, to: $0) }
         }
         switch text {
         case let .failure(f): return .refused(f.message)
         case let .success(t):
-            // The narrowest window left: a write by another program while this one was parsing.
-            guard FileManager.default.contents(atPath: edit.file) == onDisk else {
+            // The narrowest window left: a write by a program that takes no lock while this one was parsing.
+            guard FileManager.default.contents(atPath: target) == onDisk else {
                 return .refused("the file changed on disk while the change was being made; nothing was written")
             }
             do {
-                try AtomicFile.write(Data(t.utf8), to: edit.file)
+                try AtomicFile.write(Data(t.utf8), to: target)
             } catch {
                 return .refused("\(error)")
             }
-            reload()
             return .written(edit)
         }
     }
