@@ -23,12 +23,19 @@ extension ICalendarSource: EventEditor {
         let file = move.origin.file
         if let why = readOnlyReason(file: file) { return .refused(why) }
         guard let seen = contents[file] else { return .refused("this calendar was not read from a file") }
+        let text = CalendarText(seen)
+        if let why = changedSincePickedUp(move.origin, in: text) { return .refused(why) }
         let edit: Result<EventEdit, EditFailure> = LibicalLock.shared.run {
             CalendarFileEdit.parse(seen).flatMap { parsed in
-                let components = CalendarFileEdit.events(uid: move.origin.uid, in: parsed.root)
-                guard !components.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
-                return CalendarFileEdit.moved(components, move, now: now).map {
-                    EventEdit(file: file, uid: move.origin.uid, before: components.map(CalendarFileEdit.serialize), after: $0)
+                let all = CalendarFileEdit.events(in: parsed.root)
+                // libical keeps the VEVENTs in file order, as the byte map lists them.
+                guard all.count == text.events.count else {
+                    return .failure(EditFailure("the file's events cannot be matched with its lines, so it cannot be changed in place"))
+                }
+                let mine = all.indices.filter { CalendarFileEdit.uid(all[$0]) == move.origin.uid }
+                guard !mine.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
+                return CalendarFileEdit.moved(mine.map { all[$0] }, texts: mine.map { text.bytes(of: text.events[$0]) }, move, now: now).map {
+                    EventEdit(file: file, uid: move.origin.uid, before: $0.before, after: $0.after)
                 }
             }
         }
@@ -36,6 +43,14 @@ extension ICalendarSource: EventEditor {
         case let .failure(f): return .refused(f.message)
         case let .success(e): return apply(e, now: now)
         }
+    }
+
+    /// Why the component an occurrence was read from is no longer as the user saw it (another
+    /// program changed it while it was being dragged, and the window read the file again).
+    func changedSincePickedUp(_ origin: EventOrigin, in text: CalendarText) -> String? {
+        guard let revision = origin.revision else { return nil }
+        if text.events.contains(where: { text.revision(of: $0) == revision }) { return nil }
+        return "the event was changed in the file after it was picked up (by another program); nothing was written"
     }
 
     public func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
@@ -59,8 +74,12 @@ extension ICalendarSource: EventEditor {
     private func write(_ edit: EventEdit, to target: String) -> EditOutcome {
         // The file as it is now: another program may have written it since it was read.
         guard let onDisk = FileManager.default.contents(atPath: target) else { return .refused("\(edit.file) cannot be read") }
-        let text: Result<String, EditFailure> = LibicalLock.shared.run {
-            CalendarFileEdit.parse(onDisk).flatMap { CalendarFileEdit.applied(edit, to: $0) }
+        let text = CalendarFileEdit.applied(edit, to: CalendarText(onDisk)).flatMap { (bytes: [UInt8]) -> Result<[UInt8], EditFailure> in
+            // What is written must read back whole, as the file did.
+            let check: Result<Void, EditFailure> = LibicalLock.shared.run {
+                CalendarFileEdit.parse(onDisk).flatMap { _ in CalendarFileEdit.parse(Data(bytes)) }.map { _ in () }
+            }
+            return check.map { bytes }
         }
         switch text {
         case let .failure(f): return .refused(f.message)
@@ -70,7 +89,7 @@ extension ICalendarSource: EventEditor {
                 return .refused("the file changed on disk while the change was being made; nothing was written")
             }
             do {
-                try AtomicFile.write(Data(t.utf8), to: target)
+                try AtomicFile.write(Data(t), to: target)
             } catch {
                 return .refused("\(error)")
             }

@@ -123,7 +123,12 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it is not UTF-8 text)"))
             return
         }
-        let lines = ICalendarSource.unfold([UInt8](data))
+        // A UTF-8 byte order mark (Windows programs write one) is no part of the first line.
+        let bytes = [UInt8](data)
+        let lines = ICalendarSource.unfold(bytes.starts(with: CalendarText.bom) ? Array(bytes.dropFirst(3)) : bytes)
+        // Each VEVENT's revision, in file order: what a change checks the user saw (`EventOrigin.revision`).
+        let map = CalendarText(bytes: bytes)
+        var revisions = map.events.map(map.revision(of:))
         guard lines.contains(where: { $0.hasPrefix("BEGIN:VCALENDAR") }) else {
             diagnostics.append(LoadDiagnostic(file: name, line: lines.isEmpty ? nil : 1,
                                               message: lines.isEmpty ? "the file is empty" : "not an iCalendar file (no BEGIN:VCALENDAR)"))
@@ -174,6 +179,11 @@ public final class ICalendarSource: EventSource {
 
         self.parsed.reserveCapacity(self.parsed.count + eventLines.count)
         var eventIndex = 0
+        // The byte map and libical must agree on the events, or no revision is trusted.
+        let libicalEvents = parsed.reduce(0) { n, root in
+            icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? n + Int(icalcomponent_count_components(root, ICAL_VEVENT_COMPONENT)) : n
+        }
+        if libicalEvents != revisions.count { revisions = [] }
         defer {
             // Lines libical refused that no event's error message explained.
             for e in lineErrors {
@@ -199,7 +209,8 @@ public final class ICalendarSource: EventSource {
             while let e = event {
                 if eventIndex & 7 == 7 { lock.yieldToWaiters() }
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
-                read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex)
+                read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex,
+                     revision: eventIndex < revisions.count ? revisions[eventIndex] : nil)
                 eventIndex += 1
                 event = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
             }
@@ -284,7 +295,7 @@ public final class ICalendarSource: EventSource {
     private var parsed: [ParsedEvent] = []
 
     private func read(event e: OpaquePointer, root: OpaquePointer, calendar: String, floating: DisplayZone,
-                      file: String, line: Int?, index: Int) {
+                      file: String, line: Int?, index: Int, revision: String?) {
         let title = icalcomponent_get_summary(e).map { String(cString: $0) } ?? "(no title)"
         func problem(_ message: String) {
             diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(message)"))
@@ -363,7 +374,8 @@ public final class ICalendarSource: EventSource {
         let color = ICalendarSource.colorIndex(category ?? calendar)
         // Only a UID finds the event again in the file to change it.
         let ridProp = icalcomponent_get_first_property(e, ICAL_RECURRENCEID_PROPERTY)
-        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) }) }
+        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) },
+                                           revision: revision) }
         let proto = EventOccurrence(uid: uid ?? "\(file)#\(index + 1)", title: title, span: .timed(start: 0, end: 0),
                                     calendar: calendar, colorIndex: color, origin: origin)
         eventCount += 1
