@@ -14,8 +14,15 @@ extension ICalendarSource: EventEditor {
         var info = stat()
         if stat(file, &info) == 0, info.st_mode & 0o222 == 0 { return "\(file) is marked read-only" }
         if access(file, W_OK) != 0 { return "you may not change \(file) (permissions)" }
-        let folder = URL(fileURLWithPath: AtomicFile.target(of: file)).deletingLastPathComponent().path
+        let target = URL(fileURLWithPath: AtomicFile.target(of: file))
+        let folder = target.deletingLastPathComponent().path
         if access(folder, W_OK) != 0 { return "the folder \(folder) cannot be written to (permissions), so the file cannot be replaced safely" }
+        // The new version is written beside it as `.NAME.XXXXXX` first.
+        let limit = pathconf(folder, Int32(_PC_NAME_MAX))
+        let temporary = ".\(target.lastPathComponent).XXXXXX".utf8.count
+        if temporary > (limit > 0 ? limit : 255) {
+            return "the file name is too long to save changes safely (the temporary file beside it would need \(temporary) bytes, the folder allows \(limit > 0 ? limit : 255)); rename the file to change its events"
+        }
         return nil
     }
 

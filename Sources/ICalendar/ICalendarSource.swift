@@ -397,7 +397,13 @@ public final class ICalendarSource: EventSource {
             var p = icalcomponent_get_first_property(e, ICAL_RRULE_PROPERTY)
             while let prop = p {
                 let rule = icalproperty_get_rrule(prop)
-                if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { record.rules.append(rule) }
+                if rule.freq == ICAL_NO_RECURRENCE {
+                    problem("RRULE cannot be read; only the first occurrence is shown")
+                } else if let why = RuleFeasibility.neverMatches(rule) {
+                    problem("its rule never matches (\(why)); only the first occurrence is shown")
+                } else {
+                    record.rules.append(rule)
+                }
                 p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
             }
             record.rules += recoveredRules
@@ -716,7 +722,8 @@ public final class ICalendarSource: EventSource {
     /// Why a VTIMEZONE found by its TZID is not used (see `unexpandable`).
     private var zoneProblems: [String: String] = [:]
 
-    /// Why libical could not expand a VTIMEZONE in bounded time, or nil. libical expands every
+    /// Why a VTIMEZONE cannot be used, or nil: an offset no zone has, or a rule libical could
+    /// not expand in bounded time. libical expands every
     /// observance's rule from its DTSTART to the year asked for, with no limit: a rule repeating
     /// every second (or a yearly rule listing every hour and minute) never finishes. Real zones
     /// change their offset a few times a year, so a rule is accepted when it is yearly or monthly
@@ -725,6 +732,16 @@ public final class ICalendarSource: EventSource {
         guard let vt = icaltimezone_get_component(zone) else { return nil }
         var observance = icalcomponent_get_first_component(vt, ICAL_ANY_COMPONENT)
         while let o = observance {
+            // Real zones lie within 18 hours of UTC (ISO 8601's bound; today's are -12 to +14);
+            // a larger offset (TZOFFSETTO:-999999) would move events by days.
+            for kind in [ICAL_TZOFFSETFROM_PROPERTY, ICAL_TZOFFSETTO_PROPERTY] {
+                guard let prop = icalcomponent_get_first_property(o, kind) else { continue }
+                let offset = Int(kind == ICAL_TZOFFSETTO_PROPERTY ? icalproperty_get_tzoffsetto(prop) : icalproperty_get_tzoffsetfrom(prop))
+                if abs(offset) > 18 * 3600 {
+                    let a = abs(offset), clock = String(format: "%d:%02d:%02d", a / 3600, a / 60 % 60, a % 60)
+                    return "an observance is \(clock) \(offset < 0 ? "behind" : "ahead of") UTC, where real zones are within 18 hours of it"
+                }
+            }
             var p = icalcomponent_get_first_property(o, ICAL_RRULE_PROPERTY)
             while let prop = p {
                 let r = icalproperty_get_rrule(prop)
