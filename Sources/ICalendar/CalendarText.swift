@@ -31,9 +31,10 @@ struct CalendarText {
 
     init(_ data: Data) { self.init(bytes: [UInt8](data)) }
 
-    init(bytes: [UInt8]) {
+    /// `identities: false` skips reading UIDs and RECURRENCE-IDs (the reader needs only ranges).
+    init(bytes: [UInt8], identities: Bool = true) {
         self.bytes = bytes
-        scan()
+        scan(identities: identities)
     }
 
     func text(of c: Component) -> String { String(decoding: bytes[c.range], as: UTF8.self) }
@@ -52,7 +53,7 @@ struct CalendarText {
 
     // MARK: Scanning
 
-    private mutating func scan() {
+    private mutating func scan(identities: Bool) {
         var i = 0
         if bytes.starts(with: Self.bom) { hasBOM = true; i = 3 }
         if let nl = bytes.firstIndex(of: 0x0A) { lineEnd = nl > 0 && bytes[nl - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A] }
@@ -79,7 +80,7 @@ struct CalendarText {
                     calendarEnds.append(start)
                 }
                 open.removeLast()
-            } else if open.count == 2, current != nil {
+            } else if identities, open.count == 2, current != nil {
                 if hasPrefix("UID", at: start), isNameEnd(start + 3) {
                     current!.uid = value(from: start)
                 } else if hasPrefix("RECURRENCE-ID", at: start), isNameEnd(start + 13) {
@@ -116,11 +117,13 @@ struct CalendarText {
 
     private func isNameEnd(_ i: Int) -> Bool { i < bytes.count && (bytes[i] == 0x3A || bytes[i] == 0x3B) }
 
-    /// The rest of the physical line from `i`, capitals, without its line end.
+    /// The rest of the physical line from `i`, capitals, without its line end and spaces.
     private func word(from i: Int) -> String {
-        var j = i
+        var a = i, j = i
         while j < bytes.count, bytes[j] != 0x0D, bytes[j] != 0x0A { j += 1 }
-        return String(decoding: bytes[i..<j], as: UTF8.self).trimmingCharacters(in: .whitespaces).uppercased()
+        while a < j, bytes[a] == 0x20 || bytes[a] == 0x09 { a += 1 }
+        while j > a, bytes[j - 1] == 0x20 || bytes[j - 1] == 0x09 { j -= 1 }
+        return String(decoding: bytes[a..<j].map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The value of the content line starting at `i`, unfolded: what follows the first colon
@@ -139,7 +142,7 @@ struct CalendarText {
         for (k, b) in line.enumerated() {
             if b == 0x22 { quoted.toggle() }
             if b == 0x3A, !quoted {
-                return String(decoding: line[(k + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                return ICalendarSource.trimmedSpaces(String(decoding: line[(k + 1)...], as: UTF8.self))
             }
         }
         return ""

@@ -127,7 +127,7 @@ public final class ICalendarSource: EventSource {
         let bytes = [UInt8](data)
         let lines = ICalendarSource.unfold(bytes.starts(with: CalendarText.bom) ? Array(bytes.dropFirst(3)) : bytes)
         // Each VEVENT's revision, in file order: what a change checks the user saw (`EventOrigin.revision`).
-        let map = CalendarText(bytes: bytes)
+        let map = CalendarText(bytes: bytes, identities: false)
         var revisions = map.events.map(map.revision(of:))
         guard lines.contains(where: { $0.hasPrefix("BEGIN:VCALENDAR") }) else {
             diagnostics.append(LoadDiagnostic(file: name, line: lines.isEmpty ? nil : 1,
