@@ -399,8 +399,8 @@ public final class ICalendarSource: EventSource {
                 let rule = icalproperty_get_rrule(prop)
                 if rule.freq == ICAL_NO_RECURRENCE {
                     problem("RRULE cannot be read; only the first occurrence is shown")
-                } else if let why = RuleFeasibility.neverMatches(rule) {
-                    problem("its rule never matches (\(why)); only the first occurrence is shown")
+                } else if let why = RuleFeasibility.problem(rule) {
+                    problem("its rule \(why); only the first occurrence is shown")
                 } else {
                     record.rules.append(rule)
                 }

@@ -50,13 +50,30 @@ final class CalendarHardeningTests: XCTestCase {
         }
     }
 
-    /// A minutely rule that matches only on 29 February: the years between are looked through in
-    /// bounded time.
+    /// Secondly or minutely through months without an instance: libical would take tens of
+    /// seconds a gap, so such a rule is not expanded, and said so; everyday sub-daily rules are.
+    func testARuleTooSparseForItsFrequencyIsNotExpandedButEverydayOnesAre() throws {
+        for rule in ["FREQ=SECONDLY;BYMONTH=3;BYMONTHDAY=1", "FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29", "FREQ=SECONDLY;BYDAY=MO"] {
+            let text = Self.calendar("BEGIN:VEVENT\nUID:slow\nDTSTAMP:20260101T000000Z\nSUMMARY:Slow\nDTSTART:20250301T090000Z\nRRULE:\(rule)\nEND:VEVENT\n")
+            let r = try XCTUnwrap(load(text, months: ["2026-11", "2028-02"], limit: 5), "\(rule): still expanding after 5 s")
+            XCTAssertEqual(r.occurrences.count, 0, rule)
+            XCTAssertEqual(r.diagnostics.map(\.message).filter { $0.contains("too slow") }.count, 1, "\(rule): \(r.diagnostics)")
+        }
+        for (rule, count) in [("FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10", 120), ("FREQ=HOURLY;INTERVAL=12;BYDAY=MO", 10), ("FREQ=MINUTELY;INTERVAL=60;BYMONTHDAY=1", 24)] {
+            let text = Self.calendar("BEGIN:VEVENT\nUID:ok\nDTSTAMP:20260101T000000Z\nSUMMARY:Fine\nDTSTART:20250301T090000Z\nRRULE:\(rule)\nEND:VEVENT\n")
+            let r = try XCTUnwrap(load(text, months: ["2026-11"], limit: 10), rule)
+            XCTAssertEqual(r.diagnostics, [], rule)
+            XCTAssertEqual(r.occurrences.count, count, rule)
+        }
+    }
+
+    /// A minutely rule that matches only on 29 February, hourly: the years between (up to eight,
+    /// 2096 to 2104) are few enough steps to look through.
     func testASparseMinutelyRuleEndsInBoundedTime() throws {
-        let text = Self.calendar("BEGIN:VEVENT\nUID:sparse\nDTSTAMP:20260101T000000Z\nSUMMARY:Sparse\nDTSTART:20250301T090000Z\nRRULE:FREQ=MINUTELY;INTERVAL=30;BYMONTH=2;BYMONTHDAY=29\nEND:VEVENT\n")
+        let text = Self.calendar("BEGIN:VEVENT\nUID:sparse\nDTSTAMP:20260101T000000Z\nSUMMARY:Sparse\nDTSTART:20250301T090000Z\nRRULE:FREQ=MINUTELY;INTERVAL=60;BYMONTH=2;BYMONTHDAY=29\nEND:VEVENT\n")
         let r = try XCTUnwrap(load(text, months: ["2026-11", "2028-02"], limit: 5), "still expanding after 5 s")
-        // Half-hours of 29 February 2028 in UTC that start in February in Berlin: 00:00 to 22:30.
-        XCTAssertEqual(r.occurrences.count, 46)
+        // Hours of 29 February 2028 in UTC that start in February in Berlin: 00:00 to 22:00.
+        XCTAssertEqual(r.occurrences.count, 23)
         let utc = DisplayZone(identifier: "UTC")!
         XCTAssertEqual(Set(r.occurrences.map { o -> CalendarDate in if case let .timed(s, _) = o.span { return utc.day(of: s) }; return CalendarDate(iso: "1999-01-01")! }), [CalendarDate(iso: "2028-02-29")!])
         XCTAssertEqual(r.diagnostics, [])
