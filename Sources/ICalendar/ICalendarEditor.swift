@@ -2,10 +2,15 @@ import CalendarModel
 import Foundation
 
 /// A calendar read from files is also where its events are changed: a move is worked out on the
-/// event as it was read (what the user saw), then applied to the file as it is now on disk,
-/// which is read again first. If another program changed or removed that event meanwhile,
-/// nothing is written; changes elsewhere in the file are kept. Files are replaced atomically
-/// with a `FILE~` backup (`AtomicFile`).
+/// event as it was read (what the user saw), as the text of the components it changes before
+/// and after, then applied to the file as it is now on disk, which is read again first: those
+/// components' bytes are replaced and nothing else (`CalendarText`, `CalendarFileEdit.applied`).
+/// If another program changed or removed one of them meanwhile (or changed the event after the
+/// user picked it up, `EventOrigin.revision`), nothing is written; changes elsewhere in the file,
+/// other components of the same event included, are kept. Writers of one folder take turns
+/// (`CalendarFolderLock`) from reading the file again to the rename, so two instances moving two
+/// events both land. Files are replaced atomically with a `FILE~` backup (`AtomicFile`), through
+/// symbolic links.
 extension ICalendarSource: EventEditor {
     public func readOnlyReason(file: String) -> String? {
         guard contents[file] != nil else { return "this calendar was not read from a file" }
