@@ -3,6 +3,21 @@
 /// last plain or Ctrl click) to the item, Ctrl+Shift+click adds that range. A click never leaves
 /// nothing selected, so a double click keeps its item selected.
 extension CollectionView {
+    /// Selects an item, first deselecting the others unless ``allowsMultipleSelection`` is true.
+    public func selectItem(_ ip: ItemPath) {
+        if !allowsMultipleSelection {
+            for other in selectedItems { visibleCells[other]?.isSelected = false }
+            selectedItems.removeAll()
+        }
+        selectedItems.insert(ip)
+        visibleCells[ip]?.isSelected = true
+    }
+    /// Deselects an item.
+    public func deselectItem(_ ip: ItemPath) {
+        selectedItems.remove(ip)
+        visibleCells[ip]?.isSelected = false
+    }
+
     /// Applies a click on `ip` with `modifiers` to the selection.
     public func click(_ ip: ItemPath, modifiers: Modifiers) {
         if modifiers.contains(.shift), let anchor = selectionAnchor, isValid(anchor) {

@@ -205,20 +205,3 @@ public struct AutoScroller: Equatable, Sendable {
         lastOffset = nil; lastRange = nil
     }
 }
-
-extension CollectionView {
-    /// Scrolls along the layout's axis by what `scroller` covered up to `now` (stopping at the
-    /// content's ends), then lets it track `pointer` against this view's frame: the step every
-    /// drag that auto-scrolls a collection takes, once per pointer move and per frame. O(1).
-    public func autoScroll(with scroller: inout AutoScroller, pointer: Point, now: Double) {
-        let axis = layout.scrollAxis
-        var offset = physics.offset
-        let limit = max(0, physics.maxOffset[axis])
-        let moved = scroller.advance(offset: offset[axis], range: 0...limit, to: now)
-        if moved != offset[axis] {
-            offset[axis] = moved
-            physics.jump(to: offset)
-        }
-        scroller.track(pointer: pointer, viewport: frame, axis: axis, now: now)
-    }
-}

@@ -18,13 +18,3 @@ extension WindowCanvas {
         return SDL_WaitEventTimeout(nil, ms) != 0
     }
 }
-
-/// Wakes a window loop asleep in its event wait, from any thread: something outside the loop (a
-/// file read on another thread, a network reply) has news for the root. The loop draws a frame.
-public enum WindowWakeUp {
-    public static func post() {
-        var event = SDL_Event()
-        event.type = SDL_USEREVENT.rawValue
-        _ = SDL_PushEvent(&event)
-    }
-}

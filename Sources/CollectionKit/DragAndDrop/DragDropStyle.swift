@@ -1,0 +1,19 @@
+/// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines,
+/// the lifted stack and its count badge). A collection's ``DragDropCollection/style`` colours
+/// its gap and outlines; the manager's ``DragDropManager/style`` the stack, badge and refusal.
+public struct DragDropStyle: Sendable {
+    public var gapFill = Color(hex: 0x262A33)
+    public var gapStroke = Color(hex: 0x4C8DFF).withAlpha(0.7)
+    public var placeholderText = Color(hex: 0x9AA1B0)
+    public var placeholderStroke = Color(hex: 0x3D4350)
+    public var accepting = Color(hex: 0x4C8DFF)
+    public var refusing = Color(hex: 0xE5534B)
+    /// The items under the top one of a lifted stack, drawn as plain cards behind it.
+    public var stackFill = Color(hex: 0x3A4050)
+    public var stackStroke = Color(hex: 0x5A6070)
+    public var stackShadow = Color.black.withAlpha(0.4)
+    /// The count badge on a stack of several items.
+    public var badgeFill = Color(hex: 0x4C8DFF)
+    public var badgeText = Color.white
+    public init() {}
+}

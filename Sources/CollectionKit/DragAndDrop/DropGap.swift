@@ -1,0 +1,15 @@
+/// The identifier of the placeholder gap a collection shows where dragged items would land.
+public struct DropGapID: Hashable, Sendable {
+    public init() {}
+}
+
+/// The gap's cell: an empty slot with an outline.
+final class DropGapCell: CollectionCell {
+    var style = DragDropStyle()
+    override func draw(in frame: Rect, into list: inout DrawList) {
+        let r = frame.insetBy(dx: 2, dy: 2)
+        let radius = min(10, r.width / 8, r.height / 3)
+        list.fill(r, style.gapFill, radius: radius)
+        list.stroke(r, style.gapStroke, width: 2, radius: radius)
+    }
+}

@@ -1,0 +1,15 @@
+/// The lengths of a collection's shown elements along its scroll axis, for a layout with
+/// per-item lengths to read on every reflow: capture this object (not the collection) in the
+/// layout's closure, so a 100,000-item reflow is array reads, not calls into the collection.
+/// A run of generated items stores one period of lengths (see ``SectionLengths``).
+public final class ItemLengths {
+    /// Each section's lengths.
+    public internal(set) var sections: [SectionLengths] = []
+    /// Each section's lengths, listed one by one: O(n).
+    public var values: [[Double]] { sections.map(Array.init) }
+    /// The length of the element at `ip`; `fallback` past the end.
+    public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
+        guard ip.section < sections.count, ip.item < sections[ip.section].count else { return fallback }
+        return sections[ip.section][ip.item]
+    }
+}

@@ -1,0 +1,59 @@
+/// Sections whose groups form one row scrolling across the list: where the row rests and which section a point is in.
+extension CompositionalLayout {
+    public func restingOffset(section s: Int, group g: Int) -> Double {
+        let sec = sections[s]
+        let maxOffset = max(0, sec.rowContentWidth - boundsSize.width)
+        guard sec.groupCount > 0 else { return 0 }
+        let i = min(max(0, g), sec.groupCount - 1)
+        let start = sec.groupsOrigin.x + sec.groups.offset(of: i)
+        let width = sec.resolved(i).size.width
+        let raw: Double
+        switch sec.behavior {
+        case .groupPagingCentered: raw = start + width / 2 - boundsSize.width / 2
+        case .paging: raw = Double(i) * boundsSize.width
+        default: raw = start - sec.insets.left
+        }
+        return min(max(0, raw), maxOffset)
+    }
+
+    /// How many resting places orthogonal section `s` has (groups, or viewport-wide pages).
+    public func restingPlaceCount(section s: Int) -> Int {
+        let sec = sections[s]
+        if sec.behavior == .paging {
+            return max(1, Int((sec.rowContentWidth / max(1, boundsSize.width)).rounded(.up)))
+        }
+        return sec.groupCount
+    }
+
+    /// The resting place nearest `offset` (binary search; resting offsets only grow).
+    public func nearestRestingPlace(section s: Int, toOffset offset: Double) -> Int {
+        let n = restingPlaceCount(section: s)
+        guard n > 0 else { return 0 }
+        let after = Search.partition(n) { restingOffset(section: s, group: $0) >= offset }
+        var best = min(after, n - 1)
+        if after > 0, abs(restingOffset(section: s, group: after - 1) - offset) <= abs(restingOffset(section: s, group: best) - offset) {
+            best = after - 1
+        }
+        return best
+    }
+
+    /// Where a released orthogonal row comes to rest, by its behaviour: continuous keeps the
+    /// proposal; paging behaviours use the carousel's rule (one place per flick).
+    public func orthogonalTargetOffset(section s: Int, proposed: Double, velocity: Double, decision: ScrollDecision,
+                                       flickVelocity: Double = 300) -> Double {
+        guard sections.indices.contains(s), sections[s].isOrthogonal, sections[s].behavior != .continuous else { return proposed }
+        let place = PagingDecision.targetPage(
+            count: restingPlaceCount(section: s), proposed: proposed, velocity: velocity,
+            startOffset: decision.startOffset.x, currentOffset: decision.currentOffset.x, isWheel: decision.isWheel,
+            flickVelocity: flickVelocity, restingOffset: { restingOffset(section: s, group: $0) },
+            nearestPage: { nearestRestingPlace(section: s, toOffset: $0) })
+        return restingOffset(section: s, group: place)
+    }
+
+    /// The section whose band (groups, not header) contains the content point, if it scrolls orthogonally.
+    public func orthogonalSection(at p: Point) -> Int? {
+        sections.first { sec in
+            sec.isOrthogonal && p.y >= sec.groupsOrigin.y && p.y < sec.frame.maxY - sec.insets.bottom
+        }?.index
+    }
+}
