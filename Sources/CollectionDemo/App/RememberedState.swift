@@ -61,7 +61,7 @@ extension RememberedState {
         switch scene {
         case let boards as BoardsScene:
             guard (config.items ?? 0) <= RememberedState.itemLimit else { return }
-            let cards = boards.boardItems.values.joined().joined().sorted().map { boards.card(AnyHashable($0)) }
+            let cards = boards.boardItems.values.joined().joined().sorted().map { boards.card($0) }
             self.boards = Boards(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, nextID: boards.nextCardID,
                                  cards: cards.map { Card(id: $0.id, title: $0.title, lockedTo: $0.lockedTo, kind: $0.kind, colorID: $0.colorID) },
                                  items: boards.boardItems)

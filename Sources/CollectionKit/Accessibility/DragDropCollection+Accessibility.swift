@@ -3,12 +3,12 @@
 extension DragDropCollection: CollectionAccessibilityDataSource {
     public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
         guard let id = displayedID(at: ip), id != AnyHashable(DropGapID()) else { return nil }
-        return describeItem(id)
+        return describeItem(Self.typed(id))
     }
 
     public func collectionView(_ cv: CollectionView, accessibilityStatesForItemAt ip: ItemPath) -> AccessibleStates {
         guard let id = displayedID(at: ip) else { return [] }
-        return lockedItem(id) ? .pinned : []
+        return id == AnyHashable(DropGapID()) ? [] : lockedItem(Self.typed(id)) ? .pinned : []
     }
 
 }

@@ -44,7 +44,7 @@ extension DragDropCollection {
     public func snapshot(of id: AnyHashable, key: String, size: Size) -> TextureRecording? {
         var scratch = DrawList()
         scratch.recordTexture(key: key, size: size) { list in
-            drawItem(id, Rect(origin: .zero, size: size), &list)
+            drawItem(Self.typed(id), Rect(origin: .zero, size: size), &list)
         }
         return scratch.textures.last
     }
@@ -57,11 +57,11 @@ extension DragDropCollection {
         let before = origin.item - excluded.filter { (section.firstIndex(of: $0) ?? .max) < origin.item }.count
         homeGap = ItemPath(item: before, section: origin.section)
         gap = homeGap
-        gapLength = itemLength(first)
+        gapLength = itemLength(Self.typed(first))
         try? resync(animated: true)
     }
 
-    public func isLocked(_ id: AnyHashable) -> Bool { lockedItem(id) }
-    public func makeCopy(of id: AnyHashable) -> AnyHashable { copyItem?(id) ?? id }
-    public func describe(_ id: AnyHashable) -> String { describeItem(id) }
+    public func isLocked(_ id: AnyHashable) -> Bool { lockedItem(Self.typed(id)) }
+    public func makeCopy(of id: AnyHashable) -> AnyHashable { copyItem.map { AnyHashable($0(Self.typed(id))) } ?? id }
+    public func describe(_ id: AnyHashable) -> String { describeItem(Self.typed(id)) }
 }

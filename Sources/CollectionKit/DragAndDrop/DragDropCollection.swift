@@ -4,7 +4,9 @@
 /// view through `performBatchUpdates`, so items glide to their new places.
 ///
 /// It adopts both `Draggable` and `Droppable`; the scene configures cells, lengths and rules.
-public final class DragDropCollection: CollectionDataSource, DropContainer {
+/// `ItemID` is the app's own identifier type: every closure and ``identifiers`` carry it, as a
+/// diffable snapshot carries its `ItemID`; the drag machinery holds them as `AnyHashable`.
+public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, DropContainer {
     public let view: CollectionView
     public var title: String
     /// The data: item identifiers per section, in display order. A section of generated
@@ -19,20 +21,20 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// Shown centred in the view while it has no items ("drop items here").
     public var emptyText: String?
     /// Configures a dequeued cell for an item.
-    public var cellForItem: (CollectionView, ItemPath, AnyHashable) -> CollectionCell
+    public var cellForItem: (CollectionView, ItemPath, ItemID) -> CollectionCell
     /// Draws an item into a rect at the origin, for its snapshot.
-    public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
+    public var drawItem: (ItemID, Rect, inout DrawList) -> Void
     /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
-    public var itemLength: (AnyHashable) -> Double = { _ in 60 } { didSet { remeasure() } }
+    public var itemLength: (ItemID) -> Double = { _ in 60 } { didSet { remeasure() } }
     /// For a run of integer identifiers (see ``ItemList``): a period `p` such that `itemLength`
     /// gives `n` and `n + p` the same length for every `n` in the run (generated items that show
     /// the same kind of content), so the run's lengths are its first `p` lengths repeated, asked
     /// for once instead of once per item. Nil (the default) asks about every item.
     public var itemLengthPeriod: (Range<Int>) -> Int? = { _ in nil } { didSet { remeasure() } }
     public var drawHeader: ((Int, Rect, inout DrawList) -> Void)?
-    public var lockedItem: (AnyHashable) -> Bool = { _ in false }
-    public var copyItem: ((AnyHashable) -> AnyHashable)?
-    public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
+    public var lockedItem: (ItemID) -> Bool = { _ in false }
+    public var copyItem: ((ItemID) -> ItemID)?
+    public var describeItem: (ItemID) -> String = { "\($0)" }
     /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
     public var validateChange: (([ItemList], [ItemList]) throws -> Void)?
     /// Up to this many items, a proposed gap position is checked against a reflowed copy of the
@@ -64,8 +66,8 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// A collection showing `items`, whose sections may be runs of generated identifiers: nothing
     /// is made per item.
     public init(view: CollectionView, title: String, items: [ItemList],
-                cellForItem: @escaping (CollectionView, ItemPath, AnyHashable) -> CollectionCell,
-                drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
+                cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
+                drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
         self.view = view
         self.title = title
         self.items = items
@@ -82,10 +84,21 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     }
 
     /// A collection showing `items`, listed one by one.
-    public convenience init(view: CollectionView, title: String, items: [[AnyHashable]],
-                            cellForItem: @escaping (CollectionView, ItemPath, AnyHashable) -> CollectionCell,
-                            drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
-        self.init(view: view, title: title, items: [ItemList](listing: items), cellForItem: cellForItem, drawItem: drawItem)
+    public convenience init(view: CollectionView, title: String, items: [[ItemID]],
+                            cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
+                            drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
+        self.init(view: view, title: title, items: [ItemList](listing: items.map { $0.map(AnyHashable.init) }),
+                  cellForItem: cellForItem, drawItem: drawItem)
+    }
+
+    /// The data as the app's identifiers, section by section, without listing runs until read.
+    public var identifiers: [LazyMapSequence<ItemList, ItemID>] { items.map { $0.lazy.map(Self.typed) } }
+
+    /// An identifier the drag machinery holds, as the app's type. Every item of the collection is
+    /// one of the app's (it made them, or its `copyItem` did); another type is a programming error.
+    static func typed(_ id: AnyHashable) -> ItemID {
+        if let typed = id as? ItemID { return typed }
+        preconditionFailure("DragDropCollection<\(ItemID.self)> holds an item of another type: \(id)")
     }
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
@@ -105,13 +118,13 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
             switch segment {
             case let .run(r):
                 if let period = itemLengthPeriod(r), period > 0, r.count > period {
-                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(AnyHashable($0)) }
+                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(Self.typed(AnyHashable($0))) }
                     parts.append(SectionLengths(repeating: pattern, count: r.count))
                 } else {
-                    parts.append(SectionLengths(r.map { itemLength(AnyHashable($0)) }))
+                    parts.append(SectionLengths(r.map { itemLength(Self.typed(AnyHashable($0))) }))
                 }
             case let .list(ids):
-                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : itemLength($0) }))
+                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : itemLength(Self.typed($0)) }))
             }
         }
         return SectionLengths(joining: parts)
@@ -137,7 +150,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
             cell.style = style
             return cell
         }
-        let cell = cellForItem(cv, ip, id)
+        let cell = cellForItem(cv, ip, Self.typed(id))
         mark(cell, id)
         return cell
     }
@@ -212,7 +225,7 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
     /// Recomputes what the view shows and applies the difference as one batch update.
     func resync(animated: Bool) throws {
         let new = computeDisplayed()
-        let updates = try DragDropCollection.updates(from: displayed, to: new)
+        let updates = try ItemList.updates(from: displayed, to: new)
         displayed = new
         displayedLengths = new.map(lengths(of:))
         guard !updates.isEmpty else { return }
@@ -271,37 +284,4 @@ public final class DragDropCollection: CollectionDataSource, DropContainer {
         return result
     }
 
-    /// The updates that turn `old` into `new`: the engine's diff (`Diffing`, Heckel's) over the
-    /// part of each section that changed (the equal head and tail of a section need no update,
-    /// so a drop into 100,000 items hashes only the items around it). The changed parts of all
-    /// sections are diffed together, so an item keeps its identity (and glides) even when it
-    /// changes section. Throws when an identifier occurs twice among the changed items.
-    /// O(n) comparisons (runs of the same identifiers compare whole), plus hashing of the changed parts.
-    public static func updates(from old: [[AnyHashable]], to new: [[AnyHashable]]) throws -> [CollectionUpdate] {
-        try updates(from: [ItemList](listing: old), to: [ItemList](listing: new))
-    }
-
-    /// The same for sections stored as ``ItemList``s, whose runs compare whole.
-    public static func updates(from old: [ItemList], to new: [ItemList]) throws -> [CollectionUpdate] {
-        var oldIDs: [AnyHashable] = [], newIDs: [AnyHashable] = []
-        var oldPaths: [ItemPath] = [], newPaths: [ItemPath] = []
-        for s in 0..<max(old.count, new.count) {
-            let a = s < old.count ? old[s] : [], b = s < new.count ? new[s] : []
-            let (head, tail) = ItemList.commonEnds(a, b)
-            for i in head..<(a.count - tail) { oldIDs.append(a[i]); oldPaths.append(ItemPath(item: i, section: s)) }
-            for i in head..<(b.count - tail) { newIDs.append(b[i]); newPaths.append(ItemPath(item: i, section: s)) }
-        }
-        let diff = try Diffing.diff(old: oldIDs, new: newIDs)
-        var updates: [CollectionUpdate] = []
-        if !diff.deletes.isEmpty { updates.append(.delete(diff.deletes.map { oldPaths[$0] })) }
-        if !diff.inserts.isEmpty { updates.append(.insert(diff.inserts.map { newPaths[$0] })) }
-        // The diff of the joined parts does not see an item that changes section at the same
-        // joined index (the last of one section becoming the first of the next): the view must.
-        let moved = Set(diff.moves.map(\.to))
-        for (i, j) in diff.oldIndexForNew.enumerated() {
-            guard let j, moved.contains(i) || oldPaths[j].section != newPaths[i].section else { continue }
-            updates.append(.move(oldPaths[j], newPaths[i]))
-        }
-        return updates
-    }
 }

@@ -4,21 +4,28 @@
 /// It takes part in drags as both draggable and droppable, for its own items only. The
 /// rearrange and mosaic scenes are built on it, so reordering and moving between collections share
 /// one machinery (`DragDropManager`). A multi-section view works too: the item moves within its
-/// own section (the mosaic's cards, not its featured row).
-public final class ReorderableCollection: InPlaceReorderer {
+/// own section (the mosaic's cards, not its featured row). `ItemID` is the app's identifier type,
+/// the one its data source answers with; the closures carry it.
+public final class ReorderableCollection<ItemID: Hashable>: InPlaceReorderer {
     public let view: CollectionView
     public var title: String
     /// Draws an item into a rect at the origin, for its snapshot.
-    public var drawItem: (AnyHashable, Rect, inout DrawList) -> Void
+    public var drawItem: (ItemID, Rect, inout DrawList) -> Void
     /// A completed move, in data index paths (for undo).
     public var didMove: ((ItemPath, ItemPath) -> Void)?
     /// A short human name of an item, for the status line and screen readers ("Tile 12").
-    public var describeItem: (AnyHashable) -> String = { "\($0.base)" }
+    public var describeItem: (ItemID) -> String = { "\($0)" }
     /// True while the drag is over it.
     public private(set) var isDropTarget = false
 
-    public init(view: CollectionView, title: String, drawItem: @escaping (AnyHashable, Rect, inout DrawList) -> Void) {
+    public init(view: CollectionView, title: String, drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
         self.view = view; self.title = title; self.drawItem = drawItem
+    }
+
+    /// An identifier of the view's data source, as the app's type.
+    static func typed(_ id: AnyHashable) -> ItemID {
+        if let typed = id as? ItemID { return typed }
+        preconditionFailure("ReorderableCollection<\(ItemID.self)> was given an item of another type: \(id)")
     }
 
     public var dragName: String { view.name }
@@ -49,7 +56,7 @@ public final class ReorderableCollection: InPlaceReorderer {
     public func snapshot(of id: AnyHashable, key: String) -> TextureRecording? {
         guard let frame = windowFrame(of: id) else { return nil }
         var scratch = DrawList()
-        scratch.recordTexture(key: key, size: frame.size) { list in drawItem(id, Rect(origin: .zero, size: frame.size), &list) }
+        scratch.recordTexture(key: key, size: frame.size) { list in drawItem(Self.typed(id), Rect(origin: .zero, size: frame.size), &list) }
         return scratch.textures.last
     }
 
@@ -59,7 +66,7 @@ public final class ReorderableCollection: InPlaceReorderer {
         _ = view.beginInteractiveMovementForItem(at: ip)
     }
 
-    public func describe(_ id: AnyHashable) -> String { describeItem(id) }
+    public func describe(_ id: AnyHashable) -> String { describeItem(Self.typed(id)) }
 
     public var movingPosition: (position: Int, count: Int)? {
         guard let target = view.interactiveMove?.target, view.itemCounts.indices.contains(target.section) else { return nil }

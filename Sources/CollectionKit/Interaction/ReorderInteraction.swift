@@ -36,7 +36,7 @@ public final class ReorderInteraction: Component {
     /// The drag machinery the lifted item is handed to.
     public let manager: DragDropManager
     /// The collection whose items are reordered.
-    public let reorderable: ReorderableCollection
+    public let reorderable: any InPlaceReorderer
     /// Refuse a long press on an item that cannot move with a shake and a "not allowed" cursor
     /// until release (true, the default), or let the press go on as a possible pan (false).
     public var shakesItemsThatCannotMove = true
@@ -62,7 +62,7 @@ public final class ReorderInteraction: Component {
 
     /// Reordering `reorderable` through `manager`: a hold of `longPressDuration` seconds (about
     /// 300 ms) within `tolerance` points (a few) lifts.
-    public init(manager: DragDropManager, reorderable: ReorderableCollection,
+    public init(manager: DragDropManager, reorderable: any InPlaceReorderer,
                 longPressDuration: Double = 0.3, tolerance: Double = 6) {
         self.manager = manager; self.reorderable = reorderable
         press = ScrollPan(tolerance: tolerance, longPressDuration: longPressDuration)

@@ -7,7 +7,7 @@ import CollectionKit
 public final class BoardsScene: Scene {
     public let name = "boards"
     public let manager = DragDropManager()
-    public private(set) var boards: [DragDropCollection] = []
+    public private(set) var boards: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: "Trash")
     /// The cards made by name: those of the boards other than the backlog, and palette copies
     /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
@@ -18,7 +18,7 @@ public final class BoardsScene: Scene {
     private var nextID: Int
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
-    private var panning: DragDropCollection?
+    private var panning: DragDropCollection<Int>?
     /// Where the pointer was last seen (off the window before the first pointer event).
     private var pointer: Point { composition.pointer ?? Point(x: -1, y: -1) }
     private var now = 0.0
@@ -104,7 +104,7 @@ public final class BoardsScene: Scene {
         // A delete says so, with an Undo; whatever changes next (an undo too) retires the notice.
         manager.onChange = { [unowned self] change in
             guard change.cause == .drop, change.zone == trash.dropName else { deletedNotice = nil; return }
-            let ids = change.edits.map(\.id)
+            let ids = change.edits.map(\.id).identifiers(as: Int.self)
             let what = ids.count == 1 ? self.card(ids[0]).title : BoardsScene.words.severalItems(ids.count)
             deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
         }
@@ -151,10 +151,10 @@ public final class BoardsScene: Scene {
                    insets: EdgeInsets(all: 6), headerLength: 24)
     }
 
-    private func makeBoard(_ name: String, _ title: String, _ items: [ItemList], layout: any CollectionLayout) -> DragDropCollection {
+    private func makeBoard(_ name: String, _ title: String, _ items: [ItemList], layout: any CollectionLayout) -> DragDropCollection<Int> {
         let view = CollectionView(name: name, layout: layout)
         view.register(reuseIdentifier: "card") { BoardCardCell(reuseIdentifier: $0) }
-        let board = DragDropCollection(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
+        let board = DragDropCollection<Int>(view: view, title: title, items: items, cellForItem: { [unowned self] cv, ip, id in
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
             cell.metrics = self.cardMetrics
@@ -189,8 +189,7 @@ public final class BoardsScene: Scene {
         return board
     }
 
-    func card(_ id: AnyHashable) -> BoardCard {
-        guard let i = id.base as? Int else { return BoardCard(id: -1, title: "?") }
+    func card(_ i: Int) -> BoardCard {
         if let c = cards[i] { return c }
         return initialIDs.backlog.contains(i) ? BoardsScene.backlogCard(i) : BoardCard(id: -1, title: "?")
     }
@@ -201,17 +200,17 @@ public final class BoardsScene: Scene {
     }
 
     /// A new card of the template's kind, with an identifier never used before.
-    private func makeCopy(of id: AnyHashable) -> AnyHashable {
+    private func makeCopy(of id: Int) -> Int {
         let template = card(id)
         let newID = nextID
         nextID += 1
         // The copy is what the palette showed: its title ("New task") and its colour.
         cards[newID] = BoardCard(id: newID, title: template.title, lockedTo: nil, kind: template.kind,
                                  colorID: template.colorID ?? template.id)
-        return AnyHashable(newID)
+        return newID
     }
 
-    public func board(_ name: String) -> DragDropCollection? { boards.first { $0.name == name } }
+    public func board(_ name: String) -> DragDropCollection<Int>? { boards.first { $0.name == name } }
 
     // MARK: Layout
 
@@ -424,8 +423,8 @@ public final class BoardsScene: Scene {
     /// benchmark run it after random input.
     public func consistencyProblem() -> String? {
         var seen: [Int: Int] = [:]
-        for b in boards { for id in b.items.joined() { seen[id.base as! Int, default: 0] += 1 } }
-        for id in manager.itemsInZones { seen[id.base as! Int, default: 0] += 1 }
+        for b in boards { for id in b.identifiers.joined() { seen[id, default: 0] += 1 } }
+        for id in manager.itemsInZones.identifiers(as: Int.self) { seen[id, default: 0] += 1 }
         if let dup = seen.first(where: { $0.value > 1 }) { return "card \(dup.key) appears \(dup.value) times" }
         if let lost = initialIDs.first(where: { seen[$0] == nil }) { return "card \(lost) is lost" }
         if let stray = seen.keys.first(where: { !initialIDs.contains($0) && cards[$0]?.kind == nil }) {
@@ -472,7 +471,7 @@ public final class BoardsScene: Scene {
             ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),
             ("trashed", .strings(manager.itemsInZones.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
-            ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+            ("selected", .strings(manager.selection.identifiers(as: Int.self).sorted().map { "\($0)" })),
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
@@ -486,13 +485,13 @@ public final class BoardsScene: Scene {
 
     /// A board as the dump shows it: its data (mid-drag too: dragged cards stay listed at home),
     /// frames in the same order, and its rules.
-    private func dumpBoard(_ b: DragDropCollection) -> JSON {
+    private func dumpBoard(_ b: DragDropCollection<Int>) -> JSON {
         let v = b.view
-        let ids = Array(b.items.joined())
+        let ids = Array(b.identifiers.joined())
         var pairs: [(String, JSON)] = [
             ("name", .string(b.name)),
             ("title", .string(b.title)),
-            ("items", .strings(ids.map { "\($0.base)" })),
+            ("items", .strings(ids.map { "\($0)" })),
             ("contentOffset", .point(v.contentOffset)),
             ("viewport", .rect(v.frame)),
         ]
@@ -501,11 +500,11 @@ public final class BoardsScene: Scene {
             for (s, section) in b.displayed.enumerated() { for (i, id) in section.enumerated() { shown[id] = ItemPath(item: i, section: s) } }
             let home = b.gap.flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? .zero
             pairs.append(("frames", .array(ids.map { id in
-                .rect(shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
+                .rect(shown[AnyHashable(id)].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
             })))
             // The lines each card's text shows, parallel to `items`.
             pairs.append(("lines", .array(ids.map { id in
-                let frame = shown[id].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home
+                let frame = shown[AnyHashable(id)].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home
                 return .int(cardMetrics.textPlacement(card(id), cardFrame: frame).lines)
             })))
         }
@@ -513,7 +512,7 @@ public final class BoardsScene: Scene {
             ("sectionCounts", .array(b.sectionCounts.map { .int($0) })),
             ("accepts", .bool(b.acceptsDrops)),
             ("capacity", b.capacity.map { .int($0) } ?? .null),
-            ("hidden", .strings(v.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+            ("hidden", .strings(v.hiddenIdentifiers.identifiers(as: Int.self).sorted().map { "\($0)" })),
         ]
         return .object(pairs)
     }
@@ -542,7 +541,7 @@ extension BoardsScene {
 
     /// Every board's cards by section, by board name.
     public var boardItems: [String: [[Int]]] {
-        Dictionary(uniqueKeysWithValues: boards.map { b in (b.name, b.items.map { $0.compactMap { $0.base as? Int } }) })
+        Dictionary(uniqueKeysWithValues: boards.map { b in (b.name, b.identifiers.map(Array.init)) })
     }
 
     /// Puts remembered cards on the boards. Refused (false), leaving the boards as they are, unless

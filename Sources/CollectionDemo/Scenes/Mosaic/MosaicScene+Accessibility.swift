@@ -12,14 +12,13 @@ extension MosaicScene {
                 if menu.highlighted == i { states.insert(.focused) }
                 return AccessibleNode(role: .menuItem, name: action.title, states: states, index: i, frame: menu.rowFrame(i))
             }
-            nodes.append(AccessibleNode(role: .menu, name: accessibilityLabel(for: menu.itemID) ?? "", frame: menu.frame, children: entries))
+            nodes.append(AccessibleNode(role: .menu, name: menuCard.flatMap(accessibilityLabel(for:)) ?? "", frame: menu.frame, children: entries))
         }
         return nodes
     }
 
     /// What a card shows: "Featured 2" in the featured row, the card's value in the mosaic.
-    func accessibilityLabel(for id: AnyHashable) -> String? {
-        guard let id = id.base as? Int else { return nil }
+    func accessibilityLabel(for id: Int) -> String? {
         if id < 0 { return "Featured \(-id)" }
         return model.values.indices.contains(id) ? "Tile \(model.values[id])" : nil
     }

@@ -24,7 +24,7 @@ public final class MosaicScene: Scene {
     private let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
     public let manager = DragDropManager()
-    private var reorder: ReorderableCollection!
+    private var reorder: ReorderableCollection<Int>!
     public private(set) var menu = ContextMenuController()
     /// Long press to lift a card, earlier movement pans.
     private var interaction: ReorderInteraction!
@@ -37,6 +37,8 @@ public final class MosaicScene: Scene {
     public private(set) var showsFocusRing = false
     /// The featured row has the keyboard focus with its ring showing.
     private var featuredRing = false
+    /// The card the open menu (or the last one opened) is for.
+    private(set) var menuCard: Int?
     public private(set) var composition = Composition([])
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
@@ -65,8 +67,8 @@ public final class MosaicScene: Scene {
         dataSource.accessibilityLabel = { [unowned self] id in self.accessibilityLabel(for: id) }
         dataSource.didMoveItem = { [unowned self] _, from, to in self.cardMoved(from: from.item, to: to.item) }
         collection.setLayout(makeLayout())
-        reorder = ReorderableCollection(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
-            guard let id = id.base as? Int, model.hasCard(id) else { return }
+        reorder = ReorderableCollection<Int>(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
+            guard model.hasCard(id) else { return }
             MosaicCardCell.drawCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
                                     featured: false, focused: false, in: rect, into: &list)
         }
@@ -81,9 +83,12 @@ public final class MosaicScene: Scene {
         interaction.shakesItemsThatCannotMove = false
         interaction.itemHitTest = { [unowned self] p in itemIndexPath(at: p) }
         interaction.willLift = { [unowned self] in menu.close() }
-        interaction.didLift = { [unowned self] id in focusedCard = id.base as? Int }
+        // The lifted card takes the focus: the one the view is moving.
+        interaction.didLift = { [unowned self] _ in
+            focusedCard = collection.movingItemIndexPath.flatMap { dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: $0)) }
+        }
         // Named as the screen reader's list names it.
-        reorder.describeItem = { [unowned self] id in accessibilityLabel(for: id) ?? "\(id.base)" }
+        reorder.describeItem = { [unowned self] id in accessibilityLabel(for: id) ?? "\(id)" }
         // Hover shows a card's ⋯ button.
         interaction.hoversMovableItems = true
         // Delete in the theme's destructive colour; the highlight in its accent.
@@ -98,7 +103,7 @@ public final class MosaicScene: Scene {
     /// drag, a right click's menu, the focus chain (the cards, the featured row), the shortcuts and
     /// the wheel; the drawing beneath them all.
     private func compose() {
-        menu.onChoose = { [unowned self] item, _, title, now in if let id = item.base as? Int { run(title, on: id, now: now) } }
+        menu.onChoose = { [unowned self] _, _, title, now in if let id = menuCard { run(title, on: id, now: now) } }
         orthogonal.onClick = { [unowned self] p, now in clickFeatured(at: p, now: now) }
         interaction.onClick = { [unowned self] p, _ in
             if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection { focusedCard = dataSource.itemIdentifier(at: ip) }
@@ -332,6 +337,7 @@ public final class MosaicScene: Scene {
         if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
                      isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
             focusedCard = id
+            menuCard = id
         }
     }
 
@@ -494,9 +500,9 @@ public final class MosaicScene: Scene {
         collection.setFocus(focusedIndex.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }, showingRing: showsFocusRing)
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
             guard let card = cell as? MosaicCardCell else { continue }
-            card.isFocused = showsFocusRing && focusedCard != nil && collection.identifier(at: ip)?.base as? Int == focusedCard
+            card.isFocused = showsFocusRing && focusedCard != nil && dataSource.itemIdentifier(at: ip) == focusedCard
             // The ⋯ button shows on the focused card, the hovered one, and the one whose menu is open.
-            let menuIsFor = menu.menu.map { $0.itemID == collection.identifier(at: ip) } ?? false
+            let menuIsFor = menu.isOpen && menuCard != nil && dataSource.itemIdentifier(at: ip) == menuCard
             card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
         }
         // The featured row's focus is the card it rests on.
@@ -621,7 +627,7 @@ public final class MosaicScene: Scene {
             ("focusRing", .bool(showsFocusRing)),
             // The card under a free pointer (its hover highlight and ⋯ button), or null.
             ("hovered", collection.feedback.hovered.flatMap { collection.identifier(at: $0) }.map { .string("\($0.base)") } ?? .null),
-            ("hidden", .strings(collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
+            ("hidden", .strings(collection.hiddenIdentifiers.identifiers(as: Int.self).sorted().map { "\($0)" })),
         ]
         let featuredItems = (0..<MosaicScene.featuredCount).map(MosaicScene.featuredID)
         let featuredOffset = orthogonal.offset(section: MosaicScene.featuredSection)

@@ -35,7 +35,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     public var drag: DragSession? { manager.session?.lift }
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
     public let manager = DragDropManager()
-    private let reorder: ReorderableCollection
+    private let reorder: ReorderableCollection<Int>
     /// Long press to lift (a pinned tile shakes), earlier movement pans.
     private let interaction: ReorderInteraction
     /// Home, End, the page keys, Space and every arrow scroll (the arrows have no other use here).
@@ -63,8 +63,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
         collection.register(reuseIdentifier: "note") { NoteCell(reuseIdentifier: $0) }
-        reorder = ReorderableCollection(view: collection, title: "Rearrange") { id, rect, list in
-            let number = id.base as? Int ?? 0
+        reorder = ReorderableCollection<Int>(view: collection, title: "Rearrange") { number, rect, list in
             if order.showsNotes {
                 NoteCell.drawNote(RearrangeScene.note(for: number), number: number, pinned: false, selected: false, highlighted: false,
                                   metrics: metrics, in: rect, into: &list)
@@ -76,10 +75,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         collection.dataSource = self
         // Named as the screen reader's list names it.
-        reorder.describeItem = { [unowned self] id in
-            guard let n = id.base as? Int else { return "\(id.base)" }
-            return layoutKind == .waterfall ? RearrangeScene.note(for: n).title : "Tile \(n)"
-        }
+        reorder.describeItem = { [unowned self] n in layoutKind == .waterfall ? RearrangeScene.note(for: n).title : "Tile \(n)" }
         order.showsNotes = layout == .waterfall
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
@@ -303,7 +299,7 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     }
 
     public func dumpState() -> [(String, JSON)] {
-        let hidden = collection.hiddenIdentifiers.compactMap { $0.base as? Int }.sorted()
+        let hidden = collection.hiddenIdentifiers.identifiers(as: Int.self).sorted()
         var moving: JSON = .null
         if let d = drag, let m = collection.interactiveMove {
             moving = .object([("id", .string("\(d.itemID.base)")), ("from", .int(m.source.item)), ("to", .int(m.target.item))])
