@@ -135,8 +135,16 @@ extension TextField {
         } else {
             let l = layout, i = l.lineIndex(of: buffer.caret)
             let line = l.lines[i]
-            let moved = line.start + geometry(i).offset(movedFrom: buffer.caret - line.start, right: right)
+            let from = caretPlace.flatMap { $0.offset == buffer.caret ? $0.x : nil }
+            let stop = geometry(i).stop(movedFrom: buffer.caret - line.start, at: from, right: right)
+            let moved = line.start + stop.offset
             target = moved
+            if moved != buffer.caret {
+                buffer.moveCaret(to: target, extending: extend)
+                caretPlace = (target, stop.x)
+                changedSelection()
+                return
+            }
             if moved == buffer.caret {
                 // At the line's end as drawn: on to the next line (or back to the previous one).
                 let forward = right != geometry(i).isRightToLeft
@@ -172,12 +180,14 @@ extension TextField {
     }
 
     func changedText() {
+        caretPlace = nil
         invalidate()
         changedSelection()
         onChange?(buffer.text)
     }
 
     func changedSelection() {
+        if let p = caretPlace, p.offset != buffer.caret { caretPlace = nil }
         restartBlink()
         scrollCaretIntoView()
         if isFocused { services.input.moveTextInput(caret: caretRect) }

@@ -56,6 +56,9 @@ public final class TextField: Component, FocusStop {
     var selecting: (origin: Range<Int>, unit: Int)?
     /// The x an Up or Down keeps aiming for across short lines.
     var goalX: Double?
+    /// Where on its line the caret was put by Left or Right, for an offset drawn in two places
+    /// (where the direction changes): valid while the caret stays at `offset`.
+    var caretPlace: (offset: Int, x: Double)?
 
     public init(name: String, text: String = "", multiline: Bool = false, maximumLength: Int? = nil,
                 placeholder: String = "", style: TextFieldStyle = TextFieldStyle(), measurer: any TextMeasuring,
@@ -180,7 +183,8 @@ public final class TextField: Component, FocusStop {
     func caretPoint(displayOffset offset: Int) -> Point {
         let l = layout
         let i = l.lineIndex(of: offset)
-        let x = geometry(i).caretX(at: offset - l.lines[i].start)
+        let place = caretPlace.flatMap { $0.offset == offset && composition == nil ? $0.x : nil }
+        let x = geometry(i).caretX(at: offset - l.lines[i].start, preferring: place)
         return Point(x: textFrame.minX - scroll.x + x, y: textFrame.minY - scroll.y + Double(i) * l.lineHeight)
     }
 

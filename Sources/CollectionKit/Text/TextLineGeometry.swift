@@ -68,15 +68,31 @@ public struct TextLineGeometry: Equatable, Sendable {
     /// the caret visually, across a right-to-left run in the direction of the arrow. Stays at the
     /// line's end. O(count).
     public func offset(movedFrom offset: Int, right toRight: Bool) -> Int {
+        stop(movedFrom: offset, at: nil, right: toRight).offset
+    }
+
+    /// The caret place one step to the right (or left) of the caret at `offset` drawn at `x`.
+    /// Where the direction changes one offset has two places on screen (the end of one run and
+    /// the start of the next); `x` says which of them the caret is at, so that stepping through a
+    /// line visits every place once. Nil `x`: where ``caretX(at:)`` puts it.
+    public func stop(movedFrom offset: Int, at x: Double?, right toRight: Bool) -> (x: Double, offset: Int) {
         let stops = visualStops
-        let x = caretX(at: offset)
+        let x = x ?? caretX(at: offset)
         let here = stops.indices.filter { stops[$0].offset == offset }
-        guard var i = here.min(by: { abs(stops[$0].x - x) < abs(stops[$1].x - x) }) else { return offset }
+        guard var i = here.min(by: { abs(stops[$0].x - x) < abs(stops[$1].x - x) }) else { return (caretX(at: offset), offset) }
+        let start = i
         while true {
             i += toRight ? 1 : -1
-            guard stops.indices.contains(i) else { return offset }
-            if stops[i].offset != offset { return stops[i].offset }
+            guard stops.indices.contains(i) else { return stops[start] }
+            if stops[i].offset != offset || abs(stops[i].x - stops[start].x) > 0.5 { return stops[i] }
         }
+    }
+
+    /// The caret's x at `offset`, at the place nearest `preferred` when the offset has two.
+    public func caretX(at offset: Int, preferring preferred: Double?) -> Double {
+        guard let preferred else { return caretX(at: offset) }
+        let xs = visualStops.filter { $0.offset == offset }.map(\.x)
+        return xs.min(by: { abs($0 - preferred) < abs($1 - preferred) }) ?? caretX(at: offset)
     }
 
     /// The offset at the end of the line a Home (`start` true) or End key reaches: its left or
