@@ -66,3 +66,48 @@ final class TextFieldRenderTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(caretX - textRight), 2, "caret at \(caretX), text ends at \(textRight)")
     }
 }
+
+/// What a keystroke and a caret blink redraw, through the partial redraw: the field's box, not
+/// the window; and the same pixels as a frame drawn whole.
+final class TextFieldRedrawTests: XCTestCase {
+    final class Root: ComposedRoot {
+        var size = Size(width: 640, height: 400)
+        let field: TextField
+        let composition: Composition
+        init(measurer: any TextMeasuring) {
+            field = TextField(name: "title", text: "Groceries", measurer: measurer)
+            field.frame = Rect(x: 40, y: 40, width: 300, height: 34)
+            let chrome = ClosureComponent(draw: { list in
+                list.fill(Rect(x: 0, y: 0, width: 640, height: 400), Color(hex: 0x1E2128))
+                for k in 0..<10 { list.text("Label \(k)", in: Rect(x: 40, y: 100 + Double(k) * 26, width: 200, height: 24), size: 14, color: .white) }
+            })
+            composition = Composition([field, chrome], focus: FocusChain([field]))
+        }
+        func layOut(for size: Size) { self.size = size }
+    }
+
+    func testAKeystrokeRedrawsOnlyTheField() throws {
+        let size = Size(width: 640, height: 400)
+        let partial = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        let whole = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        whole.drawer.redrawsWholeFrame = true
+        let root = Root(measurer: partial.measurer)
+        root.field.setFocused(true, now: 0)
+        func frame(_ t: Double) -> Int {
+            root.update(now: t)
+            let list = root.draw()
+            partial.render(list); whole.render(list)
+            XCTAssertNil(partial.firstDifference(from: whole))
+            return partial.drawer.lastRedraw.pixels
+        }
+        _ = frame(0)
+        root.handle(.text("!"), now: 0.1)
+        let keystroke = frame(0.1)
+        let fieldArea = Int((root.field.frame.width + 4) * (root.field.frame.height + 4))
+        XCTAssertGreaterThan(keystroke, 0)
+        XCTAssertLessThanOrEqual(keystroke, fieldArea, "a keystroke redraws the field's box at most")
+        let blink = frame(0.1 + root.field.style.blinkInterval + 0.01)
+        XCTAssertLessThanOrEqual(blink, 4 * 40, "a blink redraws about the caret")
+        print("keystroke redrew \(keystroke) px of \(640 * 400); a blink \(blink) px")
+    }
+}
