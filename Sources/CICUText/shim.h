@@ -20,6 +20,8 @@ void U_ICU_ENTRY_POINT_RENAME(ubidi_setPara)(void *bidi, const uint16_t *text, i
                                               uint8_t *embeddingLevels, int32_t *status);
 const uint8_t *U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(void *bidi, int32_t *status);
 void U_ICU_ENTRY_POINT_RENAME(ubidi_close)(void *bidi);
+void U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(void *bidi, int32_t *indexMap, int32_t *status);
+uint8_t U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(const void *bidi);
 
 /// UBRK_LINE: a line-break iterator.
 static const int32_t cicu_break_line = 2;
@@ -43,5 +45,8 @@ static inline void cicu_bidi_set_paragraph(void *bidi, const uint16_t *text, int
     U_ICU_ENTRY_POINT_RENAME(ubidi_setPara)(bidi, text, length, level, NULL, status);
 }
 static inline const uint8_t *cicu_bidi_levels(void *bidi, int32_t *status) { return U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(bidi, status); }
+/// For each visual position (left to right), the logical index of the unit drawn there.
+static inline void cicu_bidi_visual_map(void *bidi, int32_t *map, int32_t *status) { U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(bidi, map, status); }
+static inline uint8_t cicu_bidi_paragraph_level(void *bidi) { return U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(bidi); }
 static inline void cicu_bidi_close(void *bidi) { U_ICU_ENTRY_POINT_RENAME(ubidi_close)(bidi); }
 #endif

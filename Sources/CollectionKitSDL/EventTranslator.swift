@@ -60,6 +60,11 @@ public enum EventTranslator {
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             return .text(text)
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: e.edit.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .composition(text, cursor: Int(max(0, e.edit.start)))
         case SDL_WINDOWEVENT:
             switch SDL_WindowEventID(UInt32(e.window.event)) {
             case SDL_WINDOWEVENT_SIZE_CHANGED:

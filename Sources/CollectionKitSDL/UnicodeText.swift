@@ -38,6 +38,23 @@ enum UnicodeText {
         return Array(UnsafeBufferPointer(start: levels, count: units.count))
     }
 
+    /// The bidirectional algorithm's answer for one line: the level of each UTF-16 unit, the
+    /// units' logical indices in visual order (ICU's visual map, rule L2 applied), and whether
+    /// the line runs right to left (its first strong letter's direction).
+    static func bidiLine(_ text: String) -> (levels: [UInt8], visualMap: [Int], rightToLeft: Bool)? {
+        let units = Array(text.utf16)
+        guard !units.isEmpty, let bidi = cicu_bidi_open() else { return nil }
+        defer { cicu_bidi_close(bidi) }
+        var status: Int32 = 0
+        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), cicu_bidi_default_ltr, &status)
+        guard status <= 0, let levels = cicu_bidi_levels(bidi, &status), status <= 0 else { return nil }
+        var map = [Int32](repeating: 0, count: units.count)
+        cicu_bidi_visual_map(bidi, &map, &status)
+        guard status <= 0 else { return nil }
+        return (Array(UnsafeBufferPointer(start: levels, count: units.count)), map.map(Int.init),
+                cicu_bidi_paragraph_level(bidi) % 2 == 1)
+    }
+
     /// For each UTF-16 offset (and the end), the offset in unicode scalars it falls at.
     private static func scalarOffsets(_ units: [UInt16]) -> [Int] {
         var out = [Int](repeating: 0, count: units.count + 1)

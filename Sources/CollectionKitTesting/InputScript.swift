@@ -24,8 +24,14 @@ public enum ScriptCommand: Equatable, Sendable {
     case wheel(dx: Double, dy: Double)
     /// Presses a key, written `key NAME` or `key MODS+NAME` (`key ctrl+z`).
     case key(Key, Modifiers)
-    /// Types text; the rest of the line is taken verbatim, `#` included.
+    /// Types text; the rest of the line is taken verbatim, `#` included, or written in double
+    /// quotes with `\"`, `\\`, `\n` and `\t` escapes (`text "two\nlines"`).
     case text(String)
+    /// An input method's composition in progress, with its caret (in characters; the end when
+    /// left out): `compose "にほ" 2`. `compose ""` ends it without text (cancelled).
+    case compose(String, cursor: Int)
+    /// The input method commits its composition as typed text: `commit`.
+    case commitComposition
     /// Resizes the window, in points.
     case resize(Size)
     /// The window loses or gains focus: `focus lost`, `focus gained`.
@@ -71,7 +77,8 @@ public enum InputScript {
     /// A one-line summary of every command, for help texts and error messages.
     public static let usage = """
         wait MS | down X Y [left|right] [MODS] | move X Y [MS] | up X Y [left|right] | wheel DX DY | \
-        key NAME | text STRING | resize W H | focus lost|gained | screenshot PATH
+        key NAME | text STRING | text "STRING" | compose "STRING" [CURSOR] | commit | resize W H | \
+        focus lost|gained | screenshot PATH
         """
 
     /// Parses a whole script; the first bad line throws, naming its number. Lines may end in LF
@@ -119,7 +126,25 @@ public enum InputScript {
         if trimmed.hasPrefix("text ") || trimmed == "text" {
             let arg = trimmed.dropFirst(4).drop(while: { $0 == " " })
             guard !arg.isEmpty else { throw ScriptError(line: number, message: "text needs a STRING") }
+            if let quoted = try InputScript.quoted(arg.trimmingSpaces, line: number, verb: "text") {
+                guard !quoted.isEmpty else { throw ScriptError(line: number, message: "text needs a STRING") }
+                return .text(quoted)
+            }
             return .text(String(arg))
+        }
+        if trimmed.hasPrefix("compose ") || trimmed == "compose" {
+            let arg = trimmed.dropFirst(7).trimmingSpaces
+            let form = "expected 'compose \"STRING\" [CURSOR]'"
+            guard arg.first == "\"", let close = InputScript.closingQuote(arg) else { throw ScriptError(line: number, message: form) }
+            guard let string = try InputScript.quoted(arg[...close], line: number, verb: "compose") else { throw ScriptError(line: number, message: form) }
+            let rest = arg[arg.index(after: close)...].trimmingSpaces
+            let body = rest.firstIndex(of: "#").map { rest[..<$0].trimmingSpaces } ?? rest
+            guard body.isEmpty || Int(body) != nil else { throw ScriptError(line: number, message: form) }
+            let cursor = Int(body) ?? string.count
+            guard (0...string.count).contains(cursor) else {
+                throw ScriptError(line: number, message: "compose: CURSOR must be from 0 to \(string.count)")
+            }
+            return .compose(string, cursor: cursor)
         }
         if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
@@ -192,6 +217,9 @@ public enum InputScript {
             case "gained": return .focus(gained: true)
             default: throw fail("focus: expected 'lost' or 'gained', got '\(args[0])'")
             }
+        case "commit":
+            try arity(0...0, "commit")
+            return .commitComposition
         case "leave":
             try arity(0...0, "leave")
             return .leave
@@ -200,8 +228,54 @@ public enum InputScript {
             guard args[0].lowercased().hasSuffix(".png") else { throw fail("screenshot: PATH must end in .png") }
             return .screenshot(path: args[0])
         default:
-            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, resize, focus, leave, screenshot)")
+            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, compose, commit, resize, focus, leave, screenshot)")
         }
+    }
+}
+
+extension InputScript {
+    /// The index of the quote that closes the one `s` starts with (a backslash escapes one).
+    static func closingQuote(_ s: Substring) -> String.Index? {
+        var i = s.index(after: s.startIndex)
+        while i < s.endIndex {
+            if s[i] == "\\" { i = s.index(after: i); if i < s.endIndex { i = s.index(after: i) }; continue }
+            if s[i] == "\"" { return i }
+            i = s.index(after: i)
+        }
+        return nil
+    }
+
+    /// The string a double-quoted argument says; nil when `s` is not one quoted string.
+    static func quoted(_ s: Substring, line: Int, verb: String) throws -> String? {
+        guard s.count >= 2, s.first == "\"", let close = closingQuote(s), s.index(after: close) == s.endIndex else { return nil }
+        var out = "", escaped = false
+        for c in s.dropFirst().dropLast() {
+            if escaped {
+                switch c {
+                case "n": out.append("\n")
+                case "t": out.append("\t")
+                case "\"", "\\": out.append(c)
+                default: throw ScriptError(line: line, message: "\(verb): unknown escape '\\\(c)' (\\\", \\\\, \\n, \\t)")
+                }
+                escaped = false
+            } else if c == "\\" { escaped = true } else { out.append(c) }
+        }
+        return out
+    }
+
+    /// `s` in double quotes with its quotes, backslashes and line breaks escaped.
+    static func quoting(_ s: String) -> String {
+        var out = "\""
+        for c in s {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
     }
 }
 

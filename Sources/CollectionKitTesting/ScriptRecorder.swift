@@ -66,9 +66,14 @@ public struct ScriptRecorder: Sendable {
         case let .key(k, mods):
             return "key " + (mods.isEmpty ? "" : modifiers(mods) + "+") + k.name
         case let .text(s):
-            // The format keeps text verbatim after one space: leading blanks and line breaks cannot be said.
-            guard let first = s.first, first != " ", first != "\t", !s.contains("\n"), !s.contains("\r") else { return nil }
-            return "text \(s)"
+            // Verbatim after one space when it can be; quoted when it starts with a blank or a
+            // quote, or holds a line break.
+            guard !s.isEmpty, !s.contains("\r") else { return nil }
+            if let first = s.first, first != " ", first != "\t", first != "\"", !s.contains("\n") { return "text \(s)" }
+            return "text \(InputScript.quoting(s))"
+        case let .composition(s, cursor):
+            guard !s.contains("\r") else { return nil }
+            return "compose \(InputScript.quoting(s)) \(cursor)"
         case let .resize(s):
             return "resize \(number(s.width)) \(number(s.height))"
         case let .focus(gained):

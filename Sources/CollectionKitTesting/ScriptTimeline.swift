@@ -45,6 +45,8 @@ public struct ScriptTimeline: Sendable {
         var t = 0.0
         var pointer = startPointer
         var held: Modifiers = []
+        /// The composition an input method holds now, which `commit` types.
+        var composing = ""
         func add(_ a: Action, _ line: Int) { entries.append(Entry(time: t, line: line, action: a)) }
         for l in lines {
             switch l.command {
@@ -73,6 +75,13 @@ public struct ScriptTimeline: Sendable {
             case let .wheel(dx, dy): add(.input(.wheel(dx: dx, dy: dy)), l.number)
             case let .key(k, m): add(.input(.key(k, m)), l.number)
             case let .text(s): add(.input(.text(s)), l.number)
+            case let .compose(s, cursor):
+                composing = s
+                add(.input(.composition(s, cursor: cursor)), l.number)
+            case .commitComposition:
+                // The input method ends the composition and types what it held.
+                if !composing.isEmpty { add(.input(.composition("", cursor: 0)), l.number); add(.input(.text(composing)), l.number) }
+                composing = ""
             case let .resize(s): add(.input(.resize(s)), l.number)
             case let .focus(g): add(.input(.focus(gained: g)), l.number)
             case .leave: add(.input(.pointerExited), l.number)

@@ -54,10 +54,22 @@ final class ScriptRecorderTests: XCTestCase {
 
     func testEventsTheFormatCannotSayAreCountedNotWritten() {
         var recorder = ScriptRecorder()
-        recorder.record(.text("two\nlines"), at: 0.1)
-        recorder.record(.text(" leading blank"), at: 0.2)
+        recorder.record(.text("carriage\rreturn"), at: 0.1)
         recorder.record(.text("fine"), at: 0.3)
-        XCTAssertEqual(recorder.skipped, 2)
+        XCTAssertEqual(recorder.skipped, 1)
         XCTAssertEqual(recorder.lines, ["wait 300", "text fine"])
+    }
+
+    func testTextTheVerbatimFormCannotSayIsQuotedAndCompositionsAreWritten() throws {
+        var recorder = ScriptRecorder()
+        recorder.record(.text("two\nlines"), at: 0.1)
+        recorder.record(.text(" leading \"blank\""), at: 0.2)
+        recorder.record(.composition("にほ", cursor: 1), at: 0.3)
+        XCTAssertEqual(recorder.skipped, 0)
+        XCTAssertEqual(recorder.lines, ["wait 100", "text \"two\\nlines\"", "wait 100", "text \" leading \\\"blank\\\"\"",
+                                        "wait 100", "compose \"にほ\" 1"])
+        let commands = try InputScript.parse(recorder.script).map(\.command)
+        XCTAssertEqual(commands.filter { if case .wait = $0 { return false }; return true },
+                       [.text("two\nlines"), .text(" leading \"blank\""), .compose("にほ", cursor: 1)])
     }
 }

@@ -25,8 +25,16 @@ public final class Kanban: ComposedRoot {
     public let manager = DragDropManager()
     public private(set) var columns: [DragDropCollection] = []
     public let trash = DropZone(name: "trash", title: "Trash")
-    private var cards: [Int: Card] = [:]
+    var cards: [Int: Card] = [:]
     private let save: (KanbanFile) throws -> Void
+    /// The field that adds and renames cards in place.
+    public let editor: InPlaceEditor
+    /// Double-clicks on cards, which rename them.
+    var clicks = ClickCounter()
+    /// Where each column's "+ Add a card" button is.
+    public private(set) var addButtons: [Rect] = []
+    /// The column a new card is being typed for, while it is.
+    public internal(set) var adding: Int?
     private var saveError: String?
     /// The drag machinery on top, the focus chain over the columns, the columns, and the chrome
     /// (titles, trash, status line) beneath.
@@ -34,8 +42,14 @@ public final class Kanban: ComposedRoot {
 
     /// Shows `file`; `save` is called with the whole board after every committed change. Throws
     /// when a card identifier appears twice.
-    public init(file: KanbanFile, save: @escaping (KanbanFile) throws -> Void) throws {
+    public init(file: KanbanFile, measurer: any TextMeasuring = EstimatedTextMeasurer(), services: TextServices = TextServices(),
+                save: @escaping (KanbanFile) throws -> Void) throws {
         self.save = save
+        var fieldStyle = TextFieldStyle()
+        fieldStyle.text = TextStyle(size: 14)
+        fieldStyle.background = Color(hex: 0x2E3440)
+        fieldStyle.padding = EdgeInsets(top: 14, left: 12, bottom: 14, right: 12)
+        editor = InPlaceEditor(measurer: measurer, services: services, style: fieldStyle)
         for card in file.columns.flatMap(\.cards) + file.trash { cards[card.id] = card }
         var words = DragDropStrings()
         words.pickedUpSeveral = { "\($0) cards picked up" }
@@ -66,12 +80,13 @@ public final class Kanban: ComposedRoot {
         }
         let focus = FocusChain(manager.focusStops())
         let chrome = ClosureComponent(draw: { [unowned self] list in drawChrome(into: &list) })
-        let parts: [any Component] = [focus, manager] + columns + [chrome]
+        let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) })
+        let parts: [any Component] = [editor, commands, focus, manager] + columns + [chrome]
         composition = Composition(parts, focus: focus)
         layOut(for: size)
     }
 
-    private func title(of id: AnyHashable) -> String { (id.base as? Int).flatMap { cards[$0]?.title } ?? "?" }
+    func title(of id: AnyHashable) -> String { (id.base as? Int).flatMap { cards[$0]?.title } ?? "?" }
 
     /// The board as a file, from the columns' data and the trash.
     public func snapshot() -> KanbanFile {
@@ -84,11 +99,13 @@ public final class Kanban: ComposedRoot {
     public func layOut(for size: Size) {
         self.size = size
         manager.bounds = Rect(origin: .zero, size: size)
-        let m = 12.0, statusH = 28.0, trashH = 70.0, titleH = 24.0
+        let m = 12.0, statusH = 28.0, trashH = 70.0, titleH = 24.0, addH = 34.0
         let width = (size.width - m * Double(columns.count + 1)) / Double(max(1, columns.count))
-        let height = max(0, size.height - 3 * m - trashH - statusH - titleH)
+        let height = max(0, size.height - 3 * m - trashH - statusH - titleH - addH)
+        addButtons = []
         for (k, c) in columns.enumerated() {
             c.view.setFrame(Rect(x: m + Double(k) * (width + m), y: m + titleH, width: max(0, width), height: height))
+            addButtons.append(Rect(x: c.view.frame.minX + 8, y: c.view.frame.maxY + 2, width: max(0, width - 16), height: addH - 4))
         }
         trash.dropFrame = Rect(x: m, y: size.height - statusH - m - trashH, width: max(0, size.width - 2 * m), height: trashH)
     }
@@ -100,11 +117,14 @@ public final class Kanban: ComposedRoot {
             list.text("\(c.title)  \(c.count)", in: Rect(x: c.view.frame.minX, y: c.view.frame.minY - 24, width: c.view.frame.width, height: 24),
                       size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading, weight: .bold)
         }
+        for (k, r) in addButtons.enumerated() where adding != k {
+            list.text(Kanban.addCardTitle, in: r.insetBy(dx: 4, dy: 0), size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading)
+        }
         let accent = trash.isRefusing ? Color(hex: 0xE5534B) : trash.isHovered ? Color(hex: 0x4C8DFF) : Color(hex: 0x3D4350)
         list.stroke(trash.dropFrame, accent, width: 2, radius: 8)
         list.text("Trash  \(trash.items.count)", in: trash.dropFrame, size: 14, color: Color(hex: 0x9AA1B0), alignment: .center)
         let status = saveError ?? manager.feedback?.text ?? manager.statusLine
-            ?? "Drag cards between columns or into the trash. Ctrl+Z undoes, Escape cancels a drag."
+            ?? "Drag cards between columns or into the trash. F2 renames, Delete deletes, Ctrl+N adds, Ctrl+Z undoes."
         list.text(status, in: Rect(x: 12, y: size.height - 34, width: size.width - 24, height: 28), size: 13,
                   color: Color(hex: 0xC8CCD4), alignment: .leading)
     }

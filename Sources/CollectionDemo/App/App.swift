@@ -101,6 +101,8 @@ public final class App: InteractiveRoot {
             currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
+            // A field being edited types digits and takes Escape; the tab keys wait for it.
+            if currentScene.composition.isEditingText { currentScene.handle(event, now: now); return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
                 noticeBar.dismissAll(allNotices)
                 syncNoticeSpace()
@@ -136,7 +138,7 @@ public final class App: InteractiveRoot {
             currentScene.handle(event, now: now)
         case .wheel:
             if region(at: pointer) == .scene { currentScene.handle(event, now: now) }
-        case .text:
+        case .text, .composition:
             currentScene.handle(event, now: now)
         case .focus:
             _ = capture.route(event, hitTest: region(at:))

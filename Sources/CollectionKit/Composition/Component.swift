@@ -24,6 +24,9 @@ public protocol Component: InputHandler {
     /// True while the part holds something the user is moving (a drag): the app then keeps tabs
     /// and shortcuts from switching away under it.
     var isDragging: Bool { get }
+    /// True while the part has a text field taking the keyboard: the app then leaves keys that
+    /// type (digits, letters, Escape) to it instead of using them as shortcuts.
+    var isEditingText: Bool { get }
 }
 
 extension Component {
@@ -36,6 +39,7 @@ extension Component {
     public func dumpEntries() -> [(String, JSON)] { [] }
     public func cancelGestures(now: Double) {}
     public var isDragging: Bool { false }
+    public var isEditingText: Bool { false }
 }
 
 /// A part made of closures, for drawing or timing that belongs to no other part (a header, a status

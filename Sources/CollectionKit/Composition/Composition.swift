@@ -76,7 +76,7 @@ public final class Composition: Component {
         case .wheel:
             guard let p = pointer else { return first(event, now: now) { _ in true } }
             return first(event, now: now) { $0.contains(p) }
-        case .key, .text:
+        case .key, .text, .composition:
             return first(event, now: now) { _ in true }
         case .pointerExited:
             if let held = heldPart { return held.handle(event, now: now) }
@@ -132,6 +132,8 @@ public final class Composition: Component {
     }
 
     public var isDragging: Bool { parts.contains { $0.isDragging } }
+
+    public var isEditingText: Bool { parts.contains { $0.isEditingText } }
 
     /// `collections` (each with ``collectionDumpExtras``), then every part's own keys.
     public func dumpEntries() -> [(String, JSON)] {

@@ -39,6 +39,9 @@ public struct DragDropChange: Equatable {
         case undo
         /// An undone change was made again.
         case redo
+        /// The app changed the data itself through the manager: an item added, renamed or
+        /// deleted by a command rather than a drag (see `DragDropManager.insert(_:into:at:summary:)`).
+        case edit
     }
 
     /// What happened to one item.
@@ -51,11 +54,13 @@ public struct DragDropChange: Equatable {
         /// The item left every collection: dropped on a zone (``DragDropChange/zone`` names it), or
         /// an undone copy.
         case removed(id: AnyHashable, from: ItemLocation)
+        /// The item stayed where it is and its content changed (a rename).
+        case changed(id: AnyHashable, at: ItemLocation)
 
         /// The item the edit is about.
         public var id: AnyHashable {
             switch self {
-            case let .moved(id, _, _), let .inserted(id, _), let .removed(id, _): return id
+            case let .moved(id, _, _), let .inserted(id, _), let .removed(id, _), let .changed(id, _): return id
             }
         }
     }

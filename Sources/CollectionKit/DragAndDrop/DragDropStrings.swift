@@ -47,6 +47,8 @@ public struct DragDropStrings: Sendable {
     /// Notice: a drop would lose or duplicate an item, so nothing changed.
     public var dropDoesNotAddUp = "drop refused: the items before and after do not add up"
     public var dropWouldDuplicate: @Sendable (_ item: String, _ times: Int) -> String = { "drop refused: \($0) would appear \($1) times" }
+    /// Refusal: an add or delete by command while a drag is in flight.
+    public var cannotEditDuringDrag = "finish the drag first"
     public var targetHasNoSections: @Sendable (_ collection: String) -> String = { "drop refused: \($0) has no sections" }
 
     public init() {}

@@ -18,6 +18,10 @@ public enum InputEvent: Equatable, Sendable {
     case key(Key, Modifiers)
     /// Text typed, after keyboard layout and input-method processing.
     case text(String)
+    /// An input method's composition in progress (SDL_TEXTEDITING): the text being composed,
+    /// not yet committed, and the caret's place in it in characters. An empty text ends the
+    /// composition without text (cancelled); the text it commits comes as ``text(_:)``.
+    case composition(String, cursor: Int)
     /// The window's drawable area changed to this size in points.
     case resize(Size)
     /// The window gained or lost keyboard focus. Losing it should cancel gestures in progress, since

@@ -32,6 +32,9 @@ public protocol TextMeasuring: AnyObject {
     func lineBreaks(in text: String) -> [LineBreak]
     /// `text` wrapped to `width` points under `style`.
     func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout
+    /// Where each character of one line sits as drawn, for carets, hit testing and selections
+    /// (see ``TextLineGeometry``). The default is left to right from measured widths.
+    func lineGeometry(of text: String, style: TextStyle) -> TextLineGeometry
 }
 
 extension TextMeasuring {

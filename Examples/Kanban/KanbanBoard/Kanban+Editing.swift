@@ -1,0 +1,81 @@
+import CollectionKit
+
+/// Adding, renaming and deleting cards: a field typed in place, each change through the drag-and-
+/// drop manager, so it is undoable with Ctrl+Z and saved by the change notification like a move.
+extension Kanban {
+    static let addCardTitle = "+ Add a card"
+    static let newCardPlaceholder = "Card title"
+
+    /// F2, Enter or a double-click renames the focused card; Ctrl+N (or "+ Add a card") types a
+    /// new one at the end of the column; Delete puts the focused or selected cards in the trash.
+    func handleEditingCommand(_ event: InputEvent, now: Double) -> EventDisposition {
+        guard !manager.isDragging else { return .ignored }
+        switch event {
+        case let .pointerDown(p, .left, mods):
+            if let k = addButtons.firstIndex(where: { $0.contains(p) }) { beginAdding(in: k, now: now); return .handled }
+            guard clicks.press(at: p, now: now) == 2, mods.isEmpty,
+                  let column = columns.first(where: { $0.view.frame.contains(p) }), let id = column.draggableItem(at: p) else { return .ignored }
+            beginRenaming(id, in: column, now: now)
+            return .handled
+        case let .key(key, mods):
+            if key == Key("n"), mods == .ctrl {
+                let focused = composition.focus.focused?.focusName
+                beginAdding(in: columns.firstIndex { $0.name == focused } ?? 0, now: now)
+                return .handled
+            }
+            if InPlaceEditor.isEditKey(key, mods), let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }) {
+                beginRenaming(f.id, in: column, now: now)
+                return .handled
+            }
+            if key == Key("Delete"), mods.isEmpty {
+                let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
+                guard !ids.isEmpty else { return .ignored }
+                let what = ids.count == 1 ? title(of: ids[0]) : "\(ids.count) cards"
+                do { try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)") } catch { return .ignored }
+                return .handled
+            }
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+
+    /// A field where column `k`'s "+ Add a card" was; Enter adds the card at the column's end.
+    public func beginAdding(in k: Int, now: Double) {
+        guard columns.indices.contains(k) else { return }
+        adding = k
+        let column = columns[k]
+        editor.begin(item: AnyHashable("new"), text: "", placeholder: Kanban.newCardPlaceholder,
+                     frame: { [unowned self] in addButtons.indices.contains(k) ? addButtons[k].insetBy(dx: -6, dy: 0) : nil },
+                     now: now) { [unowned self] text in
+            adding = nil
+            guard let title = text?.trimmed, !title.isEmpty else { return }
+            let id = (cards.keys.max() ?? -1) + 1
+            cards[id] = Card(id: id, title: title)
+            try? manager.insert([AnyHashable(id)], into: column.name, at: ItemPath(item: column.count, section: 0),
+                                summary: "add \(title)")
+            column.view.scrollToItem(ItemPath(item: max(0, column.count - 1), section: 0), centered: false, animated: true)
+        }
+    }
+
+    /// A field over the card holding its title; Enter renames it.
+    public func beginRenaming(_ id: AnyHashable, in column: DragDropCollection, now: Double) {
+        guard let key = id.base as? Int, let old = cards[key]?.title else { return }
+        editor.begin(item: id, text: old, frame: { column.windowFrame(of: id) }, now: now) { [unowned self] text in
+            guard let title = text?.trimmed, !title.isEmpty, title != old else { return }
+            manager.recordEdit(of: id, summary: "rename \(old)") { [unowned self] undoing in
+                cards[key]?.title = undoing ? old : title
+                column.view.reloadData()
+            }
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}

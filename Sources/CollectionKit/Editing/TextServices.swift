@@ -1,0 +1,90 @@
+/// The system's clipboard, as a text field reaches it: the backend implements it over the
+/// platform's (CollectionKitSDL's `SDLTextServices` over SDL's), tests use ``MemoryClipboard``.
+public protocol Clipboard: AnyObject {
+    /// The text on the clipboard; nil when it holds none.
+    var text: String? { get }
+    /// Puts `text` on the clipboard.
+    func setText(_ text: String)
+}
+
+/// A clipboard that lives in memory: for tests, and for programs with no window.
+public final class MemoryClipboard: Clipboard {
+    public private(set) var text: String?
+    public init(text: String? = nil) { self.text = text }
+    public func setText(_ text: String) { self.text = text }
+}
+
+/// The platform's text input, as a text field asks for it: start taking text (and input-method
+/// compositions) while a field has the focus, stop when none has, and place the input method's
+/// candidate window at the caret. The backend implements it (over `SDL_StartTextInput`,
+/// `SDL_StopTextInput` and `SDL_SetTextInputRect`).
+public protocol TextInputHost: AnyObject {
+    /// A field took the focus; its caret is at `caret` (window points).
+    func startTextInput(caret: Rect)
+    /// The caret of the focused field moved (typing, scrolling, a composition changing).
+    func moveTextInput(caret: Rect)
+    /// No field has the focus any more.
+    func stopTextInput()
+}
+
+/// A host that remembers what it was told, for tests and headless runs.
+public final class RecordingTextInputHost: TextInputHost {
+    /// True between a start and a stop.
+    public private(set) var isActive = false
+    /// The caret rect last reported.
+    public private(set) var caret: Rect?
+    public init() {}
+    public func startTextInput(caret: Rect) { isActive = true; self.caret = caret }
+    public func moveTextInput(caret: Rect) { self.caret = caret }
+    public func stopTextInput() { isActive = false }
+}
+
+/// The platform services text editing needs, handed to every field of a window: one value an
+/// app makes once (from its backend) and passes to the parts that edit.
+///
+/// ```swift
+/// let services = TextServices(clipboard: SDLTextServices.shared, input: SDLTextServices.shared)   // a window
+/// let services = TextServices()                                                                // tests: in memory
+/// ```
+public final class TextServices {
+    public let clipboard: any Clipboard
+    public let input: any TextInputHost
+    public init(clipboard: any Clipboard = MemoryClipboard(), input: any TextInputHost = RecordingTextInputHost()) {
+        self.clipboard = clipboard; self.input = input
+    }
+}
+
+/// The colours, font and spacing of a text field; an app's theme sets them.
+public struct TextFieldStyle: Equatable, Sendable {
+    public var text = TextStyle(size: 14)
+    public var textColor = Color(hex: 0xE6E8EC)
+    public var placeholderColor = Color(hex: 0x7D8494)
+    public var background = Color(hex: 0x1B1E24)
+    public var border = Color(hex: 0x3D4350)
+    public var focusedBorder = Color(hex: 0x4C8DFF)
+    public var selection = Color(hex: 0x4C8DFF).withAlpha(0.45)
+    public var caret = Color(hex: 0xFFFFFF)
+    public var compositionUnderline = Color(hex: 0xE6E8EC)
+    /// Room between the border and the text.
+    public var padding = EdgeInsets(top: 6, left: 8, bottom: 6, right: 8)
+    public var cornerRadius = 6.0
+    /// Seconds the caret is shown, then hidden, while it blinks.
+    public var blinkInterval = 0.53
+    /// Seconds after the last input the caret stops blinking and stays on (as GTK's
+    /// `gtk-cursor-blink-timeout`); nil blinks for ever.
+    public var blinkTimeout: Double? = 10
+    public init() {}
+}
+
+/// The words a text field may show; an app replaces them with its own or translated ones.
+public struct TextFieldStrings: Sendable {
+    /// Shown in an empty field that has no placeholder of its own.
+    public var placeholder = ""
+    /// The undo history's summary of a committed edit ("rename Card 3").
+    public var renameSummary: @Sendable (String) -> String = { "rename \($0)" }
+    /// The undo history's summary of a new item.
+    public var addSummary: @Sendable (String) -> String = { "add \($0)" }
+    /// The undo history's summary of a delete.
+    public var deleteSummary: @Sendable (String) -> String = { "delete \($0)" }
+    public init() {}
+}
