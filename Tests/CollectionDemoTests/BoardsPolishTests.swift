@@ -27,11 +27,11 @@ final class BoardsPolishTests: XCTestCase {
     func testAPaletteCopyKeepsItsTitleAndColour() throws {
         let (_, driver, scene) = try start()
         try driver.play(script: "wait 50")
-        let template = scene.card(try XCTUnwrap(scene.board("palette")?.items.first?.first))
+        let template = scene.card(try XCTUnwrap(scene.board("palette")?.identifiers.first?.first))
         XCTAssertEqual(template.title, "New task")
         let later = try XCTUnwrap(scene.board("later")).view.frame.center
         try driver.play(script: drag(try centre(scene, "palette", 0), later) + "up \(Int(later.x)) \(Int(later.y))\nwait 800")
-        let copyID = try XCTUnwrap(scene.board("later")?.items.first?.first)
+        let copyID = try XCTUnwrap(scene.board("later")?.identifiers.first?.first)
         let copy = scene.card(copyID)
         XCTAssertNotEqual(copy.id, template.id, "a new card")
         XCTAssertEqual(copy.title, "New task", "the copy keeps the palette's title")
@@ -41,7 +41,7 @@ final class BoardsPolishTests: XCTestCase {
     func testATrashDropHighlightsRedAndLeavesAnUndoNoticeThatBringsTheCardBack() throws {
         let (app, driver, scene) = try start()
         try driver.play(script: "wait 50")
-        let card = try XCTUnwrap(scene.board("today")?.items.first?.first)
+        let card = try XCTUnwrap(scene.board("today")?.identifiers.first?.first)
         let trash = scene.trash.dropFrame.center
         try driver.play(script: drag(try centre(scene, "today", 0), trash))
         var list = DrawList()
@@ -51,7 +51,7 @@ final class BoardsPolishTests: XCTestCase {
         XCTAssertFalse(strokes.contains(Theme.accent), "not in the accent blue")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
         try driver.play(script: "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
-        XCTAssertFalse(scene.board("today")!.items.joined().contains(card))
+        XCTAssertFalse(scene.board("today")!.identifiers.joined().contains(card))
         XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).title)")
         // The notice's Undo: right end of the notice above the status line.
         let undo = Point(x: scene.statusFrame.maxX - 38, y: scene.statusFrame.minY - 4 - max(28, scene.statusFrame.height + 6) / 2)

@@ -53,7 +53,7 @@ final class DragDropBugTests: XCTestCase {
         let view = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 100, itemLength: .fixed(40), interitemSpacing: 0,
                                                                    lineSpacing: 0, insets: EdgeInsets(all: 0)))
         view.register(reuseIdentifier: "row") { DragDropManagerTests.RowCell(reuseIdentifier: $0) }
-        let c = DragDropCollection(view: view, title: "Grid", items: [Array(0..<12).map { AnyHashable($0) }],
+        let c = DragDropCollection<AnyHashable>(view: view, title: "Grid", items: [Array(0..<12).map { AnyHashable($0) }],
                                    cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "row", for: ip) },
                                    drawItem: { _, _, _ in })
         view.setFrame(Rect(0, 0, 400, 400))     // four a line

@@ -3,7 +3,7 @@ import XCTest
 
 /// Cells are told their drag-and-drop state, so an app's cell draws it without asking the manager.
 final class DragDropCellStateTests: XCTestCase {
-    func cell(_ c: DragDropCollection, _ id: Int) -> CollectionCell? {
+    func cell(_ c: DragDropCollection<AnyHashable>, _ id: Int) -> CollectionCell? {
         guard let ip = c.displayedIndexPath(of: AnyHashable(id)) else { return nil }
         return c.view.cellForItem(at: ip)
     }

@@ -106,16 +106,16 @@ final class DragDropChangeTests: XCTestCase {
 final class DragDropCollectionUpdatesTests: XCTestCase {
     func testAnItemChangingSectionAtTheSameFlatIndexIsAMove() throws {
         let old: [[AnyHashable]] = [[1, 2], [3]], new: [[AnyHashable]] = [[1], [2, 3]]
-        XCTAssertEqual(try DragDropCollection.updates(from: old, to: new), [.move(ItemPath(item: 1, section: 0), ItemPath(item: 0, section: 1))])
+        XCTAssertEqual(try ItemList.updates(from: old, to: new), [.move(ItemPath(item: 1, section: 0), ItemPath(item: 0, section: 1))])
     }
 
     func testDeletesInsertsAndMoves() throws {
         let old: [[AnyHashable]] = [[1, 2, 3, 4]], new: [[AnyHashable]] = [[4, 1, 3, 9]]
-        let updates = try DragDropCollection.updates(from: old, to: new)
+        let updates = try ItemList.updates(from: old, to: new)
         XCTAssertTrue(updates.contains(.delete([ItemPath(item: 1)])))
         XCTAssertTrue(updates.contains(.insert([ItemPath(item: 3)])))
         XCTAssertTrue(updates.contains(.move(ItemPath(item: 3), ItemPath(item: 0))))
-        XCTAssertThrowsError(try DragDropCollection.updates(from: [[1, 2, 1, 3]], to: [[3]]))
+        XCTAssertThrowsError(try ItemList.updates(from: [[1, 2, 1, 3]], to: [[3]]))
     }
 }
 
@@ -170,7 +170,7 @@ final class ReorderChangeTests: XCTestCase {
         view.dataSource = rows
         view.reloadData()
         view.setFrame(Rect(0, 0, 200, 400))
-        let reorder = ReorderableCollection(view: view, title: "Rows") { _, r, list in list.fill(r, .white) }
+        let reorder = ReorderableCollection<AnyHashable>(view: view, title: "Rows") { _, r, list in list.fill(r, .white) }
         let manager = DragDropManager()
         manager.add(reorder)
         var heard: [DragDropChange] = []

@@ -10,11 +10,11 @@ final class DragDropManagerTests: XCTestCase {
     /// and a trash at 660, 200. Rows are 40 high with no spacing: row i spans y 40i..40i+40.
     struct Board {
         let manager = DragDropManager()
-        var a, b, c, focus, palette: DragDropCollection
+        var a, b, c, focus, palette: DragDropCollection<AnyHashable>
         let trash = DropZone(name: "trash", title: "Trash")
         var copies = 0
 
-        func ids(_ coll: DragDropCollection) -> [Int] { coll.items.joined().map { $0.base as! Int } }
+        func ids(_ coll: DragDropCollection<AnyHashable>) -> [Int] { coll.items.joined().map { $0.base as! Int } }
 
         func drag(from: Point, to: Point, t0: Double = 0, release: Bool = true) {
             manager.pointerDown(at: from, button: .left, modifiers: [], now: t0)
@@ -26,11 +26,11 @@ final class DragDropManagerTests: XCTestCase {
         }
     }
 
-    static func collection(_ name: String, _ ids: [Int], frame: Rect) -> DragDropCollection {
+    static func collection(_ name: String, _ ids: [Int], frame: Rect) -> DragDropCollection<AnyHashable> {
         let view = CollectionView(name: name, layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40), interitemSpacing: 0,
                                                                  lineSpacing: 0, insets: EdgeInsets(all: 0)))
         view.register(reuseIdentifier: "row") { RowCell(reuseIdentifier: $0) }
-        let c = DragDropCollection(view: view, title: name.capitalized, items: [ids.map { AnyHashable($0) }],
+        let c = DragDropCollection<AnyHashable>(view: view, title: name.capitalized, items: [ids.map { AnyHashable($0) }],
                                    cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "row", for: ip) },
                                    drawItem: { _, r, list in list.fill(r, .white) })
         view.setFrame(frame)

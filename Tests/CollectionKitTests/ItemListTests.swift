@@ -103,9 +103,9 @@ final class ItemListTests: XCTestCase {
     }
 
     func testHugeRunsCheckedForSharedIdentifiersAsRanges() throws {
-        func board(_ name: String, _ sections: [ItemList]) -> DragDropCollection {
+        func board(_ name: String, _ sections: [ItemList]) -> DragDropCollection<AnyHashable> {
             let view = CollectionView(name: name, layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40)))
-            return DragDropCollection(view: view, title: name, items: sections,
+            return DragDropCollection<AnyHashable>(view: view, title: name, items: sections,
                                       cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "dragdrop.gap", for: ip) },
                                       drawItem: { _, _, _ in })
         }
@@ -139,7 +139,7 @@ final class ItemListTests: XCTestCase {
     func testARunsLengthsRepeatByPeriodAskingOncePerPeriod() {
         var asked = 0
         let view = CollectionView(name: "list", layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40)))
-        let c = DragDropCollection(view: view, title: "List", items: [ItemList(identifiers: 0..<1_000_000), ["x", "y"]],
+        let c = DragDropCollection<AnyHashable>(view: view, title: "List", items: [ItemList(identifiers: 0..<1_000_000), ["x", "y"]],
                                    cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "dragdrop.gap", for: ip) },
                                    drawItem: { _, _, _ in })
         c.itemLengthPeriod = { run in run.upperBound <= 1_000_000 ? 7 : nil }

@@ -19,7 +19,7 @@ final class ReorderInteractionTests: XCTestCase {
         cv.update(now: 0)
         let manager = DragDropManager()
         manager.bounds = cv.frame
-        let reorderable = ReorderableCollection(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
+        let reorderable = ReorderableCollection<AnyHashable>(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
         manager.add(reorderable)
         return (ReorderInteraction(manager: manager, reorderable: reorderable), cv, ds)
     }

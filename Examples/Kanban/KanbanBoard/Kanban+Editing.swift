@@ -14,7 +14,7 @@ extension Kanban {
         case let .pointerDown(p, .left, mods):
             if let k = addButtons.firstIndex(where: { $0.contains(p) }) { beginAdding(in: k, now: now); return .handled }
             guard clicks.press(at: p, now: now) == 2, mods.isEmpty,
-                  let column = columns.first(where: { $0.view.frame.contains(p) }), let id = column.draggableItem(at: p) else { return .ignored }
+                  let column = columns.first(where: { $0.view.frame.contains(p) }), let id = column.itemID(at: p) else { return .ignored }
             beginRenaming(id, in: column, now: now)
             return .handled
         case let .key(key, mods):
@@ -23,14 +23,15 @@ extension Kanban {
                 beginAdding(in: columns.firstIndex { $0.name == focused } ?? 0, now: now)
                 return .handled
             }
-            if InPlaceEditor.isEditKey(key, mods), let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }) {
-                beginRenaming(f.id, in: column, now: now)
+            if InPlaceEditor.isEditKey(key, mods), let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }),
+               let id = column.identifier(f.id) {
+                beginRenaming(id, in: column, now: now)
                 return .handled
             }
             if key == Key("Delete"), mods.isEmpty {
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return .ignored }
-                let what = ids.count == 1 ? title(of: ids[0]) : "\(ids.count) cards"
+                let what = ids.count == 1 ? ids.identifiers(as: Int.self).first.map(title(of:)) ?? "1 card" : "\(ids.count) cards"
                 do { try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)") } catch { return .ignored }
                 return .handled
             }
@@ -59,8 +60,9 @@ extension Kanban {
     }
 
     /// A field over the card holding its title; Enter renames it.
-    public func beginRenaming(_ id: AnyHashable, in column: DragDropCollection, now: Double) {
-        guard let key = id.base as? Int, let old = cards[key]?.title else { return }
+    public func beginRenaming(_ key: Int, in column: DragDropCollection<Int>, now: Double) {
+        guard let old = cards[key]?.title else { return }
+        let id = AnyHashable(key)
         editor.begin(item: id, text: old, frame: { column.windowFrame(of: id) }, now: now) { [unowned self] text in
             guard let title = text?.trimmed, !title.isEmpty, title != old else { return }
             manager.recordEdit(of: id, summary: "rename \(old)") { [unowned self] undoing in

@@ -23,7 +23,7 @@ final class CardCell: CollectionCell {
 public final class Kanban: ComposedRoot {
     public private(set) var size = Size(width: 900, height: 600)
     public let manager = DragDropManager()
-    public private(set) var columns: [DragDropCollection] = []
+    public private(set) var columns: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: "Trash")
     var cards: [Int: Card] = [:]
     private let save: (KanbanFile) throws -> Void
@@ -60,7 +60,7 @@ public final class Kanban: ComposedRoot {
                                                                              interitemSpacing: 6, lineSpacing: 6,
                                                                              insets: EdgeInsets(all: 8)))
             view.register(reuseIdentifier: "card") { CardCell(reuseIdentifier: $0) }
-            let c = DragDropCollection(view: view, title: column.title, items: [column.cards.map { AnyHashable($0.id) }],
+            let c = DragDropCollection<Int>(view: view, title: column.title, items: [column.cards.map(\.id)],
                                        cellForItem: { [unowned self] cv, ip, id in
                                            let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CardCell
                                            cell.title = title(of: id)
@@ -86,13 +86,13 @@ public final class Kanban: ComposedRoot {
         layOut(for: size)
     }
 
-    func title(of id: AnyHashable) -> String { (id.base as? Int).flatMap { cards[$0]?.title } ?? "?" }
+    func title(of id: Int) -> String { cards[id]?.title ?? "?" }
 
     /// The board as a file, from the columns' data and the trash.
     public func snapshot() -> KanbanFile {
-        func cardList(_ ids: [AnyHashable]) -> [Card] { ids.compactMap { ($0.base as? Int).flatMap { cards[$0] } } }
-        return KanbanFile(columns: columns.map { Column(title: $0.title, cards: cardList(Array($0.items.joined()))) },
-                          trash: cardList(trash.items))
+        func cardList<S: Sequence>(_ ids: S) -> [Card] where S.Element == Int { ids.compactMap { cards[$0] } }
+        return KanbanFile(columns: columns.map { Column(title: $0.title, cards: cardList($0.identifiers.joined())) },
+                          trash: cardList(trash.items.identifiers(as: Int.self)))
     }
 
     /// Columns side by side above a trash strip and a status line.

@@ -94,6 +94,13 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     /// The data as the app's identifiers, section by section, without listing runs until read.
     public var identifiers: [LazyMapSequence<ItemList, ItemID>] { items.map { $0.lazy.map(Self.typed) } }
 
+    /// The item under a window point that can be dragged now, as the app's identifier.
+    public func itemID(at point: Point) -> ItemID? { draggableItem(at: point).map(Self.typed) }
+
+    /// An identifier the drag-and-drop manager reports (its focus, selection, a change's edits)
+    /// as this collection's type; nil when it is of another type.
+    public func identifier(_ id: AnyHashable) -> ItemID? { id as? ItemID }
+
     /// An identifier the drag machinery holds, as the app's type. Every item of the collection is
     /// one of the app's (it made them, or its `copyItem` did); another type is a programming error.
     static func typed(_ id: AnyHashable) -> ItemID {
