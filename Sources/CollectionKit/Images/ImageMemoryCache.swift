@@ -25,6 +25,9 @@ public struct ImageMemoryCache {
         return node.pixels
     }
 
+    /// The picture for `key` without making it more recent (for inspection).
+    public func peek(_ key: ImageKey) -> ImagePixels? { nodes[key]?.pixels }
+
     /// Whether `key` is kept, without making it more recent.
     public func contains(_ key: ImageKey) -> Bool { nodes[key] != nil }
 
