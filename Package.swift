@@ -78,6 +78,8 @@ let package = Package(
         .executableTarget(name: "collection-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // Benchmarks/photos.sh: a grid of 10,000 4000x3000 JPEGs scrolled at 2,400 pt/s, cold and warm.
+        .executableTarget(name: "photo-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")]),
