@@ -53,6 +53,14 @@ enum PhotoBench {
         return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
+    /// CPU time of the calling thread, seconds: what a frame cost apart from time the workers
+    /// took the core away.
+    static func threadCPU() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
     static func ms(_ s: Double) -> String { String(format: "%.2f", s * 1000) }
 
     static func run(files: [String], options: [String: String], flags: Set<String>) throws {
@@ -111,7 +119,7 @@ enum PhotoBench {
         cv.setFrame(Rect(origin: .zero, size: size))
         cv.reloadData()
 
-        var frameTimes: [Double] = [], renderTimes: [Double] = []
+        var frameTimes: [Double] = [], renderTimes: [Double] = [], cpuTimes: [Double] = []
         var shownCells = 0, placeholderCells = 0
         var peakRSS = 0.0
         var frames = 0
@@ -124,12 +132,12 @@ enum PhotoBench {
                 if t - s > end { break }
                 cv.physics.jump(to: Point(0, min(cv.physics.maxOffset.y, speed * (t - s))))
             }
-            let before = Date()
+            let before = Date(), cpuBefore = threadCPU()
             cv.update(now: t)
             pipeline.update(now: t)
             var list = DrawList()
             cv.draw(into: &list)
-            let drawn = Date()
+            let drawn = Date(), cpu = threadCPU() - cpuBefore
             canvas.render(list)
             let rendered = Date()
             frames += 1
@@ -141,6 +149,7 @@ enum PhotoBench {
                 if t > 10 { scrollStart = now() }
             } else {
                 frameTimes.append(drawn.timeIntervalSince(before))
+                cpuTimes.append(cpu)
                 renderTimes.append(rendered.timeIntervalSince(drawn))
                 shownCells += visible.count - pending
                 placeholderCells += pending
@@ -166,7 +175,7 @@ enum PhotoBench {
         \(label): \(frames) frames, scrolled \(Int(cv.contentOffset.y)) pt at \(Int(speed)) pt/s over \(Int(size.width))x\(Int(size.height)) pt at \(scale)x, \
         cells \(Int(cv.visibleAttributes.first?.frame.width ?? 0)) pt
           main thread per frame (update + draw list): p50 \(ms(percentile(frameTimes, 0.5))) ms, p99 \(ms(percentile(frameTimes, 0.99))) ms, \
-        max \(ms(frameTimes.max() ?? .nan)) ms; software rendering: p50 \(ms(percentile(renderTimes, 0.5))) ms, p99 \(ms(percentile(renderTimes, 0.99))) ms
+        max \(ms(frameTimes.max() ?? .nan)) ms; its CPU time p99 \(ms(percentile(cpuTimes, 0.99))) ms; software rendering: p50 \(ms(percentile(renderTimes, 0.5))) ms, p99 \(ms(percentile(renderTimes, 0.99))) ms
           cells shown as placeholder: \(String(format: "%.1f", 100 * Double(placeholderCells) / Double(max(1, total))))% of \(total) cell frames; \
         waits p50 \(ms(percentile(waitsDuring, 0.5))) ms, p95 \(ms(percentile(waitsDuring, 0.95))) ms (\(waitsDuring.count) pictures)
           pictures: \(s.requested) asked, \(s.decoded) decoded, \(s.fromDisk) from disk thumbnails, \(s.failed) failed, cancelled \(s.cancelledBeforeStart) \

@@ -123,6 +123,19 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertEqual(Set(visibleStates(cv, pipeline, source)), [.fading], "the new screen's pictures arrived")
     }
 
+    func testAPipelineThatGoesAwayLeavesNoWorkBehind() {
+        let decoder = RecordingDecoder(held: true)
+        var pipeline: ImagePipeline? = ImagePipeline(decoder: decoder, workers: 1)
+        var list = DrawList()
+        for i in 0..<6 { pipeline?.draw(ImageKey(source: "photo-\(i)", pixelSize: PixelSize(width: 8, height: 8)), in: Rect(0, 0, 8, 8), into: &list) }
+        let end = Date().addingTimeInterval(5)
+        while decoder.calls.isEmpty && Date() < end { usleep(1000) }
+        pipeline = nil
+        decoder.release()
+        usleep(200_000)
+        XCTAssertEqual(decoder.calls.count, 1, "only the picture already under way was decoded")
+    }
+
     func testTheMemoryCacheStaysWithinItsBudgetOverALongScroll() {
         let decoder = RecordingDecoder()
         // Room for 24 pictures of 100x100 pixels; a screen shows 12 to 15.

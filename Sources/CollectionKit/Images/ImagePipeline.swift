@@ -52,6 +52,12 @@ public final class ImagePipeline {
         }
     }
 
+    /// Work still queued when the pipeline goes would keep the workers busy for nobody.
+    deinit {
+        for job in inFlight.values { job.cancel() }
+        queue.cancelAll()
+    }
+
     /// The most bytes of pictures kept in memory.
     public var memoryBudget: Int {
         get { cache.budget }

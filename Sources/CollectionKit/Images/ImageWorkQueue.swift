@@ -78,6 +78,15 @@ final class ImageWorkQueue: Sendable {
         }
     }
 
+    /// Cancels every job not started and marks the running ones cancelled: the owner is gone.
+    func cancelAll() {
+        let dropped = state.withLock { s -> [ImageJob] in
+            defer { s.visible.removeAll(); s.ahead.removeAll() }
+            return s.visible + s.ahead
+        }
+        for job in dropped { job.cancel() }
+    }
+
     /// The results finished since the last call, oldest first.
     func takeFinished() -> [(ImageJob, ImageOutcome)] {
         state.withLock { s in
