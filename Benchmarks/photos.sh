@@ -8,7 +8,7 @@
 # memory while scrolling and after, and the time to the first frame with every visible picture.
 # It also times one photo's decode for a cell both ways: libjpeg-turbo reducing while decoding,
 # and SDL_image decoding it whole.
-# Options pass through: --seconds 20 --speed 2400 --workers N --budget-mb 48 --scale 1 --cell 150
+# Options pass through: --seconds 20 --speed 2400 --workers N --budget-mb 48 --scale 1 --cell 150 --nice 10 (-1: none)
 #   --count 10000 --distinct 40 --dir DIR --decode-only
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -107,7 +107,9 @@ enum PhotoBench {
         let canvas = try HeadlessCanvas(size: size, fonts: try FontLocator.uiFonts(), scale: scale)
         let start = Date()
         func now() -> Double { Date().timeIntervalSince(start) }
-        let pipeline = ImagePipeline(decoder: ImageFileDecoder(), thumbnails: FreedesktopThumbnails(root: thumbnails),
+        // --nice -1: the workers keep the main thread's priority.
+        let nice = Int32(option("nice", 10))
+        let pipeline = ImagePipeline(decoder: ImageFileDecoder(workerNice: nice < 0 ? nil : nice), thumbnails: FreedesktopThumbnails(root: thumbnails),
                                      memoryBudget: Int(option("budget-mb", 48)) << 20,
                                      workers: Int(option("workers", Double(ProcessInfo.processInfo.activeProcessorCount))))
         let grid = PhotoGrid(files: files, pipeline: pipeline, scale: scale)
