@@ -44,6 +44,9 @@ public final class ImagePipeline {
 
     /// A pipeline decoding with `decoder` on `workers` threads, keeping thumbnails in
     /// `thumbnails` (nil: none on disk) and up to `memoryBudget` bytes of pictures in memory.
+    /// With 0 workers every picture asked for is made during the next `update(now:)`, on the
+    /// caller's thread: a headless run then gives the same frames whatever the machine's speed
+    /// (never in a window, whose frames it would block).
     public init(decoder: any ImageDecoding, thumbnails: (any ThumbnailStoring)? = nil, memoryBudget: Int = 48 << 20,
                 workers: Int = 2, wake: @escaping @Sendable () -> Void = {}) {
         cache = ImageMemoryCache(budget: memoryBudget)
@@ -81,6 +84,7 @@ public final class ImagePipeline {
             inFlight[key] = nil
             pendingSince[key] = nil
         }
+        if queue.workers == 0 { queue.drainHere() }
         for (job, outcome) in queue.takeFinished() {
             let key = job.key
             if inFlight[key] === job { inFlight[key] = nil }
@@ -101,10 +105,10 @@ public final class ImagePipeline {
         if !arrivals.isEmpty { arrivals = arrivals.filter { now - $0.value < fadeDuration } }
     }
 
-    /// `now` while a picture fades in or a finished one waits to be collected; nil otherwise
-    /// (a picture that finishes later wakes the window itself).
+    /// `now` while a picture fades in or a finished one waits to be collected (or, with no
+    /// workers, waits to be made); nil otherwise (a picture that finishes later wakes the window).
     public func nextDeadline(after now: Double) -> Double? {
-        (!arrivals.isEmpty || queue.hasFinished) ? now : nil
+        (!arrivals.isEmpty || queue.hasFinished || (queue.workers == 0 && !inFlight.isEmpty)) ? now : nil
     }
 
     /// Starts loading the pictures of items about to appear, nearest first, unless kept already.

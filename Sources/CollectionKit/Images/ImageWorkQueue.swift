@@ -27,7 +27,8 @@ enum ImageOutcome: Sendable {
 /// Pictures on screen go first, newest first (in a fast scroll the cells that just came into
 /// view stay longest); pictures prefetched go after them in the order asked (nearest first).
 /// At most `workers` detached tasks run at once; each takes jobs until none is left, so an idle
-/// pipeline holds no thread. Every result wakes the window (`wake`), which collects it in its
+/// pipeline holds no thread. With no workers, jobs wait until `drainHere()` runs them on the
+/// caller's thread (headless runs and tests, where the result must not depend on timing). Every result wakes the window (`wake`), which collects it in its
 /// next `update(now:)`.
 final class ImageWorkQueue: Sendable {
     private struct State {
@@ -42,7 +43,7 @@ final class ImageWorkQueue: Sendable {
     private let wake: @Sendable () -> Void
 
     init(workers: Int, wake: @escaping @Sendable () -> Void, work: @escaping @Sendable (ImageJob) -> ImageOutcome) {
-        self.workers = max(1, workers)
+        self.workers = max(0, workers)
         self.wake = wake
         self.work = work
     }
@@ -100,6 +101,14 @@ final class ImageWorkQueue: Sendable {
 
     /// Jobs queued and not started.
     var queuedCount: Int { state.withLock { $0.visible.count + $0.ahead.count } }
+
+    /// Runs every queued job on the calling thread, in the order workers would take them.
+    func drainHere() {
+        while let job = state.withLock({ s in s.visible.popLast() ?? (s.ahead.isEmpty ? nil : s.ahead.removeFirst()) }) {
+            let outcome = job.isCancelled ? .cancelled : work(job)
+            state.withLock { $0.finished.append((job, outcome)) }
+        }
+    }
 
     private func drain() {
         while let job = next() {
