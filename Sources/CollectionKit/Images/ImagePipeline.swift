@@ -93,7 +93,11 @@ public final class ImagePipeline {
                 if fromDisk { stats.fromDisk += 1 } else { stats.decoded += 1 }
                 cache.insert(pixels, for: key)
                 if wanted.contains(key) { arrivals[key] = now }
-                if let since = pendingSince.removeValue(forKey: key) { stats.waits.append(now - since) }
+                if let since = pendingSince.removeValue(forKey: key) {
+                    // The latest waits only: a long session keeps no growing list.
+                    if stats.waits.count >= ImagePipelineStats.keptWaits { stats.waits.removeFirst(ImagePipelineStats.keptWaits / 2) }
+                    stats.waits.append(now - since)
+                }
             case .failed:
                 stats.failed += 1
                 failed.insert(key)
@@ -197,7 +201,9 @@ public struct ImagePipelineStats: Equatable, Sendable {
     public var cancelledBeforeStart = 0, cancelledWhileRunning = 0, stoppedBetweenStages = 0
     /// Cells drawn with their picture, and with a placeholder.
     public var pictureDraws = 0, placeholderDraws = 0
-    /// Seconds each picture drawn as a placeholder waited until it arrived.
+    /// Seconds each picture drawn as a placeholder waited until it arrived (the latest
+    /// `keptWaits` at most).
     public var waits: [Double] = []
+    public static let keptWaits = 20_000
     public init() {}
 }
