@@ -22,9 +22,11 @@ public final class DrawListRenderer {
     private var transforms: [Transform] = []
     private var clips: [SDL_Rect?] = []
     private var opacities: [Double] = []
-    private var transform = Transform.identity
-    private var opacity = 1.0
+    var transform = Transform.identity
+    var opacity = 1.0
     private var clip: SDL_Rect?
+    /// Pictures made ready to copy, by key (see `DrawListRenderer+Images.swift`).
+    var imageSprites: [ImageKey: ImageSprite] = [:]
     private var snapshotTextures: [String: OpaquePointer] = [:]
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
@@ -55,6 +57,7 @@ public final class DrawListRenderer {
         for t in discTextures.values { SDL_DestroyTexture(t) }
         discTextures.removeAll()
         dropShapeTextures()
+        dropImageSprites()
         text.dropTextures()
         SDL_DestroyRenderer(renderer)
     }
@@ -71,6 +74,7 @@ public final class DrawListRenderer {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
         }
+        keepImageSprites(namedIn: list.commands)
         // A frame that starts by painting the whole target opaque needs no clear: in the software
         // renderer each is a full pass over memory.
         pixelTarget = softwareSurface.flatMap { PixelTarget(surface: $0) }
@@ -153,7 +157,7 @@ public final class DrawListRenderer {
     }
 
     /// Copies part of a cached image: into the pixels when they are at hand, else with SDL.
-    private func copy(_ sprite: Sprite, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
+    func copy(_ sprite: Sprite, src: SDL_Rect?, dst: SDL_FRect, alpha: UInt8) {
         if let bitmap = sprite.bitmap, let p = direct() {
             let s = src ?? SDL_Rect(x: 0, y: 0, w: Int32(bitmap.width), h: Int32(bitmap.height))
             p.blit(bitmap, src: s, dst: wholePixels(dst), alpha: alpha, clip: clip)
@@ -246,6 +250,8 @@ public final class DrawListRenderer {
             drawText(run)
         case let .paragraph(p):
             for run in p.lineRuns(measurer) { drawText(run) }
+        case let .image(run):
+            drawImage(run)
         case let .texture(key, r):
             guard let tex = snapshotTextures[key] else { return }
             var dst = frect(transform.apply(r))
@@ -314,7 +320,7 @@ public final class DrawListRenderer {
         opacity >= 1 ? c : Color(r: c.r, g: c.g, b: c.b, a: UInt8((Double(c.a) * opacity).rounded()))
     }
 
-    private func frect(_ r: Rect) -> SDL_FRect {
+    func frect(_ r: Rect) -> SDL_FRect {
         SDL_FRect(x: Float(r.minX), y: Float(r.minY), w: Float(r.width), h: Float(r.height))
     }
 
@@ -425,7 +431,7 @@ public final class DrawListRenderer {
     /// Outline corners and shadows (see `ShapeTextures`).
     private lazy var shapes = ShapeTextures(renderer: renderer, software: isSoftwareRenderer)
     /// Whether the renderer is SDL's software one: cached images then keep only their pixels.
-    private lazy var isSoftwareRenderer: Bool = {
+    lazy var isSoftwareRenderer: Bool = {
         var info = SDL_RendererInfo()
         return SDL_GetRendererInfo(renderer, &info) == 0 && info.flags & SDL_RENDERER_SOFTWARE.rawValue != 0
     }()
@@ -496,7 +502,7 @@ public final class DrawListRenderer {
     /// A new disc mask: each pixel's coverage from its centre's distance to the edge, worked out
     /// for one quadrant and mirrored, with the square root only in the band around the edge (a
     /// scaling card asks for a new radius every frame).
-    private static func makeDiscMask(radius: Int) -> AlphaMask? {
+    static func makeDiscMask(radius: Int) -> AlphaMask? {
         guard radius >= 1, radius <= DrawListRenderer.largestCachedDisc else { return nil }
         let size = 2 * radius, r = Double(radius)
         let m = AlphaMask(width: size, height: size)
@@ -817,7 +823,7 @@ public final class DrawListRenderer {
                     _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
                                      software: isSoftwareRenderer)
                 }
-            case .line, .texture, .pushClip, .popClip, .pushOpacity, .popOpacity:
+            case .line, .texture, .image, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 continue
             }
             // Something may have been made: the slice ends once its time is up.

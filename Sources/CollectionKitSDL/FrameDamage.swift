@@ -381,6 +381,10 @@ extension DrawListRenderer {
                 bounds = textBounds(run, t)
             case let .paragraph(p):
                 for run in p.lineRuns(measurer) { bounds = bounds.union(textBounds(run, t)) }
+            case let .image(run):
+                // Copied as `drawImage` places it: whole pixels, sampled from the picture's own
+                // origin, so it moves exactly with a whole-pixel shift and a clip cuts it cleanly.
+                bounds = imageBounds(run, t)
             case let .texture(_, r):
                 bounds = PixelBox(covering: t.apply(r), margin: 1)
                 exact = false

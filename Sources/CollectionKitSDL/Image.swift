@@ -22,6 +22,18 @@ public struct Image: Equatable {
         guard ok else { throw BackendError("cannot write \(path)") }
     }
 
+    /// Writes the image as a JPEG of `quality` (0...100), for test pictures and benchmarks.
+    public func writeJPEG(to path: String, quality: Int = 85) throws {
+        var copy = pixels
+        let ok = copy.withUnsafeMutableBytes { raw -> Bool in
+            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(width), Int32(height), 32,
+                                                             Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
+            defer { SDL_FreeSurface(s) }
+            return IMG_SaveJPG(s, path, Int32(quality)) == 0
+        }
+        guard ok else { throw BackendError("cannot write \(path)") }
+    }
+
     public static func readPNG(_ path: String) throws -> Image {
         guard let loaded = IMG_Load(path) else { throw BackendError("cannot read \(path)") }
         defer { SDL_FreeSurface(loaded) }

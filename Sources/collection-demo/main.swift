@@ -41,6 +41,9 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
     var scene: String?
 
+    @Option(help: ArgumentHelp("The photos scene's folder of pictures, and a Photos tab (default with --scene photos: the user's Pictures folder, from xdg-user-dir; generated pictures when it has none).", valueName: "DIR"))
+    var photos: String?
+
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)). Without it a window opens at the size it last had (default: 1280x800).", valueName: "WxH"))
     var size: WindowSize?
 
@@ -320,7 +323,13 @@ struct CollectionDemo: ParsableCommand {
         let store = stateStore()
         let loaded = store?.load()
         if let notice = loaded?.notice { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
-        let app = try App(scene: firstScene(loaded?.state), size: windowSize(loaded?.state), config: config, remembered: loaded?.state)
+        let first = firstScene(loaded?.state)
+        var entries = SceneCatalog.all
+        if photos != nil || first == SceneCatalog.photos.name {
+            config.photos = try PhotoFolder.library(photos, headless: headless)
+            entries.append(SceneCatalog.photos)
+        }
+        let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
         if let notice = loaded?.notice { app.addNotice(notice) }
         let timer = FrameTimes()
@@ -338,6 +347,7 @@ struct CollectionDemo: ParsableCommand {
         let canvas = try HeadlessCanvas(size: app.size, fonts: fonts, scale: scale ?? 1)
         canvas.drawer.redrawsWholeFrame = wholeFrames
         app.pixelScale = canvas.scale
+        PhotoFolder.scale.value = canvas.scale
         let driver = HeadlessDriver(root: app, fps: fps)
         driver.frameTimer = timer
         var renderError: Error?
@@ -371,6 +381,7 @@ struct CollectionDemo: ParsableCommand {
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
         app.pixelScale = loop.canvas.pixelScale
+        PhotoFolder.scale.value = loop.canvas.pixelScale
         loop.canvas.drawer.redrawsWholeFrame = wholeFrames
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
@@ -391,6 +402,7 @@ struct CollectionDemo: ParsableCommand {
         loop.willUpdate = { [dumpState] now in
             lastFrame = now
             app.pixelScale = loop.canvas.pixelScale
+            PhotoFolder.scale.value = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
                 do {
                     try self.writeLiveDump(app, idle: app.nextDeadline(after: now) == nil, now: now,
@@ -509,5 +521,107 @@ extension CollectionDemo {
         let bridge = ATSPIBridge.make(for: application, enabled: !noAccessibility)
         bridge?.attach(to: loop)
         return bridge
+    }
+}
+
+/// The photos scene's pictures: a folder's picture files (`--photos DIR`, else the user's
+/// Pictures folder as `xdg-user-dir` names it), or, when there are none, a set generated once
+/// into the demo's cache folder. Pictures load through the backend's decoder and the desktop's
+/// thumbnail cache, and a finished picture wakes the window.
+enum PhotoFolder {
+    /// The window's pixel scale, kept up to date by the run loops.
+    static let scale = PixelScaleBox()
+    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff"]
+    /// Files listed at most: a folder of more shows its first ones.
+    static let maximumFiles = 100_000
+
+    static func library(_ dir: String?, headless: Bool) throws -> PhotoLibrary {
+        let folder = dir ?? picturesFolder()
+        var files = pictures(in: folder)
+        if files.isEmpty {
+            if let dir { throw AppError("--photos: no pictures in \(dir)") }
+            files = try generated()
+        }
+        let wakesWindow = !headless
+        let wake: @Sendable () -> Void = { if wakesWindow { WindowWakeUp.post() } }
+        return PhotoLibrary(files: files, scale: scale) {
+            // Headless, pictures are made in the frame that asks for them: a script's dump then
+            // says the same whatever the machine's speed.
+            ImagePipeline(decoder: ImageFileDecoder(), thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,
+                          workers: wakesWindow ? 2 : 0, wake: wake)
+        }
+    }
+
+    /// `xdg-user-dir PICTURES`, else ~/Pictures.
+    static func picturesFolder() -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["xdg-user-dir", "PICTURES"]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        if (try? p.run()) != nil {
+            p.waitUntilExit()
+            let path = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // xdg-user-dir answers the home folder itself when PICTURES is not set.
+            if p.terminationStatus == 0, !path.isEmpty, path != NSHomeDirectory() { return path }
+        }
+        return NSHomeDirectory() + "/Pictures"
+    }
+
+    /// The picture files directly in `folder` and its subfolders, by path.
+    static func pictures(in folder: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var out: [String] = []
+        while let name = walk.nextObject() as? String, out.count < maximumFiles {
+            let ext = (name as NSString).pathExtension.lowercased()
+            if extensions.contains(ext), !name.hasPrefix(".") { out.append(folder + "/" + name) }
+        }
+        return out.sorted()
+    }
+
+    /// 48 pictures (skies, suns and hills in varied colours), made once into the cache folder.
+    static func generated() throws -> [String] {
+        let env = ProcessInfo.processInfo.environment
+        let cache = env["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory() + "/.cache"
+        let dir = cache + "/collection-demo/generated-pictures"
+        let names = (0..<48).map { String(format: "%@/picture-%02d.jpg", dir, $0) }
+        if names.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return names }
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for (i, name) in names.enumerated() { try picture(seed: i).writeJPEG(to: name, quality: 88) }
+        return names
+    }
+
+    static func picture(seed: Int, width w: Int = 1200, height h: Int = 900) -> Image {
+        var px = [UInt32](repeating: 0, count: w * h)
+        let hue = Double((seed * 37) % 100) / 100
+        let sunX = Double(w) * (0.15 + 0.7 * Double((seed * 53) % 100) / 100), sunY = Double(h) * (0.2 + 0.02 * Double(seed % 7))
+        let sunR = Double(h) * (0.06 + 0.01 * Double(seed % 5))
+        func hsv(_ h: Double, _ s: Double, _ v: Double) -> (Double, Double, Double) {
+            let c = Color.hsv(h.truncatingRemainder(dividingBy: 1), s, v)
+            return (Double(c.r), Double(c.g), Double(c.b))
+        }
+        let sky = hsv(hue, 0.5, 0.95), low = hsv(hue + 0.08, 0.35, 0.75), land = hsv(hue + 0.35, 0.6, 0.45)
+        for y in 0..<h {
+            let t = Double(y) / Double(h)
+            for x in 0..<w {
+                let u = Double(x) / Double(w)
+                let hill = 0.62 + 0.07 * sin(u * 7 + Double(seed)) + 0.03 * sin(u * 23 + Double(seed) * 2)
+                var c: (Double, Double, Double)
+                if t > hill {
+                    let d = (t - hill) * 1.5
+                    c = (land.0 * (1 - d), land.1 * (1 - d), land.2 * (1 - d))
+                } else {
+                    let k = t / hill
+                    c = (sky.0 + (low.0 - sky.0) * k, sky.1 + (low.1 - sky.1) * k, sky.2 + (low.2 - sky.2) * k)
+                }
+                let dx = Double(x) - sunX, dy = Double(y) - sunY
+                if dx * dx + dy * dy < sunR * sunR, t < hill { c = (255, 236, 170) }
+                func b(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v))) }
+                px[y * w + x] = 0xFF00_0000 | b(c.0) << 16 | b(c.1) << 8 | b(c.2)
+            }
+        }
+        return Image(width: w, height: h, pixels: px)
     }
 }

@@ -81,6 +81,8 @@ public struct SceneConfig: Sendable {
     public var calendarSource: EventSourceBox?
     /// Measures text as the backend draws it (nil: estimated widths; see `measurer`).
     public var textMeasurer: TextMeasurerBox?
+    /// The photos scene's pictures and pipeline (`--photos`); nil: no photos scene.
+    public var photos: PhotoLibrary?
     public init(items: Int? = nil) { self.items = items }
 }
 
@@ -104,6 +106,9 @@ public enum SceneCatalog {
         SceneEntry(name: "boards", title: "Boards") { BoardsScene(config: $0) },
         SceneEntry(name: "mosaic", title: "Mosaic") { try MosaicScene(config: $0) },
     ] }
+    /// The photos scene: a tab of its own only when asked for (`--photos` or `--scene photos`),
+    /// since it needs a folder of pictures and a backend's decoder (`SceneConfig.photos`).
+    public static var photos: SceneEntry { SceneEntry(name: "photos", title: "Photos") { try PhotosScene(config: $0) } }
     public static var names: [String] { all.map(\.name) }
-    public static func entry(named name: String) -> SceneEntry? { all.first { $0.name == name } }
+    public static func entry(named name: String) -> SceneEntry? { (all + [photos]).first { $0.name == name } }
 }

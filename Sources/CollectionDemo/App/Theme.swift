@@ -13,6 +13,8 @@ public enum Theme {
     /// The keyboard focus ring, in every scene.
     public static let focusRing = Color(hex: 0xF5F7FA)
     public static let tabBarHeight: Double = 44
+    /// A picture's cell until its picture is ready: a tile a step above the background.
+    public static let photoPlaceholder = Color(hex: 0x2E323B)
 
     /// A stable, pleasant colour for item number `n`.
     public static func tileColor(_ n: Int) -> Color {

@@ -62,6 +62,10 @@ public final class CollectionView {
     /// keeps its sizes in step with the layout and the viewport, and its axes with the layout's scroll
     /// axis.
     public var physics = ScrollPhysics()
+    /// Told which items are about to appear, from the scroll velocity (see ``Prefetching``).
+    public weak var prefetchDataSource: (any CollectionPrefetchingDataSource)?
+    /// How far ahead items are prefetched, and which are now.
+    public var prefetching = Prefetching()
     /// When set, filled across the viewport behind the items.
     public var backgroundColor: Color? = nil
     /// Shown centred in the viewport while the collection has no items; nil shows nothing.
@@ -188,6 +192,7 @@ public final class CollectionView {
         frameAnimations = frameAnimations.filter { !$0.value.isFinished(at: now) }
         pruneTransitions(now: now)
         refreshVisible(reconfigureAll: false)
+        updatePrefetching(now: now)
         recheckHover()
     }
 

@@ -23,6 +23,9 @@ public enum DrawCommand: Equatable, Sendable {
     case paragraph(ParagraphRun)
     /// Draws the texture recorded under `key` (see `DrawList.textures`) into `rect`.
     case texture(key: String, rect: Rect)
+    /// Draws a decoded picture into a rect with a content mode and rounded corners, at device
+    /// pixels; see ``ImageRun``.
+    case image(ImageRun)
     /// Restricts drawing to a rect, intersected with any clip already pushed, until the matching
     /// ``DrawCommand/popClip``. The rect is mapped by the current transform.
     case pushClip(Rect)

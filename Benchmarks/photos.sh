@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Pictures: a grid of 10,000 JPEGs of 4000x3000 (made by the benchmark the first time, kept in
+# /tmp/photo-bench-10k) scrolled at 2,400 pt/s in real time, 1280x800 points, 150-point cells,
+# with the pipeline's workers decoding for real: first with an empty thumbnail cache and an empty
+# memory cache (cold), then with a new pipeline over the thumbnails the cold pass wrote (warm).
+# Prints, per pass: the main thread's time per frame (update and draw list; software rendering
+# apart), the share of visible cells shown as placeholders and how long pictures waited, resident
+# memory while scrolling and after, and the time to the first frame with every visible picture.
+# It also times one photo's decode for a cell both ways: libjpeg-turbo reducing while decoding,
+# and SDL_image decoding it whole.
+# Options pass through: --seconds 20 --speed 2400 --workers N --budget-mb 48 --scale 1 --cell 150 --nice 10 (-1: none)
+#   --count 10000 --distinct 40 --dir DIR --decode-only
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=${PATH}:/opt/swift/usr/bin
+swift build -c release --product photo-bench >/dev/null
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
+.build/release/photo-bench "$@"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The GTK4 peer on the same folder (Benchmarks/peers/gtk-photo-grid.c), in a private Xvfb, when
+# GTK4's headers are installed (apt-get install libgtk-4-dev).
+if pkg-config --exists gtk4; then
+    work=$(mktemp -d)
+    . Benchmarks/private-xvfb.sh
+    start_private_xvfb
+    trap stop_private_xvfb EXIT
+    cc -O2 -o "$work/gtk-photo-grid" Benchmarks/peers/gtk-photo-grid.c $(pkg-config --cflags --libs gtk4) -lm
+    seconds=15; speed=2400
+    while [ $# -gt 0 ]; do
+        case "$1" in --seconds) seconds=$2; shift;; --speed) speed=$2; shift;; esac
+        shift
+    done
+    DISPLAY=$display GSK_RENDERER=cairo timeout 300 "$work/gtk-photo-grid" /tmp/photo-bench-10k 10000 "$seconds" "$speed" 2>/dev/null \
+        || echo "gtk4 peer: failed"
+    echo "load average after the peer: $(cut -d' ' -f1-3 /proc/loadavg)"
+else
+    echo "gtk4 peer: not built (needs apt-get install libgtk-4-dev)"
+fi

@@ -1,0 +1,24 @@
+/// Turns a source into pixels. The backend supplies one (the engine has no codecs): the
+/// pipeline calls it on worker threads, never on the thread that draws, so it must be safe to
+/// call from several threads at once.
+public protocol ImageDecoding: Sendable {
+    /// Decodes `source` at any size that still covers what `box` needs under `mode` (see
+    /// ``ImageContentMode/scale(from:to:)``): a decoder that can reduce cheaply while decoding
+    /// (JPEG's DCT scaling by 1/2, 1/4, 1/8) should, and the pipeline scales the rest of the way.
+    /// Throws for a source it cannot read or decode (missing, truncated, not a picture).
+    func decode(_ source: String, covering box: PixelSize, mode: ImageContentMode) throws -> ImagePixels
+}
+
+/// A cache of thumbnails on disk that outlives the program and is shared with others (the
+/// freedesktop.org thumbnail cache); the backend supplies it. Called on worker threads.
+public protocol ThumbnailStoring: Sendable {
+    /// The side of the smallest thumbnail flavour at least `side` pixels, the size to make for
+    /// it; nil when no flavour is that large (the pipeline then keeps nothing on disk).
+    func flavourSide(atLeast side: Int) -> Int?
+    /// A thumbnail of `source` made from its current contents, at least `side` pixels on its
+    /// longer side (or the whole picture, when that is smaller); nil when none is stored or the
+    /// stored one is out of date.
+    func thumbnail(of source: String, atLeast side: Int) -> ImagePixels?
+    /// Keeps `thumbnail` of `source` (already scaled to fit a flavour's side) for next time.
+    func store(_ thumbnail: ImagePixels, of source: String)
+}

@@ -1,0 +1,25 @@
+extension ImagePipeline {
+    /// Draws the picture `key` names into `rect` (corners rounded by `cornerRadius` points), or
+    /// its placeholder while it is pending, and asks for it if it is not ready.
+    ///
+    /// Call it from a cell's `draw(in:into:)` with a key for the cell's size in device pixels
+    /// (``ImageKey/init(source:size:scale:mode:)``): the picture is then made for exactly those
+    /// pixels. Drawing it is what keeps it wanted: a picture not drawn in a frame is cancelled at
+    /// the next update unless prefetched. O(1).
+    public func draw(_ key: ImageKey, in rect: Rect, cornerRadius: Double = 0, into list: inout DrawList) {
+        markDrawn(key)
+        if let pixels = cache.pixels(for: key) {
+            let f = fade(of: key)
+            if f < 1 { list.fill(rect, placeholderColor, radius: cornerRadius) }
+            list.withOpacity(f) { list in list.image(pixels, key: key, in: rect, radius: cornerRadius) }
+            stats.pictureDraws += 1
+            return
+        }
+        if !isFailed(key) {
+            request(key, visible: true)
+            notePending(key)
+        }
+        list.fill(rect, placeholderColor, radius: cornerRadius)
+        stats.placeholderDraws += 1
+    }
+}

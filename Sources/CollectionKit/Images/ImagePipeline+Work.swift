@@ -1,0 +1,40 @@
+extension ImagePipeline {
+    /// A job's work, on a worker: the disk cache's thumbnail if it is large enough, otherwise a
+    /// decode of the source (reduced while decoding where the decoder can), a thumbnail of it
+    /// stored for next time, and the picture scaled down to the key's pixels. Stops between
+    /// stages once cancelled.
+    static func make(_ job: ImageJob, decoder: any ImageDecoding, thumbnails: (any ThumbnailStoring)?) -> ImageOutcome {
+        let key = job.key
+        let need = key.pixelSize.longerSide
+        let flavour = thumbnails?.flavourSide(atLeast: need)
+        // A stored thumbnail smaller than its flavour is the whole (small) picture: as good as it gets.
+        if let thumbnails, let flavour, let stored = thumbnails.thumbnail(of: key.source, atLeast: need),
+           covers(stored, key) || stored.size.longerSide < flavour {
+            return .made(stored.thumbnail(for: key.pixelSize, mode: key.mode), fromDisk: true)
+        }
+        if job.isCancelled { return .cancelled }
+        do {
+            var decoded: ImagePixels
+            if let flavour {
+                let box = PixelSize(width: flavour, height: flavour)
+                decoded = try decoder.decode(key.source, covering: box, mode: .fit)
+                if job.isCancelled { return .cancelled }
+                thumbnails?.store(decoded.thumbnail(for: box, mode: .fit), of: key.source)
+                // A panorama filling a square cell needs more than the flavour's side.
+                // (A picture smaller than the flavour came whole: decoding it again gains nothing.)
+                if !covers(decoded, key), decoded.size.longerSide >= flavour { decoded = try decoder.decode(key.source, covering: key.pixelSize, mode: key.mode) }
+            } else {
+                decoded = try decoder.decode(key.source, covering: key.pixelSize, mode: key.mode)
+            }
+            if job.isCancelled { return .cancelled }
+            return .made(decoded.thumbnail(for: key.pixelSize, mode: key.mode), fromDisk: false)
+        } catch {
+            return .failed
+        }
+    }
+
+    /// Whether `pixels` is large enough to make `key` without scaling up.
+    static func covers(_ pixels: ImagePixels, _ key: ImageKey) -> Bool {
+        key.mode.scale(from: pixels.size, to: key.pixelSize) <= 1.0001
+    }
+}

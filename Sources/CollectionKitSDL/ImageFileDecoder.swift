@@ -1,0 +1,120 @@
+import CJPEG
+import CSDL2
+import CSDL2Image
+import CollectionKit
+import Foundation
+import Glibc
+import Synchronization
+
+/// Decodes picture files for an `ImagePipeline`: JPEG with libjpeg-turbo, reduced by 1/2, 1/4 or
+/// 1/8 while decoding when the pipeline needs less (a 4000x3000 photo for a 256-pixel thumbnail
+/// decodes at 500x375, several times faster than whole, see Benchmarks/README.md); PNG, WebP,
+/// GIF and the rest with SDL_image. Safe to call from several workers at once.
+///
+/// A file that cannot be read, is not a picture, or is corrupt or truncated throws: the pipeline
+/// keeps the cell's placeholder. (libjpeg would show a truncated JPEG with grey where the data
+/// ran out; a half-grey thumbnail would then be cached on disk as if it were the picture.)
+public struct ImageFileDecoder: ImageDecoding {
+    /// Whether JPEGs go through SDL_image too (whole size, then scaled): for measuring.
+    public var jpegThroughSDLImage = false
+    /// The nice value a thread is given the first time it decodes (nil: left as it is). Decoding
+    /// is long work and drawing is short: at 10 the scheduler lets the thread that draws run as
+    /// soon as it wakes, where at equal priority a frame waited behind a decode on a two-core
+    /// machine (main thread p99 6.1 ms of wall time for 0.55 ms of its own CPU; Benchmarks/README).
+    /// The thread keeps it: it is one of Swift concurrency's pool threads, which this program
+    /// uses for nothing else.
+    public var workerNice: Int32? = 10
+
+    public init(jpegThroughSDLImage: Bool = false, workerNice: Int32? = 10) {
+        self.jpegThroughSDLImage = jpegThroughSDLImage
+        self.workerNice = workerNice
+        // SDL_image loads its codecs on first use; doing it here keeps workers from racing to.
+        _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
+    }
+
+    public func decode(_ source: String, covering box: PixelSize, mode: ImageContentMode) throws -> ImagePixels {
+        if let workerNice { ImageFileDecoder.lowerThreadPriority(to: workerNice) }
+        guard let data = FileManager.default.contents(atPath: source) else { throw BackendError(plain: "cannot read \(source)") }
+        return try decode(data: data, covering: box, mode: mode, name: source)
+    }
+
+    /// The nice value of each thread set so far, by thread id (a thread is asked once).
+    private static let niced = Mutex<Set<UInt>>([])
+
+    /// Gives the calling thread `nice` (Linux schedules threads one by one), once per thread.
+    static func lowerThreadPriority(to nice: Int32) {
+        let thread = UInt(pthread_self())
+        guard niced.withLock({ $0.insert(thread).inserted }) else { return }
+        // Who 0 is the calling thread alone: on Linux the nice value belongs to each thread.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+    }
+
+    /// Decodes a picture held in memory; `name` is for messages.
+    public func decode(data: Data, covering box: PixelSize, mode: ImageContentMode, name: String = "picture") throws -> ImagePixels {
+        let isJPEG = data.count > 3 && data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xD8 && data[data.startIndex + 2] == 0xFF
+        if isJPEG && !jpegThroughSDLImage {
+            guard let p = ImageFileDecoder.decodeJPEG(data, covering: box, mode: mode) else {
+                throw BackendError(plain: "cannot decode \(name): not a whole JPEG")
+            }
+            return p
+        }
+        guard let p = ImageFileDecoder.decodeWithSDLImage(data) else { throw BackendError(plain: "cannot decode \(name)") }
+        return p
+    }
+
+    /// The largest DCT reduction (8, 4, 2 or 1) that keeps a `w`x`h` picture covering what `box`
+    /// needs under `mode`.
+    static func denominator(width w: Int, height h: Int, box: PixelSize, mode: ImageContentMode) -> Int {
+        let s = min(1, mode.scale(from: PixelSize(width: w, height: h), to: box))
+        let needW = Int((Double(w) * s).rounded(.up)), needH = Int((Double(h) * s).rounded(.up))
+        for d in [8, 4, 2] where (w + d - 1) / d >= needW && (h + d - 1) / d >= needH { return d }
+        return 1
+    }
+
+    private final class Need { let box: PixelSize; let mode: ImageContentMode; init(_ b: PixelSize, _ m: ImageContentMode) { box = b; mode = m } }
+
+    static func decodeJPEG(_ data: Data, covering box: PixelSize, mode: ImageContentMode) -> ImagePixels? {
+        let need = Need(box, mode)
+        var w: Int32 = 0, h: Int32 = 0, fw: Int32 = 0, fh: Int32 = 0
+        let raw = data.withUnsafeBytes { bytes -> UnsafeMutablePointer<UInt8>? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            return withExtendedLifetime(need) {
+                ck_jpeg_decode(base, UInt(bytes.count), { fw, fh, context in
+                    let need = Unmanaged<Need>.fromOpaque(context!).takeUnretainedValue()
+                    return Int32(ImageFileDecoder.denominator(width: Int(fw), height: Int(fh), box: need.box, mode: need.mode))
+                }, Unmanaged.passUnretained(need).toOpaque(), &w, &h, &fw, &fh)
+            }
+        }
+        guard let raw else { return nil }
+        defer { free(raw) }
+        let count = Int(w) * Int(h)
+        let words = [UInt32](unsafeUninitializedCapacity: count) { buffer, n in
+            UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: raw, byteCount: count * 4)
+            n = count
+        }
+        return ImagePixels(width: Int(w), height: Int(h), pixels: words)
+    }
+
+    /// Any format SDL_image reads, converted to ARGB8888.
+    static func decodeWithSDLImage(_ data: Data) -> ImagePixels? {
+        data.withUnsafeBytes { bytes -> ImagePixels? in
+            guard let base = bytes.baseAddress, let rw = SDL_RWFromConstMem(base, Int32(bytes.count)),
+                  let loaded = IMG_Load_RW(rw, 1) else { return nil }
+            defer { SDL_FreeSurface(loaded) }
+            guard let s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+            defer { SDL_FreeSurface(s) }
+            let w = Int(s.pointee.w), h = Int(s.pointee.h), pitch = Int(s.pointee.pitch)
+            guard w > 0, h > 0 else { return nil }
+            SDL_LockSurface(s)
+            defer { SDL_UnlockSurface(s) }
+            let base8 = UnsafeRawPointer(s.pointee.pixels!)
+            let words = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, n in
+                for y in 0..<h {
+                    UnsafeMutableRawPointer(buffer.baseAddress! + y * w).copyMemory(from: base8 + y * pitch, byteCount: w * 4)
+                }
+                n = w * h
+            }
+            return ImagePixels(width: w, height: h, pixels: words)
+        }
+    }
+}
