@@ -21,11 +21,15 @@ let package = Package(
     ],
     targets: [
         // System libraries, from Debian's packages.
-        .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+        // SDL's headers are reached as <SDL2/...> and the libraries named in the module maps, not through
+        // pkg-config: its flags for SDL (-D_REENTRANT -pthread) are ones SwiftPM refuses, with a warning in
+        // every build of every package that depends on this one.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // SDL's window-manager messages, for the X server's time of each input event.
-        .systemLibrary(name: "CSDL2SysWM", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
-        .systemLibrary(name: "CSDL2TTF", pkgConfig: "SDL2_ttf", providers: [.apt(["libsdl2-ttf-dev"])]),
-        .systemLibrary(name: "CSDL2Image", pkgConfig: "SDL2_image", providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(name: "CSDL2SysWM", providers: [.apt(["libsdl2-dev", "libx11-dev"])]),
+        // FreeType's header folder, for HarfBuzz's FreeType glue (its flags are plain -I).
+        .systemLibrary(name: "CSDL2TTF", pkgConfig: "freetype2", providers: [.apt(["libsdl2-ttf-dev", "libfreetype-dev", "libharfbuzz-dev"])]),
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
@@ -34,7 +38,9 @@ let package = Package(
         // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
         .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         // GLib's D-Bus (GDBus), for the AT-SPI2 accessibility bus: screen readers reach the collections through it.
-        .systemLibrary(name: "CGio", pkgConfig: "gio-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // GLib's header folders (GIO's own pkg-config flags add -pthread, which SwiftPM refuses with a
+        // warning); the module map links GIO itself.
+        .systemLibrary(name: "CGio", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
         // The engine. It depends on nothing but the standard library and Foundation: the target
         // graph keeps SDL out of it.

@@ -1,7 +1,8 @@
 import CollectionKit
 import CollectionKitSDL
 
-/// A cell of our own: a rounded square with its number, darker when selected.
+/// A cell of our own: a rounded square with its number, darker when selected, ringed when it has
+/// the keyboard focus.
 final class NumberCell: CollectionCell {
     var number = 0
 
@@ -9,21 +10,32 @@ final class NumberCell: CollectionCell {
         let hue = Double(number % 24) / 24
         list.fill(frame, .hsv(hue, 0.5, isSelected ? 0.55 : 0.9), radius: 10)
         list.text("\(number)", in: frame, size: 22, color: .white, alignment: .center, weight: .bold)
+        if isFocused { list.stroke(frame.insetBy(dx: -3, dy: -3), .white, width: 2, radius: 13) }
     }
 }
 
 /// The window's root and the grid's data source: 10,000 numbers in a scrolling grid.
-final class Numbers: InteractiveRoot, CollectionDataSource {
+final class Numbers: ComposedRoot, CollectionDataSource {
     private(set) var size = Size(width: 800, height: 600)
-    let grid = CollectionView(name: "numbers",
-                              layout: GridLayout(minimumCrossSize: 110, itemLength: .aspect(1),
-                                                 interitemSpacing: 8, lineSpacing: 8, insets: EdgeInsets(all: 8)))
-    var interaction = CollectionInteraction()
+    let grid: CollectionView
+    /// The root's parts: here one, the grid with its everyday interaction.
+    let composition: Composition
 
     init() {
+        grid = CollectionView(name: "numbers",
+                              layout: GridLayout(minimumCrossSize: 110, itemLength: .aspect(1),
+                                                 interitemSpacing: 8, lineSpacing: 8, insets: EdgeInsets(all: 8)))
+        // Pan, fling, wheel, scroll bars, click to select; the arrows move a focus ring, Enter selects.
+        let controller = CollectionController(view: grid)
+        composition = Composition([controller], focus: FocusChain([controller]))
         grid.register(reuseIdentifier: "number") { NumberCell(reuseIdentifier: $0) }
         grid.dataSource = self
         grid.reloadData()
+        layOut(for: size)
+    }
+
+    func layOut(for size: Size) {
+        self.size = size
         grid.setFrame(Rect(origin: .zero, size: size))
     }
 
@@ -33,25 +45,6 @@ final class Numbers: InteractiveRoot, CollectionDataSource {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "number", for: ip) as! NumberCell
         cell.number = ip.item
         return cell
-    }
-
-    func handle(_ event: InputEvent, now: Double) {
-        if case let .resize(newSize) = event {
-            size = newSize
-            grid.setFrame(Rect(origin: .zero, size: newSize))
-        }
-        interaction.handle(event, in: grid, now: now)
-    }
-
-    func update(now: Double) { grid.update(now: now) }
-    // Nothing to draw until the grid moves or input comes: the window sleeps meanwhile.
-    func nextDeadline(after now: Double) -> Double? { grid.nextDeadline(after: now) }
-
-    func draw() -> DrawList {
-        var list = DrawList()
-        grid.draw(into: &list)
-        ScrollIndicator.draw(for: grid, into: &list)
-        return list
     }
 }
 

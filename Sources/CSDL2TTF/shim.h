@@ -1,6 +1,6 @@
 #include <SDL2/SDL_ttf.h>
-#include <hb.h>
-#include <hb-ft.h>
+#include <harfbuzz/hb.h>
+#include <harfbuzz/hb-ft.h>
 #include <stdint.h>
 
 /* HarfBuzz over a FreeType face of its own, set up as SDL_ttf sets up its fonts (the size at

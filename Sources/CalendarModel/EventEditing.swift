@@ -10,9 +10,14 @@ public struct EventOrigin: Hashable, Sendable {
     /// For an instance of a series (not an override): the day it starts on in the series' own
     /// zone, before any move. Nil for a standalone event or an override.
     public var seriesDay: CalendarDate?
+    /// The version of the component it was read from (a hash of its text), so that a change
+    /// made to it on disk after the user picked it up is refused instead of moved on. Nil: not
+    /// checked.
+    public var revision: String?
 
-    public init(file: String, uid: String, recurrenceID: String? = nil, seriesDay: CalendarDate? = nil) {
+    public init(file: String, uid: String, recurrenceID: String? = nil, seriesDay: CalendarDate? = nil, revision: String? = nil) {
         self.file = file; self.uid = uid; self.recurrenceID = recurrenceID; self.seriesDay = seriesDay
+        self.revision = revision
     }
 
     /// An instance of a recurring series, for which a move asks "this occurrence or all".
@@ -40,9 +45,12 @@ public struct EventMove: Hashable, Sendable {
     }
 }
 
-/// A change written to a calendar file, as the event's components before and after it (each as
-/// libical writes it). Applying it checks that the file still holds `before`; undoing applies
-/// it reversed, with the same check.
+/// A change written to a calendar file, as the text of the event's changed components before
+/// and after it, exactly as the file holds them (line ends and folding included), paired by
+/// position: "" before is a component the change adds, "" after one it removes, and a pair of
+/// equal texts one the change relies on without changing it. Applying it checks that the file
+/// still holds each `before` and replaces only those bytes; undoing applies it reversed, with the
+/// same check, and gives back the bytes the file had.
 public struct EventEdit: Hashable, Sendable {
     public var file: String
     public var uid: String
@@ -52,6 +60,14 @@ public struct EventEdit: Hashable, Sendable {
         self.file = file; self.uid = uid; self.before = before; self.after = after
     }
     public var reversed: EventEdit { EventEdit(file: file, uid: uid, before: after, after: before) }
+}
+
+/// A new event to add to a calendar file: a title and when it happens (a timed event is written
+/// in UTC).
+public struct NewEvent: Hashable, Sendable {
+    public var title: String
+    public var span: EventSpan
+    public init(title: String, span: EventSpan) { self.title = title; self.span = span }
 }
 
 /// The result of trying to change a calendar file.
@@ -71,4 +87,13 @@ public protocol EventEditor: AnyObject {
     func move(_ move: EventMove, now: Date) -> EditOutcome
     /// Applies an edit made earlier (undo applies `edit.reversed`, redo `edit`).
     func apply(_ edit: EventEdit, now: Date) -> EditOutcome
+    /// Adds an event to `file`, before the end of its calendar.
+    func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome
+    /// Removes the event `origin` names, every component of its UID.
+    func delete(_ origin: EventOrigin, now: Date) -> EditOutcome
+}
+
+extension EventEditor {
+    public func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome { .refused("this calendar cannot add events") }
+    public func delete(_ origin: EventOrigin, now: Date) -> EditOutcome { .refused("this calendar cannot remove events") }
 }

@@ -52,6 +52,26 @@ public final class WindowLoop<Root: InteractiveRoot> {
         if canvas.size != root.size { root.handle(.resize(canvas.size), now: 0) }
     }
 
+    /// Opens the window first and then makes the root with the window's own text measurer, so an
+    /// app that measures text while it builds itself (cells as tall as their text) measures with
+    /// the fonts and shaping it will be drawn with, and keeps one font cache, not two. The window
+    /// opens at `size`; the root hears the size it got as its first `.resize`.
+    ///
+    /// ```swift
+    /// let loop = try WindowLoop(title: "Notes", size: Size(width: 900, height: 700)) { measurer in
+    ///     try Notes(measurer: measurer)
+    /// }
+    /// loop.run()
+    /// ```
+    public init(title: String, size: Size, fonts: (regular: String, bold: String)? = nil,
+                sizeLimits: WindowSizeLimits = WindowSizeLimits(), scale: Double? = nil,
+                makeRoot: (TextMeasurer) throws -> Root) throws {
+        canvas = try WindowCanvas(title: title, size: size, fonts: fonts ?? FontLocator.uiFonts(), sizeLimits: sizeLimits,
+                                  scale: scale)
+        root = try makeRoot(canvas.measurer)
+        root.handle(.resize(canvas.size), now: 0)
+    }
+
     /// Names a time at which input from outside the window is due (a recorded script playing),
     /// given the loop's time; the loop does not sleep past it. Nil: none.
     public var externalDeadline: ((Double) -> Double?)?
@@ -162,6 +182,23 @@ extension WindowLoop {
                 loop.run()
             }
             // The loop, and with it the window, is gone here: SDL can quit.
+            SDLSystem.shutdown()
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(title): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// As ``runOrExit(_:title:)``, with the root made after the window, from the window's text
+    /// measurer (see ``init(title:size:fonts:sizeLimits:scale:makeRoot:)``). An error the root
+    /// throws while it is made is reported the same way: one line, exit 1.
+    public static func runOrExit(title: String, size: Size, makeRoot: (TextMeasurer) throws -> Root) -> Never {
+        do {
+            do {
+                let loop = try WindowLoop(title: title, size: size, makeRoot: makeRoot)
+                loop.run()
+            }
             SDLSystem.shutdown()
             exit(0)
         } catch {

@@ -36,8 +36,16 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     /// Called once a frame with the draw list (the backend renders it; tests may inspect it).
     public var render: (DrawList) -> Void = { _ in }
     /// Called for a `screenshot PATH` command, just after a frame at that moment has been rendered;
-    /// a backend saves its canvas there. Does nothing by default.
-    public var screenshot: (String) throws -> Void = { _ in }
+    /// a backend saves its canvas there. With none set, a script's `screenshot` ends the run with
+    /// an error that says so, rather than writing nothing: the driver has no pixels of its own.
+    ///
+    /// ```swift
+    /// // CollectionKitSDL draws and saves the frames:
+    /// let canvas = try HeadlessCanvas(size: root.size, fonts: FontLocator.uiFonts())
+    /// driver.render = { canvas.render($0) }
+    /// driver.screenshot = { try canvas.capture().writePNG(to: $0) }
+    /// ```
+    public var screenshot: ((String) throws -> Void)?
     /// Brackets each frame, so the caller can time it with a clock the core does not read.
     public var frameTimer: FrameTimer?
     /// Called where ticks are skipped, with the seconds they stand for: the time a window would
@@ -156,6 +164,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
             case let .screenshot(path):
                 advance(to: e.time)
                 frame()
+                guard let screenshot else { throw HeadlessDriverError.noScreenshots(path) }
                 try screenshot(path)
             }
             // A window loop finishes the frame it quit in (update and draw at that time), so a
@@ -166,5 +175,19 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
         advance(to: timeline.endTime)
         // The final state is drawn once more so screenshots and dumps agree with it.
         frame()
+    }
+}
+
+/// Why a headless run stopped.
+public enum HeadlessDriverError: Error, CustomStringConvertible, Equatable {
+    /// A script asked for a screenshot, and the driver was given nothing to take one with.
+    case noScreenshots(String)
+
+    public var description: String {
+        switch self {
+        case let .noScreenshots(path):
+            return "screenshot \(path): this driver renders nothing; set HeadlessDriver.render and .screenshot "
+                + "(CollectionKitSDL's HeadlessCanvas renders a frame and capture().writePNG(to:) saves it)"
+        }
     }
 }

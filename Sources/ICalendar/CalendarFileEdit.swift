@@ -2,10 +2,11 @@ import CLibical
 import CalendarModel
 import Foundation
 
-/// Changes to one calendar file through libical: the file is parsed whole, only the moved
-/// event's components are changed, and the whole calendar is written back (so other
-/// components, unknown and X- properties, parameters, VTIMEZONEs, alarms and attendees stay as
-/// they were; only line folding may differ). Every function here runs in libical's turn.
+/// Changes to one calendar file through libical: the file is parsed whole and the moved event's
+/// components are changed as libical components; each changed one is then written in the form
+/// of its original text (`rewritten`, in `CalendarFileEdit+Splice.swift`) and spliced into the
+/// file's bytes in its place (`CalendarText`), so nothing else in the file changes. Every
+/// function here that touches libical runs in libical's turn.
 enum CalendarFileEdit {
     /// A parsed calendar that frees itself.
     final class Parsed {
@@ -15,8 +16,10 @@ enum CalendarFileEdit {
     }
 
     /// Parses a whole file, or says why it cannot be written back without losing something.
-    static func parse(_ data: Data) -> Result<Parsed, EditFailure> {
-        if data.contains(0) { return .failure(EditFailure("the file contains binary data")) }
+    static func parse(_ file: Data) -> Result<Parsed, EditFailure> {
+        if file.contains(0) { return .failure(EditFailure("the file contains binary data")) }
+        // libical does not know the UTF-8 byte order mark some Windows programs write.
+        let data = file.starts(with: CalendarText.bom) ? file.dropFirst(3) : file
         var text = [CChar](repeating: 0, count: data.count + 1)
         data.withUnsafeBytes { raw in
             raw.withMemoryRebound(to: CChar.self) { b in if b.count > 0 { text.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress!, b.baseAddress!, b.count) } } }
@@ -50,15 +53,19 @@ enum CalendarFileEdit {
         return String(cString: s)
     }
 
-    /// The VEVENTs with `uid`, in file order.
-    static func events(uid: String, in root: OpaquePointer) -> [OpaquePointer] {
+    /// Every VEVENT of the calendar, in file order.
+    static func events(in root: OpaquePointer) -> [OpaquePointer] {
         var out: [OpaquePointer] = []
         var e = icalcomponent_get_first_component(root, ICAL_VEVENT_COMPONENT)
         while let c = e {
-            if let u = icalcomponent_get_uid(c), ICalendarSource.trimmedSpaces(String(cString: u)) == uid { out.append(c) }
+            out.append(c)
             e = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
         }
         return out
+    }
+
+    static func uid(_ c: OpaquePointer) -> String? {
+        icalcomponent_get_uid(c).map { ICalendarSource.trimmedSpaces(String(cString: $0)) }
     }
 
     /// A component's identity within its UID: its RECURRENCE-ID as written ("" for the master).
@@ -70,8 +77,10 @@ enum CalendarFileEdit {
 
     // MARK: Making the change
 
-    /// The event's components after `move`, each as libical writes it.
-    static func moved(_ components: [OpaquePointer], _ move: EventMove, now: Date) -> Result<[String], EditFailure> {
+    /// The event's components that `move` changes, before (their text in the file, `texts`) and
+    /// after (written like that text); a new override is "" before, and its series' text comes
+    /// along unchanged, so that the write checks the series is still what the override copies.
+    static func moved(_ components: [OpaquePointer], texts: [ArraySlice<UInt8>], _ move: EventMove, now: Date) -> Result<(before: [String], after: [String]), EditFailure> {
         let clones = components.map { icalcomponent_new_clone($0)! }
         defer { for c in clones { icalcomponent_free(c) } }
         let wanted = move.origin.recurrenceID ?? ""
@@ -138,9 +147,17 @@ enum CalendarFileEdit {
             shift(override, [ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY], by: offset + move.days)
             touch(override, stamp)
         }
-        var out = clones.map(serialize)
-        if let extra { out.append(serialize(extra)) }
-        return .success(out)
+        var before: [String] = [], after: [String] = []
+        for (i, c) in clones.enumerated() where serialize(c) != serialize(components[i]) {
+            before.append(String(decoding: texts[i], as: UTF8.self))
+            after.append(String(decoding: rewritten(texts[i], old: components[i], new: c), as: UTF8.self))
+        }
+        if let extra, let m = clones.firstIndex(where: { key($0) == "" }) {
+            let series = String(decoding: texts[m], as: UTF8.self)
+            before += [series, ""]
+            after += [series, String(decoding: rewritten(texts[m], old: components[m], new: extra), as: UTF8.self)]
+        }
+        return .success((before, after))
     }
 
     /// Moves every value of the named properties by whole days: dates by days, date-times by
@@ -234,59 +251,6 @@ enum CalendarFileEdit {
 
     static func dayNumber(_ t: icaltimetype) -> Int {
         CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day))?.daysSinceEpoch ?? 0
-    }
-
-    // MARK: Applying a change to the file's current contents
-
-    /// The calendar with the components of `edit.uid` replaced by `edit.after`, in place (each
-    /// keeps its position in the file); refused unless they are now exactly `edit.before`.
-    static func applied(_ edit: EventEdit, to parsed: Parsed) -> Result<String, EditFailure> {
-        let current = events(uid: edit.uid, in: parsed.root)
-        guard current.map(serialize) == edit.before else {
-            return .failure(EditFailure(current.isEmpty ? "the event is no longer in the file" : "the event was changed in the file since it was read"))
-        }
-        // `before` and `after` pair up by position (a move keeps its components' order and
-        // appends a new override; the reverse edit drops it again).
-        var replacements: [OpaquePointer] = []
-        defer { for c in replacements { icalcomponent_free(c) } }
-        for text in edit.after {
-            var bytes = Array(text.utf8CString)
-            guard let c = icalparser_parse_string(&bytes) else { return .failure(EditFailure("libical cannot read the changed event")) }
-            replacements.append(c)
-            guard icalcomponent_isa(c) == ICAL_VEVENT_COMPONENT else { return .failure(EditFailure("the changed event is not a VEVENT")) }
-        }
-        for (i, c) in current.enumerated() {
-            if i < replacements.count {
-                replaceContents(of: c, with: replacements[i])
-            } else {
-                icalcomponent_remove_component(parsed.root, c)
-                icalcomponent_free(c)
-            }
-        }
-        for new in replacements.dropFirst(current.count) { icalcomponent_add_component(parsed.root, icalcomponent_new_clone(new)) }
-        return .success(serialize(parsed.root))
-    }
-
-    /// Gives `target` the properties and subcomponents of `source`, keeping its place in its parent.
-    private static func replaceContents(of target: OpaquePointer, with source: OpaquePointer) {
-        while let p = icalcomponent_get_first_property(target, ICAL_ANY_PROPERTY) {
-            icalcomponent_remove_property(target, p)
-            icalproperty_free(p)
-        }
-        while let c = icalcomponent_get_first_component(target, ICAL_ANY_COMPONENT) {
-            icalcomponent_remove_component(target, c)
-            icalcomponent_free(c)
-        }
-        var p = icalcomponent_get_first_property(source, ICAL_ANY_PROPERTY)
-        while let prop = p {
-            icalcomponent_add_property(target, icalproperty_new_clone(prop))
-            p = icalcomponent_get_next_property(source, ICAL_ANY_PROPERTY)
-        }
-        var c = icalcomponent_get_first_component(source, ICAL_ANY_COMPONENT)
-        while let child = c {
-            icalcomponent_add_component(target, icalcomponent_new_clone(child))
-            c = icalcomponent_get_next_component(source, ICAL_ANY_COMPONENT)
-        }
     }
 }
 

@@ -123,7 +123,12 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it is not UTF-8 text)"))
             return
         }
-        let lines = ICalendarSource.unfold([UInt8](data))
+        // A UTF-8 byte order mark (Windows programs write one) is no part of the first line.
+        let bytes = [UInt8](data)
+        let lines = ICalendarSource.unfold(bytes.starts(with: CalendarText.bom) ? Array(bytes.dropFirst(3)) : bytes)
+        // Each VEVENT's revision, in file order: what a change checks the user saw (`EventOrigin.revision`).
+        let map = CalendarText(bytes: bytes, identities: false)
+        var revisions = map.events.map(map.revision(of:))
         guard lines.contains(where: { $0.hasPrefix("BEGIN:VCALENDAR") }) else {
             diagnostics.append(LoadDiagnostic(file: name, line: lines.isEmpty ? nil : 1,
                                               message: lines.isEmpty ? "the file is empty" : "not an iCalendar file (no BEGIN:VCALENDAR)"))
@@ -174,6 +179,11 @@ public final class ICalendarSource: EventSource {
 
         self.parsed.reserveCapacity(self.parsed.count + eventLines.count)
         var eventIndex = 0
+        // The byte map and libical must agree on the events, or no revision is trusted.
+        let libicalEvents = parsed.reduce(0) { n, root in
+            icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT ? n + Int(icalcomponent_count_components(root, ICAL_VEVENT_COMPONENT)) : n
+        }
+        if libicalEvents != revisions.count { revisions = [] }
         defer {
             // Lines libical refused that no event's error message explained.
             for e in lineErrors {
@@ -199,7 +209,8 @@ public final class ICalendarSource: EventSource {
             while let e = event {
                 if eventIndex & 7 == 7 { lock.yieldToWaiters() }
                 let line = eventIndex < eventLines.count ? eventLines[eventIndex] : nil
-                read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex)
+                read(event: e, root: root, calendar: calendar, floating: floating, file: name, line: line, index: eventIndex,
+                     revision: eventIndex < revisions.count ? revisions[eventIndex] : nil)
                 eventIndex += 1
                 event = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
             }
@@ -284,7 +295,7 @@ public final class ICalendarSource: EventSource {
     private var parsed: [ParsedEvent] = []
 
     private func read(event e: OpaquePointer, root: OpaquePointer, calendar: String, floating: DisplayZone,
-                      file: String, line: Int?, index: Int) {
+                      file: String, line: Int?, index: Int, revision: String?) {
         let title = icalcomponent_get_summary(e).map { String(cString: $0) } ?? "(no title)"
         func problem(_ message: String) {
             diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(message)"))
@@ -363,7 +374,8 @@ public final class ICalendarSource: EventSource {
         let color = ICalendarSource.colorIndex(category ?? calendar)
         // Only a UID finds the event again in the file to change it.
         let ridProp = icalcomponent_get_first_property(e, ICAL_RECURRENCEID_PROPERTY)
-        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) }) }
+        let origin = uid.map { EventOrigin(file: file, uid: $0, recurrenceID: ridProp.flatMap { icalproperty_get_value_as_string($0) }.map { String(cString: $0) },
+                                           revision: revision) }
         let proto = EventOccurrence(uid: uid ?? "\(file)#\(index + 1)", title: title, span: .timed(start: 0, end: 0),
                                     calendar: calendar, colorIndex: color, origin: origin)
         eventCount += 1
@@ -385,7 +397,13 @@ public final class ICalendarSource: EventSource {
             var p = icalcomponent_get_first_property(e, ICAL_RRULE_PROPERTY)
             while let prop = p {
                 let rule = icalproperty_get_rrule(prop)
-                if rule.freq == ICAL_NO_RECURRENCE { problem("RRULE cannot be read; only the first occurrence is shown") } else { record.rules.append(rule) }
+                if rule.freq == ICAL_NO_RECURRENCE {
+                    problem("RRULE cannot be read; only the first occurrence is shown")
+                } else if let why = RuleFeasibility.problem(rule) {
+                    problem("its rule \(why); only the first occurrence is shown")
+                } else {
+                    record.rules.append(rule)
+                }
                 p = icalcomponent_get_next_property(e, ICAL_RRULE_PROPERTY)
             }
             record.rules += recoveredRules
@@ -704,7 +722,8 @@ public final class ICalendarSource: EventSource {
     /// Why a VTIMEZONE found by its TZID is not used (see `unexpandable`).
     private var zoneProblems: [String: String] = [:]
 
-    /// Why libical could not expand a VTIMEZONE in bounded time, or nil. libical expands every
+    /// Why a VTIMEZONE cannot be used, or nil: an offset no zone has, or a rule libical could
+    /// not expand in bounded time. libical expands every
     /// observance's rule from its DTSTART to the year asked for, with no limit: a rule repeating
     /// every second (or a yearly rule listing every hour and minute) never finishes. Real zones
     /// change their offset a few times a year, so a rule is accepted when it is yearly or monthly
@@ -713,6 +732,16 @@ public final class ICalendarSource: EventSource {
         guard let vt = icaltimezone_get_component(zone) else { return nil }
         var observance = icalcomponent_get_first_component(vt, ICAL_ANY_COMPONENT)
         while let o = observance {
+            // Real zones lie within 18 hours of UTC (ISO 8601's bound; today's are -12 to +14);
+            // a larger offset (TZOFFSETTO:-999999) would move events by days.
+            for kind in [ICAL_TZOFFSETFROM_PROPERTY, ICAL_TZOFFSETTO_PROPERTY] {
+                guard let prop = icalcomponent_get_first_property(o, kind) else { continue }
+                let offset = Int(kind == ICAL_TZOFFSETTO_PROPERTY ? icalproperty_get_tzoffsetto(prop) : icalproperty_get_tzoffsetfrom(prop))
+                if abs(offset) > 18 * 3600 {
+                    let a = abs(offset), clock = String(format: "%d:%02d:%02d", a / 3600, a / 60 % 60, a % 60)
+                    return "an observance is \(clock) \(offset < 0 ? "behind" : "ahead of") UTC, where real zones are within 18 hours of it"
+                }
+            }
             var p = icalcomponent_get_first_property(o, ICAL_RRULE_PROPERTY)
             while let prop = p {
                 let r = icalproperty_get_rrule(prop)

@@ -64,7 +64,8 @@ public final class CalendarFileWatcher: Sendable {
     }
 
     static func stamp(_ path: String) -> Stamp? {
-        guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+        // Of the file a link names (attributesOfItem would describe the link itself).
+        guard let a = try? FileManager.default.attributesOfItem(atPath: AtomicFile.target(of: path)) else { return nil }
         return Stamp(modified: a[.modificationDate] as? Date, size: (a[.size] as? NSNumber)?.intValue)
     }
 
@@ -91,11 +92,13 @@ public final class CalendarFileWatcher: Sendable {
 
     /// The folders whose changes matter: each file's, and with `discover` the folder that holds
     /// those and every folder in it (a new calendar's folder appears there, empty at first, and
-    /// its file is written into it after).
+    /// its file is written into it after). A file that is a symbolic link changes in its
+    /// target's folder, which is watched too.
     private func folders(of files: [String]) -> Set<String> {
         let own = Set(files.map { ($0 as NSString).deletingLastPathComponent })
-        guard discover != nil else { return own }
-        var all = own
+        let targets = Set(files.map { (AtomicFile.target(of: $0) as NSString).deletingLastPathComponent })
+        guard discover != nil else { return own.union(targets) }
+        var all = own.union(targets)
         for root in Set(own.map { ($0 as NSString).deletingLastPathComponent }) {
             all.insert(root)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []

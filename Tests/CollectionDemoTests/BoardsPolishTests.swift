@@ -58,7 +58,7 @@ final class BoardsPolishTests: XCTestCase {
         try driver.play(script: "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
         XCTAssertTrue(scene.board("today")!.items.joined().contains(card), "Undo brings the card back")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "and retires the notice")
-        XCTAssertTrue(scene.manager.trashed.isEmpty)
+        XCTAssertTrue(scene.manager.itemsInZones.isEmpty)
     }
 
     func testTheDeleteNoticeGoesAwayByItself() throws {

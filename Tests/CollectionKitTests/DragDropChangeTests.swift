@@ -86,7 +86,7 @@ final class DragDropChangeTests: XCTestCase {
         XCTAssertEqual(archive.items, [AnyHashable(1)])
         board.drag(from: Point(100, 20), to: Point(320, 20), t0: 4)        // any other drop
         XCTAssertEqual(archive.items, [AnyHashable(1)], "the archive keeps it")
-        XCTAssertEqual(board.manager.trashed, [AnyHashable(1)], "trashed lists every zone's items")
+        XCTAssertEqual(board.manager.itemsInZones, [AnyHashable(1)], "itemsInZones lists every zone's items")
     }
 
     func testCancelledRefusedAndMissedDragsAreNotHeard() {

@@ -224,16 +224,16 @@ final class DragDropManagerTests: XCTestCase {
         let board = makeBoard()
         board.drag(from: Point(100, 20), to: Point(760, 250))
         XCTAssertEqual(board.ids(board.a), [1, 2, 3, 4])
-        XCTAssertEqual(board.manager.trashed, [AnyHashable(0)])
+        XCTAssertEqual(board.manager.itemsInZones, [AnyHashable(0)])
         board.manager.handleKey(Key("z"), modifiers: .ctrl, now: 2)
         XCTAssertEqual(board.ids(board.a), [0, 1, 2, 3, 4])
-        XCTAssertEqual(board.manager.trashed, [])
+        XCTAssertEqual(board.manager.itemsInZones, [])
         board.manager.handleKey(Key("z"), modifiers: [.ctrl, .shift], now: 3)
         XCTAssertEqual(board.ids(board.a), [1, 2, 3, 4])
-        XCTAssertEqual(board.manager.trashed, [AnyHashable(0)])
+        XCTAssertEqual(board.manager.itemsInZones, [AnyHashable(0)])
         // A palette copy is not something to delete.
         board.drag(from: Point(980, 20), to: Point(760, 250), t0: 5)
-        XCTAssertEqual(board.manager.trashed, [AnyHashable(0)])
+        XCTAssertEqual(board.manager.itemsInZones, [AnyHashable(0)])
     }
 
     func testARefusedUpdateChangesNothingAndSaysSo() {

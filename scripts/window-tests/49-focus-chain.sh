@@ -47,9 +47,8 @@ press_hides_ring() {
 grid='d["collections"][0]'
 focus_scene grid --size 1000x700
 if [ "$focus_ok" = 1 ]; then
-    # The grid is the scene's one stop, then the tab bar: Tab comes back to the grid with the ring
-    # on the first tile in view.
-    xdotool key Tab
+    # The grid is the scene's one stop, then the tab bar: Shift+Tab came back to the grid with the
+    # ring on the first tile in view.
     if wait_state "$kf['stop'] == 'grid' and $grid['focusRing'] and $grid['focusedItem'] == '0'"; then
         xdotool key Return
         if wait_state "$grid['selected'] == ['0']"; then pass "grid: Enter selects the focused tile"

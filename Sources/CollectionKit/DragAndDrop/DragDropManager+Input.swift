@@ -41,4 +41,80 @@ extension DragDropManager {
 
     /// Grabbing while a pointer drag lasts.
     public func cursor(at p: Point) -> Cursor? { session.map { $0.isKeyboard ? nil : .grabbing } ?? nil }
+
+    /// A button went down; returns true when the manager takes the gesture (a press on an item,
+    /// or any press during a drag).
+    @discardableResult
+    public func pointerDown(at p: Point, button: MouseButton, modifiers: Modifiers, now: Double) -> Bool {
+        defer { showStates() }
+        self.now = now
+        pointer = p
+        if button == .right {
+            guard session != nil else { return false }
+            cancel(now: now)
+            return true
+        }
+        if session != nil { return true }
+        guard button == .left else { return false }
+        marks.showRing(false)
+        for c in collections where c.view.frame.contains(p) {
+            guard let id = c.draggableItem(at: p) else { continue }
+            press = (p, id, c, modifiers)
+            marks.focus(id, in: c.dropName)
+            return true
+        }
+        return false
+    }
+
+    public func pointerMoved(to p: Point, now: Double) {
+        self.now = now
+        pointer = p
+        if session == nil, let press, p.distance(to: press.point) >= dragThreshold {
+            beginDrag(pressed: press.id, from: press.source, grabPoint: press.point, keyboard: false, now: now)
+            self.press = nil
+        }
+        guard var s = session, !s.isKeyboard else { return }
+        s.lift.pointer = p
+        session = s
+        track(now: now)
+    }
+
+    public func pointerUp(at p: Point, now: Double) {
+        defer { showStates() }
+        self.now = now
+        pointer = p
+        if let press, session == nil {
+            marks.click(press.id, ctrl: press.mods.contains(.ctrl))
+            self.press = nil
+            return
+        }
+        press = nil
+        guard let s = session, !s.isKeyboard else { return }
+        var moved = s
+        moved.lift.pointer = p
+        session = moved
+        track(now: now)
+        drop(now: now)
+    }
+
+    /// Wheel turns during a drag scroll the hovered collection; returns true when it took them.
+    @discardableResult
+    public func wheel(dx: Double, dy: Double, now: Double) -> Bool {
+        guard let s = session else { return false }
+        if let target = collection(named: s.over) { target.scrollByWheel(dx: dx, dy: dy, now: now) }
+        return true
+    }
+
+    /// Clears the selection (a click on empty space).
+    public func clearSelection() { marks.clear(); showStates() }
+
+    /// Tells every container's cells their selection, focus and drag state. The focus's ring shows
+    /// only after keyboard use (``DragDropSelection/showsRing``).
+    func showStates() {
+        let dragged = Set(session?.ids ?? [])
+        for c in collections {
+            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil,
+                         showsRing: marks.showsRing, dragged: dragged)
+        }
+    }
 }

@@ -34,35 +34,34 @@ public final class OrthogonalScrolling: Component {
     /// offsets. Cheap (a few sections): call it after anything that may re-prepare the layout.
     public func sync(with cv: CollectionView) {
         view = cv
-        guard let layout = cv.layout as? CompositionalLayout else { scrollers.removeAll(); return }
+        guard let layout = cv.layout as? any OrthogonalRowsLayout else { scrollers.removeAll(); return }
         var next: [Int: ScrollPhysics] = [:]
-        for sec in layout.sections where sec.isOrthogonal {
-            var physics = scrollers[sec.index] ?? ScrollPhysics()
+        for row in layout.orthogonalRows {
+            var physics = scrollers[row.section] ?? ScrollPhysics()
             physics.axes = [.horizontal]
-            physics.boundsSize = Size(width: layout.boundsSize.width, height: sec.frame.height)
-            physics.contentSize = Size(width: max(sec.rowContentWidth, layout.boundsSize.width), height: sec.frame.height)
-            if sec.behavior != .continuous {
+            physics.boundsSize = Size(width: layout.boundsSize.width, height: row.height)
+            physics.contentSize = Size(width: max(row.contentWidth, layout.boundsSize.width), height: row.height)
+            if row.pages {
                 physics.decelerationRate = Deceleration.fastRate
-                let flick = flickVelocity, s = sec.index
+                let flick = flickVelocity, s = row.section
                 // The decision reads the layout as the view has it when the gesture ends.
                 physics.targetDecision = { [unowned cv] proposed, velocity, decision in
-                    guard let current = cv.layout as? CompositionalLayout else { return proposed }
+                    guard let current = cv.layout as? any OrthogonalRowsLayout else { return proposed }
                     return Point(x: current.orthogonalTargetOffset(section: s, proposed: proposed.x, velocity: velocity.x,
                                                                    decision: decision, flickVelocity: flick), y: 0)
                 }
             } else {
                 physics.targetDecision = nil
             }
-            let pages = sec.behavior != .continuous
-            if pages, let width = syncedWidth, width != layout.boundsSize.width, let place = restingPlaces[sec.index] {
+            if row.pages, let width = syncedWidth, width != layout.boundsSize.width, let place = restingPlaces[row.section] {
                 // Resized: the group it rests on (or was heading for) rests in its place under the
                 // new geometry (keeping the raw offset would rest nearer another group, and drift).
-                physics.jump(to: Point(x: layout.restingOffset(section: sec.index, group: place), y: 0))
+                physics.jump(to: Point(x: layout.restingOffset(section: row.section, group: place), y: 0))
             } else if physics.isIdle {
                 physics.jump(to: physics.clamped(physics.offset))
             }
-            if pages { restingPlaces[sec.index] = layout.nearestRestingPlace(section: sec.index, toOffset: physics.restingOffset.x) }
-            next[sec.index] = physics
+            if row.pages { restingPlaces[row.section] = layout.nearestRestingPlace(section: row.section, toOffset: physics.restingOffset.x) }
+            next[row.section] = physics
         }
         scrollers = next
         restingPlaces = restingPlaces.filter { next[$0.key] != nil }
@@ -75,7 +74,7 @@ public final class OrthogonalScrolling: Component {
     private var syncedWidth: Double?
 
     /// Takes presses, drags and horizontal wheel over an orthogonal row of `cv` (whose layout must
-    /// be a `CompositionalLayout`); everything else is left to the caller.
+    /// be an `OrthogonalRowsLayout`, such as a `CompositionalLayout`); everything else is left to the caller.
     public func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Outcome {
         switch event {
         case let .pointerDown(p, .left, _):
@@ -131,14 +130,14 @@ public final class OrthogonalScrolling: Component {
 
     /// The orthogonal section under a window point.
     public func section(atWindowPoint p: Point, in cv: CollectionView) -> Int? {
-        guard cv.frame.contains(p), let layout = cv.layout as? CompositionalLayout,
+        guard cv.frame.contains(p), let layout = cv.layout as? any OrthogonalRowsLayout,
               let s = layout.orthogonalSection(at: cv.contentPoint(fromWindow: p)), scrollers[s] != nil else { return nil }
         return s
     }
 
     /// Scrolls section `s` so resting place `place` (a group, or a page) rests in view.
-    public func scroll(section s: Int, toPlace place: Int, in layout: CompositionalLayout, animated: Bool, now: Double) {
-        guard scrollers[s] != nil, layout.sections.indices.contains(s) else { return }
+    public func scroll(section s: Int, toPlace place: Int, in layout: any OrthogonalRowsLayout, animated: Bool, now: Double) {
+        guard scrollers[s] != nil else { return }
         scrollers[s]!.setOffset(Point(x: layout.restingOffset(section: s, group: place), y: 0), animated: animated, now: now)
     }
 

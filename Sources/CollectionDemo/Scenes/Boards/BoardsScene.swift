@@ -87,12 +87,7 @@ public final class BoardsScene: Scene {
             makeBoard("focus", "Focus", [ItemList(focus)], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
-        backlog.view.updateLayout { layout in
-            if var grid = layout as? GridLayout {
-                grid.itemLength = .table(backlog.lengths)
-                layout = grid
-            }
-        }
+        backlog.view.updateLayout(as: GridLayout.self) { $0.itemLength = .table(backlog.lengths) }
         boards[2].emptyText = "drop cards here"
         let palette_ = boards[4]
         palette_.acceptsDrops = false
@@ -347,8 +342,8 @@ public final class BoardsScene: Scene {
                 label += "  \(b.count)"
                 if let cap = b.capacity { label += " / \(cap)" }
                 if !b.acceptsDrops { label += "  (drag to copy)" }
-            } else if title == trash.dropTitle, !manager.trashed.isEmpty {
-                label += "  \(manager.trashed.count)"
+            } else if title == trash.dropTitle, !manager.itemsInZones.isEmpty {
+                label += "  \(manager.itemsInZones.count)"
             }
             list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
                       size: min(13, titleH * 0.7), color: Theme.textDim, alignment: .leading, weight: .bold)
@@ -430,7 +425,7 @@ public final class BoardsScene: Scene {
     public func consistencyProblem() -> String? {
         var seen: [Int: Int] = [:]
         for b in boards { for id in b.items.joined() { seen[id.base as! Int, default: 0] += 1 } }
-        for id in manager.trashed { seen[id.base as! Int, default: 0] += 1 }
+        for id in manager.itemsInZones { seen[id.base as! Int, default: 0] += 1 }
         if let dup = seen.first(where: { $0.value > 1 }) { return "card \(dup.key) appears \(dup.value) times" }
         if let lost = initialIDs.first(where: { seen[$0] == nil }) { return "card \(lost) is lost" }
         if let stray = seen.keys.first(where: { !initialIDs.contains($0) && cards[$0]?.kind == nil }) {
@@ -475,7 +470,7 @@ public final class BoardsScene: Scene {
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
             ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),
-            ("trashed", .strings(manager.trashed.map { "\($0.base)" })),
+            ("trashed", .strings(manager.itemsInZones.map { "\($0.base)" })),
             ("locked", .strings(locked.map { "\($0)" })),
             ("selected", .strings(manager.selection.compactMap { $0.base as? Int }.sorted().map { "\($0)" })),
             ("undo", .int(manager.history.undoCount)),

@@ -196,11 +196,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         reflowing = true
         // Small windows give the cells the room the margins took.
         if layout.isCompact != compact {
-            collection.updateLayout { layout in
-                guard var l = layout as? CalendarLayout else { return }
-                l.isCompact = compact
-                layout = l
-            }
+            collection.updateLayout(as: CalendarLayout.self) { $0.isCompact = compact }
         }
         collection.setFrame(gridRect)
         panel.view.setFrame(panelListFrame(in: frame))

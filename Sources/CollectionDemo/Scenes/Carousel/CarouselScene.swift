@@ -96,11 +96,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     public func setAlignment(_ alignment: CarouselLayout.Alignment, now: Double) {
         let index = centeredIndex
-        collection.updateLayout { layout in
-            guard var carousel = layout as? CarouselLayout else { return }
-            carousel.alignment = alignment
-            layout = carousel
-        }
+        collection.updateLayout(as: CarouselLayout.self) { $0.alignment = alignment }
         scrollToCard(index, now: now)
     }
 

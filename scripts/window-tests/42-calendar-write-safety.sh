@@ -1,0 +1,67 @@
+# Calendar writes that must not lose what another program did: an event moved on disk (by sed)
+# while the user drags it is not moved on at the drop (the window reads the changed file at once,
+# and the drop is checked against it); a calendar opened through a symbolic link is written
+# through to its target, and the link stays a link.
+cal='d["calendar"]'
+safe_dir="$work/calendar-safety"
+mkdir -p "$safe_dir/real" "$safe_dir/links"
+safe_ics="$safe_dir/real/cal.ics"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:dentist\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dentist\r\nDTSTART;TZID=Europe/Berlin:20261119T090000\r\nDTEND;TZID=Europe/Berlin:20261119T094500\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$safe_ics"
+ln -s ../real/cal.ics "$safe_dir/links/cal.ics"
+chip_of() { json_get "$app_dump" "' '.join(str(int(v)) for v in (lambda f: (f[0] + f[2] / 2, f[1] + f[3] / 2))([e for e in $cal['events'] if e['uid'] == '$1'][0]['frames'][0]))"; }
+cell_of() { json_get "$app_dump" "' '.join(str(int(v)) for v in (lambda f: (f[0] + f[2] / 2, f[1] + f[3] / 2))($cal['cells'][$cal['grid'].index('$1')]))"; }
+if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin \
+        --ics "$safe_dir/links/cal.ics" --dump-state "$work/calendar-safety.json"; then
+    wait_state "len([e for e in $cal['events'] if e['uid'] == 'dentist' and e['frames'] and e['editable']]) == 1" ||
+        fail "calendar safety chip" "no editable chip for the event: $state_seen"
+    read -r x0 y0 <<< "$(chip_of dentist)"
+    read -r x1 y1 <<< "$(cell_of 2026-11-20)"
+    # Picked up and held half-way...
+    xdotool mousemove --window "$wid" "$x0" "$y0" mousedown 1 sleep 0.05 \
+        mousemove --window "$wid" $(( (x0 + x1) / 2 )) $(( (y0 + y1) / 2 )) sleep 0.05 \
+        mousemove --window "$wid" $(( (x0 + x1) / 2 + 2 )) $(( (y0 + y1) / 2 ))
+    wait_state "$cal['drag'] is not None" || fail "calendar safety drag" "the event was not picked up: $state_seen"
+    reloads=$(json_get "$app_dump" "$cal['reloads']")
+    # ...while another program moves it to the 21st; the window reads the file again.
+    sed -i 's/20261119T/20261121T/' "$safe_ics"
+    wait_state "$cal['reloads'] > $reloads" || fail "calendar safety reload" "the changed file was not read again: $state_seen"
+    xdotool mousemove --window "$wid" "$x1" "$y1" sleep 0.2 mouseup 1
+    if wait_state "$cal['lastWrite'] is not None and not $cal['lastWrite']['ok'] and 'changed in the file' in $cal['lastWrite']['error'] and len(d['notices']) > 0" &&
+       grep -q 'DTSTART;TZID=Europe/Berlin:20261121T090000' "$safe_ics"; then
+        pass "calendar: an event moved on disk during a drag is not moved on at the drop, and a notice says why"
+    else
+        fail "calendar drop after a change on disk" "last write $(json_get "$app_dump" "$cal['lastWrite']"); file: $(grep DTSTART "$safe_ics" | tr -d '\r')"
+    fi
+    # The event as it is now moves as usual, through the link.
+    wait_state "len([e for e in $cal['events'] if e['uid'] == 'dentist' and e['frames']]) == 1" || fail "calendar safety chip again" "$state_seen"
+    read -r x0 y0 <<< "$(chip_of dentist)"
+    read -r x1 y1 <<< "$(cell_of 2026-11-24)"
+    drag "$x0" "$y0" "$x1" "$y1" 12 0.2
+    if wait_state "$cal['lastWrite'] is not None and $cal['lastWrite']['ok'] and $cal['undo'] == 1" &&
+       grep -q 'DTSTART;TZID=Europe/Berlin:20261124T090000' "$safe_ics" && [ -L "$safe_dir/links/cal.ics" ] &&
+       [ -f "$safe_ics~" ] && [ ! -L "$safe_ics~" ] && [ ! -e "$safe_dir/links/cal.ics~" ]; then
+        pass "calendar: a calendar opened through a symbolic link is written to its target; the link stays a link"
+    else
+        fail "calendar write through a link" "last write $(json_get "$app_dump" "$cal['lastWrite']"); $(ls -l "$safe_dir/links" "$safe_dir/real" | tr '\n' ' ')"
+    fi
+    quit_app || fail "calendar safety quit" "the app did not quit cleanly"
+else
+    fail "calendar safety window" "$start_error"
+fi
+
+# A rule that never matches (30 February, minutely) used to be searched by libical to the year
+# 2582 inside one call, for minutes, deaf to SIGTERM. Headless, paging through a year of months
+# with it, the run ends within 5 s and the notice names the rule.
+never_ics="$safe_dir/never.ics"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:never\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Never\r\nDTSTART:20260101T090000Z\r\nRRULE:FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$never_ics"
+for i in $(seq 1 12); do printf 'key PageDown\nwait 50\n'; done > "$safe_dir/never.txt"
+started=$(now_ns)
+timeout -s KILL 60 env -u DISPLAY "$bin" --headless --scene calendar --ics "$never_ics" --today 2026-11-21 --month 2026-11 \
+    --timezone Europe/Berlin --replay "$safe_dir/never.txt" --dump-state "$safe_dir/never.json" >/dev/null 2>"$safe_dir/never.err"
+code=$?
+took=$(( ($(now_ns) - started) / 1000000 ))
+if [ $code -eq 0 ] && [ $took -lt 5000 ] && [ "$(json_get "$safe_dir/never.json" "any('never matches' in n for n in d['notices'])")" = True ]; then
+    pass "calendar: a rule that never matches is reported, and a year of pages takes $took ms"
+else
+    fail "calendar rule that never matches" "exit $code after $took ms; notices $(json_get "$safe_dir/never.json" "d['notices']" 2>/dev/null)"
+fi
