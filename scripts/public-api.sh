@@ -30,11 +30,12 @@ record=scripts/public-api.txt
 out=.build/public-api
 rm -rf "$out"; mkdir -p "$out"
 
-# The backend imports C modules: their module maps and the system headers they include.
+# The backend imports C modules: their module maps, and the header folders Package.swift takes
+# from pkg-config for them (SDL's headers are reached as <SDL2/...> from /usr/include).
 includes=()
 for d in Sources/C*/; do [ -f "$d/module.modulemap" ] && includes+=(-I "$d"); done
 # shellcheck disable=SC2207
-includes+=($(pkg-config --cflags-only-I sdl2 SDL2_ttf SDL2_image fontconfig icu-uc gio-2.0 x11))
+includes+=($(pkg-config --cflags-only-I freetype2 fontconfig icu-uc glib-2.0))
 
 for m in "${modules[@]}"; do
     swift build --target "$m" >"$out/build-$m.log" 2>&1 || { cat "$out/build-$m.log" >&2; exit 1; }
