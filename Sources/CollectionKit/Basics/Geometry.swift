@@ -45,7 +45,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// An axis-aligned rectangle: an origin (top-left corner) and a size, in points.
 ///
-/// Rects are half-open: ``contains(_:)`` includes the minimum edges and excludes the maximum ones,
+/// Rects are half-open: ``contains(_:)-(Point)`` includes the minimum edges and excludes the maximum ones,
 /// so a point on the border between two adjacent cells belongs to exactly one of them.
 ///
 /// ```swift

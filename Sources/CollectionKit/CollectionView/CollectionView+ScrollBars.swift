@@ -3,7 +3,7 @@ extension CollectionView {
     /// The bar for `axis` at `width` thickness, or nil when the content fits along that axis.
     /// O(1): the thumb's size is the visible share of the content, at least the minimum length.
     /// `offset` places the thumb for another offset than the current one (where a motion is heading).
-    public func scrollBarGeometry(_ axis: Axis, width: Double? = nil, offset: Point? = nil) -> ScrollBarGeometry? {
+    func scrollBarGeometry(_ axis: Axis, width: Double? = nil, offset: Point? = nil) -> ScrollBarGeometry? {
         let content = contentSize[axis], visible = frame.size[axis]
         guard physics.axes.contains(axis), content > visible + 1, visible > 40 else { return nil }
         let w = width ?? scrollBars.wideWidth

@@ -108,7 +108,7 @@ public final class CollectionView {
     /// click (as browsers' `:focus-visible`). Cells see `isFocused` only while it is true.
     public internal(set) var showsFocusRing = false
     /// The overlay scroll bars' state (see CollectionView+ScrollBars.swift).
-    public internal(set) var scrollBars = ScrollBars()
+    var scrollBars = ScrollBars()
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
     /// (see CollectionView+Feedback.swift).
     public internal(set) var feedback = ItemFeedback()

@@ -4,40 +4,40 @@ import Foundation
 ///
 /// A collection view uses it to glide items from their old frames to their new ones after an update
 /// or during an interactive movement. It holds no clock: pass the time to ``value(at:)``.
-public struct RectAnimation: Equatable, Sendable {
+struct RectAnimation: Equatable, Sendable {
     /// The frame at the start.
-    public var from: Rect
+    var from: Rect
     /// The frame at the end.
-    public var to: Rect
+    var to: Rect
     /// When the animation starts, in seconds on the caller's timeline.
-    public var start: Double
+    var start: Double
     /// How long it lasts, in seconds.
-    public var duration: Double
+    var duration: Double
     /// How progress is eased.
-    public var curve: TimingCurve
+    var curve: TimingCurve
     /// Creates an animation; it lasts a quarter of a second and eases out unless told otherwise.
-    public init(from: Rect, to: Rect, start: Double, duration: Double = 0.25, curve: TimingCurve = .easeOut) {
+    init(from: Rect, to: Rect, start: Double, duration: Double = 0.25, curve: TimingCurve = .easeOut) {
         self.from = from; self.to = to; self.start = start; self.duration = duration; self.curve = curve
     }
     /// Set for a move between two lines of a grid: the rect slides off the end of its old line and
     /// in from the other end of its new line, so it never crosses the items in between.
-    public var wrap: WrapPath?
+    var wrap: WrapPath?
     /// Set for a move that would pass over an item that stays put (a pinned one): the rect shrinks
     /// away into its centre during the first half and grows out of its new slot's centre in the
     /// second, so it never covers anything on the way.
-    public var popsAcross = false
+    var popsAcross = false
 
     /// The path of a wrapping move: along `crossAxis`, the first half of the (eased) progress
     /// slides `from` by `exit`, the second half slides `to` in from `entry` away.
-    public struct WrapPath: Equatable, Sendable {
-        public var crossAxis: Axis
-        public var exit: Double
-        public var entry: Double
-        public init(crossAxis: Axis, exit: Double, entry: Double) { self.crossAxis = crossAxis; self.exit = exit; self.entry = entry }
+    struct WrapPath: Equatable, Sendable {
+        var crossAxis: Axis
+        var exit: Double
+        var entry: Double
+        init(crossAxis: Axis, exit: Double, entry: Double) { self.crossAxis = crossAxis; self.exit = exit; self.entry = entry }
     }
 
     /// The frame at `now`: `from` before the start, `to` after the end.
-    public func value(at now: Double) -> Rect {
+    func value(at now: Double) -> Rect {
         guard duration > 0 else { return to }
         let e = curve.value((now - start) / duration)
         if popsAcross {
@@ -54,7 +54,7 @@ public struct RectAnimation: Equatable, Sendable {
         return r
     }
     /// True once `duration` has passed since `start`.
-    public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    func isFinished(at now: Double) -> Bool { now - start >= duration }
     /// `now` while the animation runs (every frame differs), nil once it has finished.
-    public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
+    func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 }

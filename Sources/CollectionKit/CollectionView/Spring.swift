@@ -11,45 +11,45 @@ import Foundation
 /// motion.state(at: 0.1).position   // about 41
 /// motion.isSettled(at: 1.0)        // true
 /// ```
-public struct Spring: Equatable, Sendable {
+struct Spring: Equatable, Sendable {
     /// Natural angular frequency (rad/s) and damping ratio (1 = critically damped).
     ///
     /// A higher frequency moves and settles quicker.
-    public var omega: Double
+    var omega: Double
     /// Damping ratio: 1 is critically damped (no overshoot), below 1 overshoots and oscillates, above
     /// 1 creeps in more slowly.
-    public var dampingRatio: Double
+    var dampingRatio: Double
     /// Creates a spring; the defaults are critically damped and settle in about a third of a second.
-    public init(omega: Double = 14, dampingRatio: Double = 1) { self.omega = omega; self.dampingRatio = dampingRatio }
+    init(omega: Double = 14, dampingRatio: Double = 1) { self.omega = omega; self.dampingRatio = dampingRatio }
     /// Settles in about `duration` seconds without overshoot (from rest).
-    public init(settlingIn duration: Double) { self.init(omega: 5 / max(0.01, duration), dampingRatio: 1) }
+    init(settlingIn duration: Double) { self.init(omega: 5 / max(0.01, duration), dampingRatio: 1) }
     /// The engine's default: critically damped, ω = 14.
-    public static let standard = Spring()
+    static let standard = Spring()
     /// A lively spring that overshoots a little (ω = 16, damping ratio 0.72).
-    public static let bouncy = Spring(omega: 16, dampingRatio: 0.72)
+    static let bouncy = Spring(omega: 16, dampingRatio: 0.72)
 }
 
 /// One run of a spring from a position and velocity toward a target.
 ///
 /// A value with no clock of its own: ask it for its state at any elapsed time.
-public struct SpringMotion: Equatable, Sendable {
+struct SpringMotion: Equatable, Sendable {
     /// The spring's tuning.
-    public var spring: Spring
+    var spring: Spring
     /// The starting position.
-    public var from: Double
+    var from: Double
     /// The starting velocity, in units per second.
-    public var velocity: Double
+    var velocity: Double
     /// The position the spring pulls toward.
-    public var target: Double
+    var target: Double
     /// Creates a motion from `from` at `velocity` toward `target`.
-    public init(spring: Spring, from: Double, velocity: Double, target: Double) {
+    init(spring: Spring, from: Double, velocity: Double, target: Double) {
         self.spring = spring; self.from = from; self.velocity = velocity; self.target = target
     }
 
     /// Position and velocity `t` seconds after the start.
     ///
     /// Negative times are treated as 0. O(1) for every damping ratio.
-    public func state(at t: Double) -> (position: Double, velocity: Double) {
+    func state(at t: Double) -> (position: Double, velocity: Double) {
         let a = from - target, w = spring.omega, z = spring.dampingRatio
         let t = max(0, t)
         if abs(z - 1) < 1e-6 {
@@ -75,7 +75,7 @@ public struct SpringMotion: Equatable, Sendable {
 
     /// True once the motion is within `distance` of its target (a hundredth of a unit by default)
     /// and slower than `speed` units a second.
-    public func isSettled(at t: Double, within distance: Double = 0.01, speed: Double = 0.5) -> Bool {
+    func isSettled(at t: Double, within distance: Double = 0.01, speed: Double = 0.5) -> Bool {
         let s = state(at: t)
         return abs(s.position - target) < distance && abs(s.velocity) < speed
     }

@@ -137,11 +137,11 @@ public struct SnapshotFlight {
 }
 
 /// Drawing shared by lifted and flying snapshots.
-public enum Snapshot {
+enum Snapshot {
     /// Draws `recording` into `rect` with a shadow of strength `shadow` (0...1). The recording is
     /// handed to this frame's list as is: it was built once, and the backend keeps the texture
     /// while frames keep naming it.
-    public static func draw(_ recording: TextureRecording, in rect: Rect, shadow: Double, into list: inout DrawList) {
+    static func draw(_ recording: TextureRecording, in rect: Rect, shadow: Double, into list: inout DrawList) {
         if !list.textures.contains(where: { $0.key == recording.key }) { list.textures.append(recording) }
         if shadow > 0.01 {
             let radius = min(12, rect.width / 8)

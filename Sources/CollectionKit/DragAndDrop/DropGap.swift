@@ -1,6 +1,6 @@
 /// The identifier of the placeholder gap a collection shows where dragged items would land.
-public struct DropGapID: Hashable, Sendable {
-    public init() {}
+struct DropGapID: Hashable, Sendable {
+    init() {}
 }
 
 /// The gap's cell: an empty slot with an outline.

@@ -1,20 +1,20 @@
 /// How a lifted stack of items is drawn: the items under the top one as plain cards behind it,
 /// the top item's snapshot, a count badge when there are several, and an outline while the
 /// target refuses them. Colours come from the style.
-public struct LiftedStack {
+struct LiftedStack {
     /// How many items are lifted.
-    public var count: Int
+    var count: Int
     /// The top item's frame as drawn, in window points.
-    public var frame: Rect
-    public var refused: Bool
-    public var style: DragDropStyle
+    var frame: Rect
+    var refused: Bool
+    var style: DragDropStyle
 
-    public init(count: Int, frame: Rect, refused: Bool, style: DragDropStyle) {
+    init(count: Int, frame: Rect, refused: Bool, style: DragDropStyle) {
         self.count = count; self.frame = frame; self.refused = refused; self.style = style
     }
 
     /// Draws the stack; `top` draws the top item's snapshot at ``frame``.
-    public func draw(into list: inout DrawList, top: (inout DrawList) -> Void) {
+    func draw(into list: inout DrawList, top: (inout DrawList) -> Void) {
         let radius = min(10, frame.width / 8)
         for k in stride(from: min(count - 1, 3), through: 1, by: -1) {
             let r = frame.offsetBy(dx: Double(k) * 6, dy: Double(k) * 6)

@@ -2,9 +2,10 @@
 /// item, opens a menu of actions beside it; the menu stays inside the window, follows the mouse
 /// and the keyboard (arrows, Home, End, Enter, Escape) and closes when the user clicks elsewhere.
 ///
-/// Seed 004's two bugs are rules here: a menu never opens while an item is being dragged (a right
-/// click mid-drag only cancels the drag, which is the owner's to do), and a press outside an open
-/// menu closes it first and is then passed on, so pressing to drag starts from a closed menu.
+/// Two rules keep menus and drags apart (users of other libraries met both as bugs): a menu never
+/// opens while an item is being dragged (a right click mid-drag only cancels the drag, which is
+/// the owner's to do), and a press outside an open menu closes it first and is then passed on, so
+/// pressing to drag starts from a closed menu.
 
 /// One entry of a menu.
 public struct ContextMenuAction: Equatable, Sendable {

@@ -9,11 +9,11 @@
 /// Every change either puts the slot under the pointer (where it then stays while the pointer
 /// stays inside it) or strictly reduces its distance to the pointer, so the target never
 /// oscillates; and a slot whose reflowed frame contains the pointer is never refused.
-public enum StableTarget {
+enum StableTarget {
     /// Chooses the next target. `frameAfter(c)` is the moving item's frame if it took slot `c`
     /// (after the reflow); `isAllowed` excludes slots that cannot take it (anchored items).
     /// Costs up to `2 * window + 1` calls of `frameAfter`.
-    public static func choose(current: ItemPath, currentFrame: Rect, proposal: ItemPath, position: Point,
+    static func choose(current: ItemPath, currentFrame: Rect, proposal: ItemPath, position: Point,
                               count: Int, window: Int = 8, isAllowed: (ItemPath) -> Bool,
                               frameAfter: (ItemPath) -> Rect?) -> ItemPath {
         if currentFrame.contains(position) { return current }
@@ -34,7 +34,7 @@ public enum StableTarget {
     }
 
     /// Distance from a point to a rect (0 inside).
-    public static func distance(_ f: Rect, _ p: Point) -> Double {
+    static func distance(_ f: Rect, _ p: Point) -> Double {
         let dx = max(f.minX - p.x, 0, p.x - f.maxX), dy = max(f.minY - p.y, 0, p.y - f.maxY)
         return (dx * dx + dy * dy).squareRoot()
     }

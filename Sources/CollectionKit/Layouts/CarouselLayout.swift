@@ -176,10 +176,11 @@ public struct CarouselLayout: CollectionLayout {
     /// The card a release should rest on.
     ///
     /// - A wheel burst or a release at or above `flickVelocity` is a swipe: it moves one card in its
-    ///   direction from the card the gesture began on (seed 003), except that a swipe back toward
-    ///   that card after dragging away from it only returns to it.
-    /// - Otherwise the card nearest the projected resting offset (seed 000); a slow drag past half
-    ///   a card therefore moves one card.
+    ///   direction from the card the gesture began on, however fast the flick, except that a swipe
+    ///   back toward that card after dragging away from it only returns to it.
+    /// - Otherwise the card nearest the offset where the scroll would come to rest if it decelerated
+    ///   freely from the release (the projected resting offset); a slow drag past half a card
+    ///   therefore moves one card.
     ///
     /// O(1).
     public func targetItem(proposed: Point, velocity: Point, decision: ScrollDecision) -> Int {

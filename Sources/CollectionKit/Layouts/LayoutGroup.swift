@@ -74,16 +74,16 @@ public struct LayoutGroup: Equatable, Sendable {
 }
 
 /// A group placed once: its size and its items' frames relative to its origin.
-public struct ResolvedGroup: Equatable, Sendable {
+struct ResolvedGroup: Equatable, Sendable {
     /// The group's size, and its items' frames relative to its origin, in item order.
-    public var size: Size
-    public var itemFrames: [Rect]
+    var size: Size
+    var itemFrames: [Rect]
 }
 
 extension LayoutGroup {
     /// Places the group inside `container`. `measure(k, width)` gives the height of the group's
     /// k-th item when its height is estimated (nil keeps the estimate).
-    public func resolve(in container: Size, measure: ((Int, Double) -> Double?)? = nil) -> ResolvedGroup {
+    func resolve(in container: Size, measure: ((Int, Double) -> Double?)? = nil) -> ResolvedGroup {
         var counter = 0
         return resolve(in: container, counter: &counter, measure: measure, overrideExtent: nil)
     }

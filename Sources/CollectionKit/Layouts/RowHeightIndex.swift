@@ -8,12 +8,12 @@
 /// rows.set(1, to: 5)       // a correction: rows after it move up by 15
 /// rows.row(at: 16)         // 2 (rows span 0..<10, 10..<15, 15..<45)
 /// ```
-public struct RowHeightIndex: Sendable {
+struct RowHeightIndex: Sendable {
     private var tree: [Double]
     private var heights: [Double]
 
     /// Rows with these heights.
-    public init(_ heights: [Double]) {
+    init(_ heights: [Double]) {
         self.heights = heights
         tree = [0] + heights
         let n = heights.count
@@ -25,21 +25,21 @@ public struct RowHeightIndex: Sendable {
     }
 
     /// The number of rows.
-    public var count: Int { heights.count }
+    var count: Int { heights.count }
     /// The height of row `i`.
-    public func height(of i: Int) -> Double { heights[i] }
+    func height(of i: Int) -> Double { heights[i] }
     /// The sum of all heights.
-    public var total: Double { top(of: count) }
+    var total: Double { top(of: count) }
 
     /// The sum of the heights of the rows before `i` (0 for the first; the total for `count`).
-    public func top(of i: Int) -> Double {
+    func top(of i: Int) -> Double {
         var sum = 0.0, k = i
         while k > 0 { sum += tree[k]; k -= k & -k }
         return sum
     }
 
     /// Changes row `i`'s height.
-    public mutating func set(_ i: Int, to h: Double) {
+    mutating func set(_ i: Int, to h: Double) {
         let delta = h - heights[i]
         guard delta != 0 else { return }
         heights[i] = h
@@ -49,7 +49,7 @@ public struct RowHeightIndex: Sendable {
 
     /// The row that spans `offset` (its top ≤ offset < its bottom): 0 before the first row and
     /// `count - 1` past the last; nil when there are no rows.
-    public func row(at offset: Double) -> Int? {
+    func row(at offset: Double) -> Int? {
         guard count > 0 else { return nil }
         // The most rows whose heights sum to at most `offset`.
         var position = 0, remaining = offset

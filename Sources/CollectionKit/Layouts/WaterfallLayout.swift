@@ -1,4 +1,4 @@
-/// A vertical waterfall (seed 002): equal-width columns, each item goes to the shortest column and
+/// A vertical waterfall (masonry, as photo boards have it): equal-width columns, each item goes to the shortest column and
 /// keeps its own height. Sections stack, each starting below the previous one's tallest column.
 ///
 /// `prepare` is O(n · columns); queries binary-search each column, so `attributesForElements(in:)`

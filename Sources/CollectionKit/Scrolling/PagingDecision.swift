@@ -1,7 +1,7 @@
 /// The paging rule every paging scroller shares (the carousel, and orthogonal sections of a
 /// compositional layout that page by group): where a released gesture comes to rest, as a page
 /// index. Pure arithmetic on offsets along one axis; O(1) calls of the two closures.
-public enum PagingDecision {
+enum PagingDecision {
     /// The page a release should rest on.
     ///
     /// - A wheel burst or a release at or above `flickVelocity` is a swipe: it moves one page in
@@ -20,7 +20,7 @@ public enum PagingDecision {
     ///   - flickVelocity: the speed, points per second, at or above which a release is a swipe.
     ///   - restingOffset: the offset at which page `i` rests.
     ///   - nearestPage: the page whose resting offset is nearest an offset.
-    public static func targetPage(count: Int, proposed: Double, velocity: Double, startOffset: Double,
+    static func targetPage(count: Int, proposed: Double, velocity: Double, startOffset: Double,
                                   currentOffset: Double, isWheel: Bool, flickVelocity: Double,
                                   restingOffset: (Int) -> Double, nearestPage: (Double) -> Int) -> Int {
         guard count > 0 else { return 0 }

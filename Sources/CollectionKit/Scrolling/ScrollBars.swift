@@ -8,61 +8,61 @@
 /// The state lives in `CollectionView.scrollBars`; `CollectionView.handleScrollBarEvent` takes input,
 /// `update(now:)` watches the offset, and `ScrollIndicator.draw` draws. Everything is dated by the
 /// `now` passed in, so showing and fading take the same time at every frame rate.
-public struct ScrollBars: Equatable, Sendable {
+struct ScrollBars: Equatable, Sendable {
     /// Thickness of a bar at rest and when the pointer is near or it is being dragged.
-    public var thinWidth = 5.0
-    public var wideWidth = 10.0
+    var thinWidth = 5.0
+    var wideWidth = 10.0
     /// Distance from the edge within which the pointer counts as over the bar (and grabs it).
-    public var hitWidth = 12.0
+    var hitWidth = 12.0
     /// The thumb never gets shorter than this, however long the content.
-    public var minimumThumbLength = 36.0
+    var minimumThumbLength = 36.0
     /// Seconds a bar stays fully shown after the last activity, then seconds to fade out.
-    public var holdTime = 1.0
-    public var fadeTime = 0.3
+    var holdTime = 1.0
+    var fadeTime = 0.3
     /// Paging on a held track: first repeat after `repeatDelay`, then every `repeatInterval` seconds.
-    public var repeatDelay = 0.35
-    public var repeatInterval = 0.1
+    var repeatDelay = 0.35
+    var repeatInterval = 0.1
     /// Content points per pointer point while Shift is held during a thumb drag.
-    public var fineRate = 1.0
+    var fineRate = 1.0
     /// The share of the viewport a track press pages.
-    public var pageFraction = 0.9
+    var pageFraction = 0.9
 
     /// When the content last moved, or the pointer last moved over the collection.
-    public private(set) var lastActivity: Double = -.infinity
+    private(set) var lastActivity: Double = -.infinity
     /// The axis whose bar the pointer is near, if any.
-    public private(set) var hoveredAxis: Axis?
+    private(set) var hoveredAxis: Axis?
     /// A thumb being dragged.
-    public private(set) var thumbDrag: ThumbDrag?
+    private(set) var thumbDrag: ThumbDrag?
     /// A track being held: it pages toward `pointer` until the thumb reaches it.
-    public private(set) var trackPress: TrackPress?
+    private(set) var trackPress: TrackPress?
     private var lastOffset: Point?
 
-    public struct ThumbDrag: Equatable, Sendable {
-        public var axis: Axis
+    struct ThumbDrag: Equatable, Sendable {
+        var axis: Axis
         /// Where the pointer holds the thumb, from the thumb's start along the axis.
-        public var grab: Double
+        var grab: Double
         /// Fine mode: the pointer position and offset it started from.
-        public var fineStart: (pointer: Double, offset: Double)?
-        public static func == (a: ThumbDrag, b: ThumbDrag) -> Bool {
+        var fineStart: (pointer: Double, offset: Double)?
+        static func == (a: ThumbDrag, b: ThumbDrag) -> Bool {
             a.axis == b.axis && a.grab == b.grab && a.fineStart?.pointer == b.fineStart?.pointer
                 && a.fineStart?.offset == b.fineStart?.offset
         }
     }
 
-    public struct TrackPress: Equatable, Sendable {
-        public var axis: Axis
-        public var pointer: Point
+    struct TrackPress: Equatable, Sendable {
+        var axis: Axis
+        var pointer: Point
         /// When the next page is due.
-        public var nextPage: Double
+        var nextPage: Double
     }
 
-    public init() {}
+    init() {}
 
     /// True while a bar holds the pointer (a thumb drag or a held track).
-    public var isTracking: Bool { thumbDrag != nil || trackPress != nil }
+    var isTracking: Bool { thumbDrag != nil || trackPress != nil }
 
     /// How opaque the bars are at `now`, 0...1.
-    public func opacity(at now: Double) -> Double {
+    func opacity(at now: Double) -> Double {
         if isTracking || hoveredAxis != nil { return 1 }
         let t = now - lastActivity - holdTime
         if t <= 0 { return 1 }
@@ -71,7 +71,7 @@ public struct ScrollBars: Equatable, Sendable {
 
     /// When the bars next change without input: a held track's next page, at once while the bars
     /// fade, at the end of the hold before a fade, never once faded (see `InteractiveRoot.nextDeadline`).
-    public func nextDeadline(after now: Double) -> Double? {
+    func nextDeadline(after now: Double) -> Double? {
         if let t = trackPress { return max(now, t.nextPage) }
         if isTracking || hoveredAxis != nil || lastActivity == -.infinity { return nil }
         let fadeStart = lastActivity + holdTime
@@ -80,7 +80,7 @@ public struct ScrollBars: Equatable, Sendable {
     }
 
     /// Notes activity at `now` (the bars show and the fade restarts).
-    public mutating func show(now: Double) { lastActivity = max(lastActivity, now) }
+    mutating func show(now: Double) { lastActivity = max(lastActivity, now) }
 
     mutating func observe(offset: Point, now: Double) {
         if let last = lastOffset, abs(last.x - offset.x) > 0.01 || abs(last.y - offset.y) > 0.01 { show(now: now) }
@@ -92,26 +92,26 @@ public struct ScrollBars: Equatable, Sendable {
     mutating func setThumbDrag(_ d: ThumbDrag?) { thumbDrag = d }
     mutating func setTrackPress(_ p: TrackPress?) { trackPress = p }
     /// Lets go of any thumb or track (a release, focus lost).
-    public mutating func endTracking(now: Double) {
+    mutating func endTracking(now: Double) {
         if isTracking { show(now: now) }
         thumbDrag = nil; trackPress = nil
     }
 }
 
 /// Where one bar is, in window points.
-public struct ScrollBarGeometry: Equatable, Sendable {
-    public var axis: Axis
+struct ScrollBarGeometry: Equatable, Sendable {
+    var axis: Axis
     /// The whole length the thumb travels in, and the area that takes presses.
-    public var track: Rect
-    public var thumb: Rect
+    var track: Rect
+    var thumb: Rect
     /// The largest offset along the axis.
-    public var maxOffset: Double
+    var maxOffset: Double
 
     /// Thumb travel: the track length less the thumb length.
-    public var travel: Double { track.size[axis] - thumb.size[axis] }
+    var travel: Double { track.size[axis] - thumb.size[axis] }
 
     /// The offset that puts the thumb's start at `thumbStart` (window points along the axis).
-    public func offset(forThumbStart thumbStart: Double) -> Double {
+    func offset(forThumbStart thumbStart: Double) -> Double {
         guard travel > 0 else { return 0 }
         let f = (thumbStart - track[minOf: axis]) / travel
         return min(max(f, 0), 1) * maxOffset

@@ -4,18 +4,18 @@ import Foundation
 /// so the estimate does not depend on how many samples a frame rate produced.
 ///
 /// Old samples are dropped as new ones arrive, so memory stays bounded by the sample rate.
-public struct VelocityTracker: Sendable {
+struct VelocityTracker: Sendable {
     /// The span of recent samples the estimate uses, in seconds.
-    public var window: Double = 0.1
+    var window: Double = 0.1
     private var samples: [(t: Double, p: Point)] = []
     /// An empty tracker with a 0.1-second window.
-    public init() {}
+    init() {}
 
     /// Forgets every sample (a new gesture).
-    public mutating func reset() { samples.removeAll() }
+    mutating func reset() { samples.removeAll() }
     /// Records that the pointer was at `p` at time `t` (seconds), and drops samples older than two
     /// windows. Amortised O(samples in two windows).
-    public mutating func add(_ p: Point, at t: Double) {
+    mutating func add(_ p: Point, at t: Double) {
         samples.append((t, p))
         samples.removeAll { $0.t < t - window * 2 }
     }
@@ -23,7 +23,7 @@ public struct VelocityTracker: Sendable {
     ///
     /// Zero with fewer than two samples in the window or when they span under 2 ms, so a click that
     /// did not move never flings. O(samples).
-    public func velocity(at t: Double) -> Point {
+    func velocity(at t: Double) -> Point {
         let recent = samples.filter { $0.t >= t - window - 1e-9 && $0.t <= t + 1e-9 }
         guard recent.count >= 2, let first = recent.first, let last = recent.last, last.t - first.t > 0.002 else { return .zero }
         let n = Double(recent.count)
@@ -38,5 +38,5 @@ public struct VelocityTracker: Sendable {
         return stt > 0 ? Point(x: stx / stt, y: sty / stt) : .zero
     }
     /// The number of samples held.
-    public var count: Int { samples.count }
+    var count: Int { samples.count }
 }
