@@ -10,7 +10,8 @@
 /// - with nothing held, moves go to every part, so hover follows the pointer and ends where it left;
 /// - the wheel goes to the first part under the pointer that takes it;
 /// - keys and text go down the list until a part takes them; the ``FocusChain``, listed where its
-///   keys should come, gives them to the stop with the focus;
+///   keys should come, gives them to the stop with the focus (a stop listed among the parts too
+///   is not offered keys a second time, nor while another stop has the focus);
 /// - losing window focus, the pointer leaving, and a resize reach every part.
 ///
 /// The list is also the stacking order, as in a view tree: the first part is on top, so it draws
@@ -77,7 +78,8 @@ public final class Composition: Component {
             guard let p = pointer else { return first(event, now: now) { _ in true } }
             return first(event, now: now) { $0.contains(p) }
         case .key, .text, .composition:
-            return first(event, now: now) { _ in true }
+            // A stop of the focus chain hears keys only through the chain, while it has the focus.
+            return first(event, now: now) { part in part === focus || !focus.stops.contains { $0 === part } }
         case .pointerExited:
             if let held = heldPart { return held.handle(event, now: now) }
             pointer = nil

@@ -34,9 +34,9 @@ extension FocusStop {
 ///
 /// ```swift
 /// let photos = CollectionController(view: photosView)
-/// let open = ButtonControl(title: "Open") { _ in openSelection() }
-/// let focus = FocusChain([photos, open])
-/// let root = Composition([menu, focus, photos, open, shortcuts], focus: focus)
+/// let title = TextField(name: "title", text: "Holiday", measurer: measurer)
+/// let focus = FocusChain([photos, title])
+/// let root = Composition([menu, focus, title, photos, shortcuts], focus: focus)
 /// ```
 ///
 /// O(stops) a call; a root has a handful.
