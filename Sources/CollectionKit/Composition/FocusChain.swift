@@ -125,7 +125,13 @@ public final class FocusChain: Component {
     }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        guard case let .key(key, mods) = event else { return .ignored }
+        guard case let .key(key, mods) = event else {
+            // Typed text and an input method's composition go to the stop with the focus.
+            switch event {
+            case .text, .composition: return leftOut ? .ignored : focused?.handle(event, now: now) ?? .ignored
+            default: return .ignored
+            }
+        }
         if leftOut { return .ignored }
         let stop = focused
         if let stop { current = stops.firstIndex { $0 === stop } }
