@@ -38,8 +38,11 @@ check_refused "coordinate past the limit" "far.txt:3: move: X must be between" -
 printf 'wait 1\0000\n' > "$work/nul.txt"
 check_refused "NUL byte in a number" "nul.txt:1: control character U+0000" --headless --replay "$work/nul.txt"
 check_refused "bad mosaic preset" "mosaic-preset must be one of compact, regular, mixed, long, got 'huge'" --headless --scene mosaic --mosaic-preset huge
-if "$bin" --help 2>&1 | grep -q "(default: 1280x800)"; then pass "--help shows the default size readably"
-else fail "--help default size" "$("$bin" --help 2>&1 | grep -A1 -- --size)"; fi
+# The help is read whole first: grep -q stops reading at its match, and the program's later lines
+# would then meet a closed pipe (SIGPIPE fails the pipeline under pipefail).
+help_text=$("$bin" --help 2>&1)
+if grep -q "(default: 1280x800)" <<<"$help_text"; then pass "--help shows the default size readably"
+else fail "--help default size" "$(grep -A2 -- --size <<<"$help_text")"; fi
 
 # A script from a pipe (--replay -), with Windows line ends and a byte-order mark.
 out=$(printf '\xef\xbb\xbfkey End\r\nwait 1500\r\n' | env -u DISPLAY "$bin" --headless --replay - --dump-state - 2>&1); code=$?
