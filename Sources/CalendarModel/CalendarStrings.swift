@@ -35,6 +35,10 @@ public struct CalendarStrings: Sendable, Equatable {
     /// The header's ‹ and › buttons, by name (for the state dump and assistive technology).
     public var previousMonth = "Previous month"
     public var nextMonth = "Next month"
+    /// "Cannot add an event: %2" (the reason) when a new event is refused.
+    public var cannotCreate = "Cannot add an event: %2"
+    /// The empty title field of a new event.
+    public var newEventPlaceholder = "New event"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
 

@@ -320,6 +320,8 @@ struct CollectionDemo: ParsableCommand {
         let fonts = try FontLocator.uiFonts()
         // Cells size themselves from text measured as it will be drawn, before the canvas exists.
         config.textMeasurer = TextMeasurerBox(try TextMeasurer(fonts: fonts, headless: headless))
+        // Typed text reaches fields through SDL's text input; headless runs type from the script.
+        if !headless { config.textServices = TextServicesBox(SDLTextServices.make()) }
         let store = stateStore()
         let loaded = store?.load()
         if let notice = loaded?.notice { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }

@@ -81,6 +81,8 @@ public struct SceneConfig: Sendable {
     public var calendarSource: EventSourceBox?
     /// Measures text as the backend draws it (nil: estimated widths; see `measurer`).
     public var textMeasurer: TextMeasurerBox?
+    /// The clipboard and text input fields edit through (nil: in memory; see `services`).
+    public var textServices: TextServicesBox?
     /// The photos scene's pictures and pipeline (`--photos`); nil: no photos scene.
     public var photos: PhotoLibrary?
     public init(items: Int? = nil) { self.items = items }

@@ -12,3 +12,16 @@ extension SceneConfig {
     /// estimated widths (unit tests that draw nothing).
     public var measurer: any TextMeasuring { textMeasurer?.measurer ?? EstimatedTextMeasurer() }
 }
+
+/// The window's text services (clipboard, text input), handed to scenes through `SceneConfig`
+/// like the measurer: made on the main thread, used there only.
+public struct TextServicesBox: @unchecked Sendable {
+    public let services: TextServices
+    public init(_ services: TextServices) { self.services = services }
+}
+
+extension SceneConfig {
+    /// The services scenes' fields use: the backend's when the executable gave them, else in
+    /// memory (tests and headless runs).
+    public var services: TextServices { textServices?.services ?? TextServices() }
+}

@@ -12,16 +12,28 @@ public final class BoardsScene: Scene {
     /// The cards made by name: those of the boards other than the backlog, and palette copies
     /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
     /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
-    public private(set) var cards: [Int: BoardCard] = [:]
+    public internal(set) var cards: [Int: BoardCard] = [:]
     /// Identifiers at start.
     public let initialIDs: StartingCardIDs
-    private var nextID: Int
+    var nextID: Int
+    /// The field that adds and renames cards in place.
+    public let editor: InPlaceEditor
+    /// Presses on cards, counted for double-clicks (which rename).
+    var clicks = ClickCounter()
+    /// Each board's "+ Add a card" button (boards that take drops and have no capacity), by board name.
+    public internal(set) var addButtons: [String: Rect] = [:]
+    /// The board a new card is being typed for, while it is.
+    public internal(set) var adding: String?
+    /// Why an add or a delete was refused (a locked card), and when the line goes away.
+    public internal(set) var refusal: (text: String, until: Double)?
+    /// A double-click's second press on a card, which renames it when let go without a drag.
+    var pendingRename: (id: Int, board: String, point: Point)?
     private var frame: Rect = .zero
     private var pans: [String: ScrollPan] = [:]
     private var panning: DragDropCollection<Int>?
     /// Where the pointer was last seen (off the window before the first pointer event).
     private var pointer: Point { composition.pointer ?? Point(x: -1, y: -1) }
-    private var now = 0.0
+    var now = 0.0
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
     private(set) var statusFrame: Rect = .zero
@@ -52,8 +64,10 @@ public final class BoardsScene: Scene {
     private var backlogHeights: [BacklogHeightKey: Double] = [:]
     private struct BacklogHeightKey: Hashable { var text: String; var locked: Bool }
 
-    public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer()) {
+    public init(backlogCount: Int = BoardsScene.defaultBacklogCount, measurer: any TextMeasuring = EstimatedTextMeasurer(),
+                services: TextServices = TextServices()) {
         cardMetrics = BoardCardMetrics(measurer: measurer)
+        editor = InPlaceEditor(measurer: measurer, services: services, style: BoardsScene.fieldStyle)
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
@@ -101,9 +115,13 @@ public final class BoardsScene: Scene {
             do { try manager.add(b) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
-        // A delete says so, with an Undo; whatever changes next (an undo too) retires the notice.
+        // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
+        // next (an undo too) retires the notice.
         manager.onChange = { [unowned self] change in
-            guard change.cause == .drop, change.zone == trash.dropName else { deletedNotice = nil; return }
+            guard change.cause == .drop || change.cause == .edit, change.zone == trash.dropName,
+                  change.edits.contains(where: { if case .removed = $0 { return true } else { return false } }) else {
+                deletedNotice = nil; return
+            }
             let ids = change.edits.map(\.id).identifiers(as: Int.self)
             let what = ids.count == 1 ? self.card(ids[0]).title : BoardsScene.words.severalItems(ids.count)
             deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
@@ -125,7 +143,11 @@ public final class BoardsScene: Scene {
         // The status line and the delete notice over the drag's stack, as the window always drew them.
         let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list); drawDeletedNotice(into: &list) })
         let focus = FocusChain(manager.focusStops())
-        composition = Composition([undoButton, focus, status, manager, pans, frame], focus: focus)
+        // The field on top and first for keys; the editing commands before the drag machinery,
+        // which would otherwise take a double-click's second press.
+        let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
+                                        draw: { [unowned self] list in drawAddButtons(into: &list) })
+        composition = Composition([editor, commands, undoButton, focus, status, manager, pans, frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -142,7 +164,7 @@ public final class BoardsScene: Scene {
 
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
-        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer)
+        self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer, services: config.services)
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -247,9 +269,14 @@ public final class BoardsScene: Scene {
         let trashR = Rect(x: right.minX, y: right.maxY - trashH, width: right.width, height: trashH)
         let paletteR = Rect(x: right.minX, y: focusR.maxY + m, width: right.width, height: max(0, trashR.minY - m - focusR.maxY - m))
         panels = []
+        addButtons = [:]
         for (name, r) in rows + [("focus", focusR), ("palette", paletteR)] {
             guard let b = board(name) else { continue }
             panels.append((b.title, r))
+            if b.acceptsDrops, b.capacity == nil {
+                let w = min(110, r.width * 0.4)
+                addButtons[name] = Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2))
+            }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
@@ -321,11 +348,12 @@ public final class BoardsScene: Scene {
         self.now = now
         for b in boards { b.view.update(now: now) }
         if let n = deletedNotice, now >= n.until { deletedNotice = nil }
+        if let r = refusal, now >= r.until { refusal = nil }
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(deletedNotice.map { max(now, $0.until) },
+        Deadline.earliest(Deadline.earliest(deletedNotice.map { max(now, $0.until) }, refusal.map { max(now, $0.until) }),
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
                           Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
     }
@@ -395,12 +423,12 @@ public final class BoardsScene: Scene {
     private func drawStatus(into list: inout DrawList) {
         let text: String
         var color = Theme.textDim
-        if let f = manager.feedback {
+        if let f = manager.feedback ?? refusal {
             text = f.text; color = Theme.danger
         } else if let line = manager.statusLine {
             text = line; color = Theme.text
         } else {
-            text = "Drag cards between boards. Ctrl+click selects several; Space picks up the focused card, arrows move it; Ctrl+Z undoes."
+            text = "Drag cards between boards. Ctrl+click selects several; Space picks up the focused card, arrows move it; F2 renames, Delete deletes, Ctrl+N adds; Ctrl+Z undoes."
         }
         list.text(text, in: statusFrame, size: min(13, statusFrame.height * 0.6), color: color, alignment: .leading)
     }
@@ -408,6 +436,7 @@ public final class BoardsScene: Scene {
     public func cursor(at p: Point) -> Cursor {
         if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
         if undoFrame?.contains(p) == true { return .hand }
+        if !editor.isEditing, addButtons.values.contains(where: { $0.contains(p) }) { return .hand }
         return boards.contains { $0.view.frame.contains(p) && $0.draggableItem(at: p) != nil } ? .hand : .arrow
     }
 
@@ -427,7 +456,8 @@ public final class BoardsScene: Scene {
         for id in manager.itemsInZones.identifiers(as: Int.self) { seen[id, default: 0] += 1 }
         if let dup = seen.first(where: { $0.value > 1 }) { return "card \(dup.key) appears \(dup.value) times" }
         if let lost = initialIDs.first(where: { seen[$0] == nil }) { return "card \(lost) is lost" }
-        if let stray = seen.keys.first(where: { !initialIDs.contains($0) && cards[$0]?.kind == nil }) {
+        // A card not there at start is a palette copy or one typed with "+ Add a card": made by name.
+        if let stray = seen.keys.first(where: { !initialIDs.contains($0) && cards[$0] == nil }) {
             return "card \(stray) came from nowhere"
         }
         if !manager.isDragging && !manager.isLanding {
@@ -465,7 +495,7 @@ public final class BoardsScene: Scene {
         }
         let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
         let locked = (Array(lockedInBacklog) + cards.values.filter { $0.lockedTo != nil }.map(\.id)).sorted()
-        return composition.focus.dumpEntries() + [
+        return composition.focus.dumpEntries() + editor.dumpEntries() + [
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
             ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),
@@ -480,6 +510,8 @@ public final class BoardsScene: Scene {
             ("focusRing", .bool(manager.marks.showsRing)),
             // The delete notice's words while it shows ("Deleted Card 5"), else null.
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
+            ("adding", adding.map { .string($0) } ?? .null),
+            ("nextID", .int(nextID)),
         ]
     }
 
@@ -502,6 +534,8 @@ public final class BoardsScene: Scene {
             pairs.append(("frames", .array(ids.map { id in
                 .rect(shown[AnyHashable(id)].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home)
             })))
+            // Each card's title, parallel to `items`.
+            pairs.append(("titles", .strings(ids.map { card($0).title })))
             // The lines each card's text shows, parallel to `items`.
             pairs.append(("lines", .array(ids.map { id in
                 let frame = shown[AnyHashable(id)].flatMap { v.layout.attributesForItem(at: $0)?.frame } ?? home

@@ -382,7 +382,7 @@ extension CalendarScene {
         if case .written = outcome { editing.undo.append(editing.redo.removeLast()) }
     }
 
-    private func record(_ outcome: EditOutcome, file: String, message: (String) -> String) {
+    func record(_ outcome: EditOutcome, file: String, message: (String) -> String) {
         switch outcome {
         case .written:
             editing.lastWrite = CalendarEditing.LastWrite(file: file, ok: true, error: nil)

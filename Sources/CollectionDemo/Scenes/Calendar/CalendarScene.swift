@@ -53,6 +53,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     /// Moving events to other days (`CalendarEventEditing.swift`).
     var editing = CalendarEditing()
+    /// The title field of a new event, typed over its day (`CalendarEventCreating.swift`).
+    public internal(set) var titleEditor = InPlaceEditor(measurer: EstimatedTextMeasurer(), services: TextServices(),
+                                                         style: CalendarScene.titleFieldStyle)
+    /// The day a new event is being typed for, while it is.
+    public internal(set) var creatingOn: CalendarDate?
+    /// Presses on days, counted for double-clicks (which create an event).
+    var dayClicks = ClickCounter()
 
     /// The side panel's list of the chosen days' events, scrolled on its own (`CalendarSidePanel.swift`).
     let panel = CalendarSidePanel()
@@ -85,6 +92,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         self.init(settings: settings, source: source)
         updates = config.calendarSource?.updates
         measurer = config.measurer
+        titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
+        compose()
     }
 
     public init(settings: CalendarSettings, source: any EventSource) {
@@ -266,8 +275,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
                            })
         }
         let focus = FocusChain([days] + buttonStops)
+        // The new event's title field on top and first for keys, while it is open.
         composition = Composition([
-            tracker, drag, inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
+            titleEditor, tracker, drag, inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
             inputPart { [unowned self] in collection.handleScrollBarEvent($0, now: $1) },
@@ -290,6 +300,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
             if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
                 let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
                 focus = date
+                // The second click of a double-click on a day adds an event there.
+                let count = mods.isEmpty ? dayClicks.press(at: p, now: now) : 1
+                if count == 2, !isDisabled(date) {
+                    dayClicks.reset()
+                    beginCreatingEvent(on: date, now: now)
+                    return true
+                }
                 choose(date, extendingRange: mods.contains(.shift))
                 openPopoverAfterClick(on: date, mods: mods)
             }
@@ -305,7 +322,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
             let pages = wheelTravel.rounded(.towardZero)
             wheelTravel -= pages
             if pages != 0 { showMonth(visibleMonth.adding(months: Int(pages)), animated: true, now: now) }
-        case let .key(key, _):
+        case let .key(key, mods):
+            // Ctrl+N adds an event on the focused day.
+            if key == Key("n"), mods == .ctrl {
+                beginCreatingEvent(on: focus, now: now)
+                return true
+            }
             switch key {
             case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
             case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
@@ -715,7 +737,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs + popoverDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
+        ] + editing.pairs + creatingDump + popoverDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
     }
 
     // MARK: Data source

@@ -1,0 +1,160 @@
+import CollectionKit
+
+/// Adding, renaming and deleting cards: a field typed in place, each change through the drag-and-
+/// drop manager, so Ctrl+Z undoes it like a move and the remembered state keeps it.
+extension BoardsScene {
+    static let addCardTitle = "+ Add a card"
+    static let newCardPlaceholder = "Card title"
+
+    static let fieldStyle: TextFieldStyle = {
+        var style = TextFieldStyle()
+        style.text = TextStyle(size: 13, weight: .bold)
+        style.textColor = Theme.text
+        style.placeholderColor = Theme.textDim
+        style.background = Theme.surfaceRaised
+        style.border = Theme.border
+        style.focusedBorder = Theme.accent
+        style.padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
+        return style
+    }()
+
+    /// "+ Add a card" (or Ctrl+N on the focused board) types a new card at the board's end; F2 or
+    /// a double-click renames a card (Enter is the keyboard drag's); Delete puts the focused or
+    /// selected cards in the trash.
+    func handleEditingCommand(_ event: InputEvent, now: Double) -> EventDisposition {
+        self.now = now
+        guard !manager.isDragging, !manager.isLanding else { return .ignored }
+        switch event {
+        case let .pointerDown(p, .left, mods):
+            if mods.isEmpty, let name = addButtons.first(where: { $0.value.contains(p) })?.key {
+                beginAdding(to: name, now: now)
+                return .handled
+            }
+            // A Ctrl- or Shift-click selects; it is never half of a double-click.
+            guard mods.isEmpty else { clicks.reset(); pendingRename = nil; return .ignored }
+            guard clicks.press(at: p, now: now) == 2,
+                  let board = boards.first(where: { $0.view.frame.contains(p) }), let id = board.itemID(at: p) else {
+                pendingRename = nil
+                return .ignored
+            }
+            // The second press still goes to the manager: held and moved, it drags the card. Let
+            // go where it was pressed, it renames (see `handle(_:now:)`).
+            clicks.reset()
+            pendingRename = (id, board.name, p)
+            return .ignored
+        case let .key(key, mods):
+            if key == Key("n"), mods == .ctrl {
+                let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
+                let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+                beginAdding(to: name, now: now)
+                return .handled
+            }
+            if key == Key("F2"), mods.isEmpty, let f = manager.focus, let board = board(f.collection), let id = board.identifier(f.id) {
+                beginRenaming(id, in: board, now: now)
+                return .handled
+            }
+            if key == Key("Delete"), mods.isEmpty {
+                let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
+                guard !ids.isEmpty else { return .ignored }
+                deleteCards(ids)
+                return .handled
+            }
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+
+    /// Puts `ids` in the trash as one undoable edit; a locked card refuses, with the reason shown.
+    func deleteCards(_ ids: [AnyHashable]) {
+        let typed = ids.identifiers(as: Int.self)
+        let what = typed.count == 1 ? card(typed[0]).title : BoardsScene.words.severalItems(typed.count)
+        do {
+            try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)")
+        } catch {
+            refusal = ("\(error)", now + 4)
+        }
+    }
+
+    /// A field at the end of board `name`; Enter adds the typed card there, Escape adds nothing.
+    public func beginAdding(to name: String, now: Double) {
+        guard let board = board(name), addButtons[name] != nil else { return }
+        adding = name
+        editor.begin(item: AnyHashable("new"), text: "", multiline: false, placeholder: BoardsScene.newCardPlaceholder,
+                     frame: { let v = board.view.frame; return Rect(x: v.minX + 6, y: max(v.minY, v.maxY - 46), width: max(0, v.width - 12), height: 40) },
+                     now: now) { [unowned self] text in
+            adding = nil
+            guard let title = text?.trimmedForTitle, !title.isEmpty else { return }
+            addCard(titled: title, to: board)
+        }
+    }
+
+    /// A new card at the end of `board` (the last section), with an identifier never used before.
+    func addCard(titled title: String, to board: DragDropCollection<Int>) {
+        let id = nextID
+        nextID += 1
+        cards[id] = BoardCard(id: id, title: title)
+        let last = max(0, board.items.count - 1)
+        do {
+            try manager.insert([AnyHashable(id)], into: board.name, at: ItemPath(item: board.items[last].count, section: last),
+                               summary: "add \(title)")
+        } catch {
+            cards[id] = nil
+            refusal = ("\(error)", now + 4)
+            return
+        }
+        if board.name == "backlog" { board.remeasure() }
+        let count = board.items[last].count
+        board.view.scrollToItem(ItemPath(item: max(0, count - 1), section: last), centered: false, animated: true)
+    }
+
+    /// A field over the card holding its title; Enter renames it (what the card shows becomes the
+    /// new title).
+    public func beginRenaming(_ key: Int, in board: DragDropCollection<Int>, now: Double) {
+        let old = card(key)
+        let stored = cards[key]
+        let id = AnyHashable(key)
+        editor.begin(item: id, text: old.title, frame: { board.windowFrame(of: id) }, now: now) { [unowned self] text in
+            guard let title = text?.trimmedForTitle, !title.isEmpty, title != old.title else { return }
+            var renamed = old
+            renamed.title = title
+            renamed.text = ""
+            manager.recordEdit(of: id, summary: "rename \(old.title)") { [unowned self] undoing in
+                cards[key] = undoing ? stored : renamed
+                if let home = manager.location(of: id).flatMap({ self.board($0.collection) }) {
+                    if home.name == "backlog" { home.remeasure() }
+                    home.view.reloadData()
+                }
+            }
+        }
+    }
+
+    /// The scene's parts take `event`; a double-click's second release, where it was pressed and
+    /// with no drag begun, then opens the rename.
+    public func handle(_ event: InputEvent, now: Double) {
+        _ = composition.handle(event, now: now)
+        guard case let .pointerUp(p, .left, _) = event, let pending = pendingRename else { return }
+        pendingRename = nil
+        guard !manager.isDragging, !manager.isLanding, p.distance(to: pending.point) < manager.dragThreshold,
+              let board = board(pending.board), board.identifier(AnyHashable(pending.id)) != nil else { return }
+        beginRenaming(pending.id, in: board, now: now)
+    }
+
+    func drawAddButtons(into list: inout DrawList) {
+        for (name, r) in addButtons where adding != name && !r.isEmpty {
+            let hovered = r.contains(composition.pointer ?? Point(x: -1, y: -1)) && !editor.isEditing
+            list.text(BoardsScene.addCardTitle, in: r, size: min(12, r.height * 0.65), color: hovered ? Theme.text : Theme.textDim,
+                      alignment: .trailing)
+        }
+    }
+}
+
+extension String {
+    /// The text without white space at either end: what a typed title keeps.
+    var trimmedForTitle: String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s.removeFirst() }
+        while s.last?.isWhitespace == true { s.removeLast() }
+        return String(s)
+    }
+}
