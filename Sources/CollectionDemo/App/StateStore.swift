@@ -39,6 +39,9 @@ public final class StateStore {
         do {
             let state = try JSONDecoder().decode(RememberedState.self, from: data)
             guard state.version == RememberedState.currentVersion else { throw StateFileError() }
+            // Numbers are checked as flags are: one out of range (an identifier that would
+            // overflow when the next card is made) makes the file unusable as a whole.
+            if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: "it has \(bad)")) }
             lastWritten = data
             return Loaded(state: state)
         } catch {
@@ -46,18 +49,19 @@ public final class StateStore {
         }
     }
 
-    /// Moves an unreadable file to `state.json.bad` (replacing an older one) and says so.
-    private func moveAside() -> String {
+    /// Moves an unreadable file to `state.json.bad` (replacing an older one) and says so, with
+    /// `reason` when there is one to name.
+    private func moveAside(reason: String? = nil) -> String {
         let bad = path + ".bad"
         let fm = FileManager.default
         try? fm.removeItem(atPath: bad)
         do {
             try fm.moveItem(atPath: path, toPath: bad)
-            return "The remembered state could not be read; it was moved to \(bad) and the defaults are used."
+            return "The remembered state could not be read\(reason.map { " (\($0))" } ?? ""); it was moved to \(bad) and the defaults are used."
         } catch {
             // It cannot be moved: leave it, and do not write over it either.
             isReadOnly = true
-            return "The remembered state \(path) could not be read or moved aside; the defaults are used and nothing is remembered."
+            return "The remembered state \(path) could not be read\(reason.map { " (\($0))" } ?? "") or moved aside; the defaults are used and nothing is remembered."
         }
     }
 
