@@ -168,6 +168,8 @@ struct CollectionDemo: ParsableCommand {
             do { _ = try CalendarSettings.parse(calendarFlags()) } catch { throw ValidationError("\(error)") }
         }
         if let stateDir {
+            // An empty name would put the state at /state.json.
+            guard !stateDir.isEmpty else { throw ValidationError("--state-dir: the directory name is empty") }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw ValidationError("--state-dir: '\(stateDir)' is not a directory")
