@@ -1,4 +1,5 @@
 @testable import CollectionKit
+import Foundation
 import XCTest
 
 /// Scroll physics on the virtual clock: deceleration, rubber band, bounce, and the same end state
@@ -127,4 +128,28 @@ final class ScrollPhysicsTests: XCTestCase {
     }
 
 
+}
+
+/// The velocity tracker's memory and cost per sample are bounded whatever arrives at once.
+final class VelocityTrackerBoundTests: XCTestCase {
+    func testSamplesAtOneMomentAreBoundedAndCostConstantTime() {
+        var tracker = VelocityTracker()
+        let start = Date()
+        for i in 0..<200_000 { tracker.add(Point(x: 0, y: Double(i)), at: 1) }
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(tracker.count, VelocityTracker.sampleLimit, "the newest samples only")
+        XCTAssertLessThan(elapsed, 2, "200,000 samples at one moment took \(elapsed) s")
+        XCTAssertEqual(tracker.velocity(at: 1), .zero, "no time between them: no velocity")
+    }
+
+    func testTheEstimateIsTheSameAfterOldSamplesAreDropped() {
+        // A steady 300 points a second at 120 samples a second, for ten seconds: old samples go,
+        // the estimate stays the slope.
+        var tracker = VelocityTracker()
+        for i in 0...1200 { tracker.add(Point(x: 0, y: 300 * Double(i) / 120), at: Double(i) / 120) }
+        XCTAssertLessThanOrEqual(tracker.count, 26)
+        XCTAssertEqual(tracker.velocity(at: 10).y, 300, accuracy: 1e-6)
+        tracker.reset()
+        XCTAssertEqual(tracker.count, 0)
+    }
 }
