@@ -268,3 +268,24 @@ extension RememberedStateTests {
         XCTAssertEqual(mosaic.outOfRangeNumber(), "rearrange.grid.order = -1 (0 to \(RememberedState.identifierLimit - 1))")
     }
 }
+
+/// Text read from the state file is bounded too.
+extension RememberedStateTests {
+    /// A megabyte of title (no card can be given one in the window) delayed start-up by 15.8 s
+    /// while the card measured and wrapped it: it is shortened when read, with a notice.
+    func testAHugeCardTitleIsShortenedWhenRead() throws {
+        try writeBoardsState { text in
+            text.replacingOccurrences(of: "\"title\":\"Card 1\"", with: "\"title\":\"\(String(repeating: "word ", count: 200_000))\"")
+        }
+        let start = Date()
+        let run = try launch(scene: "boards")
+        let seconds = Date().timeIntervalSince(start)
+        let notice = try XCTUnwrap(run.loaded.notice)
+        XCTAssertTrue(notice.contains("shortened to \(RememberedState.titleLimit) characters"), notice)
+        let card = (run.app.currentScene as! BoardsScene).card(AnyHashable(1))
+        XCTAssertEqual(card.title.count, RememberedState.titleLimit)
+        XCTAssertTrue(card.title.hasPrefix("word word "))
+        XCTAssertEqual(items(run.app, "today").first, 0, "the rest of the boards came back")
+        XCTAssertLessThan(seconds, 5, "start-up took \(seconds) s")
+    }
+}

@@ -144,6 +144,26 @@ extension RememberedState {
         return nil
     }
 
+    /// The longest card title kept from a file, in characters: far more than a card shows, and
+    /// little enough to measure at once (a megabyte of title delayed start-up by 15 s).
+    public static let titleLimit = 1_000
+
+    /// Shortens every card title longer than ``titleLimit`` to its first ``titleLimit`` characters;
+    /// returns how many were shortened. O(total title length).
+    public mutating func shortenLongTitles() -> Int {
+        guard var b = boards else { return 0 }
+        var shortened = 0
+        for i in b.cards.indices where b.cards[i].title.utf8.count > RememberedState.titleLimit {
+            let title = b.cards[i].title
+            guard let end = title.index(title.startIndex, offsetBy: RememberedState.titleLimit, limitedBy: title.endIndex),
+                  end < title.endIndex else { continue }
+            b.cards[i].title = String(title[..<end])
+            shortened += 1
+        }
+        boards = b
+        return shortened
+    }
+
     static func unusable(_ scene: String) -> String {
         "The remembered \(scene) did not fit this version's cards; the \(scene) scene starts afresh."
     }

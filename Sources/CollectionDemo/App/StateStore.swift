@@ -37,12 +37,16 @@ public final class StateStore {
             return Loaded(notice: "\(path) was written by a newer version (\(v.version)); it is left as it is and this run's changes are not remembered.")
         }
         do {
-            let state = try JSONDecoder().decode(RememberedState.self, from: data)
+            var state = try JSONDecoder().decode(RememberedState.self, from: data)
             guard state.version == RememberedState.currentVersion else { throw StateFileError() }
             // Numbers are checked as flags are: one out of range (an identifier that would
             // overflow when the next card is made) makes the file unusable as a whole.
             if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: "it has \(bad)")) }
+            let shortened = state.shortenLongTitles()
             lastWritten = data
+            guard shortened == 0 else {
+                return Loaded(state: state, notice: "\(shortened == 1 ? "A card title" : "\(shortened) card titles") in \(path) \(shortened == 1 ? "was" : "were") longer than \(RememberedState.titleLimit) characters and \(shortened == 1 ? "was" : "were") shortened to \(RememberedState.titleLimit) characters.")
+            }
             return Loaded(state: state)
         } catch {
             return Loaded(notice: moveAside())
