@@ -347,7 +347,7 @@ struct CollectionDemo: ParsableCommand {
             do { try canvas.resize(app.size) } catch { renderError = error }
             canvas.render(list)
         }
-        driver.screenshot = { path in try canvas.capture().writePNG(to: path) }
+        driver.screenshot = { path in try canvas.writePNG(to: path) }
         // Skipped ticks are time a window would spend idle, and the end of a frame the time it
         // has left before the next: it prepares drawing ahead there.
         driver.whileIdle = { seconds in canvas.drawer.prepareAhead(of: app, for: seconds) }
@@ -367,7 +367,7 @@ struct CollectionDemo: ParsableCommand {
         }
         if let renderError { throw renderError }
         if let dumpError { throw dumpError }
-        try finish(app: app, timer: timer, capture: { canvas.capture() })
+        try finish(app: app, timer: timer, writeScreenshot: { try canvas.writePNG(to: $0) })
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
@@ -421,7 +421,7 @@ struct CollectionDemo: ParsableCommand {
         }
         if let scriptError { throw scriptError }
         if let dumpError { throw dumpError }
-        try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
+        try finish(app: app, timer: timer, writeScreenshot: { try loop.captureLastFrame().writePNG(to: $0) })
     }
 
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
@@ -450,9 +450,9 @@ struct CollectionDemo: ParsableCommand {
         return CollectionDemo.defaultSize
     }
 
-    private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {
+    private func finish(app: App, timer: FrameTimes, writeScreenshot: (String) throws -> Void) throws {
         app.saveRememberedState()
-        if let screenshot { try capture().writePNG(to: screenshot) }
+        if let screenshot { try writeScreenshot(screenshot) }
         if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
         if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
     }
