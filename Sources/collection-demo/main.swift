@@ -453,8 +453,8 @@ struct CollectionDemo: ParsableCommand {
     private func finish(app: App, timer: FrameTimes, writeScreenshot: (String) throws -> Void) throws {
         app.saveRememberedState()
         if let screenshot { try writeScreenshot(screenshot) }
-        if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
-        if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
+        if let dumpState { try write(app.dumpState().serializedLine(), to: dumpState) }
+        if let stats { try write(timer.cpu.json.serializedLine(), to: stats) }
     }
 
     /// The state dump with a `live` object: whether anything still moves or is due, the time, and
@@ -463,15 +463,21 @@ struct CollectionDemo: ParsableCommand {
     private func writeLiveDump(_ app: App, idle: Bool, now: Double, keyboardFocus: Bool? = nil, to path: String) throws {
         guard case let .object(pairs) = app.dumpState() else { return }
         let live = JSON.object([("idle", .bool(idle)), ("time", .number(now))] + (keyboardFocus.map { [("keyboardFocus", .bool($0))] } ?? []))
-        try write(JSON.object(pairs + [("live", live)]).serialized() + "\n", to: path)
+        try write(JSON.object(pairs + [("live", live)]).serializedLine(), to: path)
     }
 
+    /// Writes `text` from its own bytes: a dump of ten million cards is hundreds of megabytes,
+    /// and a copy of them as `Data` doubled the peak.
     private func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            try OutputFile.writeToStandardOutput(Data(text.utf8))
-            return
+        var text = text
+        try text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else {
+                if path == "-" { try OutputFile.writeToStandardOutput(Data()) } else { try OutputFile.write(Data(), to: path) }
+                return
+            }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            if path == "-" { try OutputFile.writeToStandardOutput(data) } else { try OutputFile.write(data, to: path) }
         }
-        try OutputFile.write(Data(text.utf8), to: path)
     }
 }
 
