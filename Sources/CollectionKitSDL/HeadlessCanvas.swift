@@ -116,6 +116,22 @@ public final class HeadlessCanvas {
     }
 
     /// The current frame as an image (empty once closed).
+    /// Writes the frame as a PNG straight from the canvas, read as opaque as ``capture()`` makes
+    /// it, with no copy of its pixels: a 16384-point frame is a gigabyte, and capturing it to
+    /// write it held four at once. Nothing is written from a closed canvas.
+    public func writePNG(to path: String) throws {
+        guard let surface else { throw BackendError("cannot write \(path): the canvas is closed") }
+        SDL_LockSurface(surface)
+        defer { SDL_UnlockSurface(surface) }
+        // The same memory seen without its alpha byte (XRGB8888): SDL_image writes RGB.
+        guard let opaque = SDL_CreateRGBSurfaceWithFormatFrom(surface.pointee.pixels, surface.pointee.w, surface.pointee.h, 32,
+                                                              surface.pointee.pitch, SDL_PIXELFORMAT_RGB888.rawValue) else {
+            throw BackendError("cannot write \(path)")
+        }
+        defer { SDL_FreeSurface(opaque) }
+        guard IMG_SavePNG(opaque, path) == 0 else { throw BackendError("cannot write \(path)") }
+    }
+
     public func capture() -> Image {
         guard let surface else { return Image(width: 0, height: 0, pixels: []) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)

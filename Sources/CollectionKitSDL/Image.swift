@@ -11,10 +11,11 @@ public struct Image: Equatable {
         self.width = width; self.height = height; self.pixels = pixels
     }
 
+    /// Writes the image as a PNG. The pixels are lent to SDL as they are (it only reads them), not
+    /// copied first.
     public func writePNG(to path: String) throws {
-        var copy = pixels
-        let ok = copy.withUnsafeMutableBytes { raw -> Bool in
-            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(raw.baseAddress, Int32(width), Int32(height), 32,
+        let ok = pixels.withUnsafeBytes { raw -> Bool in
+            guard let s = SDL_CreateRGBSurfaceWithFormatFrom(UnsafeMutableRawPointer(mutating: raw.baseAddress), Int32(width), Int32(height), 32,
                                                              Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue) else { return false }
             defer { SDL_FreeSurface(s) }
             return IMG_SavePNG(s, path) == 0

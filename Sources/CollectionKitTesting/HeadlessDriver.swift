@@ -56,9 +56,10 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
     /// next frame, where it prepares a little drawing ahead while things move. Does nothing by
     /// default.
     public var afterFrame: () -> Void = {}
-    /// Asked after every frame; true ends `play` early, as the root's quit does. The headless
-    /// program answers SIGTERM and SIGINT this way, so a run stopped from outside still writes
-    /// its dump.
+    /// Asked after every frame and after every script entry (a burst of entries at one moment
+    /// runs no frame between them); true ends `play` early, as the root's quit does. The headless
+    /// program answers SIGTERM and SIGINT this way, so a run stopped from outside ends within a
+    /// frame and still writes its dump.
     public var shouldStop: () -> Bool = { false }
     /// True once `shouldStop` said so; no more frames run.
     public private(set) var isStopped = false
@@ -171,6 +172,7 @@ public final class HeadlessDriver<Root: InteractiveRoot> {
             // replayed session ends in the same state as the window did.
             if root.quitRequested { frame(); return }
             if isStopped { return }
+            if shouldStop() { isStopped = true; return }
         }
         advance(to: timeline.endTime)
         // The final state is drawn once more so screenshots and dumps agree with it.

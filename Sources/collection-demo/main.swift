@@ -171,6 +171,8 @@ struct CollectionDemo: ParsableCommand {
             do { _ = try CalendarSettings.parse(calendarFlags()) } catch { throw ValidationError("\(error)") }
         }
         if let stateDir {
+            // An empty name would put the state at /state.json.
+            guard !stateDir.isEmpty else { throw ValidationError("--state-dir: the directory name is empty") }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
                 throw ValidationError("--state-dir: '\(stateDir)' is not a directory")
@@ -357,7 +359,7 @@ struct CollectionDemo: ParsableCommand {
             do { try canvas.resize(app.size) } catch { renderError = error }
             canvas.render(list)
         }
-        driver.screenshot = { path in try canvas.capture().writePNG(to: path) }
+        driver.screenshot = { path in try canvas.writePNG(to: path) }
         // Skipped ticks are time a window would spend idle, and the end of a frame the time it
         // has left before the next: it prepares drawing ahead there.
         driver.whileIdle = { seconds in canvas.drawer.prepareAhead(of: app, for: seconds) }
@@ -377,7 +379,7 @@ struct CollectionDemo: ParsableCommand {
         }
         if let renderError { throw renderError }
         if let dumpError { throw dumpError }
-        try finish(app: app, timer: timer, capture: { canvas.capture() })
+        try finish(app: app, timer: timer, writeScreenshot: { try canvas.writePNG(to: $0) })
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
@@ -433,7 +435,7 @@ struct CollectionDemo: ParsableCommand {
         }
         if let scriptError { throw scriptError }
         if let dumpError { throw dumpError }
-        try finish(app: app, timer: timer, capture: { loop.captureLastFrame() })
+        try finish(app: app, timer: timer, writeScreenshot: { try loop.captureLastFrame().writePNG(to: $0) })
     }
 
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
@@ -462,11 +464,11 @@ struct CollectionDemo: ParsableCommand {
         return CollectionDemo.defaultSize
     }
 
-    private func finish(app: App, timer: FrameTimes, capture: () -> Image) throws {
+    private func finish(app: App, timer: FrameTimes, writeScreenshot: (String) throws -> Void) throws {
         app.saveRememberedState()
-        if let screenshot { try capture().writePNG(to: screenshot) }
-        if let dumpState { try write(app.dumpState().serialized() + "\n", to: dumpState) }
-        if let stats { try write(timer.cpu.json.serialized() + "\n", to: stats) }
+        if let screenshot { try writeScreenshot(screenshot) }
+        if let dumpState { try write(app.dumpState().serializedLine(), to: dumpState) }
+        if let stats { try write(timer.cpu.json.serializedLine(), to: stats) }
     }
 
     /// The state dump with a `live` object: whether anything still moves or is due, the time, and
@@ -475,15 +477,21 @@ struct CollectionDemo: ParsableCommand {
     private func writeLiveDump(_ app: App, idle: Bool, now: Double, keyboardFocus: Bool? = nil, to path: String) throws {
         guard case let .object(pairs) = app.dumpState() else { return }
         let live = JSON.object([("idle", .bool(idle)), ("time", .number(now))] + (keyboardFocus.map { [("keyboardFocus", .bool($0))] } ?? []))
-        try write(JSON.object(pairs + [("live", live)]).serialized() + "\n", to: path)
+        try write(JSON.object(pairs + [("live", live)]).serializedLine(), to: path)
     }
 
+    /// Writes `text` from its own bytes: a dump of ten million cards is hundreds of megabytes,
+    /// and a copy of them as `Data` doubled the peak.
     private func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            try OutputFile.writeToStandardOutput(Data(text.utf8))
-            return
+        var text = text
+        try text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else {
+                if path == "-" { try OutputFile.writeToStandardOutput(Data()) } else { try OutputFile.write(Data(), to: path) }
+                return
+            }
+            let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none)
+            if path == "-" { try OutputFile.writeToStandardOutput(data) } else { try OutputFile.write(data, to: path) }
         }
-        try OutputFile.write(Data(text.utf8), to: path)
     }
 }
 

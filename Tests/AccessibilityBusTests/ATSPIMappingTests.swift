@@ -65,6 +65,18 @@ final class ATSPIMappingTests: XCTestCase {
         XCTAssertNil(ATSPIObjectPath.root.parent)
     }
 
+    func testAPathCarriesTheIdentitiesOfTheNodesItStepsThrough() {
+        let path = ATSPIObjectPath(indices: [0, 1], identities: [1: 4]).child(0).child(17)
+        XCTAssertEqual(path.element, "n0_1i4_0_17")
+        XCTAssertEqual(ATSPIObjectPath(path: path.string), path)
+        XCTAssertEqual(path.parent?.parent, ATSPIObjectPath(indices: [0, 1], identities: [1: 4]))
+        XCTAssertEqual(path.parent?.parent?.parent, ATSPIObjectPath(indices: [0]), "the identity goes with its step")
+        XCTAssertNotEqual(ATSPIObjectPath(element: "n0_1i4_0"), ATSPIObjectPath(element: "n0_1i5_0"))
+        for element in ["n0_1i", "n0_i4", "n0_1i4i5", "n0_1i04", "n0_1i-4", "n0_1I4", "n0_1i2147483648"] {
+            XCTAssertNil(ATSPIObjectPath(element: element), element)
+        }
+    }
+
     func testMalformedPathsAreRefusedNotGuessed() {
         for element in ["", "n", "n_", "n1_", "n_1", "n1__2", "n01", "n-1", "n+1", "x1", "N1", "n1.5", "n99999999999", "n2147483648", "n١"] {
             XCTAssertNil(ATSPIObjectPath(element: element), element)

@@ -20,7 +20,8 @@ final class ATSPITreeTests: XCTestCase {
         let cells = driver.root.currentScene.liveCellCount
         let tree = tree(driver.root)
         let grid = try XCTUnwrap(tree.path(ofCollectionNamed: try XCTUnwrap(tree.window.children[1].children[0].items?.view.name)))
-        XCTAssertEqual(grid, ATSPIObjectPath(indices: [0, 1, 0]))
+        XCTAssertEqual(grid, ATSPIObjectPath(indices: [0, 1, 0], identities: [1: 0]), "through the grid's panel (the first tab)")
+        XCTAssertEqual(grid.element, "n0_1i0_0")
         let item = try XCTUnwrap(tree.resolve(grid.child(900_000)))
         XCTAssertEqual(item.node.name, "Tile 900000")
         XCTAssertEqual(item.node.role, .gridCell)
@@ -54,7 +55,8 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertEqual(ATSPITree.interfaces(of: tabs), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.selection])
         let tab = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 0, 2])))
         XCTAssertEqual(ATSPITree.interfaces(of: tab), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.action])
-        let scene = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1])))
+        XCTAssertNil(tree.resolve(ATSPIObjectPath(indices: [0, 1])), "the scene's panel is named with its scene")
+        let scene = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1], identities: [1: 4])), "the boards: the fifth tab")
         let statusIndex = try XCTUnwrap(scene.node.children.firstIndex { $0.role == .liveRegion })
         let status = try XCTUnwrap(tree.resolve(scene.path.child(statusIndex)))
         XCTAssertEqual(ATSPITree.interfaces(of: status), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.text])
@@ -68,7 +70,7 @@ final class ATSPITreeTests: XCTestCase {
     func testACalendarDayListsItsEventsAsChildren() throws {
         let driver = try start("calendar")
         let tree = tree(driver.root)
-        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, 0])))
+        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, 0], identities: [1: 3])), "the calendar: the fourth tab")
         XCTAssertEqual(table.node.role, .table)
         let focused = try XCTUnwrap(table.node.items?.focusedIndex, "the calendar starts with a focused day")
         let day = try XCTUnwrap(tree.resolve(table.path.child(focused)))
@@ -81,5 +83,30 @@ final class ATSPITreeTests: XCTestCase {
             XCTAssertEqual(event.node.role, .label)
             XCTAssertTrue(ATSPITree.interfaces(of: event).contains(ATSPIInterfaces.text))
         }
+    }
+
+    /// A screen reader keeps the objects it was given: after a scene switch, an item of the grid
+    /// is no object at all (it named a day of the calendar's first page, and activating it chose
+    /// 28 December 1582). Back on the grid, the same object is the same tile again.
+    func testAPathIntoASceneNoLongerShownLeadsNowhere() throws {
+        let driver = try start("grid")
+        let app = driver.root
+        let before = tree(app)
+        let gridName = try XCTUnwrap(before.window.children[1].children[0].items?.view.name)
+        let tile = try XCTUnwrap(before.path(ofCollectionNamed: gridName)).child(0)
+        XCTAssertEqual(before.resolve(tile)?.node.name, "Tile 0")
+        let scenePanel = try XCTUnwrap(tile.parent?.parent)
+        XCTAssertNotNil(before.resolve(scenePanel))
+        app.switchTo("calendar", now: driver.now)
+        driver.advance(to: driver.now + 0.1)
+        let after = tree(app)
+        XCTAssertNil(after.resolve(tile), "the grid's tile is gone with the grid")
+        XCTAssertNil(after.resolve(scenePanel), "and so is its panel")
+        XCTAssertNil(ATSPIObjectPath(path: tile.string).flatMap(after.resolve), "read back from the bus too")
+        let calendar = try XCTUnwrap(after.path(ofCollectionNamed: try XCTUnwrap(after.window.children[1].children[0].items?.view.name)))
+        XCTAssertEqual(after.resolve(calendar.child(0))?.node.role, .tableCell, "the calendar's own paths lead to its days")
+        XCTAssertEqual(after.resolve(ATSPIObjectPath(indices: [0, 0, 0]))?.node.name, "Grid", "the tab bar stays where it was")
+        app.switchTo("grid", now: driver.now)
+        XCTAssertEqual(tree(app).resolve(tile)?.node.name, "Tile 0", "the grid shown again")
     }
 }

@@ -114,6 +114,31 @@ final class CalendarSceneTests: XCTestCase {
         XCTAssertEqual(driver.root.currentScene.cursor(at: Point(p[0], p[1])), .arrow)
     }
 
+    /// The first page's leading days (28 to 31 December 1582) and the last page's trailing days
+    /// (January 10000) lie outside the calendar's years: shown dimmed, never chosen.
+    func testDaysOutsideTheCalendarsYearsCannotBeChosen() throws {
+        let (driver, scene, _) = try makeApp(["month": ["1583-01"], "first-weekday": ["monday"]])
+        let before = try XCTUnwrap(CalendarDate(year: 1582, month: 12, day: 31))
+        try driver.play(script: "down \(at(before, scene))\nup \(at(before, scene))\nwait 50")
+        XCTAssertEqual(scene.selectedDates, [], "a click on 31 December 1582 chooses nothing")
+        XCTAssertTrue(scene.isDisabled(before))
+        XCTAssertFalse(scene.isDisabled(d("1583-01-01")))
+        try driver.play(script: "down \(at(d("1583-01-03"), scene))\nup \(at(d("1583-01-03"), scene))\ndown \(at(before, scene)) shift\nup \(at(before, scene))\nwait 50")
+        XCTAssertEqual(scene.selectedDates, [d("1583-01-03")], "nor a Shift+click reaching back to it")
+        let node = try XCTUnwrap(scene.accessibilityNodes().first?.items?.item(at: ItemPath(item: 0, section: 0)))
+        XCTAssertTrue(node.name.contains("1582"), node.name)
+        XCTAssertTrue(node.states.contains(.disabled), "assistive technology hears it is disabled")
+        scene.showMonth(CalendarSettings.lastMonth, animated: false, now: driver.now)
+        try driver.play(script: "wait 50")
+        let after = try XCTUnwrap(CalendarDate(year: 10000, month: 1, day: 1))
+        XCTAssertTrue(scene.isDisabled(after))
+        XCTAssertFalse(scene.isDisabled(d("9999-12-31")))
+        if scene.grid(for: CalendarSettings.lastMonth).cell(of: after) != nil {
+            try driver.play(script: "down \(at(after, scene))\nup \(at(after, scene))\nwait 50")
+            XCTAssertEqual(scene.selectedDates, [d("1583-01-03")])
+        }
+    }
+
     func testSelectionIsKeptAsDatesAcrossPagingAndResizing() throws {
         let (driver, scene, _) = try makeApp(["month": ["2026-11"]])
         try driver.play(script: """

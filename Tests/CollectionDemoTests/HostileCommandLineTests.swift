@@ -89,4 +89,9 @@ final class HostileCommandLineTests: XCTestCase {
         assertRefused(try run(["--dump-state", "/dev/full"]), mentioning: "cannot write '/dev/full': no space left on the device")
         assertRefused(try run(["--stats", "/dev/full"]), mentioning: "no space left on the device")
     }
+
+    func testAnEmptyStateDirectoryIsRefused() throws {
+        // It was taken as the root folder: the state went to /state.json.
+        assertRefused(try run(["--state-dir", ""]), mentioning: "--state-dir: the directory name is empty")
+    }
 }

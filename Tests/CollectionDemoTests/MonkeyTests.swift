@@ -216,6 +216,41 @@ final class MonkeyTests: XCTestCase {
         }
     }
 
+    /// A wheel turned while a pan holds the content (found by the random scripts: the grid ended at
+    /// y = 120.9 / 132.9 / 139.7 at 30 / 60 / 144 fps): the content ends within a point of the
+    /// same place at every frame rate, with the wheel's lines kept.
+    func testAWheelWhileAPanIsHeldEndsTheSameAtEveryFrameRate() throws {
+        let scripts = [
+            // Released at once after the wheel: the wheel's burst ended at the frame after the release.
+            "down 500 500\nmove 500 400 100\nwheel 0 -2\nup 500 400\nwait 3000",
+            // Trackpad-like deltas mid-pan, then a short flick.
+            "down 500 500\nmove 500 400 100\nwheel 0 -2.5\nwheel 0 -1.5\nwheel 0 -1.5\nmove 500 380 30\nup 500 380\nwait 3000",
+            // A wheel toward the start past the top while pulled down.
+            "down 500 200\nmove 500 400 100\nwheel 0 3\nmove 500 450 50\nup 500 450\nwait 3000",
+        ]
+        for scene in ["grid", "rearrange", "boards", "mosaic"] {
+            for script in scripts {
+                let ends = try [30.0, 60, 144].map { fps -> [Double] in
+                    let app = try App(scene: scene, size: MonkeyTests.size, config: SceneConfig(items: 500))
+                    let driver = HeadlessDriver(root: app, fps: fps)
+                    try driver.play(ScriptTimeline(InputScript.parse(script), fps: fps))
+                    return SceneInspection.collections(of: app.currentScene).flatMap { [$0.contentOffset.x, $0.contentOffset.y] }
+                }
+                let context = "\(scene): \(script.replacingOccurrences(of: "\n", with: "; "))"
+                for (fps, end) in zip([60, 144], ends.dropFirst()) {
+                    XCTAssertEqual(end.count, ends[0].count, context)
+                    for (a, b) in zip(end, ends[0]) { XCTAssertEqual(a, b, accuracy: 1, "\(fps) fps against 30 fps: \(context): \(ends)") }
+                }
+            }
+        }
+        // The wheel's lines are kept: the pan moved 100 points, the wheel two lines more.
+        let app = try App(scene: "grid", size: MonkeyTests.size, config: SceneConfig(items: 500))
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(ScriptTimeline(InputScript.parse("down 500 500\nmove 500 400 100\nwheel 0 -2\nwait 200\nup 500 400\nwait 3000"), fps: 60))
+        let grid = try XCTUnwrap(SceneInspection.collections(of: app.currentScene).first)
+        XCTAssertEqual(grid.contentOffset.y, 100 + 2 * grid.physics.wheelLineHeight, accuracy: 0.01)
+    }
+
     /// The program itself, as a process, on a random script of every scene: it must exit 0 after
     /// writing its dump (a crash at exit or a trap is a signal, not an exit).
     func testTheProgramExitsCleanlyOnRandomScripts() throws {

@@ -200,3 +200,92 @@ extension RememberedStateTests {
         XCTAssertEqual(before.rearrange?["grid"]?.order, [1, 0])
     }
 }
+
+/// Numbers read from the state file are checked as flags are.
+extension RememberedStateTests {
+    /// Writes the boards as a run leaves them, with `edit` applied to the JSON text.
+    private func writeBoardsState(_ edit: (String) -> String) throws {
+        let first = try launch(scene: "boards")
+        try play(first.app, first.driver, moveFirstCardToToday + "wait 1200\n")
+        let text = try String(contentsOfFile: statePath, encoding: .utf8)
+        let edited = edit(text)
+        XCTAssertNotEqual(edited, text, "the edit applies")
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: statePath))
+    }
+
+    private func paletteCopyScript(_ scene: BoardsScene) -> String {
+        func center(_ name: String, _ item: Int) -> Point {
+            let b = scene.board(name)!
+            return b.view.windowRect(fromContent: b.view.layout.attributesForItem(at: ItemPath(item: item, section: 0))!.frame).center
+        }
+        let from = center("palette", 1), to = scene.board("later")!.view.frame.center
+        return "down \(from.x) \(from.y)\nmove \(from.x + 10) \(from.y + 4) 50\nmove \(to.x) \(to.y) 300\nwait 200\nup \(to.x) \(to.y)\nwait 600\n"
+    }
+
+    func testANextIdentifierAtTheTopOfIntIsRefusedAndAPaletteCopyStillWorks() throws {
+        try writeBoardsState { $0.replacingOccurrences(of: #""nextID":\d+"#, with: "\"nextID\":\(Int64.max)", options: .regularExpression) }
+        let run = try launch(scene: "boards")
+        XCTAssertNil(run.loaded.state)
+        let notice = try XCTUnwrap(run.loaded.notice)
+        XCTAssertTrue(notice.contains("boards.nextID = \(Int64.max)"), notice)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: statePath + ".bad"))
+        XCTAssertEqual(items(run.app, "backlog"), Array(0..<40), "the defaults")
+        let scene = run.app.currentScene as! BoardsScene
+        try play(run.app, run.driver, paletteCopyScript(scene))
+        let later = items(run.app, "later")
+        XCTAssertEqual(later.count, 1)
+        XCTAssertFalse(scene.initialIDs.contains(later[0]), "a new identifier")
+    }
+
+    func testEveryIdentifierAndCountIsRangeChecked() throws {
+        let cases: [(String, String, String)] = [
+            (#""backlogCount":40"#, "\"backlogCount\":-1", "boards.backlogCount = -1"),
+            (#"{"id":0,"#, "{\"colorID\":\(Int.max),\"id\":0,", "boards.cards.colorID = \(Int.max)"),
+            (#""id":0,"#, "\"id\":-5,", "boards.cards.id = -5"),
+        ]
+        for (pattern, replacement, named) in cases {
+            try? FileManager.default.removeItem(atPath: directory)
+            var state = RememberedState()
+            state.boards = .init(backlogCount: 40, nextID: 100, cards: [.init(id: 0, title: "a", lockedTo: nil, kind: nil, colorID: nil)],
+                                 items: ["backlog": [[0]]])
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let text = String(decoding: try encoder.encode(state), as: UTF8.self)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let edited = text.replacingOccurrences(of: pattern, with: replacement)
+            XCTAssertNotEqual(edited, text, pattern)
+            try Data(edited.utf8).write(to: URL(fileURLWithPath: statePath))
+            let loaded = StateStore(directory: directory).load()
+            XCTAssertNil(loaded.state, named)
+            XCTAssertTrue(loaded.notice?.contains(named) ?? false, loaded.notice ?? "no notice for \(named)")
+        }
+        var mosaic = RememberedState()
+        mosaic.mosaic = .init(preset: "long", count: 3, values: [0, Int.max, 2], styles: [], allowsMenu: [], order: [0, 1, 2])
+        XCTAssertEqual(mosaic.outOfRangeNumber(), "mosaic.values = \(Int.max) (0 to \(RememberedState.identifierLimit - 1))")
+        mosaic.mosaic?.values = [0, 1, 2]
+        XCTAssertNil(mosaic.outOfRangeNumber())
+        mosaic.rearrange = ["grid": .init(order: [1, -1])]
+        XCTAssertEqual(mosaic.outOfRangeNumber(), "rearrange.grid.order = -1 (0 to \(RememberedState.identifierLimit - 1))")
+    }
+}
+
+/// Text read from the state file is bounded too.
+extension RememberedStateTests {
+    /// A megabyte of title (no card can be given one in the window) delayed start-up by 15.8 s
+    /// while the card measured and wrapped it: it is shortened when read, with a notice.
+    func testAHugeCardTitleIsShortenedWhenRead() throws {
+        try writeBoardsState { text in
+            text.replacingOccurrences(of: "\"title\":\"Card 1\"", with: "\"title\":\"\(String(repeating: "word ", count: 200_000))\"")
+        }
+        let start = Date()
+        let run = try launch(scene: "boards")
+        let seconds = Date().timeIntervalSince(start)
+        let notice = try XCTUnwrap(run.loaded.notice)
+        XCTAssertTrue(notice.contains("shortened to \(RememberedState.titleLimit) characters"), notice)
+        let card = (run.app.currentScene as! BoardsScene).card(1)
+        XCTAssertEqual(card.title.count, RememberedState.titleLimit)
+        XCTAssertTrue(card.title.hasPrefix("word word "))
+        XCTAssertEqual(items(run.app, "today").first, 0, "the rest of the boards came back")
+        XCTAssertLessThan(seconds, 5, "start-up took \(seconds) s")
+    }
+}

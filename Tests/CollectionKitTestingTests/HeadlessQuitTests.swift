@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitTesting
+import Foundation
 import XCTest
 
 /// A root that quits on Ctrl+Q and remembers when it was last updated.
@@ -20,4 +21,64 @@ final class HeadlessQuitTests: XCTestCase {
         XCTAssertEqual(root.lastUpdate, 1.2345, accuracy: 1e-9, "updated at the quit, not at the frame before it")
         XCTAssertLessThan(driver.now, 1.3, "nothing runs after the quit")
     }
+}
+
+/// A root that counts the events it is given.
+private final class CountingRoot: InteractiveRoot {
+    var size = Size(100, 100)
+    var quitRequested = false
+    var events = 0
+    func handle(_ event: InputEvent, now: Double) { events += 1 }
+    func update(now: Double) {}
+    func draw() -> DrawList { DrawList() }
+}
+
+final class HeadlessStopTests: XCTestCase {
+    /// A stop asked for in the middle of a burst (thousands of wheel lines at one moment, with no
+    /// frame between them) ends the run there, not after the burst.
+    func testAStopEndsABurstOfEntriesAtOneMoment() throws {
+        let root = CountingRoot()
+        let driver = HeadlessDriver(root: root, fps: 60)
+        var asked = 0
+        driver.shouldStop = { asked += 1; return root.events >= 10 }
+        let burst = String(repeating: "wheel 0 -10000\n", count: 5_000) + "wait 60000\n"
+        try driver.play(ScriptTimeline(InputScript.parse(burst), fps: 60))
+        XCTAssertTrue(driver.isStopped)
+        XCTAssertEqual(root.events, 10, "no event after the stop")
+        XCTAssertLessThan(driver.now, 0.1, "no time passes after the stop")
+        XCTAssertGreaterThanOrEqual(asked, 10)
+    }
+
+    /// Each entry costs O(1): 200,000 wheel lines at one moment (and their velocity samples) play
+    /// in about the time of 20,000 times ten, not a hundred times it.
+    func testABurstOfWheelLinesIsLinearInItsLength() throws {
+        func seconds(_ lines: Int) throws -> Double {
+            let root = WheelRoot()
+            let driver = HeadlessDriver(root: root, fps: 60)
+            let timeline = ScriptTimeline(try InputScript.parse(String(repeating: "wheel 0 -10000\n", count: lines)), fps: 60)
+            let start = Date()
+            try driver.play(timeline)
+            return Date().timeIntervalSince(start)
+        }
+        let small = try seconds(20_000), large = try seconds(200_000)
+        XCTAssertLessThan(large, 3, "200,000 wheel lines took \(large) s")
+        XCTAssertLessThan(large, max(small, 0.01) * 30, "20,000 lines took \(small) s, 200,000 took \(large) s")
+    }
+}
+
+/// A root whose wheel drives scroll physics, as a collection view's does.
+private final class WheelRoot: InteractiveRoot {
+    var size = Size(400, 600)
+    var quitRequested = false
+    var physics = ScrollPhysics()
+    init() {
+        physics.boundsSize = size
+        physics.contentSize = Size(400, 1e7)
+    }
+    func handle(_ event: InputEvent, now: Double) {
+        if case let .wheel(dx, dy) = event { physics.wheel(dx: dx, dy: dy, now: now) }
+    }
+    func update(now: Double) { physics.update(now: now) }
+    func nextDeadline(after now: Double) -> Double? { physics.nextDeadline(after: now) }
+    func draw() -> DrawList { DrawList() }
 }

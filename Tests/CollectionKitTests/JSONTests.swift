@@ -24,5 +24,13 @@ final class JSONTests: XCTestCase {
             XCTAssertThrowsError(try JSON.parse(bad), bad)
         }
     }
-}
 
+    /// A dump of ten million cards is tens of millions of scalars: each is kept inline in its
+    /// array (a boxed one cost a heap block each, 3 GB in all), and the file's text is built once.
+    func testScalarsAreInlineAndALineIsBuiltInOneString() {
+        XCTAssertLessThanOrEqual(MemoryLayout<JSON>.stride, 24)
+        let dump: JSON = .object([("items", .strings(["1", "2"])), ("values", .array([.int(3), .number(0.5), .null, .bool(true)]))])
+        XCTAssertEqual(dump.serializedLine(), dump.serialized() + "\n")
+        XCTAssertEqual(dump.serializedLine(pretty: false), "{\"items\":[\"1\",\"2\"],\"values\":[3,0.5,null,true]}\n")
+    }
+}

@@ -1,4 +1,5 @@
 @testable import CollectionKit
+import Foundation
 import XCTest
 
 /// Scroll physics on the virtual clock: deceleration, rubber band, bounce, and the same end state
@@ -127,4 +128,85 @@ final class ScrollPhysicsTests: XCTestCase {
     }
 
 
+}
+
+/// A wheel turned while a pan holds the content.
+final class ScrollPhysicsPanWheelTests: XCTestCase {
+    private func physics() -> ScrollPhysics {
+        var p = ScrollPhysics()
+        p.boundsSize = Size(400, 400)
+        p.contentSize = Size(400, 10_000)
+        p.jump(to: Point(0, 1000))
+        return p
+    }
+
+    func testTheWheelMovesTheHeldContentAndThePanCarriesOnFromThere() {
+        var p = physics()
+        p.beginPan(at: Point(200, 300), now: 0)
+        p.panMoved(to: Point(200, 200), now: 0.1)
+        p.wheel(dx: 0, dy: -2, now: 0.1)
+        XCTAssertEqual(p.offset.y, 1196, "100 points of pan and two lines of wheel")
+        XCTAssertNil(p.nextDeadline(after: 0.1), "no wheel burst waits to end: the pan holds the content")
+        p.panMoved(to: Point(200, 190), now: 0.2)
+        XCTAssertEqual(p.offset.y, 1206, "the pan goes on from where the wheel put the content")
+        p.endPan(at: Point(200, 190), now: 0.3)
+        p.update(now: 5)
+        XCTAssertTrue(p.isIdle)
+        XCTAssertEqual(p.offset.y, 1206, accuracy: 0.5, "a slow release does not coast, and no burst starts later")
+    }
+
+    func testTheEndOfAFlingIsTheSameWhateverTheFramesAfterAWheelMidPan() {
+        func end(frameStep: Double) -> Double {
+            var p = physics()
+            p.beginPan(at: Point(200, 300), now: 0)
+            for i in 1...10 { p.panMoved(to: Point(200, 300 - 10 * Double(i)), now: 0.01 * Double(i)) }
+            p.wheel(dx: 0, dy: -2.5, now: 0.1)
+            p.endPan(at: Point(200, 200), now: 0.1)
+            var t = 0.1
+            while t < 4 { t += frameStep; p.update(now: t) }
+            return p.offset.y
+        }
+        let at30 = end(frameStep: 1 / 30.0)
+        XCTAssertEqual(end(frameStep: 1 / 60.0), at30, accuracy: 1)
+        XCTAssertEqual(end(frameStep: 1 / 144.0), at30, accuracy: 1)
+        XCTAssertGreaterThan(at30, 1100 + 120 + 100, "the fling coasts on from the wheel's place")
+    }
+
+    func testAWheelTowardTheStartStopsAtTheTopOrWhereThePanPulledPastIt() {
+        var p = physics()
+        p.jump(to: Point(0, 50))
+        p.beginPan(at: Point(200, 100), now: 0)
+        p.panMoved(to: Point(200, 130), now: 0.1)
+        p.wheel(dx: 0, dy: 3, now: 0.1)
+        XCTAssertEqual(p.offset.y, 0, "two lines would go past the top: the wheel stops there")
+        p.panMoved(to: Point(200, 200), now: 0.2)
+        XCTAssertLessThan(p.offset.y, 0, "pulled past the top, rubber-banded")
+        let pulled = p.offset.y
+        p.wheel(dx: 0, dy: 3, now: 0.2)
+        XCTAssertEqual(p.offset.y, pulled, "already past the top: the wheel pulls it no further")
+    }
+}
+
+/// The velocity tracker's memory and cost per sample are bounded whatever arrives at once.
+final class VelocityTrackerBoundTests: XCTestCase {
+    func testSamplesAtOneMomentAreBoundedAndCostConstantTime() {
+        var tracker = VelocityTracker()
+        let start = Date()
+        for i in 0..<200_000 { tracker.add(Point(x: 0, y: Double(i)), at: 1) }
+        let elapsed = Date().timeIntervalSince(start)
+        XCTAssertEqual(tracker.count, VelocityTracker.sampleLimit, "the newest samples only")
+        XCTAssertLessThan(elapsed, 2, "200,000 samples at one moment took \(elapsed) s")
+        XCTAssertEqual(tracker.velocity(at: 1), .zero, "no time between them: no velocity")
+    }
+
+    func testTheEstimateIsTheSameAfterOldSamplesAreDropped() {
+        // A steady 300 points a second at 120 samples a second, for ten seconds: old samples go,
+        // the estimate stays the slope.
+        var tracker = VelocityTracker()
+        for i in 0...1200 { tracker.add(Point(x: 0, y: 300 * Double(i) / 120), at: Double(i) / 120) }
+        XCTAssertLessThanOrEqual(tracker.count, 26)
+        XCTAssertEqual(tracker.velocity(at: 10).y, 300, accuracy: 1e-6)
+        tracker.reset()
+        XCTAssertEqual(tracker.count, 0)
+    }
 }

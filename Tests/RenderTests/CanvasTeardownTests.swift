@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import Foundation
 import XCTest
 
 /// Canvases free what they made in a defined order, and a resize that cannot be made leaves the
@@ -76,5 +77,21 @@ final class CanvasTeardownTests: XCTestCase {
         let c = try HeadlessCanvas(size: Size(width: 50, height: 50), fonts: try Golden.fonts())
         c.render(busyFrame(width: 50, height: 50))
         XCTAssertEqual(blue(c.capture(), 30, 30), 255)
+    }
+
+    /// The canvas writes its frame without capturing it first (a 16384-point frame held four
+    /// gigabytes while it was written): the file holds the captured pixels exactly.
+    func testThePNGWrittenFromTheCanvasIsTheCapturedFrame() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 150), fonts: try Golden.fonts())
+        canvas.render(busyFrame())
+        let path = NSTemporaryDirectory() + "canvas-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try canvas.writePNG(to: path)
+        let written = try Image.readPNG(path)
+        XCTAssertEqual(written.width, 200)
+        XCTAssertEqual(written.height, 150)
+        XCTAssertTrue(written == canvas.capture(), "the same pixels, opaque")
+        canvas.close()
+        XCTAssertThrowsError(try canvas.writePNG(to: path))
     }
 }

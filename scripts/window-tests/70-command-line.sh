@@ -79,6 +79,31 @@ fi
 stop_app
 app_out=
 
+# A burst of wheel lines at one moment runs no frame between them, yet SIGTERM ends it within a
+# second: the stop is asked for after every script entry (it waited for the burst's end, 15 s for
+# 200,000 lines, and each line cost more than the last).
+awk 'BEGIN { for (i = 0; i < 500000; i++) print "wheel 0 -10000" }' > "$work/burst.txt"
+env -u DISPLAY "$bin" --headless --replay "$work/burst.txt" --dump-state "$work/burst.json" 2>"$work/burst.err" &
+app_pid=$!; app_dump=$work/burst.json; app_out=$work/burst.err
+if app_state; then
+    term_at=$(now_ns)
+    kill -TERM "$app_pid"
+    if wait_until 30 eval '! kill -0 "$app_pid" 2>/dev/null'; then
+        term_ms=$(( ($(now_ns) - term_at) / 1000000 ))
+        wait "$app_pid"; code=$?
+        if [ $code -eq 0 ] && [ "$term_ms" -lt 1000 ] && grep -q "stopped at 0.000 s" "$work/burst.err"; then
+            pass "SIGTERM ends a burst of wheel lines within a second ($term_ms ms)"
+        else fail "SIGTERM in a burst" "exit $code after $term_ms ms: $(cat "$work/burst.err")"; fi
+    else
+        fail "SIGTERM in a burst" "still running 30 s after SIGTERM"
+    fi
+else
+    app_end
+    fail "SIGTERM in a burst" "the headless run never answered a state request: $app_end_reason"
+fi
+stop_app
+app_out=
+
 # No font: one line naming the package to install.
 printf '<?xml version="1.0"?>\n<fontconfig><dir>%s/none</dir><cachedir>%s/fc-cache</cachedir></fontconfig>\n' \
     "$work" "$work" > "$work/no-fonts.conf"

@@ -14,7 +14,10 @@ extension App {
         let tabBar = AccessibleNode(role: .pageTabList, name: "Scenes",
                                     frame: Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), children: tabs)
         let sceneTitle = entries.first { $0.name == currentName }?.title ?? currentName
-        let scene = AccessibleNode(role: .panel, name: sceneTitle, frame: sceneFrame, children: currentScene.accessibilityNodes())
+        // The panel's identity is the scene's place in the tab bar: an object a screen reader kept
+        // from another scene is gone, not a node of this one at the same indices.
+        let scene = AccessibleNode(role: .panel, name: sceneTitle, frame: sceneFrame, children: currentScene.accessibilityNodes(),
+                                   identity: entries.firstIndex { $0.name == currentName })
         let box = noticeBar.box(for: allNotices, in: size)
         let alerts = noticeBar.closeButtons(for: allNotices, in: size).enumerated().map { i, line in
             AccessibleNode(role: .alert, name: line.notice, index: i,

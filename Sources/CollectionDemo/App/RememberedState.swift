@@ -104,6 +104,66 @@ extension RememberedState {
         }
     }
 
+    /// The largest card or tile identifier (and card value) a state file may hold, and one past it
+    /// for `boards.nextID`: 2^31, far beyond any `--items` (at most ten million) plus a lifetime of
+    /// palette copies, and far from where `+ 1` overflows. A file with a number outside its range
+    /// is refused as a corrupt one is (moved aside, with a notice naming the value).
+    public static let identifierLimit = 1 << 31
+    /// The item counts a scene may have been made from: `--items`'s own range.
+    public static let itemCountRange = 0...10_000_000
+
+    /// The first number in this state outside the range this version can use, described for the
+    /// notice (`"boards.nextID = 9223372036854775807 (0 to 2147483648)"`); nil when every number
+    /// is in range. O(numbers in the file).
+    public func outOfRangeNumber() -> String? {
+        let ids = 0..<RememberedState.identifierLimit
+        func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>) -> String? {
+            range.contains(value) ? nil : "\(name) = \(value) (\(range.lowerBound) to \(range.upperBound))"
+        }
+        func check(_ name: String, _ values: [Int], _ range: ClosedRange<Int>) -> String? {
+            values.first { !range.contains($0) }.flatMap { check(name, $0, range) }
+        }
+        let idRange = ids.lowerBound...(ids.upperBound - 1)
+        if let b = boards {
+            if let bad = check("boards.backlogCount", b.backlogCount, RememberedState.itemCountRange)
+                ?? check("boards.nextID", b.nextID, 0...RememberedState.identifierLimit)
+                ?? check("boards.cards.id", b.cards.map(\.id), idRange)
+                ?? check("boards.cards.colorID", b.cards.compactMap(\.colorID), idRange) { return bad }
+            for name in b.items.keys.sorted() {
+                if let bad = check("boards.items.\(name)", Array(b.items[name]!.joined()), idRange) { return bad }
+            }
+        }
+        for name in (rearrange ?? [:]).keys.sorted() {
+            if let bad = check("rearrange.\(name).order", rearrange![name]!.order, idRange) { return bad }
+        }
+        if let m = mosaic {
+            if let bad = check("mosaic.count", m.count, RememberedState.itemCountRange)
+                ?? check("mosaic.values", m.values, idRange)
+                ?? check("mosaic.order", m.order, idRange) { return bad }
+        }
+        return nil
+    }
+
+    /// The longest card title kept from a file, in characters: far more than a card shows, and
+    /// little enough to measure at once (a megabyte of title delayed start-up by 15 s).
+    public static let titleLimit = 1_000
+
+    /// Shortens every card title longer than ``titleLimit`` to its first ``titleLimit`` characters;
+    /// returns how many were shortened. O(total title length).
+    public mutating func shortenLongTitles() -> Int {
+        guard var b = boards else { return 0 }
+        var shortened = 0
+        for i in b.cards.indices where b.cards[i].title.utf8.count > RememberedState.titleLimit {
+            let title = b.cards[i].title
+            guard let end = title.index(title.startIndex, offsetBy: RememberedState.titleLimit, limitedBy: title.endIndex),
+                  end < title.endIndex else { continue }
+            b.cards[i].title = String(title[..<end])
+            shortened += 1
+        }
+        boards = b
+        return shortened
+    }
+
     static func unusable(_ scene: String) -> String {
         "The remembered \(scene) did not fit this version's cards; the \(scene) scene starts afresh."
     }

@@ -37,27 +37,35 @@ public final class StateStore {
             return Loaded(notice: "\(path) was written by a newer version (\(v.version)); it is left as it is and this run's changes are not remembered.")
         }
         do {
-            let state = try JSONDecoder().decode(RememberedState.self, from: data)
+            var state = try JSONDecoder().decode(RememberedState.self, from: data)
             guard state.version == RememberedState.currentVersion else { throw StateFileError() }
+            // Numbers are checked as flags are: one out of range (an identifier that would
+            // overflow when the next card is made) makes the file unusable as a whole.
+            if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: "it has \(bad)")) }
+            let shortened = state.shortenLongTitles()
             lastWritten = data
+            guard shortened == 0 else {
+                return Loaded(state: state, notice: "\(shortened == 1 ? "A card title" : "\(shortened) card titles") in \(path) \(shortened == 1 ? "was" : "were") longer than \(RememberedState.titleLimit) characters and \(shortened == 1 ? "was" : "were") shortened to \(RememberedState.titleLimit) characters.")
+            }
             return Loaded(state: state)
         } catch {
             return Loaded(notice: moveAside())
         }
     }
 
-    /// Moves an unreadable file to `state.json.bad` (replacing an older one) and says so.
-    private func moveAside() -> String {
+    /// Moves an unreadable file to `state.json.bad` (replacing an older one) and says so, with
+    /// `reason` when there is one to name.
+    private func moveAside(reason: String? = nil) -> String {
         let bad = path + ".bad"
         let fm = FileManager.default
         try? fm.removeItem(atPath: bad)
         do {
             try fm.moveItem(atPath: path, toPath: bad)
-            return "The remembered state could not be read; it was moved to \(bad) and the defaults are used."
+            return "The remembered state could not be read\(reason.map { " (\($0))" } ?? ""); it was moved to \(bad) and the defaults are used."
         } catch {
             // It cannot be moved: leave it, and do not write over it either.
             isReadOnly = true
-            return "The remembered state \(path) could not be read or moved aside; the defaults are used and nothing is remembered."
+            return "The remembered state \(path) could not be read\(reason.map { " (\($0))" } ?? "") or moved aside; the defaults are used and nothing is remembered."
         }
     }
 

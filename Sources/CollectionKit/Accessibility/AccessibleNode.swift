@@ -16,11 +16,23 @@ public struct AccessibleNode {
     public var children: [AccessibleNode]
     /// Children made on request from a collection view (for list, grid and table nodes).
     public var items: AccessibleCollection?
+    /// Which of several things this place in the tree holds now, when it can hold different ones
+    /// (the scene under a tab bar): a reference made to one of them names it, so once another
+    /// takes the place the old reference leads nowhere instead of to the newcomer's children.
+    /// Nil for a node that is always the same thing.
+    public var identity: Int?
 
     public init(role: AccessibleRole, name: String, states: AccessibleStates = [], index: Int? = nil,
-                frame: Rect = .zero, children: [AccessibleNode] = [], items: AccessibleCollection? = nil) {
+                frame: Rect = .zero, children: [AccessibleNode] = [], items: AccessibleCollection? = nil,
+                identity: Int? = nil) {
         self.role = role; self.name = name; self.states = states; self.index = index
-        self.frame = frame; self.children = children; self.items = items
+        self.frame = frame; self.children = children; self.items = items; self.identity = identity
+    }
+
+    /// The identity of the child at `index`: a listed child's own, nil for a collection's item
+    /// (never made for this). O(1).
+    public func identityOfChild(at index: Int) -> Int? {
+        items == nil && children.indices.contains(index) ? children[index].identity : nil
     }
 
     /// The number of children: all the collection's items, not only those with live cells. O(sections).

@@ -54,7 +54,9 @@ public struct ScrollPhysics {
     }
     private var motion: [Axis: AxisMotion] = [:]
     private var tracker = VelocityTracker()
-    private var pan: (startOffset: Point, startPointer: Point)?
+    /// The pan in progress: where the content and the pointer were when it began (a wheel turned
+    /// meanwhile shifts `startOffset`), and where the pointer is now.
+    private var pan: (startOffset: Point, startPointer: Point, pointer: Point)?
     /// A press rests on the content without panning (it caught a motion, or may become a long
     /// press): the content stays where the press caught it, rubber band included, until released.
     private var pressHolds = false
@@ -156,7 +158,7 @@ public struct ScrollPhysics {
         update(now: now)
         motion.removeAll()
         finishWheelBurst(now: now, allowMomentum: false)
-        pan = (offset, pointer)
+        pan = (offset, pointer, pointer)
         pressHolds = false
         gestureStartOffset = offset
         tracker.reset()
@@ -166,11 +168,19 @@ public struct ScrollPhysics {
     /// The pointer moved during a pan: the content follows it, rubber-banded past the ends, and only
     /// along axes that can scroll.
     public mutating func panMoved(to pointer: Point, now: Double) {
-        guard let pan else { return }
+        guard pan != nil else { return }
         tracker.add(pointer, at: now)
-        var proposed = pan.startOffset - (pointer - pan.startPointer)
+        pan?.pointer = pointer
+        offset = rubberBanded(panProposedOffset())
+    }
+
+    /// Where the pan puts the content before rubber banding: moved with the pointer since the pan
+    /// began, along the axes that can scroll.
+    private func panProposedOffset() -> Point {
+        guard let pan else { return offset }
+        var proposed = pan.startOffset - (pan.pointer - pan.startPointer)
         for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { proposed[axis] = pan.startOffset[axis] }
-        offset = rubberBanded(proposed)
+        return proposed
     }
 
     /// Ends the pan; returns the release velocity of the content in points per second.
@@ -202,9 +212,16 @@ public struct ScrollPhysics {
     /// Each event moves the content at once (clamped to the ends, `dx` and `dy` times
     /// ``wheelLineHeight``); a vertical wheel scrolls horizontal-only content sideways. When the wheel
     /// has been quiet for ``wheelIdleDelay``, a burst of fractional (trackpad) deltas continues with
-    /// momentum, and a ``targetDecision`` is consulted as for a pointer release.
+    /// momentum, and a ``targetDecision`` is consulted as for a pointer release. During a pan the
+    /// wheel moves the content under the held pointer and the pan carries on from there; no burst
+    /// opens (its momentum would start at whatever frame followed the release, so a wheel turned
+    /// mid-pan ended the scroll at a different place at every frame rate).
     public mutating func wheel(dx: Double, dy: Double, now: Double) {
         update(now: now)
+        if pan != nil {
+            panWheel(by: wheelDelta(dx: dx, dy: dy))
+            return
+        }
         if lastWheelTime == nil {
             motion.removeAll()
             gestureStartOffset = offset
@@ -212,15 +229,33 @@ public struct ScrollPhysics {
             wheelEventsInBurst = 0
             wheelBurstIsSmooth = false
         }
-        var delta = Point(x: dx * wheelLineHeight, y: -dy * wheelLineHeight)
-        // A vertical wheel scrolls a horizontal-only view sideways, as users expect on a mouse.
-        if !canScroll(.vertical), canScroll(.horizontal), dx == 0 { delta = Point(x: -dy * wheelLineHeight, y: 0) }
-        for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { delta[axis] = 0 }
-        offset = clamped(offset + delta)
+        offset = clamped(offset + wheelDelta(dx: dx, dy: dy))
         wheelEventsInBurst += 1
         if dx != dx.rounded() || dy != dy.rounded() { wheelBurstIsSmooth = true }
         wheelTracker.add(offset, at: now)
         lastWheelTime = now
+    }
+
+    /// How far a wheel event moves the content, in points, along the axes that can scroll.
+    private func wheelDelta(dx: Double, dy: Double) -> Point {
+        var delta = Point(x: dx * wheelLineHeight, y: -dy * wheelLineHeight)
+        // A vertical wheel scrolls a horizontal-only view sideways, as users expect on a mouse.
+        if !canScroll(.vertical), canScroll(.horizontal), dx == 0 { delta = Point(x: -dy * wheelLineHeight, y: 0) }
+        for axis in [Axis.horizontal, .vertical] where !canScroll(axis) { delta[axis] = 0 }
+        return delta
+    }
+
+    /// A wheel during a pan: the content moves by `delta` with the pointer still holding it. It
+    /// stops at the ends, or where the pan had already pulled it past one.
+    private mutating func panWheel(by delta: Point) {
+        guard var p = pan else { return }
+        let proposed = panProposedOffset()
+        for axis in [Axis.horizontal, .vertical] {
+            let lo = min(minOffset[axis], proposed[axis]), hi = max(maxOffset[axis], proposed[axis])
+            p.startOffset[axis] += min(max(proposed[axis] + delta[axis], lo), hi) - proposed[axis]
+        }
+        pan = p
+        offset = rubberBanded(panProposedOffset())
     }
 
     private mutating func finishWheelBurst(now: Double, allowMomentum: Bool) {

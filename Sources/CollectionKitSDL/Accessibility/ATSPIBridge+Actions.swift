@@ -24,7 +24,7 @@ extension ATSPIBridge {
         let i = Int(r.arguments.int32(0) ?? -1)
         switch r.method {
         case "GetSelectedChild":
-            r.reply([reference(selected.indices.contains(i) ? n.path.child(selected[i]) : nil)]); return false
+            r.reply([reference(selected.indices.contains(i) ? n.path.child(selected[i], in: n.node) : nil)]); return false
         case "IsChildSelected": r.reply([.bool(selected.contains(i))]); return false
         case "SelectChild":
             if selected.contains(i) { r.reply([.bool(true)]); return false }

@@ -121,13 +121,13 @@ extension ATSPIBridge {
         switch r.method {
         case "GetChildAtIndex":
             let i = Int(r.arguments.int32(0) ?? -1)
-            r.reply([reference(n.node.child(at: i) != nil ? n.path.child(i) : nil)])
+            r.reply([reference(n.node.child(at: i) != nil ? n.path.child(i, in: n.node) : nil)])
         case "GetChildren":
             let count = n.node.childCount
             guard count <= Self.childrenListedAtOnce else {
                 r.fail(ATSPIRequest.failed, "\(count) children: ask for them one at a time with GetChildAtIndex"); return
             }
-            r.reply([.array(elementType: "(so)", (0..<count).map { reference(n.path.child($0)) })])
+            r.reply([.array(elementType: "(so)", (0..<count).map { reference(n.path.child($0, in: n.node)) })])
         case "GetIndexInParent": r.reply([.int32(Int32(n.path.indices.last ?? -1))])
         case "GetRelationSet": r.reply([.array(elementType: "(ua(so))", [])])
         case "GetRole": r.reply([.uint32(ATSPIRole(n.node.role).number)])
@@ -222,7 +222,7 @@ extension ATSPIBridge {
             guard let ip = items.view.indexPathForItem(atWindowPoint: p) else { return nil }
             return n.path.child(items.index(of: ip))
         }
-        return n.node.children.indices.last { n.node.children[$0].frame.contains(p) }.map { n.path.child($0) }
+        return n.node.children.indices.last { n.node.children[$0].frame.contains(p) }.map { n.path.child($0, in: n.node) }
     }
 
     // MARK: Text

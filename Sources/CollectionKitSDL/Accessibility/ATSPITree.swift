@@ -21,13 +21,14 @@ public struct ATSPITree {
     public init(window: AccessibleNode) { self.window = window }
 
     /// The node at a path; nil for the application's root (it has no engine node) and for a path
-    /// that leads nowhere (an item since removed).
+    /// that leads nowhere (an item since removed, or a node of a scene no longer shown: each step
+    /// must reach a node of the identity the path names there).
     public func resolve(_ path: ATSPIObjectPath) -> ATSPIResolvedNode? {
-        guard let first = path.indices.first, first == 0 else { return nil }
+        guard let first = path.indices.first, first == 0, window.identity == path.identities[0] else { return nil }
         var node = window
         var parent: AccessibleNode?
-        for i in path.indices.dropFirst() {
-            guard let child = node.child(at: i) else { return nil }
+        for (k, i) in path.indices.enumerated().dropFirst() {
+            guard let child = node.child(at: i), child.identity == path.identities[k] else { return nil }
             parent = node
             node = child
         }
@@ -39,10 +40,10 @@ public struct ATSPITree {
     public func path(ofCollectionNamed name: String) -> ATSPIObjectPath? {
         func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) -> ATSPIObjectPath? {
             if node.items?.view.name == name { return path }
-            for (i, c) in node.children.enumerated() { if let hit = search(c, path.child(i)) { return hit } }
+            for (i, c) in node.children.enumerated() { if let hit = search(c, path.child(i, identity: c.identity)) { return hit } }
             return nil
         }
-        return search(window, ATSPIObjectPath.root.child(0))
+        return search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
     }
 
     /// The interfaces a node answers, besides `Accessible`.

@@ -138,7 +138,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
     public func grid(for month: CalendarMonth) -> MonthGrid { MonthGrid(month: month, firstWeekday: settings.firstWeekday) }
 
-    public func isDisabled(_ date: CalendarDate) -> Bool { settings.minDate.map { date < $0 } ?? false }
+    /// The days the calendar's pages are for: the first page's leading days (in 1582, before the
+    /// Gregorian calendar's first whole year) and the last page's trailing days (in 10000) are shown
+    /// but are not its own.
+    public static let dates = CalendarSettings.firstMonth.firstDay...CalendarSettings.lastMonth.lastDay
+
+    /// Days that cannot be chosen or dropped on: before `--min-date`, or outside ``dates``.
+    public func isDisabled(_ date: CalendarDate) -> Bool {
+        !CalendarScene.dates.contains(date) || (settings.minDate.map { date < $0 } ?? false)
+    }
 
     public func showMonth(_ month: CalendarMonth, animated: Bool, now: Double) {
         let page = CalendarScene.page(of: month)
