@@ -128,7 +128,7 @@ summary() {
         local details
         # XCTest failures ("File.swift:12: error: Class.test : message"), crashes, build errors, and
         # the shell suites' FAIL lines.
-        details=$(grep -E "error: |^FAIL |Fatal error|Crash|ERROR: AddressSanitizer|SUMMARY: AddressSanitizer|^Exited with (signal|unexpected)" "$logs/$s.log" \
+        details=$(grep -E "error: |^FAIL |Fatal error|Crashed|ERROR: AddressSanitizer|SUMMARY: AddressSanitizer|^Exited with (signal|unexpected)" "$logs/$s.log" \
                   | grep -v "^warning" | awk '!seen[$0]++' | head -12 | cut -c1-400)
         if [ -n "$details" ]; then echo "$details"; else tail -15 "$logs/$s.log" | cut -c1-400; fi
     done

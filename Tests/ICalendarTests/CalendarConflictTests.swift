@@ -172,7 +172,7 @@ final class AtomicWriteChild: XCTestCase {
     func testWriteUntilKilled() throws {
         guard let path = ProcessInfo.processInfo.environment[AtomicWriteCrashTests.childVariable] else { return }
         let versions = [AtomicWriteCrashTests.version(0), AtomicWriteCrashTests.version(1)]
-        FileManager.default.createFile(atPath: path + ".ready", contents: Data())
+        _ = FileManager.default.createFile(atPath: path + ".ready", contents: Data())
         var n = 1
         while true {
             try AtomicFile.write(versions[n & 1], to: path)
