@@ -17,7 +17,7 @@ extension DragDropManager {
     /// the collection is unknown or refuses the change.
     ///
     /// ```swift
-    /// try manager.insert([AnyHashable(newID)], into: "todo", at: ItemPath(item: .max, section: 0), summary: "add card")
+    /// try manager.insert([AnyHashable(newID)], into: "todo", at: ItemPath(item: .max, section: 0), summary: "add item")
     /// ```
     public func insert(_ ids: [AnyHashable], into collection: String, at position: ItemPath, summary: String) throws {
         guard session == nil else { throw CollectionUpdateError(message: strings.cannotEditDuringDrag) }

@@ -80,7 +80,7 @@ public struct TextFieldStyle: Equatable, Sendable {
 public struct TextFieldStrings: Sendable {
     /// Shown in an empty field that has no placeholder of its own.
     public var placeholder = ""
-    /// The undo history's summary of a committed edit ("rename Card 3").
+    /// The undo history's summary of a committed edit ("rename Item 3").
     public var renameSummary: @Sendable (String) -> String = { "rename \($0)" }
     /// The undo history's summary of a new item.
     public var addSummary: @Sendable (String) -> String = { "add \($0)" }
