@@ -34,3 +34,18 @@ public enum FocusRing {
                     radius: radius + gap + width / 2)
     }
 }
+
+extension Theme {
+    /// A text field typed in place over an item, in the theme's colours: bold text of `size`.
+    static func fieldStyle(size: Double, padding: EdgeInsets) -> TextFieldStyle {
+        var style = TextFieldStyle()
+        style.text = TextStyle(size: size, weight: .bold)
+        style.textColor = Theme.text
+        style.placeholderColor = Theme.textDim
+        style.background = Theme.surfaceRaised
+        style.border = Theme.border
+        style.focusedBorder = Theme.accent
+        style.padding = padding
+        return style
+    }
+}

@@ -6,17 +6,7 @@ extension BoardsScene {
     static let addCardTitle = "+ Add a card"
     static let newCardPlaceholder = "Card title"
 
-    static let fieldStyle: TextFieldStyle = {
-        var style = TextFieldStyle()
-        style.text = TextStyle(size: 13, weight: .bold)
-        style.textColor = Theme.text
-        style.placeholderColor = Theme.textDim
-        style.background = Theme.surfaceRaised
-        style.border = Theme.border
-        style.focusedBorder = Theme.accent
-        style.padding = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
-        return style
-    }()
+    static let fieldStyle = Theme.fieldStyle(size: 13, padding: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12))
 
     /// "+ Add a card" (or Ctrl+N on the focused board) types a new card at the board's end; F2 or
     /// a double-click renames a card (Enter is the keyboard drag's); Delete puts the focused or

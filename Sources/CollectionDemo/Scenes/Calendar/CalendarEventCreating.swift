@@ -6,17 +6,7 @@ import CollectionKit
 /// source's `EventEditor`, as one edit that Ctrl+Z undoes like a move. Escape, or an empty title,
 /// adds nothing. A calendar that cannot be changed refuses at once, saying why.
 extension CalendarScene {
-    static let titleFieldStyle: TextFieldStyle = {
-        var style = TextFieldStyle()
-        style.text = TextStyle(size: 12, weight: .bold)
-        style.textColor = Theme.text
-        style.placeholderColor = Theme.textDim
-        style.background = Theme.surfaceRaised
-        style.border = Theme.border
-        style.focusedBorder = Theme.accent
-        style.padding = EdgeInsets(top: 5, left: 6, bottom: 5, right: 6)
-        return style
-    }()
+    static let titleFieldStyle = Theme.fieldStyle(size: 12, padding: EdgeInsets(top: 5, left: 6, bottom: 5, right: 6))
 
     /// The file a new event goes to: the first calendar shown.
     var newEventFile: String { shownFiles.first ?? settings.shownFiles.first ?? "" }
