@@ -489,9 +489,9 @@ public final class MosaicScene: Scene {
     // MARK: Frame
 
     private func updateScene(now: Double) {
-        interaction.update(now: now)
+        // The interaction and the rows are parts of the composition, which updates them; the rows
+        // only learn of new orthogonal sections here.
         orthogonal.sync(with: collection)
-        orthogonal.update(now: now)
         manager.update(now: now)
         collection.update(now: now)
         // The focus ring follows the focused card without reconfiguring cells; the view's own
@@ -547,8 +547,7 @@ public final class MosaicScene: Scene {
 
     /// The long-press timer, the drag, the featured row and the mosaic's own motion.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
-                          orthogonal.nextDeadline(after: now), collection.nextDeadline(after: now))
+        Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
     }
 
     public var isDragging: Bool { manager.isDragging }

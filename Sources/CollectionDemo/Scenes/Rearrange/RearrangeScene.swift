@@ -122,12 +122,12 @@ public final class RearrangeScene: Scene, CollectionDataSource {
             collection.physics.wheel(dx: dx, dy: dy, now: now)
             return true
         }
+        // The interaction is a part of its own; the composition updates it and asks its deadline.
         let frame = ClosureComponent(update: { [unowned self] now in
-                                         interaction.update(now: now); manager.update(now: now); collection.update(now: now)
+                                         manager.update(now: now); collection.update(now: now)
                                      },
                                      nextDeadline: { [unowned self] now in
-                                         Deadline.earliest(interaction.nextDeadline(after: now), manager.nextDeadline(after: now),
-                                                           collection.nextDeadline(after: now))
+                                         Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
                                      },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         let focus = FocusChain([tiles])
