@@ -272,7 +272,7 @@ final class MonkeyTests: XCTestCase {
             try script(scene: scene, seed: seed).joined(separator: seed % 2 == 0 ? "\r\n" : "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
             let dump = dir.appendingPathComponent("\(scene).json")
             let errors = dir.appendingPathComponent("\(scene).err")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             let process = Process()
             process.executableURL = exe
             process.arguments = ["--headless", "--scene", scene, "--size", "1000x700", "--fps", "30", "--items", "\([0, 1, 60, 500][seed % 4])",

@@ -71,4 +71,32 @@ final class KanbanTests: XCTestCase {
         twice.columns[2].cards = [twice.columns[0].cards[0]]
         XCTAssertThrowsError(try Kanban(file: twice, save: { _ in }))
     }
+
+    /// A card is as tall as its wrapped title at its column's width, at every window size, and a
+    /// renamed card grows with its new title; the app never measures or relayouts by hand.
+    func testCardsAreAsTallAsTheirWrappedText() throws {
+        let (driver, _) = try makeRun()
+        let board = driver.root
+        let measurer = EstimatedTextMeasurer()
+        func check(_ when: String) throws {
+            for c in board.columns {
+                for (n, id) in c.identifiers.joined().enumerated() {
+                    let f = try XCTUnwrap(c.view.layout.attributesForItem(at: ItemPath(item: n))).frame
+                    let text = measurer.lines(of: board.snapshot().columns.flatMap(\.cards).first { $0.id == id }!.title,
+                                              style: ParagraphStyle(text: TextStyle(size: 14)), width: f.width - 24)
+                    XCTAssertEqual(f.height, max(48, (28 + text.height).rounded(.up)), accuracy: 0.5, "\(when): card \(id)")
+                }
+            }
+        }
+        try check("900 wide")
+        driver.send(.resize(Size(width: 420, height: 600)), at: 0.2)
+        driver.advance(to: 0.3)
+        try check("420 wide")
+        let narrow = try XCTUnwrap(board.columns[0].view.layout.attributesForItem(at: ItemPath(item: 0))).frame.height
+        driver.send(.resize(Size(width: 1600, height: 600)), at: 0.4)
+        driver.advance(to: 0.5)
+        try check("1600 wide")
+        let wide = try XCTUnwrap(board.columns[0].view.layout.attributesForItem(at: ItemPath(item: 0))).frame.height
+        XCTAssertGreaterThan(narrow, wide, "a narrow column wraps the title onto more lines")
+    }
 }

@@ -67,6 +67,7 @@ extension Kanban {
             guard let title = text?.trimmed, !title.isEmpty, title != old else { return }
             manager.recordEdit(of: id, summary: "rename \(old)") { [unowned self] undoing in
                 cards[key]?.title = undoing ? old : title
+                column.remeasure()
                 column.view.reloadData()
             }
         }

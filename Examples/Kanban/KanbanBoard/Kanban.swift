@@ -10,10 +10,21 @@ final class CardCell: CollectionCell {
         if isFocused { list.stroke(frame.insetBy(dx: -1, dy: -1), .white, width: 1, radius: 9) }
     }
 
+    /// The card's text, wrapped to the card's width.
+    static let textStyle = ParagraphStyle(text: TextStyle(size: 14))
+    /// Space around the text inside the card.
+    static let padding = EdgeInsets(top: 14, left: 12, bottom: 14, right: 12)
+
     /// Shared with the drag snapshot, so a lifted card looks like the card.
     static func drawCard(_ title: String, in frame: Rect, into list: inout DrawList) {
         list.fill(frame.insetBy(dx: 2, dy: 2), Color(hex: 0x2E3440), radius: 8)
-        list.text(title, in: frame.insetBy(dx: 12, dy: 0), size: 14, color: .white, alignment: .leading)
+        list.paragraph(title, in: frame.inset(by: padding), style: textStyle, color: .white)
+    }
+
+    /// How tall a card with `title` is at `width`: its wrapped lines and the padding.
+    static func height(of title: String, width: Double, measurer: any TextMeasuring) -> Double {
+        let text = measurer.lines(of: title, style: textStyle, width: max(1, width - padding.left - padding.right))
+        return max(48, (padding.top + text.height + padding.bottom).rounded(.up))
     }
 }
 
@@ -27,6 +38,8 @@ public final class Kanban: ComposedRoot {
     public let trash = DropZone(name: "trash", title: "Trash")
     var cards: [Int: Card] = [:]
     private let save: (KanbanFile) throws -> Void
+    /// Measures card titles, so each card is as tall as its wrapped text.
+    let measurer: any TextMeasuring
     /// The field that adds and renames cards in place.
     public let editor: InPlaceEditor
     /// Double-clicks on cards, which rename them.
@@ -45,6 +58,7 @@ public final class Kanban: ComposedRoot {
     public init(file: KanbanFile, measurer: any TextMeasuring = EstimatedTextMeasurer(), services: TextServices = TextServices(),
                 save: @escaping (KanbanFile) throws -> Void) throws {
         self.save = save
+        self.measurer = measurer
         var fieldStyle = TextFieldStyle()
         fieldStyle.text = TextStyle(size: 14)
         fieldStyle.background = Color(hex: 0x2E3440)
@@ -56,17 +70,19 @@ public final class Kanban: ComposedRoot {
         words.overNothing = "over no column"
         manager.strings = words
         for (k, column) in file.columns.enumerated() {
-            let view = CollectionView(name: "column\(k)", layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(48),
-                                                                             interitemSpacing: 6, lineSpacing: 6,
-                                                                             insets: EdgeInsets(all: 8)))
-            view.register(reuseIdentifier: "card") { CardCell(reuseIdentifier: $0) }
-            let c = DragDropCollection<Int>(view: view, title: column.title, items: [column.cards.map(\.id)],
-                                       cellForItem: { [unowned self] cv, ip, id in
-                                           let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CardCell
-                                           cell.title = title(of: id)
-                                           return cell
-                                       },
-                                       drawItem: { [unowned self] id, rect, list in CardCell.drawCard(title(of: id), in: rect, into: &list) })
+            // One column of cards, each as tall as its wrapped title at the column's width: the
+            // collection measures again when the width changes, and the view keeps its place.
+            let c = DragDropCollection<Int>(name: "column\(k)", title: column.title, items: [column.cards.map(\.id)],
+                                            layout: { GridLayout(itemsPerLine: 1, itemLength: .table($0), interitemSpacing: 6,
+                                                                 lineSpacing: 6, insets: EdgeInsets(all: 8)) },
+                                            cellForItem: { [unowned self] cv, ip, id in
+                                                let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CardCell
+                                                cell.title = title(of: id)
+                                                return cell
+                                            },
+                                            drawItem: { [unowned self] id, rect, list in CardCell.drawCard(title(of: id), in: rect, into: &list) })
+            c.view.register(reuseIdentifier: "card") { CardCell(reuseIdentifier: $0) }
+            c.measureItem = { [unowned self] id, width in CardCell.height(of: title(of: id), width: width, measurer: self.measurer) }
             c.describeItem = { [unowned self] id in title(of: id) }
             c.emptyText = "drop cards here"
             try manager.add(c)

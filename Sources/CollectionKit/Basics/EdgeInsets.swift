@@ -15,3 +15,12 @@ public struct EdgeInsets: Equatable, Sendable {
     func leading(_ axis: Axis) -> Double { axis == .vertical ? top : left }
     func trailing(_ axis: Axis) -> Double { axis == .vertical ? bottom : right }
 }
+
+extension Rect {
+    /// The rect with `insets` taken off each edge (a cell's content area inside its padding);
+    /// never narrower or shorter than zero.
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: origin.x + insets.left, y: origin.y + insets.top,
+             width: max(0, size.width - insets.left - insets.right), height: max(0, size.height - insets.top - insets.bottom))
+    }
+}

@@ -17,27 +17,64 @@ extension CollectionView {
     /// Converts a content rect to window coordinates.
     public func windowRect(fromContent r: Rect) -> Rect { r.offset(by: frame.origin - physics.offset) }
 
-    /// Moves or resizes the viewport. The layout reflows and the first visible item stays in place.
+    /// Moves or resizes the viewport. The layout reflows and what the user reads stays in place.
     ///
     /// Moving without resizing only changes the frame. Resizing prepares the layout again (see its
-    /// ``CollectionLayout/prepare(_:)`` for the cost) and keeps the first visible item at the same place
-    /// in the viewport.
+    /// ``CollectionLayout/prepare(_:)`` for the cost) and keeps the first item that starts in view
+    /// (the one below an item cut off at the top) at the same place in the viewport, also when
+    /// items size themselves for the new width: a ``SelfSizingLayout`` measures the items that
+    /// come into view before the view settles, and a drag-and-drop collection measures its items
+    /// again in `prepare` (see `DragDropCollection.measureItem`).
     public func setFrame(_ newFrame: Rect) {
         let resized = newFrame.size != frame.size
-        let anchor = resized ? visibleAttributes.filter { $0.kind == .cell }.min { $0.indexPath < $1.indexPath } : nil
-        let anchorDelta = anchor.map { $0.frame.origin - physics.offset }
+        let anchor = resized ? readingAnchor() : nil
         frame = newFrame
         guard resized else { return }
         prepareLayout()
-        if let anchor, let delta = anchorDelta, let f = layout.attributesForItem(at: anchor.indexPath)?.frame {
-            var target = physics.offset
-            target[layout.scrollAxis] = (f.origin - delta)[layout.scrollAxis]
-            physics.jump(to: target)
+        if let anchor {
+            keep(anchor)
         } else {
             physics.jump(to: physics.offset)
         }
         refreshVisible(reconfigureAll: false)
         retargetFrameAnimations()
+    }
+
+    /// The item the user reads and how far along the scroll axis it starts from the viewport's
+    /// leading edge: the first cell that starts in view, or (an item taller than the view) the
+    /// first one showing.
+    private func readingAnchor() -> (indexPath: ItemPath, delta: Double)? {
+        let axis = layout.scrollAxis
+        let top = physics.offset[axis]
+        let cells = visibleAttributes.filter { $0.kind == .cell }
+        let starting = cells.filter { $0.frame.origin[axis] >= top - 0.5 }
+        guard let a = (starting.isEmpty ? cells : starting).min(by: { $0.indexPath < $1.indexPath }) else { return nil }
+        return (a.indexPath, a.frame.origin[axis] - top)
+    }
+
+    /// Scrolls so that the anchor starts `delta` from the viewport's leading edge again. A
+    /// self-sizing layout first measures what comes into view there (a few rounds: measuring
+    /// moves the anchor, which can bring other items into view).
+    private func keep(_ anchor: (indexPath: ItemPath, delta: Double)) {
+        let axis = layout.scrollAxis
+        func place() -> Double? {
+            guard let f = layout.attributesForItem(at: anchor.indexPath)?.frame else { return nil }
+            var target = physics.offset
+            target[axis] = f.origin[axis] - anchor.delta
+            physics.jump(to: target)
+            return f.origin[axis]
+        }
+        var placedAt = place()
+        guard var sizing = layout as? any SelfSizingLayout else { return }
+        for _ in 0..<4 {
+            let length = layout.contentSize[axis]
+            _ = sizing.settleSizes(around: bounds, margin: 0, anchoredAtEnd: false)
+            layout = sizing
+            physics.contentSize = layout.contentSize
+            let before = placedAt
+            placedAt = place()
+            if placedAt == before && layout.contentSize[axis] == length { break }
+        }
     }
 
     /// Ends every update animation at once: items stand at their layout frames, fades are over.

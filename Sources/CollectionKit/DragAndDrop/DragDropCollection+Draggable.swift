@@ -57,7 +57,7 @@ extension DragDropCollection {
         let before = origin.item - excluded.filter { (section.firstIndex(of: $0) ?? .max) < origin.item }.count
         homeGap = ItemPath(item: before, section: origin.section)
         gap = homeGap
-        gapLength = itemLength(Self.typed(first))
+        gapLength = length(of: Self.typed(first))
         try? resync(animated: true)
     }
 

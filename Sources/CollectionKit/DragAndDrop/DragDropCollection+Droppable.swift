@@ -9,7 +9,7 @@ extension DragDropCollection {
         isDropTarget = accepted
         isRefusing = !accepted
         guard accepted else { return }
-        if let first = drag.items.first, gap == nil { gapLength = itemLength(Self.typed(first.id)) }
+        if let first = drag.items.first, gap == nil { gapLength = length(of: Self.typed(first.id)) }
         _ = dragMoved(drag, now: now)
     }
 

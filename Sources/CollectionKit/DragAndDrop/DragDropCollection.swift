@@ -26,6 +26,21 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public var drawItem: (ItemID, Rect, inout DrawList) -> Void
     /// An item's length along the layout's scroll axis, for layouts with per-item lengths.
     public var itemLength: (ItemID) -> Double = { _ in 60 } { didSet { remeasure() } }
+    /// An item's length for the size it gets across the scroll axis: a card as tall as its
+    /// wrapped text at the column's width. Set it instead of `itemLength`, with a layout that
+    /// reads ``lengths`` (the default of ``init(name:title:items:layout:cellForItem:drawItem:)``,
+    /// or `GridLayout(itemLength: .table(lengths))`): the collection measures every item again
+    /// when that size changes, before the layout places them, and the view keeps the first item
+    /// in view where it was.
+    public var measureItem: ((ItemID, Double) -> Double)? {
+        didSet {
+            lengths.measure = measureItem == nil ? nil : { [weak self] _ in
+                guard let self else { return }
+                displayedLengths = displayed.map(lengths(of:))
+            }
+            remeasure()
+        }
+    }
     /// For a run of integer identifiers (see ``ItemList``): a period `p` such that `itemLength`
     /// gives `n` and `n + p` the same length for every `n` in the run (generated items that show
     /// the same kind of content), so the run's lengths are its first `p` lengths repeated, asked
@@ -46,7 +61,7 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public private(set) var displayed: [ItemList]
     /// The lengths of what is shown, parallel to `displayed`, so a layout with per-item lengths
     /// reads an array instead of asking about each item on every reflow.
-    public let lengths = ItemLengths()
+    public let lengths: ItemLengths
     var displayedLengths: [SectionLengths] {
         get { lengths.sections }
         set { lengths.sections = newValue }
@@ -65,10 +80,35 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
 
     /// A collection showing `items`, whose sections may be runs of generated identifiers: nothing
     /// is made per item.
-    public init(view: CollectionView, title: String, items: [ItemList],
-                cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
-                drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
+    public convenience init(view: CollectionView, title: String, items: [ItemList],
+                            cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
+                            drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
+        self.init(view: view, lengths: ItemLengths(), title: title, items: items, cellForItem: cellForItem, drawItem: drawItem)
+    }
+
+    /// A collection with a view of its own, named `name`, laid out by what `layout` makes of the
+    /// collection's ``lengths``: by default one column of items as long as ``itemLength`` or
+    /// ``measureItem`` says.
+    ///
+    /// ```swift
+    /// let todo = DragDropCollection<Card.ID>(name: "todo", title: "To do", items: [cards.map(\.id)],
+    ///                                        cellForItem: makeCell, drawItem: drawCard)
+    /// todo.measureItem = { id, width in 20 + measurer.lines(of: title(id), style: body, width: width - 20).height }
+    /// ```
+    public convenience init(name: String, title: String, items: [[ItemID]],
+                            layout: (ItemLengths) -> any CollectionLayout = { GridLayout(itemsPerLine: 1, itemLength: .table($0)) },
+                            cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
+                            drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
+        let lengths = ItemLengths()
+        self.init(view: CollectionView(name: name, layout: layout(lengths)), lengths: lengths, title: title,
+                  items: [ItemList](listing: items.map { $0.map(AnyHashable.init) }), cellForItem: cellForItem, drawItem: drawItem)
+    }
+
+    init(view: CollectionView, lengths: ItemLengths, title: String, items: [ItemList],
+         cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
+         drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
         self.view = view
+        self.lengths = lengths
         self.title = title
         self.items = items
         self.displayed = items
@@ -117,6 +157,12 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
 
     /// The lengths of the elements of `list`: the gap has the dragged item's length; a run with
     /// `itemLengthPeriod` stores its first period's lengths, repeated.
+    /// An item's length now: measured for the items' cross size, or from `itemLength`.
+    func length(of id: ItemID) -> Double {
+        if let measureItem { return measureItem(id, lengths.crossLength ?? view.frame.width) }
+        return itemLength(id)
+    }
+
     private func lengths(of list: ItemList) -> SectionLengths {
         // One gap identifier for the whole pass: making it per item was most of measuring a long list.
         let gapID = AnyHashable(DropGapID())
@@ -125,13 +171,13 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
             switch segment {
             case let .run(r):
                 if let period = itemLengthPeriod(r), period > 0, r.count > period {
-                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { itemLength(Self.typed(AnyHashable($0))) }
+                    let pattern = (r.lowerBound..<(r.lowerBound + period)).map { length(of: Self.typed(AnyHashable($0))) }
                     parts.append(SectionLengths(repeating: pattern, count: r.count))
                 } else {
-                    parts.append(SectionLengths(r.map { itemLength(Self.typed(AnyHashable($0))) }))
+                    parts.append(SectionLengths(r.map { length(of: Self.typed(AnyHashable($0))) }))
                 }
             case let .list(ids):
-                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : itemLength(Self.typed($0)) }))
+                parts.append(SectionLengths(ids.map { $0 == gapID ? gapLength : length(of: Self.typed($0)) }))
             }
         }
         return SectionLengths(joining: parts)

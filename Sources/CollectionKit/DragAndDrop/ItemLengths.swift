@@ -7,6 +7,22 @@ public final class ItemLengths {
     public internal(set) var sections: [SectionLengths] = []
     /// Each section's lengths, listed one by one: O(n).
     public var values: [[Double]] { sections.map(Array.init) }
+    /// The items' size across the scroll axis the lengths were measured for (a list's column
+    /// width), when its owner measures items for a width (see `DragDropCollection.measureItem`).
+    public internal(set) var crossLength: Double?
+    /// Measures again for a new cross length; set by the owner, called by the layout's `prepare`.
+    var measure: ((Double) -> Void)?
+
+    public init() {}
+
+    /// Called by a layout in `prepare` with its items' cross size: the owner measures its items
+    /// again when that size changed, before the layout reads a length. O(1) when it did not.
+    public func prepare(crossLength: Double) {
+        guard let measure, crossLength != self.crossLength else { return }
+        self.crossLength = crossLength
+        measure(crossLength)
+    }
+
     /// The length of the element at `ip`; `fallback` past the end.
     public func length(at ip: ItemPath, fallback: Double = 60) -> Double {
         guard ip.section < sections.count, ip.item < sections[ip.section].count else { return fallback }

@@ -101,6 +101,8 @@ public struct GridLayout: CollectionLayout {
         let cross = max(0, context.boundsSize[crossAxis] - crossLeading - crossTrailing)
         perLine = itemsPerLine ?? max(1, Int((cross + interitemSpacing) / (minimumCrossSize + interitemSpacing)))
         crossItemSize = max(1, (cross - Double(perLine - 1) * interitemSpacing) / Double(perLine))
+        // A table whose owner measures items for a width learns it first (a list of wrapped cards).
+        if case let .table(table) = itemLength { table.prepare(crossLength: crossItemSize) }
         switch itemLength {
         case let .fixed(l): uniformLength = l
         case let .aspect(r): uniformLength = (crossItemSize * r).rounded()
