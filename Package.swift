@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "collection-bench", targets: ["collection-bench"]),
         .executable(name: "grid-example", targets: ["grid-example"]),
         .executable(name: "kanban-example", targets: ["kanban-example"]),
+        .executable(name: "notes-example", targets: ["notes-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -94,6 +95,9 @@ let package = Package(
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.
         .target(name: "KanbanBoard", dependencies: ["CollectionKit"], path: "Examples/Kanban/KanbanBoard"),
         .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL"], path: "Examples/Kanban/App"),
+        // A long list of cells as tall as their wrapped text: 100,000 notes, resize keeps the one being read.
+        .target(name: "NotesList", dependencies: ["CollectionKit"], path: "Examples/Notes/NotesList"),
+        .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL"], path: "Examples/Notes/App"),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
@@ -108,5 +112,6 @@ let package = Package(
 
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
+        .testTarget(name: "NotesExampleTests", dependencies: ["NotesList", "CollectionKit", "CollectionKitTesting"]),
     ]
 )
