@@ -112,6 +112,6 @@ let package = Package(
 
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
-        .testTarget(name: "NotesExampleTests", dependencies: ["NotesList", "CollectionKit", "CollectionKitTesting"]),
+        .testTarget(name: "NotesExampleTests", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
     ]
 )
