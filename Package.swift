@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,6 +15,13 @@ let package = Package(
         .executable(name: "grid-example", targets: ["grid-example"]),
         .executable(name: "kanban-example", targets: ["kanban-example"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
+    ],
+    // What only the demo and benchmark programs need (their command-line parsing) is behind the
+    // trait `Programs`, on by default. A program that depends on the libraries alone names the
+    // package with `traits: []`, and SwiftPM then neither fetches nor builds those dependencies.
+    traits: [
+        .trait(name: "Programs", description: "The demo and benchmark programs' command-line parsing (swift-argument-parser)."),
+        .default(enabledTraits: ["Programs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +41,8 @@ let package = Package(
         // libjpeg-turbo: JPEGs decoded reduced by 1/2, 1/4 or 1/8 (the DCT scaled), for thumbnails of photos.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         // libpng: thumbnails for the freedesktop.org cache, read and written in memory.
+        // libexif: the orientation a camera records in a JPEG, so a photo taken upright shows upright.
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
@@ -52,7 +61,7 @@ let package = Package(
         .target(name: "CollectionKit"),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CPNG", "CFontconfig", "CICUText", "CGio"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CExif", "CPNG", "CFontconfig", "CICUText", "CGio"]),
 
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
@@ -70,7 +79,7 @@ let package = Package(
             name: "collection-demo",
             dependencies: [
                 "CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"])),
             ],
             // A release build carries the Swift runtime and Foundation in the program, linked by
             // lld with packed relative relocations: it maps the code it uses rather than every
@@ -84,12 +93,12 @@ let package = Package(
                                           .when(configuration: .release))]),
         .executableTarget(name: "collection-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),
         // Benchmarks/photos.sh: a grid of 10,000 4000x3000 JPEGs scrolled at 2,400 pt/s, cold and warm.
         .executableTarget(name: "photo-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
-                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),
         // The README's "Use the engine in your own program", as a program that builds.
         .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.

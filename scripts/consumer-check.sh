@@ -2,7 +2,7 @@
 # What a program that depends on this package gets: a fresh package in a temporary folder names a
 # clone of this repository by URL (file://, as a remote would be), builds a small program against
 # CollectionKit and CollectionKitSDL, and reports what was fetched and any warning the build printed.
-#   scripts/consumer-check.sh        exit 1 on a 'prohibited flag' warning or a failed build
+#   scripts/consumer-check.sh        exit 1 on a 'prohibited flag' warning, a fetched demo-only package or a failed build
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
@@ -11,11 +11,12 @@ trap 'rm -rf "$work"' EXIT
 git clone -q --no-local "$PWD" "$work/engine" || exit 1
 mkdir -p "$work/app/Sources/app"
 cat >"$work/app/Package.swift" <<PKG
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 let package = Package(
     name: "app",
-    dependencies: [.package(url: "file://$work/engine", branch: "$(git rev-parse --abbrev-ref HEAD)")],
+    // traits: [] leaves out what only the demo and benchmark programs need.
+    dependencies: [.package(url: "file://$work/engine", branch: "$(git rev-parse --abbrev-ref HEAD)", traits: [])],
     targets: [.executableTarget(name: "app", dependencies: [
         .product(name: "CollectionKit", package: "engine"),
         .product(name: "CollectionKitSDL", package: "engine"),
@@ -36,10 +37,13 @@ final class ComposedRootStub: ComposedRoot {
 SWIFT
 cd "$work/app"
 swift build >"$work/build.log" 2>&1; code=$?
-echo "fetched: $(ls .build/checkouts | tr '\n' ' ')"
+fetched=$(ls .build/checkouts | tr '\n' ' ')
+echo "fetched: $fetched"
+extra=$(ls .build/checkouts | grep -v '^engine$' | tr '\n' ' ')
 warnings=$(grep -c "warning: prohibited flag" "$work/build.log")
 echo "prohibited-flag warnings: $warnings"
 [ $code -eq 0 ] || { tail -20 "$work/build.log"; echo "consumer build FAILED"; exit 1; }
 ./.build/debug/app
 [ "$warnings" -eq 0 ] || exit 1
+if [ -n "$extra" ]; then echo "consumer fetched packages only the demo or the docs need: $extra"; exit 1; fi
 echo "consumer build passed"

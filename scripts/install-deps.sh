@@ -9,7 +9,7 @@ set -euo pipefail
 # 5 MB file), Lohit Devanagari (Hindi, Marathi, Nepali; 190 kB) and Noto Color Emoji.
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
           fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
-          libical-dev libicu-dev tzdata libglib2.0-dev libjpeg-dev libpng-dev)
+          libical-dev libicu-dev tzdata libglib2.0-dev libjpeg-dev libexif-dev libpng-dev)
 if [ "${1:-}" = "--test" ]; then
     # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
     # desktop-file-utils validates the installed launcher entry.

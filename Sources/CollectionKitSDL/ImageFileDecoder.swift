@@ -1,3 +1,4 @@
+import CExif
 import CJPEG
 import CSDL2
 import CSDL2Image
@@ -10,6 +11,9 @@ import Synchronization
 /// 1/8 while decoding when the pipeline needs less (a 4000x3000 photo for a 256-pixel thumbnail
 /// decodes at 500x375, several times faster than whole, see Benchmarks/README.md); PNG, WebP,
 /// GIF and the rest with SDL_image. Safe to call from several workers at once.
+///
+/// A JPEG is turned the way its EXIF orientation says (read with libexif), as photo viewers do: a
+/// photo taken with the camera held upright shows upright.
 ///
 /// A file that cannot be read, is not a picture, or is corrupt or truncated throws: the pipeline
 /// keeps the cell's placeholder. (libjpeg would show a truncated JPEG with grey where the data
@@ -53,10 +57,13 @@ public struct ImageFileDecoder: ImageDecoding {
     public func decode(data: Data, covering box: PixelSize, mode: ImageContentMode, name: String = "picture") throws -> ImagePixels {
         let isJPEG = data.count > 3 && data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xD8 && data[data.startIndex + 2] == 0xFF
         if isJPEG && !jpegThroughSDLImage {
-            guard let p = ImageFileDecoder.decodeJPEG(data, covering: box, mode: mode) else {
+            let orientation = ImageFileDecoder.exifOrientation(of: data)
+            // A picture that turns a quarter is decoded for the box turned the other way.
+            let stored = orientation >= 5 ? PixelSize(width: box.height, height: box.width) : box
+            guard let p = ImageFileDecoder.decodeJPEG(data, covering: stored, mode: mode) else {
                 throw BackendError(plain: "cannot decode \(name): not a whole JPEG")
             }
-            return p
+            return ImageFileDecoder.oriented(p, orientation)
         }
         guard let p = ImageFileDecoder.decodeWithSDLImage(data) else { throw BackendError(plain: "cannot decode \(name)") }
         return p
@@ -93,6 +100,52 @@ public struct ImageFileDecoder: ImageDecoding {
             n = count
         }
         return ImagePixels(width: Int(w), height: Int(h), pixels: words)
+    }
+
+    /// The EXIF orientation of a JPEG (1 to 8, as TIFF numbers them); 1 when it records none.
+    /// Only the start of the file is read: EXIF sits in the first 64 kB, right after the JPEG's
+    /// start marker.
+    static func exifOrientation(of data: Data) -> Int {
+        let head = data.prefix(131_072)
+        return head.withUnsafeBytes { bytes -> Int in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                  let exif = exif_data_new_from_data(base, UInt32(bytes.count)) else { return 1 }
+            defer { exif_data_unref(exif) }
+            guard let ifd0 = exif.pointee.ifd.0, let entry = exif_content_get_entry(ifd0, EXIF_TAG_ORIENTATION),
+                  entry.pointee.format == EXIF_FORMAT_SHORT, entry.pointee.components >= 1, let value = entry.pointee.data else { return 1 }
+            let o = Int(exif_get_short(value, exif_data_get_byte_order(exif)))
+            return (1...8).contains(o) ? o : 1
+        }
+    }
+
+    /// The pixels turned and mirrored as EXIF orientation `o` asks: 2 mirrors, 3 turns a half,
+    /// 4 flips, 5 transposes, 6 turns a quarter clockwise, 7 transverses, 8 turns a quarter
+    /// anticlockwise. O(pixels).
+    static func oriented(_ p: ImagePixels, _ o: Int) -> ImagePixels {
+        guard o != 1, (2...8).contains(o) else { return p }
+        let w = p.width, h = p.height
+        let (ow, oh) = o >= 5 ? (h, w) : (w, h)
+        let out = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, n in
+            p.pixels.withUnsafeBufferPointer { src in
+                for y in 0..<oh {
+                    for x in 0..<ow {
+                        let (sx, sy): (Int, Int)
+                        switch o {
+                        case 2: (sx, sy) = (w - 1 - x, y)
+                        case 3: (sx, sy) = (w - 1 - x, h - 1 - y)
+                        case 4: (sx, sy) = (x, h - 1 - y)
+                        case 5: (sx, sy) = (y, x)
+                        case 6: (sx, sy) = (y, h - 1 - x)
+                        case 7: (sx, sy) = (w - 1 - y, h - 1 - x)
+                        default: (sx, sy) = (w - 1 - y, x)
+                        }
+                        buffer[y * ow + x] = src[sy * w + sx]
+                    }
+                }
+            }
+            n = w * h
+        }
+        return ImagePixels(width: ow, height: oh, pixels: out) ?? p
     }
 
     /// Any format SDL_image reads, converted to ARGB8888.

@@ -25,7 +25,7 @@ enum PhotoFolder {
             if fm.fileExists(atPath: names[i]) { try fm.removeItem(atPath: names[i]) }
             try fm.linkItem(atPath: names[i % distinct], toPath: names[i])
         }
-        fm.createFile(atPath: marker, contents: nil)
+        _ = fm.createFile(atPath: marker, contents: nil)
         print(String(format: "generated %d JPEGs (%d encoded in %.1f s, the rest linked) in %.1f s", count, distinct, encoded,
                      Date().timeIntervalSince(start)))
         return names

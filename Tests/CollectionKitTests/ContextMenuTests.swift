@@ -9,13 +9,13 @@ final class ContextMenuTests: XCTestCase {
                            ContextMenuAction("Disabled", isEnabled: false), ContextMenuAction("Delete")]
 
     private func opened(at p: Point = Point(100, 100), keyboard: Bool = false) -> ContextMenuController {
-        var c = ContextMenuController()
+        let c = ContextMenuController()
         XCTAssertTrue(c.open(itemID: 7, actions: actions, at: p, in: window, isDragging: false, fromKeyboard: keyboard))
         return c
     }
 
     func testOpensOnlyWhenAllowedAndNeverDuringADrag() {
-        var c = ContextMenuController()
+        let c = ContextMenuController()
         XCTAssertFalse(c.open(itemID: 1, actions: [], at: Point(10, 10), in: window, isDragging: false), "no actions: no menu")
         XCTAssertNil(c.menu)
         XCTAssertFalse(c.open(itemID: 1, actions: actions, at: Point(10, 10), in: window, isDragging: true), "never during a drag")
@@ -40,7 +40,7 @@ final class ContextMenuTests: XCTestCase {
     }
 
     func testKeyboardNavigationSkipsDisabledRowsAndChooses() {
-        var c = opened(keyboard: true)
+        let c = opened(keyboard: true)
         XCTAssertEqual(c.menu?.highlighted, 0)
         XCTAssertEqual(c.handle(.key(.down, [])), .consumed)
         XCTAssertEqual(c.menu?.highlighted, 1)
@@ -51,14 +51,14 @@ final class ContextMenuTests: XCTestCase {
         _ = c.handle(.key(.up, []))
         XCTAssertEqual(c.handle(.key(.enter, [])), .chose(item: 7, index: 3, title: "Delete"))
         XCTAssertNil(c.menu)
-        var d = opened()
+        let d = opened()
         XCTAssertEqual(d.handle(.key(.enter, [])), .consumed, "nothing highlighted: Enter does nothing")
         XCTAssertEqual(d.handle(.key(.escape, [])), .dismissed(passThrough: false))
         XCTAssertNil(d.menu)
     }
 
     func testMouseChoosesARowAndIgnoresDisabledOnes() {
-        var c = opened()
+        let c = opened()
         let row1 = c.menu!.rowFrame(1).center
         XCTAssertEqual(c.handle(.pointerMove(row1, [])), .consumed)
         XCTAssertEqual(c.menu?.highlighted, 1)
@@ -71,13 +71,13 @@ final class ContextMenuTests: XCTestCase {
     }
 
     func testAPressElsewhereClosesTheMenuFirstAndIsPassedOn() {
-        var c = opened()
+        let c = opened()
         XCTAssertEqual(c.handle(.pointerDown(Point(600, 500), .left, [])), .dismissed(passThrough: true),
                        "the press that starts a drag closes the menu first, then goes on to the owner")
         XCTAssertNil(c.menu)
-        var d = opened()
+        let d = opened()
         XCTAssertEqual(d.handle(.pointerDown(Point(600, 500), .right, [])), .dismissed(passThrough: true))
-        var e = opened()
+        let e = opened()
         XCTAssertEqual(e.handle(.focus(gained: false)), .dismissed(passThrough: true))
         XCTAssertNil(e.menu)
     }

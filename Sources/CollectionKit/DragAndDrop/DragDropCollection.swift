@@ -101,7 +101,7 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
                             drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
         let lengths = ItemLengths()
         self.init(view: CollectionView(name: name, layout: layout(lengths)), lengths: lengths, title: title,
-                  items: [ItemList](listing: items.map { $0.map(AnyHashable.init) }), cellForItem: cellForItem, drawItem: drawItem)
+                  items: Self.listing(items), cellForItem: cellForItem, drawItem: drawItem)
     }
 
     init(view: CollectionView, lengths: ItemLengths, title: String, items: [ItemList],
@@ -127,15 +127,33 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public convenience init(view: CollectionView, title: String, items: [[ItemID]],
                             cellForItem: @escaping (CollectionView, ItemPath, ItemID) -> CollectionCell,
                             drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
-        self.init(view: view, title: title, items: [ItemList](listing: items.map { $0.map(AnyHashable.init) }),
+        self.init(view: view, title: title, items: Self.listing(items),
                   cellForItem: cellForItem, drawItem: drawItem)
     }
 
+    /// The app's identifiers as the drag machinery holds them, section by section.
+    private static func listing(_ items: [[ItemID]]) -> [ItemList] {
+        var sections: [[AnyHashable]] = []
+        sections.reserveCapacity(items.count)
+        for section in items {
+            var ids: [AnyHashable] = []
+            ids.reserveCapacity(section.count)
+            for id in section { ids.append(AnyHashable(id)) }
+            sections.append(ids)
+        }
+        return [ItemList](listing: sections)
+    }
+
     /// The data as the app's identifiers, section by section, without listing runs until read.
-    public var identifiers: [LazyMapSequence<ItemList, ItemID>] { items.map { $0.lazy.map(Self.typed) } }
+    public var identifiers: [LazyMapSequence<ItemList, ItemID>] {
+        items.map { $0.lazy.map(typedIdentifier) }
+    }
 
     /// The item under a window point that can be dragged now, as the app's identifier.
-    public func itemID(at point: Point) -> ItemID? { draggableItem(at: point).map(Self.typed) }
+    public func itemID(at point: Point) -> ItemID? {
+        guard let id = draggableItem(at: point) else { return nil }
+        return Self.typed(id)
+    }
 
     /// An identifier the drag-and-drop manager reports (its focus, selection, a change's edits)
     /// as this collection's type; nil when it is of another type.
@@ -143,10 +161,7 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
 
     /// An identifier the drag machinery holds, as the app's type. Every item of the collection is
     /// one of the app's (it made them, or its `copyItem` did); another type is a programming error.
-    static func typed(_ id: AnyHashable) -> ItemID {
-        if let typed = id as? ItemID { return typed }
-        preconditionFailure("DragDropCollection<\(ItemID.self)> holds an item of another type: \(id)")
-    }
+    static func typed(_ id: AnyHashable) -> ItemID { typedIdentifier(id) }
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
     public func remeasure() {
@@ -337,4 +352,12 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
         return result
     }
 
+}
+
+/// An identifier the drag machinery holds, as the app's type `T`. Every item of a collection is one
+/// of the app's (it made them, or its `copyItem` did); another type is a programming error. (A free
+/// function: a closure naming the collection's `Self` would capture its generic metatype.)
+func typedIdentifier<T>(_ id: AnyHashable) -> T {
+    if let typed = id as? T { return typed }
+    preconditionFailure("DragDropCollection<\(T.self)> holds an item of another type: \(id)")
 }
