@@ -84,6 +84,35 @@ public struct FreedesktopThumbnails: ThumbnailStoring {
         FreedesktopThumbnails.writeAtomically(png, to: file)
     }
 
+    /// Where the failure marker of `path` lives: `fail/<software>/`, as the standard asks of each
+    /// program that records its own failures.
+    public func failurePath(of path: String) -> String? {
+        guard let uri = FreedesktopThumbnails.uri(of: path), let sum = g_compute_checksum_for_string(G_CHECKSUM_MD5, uri, -1) else { return nil }
+        defer { g_free(sum) }
+        return "\(root)/fail/\(software)/\(String(cString: sum)).png"
+    }
+
+    /// True when this program failed to read `source` as a picture before and the file has not
+    /// changed since (the marker's URI and modification time match it).
+    public func hasFailed(_ source: String) -> Bool {
+        guard let file = failurePath(of: source), let data = FileManager.default.contents(atPath: file),
+              let uri = FreedesktopThumbnails.uri(of: source), let mtime = FreedesktopThumbnails.modificationTime(source) else { return false }
+        let keys = PNGText.keys(in: data)
+        return keys["Thumb::URI"] == uri && keys["Thumb::MTime"] == String(mtime)
+    }
+
+    /// Writes the failure marker of `source`: a one-pixel PNG with its URI and modification time.
+    /// Only for a file that can be read (one that cannot may be readable later, unchanged).
+    public func storeFailure(of source: String) {
+        let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
+        guard !absolute.hasPrefix(root + "/"), access(absolute, R_OK) == 0, let uri = FreedesktopThumbnails.uri(of: source),
+              let mtime = FreedesktopThumbnails.modificationTime(source), let file = failurePath(of: source),
+              let dot = ImagePixels(width: 1, height: 1, pixels: [0]) else { return }
+        let keys = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", software)]
+        guard let png = PNGText.encode(dot, keys: keys), FreedesktopThumbnails.makeFolder((file as NSString).deletingLastPathComponent) else { return }
+        FreedesktopThumbnails.writeAtomically(png, to: file)
+    }
+
     /// Makes `dir` and any missing parents with mode 0700; true when it exists.
     static func makeFolder(_ dir: String) -> Bool {
         var st = stat()

@@ -26,7 +26,7 @@ final class RendererChoiceTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         XCTAssertEqual(RendererChoice.renderNodes(in: dir.path), [])
         for name in ["card0", "renderD129", "renderD128", "by-path"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil)
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: nil)
         }
         XCTAssertEqual(RendererChoice.renderNodes(in: dir.path), [dir.path + "/renderD128", dir.path + "/renderD129"])
         XCTAssertEqual(RendererChoice.renderNodes(in: dir.path + "/missing"), [])

@@ -111,4 +111,43 @@ final class ThumbnailCacheTests: XCTestCase {
                                          toPath: try XCTUnwrap(store.path(of: b, flavour: "large")))
         XCTAssertNil(store.thumbnail(of: b, atLeast: 200), "Thumb::URI names another file")
     }
+
+    /// A file that is not a picture is tried once: a failure marker in `fail/<program>/` (keyed by
+    /// its URI and modification time) keeps this and the next start from decoding it again, until
+    /// the file changes.
+    func testABrokenFileIsTriedOnceUntilItChanges() throws {
+        let dir = try Pictures.folder("thumbnails-fail")
+        let broken = dir.appendingPathComponent("broken.jpg").path
+        try Data([0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array(repeating: 0x41, count: 300)).write(to: URL(fileURLWithPath: broken))
+        let root = dir.appendingPathComponent("thumbnails").path
+        var store = FreedesktopThumbnails(root: root)
+        store.software = "ck-test"
+        let key = ImageKey(source: broken, size: Size(width: 150, height: 150), scale: 1)
+
+        let first = CountingDecoder(ImageFileDecoder())
+        Pictures.load([key], in: ImagePipeline(decoder: first, thumbnails: store, workers: 1))
+        XCTAssertEqual(first.calls, 1)
+        let marker = try XCTUnwrap(store.failurePath(of: broken))
+        XCTAssertTrue(marker.hasPrefix(root + "/fail/ck-test/"), marker)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "failure marker written")
+        var st = stat()
+        stat(broken, &st)
+        XCTAssertTrue(try pngChunks(marker).contains("Thumb::MTime|\(st.st_mtim.tv_sec) "))
+
+        let second = CountingDecoder(ImageFileDecoder())
+        let again = ImagePipeline(decoder: second, thumbnails: store, workers: 1)
+        Pictures.load([key], in: again)
+        XCTAssertEqual(second.calls, 0, "a failed file is not decoded again")
+        XCTAssertEqual(again.state(of: key), .failed)
+
+        // The file changed (saved again, now a picture): tried again, and shown.
+        try Pictures.photo(width: 400, height: 300).writeJPEG(to: broken)
+        var times = [timespec(tv_sec: st.st_mtim.tv_sec + 60, tv_nsec: 0), timespec(tv_sec: st.st_mtim.tv_sec + 60, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, broken, &times, 0), 0)
+        let third = CountingDecoder(ImageFileDecoder())
+        let later = ImagePipeline(decoder: third, thumbnails: store, workers: 1)
+        Pictures.load([key], in: later)
+        XCTAssertEqual(third.calls, 1)
+        XCTAssertNotEqual(later.state(of: key), .failed)
+    }
 }

@@ -21,4 +21,16 @@ public protocol ThumbnailStoring: Sendable {
     func thumbnail(of source: String, atLeast side: Int) -> ImagePixels?
     /// Keeps `thumbnail` of `source` (already scaled to fit a flavour's side) for next time.
     func store(_ thumbnail: ImagePixels, of source: String)
+    /// Whether making a thumbnail of `source`, as it is now, failed before (the file is not a
+    /// picture, or is broken): the pipeline shows the placeholder without decoding it again.
+    func hasFailed(_ source: String) -> Bool
+    /// Notes that `source`, as it is now, could not be decoded, so that no program sharing the
+    /// cache tries again until the file changes.
+    func storeFailure(of source: String)
+}
+
+extension ThumbnailStoring {
+    /// No failures remembered (a store that keeps none).
+    public func hasFailed(_ source: String) -> Bool { false }
+    public func storeFailure(of source: String) {}
 }

@@ -13,6 +13,8 @@ extension ImagePipeline {
             return .made(stored.thumbnail(for: key.pixelSize, mode: key.mode), fromDisk: true)
         }
         if job.isCancelled { return .cancelled }
+        // A file that failed before, unchanged since: its placeholder at once, no decode.
+        if let thumbnails, thumbnails.hasFailed(key.source) { return .failed }
         do {
             var decoded: ImagePixels
             if let flavour {
@@ -29,6 +31,7 @@ extension ImagePipeline {
             if job.isCancelled { return .cancelled }
             return .made(decoded.thumbnail(for: key.pixelSize, mode: key.mode), fromDisk: false)
         } catch {
+            thumbnails?.storeFailure(of: key.source)
             return .failed
         }
     }

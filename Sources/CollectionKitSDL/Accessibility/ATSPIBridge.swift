@@ -35,7 +35,7 @@ public struct AccessibleApplication {
 /// The AT-SPI2 adapter: publishes an application's accessibility tree on the accessibility bus
 /// and sends its events, so screen readers (Orca) and inspectors (Accerciser) can use it.
 ///
-/// Owned by the window's thread. The bus lives on a thread of its own (``ATSPIConnection``); it
+/// Owned by the window's thread. The bus lives on a thread of its own (`ATSPIConnection`); it
 /// queues calls and wakes the window loop, whose ``service()`` answers them from the tree as it is
 /// now. Events are sent by ``sendEvents()`` after each update, and only while some listener is
 /// registered with the registry: with none, the application's queue stays detached and nothing is
