@@ -1,55 +1,175 @@
 import CollectionKit
 
 /// A folder of pictures as a grid: pictures decoded off the main thread, prefetched ahead of the
-/// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select.
+/// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select; a
+/// long press lifts a picture and drops it elsewhere in the wall (the same drag machinery as the
+/// rearrange scene); a right click, the Menu key or Shift+F10 opens its menu (move to the start or
+/// the end, remove from the wall); Ctrl+Z and Ctrl+Shift+Z undo and redo. The files are never
+/// touched: the wall's order is the scene's own.
 /// The dump says, for each visible cell, whether its picture is shown or pending.
 public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchingDataSource {
     public let name = "photos"
     public let collection: CollectionView
     public let pipeline: ImagePipeline
-    public let composition: Composition
+    public private(set) var composition = Composition([])
     private let library: PhotoLibrary
     private let controller: CollectionController
+    /// The wall: indices into the library's files, in the order shown.
+    public private(set) var order: [Int]
+    /// Runs the drag: lift, gap, auto-scroll, drop, landing flight, and the undo history.
+    public let manager = DragDropManager()
+    private let reorder: ReorderableCollection<String>
+    private let interaction: ReorderInteraction
+    public let menu = ContextMenuController()
+    private var menuItem: String?
+    private var windowBounds = Rect.zero
+
+    /// The menu's actions, in the order shown.
+    static let moveToStart = "Move to start", moveToEnd = "Move to end", remove = "Remove from wall"
 
     public init(library: PhotoLibrary) {
         self.library = library
+        order = Array(library.files.indices)
         pipeline = library.makePipeline()
         pipeline.placeholderColor = Theme.photoPlaceholder
         collection = CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 150, itemLength: .aspect(1),
                                                                       interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 10)))
         collection.register(reuseIdentifier: "photo") { PhotoCell(reuseIdentifier: $0) }
         controller = CollectionController(view: collection, interaction: CollectionInteraction(panSlop: 4))
-        composition = Composition([controller], focus: FocusChain([controller]))
-        composition.collections = [collection]
+        let pipeline = pipeline, scale = library.scale
+        reorder = ReorderableCollection<String>(view: collection, title: "Photos") { file, rect, list in
+            pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, into: &list)
+        }
+        reorder.describeItem = { String($0.split(separator: "/").last ?? "") }
+        interaction = ReorderInteraction(manager: manager, reorderable: reorder)
+        manager.snapshotKeyPrefix = "photos-snapshot"
+        manager.add(reorder)
+        reorder.didMove = { [unowned self] from, to in
+            let (a, b) = (from.item, to.item)
+            manager.history.push("move picture", undo: { [unowned self] in move(from: b, to: a) },
+                                 redo: { [unowned self] in move(from: a, to: b) })
+        }
         collection.dataSource = self
         collection.prefetchDataSource = self
         collection.emptyMessage = "No pictures"
         collection.reloadData()
+        compose()
+    }
+
+    /// The menu on top; the drag (a long press lifts, a click selects); right clicks; the grid's
+    /// own pan, wheel, scroll bars and keys; the shortcuts; the frame.
+    private func compose() {
+        interaction.onClick = { [unowned self] p, _ in
+            if let ip = collection.indexPathForItem(atWindowPoint: p) { collection.setSelection([ip]); collection.focusByPointer(ip) }
+        }
+        menu.onChoose = { [unowned self] _, _, title, now in if let file = menuItem { run(title, on: file, now: now) } }
+        let rightClick = inputPart { [unowned self] event, now in
+            guard case let .pointerDown(p, .right, _) = event else { return false }
+            if interaction.isPressActive { return true }
+            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return false }
+            openMenu(for: ip, at: p, fromKeyboard: false)
+            return true
+        }
+        let shortcuts = inputPart { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return false }
+            if key == Key("z"), mods == .ctrl { undo(now: now); return true }
+            if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return true }
+            if ContextMenuController.isMenuKey(key, mods), let ip = collection.focusedItem,
+               let f = collection.layout.attributesForItem(at: ip)?.frame {
+                openMenu(for: ip, at: collection.windowRect(fromContent: f).center, fromKeyboard: true)
+                return true
+            }
+            return false
+        }
+        let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now); pipeline.update(now: now) },
+                                     nextDeadline: { [unowned self] now in
+                                         Deadline.earliest(manager.nextDeadline(after: now), pipeline.nextDeadline(after: now))
+                                     })
+        // Over the grid: the slot a lifted picture left, and the picture itself (or its flight home).
+        let dragLayer = ClosureComponent(draw: { [unowned self] list in
+            if let gap = collection.movingItemIndexPath.flatMap({ collection.presentedFrameForItem(at: $0) }) {
+                list.clipped(to: collection.frame) { list in
+                    list.stroke(collection.windowRect(fromContent: gap).insetBy(dx: 2, dy: 2), Theme.border, width: 2, radius: 6)
+                }
+            }
+            manager.draw(into: &list)
+        })
+        composition = Composition([menu, dragLayer, interaction, rightClick, controller, shortcuts, frame], focus: FocusChain([controller]))
+        composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
             [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),
              ("pictures", .array(self.visiblePictures()))]
         }
     }
 
+    private func openMenu(for ip: ItemPath, at anchor: Point, fromKeyboard: Bool) {
+        let file = file(at: ip.item)
+        let actions = [ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
+                       ContextMenuAction(PhotosScene.moveToEnd, isEnabled: ip.item < order.count - 1),
+                       ContextMenuAction(PhotosScene.remove, isDestructive: true)]
+        if menu.open(itemID: file, actions: actions, at: anchor, in: windowBounds, isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
+            menuItem = file
+        }
+    }
+
+    private func run(_ title: String, on file: String, now: Double) {
+        guard let index = order.firstIndex(where: { library.files[$0] == file }) else { return }
+        switch title {
+        case PhotosScene.moveToStart, PhotosScene.moveToEnd:
+            let to = title == PhotosScene.moveToStart ? 0 : order.count - 1
+            move(from: index, to: to)
+            manager.history.push("move picture", undo: { [unowned self] in move(from: to, to: index) },
+                                 redo: { [unowned self] in move(from: index, to: to) })
+        case PhotosScene.remove:
+            let picture = order[index]
+            removePicture(at: index)
+            manager.history.push("remove picture", undo: { [unowned self] in insertPicture(picture, at: index) },
+                                 redo: { [unowned self] in removePicture(at: index) })
+        default: break
+        }
+    }
+
+    private func move(from: Int, to: Int) {
+        manager.finishLandings()
+        guard from != to, order.indices.contains(from), order.indices.contains(to) else { return }
+        let picture = order.remove(at: from)
+        order.insert(picture, at: to)
+        try? collection.performBatchUpdates([.move(ItemPath(item: from), ItemPath(item: to))])
+        collection.scrollToItem(ItemPath(item: to), centered: false, animated: true)
+    }
+
+    private func removePicture(at index: Int) {
+        manager.finishLandings()
+        order.remove(at: index)
+        try? collection.performBatchUpdates([.delete([ItemPath(item: index)])])
+    }
+
+    private func insertPicture(_ picture: Int, at index: Int) {
+        manager.finishLandings()
+        order.insert(picture, at: index)
+        try? collection.performBatchUpdates([.insert([ItemPath(item: index)])])
+    }
+
+    private func undo(now: Double) { _ = try? manager.history.undo() }
+    private func redo(now: Double) { _ = try? manager.history.redo() }
+
     public convenience init(config: SceneConfig) throws {
         guard let library = config.photos else { throw AppError("the photos scene needs pictures (--photos DIR)") }
         self.init(library: library)
     }
 
-    public func setFrame(_ frame: Rect) { collection.setFrame(frame) }
-
-    public func update(now: Double) {
-        composition.update(now: now)
-        pipeline.update(now: now)
+    public func setFrame(_ frame: Rect) {
+        windowBounds = Rect(x: 0, y: 0, width: frame.maxX, height: frame.maxY)
+        manager.bounds = frame
+        collection.setFrame(frame)
     }
 
-    public func nextDeadline(after now: Double) -> Double? {
-        Deadline.earliest(composition.nextDeadline(after: now), pipeline.nextDeadline(after: now))
-    }
+    /// The file shown at position `item`.
+    private func file(at item: Int) -> String { library.files[order[item]] }
 
     private func fileName(_ item: Int) -> String {
-        guard library.files.indices.contains(item) else { return "" }
-        return String(library.files[item].split(separator: "/").last ?? "")
+        guard order.indices.contains(item) else { return "" }
+        return String(file(at: item).split(separator: "/").last ?? "")
     }
 
     /// Each visible cell's picture: shown (or fading in), pending, or failed.
@@ -62,17 +182,22 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     }
 
     private func key(_ ip: ItemPath, size: Size) -> ImageKey {
-        PhotoCell.key(library.files[ip.item], size: size, scale: library.scale.value)
+        PhotoCell.key(file(at: ip.item), size: size, scale: library.scale.value)
     }
 
     // MARK: Data source and prefetching
 
-    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { library.files.count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { library.files[ip.item] }
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { order.count }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { file(at: ip.item) }
+    public func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool { true }
+    public func collectionView(_ cv: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
+        let picture = order.remove(at: source.item)
+        order.insert(picture, at: destination.item)
+    }
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "photo", for: ip) as! PhotoCell
         cell.pipeline = pipeline
-        cell.source = library.files[ip.item]
+        cell.source = file(at: ip.item)
         cell.scale = library.scale.value
         return cell
     }
