@@ -49,7 +49,7 @@ public final class TextMeasurer: TextMeasuring {
 
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
-        TextCache.FontKey(pixelSize: Int(max(6, style.size.rounded())), bold: style.weight == .bold)
+        TextCache.FontKey(pixelSize: Int(max(6, (style.size * Appearance.textScale).rounded())), bold: style.weight == .bold)
     }
 
     public func width(of text: String, style: TextStyle) -> Double {
@@ -73,7 +73,7 @@ public final class TextMeasurer: TextMeasuring {
     public func lineHeight(style: TextStyle) -> Double {
         let key = TextMeasurer.fontKey(style)
         if let h = lineHeights[key] { return h }
-        let h = cache.font(key).map { Double(TTF_FontHeight($0)) } ?? style.size.rounded()
+        let h = cache.font(key).map { Double(TTF_FontHeight($0)) } ?? (style.size * Appearance.textScale).rounded()
         lineHeights[key] = h
         return h
     }
