@@ -18,7 +18,8 @@ public final class TextMeasurer: TextMeasuring {
     private var lineHeights: [TextCache.FontKey: Double] = [:]
 
     private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
-    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double }
+    /// With the text scale: a paragraph wrapped at another scale has other lines.
+    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double; var textScale: Double }
 
     /// The most entries a cache keeps before it starts again.
     static let cacheBound = 20_000
@@ -87,7 +88,7 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
-        let key = ParagraphKey(text: text, style: style, width: width)
+        let key = ParagraphKey(text: text, style: style, width: width, textScale: Appearance.textScale)
         if let p = paragraphs[key] { return p }
         if paragraphs.count >= TextMeasurer.cacheBound { paragraphs.removeAll(keepingCapacity: true) }
         let p = ParagraphLayout.wrap(text, style: style, width: width, breaks: lineBreaks(in: text),

@@ -306,7 +306,7 @@ public final class App: InteractiveRoot {
     public func appearanceDidChange(textScale changed: Bool) {
         guard changed else { return }
         for scene in scenes.values {
-            scene.setFrame(Rect(origin: sceneFrame.origin, size: Size(width: sceneFrame.width + 1, height: sceneFrame.height)))
+            scene.composition.invalidateMeasurements()
             scene.setFrame(sceneFrame)
         }
     }

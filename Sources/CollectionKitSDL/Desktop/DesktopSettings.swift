@@ -78,7 +78,7 @@ public final class DesktopSettings: @unchecked Sendable {
     private func sessionBus() -> OpaquePointer? {
         let env = ProcessInfo.processInfo.environment
         let socket = env["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-        guard env["DBUS_SESSION_BUS_ADDRESS"] != nil || socket.map(FileManager.default.fileExists(atPath:)) == true else { return nil }
+        guard env["DBUS_SESSION_BUS_ADDRESS"].map({ !$0.isEmpty }) == true || socket.map(FileManager.default.fileExists(atPath:)) == true else { return nil }
         var error: UnsafeMutablePointer<GError>?
         let bus = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
         if let error { g_error_free(error) }

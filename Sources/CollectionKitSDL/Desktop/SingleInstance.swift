@@ -42,7 +42,7 @@ public final class SingleInstance: @unchecked Sendable {
     public static func claim(name: String, path: String, files: [String], wake: @escaping @Sendable () -> Void) -> Outcome {
         let env = ProcessInfo.processInfo.environment
         let socket = env["XDG_RUNTIME_DIR"].map { $0 + "/bus" }
-        guard env["DBUS_SESSION_BUS_ADDRESS"] != nil || socket.map(FileManager.default.fileExists(atPath:)) == true else {
+        guard env["DBUS_SESSION_BUS_ADDRESS"].map({ !$0.isEmpty }) == true || socket.map(FileManager.default.fileExists(atPath:)) == true else {
             return .alone("no session bus")
         }
         let instance = SingleInstance(name: name, path: path, wake: wake)
