@@ -38,21 +38,6 @@ struct CollectionDemo: ParsableCommand {
         discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.",
         version: AppInfo.version)
 
-    @Argument(help: ArgumentHelp("iCalendar files to open in the calendar (as --ics). In a window, when the program already runs, they open in its window, which is raised.", valueName: "FILE.ics"))
-    var files: [String] = []
-
-    @Flag(name: .customLong("reduce-motion"),
-          help: "Animations finish at once (springs, landing items, paging), as the desktop's enable-animations=false does.")
-    var reduceMotion = false
-
-    @Option(name: .customLong("color-scheme"),
-            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"))
-    var colorScheme: String?
-
-    @Option(name: .customLong("text-scale"),
-            help: ArgumentHelp("Text is drawn this many times larger, \(Appearance.textScaleRange.lowerBound) to \(Appearance.textScaleRange.upperBound) (default: the desktop's text-scaling-factor, else 1).", valueName: "F"))
-    var textScale: Double?
-
     // Both are optional so that, when not given, the remembered scene and window size are used.
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
     var scene: String?
@@ -140,6 +125,22 @@ struct CollectionDemo: ParsableCommand {
 
     @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
     var timezone: String?
+
+    @Argument(help: ArgumentHelp("iCalendar files to open in the calendar (as --ics). In a window, when the program already runs, they open in its window, which is raised.", valueName: "FILE.ics"),
+              completion: .file(extensions: ["ics", "ical", "ifb", "icalendar"]))
+    var files: [String] = []
+
+    @Flag(name: .customLong("reduce-motion"),
+          help: "Animations finish at once (springs, landing items, paging), as the desktop's enable-animations=false does.")
+    var reduceMotion = false
+
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"))
+    var colorScheme: String?
+
+    @Option(name: .customLong("text-scale"),
+            help: ArgumentHelp("Text is drawn this many times larger, \(Appearance.textScaleRange.lowerBound) to \(Appearance.textScaleRange.upperBound) (default: the desktop's text-scaling-factor, else 1).", valueName: "F"))
+    var textScale: Double?
 
     static let defaultScene = "grid"
     static let defaultSize = Size(width: 1280, height: 800)
