@@ -266,12 +266,16 @@ struct CollectionDemo: ParsableCommand {
         let watcher = WatcherSlot()
         var box = EventSourceBox { zone in
             // Files handed over by a second launch before the calendar was first shown come too.
-            let files = files + OpenedCalendars.shared.files.filter { !files.contains($0) }
+            let opened = OpenedCalendars.shared.files.filter { !files.contains($0) }
+            let files = files + opened
             if let mailbox {
                 let timeZone = zone.timeZone
-                OpenedCalendars.shared.calendarLoaded(files) { all in
+                let show: @Sendable ([String]) -> Void = { all in
                     Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(timeZone)), files: all) }
                 }
+                OpenedCalendars.shared.calendarLoaded(files, show: show)
+                // The scene lists the files its settings name; the mailbox tells it of the others.
+                if !opened.isEmpty { show(files) }
             }
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
