@@ -1,7 +1,7 @@
-# The user's settings, followed live in the window, read from the same source the app reads: a
+# The user's settings, followed live in the window, read from the same sources the app reads: a
 # private GSettings keyfile backend (GSETTINGS_BACKEND=keyfile under a private XDG_CONFIG_HOME,
 # changed with `gsettings set` while the window runs), with no session bus so the portal is not
-# asked. Also: --reduce-motion and enable-animations=false land a page change and a drop in the
+# asked; then a settings portal stub (portal-stub.py) on a private session bus, which wins. Also: --reduce-motion and enable-animations=false land a page change and a drop in the
 # frame that follows them; a text scaling factor of 1.5 reflows the notes.
 # Sourced by the window-test runner (start_app, wait_state, $work, $bin); needs the runner.
 
@@ -17,6 +17,37 @@ o = header + ncolors * 12 + y * bytes_per_line + x * (bpp // 8)
 v = struct.unpack("<I" if byte_order == 0 else ">I", data[o:o + 4])[0]
 print("%06X" % (v & 0xFFFFFF))
 PY
+}
+
+# The settings portal, as a desktop provides it: a stub of org.freedesktop.portal.Settings on a
+# private session bus says "prefer dark" while GSettings says light; the app follows the portal,
+# and its SettingChanged signal, not GSettings.
+desktop_portal_test() {
+    local config=$1
+    if ! python3 -c 'from gi.repository import Gio' 2>/dev/null || ! command -v dbus-daemon >/dev/null; then
+        skip "settings portal" "python3-gi or dbus-daemon is missing"; return
+    fi
+    dbus-daemon --session --nofork --nopidfile --print-address=5 5>"$work/portal-bus" >"$work/portal-bus.log" 2>&1 &
+    local bus_pid=$!
+    wait_until 10 grep -qs . "$work/portal-bus" || { fail "settings portal" "no session bus: $(cat "$work/portal-bus.log")"; return; }
+    local address; address=$(head -1 "$work/portal-bus")
+    DBUS_SESSION_BUS_ADDRESS=$address python3 "$window_tests_dir/portal-stub.py" 1 "$work/portal-ready" >"$work/portal.log" 2>&1 &
+    local portal_pid=$!
+    desktop_set color-scheme prefer-light
+    if wait_until 10 test -s "$work/portal-ready" \
+        && DBUS_SESSION_BUS_ADDRESS=$address GSETTINGS_BACKEND=keyfile XDG_CONFIG_HOME="$config" start_app --scene grid --size 640x400 --dump-state "$work/portal.json"; then
+        if wait_state 'd["appearance"]["colorScheme"] == "dark" and d["appearance"]["source"] == "portal+gsettings"' 10; then
+            kill -USR1 "$portal_pid"
+            wait_state 'd["appearance"]["colorScheme"] == "light"' 10 && [ "$(pixel_at 3 3)" = E9EBEF ] \
+                && pass "settings portal: the portal's dark wins over GSettings' light, and its SettingChanged to light is followed" \
+                || fail "settings portal" "after SettingChanged: $state_seen, tab bar $(pixel_at 3 3)"
+        else fail "settings portal" "the portal was not read first: $(json_get "$app_dump" "d[\"appearance\"]") $(cat "$work/portal.log")"; fi
+        stop_app
+    else
+        fail "settings portal" "no portal or no window: ${start_error:-} $(cat "$work/portal.log")"
+    fi
+    desktop_set color-scheme default
+    kill "$portal_pid" "$bus_pid" 2>/dev/null
 }
 
 desktop_settings_tests() {
@@ -53,6 +84,8 @@ desktop_settings_tests() {
     else
         fail "color scheme" "no window: $start_error"
     fi
+
+    desktop_portal_test "$config"
 
     # Reduced motion: the first state that shows the page change shows it ended.
     local how

@@ -10,7 +10,7 @@ public struct DesktopPreferences: Equatable, Sendable {
     /// GNOME's `enable-animations`: false asks for reduced motion.
     public var animations = true
     /// Where the values came from: "portal" (org.freedesktop.portal.Settings), "gsettings"
-    /// (org.gnome.desktop.interface), or "none" when neither answered.
+    /// (org.gnome.desktop.interface), both joined by "+" when each gave some, or "none" when neither answered.
     public var source = "none"
 
     public init(colorScheme: ColorScheme? = nil, textScale: Double = 1, animations: Bool = true, source: String = "none") {

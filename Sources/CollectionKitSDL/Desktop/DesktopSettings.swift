@@ -48,10 +48,16 @@ public final class DesktopSettings: @unchecked Sendable {
         lock.withLock { defer { pending = nil }; return pending }
     }
 
-    private func update(_ change: (inout DesktopPreferences) -> Void) {
+    /// Where each key was last read from, for `DesktopPreferences.source`.
+    private var keySources: [String: String] = [:]
+
+    private func update(_ key: String, from source: String, _ change: (inout DesktopPreferences) -> Void) {
         let changed: Bool = lock.withLock {
             var p = preferences
             change(&p)
+            keySources[key] = source
+            let used = Set(keySources.values)
+            p.source = ["portal", "gsettings"].filter(used.contains).joined(separator: "+")
             guard p != preferences else { return false }
             preferences = p
             pending = p
@@ -139,13 +145,13 @@ public final class DesktopSettings: @unchecked Sendable {
         switch (namespace, key, type) {
         case (DesktopSettings.appearanceNamespace, "color-scheme", "u"):
             let scheme = DesktopPreferences.colorScheme(portal: g_variant_get_uint32(value))
-            update { $0.colorScheme = scheme; $0.source = source }
+            update("color-scheme", from: source) { $0.colorScheme = scheme }
         case (DesktopSettings.interfaceNamespace, "text-scaling-factor", "d"):
             let scale = DesktopPreferences.textScale(g_variant_get_double(value))
-            update { $0.textScale = scale; $0.source = source }
+            update("text-scaling-factor", from: source) { $0.textScale = scale }
         case (DesktopSettings.interfaceNamespace, "enable-animations", "b"):
             let on = g_variant_get_boolean(value) != 0
-            update { $0.animations = on; $0.source = source }
+            update("enable-animations", from: source) { $0.animations = on }
         default:
             return false
         }
@@ -183,13 +189,13 @@ public final class DesktopSettings: @unchecked Sendable {
             guard let s = g_settings_get_string(settings, key) else { return }
             let scheme = DesktopPreferences.colorScheme(gsettings: String(cString: s))
             g_free(s)
-            update { $0.colorScheme = scheme; $0.source = "gsettings" }
+            update("color-scheme", from: "gsettings") { $0.colorScheme = scheme }
         case "text-scaling-factor":
             let scale = DesktopPreferences.textScale(g_settings_get_double(settings, key))
-            update { $0.textScale = scale; $0.source = "gsettings" }
+            update("text-scaling-factor", from: "gsettings") { $0.textScale = scale }
         case "enable-animations":
             let on = g_settings_get_boolean(settings, key) != 0
-            update { $0.animations = on; $0.source = "gsettings" }
+            update("enable-animations", from: "gsettings") { $0.animations = on }
         default:
             break
         }
