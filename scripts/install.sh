@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Builds collection-demo in release and installs it under PREFIX (default ~/.local):
 #   PREFIX/bin/collection-demo                                   the program
-#   PREFIX/share/applications/collection-demo.desktop            its launcher entry
+#   PREFIX/share/applications/collection-demo.desktop            its launcher entry (opens .ics files)
+#   PREFIX/share/metainfo/io.github.collectionkit.CollectionDemo.metainfo.xml   its AppStream data
 #   PREFIX/share/icons/hicolor/{scalable,256x256}/apps/…         its icon (SVG and a 256 px PNG)
 #   PREFIX/share/collection-demo/sample.ics                      the sample calendar (found from the binary)
-#   PREFIX/share/man/man1/collection-demo.1                      the man page, when the argument
-#                                                                parser's generate-manual plugin is at hand
+#   PREFIX/share/man/man1/collection-demo.1                      the man page (Assets/man)
+#   PREFIX/share/bash-completion/completions/collection-demo     shell completions, written by the
+#   PREFIX/share/zsh/site-functions/_collection-demo             program itself, so they name the
+#   PREFIX/share/fish/vendor_completions.d/collection-demo.fish  options it has
 # Every file and every folder it creates is listed in PREFIX/share/collection-demo/install-manifest,
 # which scripts/uninstall.sh reads to remove exactly those. System packages: scripts/install-deps.sh.
 # CONFIGURATION=debug installs the debug build instead (the install test uses it, to build nothing new).
@@ -19,16 +22,12 @@ config="${CONFIGURATION:-release}"
 swift build -c "$config" --product collection-demo
 built="$(swift build -c "$config" --show-bin-path)/collection-demo"
 
-# The man page comes from the argument parser's own plugin; offline it is there only when the
-# package's checkout carries it, so its absence is said and skipped rather than fatal.
-manpage=""
-if swift package plugin --list 2>/dev/null | grep -q "generate-manual"; then
-    if swift package generate-manual --configuration "$config" >/tmp/collection-demo-manual.$$.log 2>&1; then
-        manpage="$(find .build/plugins/GenerateManual -name 'collection-demo.1' -print -quit 2>/dev/null || true)"
-    fi
-    rm -f /tmp/collection-demo-manual.$$.log
-fi
-[ -n "$manpage" ] || echo "install.sh: no man page (swift-argument-parser's generate-manual plugin did not run); skipping it" >&2
+# Completions come from the program's own option table.
+completions="$(mktemp -d)"
+trap 'rm -rf "$completions"' EXIT
+for shell in bash zsh fish; do
+    "$built" --generate-completion-script "$shell" >"$completions/$shell"
+done
 
 data="$prefix/share/collection-demo"
 manifest="$data/install-manifest"
@@ -53,10 +52,15 @@ put() {  # put SOURCE DEST MODE
 echo "installing into $prefix"
 put "$built" "$prefix/bin/collection-demo" 755
 put Assets/desktop/collection-demo.desktop "$prefix/share/applications/collection-demo.desktop" 644
+put Assets/desktop/io.github.collectionkit.CollectionDemo.metainfo.xml \
+    "$prefix/share/metainfo/io.github.collectionkit.CollectionDemo.metainfo.xml" 644
 put Assets/desktop/collection-demo.svg "$prefix/share/icons/hicolor/scalable/apps/collection-demo.svg" 644
 put Assets/desktop/collection-demo.png "$prefix/share/icons/hicolor/256x256/apps/collection-demo.png" 644
 put Assets/sample.ics "$data/sample.ics" 644
-[ -n "$manpage" ] && put "$manpage" "$prefix/share/man/man1/collection-demo.1" 644
+put Assets/man/collection-demo.1 "$prefix/share/man/man1/collection-demo.1" 644
+put "$completions/bash" "$prefix/share/bash-completion/completions/collection-demo" 644
+put "$completions/zsh" "$prefix/share/zsh/site-functions/_collection-demo" 644
+put "$completions/fish" "$prefix/share/fish/vendor_completions.d/collection-demo.fish" 644
 
 make_parents "$data"
 printf '%s\n' "${entries[@]}" | awk '!seen[$0]++' > "$manifest.tmp.$$"

@@ -14,6 +14,11 @@ work=$(mktemp -d)
 # same neutral one on every machine, and the locale tests set their own per command.
 unset LC_ALL LC_TIME LC_MESSAGES LANGUAGE
 export LANG=C.UTF-8
+# Nor does the desktop the tests run on reach the app: its session bus (a settings portal saying
+# light, a collection-demo already running that a test's launch would hand over to) is replaced by
+# one that does not exist, and GSettings answers its defaults. Tests that need a bus or settings
+# start their own.
+export DBUS_SESSION_BUS_ADDRESS="unix:path=$work/no-session-bus" GSETTINGS_BACKEND=memory
 # The system's Python (the one Debian's python3-pyatspi is for), started directly: a version
 # manager's shim ahead of it in PATH costs about 0.4 s a start, and the tests start Python often.
 if [ -x /usr/bin/python3 ]; then

@@ -720,7 +720,7 @@ public final class DrawListRenderer {
 
     /// The run's rect in pixels and the font it is set in, under `transform`.
     static func textPlacement(_ run: TextRun, _ transform: Transform) -> (rect: Rect, font: TextCache.FontKey) {
-        let px = Int(max(6, (run.size * transform.scale).rounded()))
+        let px = Int(max(6, (run.size * Appearance.textScale * transform.scale).rounded()))
         return (transform.apply(run.rect), TextCache.FontKey(pixelSize: px, bold: run.weight == .bold))
     }
 

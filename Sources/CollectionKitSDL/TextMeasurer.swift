@@ -18,7 +18,8 @@ public final class TextMeasurer: TextMeasuring {
     private var lineHeights: [TextCache.FontKey: Double] = [:]
 
     private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
-    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double }
+    /// With the text scale: a paragraph wrapped at another scale has other lines.
+    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double; var textScale: Double }
 
     /// The most entries a cache keeps before it starts again.
     static let cacheBound = 20_000
@@ -49,7 +50,7 @@ public final class TextMeasurer: TextMeasuring {
 
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
-        TextCache.FontKey(pixelSize: Int(max(6, style.size.rounded())), bold: style.weight == .bold)
+        TextCache.FontKey(pixelSize: Int(max(6, (style.size * Appearance.textScale).rounded())), bold: style.weight == .bold)
     }
 
     public func width(of text: String, style: TextStyle) -> Double {
@@ -73,7 +74,7 @@ public final class TextMeasurer: TextMeasuring {
     public func lineHeight(style: TextStyle) -> Double {
         let key = TextMeasurer.fontKey(style)
         if let h = lineHeights[key] { return h }
-        let h = cache.font(key).map { Double(TTF_FontHeight($0)) } ?? style.size.rounded()
+        let h = cache.font(key).map { Double(TTF_FontHeight($0)) } ?? (style.size * Appearance.textScale).rounded()
         lineHeights[key] = h
         return h
     }
@@ -87,7 +88,7 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
-        let key = ParagraphKey(text: text, style: style, width: width)
+        let key = ParagraphKey(text: text, style: style, width: width, textScale: Appearance.textScale)
         if let p = paragraphs[key] { return p }
         if paragraphs.count >= TextMeasurer.cacheBound { paragraphs.removeAll(keepingCapacity: true) }
         let p = ParagraphLayout.wrap(text, style: style, width: width, breaks: lineBreaks(in: text),

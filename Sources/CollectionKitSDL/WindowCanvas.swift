@@ -6,6 +6,8 @@ import CollectionKit
 /// A real window: SDL events in, frames out, with vsync and HiDPI.
 public final class WindowCanvas {
     private let window: OpaquePointer
+    /// The SDL window, for extensions in other files.
+    var sdlWindow: OpaquePointer { window }
     public let drawer: DrawListRenderer
     private let text: TextCache
     /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size

@@ -35,7 +35,8 @@ struct CollectionDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collection-demo",
         abstract: "A collection-view engine for the desktop, shown through SDL2.",
-        discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.")
+        discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.",
+        version: AppInfo.version)
 
     // Both are optional so that, when not given, the remembered scene and window size are used.
     @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
@@ -125,6 +126,22 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
     var timezone: String?
 
+    @Argument(help: ArgumentHelp("iCalendar files to open in the calendar (as --ics). In a window, when the program already runs, they open in its window, which is raised.", valueName: "FILE.ics"),
+              completion: .file(extensions: ["ics", "ical", "ifb", "icalendar"]))
+    var files: [String] = []
+
+    @Flag(name: .customLong("reduce-motion"),
+          help: "Animations finish at once (springs, landing items, paging), as the desktop's enable-animations=false does.")
+    var reduceMotion = false
+
+    @Option(name: .customLong("color-scheme"),
+            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"))
+    var colorScheme: String?
+
+    @Option(name: .customLong("text-scale"),
+            help: ArgumentHelp("Text is drawn this many times larger, \(Appearance.textScaleRange.lowerBound) to \(Appearance.textScaleRange.upperBound) (default: the desktop's text-scaling-factor, else 1).", valueName: "F"))
+    var textScale: Double?
+
     static let defaultScene = "grid"
     static let defaultSize = Size(width: 1280, height: 800)
 
@@ -145,6 +162,15 @@ struct CollectionDemo: ParsableCommand {
             if headless, let size, (size.size.width * scale).rounded() > side || (size.size.height * scale).rounded() > side {
                 throw ValidationError("--size times --scale must be at most \(HeadlessCanvas.maximumSide) pixels a side headless, got \(size.defaultValueDescription) at \(scale)")
             }
+        }
+        if let colorScheme, ColorScheme(rawValue: colorScheme) == nil {
+            throw ValidationError("--color-scheme must be 'light' or 'dark', got '\(colorScheme)'")
+        }
+        if let textScale, !(textScale.isFinite && Appearance.textScaleRange.contains(textScale)) {
+            throw ValidationError("--text-scale must be between \(Appearance.textScaleRange.lowerBound) and \(Appearance.textScaleRange.upperBound), got \(textScale)")
+        }
+        for file in files where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("cannot read the calendar file '\(file)'")
         }
         guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
@@ -189,7 +215,7 @@ struct CollectionDemo: ParsableCommand {
 
     /// The calendar flags as scene options, as given.
     private func calendarFlags() -> [String: [String]] {
-        var o: [String: [String]] = ["ics": ics, "week-numbers": [weekNumbers ? "true" : "false"],
+        var o: [String: [String]] = ["ics": ics + files.map(CollectionDemo.absolute), "week-numbers": [weekNumbers ? "true" : "false"],
                                      "calendar-label": [calendarFiles.label], "calendar-files": calendarFiles.paths]
         if let timezone { o["timezone"] = [timezone] }
         // Dates and times follow LC_TIME, the scene's words LC_MESSAGES (both through LC_ALL and
@@ -239,6 +265,18 @@ struct CollectionDemo: ParsableCommand {
         // is ICU's work, which start-up does without).
         let watcher = WatcherSlot()
         var box = EventSourceBox { zone in
+            // Files handed over by a second launch before the calendar was first shown come too.
+            let opened = OpenedCalendars.shared.files.filter { !files.contains($0) }
+            let files = files + opened
+            if let mailbox {
+                let timeZone = zone.timeZone
+                let show: @Sendable ([String]) -> Void = { all in
+                    Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(timeZone)), files: all) }
+                }
+                OpenedCalendars.shared.calendarLoaded(files, show: show)
+                // The scene lists the files its settings name; the mailbox tells it of the others.
+                if !opened.isEmpty { show(files) }
+            }
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
             // Watching starts once the calendar is first shown, from the files as just read.
@@ -256,7 +294,7 @@ struct CollectionDemo: ParsableCommand {
     /// The calendar files shown and what they are: `--ics` files as named, else the user's own
     /// Evolution/GNOME calendars when there are any ("local"), else the sample ("sample").
     private var calendarFiles: (paths: [String], label: String) {
-        if !ics.isEmpty { return (ics, "") }
+        if !ics.isEmpty || !files.isEmpty { return (ics + files.map(CollectionDemo.absolute), "") }
         let local = LocalCalendars.files()
         return local.isEmpty ? ([CollectionDemo.sampleCalendarPath()], "sample") : (local, "local")
     }
@@ -312,6 +350,19 @@ struct CollectionDemo: ParsableCommand {
         // it is written at the first frame.
         if let dumpState, dumpState != "-" { StateDumpRequest.install() }
         let script = try loadScript()
+        // A window follows the desktop's settings (and a second launch hands its files to the
+        // first window); a headless run only its flags, so it draws the same everywhere.
+        var instance: SingleInstance?
+        if !headless {
+            switch SingleInstance.claim(name: AppInfo.id, path: AppInfo.objectPath, files: files.map(CollectionDemo.absolute),
+                                        wake: { WindowWakeUp.post() }) {
+            case .handedOver: return
+            case let .primary(served): instance = served
+            case .alone: break
+            }
+        }
+        let desktop = headless ? nil : DesktopSettings.start(wake: { WindowWakeUp.post() })
+        applyAppearance(desktop?.current ?? DesktopPreferences())
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
         config.rearrangeLayout = layout
@@ -335,6 +386,7 @@ struct CollectionDemo: ParsableCommand {
         }
         let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
+        app.appearanceSource = appearanceSource(desktop?.current)
         if let notice = loaded?.notice { app.addNotice(notice) }
         let timer = FrameTimes()
         // The canvas is released when the run returns; SDL quits after it (textures, renderer,
@@ -343,7 +395,7 @@ struct CollectionDemo: ParsableCommand {
         if headless {
             try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
         } else {
-            try runWindow(app: app, script: script, fonts: fonts, timer: timer)
+            try runWindow(app: app, script: script, fonts: fonts, timer: timer, desktop: desktop, instance: instance)
         }
     }
 
@@ -382,7 +434,8 @@ struct CollectionDemo: ParsableCommand {
         try finish(app: app, timer: timer, writeScreenshot: { try canvas.writePNG(to: $0) })
     }
 
-    private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
+    private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes,
+                           desktop: DesktopSettings?, instance: SingleInstance?) throws {
         let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
         app.pixelScale = loop.canvas.pixelScale
         PhotoFolder.scale.value = loop.canvas.pixelScale
@@ -405,6 +458,18 @@ struct CollectionDemo: ParsableCommand {
         // A script plays in real time: each entry at the first frame at or after its moment.
         loop.willUpdate = { [dumpState] now in
             lastFrame = now
+            // The desktop's settings changed: the frame about to be drawn follows them.
+            if let change = desktop?.takeChange() {
+                let scale = Appearance.textScale
+                self.applyAppearance(change)
+                app.appearanceSource = self.appearanceSource(change)
+                app.appearanceDidChange(textScale: scale != Appearance.textScale)
+            }
+            // A second launch: this window comes to the front and opens its files.
+            for request in instance?.takeRequests() ?? [] {
+                loop.canvas.raise()
+                self.open(request.files, in: app, now: now)
+            }
             app.pixelScale = loop.canvas.pixelScale
             PhotoFolder.scale.value = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
@@ -438,6 +503,30 @@ struct CollectionDemo: ParsableCommand {
         try finish(app: app, timer: timer, writeScreenshot: { try loop.captureLastFrame().writePNG(to: $0) })
     }
 
+    /// The engine's appearance from the flags, else the desktop's settings.
+    private func applyAppearance(_ desktop: DesktopPreferences) {
+        Appearance.colorScheme = colorScheme.flatMap(ColorScheme.init(rawValue:)) ?? desktop.colorScheme ?? .dark
+        Appearance.reducesMotion = reduceMotion || !desktop.animations
+        Appearance.textScale = textScale ?? desktop.textScale
+    }
+
+    private func appearanceSource(_ desktop: DesktopPreferences?) -> String {
+        let flags = colorScheme != nil || reduceMotion || textScale != nil
+        return [flags ? "flags" : nil, desktop?.source].compactMap { $0 }.joined(separator: "+")
+    }
+
+    /// A path as given made absolute from the working directory, so another process can open it.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardized.path
+    }
+
+    /// Opens calendar files handed over by a second launch: the calendar shows them.
+    private func open(_ files: [String], in app: App, now: Double) {
+        guard !files.isEmpty else { return }
+        OpenedCalendars.shared.add(files)
+        app.switchTo("calendar", now: now)
+    }
+
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
     /// nowhere with `--fresh`, or headless without `--state-dir` (so runs stay reproducible), or
     /// while recording (a recording starts from the defaults, as its replay will).
@@ -447,9 +536,11 @@ struct CollectionDemo: ParsableCommand {
         return headless ? nil : StateStore(directory: StateStore.defaultDirectory())
     }
 
-    /// `--scene`, else the remembered scene when it still exists, else grid.
+    /// `--scene`, else the calendar for files to open, else the remembered scene when it still
+    /// exists, else grid.
     private func firstScene(_ remembered: RememberedState?) -> String {
         if let scene { return scene }
+        if !files.isEmpty { return "calendar" }
         if let last = remembered?.scene, SceneCatalog.entry(named: last) != nil { return last }
         return CollectionDemo.defaultScene
     }
@@ -633,5 +724,43 @@ enum PhotoFolder {
             }
         }
         return Image(width: w, height: h, pixels: px)
+    }
+}
+
+
+/// Calendar files opened while the program runs (a second launch handed them over): the calendar
+/// shows them beside its own. Before the calendar is first shown they are only remembered; after,
+/// every file shown is read again on another thread and posted to the calendar's mailbox.
+final class OpenedCalendars: Sendable {
+    static let shared = OpenedCalendars()
+
+    private struct State {
+        var opened: [String] = []
+        /// The calendar's files and how to show a new set, once the calendar has loaded.
+        var shown: [String]?
+        var show: (@Sendable ([String]) -> Void)?
+    }
+    private let state = Mutex(State())
+
+    /// The files opened so far.
+    var files: [String] { state.withLock { $0.opened } }
+
+    /// The calendar loaded `files`; later openings call `show` with every file to show.
+    func calendarLoaded(_ files: [String], show: @escaping @Sendable ([String]) -> Void) {
+        state.withLock { $0.shown = files; $0.show = show }
+    }
+
+    /// Adds `files` (those not shown yet) and shows them if the calendar is loaded.
+    func add(_ files: [String]) {
+        let next: ([String], @Sendable ([String]) -> Void)? = state.withLock { s in
+            let known = Set(s.opened + (s.shown ?? []))
+            let new = files.filter { !known.contains($0) }
+            guard !new.isEmpty else { return nil }
+            s.opened += new
+            guard let shown = s.shown, let show = s.show else { return nil }
+            s.shown = shown + new
+            return (shown + new, show)
+        }
+        if let (all, show) = next { show(all) }
     }
 }

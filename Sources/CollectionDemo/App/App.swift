@@ -242,7 +242,7 @@ public final class App: InteractiveRoot {
         let available = size.width - 16, gap = 6.0, padding = 12.0, height = tabBarHeight - 12
         let titles = tabTitles
         for fontSize in [14.0, 13, 12] {
-            let widths = titles.map { (Double($0.count) * fontSize * 0.6).rounded(.up) + 2 * padding }
+            let widths = titles.map { (Double($0.count) * fontSize * 0.6 * Appearance.textScale).rounded(.up) + 2 * padding }
             let total = widths.reduce(0, +) + gap * Double(max(0, titles.count - 1))
             guard total <= available else { continue }
             var x = ((size.width - total) / 2).rounded(.down)
@@ -295,6 +295,27 @@ public final class App: InteractiveRoot {
 
     public func addNotice(_ message: String) { appNotices.append(message) }
 
+    // MARK: Appearance
+
+    /// Where the appearance came from ("flags", "portal", "gsettings", "none"), for the dump.
+    public var appearanceSource = "none"
+
+    /// The engine's appearance changed (the desktop's settings, live): text of another size is
+    /// measured again, so every scene is laid out afresh; colours and motion need nothing, as
+    /// they are read at each frame.
+    public func appearanceDidChange(textScale changed: Bool) {
+        guard changed else { return }
+        for scene in scenes.values {
+            scene.composition.invalidateMeasurements()
+            scene.setFrame(sceneFrame)
+        }
+    }
+
+    private func appearanceDump() -> JSON {
+        .object([("colorScheme", .string(Appearance.colorScheme.rawValue)), ("reduceMotion", .bool(Appearance.reducesMotion)),
+                 ("textScale", .number(Appearance.textScale)), ("source", .string(appearanceSource))])
+    }
+
     // MARK: State dump
 
     public func dumpState() -> JSON {
@@ -312,6 +333,7 @@ public final class App: InteractiveRoot {
             scene[i].1 = .object([("stop", .string("tabs")), ("ring", .bool(true))])
         }
         pairs += scene
+        pairs.append(("appearance", appearanceDump()))
         return .object(pairs)
     }
 }

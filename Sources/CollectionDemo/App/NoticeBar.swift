@@ -50,7 +50,7 @@ struct NoticeBar {
         let lines = visible(all)
         guard !lines.isEmpty else { return }
         let r = box(for: all, in: size)
-        list.fill(r, Color(hex: 0x4A2326), radius: 8)
+        list.fill(r, Theme.noticeFill, radius: 8)
         list.stroke(r, Theme.danger, width: 1, radius: 8)
         for (i, line) in lines.enumerated() {
             list.text(line, in: Rect(x: r.minX + 12, y: r.minY + NoticeBar.padding + Double(i) * NoticeBar.lineHeight,
@@ -58,7 +58,7 @@ struct NoticeBar {
                       size: 13, color: Theme.text)
         }
         for (_, b) in closeButtons(for: all, in: size) {
-            if b.contains(hovered) { list.fill(b, Color.white.withAlpha(0.12), radius: b.height / 2) }
+            if b.contains(hovered) { list.fill(b, Theme.hoverWash, radius: b.height / 2) }
             let c = b.center, d = 4.5
             list.line(Point(x: c.x - d, y: c.y - d), Point(x: c.x + d, y: c.y + d), Theme.text, width: 1.5)
             list.line(Point(x: c.x - d, y: c.y + d), Point(x: c.x + d, y: c.y - d), Theme.text, width: 1.5)

@@ -36,14 +36,15 @@ public struct ItemFeedback: Equatable {
     /// Now while a press grows toward its lift or an item shakes; nil when nothing moves.
     public func nextDeadline(after now: Double) -> Double? {
         if let p = press, now < p.start + p.duration { return now }
-        if shakes.values.contains(where: { now < $0 + ItemFeedback.shakeDuration }) { return now }
+        if !Appearance.reducesMotion, shakes.values.contains(where: { now < $0 + ItemFeedback.shakeDuration }) { return now }
         return nil
     }
 
-    /// The horizontal displacement of a shake started at `start`, `now`: a decaying sine.
+    /// The horizontal displacement of a shake started at `start`, `now`: a decaying sine (none
+    /// when motion is reduced; the refusal still shows in the target's outline).
     public static func shakeOffset(start: Double, now: Double) -> Double {
         let t = now - start
-        guard t >= 0, t < shakeDuration else { return 0 }
+        guard t >= 0, t < shakeDuration, !Appearance.reducesMotion else { return 0 }
         let f = t / shakeDuration
         return shakeAmplitude * (1 - f) * sin(2 * Double.pi * shakeCycles * f)
     }

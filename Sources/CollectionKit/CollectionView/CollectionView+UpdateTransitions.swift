@@ -43,14 +43,14 @@ extension CollectionView {
     /// Drops finished transitions.
     func pruneTransitions(now: Double) {
         guard !appearingItems.isEmpty || !vanishingItems.isEmpty else { return }
-        let d = CollectionView.transitionDuration
+        let d = Appearance.reducesMotion ? 0 : CollectionView.transitionDuration
         appearingItems = appearingItems.filter { now - $0.value < d }
         vanishingItems.removeAll { now - $0.start >= d }
     }
 
     /// Eased progress (0...1) of a transition that started at `start`.
     private func transitionProgress(_ start: Double) -> Double {
-        TimingCurve.easeOut.value((now - start) / CollectionView.transitionDuration)
+        TimingCurve.easeOut.value(Appearance.linearProgress(now: now, start: start, duration: CollectionView.transitionDuration))
     }
 
     /// The opacity and scale an appearing item is drawn with now (1, 1 for any other item).

@@ -38,7 +38,7 @@ struct RectAnimation: Equatable, Sendable {
 
     /// The frame at `now`: `from` before the start, `to` after the end.
     func value(at now: Double) -> Rect {
-        guard duration > 0 else { return to }
+        guard duration > 0, !Appearance.reducesMotion else { return to }
         let e = curve.value((now - start) / duration)
         if popsAcross {
             // Squared: it gets out of the old slot's way quickly and fills the new one late, after
@@ -53,8 +53,8 @@ struct RectAnimation: Equatable, Sendable {
         r.origin = origin
         return r
     }
-    /// True once `duration` has passed since `start`.
-    func isFinished(at now: Double) -> Bool { now - start >= duration }
+    /// True once `duration` has passed since `start` (at once when motion is reduced).
+    func isFinished(at now: Double) -> Bool { Appearance.reducesMotion || now - start >= duration }
     /// `now` while the animation runs (every frame differs), nil once it has finished.
     func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 }

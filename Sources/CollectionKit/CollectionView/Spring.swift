@@ -48,8 +48,10 @@ struct SpringMotion: Equatable, Sendable {
 
     /// Position and velocity `t` seconds after the start.
     ///
-    /// Negative times are treated as 0. O(1) for every damping ratio.
+    /// Negative times are treated as 0. O(1) for every damping ratio. At rest on the target at
+    /// once when motion is reduced (``Appearance/reducesMotion``).
     func state(at t: Double) -> (position: Double, velocity: Double) {
+        if Appearance.reducesMotion { return (target, 0) }
         let a = from - target, w = spring.omega, z = spring.dampingRatio
         let t = max(0, t)
         if abs(z - 1) < 1e-6 {

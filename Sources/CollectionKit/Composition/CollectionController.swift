@@ -63,4 +63,6 @@ public final class CollectionController: Component, FocusStop {
     }
     public var liveCellCount: Int { view.liveCellCount }
     public func cancelGestures(now: Double) { interaction.cancel(in: view, now: now) }
+    /// Its view measures again (text set at another size).
+    public func invalidateMeasurements() { view.invalidateMeasurements() }
 }

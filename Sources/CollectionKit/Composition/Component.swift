@@ -27,6 +27,9 @@ public protocol Component: InputHandler {
     /// True while the part has a text field taking the keyboard: the app then leaves keys that
     /// type (digits, letters, Escape) to it instead of using them as shortcuts.
     var isEditingText: Bool { get }
+    /// Measures what it sized from text again: the text is now set at another size
+    /// (``Appearance/textScale``). The default does nothing.
+    func invalidateMeasurements()
 }
 
 extension Component {
@@ -40,6 +43,7 @@ extension Component {
     public func cancelGestures(now: Double) {}
     public var isDragging: Bool { false }
     public var isEditingText: Bool { false }
+    public func invalidateMeasurements() {}
 }
 
 /// A part made of closures, for drawing or timing that belongs to no other part (a header, a status

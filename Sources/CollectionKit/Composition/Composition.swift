@@ -136,6 +136,8 @@ public final class Composition: Component {
     public var isDragging: Bool { parts.contains { $0.isDragging } }
 
     public var isEditingText: Bool { parts.contains { $0.isEditingText } }
+    /// Every part measures again (text set at another size).
+    public func invalidateMeasurements() { for part in parts { part.invalidateMeasurements() } }
 
     /// `collections` (each with ``collectionDumpExtras``), then every part's own keys.
     public func dumpEntries() -> [(String, JSON)] {

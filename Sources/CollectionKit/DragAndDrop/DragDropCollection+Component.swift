@@ -19,6 +19,9 @@ extension DragDropCollection: Component {
 
     public func contains(_ p: Point) -> Bool { view.frame.contains(p) }
 
+    /// Text set at another size: every item's length is asked again.
+    public func invalidateMeasurements() { remeasure() }
+
     /// A press the manager left (empty space, or a board's own padding) pans; the wheel scrolls.
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         switch event {

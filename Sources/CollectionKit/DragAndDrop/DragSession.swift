@@ -58,7 +58,12 @@ public struct DragSession {
     /// `now` while the item is still rising (its scale and shadow change every frame), nil once
     /// lifted: after that it moves only with the pointer.
     public func nextDeadline(after now: Double) -> Double? {
-        now - liftTime < DragSession.liftDuration ? now : nil
+        liftProgress(at: now) < 1 ? now : nil
+    }
+
+    /// How far the item has risen, eased, 0...1 (1 at once when motion is reduced).
+    private func liftProgress(at now: Double) -> Double {
+        TimingCurve.easeOut.value(Appearance.linearProgress(now: now, start: liftTime, duration: DragSession.liftDuration))
     }
 
     /// The frame under the pointer before the lift scale: the grab offset is kept.
@@ -66,7 +71,7 @@ public struct DragSession {
 
     /// Scale at `now`: eases from 1 to `liftScale` as the item rises.
     public func scale(at now: Double) -> Double {
-        lerp(1, DragSession.liftScale, TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration))
+        lerp(1, DragSession.liftScale, liftProgress(at: now))
     }
 
     /// The frame as drawn: scaled about the grab point, so the spot under the pointer stays under
@@ -87,8 +92,7 @@ public struct DragSession {
     /// Draws the lifted item at `now`: its snapshot at ``visualFrame(at:)``, with a shadow that grows
     /// as it rises.
     public func draw(into list: inout DrawList, now: Double) {
-        let lift = TimingCurve.easeOut.value((now - liftTime) / DragSession.liftDuration)
-        Snapshot.draw(snapshot, in: visualFrame(at: now), shadow: lift, into: &list)
+        Snapshot.draw(snapshot, in: visualFrame(at: now), shadow: liftProgress(at: now), into: &list)
     }
 }
 
@@ -121,9 +125,11 @@ public struct SnapshotFlight {
     }
 
     /// Eased progress at `now`, 0...1.
-    public func progress(at now: Double) -> Double { TimingCurve.easeOut.value((now - start) / duration) }
-    /// True once `duration` has passed since `start`.
-    public func isFinished(at now: Double) -> Bool { now - start >= duration }
+    public func progress(at now: Double) -> Double {
+        TimingCurve.easeOut.value(Appearance.linearProgress(now: now, start: start, duration: duration))
+    }
+    /// True once `duration` has passed since `start`; at once when motion is reduced.
+    public func isFinished(at now: Double) -> Bool { Appearance.reducesMotion || now - start >= duration }
     /// `now` while the snapshot flies, nil once it has landed.
     public func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 

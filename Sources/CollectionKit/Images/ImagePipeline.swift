@@ -106,7 +106,8 @@ public final class ImagePipeline {
                 stats.stoppedBetweenStages += 1
             }
         }
-        if !arrivals.isEmpty { arrivals = arrivals.filter { now - $0.value < fadeDuration } }
+        let fade = Appearance.reducesMotion ? 0 : fadeDuration
+        if !arrivals.isEmpty { arrivals = arrivals.filter { now - $0.value < fade } }
     }
 
     /// `now` while a picture fades in or a finished one waits to be collected (or, with no
@@ -164,8 +165,8 @@ public final class ImagePipeline {
 
     /// How far `key` has faded in at the pipeline's time (1: fully shown).
     func fade(of key: ImageKey) -> Double {
-        guard let t = arrivals[key], fadeDuration > 0 else { return 1 }
-        return min(1, max(0, (now - t) / fadeDuration))
+        guard let t = arrivals[key] else { return 1 }
+        return Appearance.linearProgress(now: now, start: t, duration: fadeDuration)
     }
 
     /// Notes that `key` is drawn as a placeholder from now, for the wait statistics.

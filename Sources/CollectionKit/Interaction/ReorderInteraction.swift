@@ -151,6 +151,8 @@ public final class ReorderInteraction: Component {
 
     /// Ends the press and any drag it started (the ``Composition`` asks when its root is hidden).
     public func cancelGestures(now: Double) { reset(now: now) }
+    /// Its view measures again (text set at another size).
+    public func invalidateMeasurements() { view.invalidateMeasurements() }
 
     /// Fires a long press that came due. Call every frame, before the manager's update.
     public func update(now: Double) { fireLongPressIfDue(now: now) }

@@ -8,4 +8,11 @@ public protocol SelfSizingLayout: CollectionLayout {
     /// in content coordinates: the top of the first item in view, or the content's end when
     /// `anchoredAtEnd` (the view rests at the end, and stays there). The view adds it to its offset.
     mutating func settleSizes(around visible: Rect, margin: Double, anchoredAtEnd: Bool) -> Double
+    /// Forgets every measured size, so items are measured again as they come near the viewport
+    /// (their text is now set at another size). The default does nothing.
+    mutating func invalidateMeasurements()
+}
+
+extension SelfSizingLayout {
+    public mutating func invalidateMeasurements() {}
 }

@@ -297,7 +297,8 @@ public struct ScrollPhysics {
     /// already heads that way fast enough, otherwise a spring.
     private mutating func startMotion(_ axis: Axis, from p: Double, velocity v: Double, to target: Double, now: Double) {
         let d = target - p
-        if abs(d) < 0.01 && abs(v) < 1 { offset[axis] = target; return }
+        // Reduced motion: a page or an animated scroll lands at once, where it would have ended.
+        if (abs(d) < 0.01 && abs(v) < 1) || Appearance.reducesMotion { offset[axis] = target; return }
         let natural = 1000 * log(decelerationRate)
         if d * v > 0 {
             let k = -v / d
@@ -319,7 +320,7 @@ public struct ScrollPhysics {
         let current = currentVelocity(now: now)
         motion.removeAll()
         lastWheelTime = nil
-        if !animated { offset = t; return }
+        if !animated || Appearance.reducesMotion { offset = t; return }
         for axis in [Axis.horizontal, .vertical] where abs(t[axis] - offset[axis]) > 0.01 || abs(current[axis]) > 1 {
             motion[axis] = .spring(SpringMotion(spring: .standard, from: offset[axis], velocity: current[axis], target: t[axis]), start: now)
         }

@@ -33,6 +33,7 @@ extension BoardsScene {
             pendingRename = (id, board.name, p)
             return .ignored
         case let .key(key, mods):
+            if let done = handleClipboardKey(key, mods) { return done }
             if key == Key("n"), mods == .ctrl {
                 let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
                 let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"

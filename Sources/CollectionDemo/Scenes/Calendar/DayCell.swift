@@ -40,7 +40,7 @@ public final class DayCell: CollectionCell {
 
     public func configure(_ model: Model) { self.model = model }
 
-    static let weekendTint = Color(hex: 0x2B2F3D)
+    static var weekendTint: Color { Theme.weekendTint }
     static let barHeight = 15.0, barGap = 2.0
 
     /// The day number's box, sized to the cell so that the number and the today badge fit in it.

@@ -75,7 +75,7 @@ public final class CarouselCardCell: CollectionCell {
     /// What the cards fade into: the carousel's background.
     public static let veilColor = Theme.background
 
-    static let panelColor = Color(hex: 0x2A2F3A)
+    static var panelColor: Color { Theme.cardPanel }
 
     /// The shadow under a card in `f`, drawn only where it can show: around the card and under
     /// its rounded corners. The middle of the card is opaque and covers it, and blending a shadow

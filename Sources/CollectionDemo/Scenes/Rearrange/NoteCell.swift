@@ -93,11 +93,11 @@ public struct NoteMetrics {
     public static let titleStyle = ParagraphStyle(text: TextStyle(size: 15, weight: .bold), maximumLines: 3)
     public static let bodyStyle = ParagraphStyle(text: TextStyle(size: 13), maximumLines: 10, lineSpacing: 1.2)
 
-    /// Heights already worked out, by note and width: a layout pass asks for every note's height,
+    /// Heights already worked out, by note, width and text scale: a layout pass asks for every note's height,
     /// and the notes repeat a few dozen texts, so each is wrapped once per width, not once per
     /// tile and pass. Bounded: emptied past 4,096 entries.
     private final class HeightCache {
-        struct Key: Hashable { var note: Note; var width: Double }
+        struct Key: Hashable { var note: Note; var width: Double; var textScale: Double }
         var heights: [Key: Double] = [:]
     }
     private let cache = HeightCache()
@@ -113,7 +113,7 @@ public struct NoteMetrics {
 
     /// The height of a note `width` points wide: padding, title, gap, body, padding.
     public func height(_ note: Note, width: Double) -> Double {
-        let key = HeightCache.Key(note: note, width: width)
+        let key = HeightCache.Key(note: note, width: width, textScale: Appearance.textScale)
         if let known = cache.heights[key] { return known }
         let p = layouts(note, width: width)
         let pin = note.pinned ? NoteMetrics.pinRoom.bottom : 0

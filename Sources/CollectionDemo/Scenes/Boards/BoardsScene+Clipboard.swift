@@ -1,0 +1,76 @@
+import CollectionKit
+
+/// The clipboard on the boards: Ctrl+C copies what the selected cards say (else the focused card),
+/// one a line, in the order the boards show them; Ctrl+X copies them and puts them in the trash
+/// (undoable, as Delete); Ctrl+V adds a card for each non-empty pasted line at the end of the
+/// focused board (else Today), as one undoable edit.
+extension BoardsScene {
+    /// Pasted lines taken at most: a pasted book stays a handful of cards, not a frozen window.
+    static let maximumPastedCards = 100
+
+    /// The clipboard command for `key`, or nil when it is not one.
+    func handleClipboardKey(_ key: Key, _ mods: Modifiers) -> EventDisposition? {
+        guard mods == .ctrl else { return nil }
+        switch key {
+        case Key("c"), Key("x"):
+            let ids = clipboardCards()
+            guard !ids.isEmpty else { return .ignored }
+            editor.services.clipboard.setText(ids.map { card($0).shownText }.joined(separator: "\n"))
+            if key == Key("x") { deleteCards(ids.map { AnyHashable($0) }) }
+            return .handled
+        case Key("v"):
+            guard let text = editor.services.clipboard.text else { return .ignored }
+            let titles = BoardsScene.pastedTitles(text)
+            guard !titles.isEmpty else { return .ignored }
+            let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
+            let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+            guard let board = board(name) else { return .ignored }
+            addCards(titled: titles, to: board)
+            return .handled
+        default:
+            return nil
+        }
+    }
+
+    /// The selected cards in the order the boards show them, else the focused card.
+    private func clipboardCards() -> [Int] {
+        let selected = manager.selection
+        guard !selected.isEmpty else { return (manager.focus?.id as? Int).map { [$0] } ?? [] }
+        var ordered: [Int] = []
+        for board in boards {
+            for section in board.displayed {
+                for id in section where selected.contains(id) { if let card = id as? Int { ordered.append(card) } }
+            }
+        }
+        return ordered
+    }
+
+    /// Each line of `text` that is not blank, trimmed, as a card title; at most `maximumPastedCards`.
+    static func pastedTitles(_ text: String) -> [String] {
+        Array(text.split(whereSeparator: \.isNewline).map { String($0).trimmedForTitle }.filter { !$0.isEmpty }
+            .prefix(maximumPastedCards))
+    }
+
+    /// New cards at the end of `board`, in order, as one edit (one Ctrl+Z takes them all back).
+    func addCards(titled titles: [String], to board: DragDropCollection<Int>) {
+        let ids = titles.map { title -> Int in
+            let id = nextID
+            nextID += 1
+            cards[id] = BoardCard(id: id, title: title)
+            return id
+        }
+        let last = max(0, board.items.count - 1)
+        let what = titles.count == 1 ? titles[0] : BoardsScene.words.severalItems(titles.count)
+        do {
+            try manager.insert(ids.map { AnyHashable($0) }, into: board.name, at: ItemPath(item: board.items[last].count, section: last),
+                               summary: "paste \(what)")
+        } catch {
+            for id in ids { cards[id] = nil }
+            refusal = ("\(error)", now + 4)
+            return
+        }
+        if board.name == "backlog" { board.remeasure() }
+        let count = board.items[last].count
+        board.view.scrollToItem(ItemPath(item: max(0, count - 1), section: last), centered: false, animated: true)
+    }
+}
