@@ -20,6 +20,8 @@ public final class App: InteractiveRoot {
     public private(set) var tabBarFocused = false
     private var appNotices: [String] = []
     var noticeBar = NoticeBar()
+    /// The keyboard shortcuts window (F1, Ctrl+?), over everything while open.
+    var shortcutsWindow = ShortcutsWindow()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
@@ -101,8 +103,11 @@ public final class App: InteractiveRoot {
             currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
+            if handleShortcutsWindowKey(key, mods) { return }
             // A field being edited types digits and takes Escape; the tab keys wait for it.
             if currentScene.composition.isEditingText { currentScene.handle(event, now: now); return }
+            // A modal sheet of the scene's takes every key: the tabs and the focus stay behind it.
+            if sceneIsModal { currentScene.handle(event, now: now); return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
                 noticeBar.dismissAll(allNotices)
                 syncNoticeSpace()
@@ -114,10 +119,14 @@ public final class App: InteractiveRoot {
             if handleFocusKey(key, mods, now: now) { return }
             currentScene.handle(event, now: now)
         case let .pointerDown(p, button, _):
+            if shortcutsWindow.isOpen { shortcutsWindow.handlePress(at: p, in: size); return }
             tabBarFocused = false
             switch capture.route(event, hitTest: region(at:)) {
             case .notices?:
                 pressNotices(at: p, button: button)
+            case .tabBar? where sceneIsModal:
+                // The tab bar is dimmed behind a modal sheet: the press is the scene's (outside its sheet).
+                currentScene.handle(event, now: now)
             case .tabBar?:
                 if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
                 // A right click on the tabs still cancels a drag in flight.
@@ -127,6 +136,7 @@ public final class App: InteractiveRoot {
             }
         case let .pointerMove(p, _):
             _ = capture.route(event, hitTest: region(at:))
+            if shortcutsWindow.isOpen { shortcutsWindow.hover(p, in: size); return }
             if capture.holder == .notices { return }
             hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
             // With nothing held the scene sees every move, so its hover ends when the pointer leaves it.
@@ -134,10 +144,10 @@ public final class App: InteractiveRoot {
         case .pointerUp:
             let holder = capture.holder
             _ = capture.route(event, hitTest: region(at:))
-            if holder == .notices || holder == .tabBar { return }
+            if holder == .notices || (holder == .tabBar && !sceneIsModal) || shortcutsWindow.isOpen { return }
             currentScene.handle(event, now: now)
         case .wheel:
-            if region(at: pointer) == .scene { currentScene.handle(event, now: now) }
+            if region(at: pointer) == .scene, !shortcutsWindow.isOpen { currentScene.handle(event, now: now) }
         case .text, .composition:
             currentScene.handle(event, now: now)
         case .focus:
@@ -190,6 +200,8 @@ public final class App: InteractiveRoot {
 
     public var cursor: Cursor {
         switch capture.holder ?? region(at: pointer) {
+        case _ where shortcutsWindow.isOpen: return shortcutsWindow.closeButton(in: size).contains(pointer) ? .hand : .arrow
+        case .tabBar where sceneIsModal: return .arrow
         case .tabBar: return tabIndex(at: pointer) != nil ? .hand : .arrow
         case .notices: return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
         case .scene: return currentScene.cursor(at: pointer)
@@ -225,7 +237,10 @@ public final class App: InteractiveRoot {
         list.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
         currentScene.draw(into: &list)
         drawTabBar(into: &list)
+        // Behind a modal sheet the tab bar is dimmed as the scene is.
+        if sceneIsModal { list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), ModalSheet.dimming) }
         drawNotices(into: &list)
+        shortcutsWindow.draw(in: size, into: &list)
         return list
     }
 
@@ -305,6 +320,9 @@ public final class App: InteractiveRoot {
             ("notices", .strings(shownNotices)),
             ("scale", .number(pixelScale)),
             ("stateFile", stateStore.map { .string($0.path) } ?? .null),
+            // A scene's sheet that dims and blocks the whole window, tab bar included.
+            ("modal", .bool(sceneIsModal)),
+            ("shortcutsWindow", shortcutsWindow.dump(in: size)),
         ]
         var scene = currentScene.dumpState()
         // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
@@ -351,4 +369,24 @@ extension App {
 public struct AppError: Error, CustomStringConvertible {
     public var description: String
     public init(_ d: String) { description = d }
+}
+
+// MARK: Shortcuts window and modal sheets
+
+extension App {
+    /// The shown scene has a modal sheet open (the carousel's reading sheet).
+    var sceneIsModal: Bool { (currentScene as? ModalSheetPresenting)?.modalSheet != nil }
+
+    /// The sections the shortcuts window lists for the shown scene: the scene's, then the app's.
+    var shortcutSections: [ShortcutSection] {
+        ((currentScene as? ShortcutListing)?.shortcutSections ?? []) + [AppShortcuts.section(sceneCount: entries.count)]
+    }
+
+    /// F1 and Ctrl+? open the window (not mid-drag); while it is open it takes every key.
+    func handleShortcutsWindowKey(_ key: Key, _ mods: Modifiers) -> Bool {
+        if shortcutsWindow.isOpen { shortcutsWindow.handleKey(key, mods); return true }
+        guard AppShortcuts.opensShortcutsWindow(key, mods), !currentScene.isDragging else { return false }
+        shortcutsWindow.open(shortcutSections)
+        return true
+    }
 }

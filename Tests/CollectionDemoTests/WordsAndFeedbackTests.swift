@@ -1,0 +1,160 @@
+import CalendarModel
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import XCTest
+
+/// Issue 39: the app speaks to its user, not its developer. Every shown word is something the user
+/// can do (no cheat sheets, no flags), the keys live in a shortcuts window made from the table the
+/// key handling uses, cards are named by their own titles, notices sit off content, and a modal
+/// sheet blocks the whole window.
+final class WordsAndFeedbackTests: XCTestCase {
+    private func start(_ scene: String, size: Size = Size(1280, 800)) throws -> (App, HeadlessDriver<App>) {
+        let app = try App(scene: scene, size: size, config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        return (app, driver)
+    }
+
+    private func texts(_ app: App) -> [String] {
+        app.draw().commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
+    }
+
+    private func rect(_ j: JSON?) -> Rect? {
+        guard let v = j?.arrayValue?.compactMap(\.doubleValue), v.count == 4 else { return nil }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    private func click(_ p: Point) -> String { "move \(Int(p.x)) \(Int(p.y)) 30\ndown \(Int(p.x)) \(Int(p.y))\nup \(Int(p.x)) \(Int(p.y))\nwait 300\n" }
+
+    // MARK: Shortcuts window (issue 42 point 4)
+
+    /// F1 and Ctrl+? open a window listing the scene's keys and the app's; Escape closes it; while
+    /// it is open no key reaches the scene.
+    func testF1AndCtrlQuestionMarkOpenTheShortcutsWindowOfTheShownScene() throws {
+        for (scene, expected) in [("carousel", "Open the focused card"), ("boards", "Rename the focused card"),
+                                  ("mosaic", "Shuffle the cards"), ("rearrange", "Switch the layout")] {
+            let (app, driver) = try start(scene)
+            for open in ["key F1", "key ctrl+shift+/"] {
+                try driver.play(script: open + "\nwait 50")
+                let window = try XCTUnwrap(app.dumpState()["shortcutsWindow"])
+                XCTAssertEqual(window["open"], .bool(true), "\(open) on \(scene)")
+                let titles = (window["sections"]?.arrayValue ?? []).flatMap { $0["shortcuts"]?.arrayValue ?? [] }.compactMap { $0["title"]?.stringValue }
+                XCTAssertTrue(titles.contains(expected), "\(scene) lists '\(expected)': \(titles)")
+                XCTAssertTrue(titles.contains("Show keyboard shortcuts"), "and the app's own keys")
+                XCTAssertTrue(texts(app).contains(ShortcutsWindow.title), "the window is drawn")
+                let before = app.currentName
+                try driver.play(script: "key 1\nwait 50")
+                XCTAssertEqual(app.currentName, before, "a digit does not switch views behind the window")
+                try driver.play(script: "key Escape\nwait 50")
+                XCTAssertEqual(app.dumpState()["shortcutsWindow"]?["open"], .bool(false))
+            }
+        }
+    }
+
+    /// Every shortcut a scene lists with an action is taken by the scene when pressed: the window
+    /// and the key handling are one table, so a key the window names always works.
+    func testEveryListedShortcutWithAnActionIsTakenByItsScene() throws {
+        let (app, _) = try start("carousel")
+        let carousel = try XCTUnwrap(app.currentScene as? CarouselScene)
+        for s in carousel.shortcutSections.flatMap(\.shortcuts) where s.run != nil {
+            let key = [Key.left, .right, .home, .end, .enter, .escape, Key("a")].first { s.matches($0, []) }
+            XCTAssertNotNil(key, "'\(s.title)' is a plain key")
+        }
+        XCTAssertTrue(ShortcutSection.run(carousel.shortcutSections, key: Key("a"), mods: [], now: 1))
+        XCTAssertEqual(carousel.alignment, .edges, "A from the table switched the alignment")
+    }
+
+    // MARK: Carousel (point 7)
+
+    func testCarouselTextIsAtLeastTwelvePointsAndNamesNoKeys() throws {
+        for size in [Size(1280, 800), Size(800, 600), Size(2560, 1440)] {
+            let (app, _) = try start("carousel", size: size)
+            for case let .text(run) in app.draw().commands {
+                XCTAssertGreaterThanOrEqual(run.size, 12, "'\(run.text)' at \(size)")
+                XCTAssertFalse(run.text.contains("←") || run.text.contains("Enter:"), "no key cheat sheet: '\(run.text)'")
+            }
+        }
+        let story = CarouselScene.story(.sample(0, of: 12))
+        XCTAssertFalse(story.contains("Escape"), "the sheet's text is the story, not instructions")
+    }
+
+    /// The reading sheet dims the tab bar too and takes its presses: a click on a tab closes the
+    /// sheet (a click outside it) without switching views; digits do not switch either.
+    func testTheReadingSheetIsModalOverTheWholeWindow() throws {
+        let (app, driver) = try start("carousel")
+        XCTAssertEqual(app.dumpState()["modal"], .bool(false))
+        try driver.play(script: "key Tab\nkey Return\nwait 100")
+        let carousel = try XCTUnwrap(app.currentScene as? CarouselScene)
+        if carousel.openedCard == nil { carousel.open(0) }
+        XCTAssertEqual(app.dumpState()["modal"], .bool(true))
+        XCTAssertEqual(app.dumpState()["collections"]?[0]?["sheet"]?["modal"], .bool(true))
+        try driver.play(script: "key 4\nwait 50")
+        XCTAssertEqual(app.currentName, "carousel", "a digit goes to the sheet")
+        // The dimming covers the tab bar: a translucent fill over it after the tabs are drawn.
+        let commands = app.draw().commands
+        let lastTabText = try XCTUnwrap(commands.lastIndex { if case let .text(r) = $0 { return r.text.hasSuffix("Mosaic") }; return false })
+        XCTAssertTrue(commands[lastTabText...].contains { c in
+            if case let .fill(r, color, _) = c { return r.minY <= 0 && r.maxY >= app.tabBarHeight && color.a < 255 && color.a > 127 }
+            return false
+        }, "the tab bar is dimmed behind the sheet")
+        let tab = app.tabRects()[5].center
+        try driver.play(script: click(tab))
+        XCTAssertEqual(app.currentName, "carousel", "a click on a dimmed tab does not switch views")
+        XCTAssertNil(carousel.openedCard, "it closes the sheet, as a click outside it does")
+    }
+
+    // MARK: Boards (point 2)
+
+    /// Cards are named by their own words in the status line, the delete notice and for
+    /// assistive technology, never "Card 1020".
+    func testBoardsNameCardsByTheirTitles() throws {
+        let (app, driver) = try start("boards")
+        let scene = try XCTUnwrap(app.currentScene as? BoardsScene)
+        let today = try XCTUnwrap(scene.board("today"))
+        let first = try XCTUnwrap(today.identifiers.first?.first)
+        let c = try XCTUnwrap(today.windowFrame(of: AnyHashable(first))).center
+        try driver.play(script: "down \(Int(c.x)) \(Int(c.y))\nup \(Int(c.x)) \(Int(c.y))\nkey Space\nkey Right\nwait 300")
+        let status = try XCTUnwrap(app.dumpState()["status"]?.stringValue)
+        XCTAssertFalse(status.contains("Card "), status)
+        XCTAssertTrue(status.hasPrefix(scene.card(first).name), status)
+        XCTAssertTrue(status.contains("swaps with \(scene.card(try XCTUnwrap(scene.board("focus")?.identifiers.first?.first)).name)"), status)
+        try driver.play(script: "key Escape\nwait 600\nkey Delete\nwait 300")
+        let notice = try XCTUnwrap(app.dumpState()["deletedNotice"]?.stringValue)
+        XCTAssertEqual(notice, "Deleted \(scene.card(first).name)")
+        XCTAssertFalse(notice.contains("Card "))
+        let node = scene.accessibilityNodes()[0].child(at: 0)
+        XCTAssertEqual(node?.name, scene.card(0).name)
+        XCTAssertEqual(BoardCard(id: 1, title: "Draft the migration plan for the billing database, including a rollback").name,
+                       "Draft the migration plan for the…")
+    }
+
+    /// The delete notice is a toast at the bottom edge, clear of every board; a click elsewhere
+    /// leaves it; its Undo and Close are focus stops.
+    func testTheDeleteNoticeIsAToastOffTheBoardsWithFocusableButtons() throws {
+        let (app, driver) = try start("boards")
+        let scene = try XCTUnwrap(app.currentScene as? BoardsScene)
+        let trash = scene.trash.dropFrame.center
+        let from = try XCTUnwrap(scene.board("today")).view.windowRect(fromContent: try XCTUnwrap(
+            scene.board("today")?.view.layout.attributesForItem(at: ItemPath(item: 0))?.frame)).center
+        try driver.play(script: "down \(Int(from.x)) \(Int(from.y))\nmove \(Int(trash.x)) \(Int(trash.y)) 300\nwait 100\nup \(Int(trash.x)) \(Int(trash.y))\nwait 800")
+        let frame = try XCTUnwrap(rect(app.dumpState()["deletedNoticeFrame"]))
+        for b in scene.boards { XCTAssertFalse(frame.intersects(b.view.frame), "the toast is off \(b.name)") }
+        XCTAssertGreaterThan(frame.maxY, app.size.height - 40, "at the bottom edge")
+        // A click on the board just above the toast leaves it.
+        let done = scene.board("done")!.view.frame
+        try driver.play(script: click(Point(x: frame.midX, y: done.maxY - 18)))
+        XCTAssertNotEqual(app.dumpState()["deletedNotice"], .null, "a click elsewhere keeps the notice")
+        // Tab reaches Undo and Close.
+        var names: [String] = []
+        for _ in 0..<12 {
+            try driver.play(script: "key Tab")
+            if let stop = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue { names.append(stop) }
+        }
+        XCTAssertTrue(names.contains("notice-undo") && names.contains("notice-close"), "\(names)")
+        while app.dumpState()["keyboardFocus"]?["stop"]?.stringValue != "notice-close" { try driver.play(script: "key Tab") }
+        try driver.play(script: "key Return\nwait 50")
+        XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "Close from the keyboard")
+        XCTAssertEqual(scene.manager.itemsInZones.count, 1, "closing does not undo")
+    }
+}
