@@ -158,3 +158,82 @@ final class WordsAndFeedbackTests: XCTestCase {
         XCTAssertEqual(scene.manager.itemsInZones.count, 1, "closing does not undo")
     }
 }
+
+/// Point 1 and 8: the mosaic's and the rearrange scene's commands are buttons in a header, the
+/// rearrange hint shows once above the tiles, and a layout switch keeps the tile in view.
+final class HeaderControlsTests: XCTestCase {
+    private func start(_ scene: String, items: Int? = nil, size: Size = Size(1280, 800)) throws -> (App, HeadlessDriver<App>) {
+        let app = try App(scene: scene, size: size, config: SceneConfig(items: items))
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        return (app, driver)
+    }
+
+    private func controls(_ app: App) -> [String: Rect] {
+        var out: [String: Rect] = [:]
+        for c in app.dumpState()["headerControls"]?.arrayValue ?? [] {
+            guard let name = c["name"]?.stringValue, let v = c["frame"]?.arrayValue?.compactMap(\.doubleValue), v.count == 4 else { continue }
+            out[name] = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        }
+        return out
+    }
+
+    private func click(_ p: Point) -> String { "move \(Int(p.x)) \(Int(p.y)) 30\ndown \(Int(p.x)) \(Int(p.y))\nup \(Int(p.x)) \(Int(p.y))\nwait 600\n" }
+
+    func testTheMosaicHeaderHasShuffleResetAndUndoButtons() throws {
+        let (app, driver) = try start("mosaic")
+        let scene = try XCTUnwrap(app.currentScene as? MosaicScene)
+        let buttons = controls(app)
+        XCTAssertEqual(Set(buttons.keys), ["shuffle", "reset", "undo"])
+        let texts = app.draw().commands.compactMap { c -> String? in if case let .text(r) = c { return r.text }; return nil }
+        XCTAssertFalse(texts.contains { $0.contains("right click") || $0.contains("Ctrl+Z") || $0.contains("← →") }, "no cheat sheet in the headers")
+        let before = scene.model.order
+        try driver.play(script: click(try XCTUnwrap(buttons["shuffle"]).center))
+        XCTAssertNotEqual(scene.model.order, before, "Shuffle shuffles")
+        try driver.play(script: click(try XCTUnwrap(controls(app)["undo"]).center))
+        XCTAssertEqual(scene.model.order, before, "Undo undoes")
+        // The buttons are a focus stop: Tab to them, Right to Reset... Enter presses the focused one.
+        try driver.play(script: "key s\nwait 600")
+        var stops: [String] = []
+        for _ in 0..<4 { try driver.play(script: "key Tab"); stops.append(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue ?? "") }
+        XCTAssertTrue(stops.contains("header"), "\(stops)")
+    }
+
+    func testTheRearrangeHeaderSwitchesLayoutsAndItsHintShowsOnceAboveTheTiles() throws {
+        let (app, driver) = try start("rearrange")
+        let scene = try XCTUnwrap(app.currentScene as? RearrangeScene)
+        let buttons = controls(app)
+        XCTAssertEqual(Set(buttons.keys), ["grid", "horizontal", "waterfall", "undo"])
+        for r in buttons.values { XCTAssertFalse(r.intersects(scene.collection.frame), "the controls are above the tiles") }
+        let hint = try XCTUnwrap(app.dumpState()["hint"]?.stringValue)
+        XCTAssertFalse(hint.contains("L:") || hint.contains("Ctrl"), hint)
+        let hintRun = app.draw().commands.compactMap { c -> Rect? in if case let .text(r) = c, r.text == hint { return r.rect }; return nil }.first
+        XCTAssertFalse(try XCTUnwrap(hintRun).intersects(scene.collection.frame), "the hint never covers a tile")
+        try driver.play(script: click(try XCTUnwrap(buttons["horizontal"]).center))
+        XCTAssertEqual(scene.layoutKind, .horizontal)
+        try driver.play(script: "wait 9000")
+        XCTAssertEqual(app.dumpState()["hint"], .null, "the hint hides itself")
+        try driver.play(script: "key l\nwait 600\nkey l\nwait 600")
+        XCTAssertEqual(app.dumpState()["hint"], .null, "and does not come back")
+    }
+
+    /// L keeps the tile the user looked at in view: at the top, after scrolling, and with a focused tile.
+    func testSwitchingLayoutsKeepsTheFocusedOrFirstVisibleTileInView() throws {
+        // A click focuses a tile quietly (no ring): the tile kept in view is still the first one in view.
+        for script in ["wait 50", "move 300 300\ndown 300 300\nup 300 300\nwait 100", "wheel 0 -30\nwait 1500",
+                       "key Tab\nkey Down\nkey Down\nkey Down\nkey Down\nwait 800"] {
+            let (_, driver) = try start("rearrange")
+            try driver.play(script: script)
+            let cv = (driver.root.currentScene as! RearrangeScene).collection
+            let anchor = try XCTUnwrap(cv.showsFocusRing ? cv.focusedItem : cv.firstItemInView)
+            for kind in ["horizontal", "waterfall", "grid"] {
+                try driver.play(script: "key l\nwait 800")
+                let f = try XCTUnwrap(cv.layout.attributesForItem(at: anchor)?.frame)
+                let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+                XCTAssertTrue(viewport.intersects(f), "tile \(anchor.item) in view in \(kind) after '\(script)' (viewport \(viewport), tile \(f))")
+                let shown = cv.visibleAttributes.filter { $0.kind == .cell && viewport.contains($0.frame) }.map(\.indexPath.item)
+                XCTAssertTrue(shown.contains(anchor.item) || viewport.intersects(f), "\(shown)")
+            }
+        }
+    }
+}

@@ -191,8 +191,12 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         guard !manager.isDragging else { return }
         manager.finishLandings()
         let animated = kind != layoutKind
-        // The tile to keep in view: the focused one, else the first in view.
-        let anchor = collection.focusedItem ?? collection.firstItemInView
+        // The tile to keep in view: the focused one while its ring shows, else the first in view.
+        // A tile focused quietly by a click is not what the user is looking at: the first tile
+        // in view takes the (ringless) focus, which the view's transition keeps in view.
+        let ring = collection.showsFocusRing
+        let anchor = ring ? collection.focusedItem ?? collection.firstItemInView : collection.firstItemInView
+        if !ring, let anchor { collection.setFocus(anchor, showingRing: false) }
         layoutKind = kind
         order.showsNotes = kind == .waterfall
         // Every tile glides to its place in the new layout, the anchor tile staying in view.
