@@ -237,3 +237,54 @@ final class HeaderControlsTests: XCTestCase {
         }
     }
 }
+
+/// Point 3: a copy looks like a copy, and a swap shows what leaves.
+final class DragFeedbackTests: XCTestCase {
+    private func start() throws -> (App, HeadlessDriver<App>, BoardsScene) {
+        let app = try App(scene: "boards", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        return (app, driver, app.currentScene as! BoardsScene)
+    }
+
+    private func centre(_ scene: BoardsScene, _ board: String, _ i: Int) throws -> Point {
+        let b = try XCTUnwrap(scene.board(board))
+        return b.view.windowRect(fromContent: try XCTUnwrap(b.view.layout.attributesForItem(at: ItemPath(item: i))?.frame)).center
+    }
+
+    func testACopyFromThePaletteShowsAPlusBadgeAndTheCopyCursor() throws {
+        let (app, driver, scene) = try start()
+        let from = try centre(scene, "palette", 0), to = try XCTUnwrap(scene.board("later")).view.frame.center
+        try driver.play(script: "down \(Int(from.x)) \(Int(from.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 100")
+        XCTAssertEqual(app.cursor, .copy, "the copy cursor over a board that takes the copy")
+        let badge = app.draw().commands.contains { if case let .fill(_, c, _) = $0 { return c == scene.manager.style.copyBadgeFill }; return false }
+        XCTAssertTrue(badge, "the ghost wears the '+' badge")
+        // A move from a board is not a copy.
+        try driver.play(script: "up \(Int(to.x)) \(Int(to.y))\nwait 800")
+        let card = try centre(scene, "today", 0)
+        try driver.play(script: "down \(Int(card.x)) \(Int(card.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 100")
+        XCTAssertEqual(app.cursor, .grabbing)
+        XCTAssertFalse(app.draw().commands.contains { if case let .fill(_, c, _) = $0 { return c == scene.manager.style.copyBadgeFill }; return false })
+    }
+
+    /// Over the full Focus slot a wide backlog card shrinks toward the pointer and the card that
+    /// would swap out is veiled and outlined, in sight.
+    func testADropOnTheFullFocusSlotShowsTheCardThatWillSwapOut() throws {
+        let (_, driver, scene) = try start()
+        let focus = try XCTUnwrap(scene.board("focus"))
+        let occupant = try XCTUnwrap(focus.identifiers.first?.first)
+        let occupantFrame = try XCTUnwrap(focus.windowFrame(of: AnyHashable(occupant)))
+        let from = try centre(scene, "backlog", 0), to = occupantFrame.center
+        try driver.play(script: "down \(Int(from.x)) \(Int(from.y))\nmove \(Int(to.x)) \(Int(to.y)) 300\nwait 300")
+        XCTAssertEqual(scene.manager.session?.over, "focus")
+        XCTAssertEqual(scene.manager.session?.swapsWith, AnyHashable(occupant))
+        let ghost = try XCTUnwrap(scene.manager.liftedFrame)
+        XCTAssertLessThanOrEqual(ghost.width, focus.view.frame.width * 0.5 + 1, "the ghost is small over the slot")
+        let covered = ghost.intersection(occupantFrame)
+        XCTAssertLessThan(covered.width * covered.height, 0.5 * occupantFrame.width * occupantFrame.height, "the leaving card stays mostly in sight")
+        var list = DrawList()
+        scene.draw(into: &list)
+        XCTAssertTrue(list.commands.contains { if case let .fill(r, c, _) = $0 { return c == scene.manager.style.swapVeil && r == occupantFrame }; return false },
+                      "the card that will swap out is veiled")
+    }
+}

@@ -475,15 +475,53 @@ public final class DragDropManager: Component {
         guard let s = session else { return }
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
-        let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
-        let top: (inout DrawList) -> Void = gapFrame != nil
-            ? { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
+        var frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
+        // Over a full target the item would swap with: the item leaving is marked, and a pointer
+        // drag's snapshot shrinks toward the pointer so that item stays in sight.
+        let swapping = swapPreview(s)
+        if let swapping {
+            list.fill(swapping.occupant, style.swapVeil, radius: min(10, swapping.occupant.width / 8))
+            list.stroke(swapping.occupant, style.accepting, width: 2, radius: min(10, swapping.occupant.width / 8))
+            if !s.isKeyboard { frame = DragDropManager.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot) }
+        }
+        let shrunk = swapping != nil && !s.isKeyboard
+        let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
+            ? { [frame] in Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
             : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, style: style)
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style)
             .draw(into: &list, top: top)
     }
 }
 
+
+extension DragDropManager {
+    /// The item a drop here would swap out, and the target's frame, in window points (nil when
+    /// the drop would not swap).
+    func swapPreview(_ s: Session) -> (occupant: Rect, slot: Rect)? {
+        guard s.acceptance.isAccepted, let swap = s.swapsWith, let target = collection(named: s.over),
+              let occupant = target.windowFrame(of: swap) else { return nil }
+        return (occupant, target.view.frame)
+    }
+
+    /// The lifted snapshot as drawn while it would swap: at most half the target's width (never
+    /// below a third of its own size), keeping the pointer at the same place on it.
+    static func swapGhost(_ frame: Rect, pointer: Point, slot: Rect) -> Rect {
+        guard frame.width > 0 else { return frame }
+        let k = max(0.35, min(1, 0.5 * slot.width / frame.width))
+        return Rect(x: pointer.x - (pointer.x - frame.minX) * k, y: pointer.y - (pointer.y - frame.minY) * k,
+                    width: frame.width * k, height: frame.height * k)
+    }
+
+    /// The lifted snapshot's frame as drawn now, in window points (nil with no drag): what a
+    /// test or an app's dump can check the ghost against.
+    public var liftedFrame: Rect? {
+        guard let s = session else { return nil }
+        let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
+        let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
+        guard !s.isKeyboard, let swapping = swapPreview(s) else { return frame }
+        return DragDropManager.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot)
+    }
+}
 
 /// Where a snapshot lands: a collection whose view hides the item until its flight ends.
 public protocol LandingSite: AnyObject {

@@ -414,6 +414,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     }
 
     public func cursor(at p: Point) -> Cursor {
+        if let dragging = manager.cursor(at: p) { return dragging }
         if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
         if toastButtons().contains(where: { $0.rect.contains(p) }) { return .hand }
         if !editor.isEditing, addButtons.values.contains(where: { $0.contains(p) }) { return .hand }
@@ -471,6 +472,10 @@ public final class BoardsScene: Scene, ShortcutListing {
                 ("overChanges", .int(s.overChanges)),
                 ("accepted", .bool(s.acceptance.isAccepted)),
                 ("keyboard", .bool(s.isKeyboard)),
+                // The card a drop here would swap out (null: none), and the ghost's frame as drawn.
+                ("swapsWith", s.swapsWith.map { .string("\($0.base)") } ?? .null),
+                ("ghost", manager.liftedFrame.map { .rect($0) } ?? .null),
+                ("copy", .bool(s.operation == .copy)),
             ])
         }
         let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
