@@ -3,7 +3,7 @@ import CollectionKit
 /// The rearrange scene's header band: the layout switch (Grid, Horizontal, Waterfall) at its left
 /// and Undo at its right, as a GNOME header bar holds a view switcher and actions; between them a
 /// hint that shows once, when the scene is first shown, and hides itself after a few seconds or at
-/// the first lift. The band is above the tiles, so nothing in it covers them.
+/// the first press, key or scroll. The band is above the tiles, so nothing in it covers them.
 extension RearrangeScene {
     /// The band's height: none in a window too short to spare it (the keys still switch layouts).
     static func headerHeight(for frame: Rect) -> Double { frame.height >= 240 && frame.width >= 200 ? 40 : 0 }

@@ -142,6 +142,8 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
                                      },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         let header = inputPart { [unowned self] event, now in
+            // The hint has done its work once the user presses or types: it goes.
+            switch event { case .pointerDown, .key, .wheel: hintUntil = nil; default: break }
             guard !interaction.isDragging else { return false }
             return layoutButtons.handle(event, now: now) || undoButton.handle(event, now: now)
         }
