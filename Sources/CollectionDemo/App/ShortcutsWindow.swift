@@ -38,18 +38,22 @@ struct ShortcutsWindow {
         }
     }
 
-    /// The rows split into as many columns as the list needs in `height` points (a new column
-    /// starts at a section's heading where it can).
+    /// The rows split into as many columns as the list needs in `height` points: a section stays
+    /// whole in one column unless it alone is taller than the column.
     private func columns(fitting height: Double) -> [[Row]] {
         var columns: [[Row]] = [[]], used = 0.0
-        for row in rows() {
-            let h = ShortcutsWindow.height(of: row)
-            if used + h > height, !(columns.last!.isEmpty) {
-                if case .gap = row { columns.append([]); used = 0; continue }
-                columns.append([]); used = 0
+        for section in sections ?? [] {
+            let rows: [Row] = [.heading(section.title)] + section.shortcuts.map { .shortcut($0) }
+            let sectionHeight = rows.reduce(0) { $0 + ShortcutsWindow.height(of: $1) }
+            let gap = columns.last!.isEmpty ? 0 : ShortcutsWindow.sectionGap
+            if used + gap + sectionHeight > height, !columns.last!.isEmpty { columns.append([]); used = 0 }
+            if !columns.last!.isEmpty { columns[columns.count - 1].append(.gap); used += ShortcutsWindow.sectionGap }
+            for row in rows {
+                let h = ShortcutsWindow.height(of: row)
+                if used + h > height, !columns.last!.isEmpty { columns.append([]); used = 0 }
+                columns[columns.count - 1].append(row)
+                used += h
             }
-            columns[columns.count - 1].append(row)
-            used += h
         }
         return columns
     }
