@@ -291,3 +291,21 @@ final class DragFeedbackTests: XCTestCase {
                       "the card that will swap out is veiled")
     }
 }
+
+/// Point 8: the lifted tile is drawn from a texture recorded at its lifted size, so the backend
+/// copies it pixel for pixel (sharp at 2×) instead of stretching the tile's texture by 6%.
+final class SharpSnapshotTests: XCTestCase {
+    func testTheLiftedTileIsDrawnAtTheSizeOfItsTexture() throws {
+        let app = try App(scene: "rearrange", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50\ndown 300 300\nwait 500\nmove 500 400 200\nwait 400")
+        XCTAssertTrue(app.currentScene.isDragging)
+        var list = DrawList()
+        app.currentScene.draw(into: &list)
+        let drawn = list.commands.compactMap { c -> (String, Rect)? in if case let .texture(key, r) = c { return (key, r) }; return nil }
+        let (key, rect) = try XCTUnwrap(drawn.last)
+        let texture = try XCTUnwrap(list.textures.first { $0.key == key })
+        XCTAssertEqual(rect.width, texture.size.width, accuracy: 0.01, "drawn at the texture's own width")
+        XCTAssertEqual(rect.height, texture.size.height, accuracy: 0.01, "and height")
+    }
+}
