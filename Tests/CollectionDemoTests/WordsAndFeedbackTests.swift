@@ -2,6 +2,7 @@ import CalendarModel
 import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
+import Foundation
 import XCTest
 
 /// Issue 39: the app speaks to its user, not its developer. Every shown word is something the user
@@ -63,6 +64,13 @@ final class WordsAndFeedbackTests: XCTestCase {
         }
         XCTAssertTrue(ShortcutSection.run(carousel.shortcutSections, key: Key("a"), mods: [], now: 1))
         XCTAssertEqual(carousel.alignment, .edges, "A from the table switched the alignment")
+    }
+
+    /// No shown word names a command-line flag (the calendar's read-only refusal did).
+    func testNoShownSentenceNamesAFlag() {
+        for strings in [CalendarStrings.english, CalendarStrings.forLocale(Locale(identifier: "de_DE")), CalendarStrings.forLocale(Locale(identifier: "fr_FR"))] {
+            XCTAssertFalse(strings.sampleReadOnly.contains("--"), strings.sampleReadOnly)
+        }
     }
 
     // MARK: Carousel (point 7)
