@@ -317,3 +317,25 @@ final class SharpSnapshotTests: XCTestCase {
         XCTAssertEqual(rect.height, texture.size.height, accuracy: 0.01, "and height")
     }
 }
+
+/// Point 2: the app's notices are off content and their close buttons are in the focus chain.
+final class NoticeFocusTests: XCTestCase {
+    func testTabReachesANoticesCloseButtonAndEnterClosesIt() throws {
+        let app = try App(scene: "grid", size: Size(1000, 700), config: SceneConfig())
+        app.addNotice("The calendar file could not be read")
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        let button = try XCTUnwrap(app.dumpState()["noticeCloseButtons"]?[0]?.arrayValue?.compactMap(\.doubleValue))
+        XCTAssertGreaterThanOrEqual(button[1], app.sceneFrame.maxY, "the notice is below the scene, off its content")
+        var stops: [String] = []
+        for _ in 0..<4 {
+            try driver.play(script: "key Tab")
+            stops.append(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue ?? "")
+            if stops.last == "notice" { break }
+        }
+        XCTAssertEqual(stops.last, "notice", "Tab reaches the notice's close button: \(stops)")
+        try driver.play(script: "key Return\nwait 50")
+        XCTAssertEqual(app.shownNotices, [], "Enter closes it")
+        XCTAssertNotEqual(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, "notice")
+    }
+}

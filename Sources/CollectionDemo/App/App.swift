@@ -18,6 +18,9 @@ public final class App: InteractiveRoot {
     /// The tab bar has the keyboard focus (Tab past a scene's last stop, Shift+Tab before its
     /// first): Left and Right switch scenes, Tab goes back into the scene. Its ring shows.
     public private(set) var tabBarFocused = false
+    /// The notice whose close button has the keyboard focus (Tab after the tab bar), by index
+    /// among the shown notices; its ring shows.
+    var noticeFocus: Int?
     private var appNotices: [String] = []
     var noticeBar = NoticeBar()
     /// The keyboard shortcuts window (F1, Ctrl+?), over everything while open.
@@ -121,6 +124,7 @@ public final class App: InteractiveRoot {
         case let .pointerDown(p, button, _):
             if shortcutsWindow.isOpen { shortcutsWindow.handlePress(at: p, in: size); return }
             tabBarFocused = false
+            noticeFocus = nil
             switch capture.route(event, hitTest: region(at:)) {
             case .notices?:
                 pressNotices(at: p, button: button)
@@ -166,15 +170,18 @@ public final class App: InteractiveRoot {
     /// and Right switch scenes. True when the key was the app's.
     private func handleFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
         let chain = currentScene.composition.focus
+        if let taken = handleNoticeFocusKey(key, mods, now: now) { return taken }
         if key == .tab, mods.isSubset(of: .shift), !currentScene.isDragging {
             let forward = !mods.contains(.shift)
             if tabBarFocused {
+                // After the tab bar come the notices' close buttons, then the scene again.
+                if forward, !shownNotices.isEmpty { tabBarFocused = false; noticeFocus = 0; return true }
                 if chain.enter(forward: forward, now: now) { tabBarFocused = false }
                 return true
             }
             if currentScene.composition.handle(.key(key, mods), now: now).isHandled { return true }
-            tabBarFocused = true
             chain.leave(now: now)
+            if !forward, !shownNotices.isEmpty { noticeFocus = shownNotices.count - 1 } else { tabBarFocused = true }
             return true
         }
         guard tabBarFocused, mods.isEmpty else { return false }
@@ -284,7 +291,7 @@ public final class App: InteractiveRoot {
     }
 
     private func drawNotices(into list: inout DrawList) {
-        noticeBar.draw(allNotices, in: size, hovered: pointer, into: &list)
+        noticeBar.draw(allNotices, in: size, hovered: pointer, focused: noticeFocus, into: &list)
     }
 
     var allNotices: [String] { appNotices + currentScene.notices }
@@ -318,6 +325,8 @@ public final class App: InteractiveRoot {
             ("size", .size(size)),
             ("dragging", .bool(currentScene.isDragging)),
             ("notices", .strings(shownNotices)),
+            // Where each shown notice's close button is (window points), in the order of `notices`.
+            ("noticeCloseButtons", .array(noticeBar.closeButtons(for: allNotices, in: size).map { .rect($0.rect) })),
             ("scale", .number(pixelScale)),
             ("stateFile", stateStore.map { .string($0.path) } ?? .null),
             // A scene's sheet that dims and blocks the whole window, tab bar included.
@@ -328,6 +337,10 @@ public final class App: InteractiveRoot {
         // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
         if tabBarFocused, let i = scene.firstIndex(where: { $0.0 == "keyboardFocus" }) {
             scene[i].1 = .object([("stop", .string("tabs")), ("ring", .bool(true))])
+        }
+        // A notice's close button with the focus: the stop is "notice".
+        if noticeFocus != nil, let i = scene.firstIndex(where: { $0.0 == "keyboardFocus" }) {
+            scene[i].1 = .object([("stop", .string("notice")), ("ring", .bool(true))])
         }
         pairs += scene
         return .object(pairs)
@@ -388,5 +401,39 @@ extension App {
         guard AppShortcuts.opensShortcutsWindow(key, mods), !currentScene.isDragging else { return false }
         shortcutsWindow.open(shortcutSections)
         return true
+    }
+}
+
+// MARK: Notices in the focus chain
+
+extension App {
+    /// While a notice's close button has the focus: Tab and Shift+Tab move along the buttons (on
+    /// into the scene, or back to the tab bar), Enter or Space closes the notice. Nil when the
+    /// key is not for the notices.
+    func handleNoticeFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool? {
+        guard let i = noticeFocus else { return nil }
+        let count = shownNotices.count
+        guard i < count else { noticeFocus = nil; return nil }
+        switch key {
+        case .tab where mods.isSubset(of: .shift):
+            if mods.contains(.shift) {
+                if i > 0 { noticeFocus = i - 1 } else { noticeFocus = nil; tabBarFocused = true }
+            } else if i + 1 < count {
+                noticeFocus = i + 1
+            } else {
+                noticeFocus = nil
+                if !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
+            }
+            return true
+        case .enter where mods.isEmpty, .space where mods.isEmpty:
+            noticeBar.dismiss(shownNotices[i])
+            syncNoticeSpace()
+            let left = shownNotices.count
+            noticeFocus = left == 0 ? nil : min(i, left - 1)
+            if left == 0, !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
+            return true
+        default:
+            return nil
+        }
     }
 }
