@@ -40,7 +40,7 @@ public struct CalendarStrings: Sendable, Equatable {
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
     /// Why the bundled sample is not changed.
-    public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
+    public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {
@@ -61,7 +61,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Wiederkehrenden Termin verschieben"
         s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
-        s.sampleReadOnly = "der Beispielkalender gehört zur App; eine Kopie mit --ics öffnen, um ihn zu ändern"
+        s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
         return s
     }()
@@ -77,7 +77,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Déplacer un événement périodique"
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
-        s.sampleReadOnly = "le calendrier d’exemple est fourni avec l’application ; ouvrez-en une copie avec --ics pour le modifier"
+        s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
         return s
     }()

@@ -255,6 +255,11 @@ public final class DrawListRenderer {
         case let .texture(key, r):
             guard let tex = snapshotTextures[key] else { return }
             var dst = frect(transform.apply(r))
+            // A texture drawn at its own size lands on whole pixels, copied 1:1 (no resampling).
+            var tw: Int32 = 0, th: Int32 = 0
+            if SDL_QueryTexture(tex, nil, nil, &tw, &th) == 0, abs(dst.w - Float(tw)) < 0.75, abs(dst.h - Float(th)) < 0.75 {
+                dst = SDL_FRect(x: dst.x.rounded(), y: dst.y.rounded(), w: Float(tw), h: Float(th))
+            }
             SDL_SetTextureAlphaMod(tex, UInt8((opacity * 255).rounded()))
             SDL_RenderCopyF(renderer, tex, nil, &dst)
             sdlPending = true

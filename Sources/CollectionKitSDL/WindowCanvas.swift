@@ -199,8 +199,10 @@ public final class WindowCanvas {
             case .hand: id = SDL_SYSTEM_CURSOR_HAND
             case .grabbing: id = SDL_SYSTEM_CURSOR_SIZEALL
             case .notAllowed: id = SDL_SYSTEM_CURSOR_NO
+            case .copy: id = SDL_SYSTEM_CURSOR_ARROW
             }
-            cursors[c] = SDL_CreateSystemCursor(id)
+            // The copy cursor is drawn (SDL has none); the plain arrow only if that fails.
+            cursors[c] = (c == .copy ? CopyCursor.make(scale: pointScale) : nil) ?? SDL_CreateSystemCursor(id)
         }
         SDL_SetCursor(cursors[c])
     }

@@ -141,7 +141,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(nodes.dropLast().map(\.name), scene.boards.map(\.title))
         let backlog = nodes[0]
         XCTAssertEqual(backlog.childCount, 40)
-        XCTAssertEqual(backlog.child(at: 1)?.name, "Card 1")
+        XCTAssertEqual(backlog.child(at: 1)?.name, "Review", "a card is named by its own words")
         XCTAssertTrue(backlog.child(at: 3)!.states.contains(.pinned), "card 3 is locked to the backlog")
         XCTAssertFalse(backlog.child(at: 1)!.states.contains(.pinned))
         let status = try XCTUnwrap(nodes.last)
@@ -155,7 +155,7 @@ final class AccessibilitySceneTests: XCTestCase {
             move \(to.x) \(to.y) 300
             wait 200
             """)
-        XCTAssertEqual(sceneNodes(driver.root).last?.name, "Card 1 picked up, over Today, position 2 of 6")
+        XCTAssertEqual(sceneNodes(driver.root).last?.name, "Review picked up, over Today, position 2 of 6")
     }
 
     func testTheMosaicsContextMenuIsAMenu() throws {
@@ -193,13 +193,13 @@ final class AccessibilitySceneTests: XCTestCase {
 
         try driver.play(script: "key Down\nwait 300")
         guard case let .focusChanged(collection, index, name)? = events.drain().first else { return XCTFail("no focus event") }
-        XCTAssertEqual([collection, name], ["backlog", "Card 1"])
+        XCTAssertEqual([collection, name], ["backlog", "Review"])
         XCTAssertEqual(index, 1)
 
         try driver.play(script: "key Space\nwait 300")
         let announced = { (list: [AccessibilityEvent]) in list.compactMap { e -> String? in
             if case let .announcement(text) = e { return text }; return nil } }
-        XCTAssertEqual(announced(events.drain()), ["Card 1 picked up", "over Backlog, position 2 of 40"])
+        XCTAssertEqual(announced(events.drain()), ["Review picked up", "over Backlog, position 2 of 40"])
         try driver.play(script: "key Right\nwait 300")
         XCTAssertEqual(announced(events.drain()).first?.hasPrefix("over Today, position"), true)
         try driver.play(script: "key Space\nwait 800")

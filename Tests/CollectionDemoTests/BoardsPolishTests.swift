@@ -52,9 +52,9 @@ final class BoardsPolishTests: XCTestCase {
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
         try driver.play(script: "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
         XCTAssertFalse(scene.board("today")!.identifiers.joined().contains(card))
-        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).title)")
-        // The notice's Undo: right end of the notice above the status line.
-        let undo = Point(x: scene.statusFrame.maxX - 38, y: scene.statusFrame.minY - 4 - max(28, scene.statusFrame.height + 6) / 2)
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).name)")
+        // The toast's Undo, as the dump places it.
+        let undo = try XCTUnwrap(scene.toastButtons().first { $0.name == "undo" }).rect.center
         try driver.play(script: "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
         XCTAssertTrue(scene.board("today")!.items.joined().contains(card), "Undo brings the card back")
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "and retires the notice")

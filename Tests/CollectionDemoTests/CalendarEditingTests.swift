@@ -159,7 +159,7 @@ final class CalendarEditingTests: XCTestCase {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)], label: "sample")
         try driver.play(script: dragScript(from: try chip("dentist", driver), to: cell(d("2026-11-26"), scene)))
         XCTAssertEqual(source.moves, [])
-        XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: the sample calendar comes with the app; open a copy with --ics to change it"])
+        XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: the sample calendar can’t be changed; open a calendar file of your own to edit events"])
     }
 
     /// Holding the dragged chip at the grid's left edge turns the pages back, one per hold.

@@ -12,8 +12,8 @@ final class LargeBoardsTests: XCTestCase {
         XCTAssertTrue(scene.initialIDs.contains(199_999))
         XCTAssertFalse(scene.initialIDs.contains(300_000))
         // Made on demand, the same cards as before: title, lock and height from the identifier.
-        XCTAssertEqual(scene.card(123_453), BoardCard(id: 123_453, title: "Card 123453", lockedTo: "backlog", text: BoardCard.task(for: 123_453)))
-        XCTAssertEqual(scene.card(7), BoardCard(id: 7, title: "Card 7", lockedTo: nil, text: BoardCard.task(for: 7)))
+        XCTAssertEqual(scene.card(123_453), BoardCard(id: 123_453, title: BoardCard.task(for: 123_453), lockedTo: "backlog"))
+        XCTAssertEqual(scene.card(7), BoardCard(id: 7, title: BoardCard.task(for: 7), lockedTo: nil))
         // Before the backlog has a width, a card's height is the minimum; its text sizes it after.
         XCTAssertEqual(scene.board("backlog")!.length(at: ItemPath(item: 7, section: 0)), BoardCardMetrics.minimumHeight)
         XCTAssertNil(scene.consistencyProblem())

@@ -182,7 +182,7 @@ a11y_test() {
         fail "accessibility grid window" "$start_error"
     fi
 
-    # Boards: a click focuses a card, Down moves the focus (the focus event names the card), Space
+    # Boards: a click focuses a card (named by its own words, "Fix login"), Down moves the focus (the focus event names the card), Space
     # picks it up, Right carries it to Today, Space drops: each step is announced.
     # The app joins the bus after its first frame; it tells listeners whether its window is
     # active as soon as it hears of them. The click waits for that, so its focus is announced.
@@ -191,7 +191,7 @@ a11y_test() {
     if start_app --fresh --scene boards --size 1280x800 --dump-state "$work/a11y.json"; then
         wait_until 20 a11y_events "$windows > $windows_before" || echo "NOTE accessibility: the boards window was not announced within 20 s"
         xdotool mousemove --window "$wid" 233 124 click 1
-        if wait_until 20 a11y_events 'any(x["type"] == "object:state-changed:focused" and x["detail1"] == 1 and x["name"].startswith("Card") for x in e)'; then
+        if wait_until 20 a11y_events 'any(x["type"] == "object:state-changed:focused" and x["detail1"] == 1 and x["name"] == "Fix login" for x in e)'; then
             pass "accessibility: a click on a card focuses it; the focus change is announced"
         else fail "accessibility click focus" "focus $(json_get "$app_dump" 'd["focus"]'), events $(tail -c 400 "$a11y_log")"; fi
         local before; before=$(wc -l <"$a11y_log")

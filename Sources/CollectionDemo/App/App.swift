@@ -18,8 +18,13 @@ public final class App: InteractiveRoot {
     /// The tab bar has the keyboard focus (Tab past a scene's last stop, Shift+Tab before its
     /// first): Left and Right switch scenes, Tab goes back into the scene. Its ring shows.
     public private(set) var tabBarFocused = false
+    /// The notice whose close button has the keyboard focus (Tab after the tab bar), by index
+    /// among the shown notices; its ring shows.
+    var noticeFocus: Int?
     private var appNotices: [String] = []
     var noticeBar = NoticeBar()
+    /// The keyboard shortcuts window (F1, Ctrl+?), over everything while open.
+    var shortcutsWindow = ShortcutsWindow()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
@@ -101,8 +106,11 @@ public final class App: InteractiveRoot {
             currentScene.update(now: now)
         case let .key(key, mods):
             if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
+            if handleShortcutsWindowKey(key, mods) { return }
             // A field being edited types digits and takes Escape; the tab keys wait for it.
             if currentScene.composition.isEditingText { currentScene.handle(event, now: now); return }
+            // A modal sheet of the scene's takes every key: the tabs and the focus stay behind it.
+            if sceneIsModal { currentScene.handle(event, now: now); return }
             if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
                 noticeBar.dismissAll(allNotices)
                 syncNoticeSpace()
@@ -114,10 +122,15 @@ public final class App: InteractiveRoot {
             if handleFocusKey(key, mods, now: now) { return }
             currentScene.handle(event, now: now)
         case let .pointerDown(p, button, _):
+            if shortcutsWindow.isOpen { shortcutsWindow.handlePress(at: p, in: size); return }
             tabBarFocused = false
+            noticeFocus = nil
             switch capture.route(event, hitTest: region(at:)) {
             case .notices?:
                 pressNotices(at: p, button: button)
+            case .tabBar? where sceneIsModal:
+                // The tab bar is dimmed behind a modal sheet: the press is the scene's (outside its sheet).
+                currentScene.handle(event, now: now)
             case .tabBar?:
                 if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
                 // A right click on the tabs still cancels a drag in flight.
@@ -127,6 +140,7 @@ public final class App: InteractiveRoot {
             }
         case let .pointerMove(p, _):
             _ = capture.route(event, hitTest: region(at:))
+            if shortcutsWindow.isOpen { shortcutsWindow.hover(p, in: size); return }
             if capture.holder == .notices { return }
             hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
             // With nothing held the scene sees every move, so its hover ends when the pointer leaves it.
@@ -134,10 +148,10 @@ public final class App: InteractiveRoot {
         case .pointerUp:
             let holder = capture.holder
             _ = capture.route(event, hitTest: region(at:))
-            if holder == .notices || holder == .tabBar { return }
+            if holder == .notices || (holder == .tabBar && !sceneIsModal) || shortcutsWindow.isOpen { return }
             currentScene.handle(event, now: now)
         case .wheel:
-            if region(at: pointer) == .scene { currentScene.handle(event, now: now) }
+            if region(at: pointer) == .scene, !shortcutsWindow.isOpen { currentScene.handle(event, now: now) }
         case .text, .composition:
             currentScene.handle(event, now: now)
         case .focus:
@@ -156,15 +170,18 @@ public final class App: InteractiveRoot {
     /// and Right switch scenes. True when the key was the app's.
     private func handleFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
         let chain = currentScene.composition.focus
+        if let taken = handleNoticeFocusKey(key, mods, now: now) { return taken }
         if key == .tab, mods.isSubset(of: .shift), !currentScene.isDragging {
             let forward = !mods.contains(.shift)
             if tabBarFocused {
+                // After the tab bar come the notices' close buttons, then the scene again.
+                if forward, !shownNotices.isEmpty { tabBarFocused = false; noticeFocus = 0; return true }
                 if chain.enter(forward: forward, now: now) { tabBarFocused = false }
                 return true
             }
             if currentScene.composition.handle(.key(key, mods), now: now).isHandled { return true }
-            tabBarFocused = true
             chain.leave(now: now)
+            if !forward, !shownNotices.isEmpty { noticeFocus = shownNotices.count - 1 } else { tabBarFocused = true }
             return true
         }
         guard tabBarFocused, mods.isEmpty else { return false }
@@ -190,6 +207,8 @@ public final class App: InteractiveRoot {
 
     public var cursor: Cursor {
         switch capture.holder ?? region(at: pointer) {
+        case _ where shortcutsWindow.isOpen: return shortcutsWindow.closeButton(in: size).contains(pointer) ? .hand : .arrow
+        case .tabBar where sceneIsModal: return .arrow
         case .tabBar: return tabIndex(at: pointer) != nil ? .hand : .arrow
         case .notices: return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
         case .scene: return currentScene.cursor(at: pointer)
@@ -225,7 +244,10 @@ public final class App: InteractiveRoot {
         list.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
         currentScene.draw(into: &list)
         drawTabBar(into: &list)
+        // Behind a modal sheet the tab bar is dimmed as the scene is.
+        if sceneIsModal { list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), ModalSheet.dimming) }
         drawNotices(into: &list)
+        shortcutsWindow.draw(in: size, into: &list)
         return list
     }
 
@@ -269,7 +291,7 @@ public final class App: InteractiveRoot {
     }
 
     private func drawNotices(into list: inout DrawList) {
-        noticeBar.draw(allNotices, in: size, hovered: pointer, into: &list)
+        noticeBar.draw(allNotices, in: size, hovered: pointer, focused: noticeFocus, into: &list)
     }
 
     var allNotices: [String] { appNotices + currentScene.notices }
@@ -324,13 +346,22 @@ public final class App: InteractiveRoot {
             ("size", .size(size)),
             ("dragging", .bool(currentScene.isDragging)),
             ("notices", .strings(shownNotices)),
+            // Where each shown notice's close button is (window points), in the order of `notices`.
+            ("noticeCloseButtons", .array(noticeBar.closeButtons(for: allNotices, in: size).map { .rect($0.rect) })),
             ("scale", .number(pixelScale)),
             ("stateFile", stateStore.map { .string($0.path) } ?? .null),
+            // A scene's sheet that dims and blocks the whole window, tab bar included.
+            ("modal", .bool(sceneIsModal)),
+            ("shortcutsWindow", shortcutsWindow.dump(in: size)),
         ]
         var scene = currentScene.dumpState()
         // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
         if tabBarFocused, let i = scene.firstIndex(where: { $0.0 == "keyboardFocus" }) {
             scene[i].1 = .object([("stop", .string("tabs")), ("ring", .bool(true))])
+        }
+        // A notice's close button with the focus: the stop is "notice".
+        if noticeFocus != nil, let i = scene.firstIndex(where: { $0.0 == "keyboardFocus" }) {
+            scene[i].1 = .object([("stop", .string("notice")), ("ring", .bool(true))])
         }
         pairs += scene
         pairs.append(("appearance", appearanceDump()))
@@ -373,4 +404,58 @@ extension App {
 public struct AppError: Error, CustomStringConvertible {
     public var description: String
     public init(_ d: String) { description = d }
+}
+
+// MARK: Shortcuts window and modal sheets
+
+extension App {
+    /// The shown scene has a modal sheet open (the carousel's reading sheet).
+    var sceneIsModal: Bool { (currentScene as? ModalSheetPresenting)?.modalSheet != nil }
+
+    /// The sections the shortcuts window lists for the shown scene: the scene's, then the app's.
+    var shortcutSections: [ShortcutSection] {
+        ((currentScene as? ShortcutListing)?.shortcutSections ?? []) + [AppShortcuts.section(sceneCount: entries.count)]
+    }
+
+    /// F1 and Ctrl+? open the window (not mid-drag); while it is open it takes every key.
+    func handleShortcutsWindowKey(_ key: Key, _ mods: Modifiers) -> Bool {
+        if shortcutsWindow.isOpen { shortcutsWindow.handleKey(key, mods); return true }
+        guard AppShortcuts.opensShortcutsWindow(key, mods), !currentScene.isDragging else { return false }
+        shortcutsWindow.open(shortcutSections)
+        return true
+    }
+}
+
+// MARK: Notices in the focus chain
+
+extension App {
+    /// While a notice's close button has the focus: Tab and Shift+Tab move along the buttons (on
+    /// into the scene, or back to the tab bar), Enter or Space closes the notice. Nil when the
+    /// key is not for the notices.
+    func handleNoticeFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool? {
+        guard let i = noticeFocus else { return nil }
+        let count = shownNotices.count
+        guard i < count else { noticeFocus = nil; return nil }
+        switch key {
+        case .tab where mods.isSubset(of: .shift):
+            if mods.contains(.shift) {
+                if i > 0 { noticeFocus = i - 1 } else { noticeFocus = nil; tabBarFocused = true }
+            } else if i + 1 < count {
+                noticeFocus = i + 1
+            } else {
+                noticeFocus = nil
+                if !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
+            }
+            return true
+        case .enter where mods.isEmpty, .space where mods.isEmpty:
+            noticeBar.dismiss(shownNotices[i])
+            syncNoticeSpace()
+            let left = shownNotices.count
+            noticeFocus = left == 0 ? nil : min(i, left - 1)
+            if left == 0, !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
+            return true
+        default:
+            return nil
+        }
+    }
 }

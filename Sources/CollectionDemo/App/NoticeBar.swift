@@ -46,7 +46,8 @@ struct NoticeBar {
     mutating func dismiss(_ notice: String) { dismissed.insert(notice) }
     mutating func dismissAll(_ all: [String]) { for n in visible(all) { dismissed.insert(n) } }
 
-    func draw(_ all: [String], in size: Size, hovered: Point, into list: inout DrawList) {
+    /// `focused`: the shown notice whose close button has the keyboard focus (its ring shows).
+    func draw(_ all: [String], in size: Size, hovered: Point, focused: Int? = nil, into list: inout DrawList) {
         let lines = visible(all)
         guard !lines.isEmpty else { return }
         let r = box(for: all, in: size)
@@ -57,8 +58,9 @@ struct NoticeBar {
                                      width: r.width - 24 - NoticeBar.closeSize - 8, height: NoticeBar.lineHeight),
                       size: 13, color: Theme.text)
         }
-        for (_, b) in closeButtons(for: all, in: size) {
+        for (i, (_, b)) in closeButtons(for: all, in: size).enumerated() {
             if b.contains(hovered) { list.fill(b, Theme.hoverWash, radius: b.height / 2) }
+            if focused == i { FocusRing.draw(around: b, radius: b.height / 2, into: &list) }
             let c = b.center, d = 4.5
             list.line(Point(x: c.x - d, y: c.y - d), Point(x: c.x + d, y: c.y + d), Theme.text, width: 1.5)
             list.line(Point(x: c.x - d, y: c.y + d), Point(x: c.x + d, y: c.y - d), Theme.text, width: 1.5)

@@ -39,8 +39,12 @@ extension DragDropManager {
     /// A drag in flight goes home.
     public func cancelGestures(now: Double) { cancel(now: now) }
 
-    /// Grabbing while a pointer drag lasts.
-    public func cursor(at p: Point) -> Cursor? { session.map { $0.isKeyboard ? nil : .grabbing } ?? nil }
+    /// While a pointer drag lasts: the copy cursor for a copy that would be accepted here, else
+    /// grabbing. A keyboard drag leaves the pointer's cursor alone.
+    public func cursor(at p: Point) -> Cursor? {
+        guard let s = session, !s.isKeyboard else { return nil }
+        return s.operation == .copy && s.acceptance.isAccepted ? .copy : .grabbing
+    }
 
     /// A button went down; returns true when the manager takes the gesture (a press on an item,
     /// or any press during a drag).

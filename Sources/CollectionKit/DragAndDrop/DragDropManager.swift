@@ -475,11 +475,20 @@ public final class DragDropManager: Component {
         guard let s = session else { return }
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
-        let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
-        let top: (inout DrawList) -> Void = gapFrame != nil
-            ? { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
+        var frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
+        // Over a full target the item would swap with: the item leaving is marked, and a pointer
+        // drag's snapshot shrinks toward the pointer so that item stays in sight.
+        let swapping = swapPreview(s)
+        if let swapping {
+            list.fill(swapping.occupant, style.swapVeil, radius: min(10, swapping.occupant.width / 8))
+            list.stroke(swapping.occupant, style.accepting, width: 2, radius: min(10, swapping.occupant.width / 8))
+            if !s.isKeyboard { frame = DragDropManager.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot) }
+        }
+        let shrunk = swapping != nil && !s.isKeyboard
+        let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
+            ? { [frame] in Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
             : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, style: style)
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style)
             .draw(into: &list, top: top)
     }
 }

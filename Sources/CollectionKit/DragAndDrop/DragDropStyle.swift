@@ -15,5 +15,14 @@ public struct DragDropStyle: Sendable {
     /// The count badge on a stack of several items.
     public var badgeFill = Color(hex: 0x4C8DFF)
     public var badgeText = Color.white
+    /// The "+" badge on a lifted item that will be copied: its fill, its plus, and a ring that
+    /// parts it from the item under it.
+    public var copyBadgeFill = Color(hex: 0x2EA043)
+    public var copyBadgeMark = Color.white
+    public var copyBadgeRing = Color(hex: 0x1A1C22)
+    /// Over the item a drop would swap out (with an outline in `accepting`).
+    public var swapVeil = Color.black.withAlpha(0.35)
+    /// The copy badge's size, in points.
+    public static let copyBadgeDiameter = 22.0
     public init() {}
 }

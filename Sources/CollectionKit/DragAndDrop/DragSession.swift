@@ -144,10 +144,22 @@ public struct SnapshotFlight {
 
 /// Drawing shared by lifted and flying snapshots.
 enum Snapshot {
+    /// `recording` redrawn at ``DragSession/liftScale`` (a texture of its own, made once by the
+    /// backend since its key does not change).
+    static func lifted(_ recording: TextureRecording) -> TextureRecording {
+        let k = DragSession.liftScale
+        return TextureRecording(key: recording.key + "-lifted", size: Size(width: recording.size.width * k, height: recording.size.height * k),
+                                commands: [.pushTransform(Transform(scale: k))] + recording.commands + [.popTransform])
+    }
+
     /// Draws `recording` into `rect` with a shadow of strength `shadow` (0...1). The recording is
     /// handed to this frame's list as is: it was built once, and the backend keeps the texture
     /// while frames keep naming it.
     static func draw(_ recording: TextureRecording, in rect: Rect, shadow: Double, into list: inout DrawList) {
+        // At the lifted size the item is drawn from a recording made at that size, so the texture
+        // meets the screen pixel for pixel (sharp text) instead of being stretched by 6%.
+        let recording = abs(rect.width - recording.size.width * DragSession.liftScale) < 0.01 * recording.size.width
+            && abs(rect.width - recording.size.width) > 0.5 ? lifted(recording) : recording
         if !list.textures.contains(where: { $0.key == recording.key }) { list.textures.append(recording) }
         if shadow > 0.01 {
             let radius = min(12, rect.width / 8)

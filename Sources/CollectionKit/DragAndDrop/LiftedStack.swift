@@ -7,10 +7,18 @@ struct LiftedStack {
     /// The top item's frame as drawn, in window points.
     var frame: Rect
     var refused: Bool
+    /// The drag copies: a "+" badge at the top's leading corner says so (while it is accepted).
+    var copies: Bool
     var style: DragDropStyle
 
-    init(count: Int, frame: Rect, refused: Bool, style: DragDropStyle) {
-        self.count = count; self.frame = frame; self.refused = refused; self.style = style
+    init(count: Int, frame: Rect, refused: Bool, copies: Bool = false, style: DragDropStyle) {
+        self.count = count; self.frame = frame; self.refused = refused; self.copies = copies; self.style = style
+    }
+
+    /// The copy badge's frame: a circle over the top item's top-left corner.
+    var copyBadgeFrame: Rect {
+        let d = DragDropStyle.copyBadgeDiameter
+        return Rect(x: frame.minX - d / 3, y: frame.minY - d / 3, width: d, height: d)
     }
 
     /// Draws the stack; `top` draws the top item's snapshot at ``frame``.
@@ -27,6 +35,13 @@ struct LiftedStack {
             let badge = Rect(x: frame.maxX - 14, y: frame.minY - 10, width: 28, height: 24)
             list.fill(badge, style.badgeFill, radius: 12)
             list.text("\(count)", in: badge, size: 13, color: style.badgeText, alignment: .center, weight: .bold)
+        }
+        if copies, !refused {
+            let b = copyBadgeFrame, c = b.center, arm = b.width * 0.26
+            list.fill(b.insetBy(dx: -1.5, dy: -1.5), style.copyBadgeRing, radius: b.width / 2 + 1.5)
+            list.fill(b, style.copyBadgeFill, radius: b.width / 2)
+            list.line(Point(x: c.x - arm, y: c.y), Point(x: c.x + arm, y: c.y), style.copyBadgeMark, width: 2.5)
+            list.line(Point(x: c.x, y: c.y - arm), Point(x: c.x, y: c.y + arm), style.copyBadgeMark, width: 2.5)
         }
         if refused { list.stroke(frame, style.refusing, width: 3, radius: radius) }
     }

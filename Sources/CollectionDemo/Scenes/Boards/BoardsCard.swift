@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 
 /// A card on the boards: a stable identifier, a title, and whether it is locked to its board.
 public struct BoardCard: Equatable, Sendable {
@@ -17,6 +18,17 @@ public struct BoardCard: Equatable, Sendable {
     public var color: Color { Theme.tileColor(colorID ?? id) }
     /// The words drawn on the card.
     public var shownText: String { text.isEmpty ? title : text }
+    /// The card as sentences name it (the status line, notices, assistive technology): what it
+    /// shows, cut at a word boundary after `nameLimit` characters with "…".
+    public var name: String {
+        let words = shownText
+        guard words.count > BoardCard.nameLimit else { return words }
+        // One character more, so a word ending exactly at the limit is kept whole.
+        let head = words.prefix(BoardCard.nameLimit + 1)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head.prefix(BoardCard.nameLimit)
+        return cut.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters)) + "…"
+    }
+    static let nameLimit = 32
 
     private static let tasks = [
         "Fix login",

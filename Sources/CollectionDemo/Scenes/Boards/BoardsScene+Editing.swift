@@ -34,32 +34,53 @@ extension BoardsScene {
             return .ignored
         case let .key(key, mods):
             if let done = handleClipboardKey(key, mods) { return done }
-            if key == Key("n"), mods == .ctrl {
-                let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
-                let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
-                beginAdding(to: name, now: now)
-                return .handled
-            }
-            if key == Key("F2"), mods.isEmpty, let f = manager.focus, let board = board(f.collection), let id = board.identifier(f.id) {
-                beginRenaming(id, in: board, now: now)
-                return .handled
-            }
-            if key == Key("Delete"), mods.isEmpty {
-                let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
-                guard !ids.isEmpty else { return .ignored }
-                deleteCards(ids)
-                return .handled
-            }
+            if ShortcutSection.run([editingShortcuts], key: key, mods: mods, now: now) { return .handled }
             return .ignored
         default:
             return .ignored
         }
     }
 
+    /// Ctrl+N, F2 and Delete: the keys this file handles, as the shortcuts window lists them.
+    var editingShortcuts: ShortcutSection {
+        ShortcutSection(title: "Editing", shortcuts: [
+            Shortcut("Ctrl+N", "Add a card to the focused board", key: Key("n"), mods: .ctrl) { [unowned self] now in
+                let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
+                let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+                beginAdding(to: name, now: now)
+                return true
+            },
+            Shortcut("F2", "Rename the focused card", key: Key("F2")) { [unowned self] now in
+                guard let f = manager.focus, let board = board(f.collection), let id = board.identifier(f.id) else { return false }
+                beginRenaming(id, in: board, now: now)
+                return true
+            },
+            Shortcut("Delete", "Delete the selected or focused cards", key: Key("Delete")) { [unowned self] _ in
+                let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
+                guard !ids.isEmpty else { return false }
+                deleteCards(ids)
+                return true
+            },
+        ])
+    }
+
+    /// The keys the drag-and-drop manager takes on the boards, for the shortcuts window.
+    var shortcutSections: [ShortcutSection] {
+        [ShortcutSection(title: "Cards", shortcuts: [
+            Shortcut("↑ ↓ ← →", "Move the focus between cards and boards",
+                     matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+            Shortcut("Ctrl+click", "Select several cards", matches: { _, _ in false }, run: nil),
+            Shortcut("Space", "Pick up the focused cards, or drop them", key: .space, run: nil),
+            Shortcut("Escape", "Put picked-up cards back", key: .escape, run: nil),
+            Shortcut("Ctrl+Z", "Undo", key: Key("z"), mods: .ctrl, run: nil),
+            Shortcut("Ctrl+Shift+Z", "Redo", key: Key("z"), mods: [.ctrl, .shift], run: nil),
+        ]), editingShortcuts]
+    }
+
     /// Puts `ids` in the trash as one undoable edit; a locked card refuses, with the reason shown.
     func deleteCards(_ ids: [AnyHashable]) {
         let typed = ids.identifiers(as: Int.self)
-        let what = typed.count == 1 ? card(typed[0]).title : BoardsScene.words.severalItems(typed.count)
+        let what = typed.count == 1 ? card(typed[0]).name : BoardsScene.words.severalItems(typed.count)
         do {
             try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)")
         } catch {
@@ -110,7 +131,7 @@ extension BoardsScene {
             var renamed = old
             renamed.title = title
             renamed.text = ""
-            manager.recordEdit(of: id, summary: "rename \(old.title)") { [unowned self] undoing in
+            manager.recordEdit(of: id, summary: "rename \(old.name)") { [unowned self] undoing in
                 cards[key] = undoing ? stored : renamed
                 if let home = manager.location(of: id).flatMap({ self.board($0.collection) }) {
                     if home.name == "backlog" { home.remeasure() }

@@ -4,7 +4,7 @@ import CollectionKit
 /// today, an empty board for later, a horizontal strip of done cards, a drag-only palette that
 /// makes new cards, a one-card focus slot that swaps when full, and a trash. One
 /// `DragDropManager` runs every drag; the scene only configures boards and draws their frames.
-public final class BoardsScene: Scene {
+public final class BoardsScene: Scene, ShortcutListing {
     public let name = "boards"
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection<Int>] = []
@@ -42,11 +42,16 @@ public final class BoardsScene: Scene {
     /// drawn under the status line), the boards' own pans and the wheel; the boards beneath them all.
     public private(set) var composition = Composition([])
     /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
-    public private(set) var deletedNotice: (text: String, until: Double)?
+    public internal(set) var deletedNotice: (text: String, until: Double)?
+    /// The toast button with the keyboard focus and its ring showing.
+    var toastFocus: String?
     /// How long the delete notice stays, in seconds.
     static let deletedNoticeDuration = 6.0
     static func deletedText(_ what: String) -> String { "Deleted \(what)" }
     static let undoTitle = "Undo"
+    static let closeTitle = "Close"
+    /// The status line when nothing is being dragged: what the boards are for.
+    static let idleStatus = "Drag cards between boards, or from the palette to add one"
 
     public static let defaultBacklogCount = 40
     /// Backlog cards `n` and `n + lookPeriod` look alike (the same task text and the same lock,
@@ -71,8 +76,8 @@ public final class BoardsScene: Scene {
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
-            cards[id] = BoardCard(id: id, title: title ?? "Card \(id)", lockedTo: locked, kind: kind,
-                                  text: title == nil ? BoardCard.task(for: id) : "")
+            // A card's title is what it says: status lines, notices and assistive technology name it so.
+            cards[id] = BoardCard(id: id, title: title ?? BoardCard.task(for: id), lockedTo: locked, kind: kind)
             return AnyHashable(id)
         }
         let high = n / 4
@@ -117,37 +122,34 @@ public final class BoardsScene: Scene {
         manager.add(trash)
         // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
         // next (an undo too) retires the notice.
+        // A change that moves nothing (a card let go where it was) leaves the notice alone.
         manager.onChange = { [unowned self] change in
+            guard !change.edits.isEmpty else { return }
             guard change.cause == .drop || change.cause == .edit, change.zone == trash.dropName,
                   change.edits.contains(where: { if case .removed = $0 { return true } else { return false } }) else {
                 deletedNotice = nil; return
             }
             let ids = change.edits.map(\.id).identifiers(as: Int.self)
-            let what = ids.count == 1 ? self.card(ids[0]).title : BoardsScene.words.severalItems(ids.count)
+            let what = ids.count == 1 ? self.card(ids[0]).name : BoardsScene.words.severalItems(ids.count)
             deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
         }
         compose()
     }
 
     private func compose() {
-        let undoButton = inputPart { [unowned self] event, now in
-            guard case let .pointerDown(p, .left, _) = event, !manager.isDragging, let undo = undoFrame, undo.contains(p) else { return false }
-            deletedNotice = nil
-            manager.undo(now: now)
-            return true
-        }
+        let (toast, toastStops) = toastParts()
         let pans = inputPart { [unowned self] event, now in handlePan(event, now: now) }
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // The status line and the delete notice over the drag's stack, as the window always drew them.
         let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list); drawDeletedNotice(into: &list) })
-        let focus = FocusChain(manager.focusStops())
+        let focus = FocusChain(manager.focusStops() + toastStops)
         // The field on top and first for keys; the editing commands before the drag machinery,
         // which would otherwise take a double-click's second press.
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
                                         draw: { [unowned self] list in drawAddButtons(into: &list) })
-        composition = Composition([editor, commands, undoButton, focus, status, manager, pans, frame], focus: focus)
+        composition = Composition([editor, commands, toast, focus, status, manager, pans, frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -200,7 +202,7 @@ public final class BoardsScene: Scene {
             return height
         }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
-        board.describeItem = { [unowned self] id in self.card(id).title }
+        board.describeItem = { [unowned self] id in self.card(id).name }
         board.style.gapFill = Theme.background
         if name == "backlog" {
             board.drawHeader = { section, frame, list in
@@ -218,7 +220,7 @@ public final class BoardsScene: Scene {
 
     /// Backlog card `id`, made on demand; every tenth (3, 13, 23, ...) is locked to the backlog.
     static func backlogCard(_ id: Int) -> BoardCard {
-        BoardCard(id: id, title: "Card \(id)", lockedTo: id % 10 == 3 ? "backlog" : nil, text: BoardCard.task(for: id))
+        BoardCard(id: id, title: BoardCard.task(for: id), lockedTo: id % 10 == 3 ? "backlog" : nil)
     }
 
     /// A new card of the template's kind, with an identifier never used before.
@@ -244,7 +246,8 @@ public final class BoardsScene: Scene {
         manager.bounds = frame
         let m = min(8, frame.width / 60)
         let titleH = min(20, max(10, frame.height * 0.05))
-        let statusH = min(24, max(12, frame.height * 0.06))
+        // Tall enough for the delete toast, which shows in this band, off the boards.
+        let statusH = min(32, max(12, frame.height * 0.06))
         statusFrame = Rect(x: frame.minX + m, y: frame.maxY - statusH, width: max(0, frame.width - 2 * m), height: statusH)
         let inner = Rect(x: frame.minX + m, y: frame.minY + m, width: max(0, frame.width - 2 * m),
                          height: max(0, frame.height - 2 * m - statusH))
@@ -383,32 +386,6 @@ public final class BoardsScene: Scene {
 
     }
 
-    // MARK: Delete notice
-
-    /// The notice's frame: at the bottom right, just above the status line.
-    private var deletedNoticeFrame: Rect? {
-        guard deletedNotice != nil else { return nil }
-        let h = max(28, statusFrame.height + 6), w = min(300, frame.width - 16)
-        return Rect(x: statusFrame.maxX - w, y: statusFrame.minY - h - 4, width: w, height: h)
-    }
-
-    /// The notice's Undo button.
-    private var undoFrame: Rect? {
-        deletedNoticeFrame.map { Rect(x: $0.maxX - 70, y: $0.minY + 4, width: 64, height: $0.height - 8) }
-    }
-
-    private func drawDeletedNotice(into list: inout DrawList) {
-        guard let n = deletedNotice, let r = deletedNoticeFrame, let undo = undoFrame else { return }
-        list.shadow(r.offsetBy(dx: 0, dy: 3), Color.black.withAlpha(0.4), radius: 8, blur: 10)
-        list.fill(r, Theme.surfaceRaised, radius: 8)
-        list.stroke(r, Theme.border, width: 1, radius: 8)
-        list.text(n.text, in: Rect(x: r.minX + 12, y: r.minY, width: max(0, undo.minX - r.minX - 16), height: r.height), size: 13,
-                  color: Theme.text, alignment: .leading)
-        let hovered = undo.contains(pointer)
-        list.fill(undo, hovered ? Theme.accent.mixed(with: .white, 0.15) : Theme.accent, radius: 6)
-        list.text(BoardsScene.undoTitle, in: undo, size: 13, color: .white, alignment: .center, weight: .bold)
-    }
-
     private func drawTrash(into list: inout DrawList) {
         let r = trash.dropFrame.insetBy(dx: 6, dy: 4)
         guard !r.isEmpty else { return }
@@ -428,14 +405,18 @@ public final class BoardsScene: Scene {
         } else if let line = manager.statusLine {
             text = line; color = Theme.text
         } else {
-            text = "Drag cards between boards. Ctrl+click selects several; Space picks up the focused card, arrows move it; F2 renames, Delete deletes, Ctrl+N adds; Ctrl+Z undoes."
+            text = BoardsScene.idleStatus
         }
-        list.text(text, in: statusFrame, size: min(13, statusFrame.height * 0.6), color: color, alignment: .leading)
+        // Beside the delete toast, never under it.
+        var line = statusFrame
+        if let toast = deletedNoticeFrame { line.size.width = max(0, toast.minX - 12 - line.minX) }
+        list.text(text, in: line, size: min(13, statusFrame.height * 0.5), color: color, alignment: .leading)
     }
 
     public func cursor(at p: Point) -> Cursor {
+        if let dragging = manager.cursor(at: p) { return dragging }
         if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
-        if undoFrame?.contains(p) == true { return .hand }
+        if toastButtons().contains(where: { $0.rect.contains(p) }) { return .hand }
         if !editor.isEditing, addButtons.values.contains(where: { $0.contains(p) }) { return .hand }
         return boards.contains { $0.view.frame.contains(p) && $0.draggableItem(at: p) != nil } ? .hand : .arrow
     }
@@ -491,6 +472,10 @@ public final class BoardsScene: Scene {
                 ("overChanges", .int(s.overChanges)),
                 ("accepted", .bool(s.acceptance.isAccepted)),
                 ("keyboard", .bool(s.isKeyboard)),
+                // The card a drop here would swap out (null: none), and the ghost's frame as drawn.
+                ("swapsWith", s.swapsWith.map { .string("\($0.base)") } ?? .null),
+                ("ghost", manager.liftedFrame.map { .rect($0) } ?? .null),
+                ("copy", .bool(s.operation == .copy)),
             ])
         }
         let lockedInBacklog = stride(from: initialIDs.backlog.lowerBound + 3, to: initialIDs.backlog.upperBound, by: 10)
@@ -510,6 +495,9 @@ public final class BoardsScene: Scene {
             ("focusRing", .bool(manager.marks.showsRing)),
             // The delete notice's words while it shows ("Deleted Card 5"), else null.
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
+            // The delete toast's frame and its buttons (Undo, Close), in window points, while it shows.
+            ("deletedNoticeFrame", deletedNoticeFrame.map { .rect($0) } ?? .null),
+            ("deletedNoticeButtons", .array(toastButtons().map { .object([("name", .string($0.name)), ("frame", .rect($0.rect))]) })),
             ("adding", adding.map { .string($0) } ?? .null),
             ("nextID", .int(nextID)),
         ]

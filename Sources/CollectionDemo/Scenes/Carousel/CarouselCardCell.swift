@@ -204,7 +204,7 @@ public final class CarouselCardCell: CollectionCell {
     }
 
     /// The smallest type the card uses, in points: small windows reflow, they do not shrink text.
-    static let smallestType = 11.0
+    static let smallestType = 12.0
     /// The button's word and the reading time line (the demo's words).
     static let openTitle = "Open"
     static func readingTime(_ minutes: Int) -> String { "\(minutes) min read" }

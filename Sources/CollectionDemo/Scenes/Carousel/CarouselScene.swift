@@ -1,7 +1,7 @@
 import CollectionKit
 /// A paging carousel of preview cards (seeds 000 and 003): drag, flick, wheel and keys move it one
 /// card at a time, a click on a side card centres it, and page dots show where it is.
-public final class CarouselScene: Scene, CollectionDataSource {
+public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, ModalSheetPresenting {
     public let name = "carousel"
     public let collection: CollectionView
     private(set) var ids: [Int]
@@ -145,21 +145,32 @@ public final class CarouselScene: Scene, CollectionDataSource {
         return true
     }
 
-    /// The arrows, Home and End page and move the focus ring with the centred card; Enter opens
-    /// the focused card; Escape clears the selection.
+    /// The cards' keys, from the table the shortcuts window lists.
     private func handleKey(_ key: Key, now: Double) -> Bool {
-        switch key {
-        case .left: focusCard(centeredIndex - 1, now: now)
-        case .right: focusCard(centeredIndex + 1, now: now)
-        case .home: focusCard(0, now: now)
-        case .end: focusCard(ids.count - 1, now: now)
-        case .enter:
-            if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
-        case .escape: collection.clearSelection()
-        case Key("a"): setAlignment(alignment == .center ? .edges : .center, now: now)
-        default: return false
-        }
-        return true
+        ShortcutSection.run(shortcutSections, key: key, mods: [], now: now)
+    }
+
+    /// The arrows, Home and End page and move the focus ring with the centred card; Enter opens
+    /// the focused card; Escape clears the selection; A switches the alignment.
+    var shortcutSections: [ShortcutSection] {
+        func does(_ action: @escaping (Double) -> Void) -> (Double) -> Bool { { action($0); return true } }
+        return [
+            ShortcutSection(title: "Cards", shortcuts: [
+                Shortcut("←", "Show the previous card", key: .left, run: does { [unowned self] in focusCard(centeredIndex - 1, now: $0) }),
+                Shortcut("→", "Show the next card", key: .right, run: does { [unowned self] in focusCard(centeredIndex + 1, now: $0) }),
+                Shortcut("Home", "Show the first card", key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
+                Shortcut("End", "Show the last card", key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
+                Shortcut("Enter", "Open the focused card", key: .enter, run: does { [unowned self] now in
+                    if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
+                }),
+                Shortcut("Escape", "Clear the selection", key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
+                Shortcut("A", "Align the first and last cards to the edges, or centre them", key: Key("a"),
+                         run: does { [unowned self] in setAlignment(alignment == .center ? .edges : .center, now: $0) }),
+            ]),
+            ShortcutSection(title: "Reading", shortcuts: [
+                Shortcut("Escape  or  Enter", "Close the open card", matches: { k, m in m.isEmpty && (k == .escape || k == .enter) }, run: nil),
+            ]),
+        ]
     }
 
     /// Scrolls card `index` into place and puts the focus ring on it.
@@ -265,6 +276,9 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     // MARK: Reading sheet
 
+    /// The open reading sheet: it dims and blocks the whole window.
+    var modalSheet: Rect? { openedCard == nil ? nil : sheetFrame }
+
     /// The sheet an opened card shows in: centred, at most 520 × 420 points.
     private var sheetFrame: Rect {
         let f = collection.frame
@@ -278,11 +292,15 @@ public final class CarouselScene: Scene, CollectionDataSource {
 
     private func drawSheet(for index: Int, into list: inout DrawList) {
         let c = CarouselCardCell.Content.sample(ids[index], of: ids.count)
-        list.fill(collection.frame, Theme.background.withAlpha(0.72))
+        list.fill(collection.frame, ModalSheet.dimming)
         let s = sheetFrame
         list.shadow(s.offsetBy(dx: 0, dy: 8), Color.black.withAlpha(0.5), radius: 14, blur: 24)
-        list.fill(s, Theme.surfaceRaised, radius: 14)
-        list.fill(Rect(x: s.minX, y: s.minY, width: s.width, height: 10), c.color, radius: 5)
+        // The card's colour is the sheet's own top edge: the sheet is filled in it, rounded, and
+        // its body covers all but the top 10 points (square where it meets the strip).
+        let strip = 10.0
+        list.fill(s, c.color, radius: 14)
+        list.fill(Rect(x: s.minX, y: s.minY + strip, width: s.width, height: max(0, s.height - strip)), Theme.surfaceRaised, radius: 14)
+        list.fill(Rect(x: s.minX, y: s.minY + strip, width: s.width, height: min(14, max(0, s.height - strip))), Theme.surfaceRaised)
         let inner = s.insetBy(dx: 20, dy: 24)
         list.text(c.category.uppercased(), in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18),
                   size: 12, color: Theme.textDim, weight: .bold)
@@ -304,7 +322,7 @@ public final class CarouselScene: Scene, CollectionDataSource {
     /// The opened card's text (the demo's words).
     static func story(_ c: CarouselCardCell.Content) -> String {
         "\(c.subtitle). \(c.author) takes you through \(c.title): where it began, what it looks like today and "
-            + "why it is worth the trip. Press Escape or Close to go back to the carousel."
+            + "why it is worth the trip."
     }
 
     // MARK: Page dots
@@ -343,13 +361,6 @@ public final class CarouselScene: Scene, CollectionDataSource {
             list.text("\(current + 1) / \(ids.count)", in: Rect(x: collection.frame.midX - 80, y: dotsCentreY - 12, width: 160, height: 24),
                       size: 14, color: Theme.textDim, alignment: .center, weight: .bold)
         }
-        // The key hint sits right of the page indicator, and only where it fits beside it.
-        let indicatorEnd = showsDots ? dotCentre(ids.count - 1).x + 8 : collection.frame.midX + 80
-        let hintRect = Rect(x: collection.frame.maxX - 416, y: dotsCentreY - 11, width: 400, height: 22)
-        if hintRect.minX >= indicatorEnd + 16 {
-            let hint = "← → Home End  ·  Enter: open  ·  A: alignment (\(alignment.rawValue))"
-            list.text(hint, in: hintRect, size: 12, color: Theme.textDim, alignment: .trailing)
-        }
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -366,6 +377,8 @@ public final class CarouselScene: Scene, CollectionDataSource {
             ("selected", .array(collection.selectedItems.sorted().map { .string("\(ids[$0.item])") })),
             // The card open in the reading sheet (null: none).
             ("opened", openedCard.map { .string("\(ids[$0])") } ?? .null),
+            // The reading sheet while open: its frame, and that it is modal (it dims and blocks the window).
+            ("sheet", modalSheet.map { .object([("frame", .rect($0)), ("modal", .bool(true))]) } ?? .null),
         ])]))] + composition.focus.dumpEntries()
     }
 

@@ -60,7 +60,9 @@ enum MosaicHeader {
         if pinned { list.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), Theme.border) }
         list.text(title, in: Rect(x: frame.minX + 16, y: frame.minY, width: 200, height: frame.height), size: 17,
                   color: Theme.text, weight: .bold)
-        list.text(detail, in: Rect(x: frame.minX + 150, y: frame.minY, width: max(0, frame.width - 174), height: frame.height),
-                  size: 13, color: Theme.textDim, alignment: .trailing)
+        // The detail (how many cards) beside the title; the right end is the header's buttons'.
+        guard !detail.isEmpty else { return }
+        list.text(detail, in: Rect(x: frame.minX + 100, y: frame.minY, width: max(0, min(160, frame.width - 116)), height: frame.height),
+                  size: 13, color: Theme.textDim, alignment: .leading)
     }
 }

@@ -8,7 +8,7 @@ import CollectionKit
 /// and redo; a long press drags a card and the groups re-form as it moves. The drag runs on the
 /// engine's `DragDropManager` with the mosaic as a `ReorderableCollection`, the same machinery as
 /// the rearrange and boards scenes.
-public final class MosaicScene: Scene {
+public final class MosaicScene: Scene, ShortcutListing {
     public let name = "mosaic"
     public let collection: CollectionView
     public let preset: MosaicPreset
@@ -42,6 +42,9 @@ public final class MosaicScene: Scene {
     public private(set) var composition = Composition([])
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
+    /// Shuffle, Reset and Undo at the right end of the mosaic's pinned header.
+    lazy var headerButtons = ButtonRow(buttons: { [unowned self] in headerButtonList }, frames: { [unowned self] in headerButtonFrames() },
+                                       action: { [unowned self] name, now in pressHeaderButton(name, now: now) })
 
     static let featuredCount = 8
     static let featuredSection = 0, mosaicSection = 1
@@ -142,6 +145,7 @@ public final class MosaicScene: Scene {
             guard case let .key(key, mods) = event else { return false }
             return handleShortcut(key, mods, now: now)
         }
+        let header = inputPart { [unowned self] event, now in !interaction.isDragging && headerButtons.handle(event, now: now) }
         let wheel = inputPart { [unowned self] event, now in
             guard case let .wheel(_, dy) = event, dy != 0 else { return false }
             collection.physics.wheel(dx: 0, dy: dy, now: now)
@@ -150,8 +154,8 @@ public final class MosaicScene: Scene {
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
-        let focus = FocusChain([cards, featured])
-        composition = Composition([menu, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
+        let focus = FocusChain([cards, featured, headerButtons.focusStop("header")])
+        composition = Composition([menu, header, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -373,19 +377,10 @@ public final class MosaicScene: Scene {
         menu.close()
     }
 
-    /// Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo; the Menu key opens the focused card's menu;
-    /// S shuffles, R resets; the page keys, Home and End scroll.
+    /// The scene's commands from the shortcuts table; then the page keys, Home and End scroll.
     private func handleShortcut(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
-        if ContextMenuController.isMenuKey(key, mods) { openMenuForFocused(now: now); return true }
-        if mods.contains(.ctrl), key == Key("z") { if mods.contains(.shift) { redo() } else { undo() }; return true }
-        if mods.contains(.ctrl), key == Key("y") { redo(); return true }
-        guard mods.isEmpty else { return false }
-        switch key {
-        case Key("s"): shuffle(now: now)
-        case Key("r"): reset(now: now)
-        default: return keyboardScrolling.scroll(for: key, in: collection, now: now)
-        }
-        return true
+        if ShortcutSection.run(commandShortcuts, key: key, mods: mods, now: now) { return true }
+        return mods.isEmpty && keyboardScrolling.scroll(for: key, in: collection, now: now)
     }
 
     /// The focused cards' keys: the arrows move the focus ring, Enter opens the focused card's
@@ -466,7 +461,7 @@ public final class MosaicScene: Scene {
     }
 
     /// The Menu key or Shift+F10: the focused card's menu, anchored inside the card.
-    private func openMenuForFocused(now: Double) {
+    func openMenuForFocused(now: Double) {
         if focusedCard == nil, model.count > 0 { focusedCard = model.card(at: firstVisibleCardIndex()) }
         guard let id = focusedCard, let index = model.position(of: id) else { return }
         let ip = ItemPath(item: index, section: MosaicScene.mosaicSection)
@@ -535,11 +530,13 @@ public final class MosaicScene: Scene {
             }
         }
         ScrollIndicator.draw(for: collection, into: &list)
+        list.clipped(to: collection.frame) { headerButtons.draw(into: &$0) }
         // Landing flights and the lifted card, above the cards.
         manager.draw(into: &list, now: collection.now)
     }
 
     public func cursor(at p: Point) -> Cursor {
+        if !interaction.isDragging, headerButtons.contains(p) { return .hand }
         if let pressing = interaction.cursor(at: p) { return pressing }
         if orthogonal.isPanning { return .grabbing }
         return itemIndexPath(at: p) != nil ? .hand : .arrow
@@ -580,10 +577,9 @@ public final class MosaicScene: Scene {
 
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
-            MosaicHeader.draw(title: "Featured", detail: "drag or flick: one card at a time  ·  ← →", pinned: false, in: frame, into: &list)
+            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, in: frame, into: &list)
         } else {
-            MosaicHeader.draw(title: "Mosaic", detail: "\(model.count) cards  ·  right click: menu  ·  S shuffle  ·  R reset  ·  Ctrl+Z undo",
-                              pinned: true, in: frame, into: &list)
+            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, in: frame, into: &list)
         }
     }
 
@@ -651,6 +647,8 @@ public final class MosaicScene: Scene {
             ("menu", menuJSON),
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
+            // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
+            ("headerControls", headerButtons.dump()),
         ]
     }
 

@@ -16,7 +16,7 @@ public enum RearrangeLayoutKind: String, CaseIterable, Sendable {
 /// Every 7th tile is pinned: it cannot be lifted, keeps its slot while others flow around it, and
 /// nothing is dropped in its place. The drag itself runs on the engine's `DragDropManager` (the
 /// same machinery as the boards scene) with the collection as a `ReorderableCollection`.
-public final class RearrangeScene: Scene, CollectionDataSource {
+public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing {
     public let name = "rearrange"
     public let collection: CollectionView
     /// Tile identifiers in data order; a tile shows its identifier.
@@ -46,6 +46,17 @@ public final class RearrangeScene: Scene, CollectionDataSource {
     /// A keyboard drag, the scroll bars, the long press, the focus chain, the shortcuts and the
     /// wheel, in that order; the drawing on top of them all.
     public private(set) var composition = Composition([])
+    /// The scene's frame; the header band (layout switch, hint, Undo) is its top.
+    private(set) var sceneFrame: Rect = .zero
+    /// The layout switch at the header's left, and Undo at its right.
+    lazy var layoutButtons = ButtonRow(buttons: { [unowned self] in layoutButtonList }, frames: { [unowned self] in headerButtonFrames().layouts },
+                                       action: { [unowned self] name, _ in RearrangeLayoutKind(rawValue: name).map { setLayout($0) } })
+    lazy var undoButton = ButtonRow(buttons: { [unowned self] in undoButtonList }, frames: { [unowned self] in headerButtonFrames().undo },
+                                    action: { [unowned self] _, now in undo(now: now) })
+    /// When the one-time hint ("Long-press a tile to move it") goes away: set when the scene is
+    /// first shown, cleared by the first lift.
+    var hintUntil: Double?
+    var hintShown = false
 
     public static func isPinned(_ id: Int) -> Bool { id % 7 == 6 }
 
@@ -130,8 +141,16 @@ public final class RearrangeScene: Scene, CollectionDataSource {
                                          Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
                                      },
                                      draw: { [unowned self] list in drawScene(into: &list) })
-        let focus = FocusChain([tiles])
-        composition = Composition([keyboardDrag, pressFocus, scrollBars, interaction, focus, shortcuts, wheel, frame], focus: focus)
+        let header = inputPart { [unowned self] event, now in
+            // The hint has done its work once the user presses or types: it goes.
+            switch event { case .pointerDown, .key, .wheel: hintUntil = nil; default: break }
+            guard !interaction.isDragging else { return false }
+            return layoutButtons.handle(event, now: now) || undoButton.handle(event, now: now)
+        }
+        let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
+                                    nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
+        let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
+        composition = Composition([keyboardDrag, header, pressFocus, scrollBars, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
@@ -174,29 +193,32 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         guard !manager.isDragging else { return }
         manager.finishLandings()
         let animated = kind != layoutKind
+        // The tile to keep in view: the focused one while its ring shows, else the first in view.
+        // A tile focused quietly by a click is not what the user is looking at: the first tile
+        // in view takes the (ringless) focus, which the view's transition keeps in view.
+        let ring = collection.showsFocusRing
+        let anchor = ring ? collection.focusedItem ?? collection.firstItemInView : collection.firstItemInView
+        if !ring, let anchor { collection.setFocus(anchor, showingRing: false) }
         layoutKind = kind
         order.showsNotes = kind == .waterfall
-        // Every tile glides to its place in the new layout, the one in view staying in view.
+        // Every tile glides to its place in the new layout, the anchor tile staying in view.
         collection.setLayout(makeLayout(kind), animated: animated)
+        if let anchor { keepInView(anchor) }
     }
 
     public func setFrame(_ frame: Rect) {
-        collection.setFrame(frame)
-        manager.bounds = frame
+        sceneFrame = frame
+        let header = RearrangeScene.headerHeight(for: frame)
+        let content = Rect(x: frame.minX, y: frame.minY + header, width: frame.width, height: max(0, frame.height - header))
+        collection.setFrame(content)
+        manager.bounds = content
     }
 
     // MARK: Input
 
-    /// Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y undo and redo; L switches the layout.
+    /// The scene's commands, from the table the shortcuts window lists.
     private func handleShortcut(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
-        if mods.contains(.ctrl), key == Key("z") {
-            if mods.contains(.shift) { redo(now: now) } else { undo(now: now) }
-            return true
-        }
-        if mods.contains(.ctrl), key == Key("y") { redo(now: now); return true }
-        guard mods.isEmpty || mods == .shift, key == Key("l") else { return false }
-        setLayout(layoutKind.next)
-        return true
+        ShortcutSection.run(shortcutSections, key: key, mods: mods, now: now)
     }
 
     /// The keys of the focused tiles: the arrows move the focus ring (the view scrolls to keep it
@@ -218,9 +240,9 @@ public final class RearrangeScene: Scene, CollectionDataSource {
 
     // MARK: Undo
 
-    private func undo(now: Double) { manager.undo(now: now) }
+    func undo(now: Double) { manager.undo(now: now) }
 
-    private func redo(now: Double) { manager.redo(now: now) }
+    func redo(now: Double) { manager.redo(now: now) }
 
     private func apply(from: Int, to: Int) {
         manager.finishLandings()
@@ -249,39 +271,8 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         manager.draw(into: &list, now: now)
     }
 
-    // MARK: Hint
-
-    /// The layout shown now, as the hint names it.
-    static func title(of kind: RearrangeLayoutKind) -> String {
-        switch kind {
-        case .grid: return "Grid"
-        case .horizontal: return "Horizontal"
-        case .waterfall: return "Waterfall"
-        }
-    }
-    /// What the hint says, longest first: the first that fits is shown.
-    var hintLines: [String] {
-        let layout = RearrangeScene.title(of: layoutKind)
-        return ["\(layout) layout  ·  long-press a tile (or Space on the focused one) to pick it up  ·  L: next layout  ·  Ctrl+Z: undo",
-                "\(layout)  ·  long-press or Space to pick up  ·  L: next layout",
-                "\(layout)  ·  L: layout"]
-    }
-
-    /// A pill at the bottom of the scene saying how to rearrange and which layout is shown; hidden
-    /// while a drag is in flight (the drag has the user's attention).
-    private func drawHint(into list: inout DrawList) {
-        guard !manager.isDragging, collection.frame.width >= 240, collection.frame.height >= 160 else { return }
-        let measurer = noteMetrics.measurer
-        let style = TextStyle(size: 12)
-        guard let text = hintLines.first(where: { measurer.width(of: $0, style: style) + 28 <= collection.frame.width - 24 }) else { return }
-        let width = (measurer.width(of: text, style: style) + 28).rounded(.up)
-        let r = Rect(x: (collection.frame.midX - width / 2).rounded(), y: collection.frame.maxY - 38, width: width, height: 26)
-        list.fill(r, Theme.surfaceRaised.withAlpha(0.92), radius: 13)
-        list.stroke(r, Theme.border, width: 1, radius: 13)
-        list.text(text, in: r, size: 12, color: Theme.text, alignment: .center)
-    }
-
     public func cursor(at p: Point) -> Cursor {
+        if !interaction.isDragging, layoutButtons.contains(p) || undoButton.contains(p) { return .hand }
         if let pressing = interaction.cursor(at: p) { return pressing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
@@ -306,8 +297,10 @@ public final class RearrangeScene: Scene, CollectionDataSource {
         }
         return [
             ("layout", .string(layoutKind.rawValue)),
-            // The hint line shown at the bottom (null while a drag hides it).
-            ("hint", manager.isDragging ? .null : .string(hintLines[0])),
+            // The one-time hint in the header while it shows, else null.
+            ("hint", hintText.map { .string($0) } ?? .null),
+            // The header's controls: the layout switch and Undo, in window points.
+            ("headerControls", .array((layoutButtons.dump().arrayValue ?? []) + (undoButton.dump().arrayValue ?? []))),
             ("collections", .array([collection.dumpState(extra: [
                 ("layout", .string(layoutKind.rawValue)),
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),

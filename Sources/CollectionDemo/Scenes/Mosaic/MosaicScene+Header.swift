@@ -1,0 +1,61 @@
+import CollectionKit
+
+/// The mosaic's commands: Shuffle, Reset and Undo as buttons at the right end of its pinned
+/// header (as a GNOME header bar holds a view's actions), and as keys listed in the shortcuts window.
+extension MosaicScene {
+    static func cardCount(_ n: Int) -> String { n == 1 ? "1 card" : "\(n) cards" }
+
+    var headerButtonList: [ButtonRow.Button] {
+        [ButtonRow.Button(name: "shuffle", title: "Shuffle"),
+         ButtonRow.Button(name: "reset", title: "Reset"),
+         ButtonRow.Button(name: "undo", title: "Undo", enabled: manager.history.undoCount > 0)]
+    }
+
+    /// The mosaic header's frame in window points, while it shows.
+    private var headerWindowFrame: Rect? {
+        guard let a = collection.visibleAttributes.first(where: { $0.kind == .supplementary("header") && $0.indexPath.section == MosaicScene.mosaicSection })
+        else { return nil }
+        let r = collection.windowRect(fromContent: a.frame)
+        return r.intersects(collection.frame) ? r : nil
+    }
+
+    /// The buttons' frames: right-aligned in the header, and none where the header is too narrow
+    /// for them beside its title (the keys still work).
+    func headerButtonFrames() -> [Rect] {
+        guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
+        let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
+        let frames = ButtonRow.layout(widths: widths, right: h.maxX - 16, midY: h.midY)
+        return (frames.first?.minX ?? 0) >= h.minX + 100 ? frames : []
+    }
+
+    func pressHeaderButton(_ name: String, now: Double) {
+        switch name {
+        case "shuffle": shuffle(now: now)
+        case "reset": reset(now: now)
+        default: undo()
+        }
+    }
+
+    /// The keys the scene handles itself (the menu key, undo and redo, shuffle and reset).
+    var commandShortcuts: [ShortcutSection] {
+        [ShortcutSection(title: "Cards", shortcuts: [
+            Shortcut("S", "Shuffle the cards", key: Key("s")) { [unowned self] in shuffle(now: $0); return true },
+            Shortcut("R", "Reset the cards to how they started", key: Key("r")) { [unowned self] in reset(now: $0); return true },
+            Shortcut("Ctrl+Z", "Undo", key: Key("z"), mods: .ctrl) { [unowned self] _ in undo(); return true },
+            Shortcut("Ctrl+Shift+Z  or  Ctrl+Y", "Redo",
+                     matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) }) { [unowned self] _ in redo(); return true },
+            Shortcut("Menu  or  Shift+F10", "Open the focused card's menu", matches: ContextMenuController.isMenuKey) { [unowned self] in
+                openMenuForFocused(now: $0); return true
+            },
+        ])]
+    }
+
+    var shortcutSections: [ShortcutSection] {
+        commandShortcuts + [ShortcutSection(title: "Moving around", shortcuts: [
+            Shortcut("↑ ↓ ← →", "Move the focus between cards", matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+            Shortcut("Enter", "Open the focused card's menu", key: .enter, run: nil),
+            Shortcut("Page Up  /  Page Down", "Scroll a page", matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut("Home  /  End", "Go to the first or last card", matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
+        ])]
+    }
+}
