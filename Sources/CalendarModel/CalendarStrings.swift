@@ -37,6 +37,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var nextMonth = "Next month"
     /// "Cannot add an event: %2" (the reason) when a new event is refused.
     public var cannotCreate = "Cannot add an event: %2"
+    /// "Cannot rename “%1”: %2" and "Cannot delete “%1”: %2" (the event's title, the reason).
+    public var cannotRename = "Cannot rename “%1”: %2"
+    public var cannotDelete = "Cannot delete “%1”: %2"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
     /// Why the bundled sample is not changed.
@@ -61,6 +64,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Wiederkehrenden Termin verschieben"
         s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
+        s.cannotRename = "„%1“ kann nicht umbenannt werden: %2"; s.cannotDelete = "„%1“ kann nicht gelöscht werden: %2"
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
         return s
@@ -77,6 +81,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.moveRepeatingQuestion = "Déplacer un événement périodique"
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
+        s.cannotRename = "Impossible de renommer « %1 » : %2"; s.cannotDelete = "Impossible de supprimer « %1 » : %2"
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
         return s

@@ -91,9 +91,12 @@ public protocol EventEditor: AnyObject {
     func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome
     /// Removes the event `origin` names, every component of its UID.
     func delete(_ origin: EventOrigin, now: Date) -> EditOutcome
+    /// Gives the event `origin` names, every component of its UID, the title `title`.
+    func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome
 }
 
 extension EventEditor {
     public func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome { .refused("this calendar cannot add events") }
     public func delete(_ origin: EventOrigin, now: Date) -> EditOutcome { .refused("this calendar cannot remove events") }
+    public func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome { .refused("this calendar cannot rename events") }
 }

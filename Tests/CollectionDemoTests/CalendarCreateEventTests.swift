@@ -33,7 +33,34 @@ final class CreatingCalendar: EventSource, EventEditor {
         return .written(EventEdit(file: file, uid: uid, before: [""], after: [text]))
     }
 
+    func delete(_ origin: EventOrigin, now: Date) -> EditOutcome {
+        if let readOnly { return .refused(readOnly) }
+        guard let e = events.first(where: { $0.uid == origin.uid }) else { return .refused("the event is no longer in the file") }
+        let text = "\(e.uid)|\(e.title)|\(Self.firstDay(e))"
+        events.removeAll { $0.uid == origin.uid }
+        return .written(EventEdit(file: origin.file, uid: origin.uid, before: [text], after: [""]))
+    }
+
+    static func firstDay(_ e: EventOccurrence) -> String {
+        if case let .allDay(first, _) = e.span { return first.description }
+        return ""
+    }
+
+    func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome {
+        if let readOnly { return .refused(readOnly) }
+        guard let i = events.firstIndex(where: { $0.uid == origin.uid }) else { return .refused("the event is no longer in the file") }
+        let e = events[i]
+        let before = "\(e.uid)|\(e.title)|\(Self.firstDay(e))", after = "\(e.uid)|\(title)|\(Self.firstDay(e))"
+        events[i].title = title
+        return .written(EventEdit(file: origin.file, uid: origin.uid, before: [before], after: [after]))
+    }
+
     func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
+        if edit.before.count == 1, edit.after.count == 1, !edit.before[0].isEmpty, !edit.after[0].isEmpty {
+            guard let i = events.firstIndex(where: { $0.uid == edit.uid }) else { return .refused("the event was removed from the file since") }
+            events[i].title = edit.after[0].split(separator: "|").map(String.init)[1]
+            return .written(edit)
+        }
         if edit.before == [""] {
             guard !events.contains(where: { $0.uid == edit.uid }) else { return .refused("already there") }
             add(edit.after[0], file: edit.file)
@@ -138,5 +165,36 @@ final class CalendarCreateEventTests: XCTestCase {
         try sampleDriver.play(script: "key ctrl+n\nwait 50")
         XCTAssertFalse(sample.titleEditor.isEditing)
         XCTAssertEqual(sample.editing.notices.last, "Cannot add an event: " + CalendarStrings.english.sampleReadOnly)
+    }
+
+    /// F2 on a focused event opens a field with its title over its chip; Enter renames it in its
+    /// file, Ctrl+Z takes the new title back; Delete removes it and Ctrl+Z puts it back; a
+    /// double-click on the chip renames too.
+    func testAnEventIsRenamedAndDeletedFromTheKeyboardAndUndone() throws {
+        let (driver, scene, source) = try makeApp()
+        try driver.play(script: "key ctrl+n\nwait 50\ntext \"Dentist\"\nkey Return\nwait 300")
+        XCTAssertEqual(dumpedTitles(driver), ["Dentist"])
+        XCTAssertTrue(scene.cycleChipFocus(backwards: false), "Tab's way into the day's events")
+        try driver.play(script: "key F2\nwait 50")
+        XCTAssertTrue(scene.titleEditor.isEditing, "F2 opens the field over the focused event")
+        XCTAssertEqual(scene.titleEditor.field?.text, "Dentist")
+        try driver.play(script: "key ctrl+a\ntext \"Dentist at 9\"\nkey Return\nwait 300")
+        XCTAssertEqual(source.events.map(\.title), ["Dentist at 9"])
+        XCTAssertEqual(dumpedTitles(driver), ["Dentist at 9"])
+        try driver.play(script: "key ctrl+z\nwait 200")
+        XCTAssertEqual(source.events.map(\.title), ["Dentist"], "undo gives the old title back")
+
+        XCTAssertEqual(scene.focusedChipEvent?.title, "Dentist", "the event keeps the keyboard focus")
+        try driver.play(script: "key Delete\nwait 200")
+        XCTAssertEqual(source.events.count, 0, "Delete removes the focused event")
+        try driver.play(script: "key ctrl+z\nwait 200")
+        XCTAssertEqual(source.events.map(\.title), ["Dentist"], "undo puts it back")
+
+        let chip = try XCTUnwrap(scene.chipFrame(of: try XCTUnwrap(source.events.first)))
+        try driver.play(script: doubleClick(chip.center))
+        XCTAssertTrue(scene.titleEditor.isEditing, "a double-click on a chip renames it")
+        XCTAssertEqual(scene.titleEditor.field?.text, "Dentist")
+        try driver.play(script: "key Escape\nwait 50")
+        XCTAssertEqual(source.events.map(\.title), ["Dentist"], "Escape renames nothing")
     }
 }

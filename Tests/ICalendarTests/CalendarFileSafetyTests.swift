@@ -88,7 +88,7 @@ final class CalendarFileSafetyTests: XCTestCase {
         let stale = folder.appendingPathComponent(".cal.ics.Ab3xY9").path
         let fresh = folder.appendingPathComponent(".cal.ics.Qw7eR2").path
         let others = [".other.ics.Ab3xY9", ".cal.ics.lock", ".cal.ics.Ab3xY9Z", "cal.ics.Ab3xY9"].map { folder.appendingPathComponent($0).path }
-        for f in [stale, fresh] + others { FileManager.default.createFile(atPath: f, contents: Data("partial".utf8)) }
+        for f in [stale, fresh] + others { _ = FileManager.default.createFile(atPath: f, contents: Data("partial".utf8)) }
         let hourAgo = timespec(tv_sec: Int(Date().timeIntervalSince1970) - 3600, tv_nsec: 0)
         var old = [hourAgo, hourAgo]
         for f in [stale] + others { utimensat(AT_FDCWD, f, &old, 0) }

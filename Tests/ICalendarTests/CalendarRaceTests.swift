@@ -54,7 +54,7 @@ final class CalendarRaceTests: XCTestCase {
             while children.contains(where: { !FileManager.default.fileExists(atPath: $0.out + ".ready") && $0.process.isRunning }), Date() < deadline {
                 usleep(1_000)
             }
-            FileManager.default.createFile(atPath: go, contents: Data())
+            _ = FileManager.default.createFile(atPath: go, contents: Data())
             for c in children { c.process.waitUntilExit() }
             let events = PlainICalendar(String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self))
                 .roots.flatMap(\.components).filter { $0.name == "VEVENT" }
@@ -84,7 +84,7 @@ final class CalendarRaceChild: XCTestCase {
         guard let path = env[CalendarRaceTests.fileVariable], let uid = env["CALENDAR_RACE_UID"],
               let go = env["CALENDAR_RACE_GO"], let out = env["CALENDAR_RACE_OUT"] else { return }
         let source = ICalendarSource(files: [path], zone: DisplayZone(identifier: "Europe/Berlin")!)
-        FileManager.default.createFile(atPath: out + ".ready", contents: Data())
+        _ = FileManager.default.createFile(atPath: out + ".ready", contents: Data())
         while !FileManager.default.fileExists(atPath: go) { usleep(50) }
         let outcome = source.move(EventMove(origin: EventOrigin(file: path, uid: uid), days: 1, scope: .event),
                                   now: Date(timeIntervalSince1970: 1_795_000_000))

@@ -255,4 +255,34 @@ final class CalendarSpliceTests: XCTestCase {
         guard case let .refused(why) = source.delete(EventOrigin(file: path, uid: "weekly"), now: now) else { return XCTFail("deleted twice") }
         XCTAssertTrue(why.contains("no longer in the file"), why)
     }
+
+    /// A rename changes the title (folded and escaped by libical), SEQUENCE, DTSTAMP and
+    /// LAST-MODIFIED of that event and no other byte of the file; undo gives back the file exactly.
+    func testARenameChangesOnlyTheTitleLines() throws {
+        let original = Self.unusual(lineEnd: "\r\n", bom: true)
+        let path = try file("hand.ics", original)
+        let source = ICalendarSource(files: [path], zone: berlin)
+        let title = "Walk, then lunch; a longer title that libical folds at seventy-five octets for us"
+        guard case let .written(edit) = source.rename(EventOrigin(file: path, uid: "walk"), to: title, now: now) else {
+            return XCTFail("not written")
+        }
+        let after = bytes(path), text = String(decoding: after, as: UTF8.self)
+        let walkBefore = try XCTUnwrap(CalendarText(bytes: original).events.first { $0.uid == "walk" })
+        let walkAfter = try XCTUnwrap(CalendarText(bytes: after).events.first { $0.uid == "walk" })
+        // Everything outside the event is byte for byte as it was.
+        XCTAssertEqual(Array(after[..<walkAfter.range.lowerBound]), Array(original[..<walkBefore.range.lowerBound]))
+        XCTAssertEqual(Array(after[walkAfter.range.upperBound...]), Array(original[walkBefore.range.upperBound...]))
+        // Inside it, the lines that were not about the title or the change stay as written by hand.
+        let inside = String(decoding: after[walkAfter.range], as: UTF8.self)
+        for kept in ["uid:walk", "X-MY-APP-COLOR;X-PARAM=\"a:b\":teal", "dtstart;tzid=Europe/Berlin:20261110T090000", "CATEGORIES:one,two"] {
+            XCTAssertTrue(inside.contains(kept), "\(kept) kept: \(inside)")
+        }
+        XCTAssertFalse(inside.contains("odd pla"), "the old title is gone")
+        XCTAssertTrue(inside.contains("SEQUENCE:1"), inside)
+        let shown = source.occurrences(overlapping: CalendarDate(iso: "2026-11-10")!...CalendarDate(iso: "2026-11-10")!)
+        XCTAssertEqual(shown.map(\.title), [title], "read back with its comma and semicolon")
+        XCTAssertTrue(text.hasSuffix("END:VCALENDAR\r\ntrailing words someone left here\r\n"))
+        guard case .written = source.apply(edit.reversed, now: now) else { return XCTFail("undo refused") }
+        XCTAssertEqual(bytes(path), original, "undo gives back the file byte for byte")
+    }
 }

@@ -58,6 +58,8 @@ struct CalendarEditing {
     var notices: [String] = []
     /// The chip of the focused day the keyboard is on (an index into that day's events).
     var focusedChip: Int?
+    /// Presses on chips, for the double-click that renames.
+    var chipClicks = ClickCounter()
     /// Read-only reasons by file, for the calendar shown (cleared when it changes or is written).
     var readOnly: [String: String?] = [:]
     /// The wall clock for DTSTAMP and LAST-MODIFIED (the scene's `now` is the frame clock).

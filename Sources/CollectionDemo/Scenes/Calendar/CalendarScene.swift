@@ -289,6 +289,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
             inputPart { [unowned self] in collection.handleScrollBarEvent($0, now: $1) },
+            inputPart { [unowned self] in handleRenameOrDelete($0, now: $1) },
             inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
             inputPart { [unowned self] e, now in handleDays(e, now: now) },
         ], focus: focus)

@@ -1,0 +1,74 @@
+import CalendarModel
+import CollectionKit
+
+/// Renaming and deleting an event: F2 on a focused event (Tab into a day's events) or a
+/// double-click on its chip opens a field over the chip with its title, and Enter writes the new
+/// title to its file; Delete removes the focused event. Both go through the source's
+/// `EventEditor`, byte for byte outside the event, as one edit that Ctrl+Z undoes like a move.
+extension CalendarScene {
+    /// The event's chip on screen, for the field: its first bar in the window.
+    func chipFrame(of e: EventOccurrence) -> Rect? {
+        chipFrames()[e]?.first
+    }
+
+    /// Opens the title field over `e`'s chip, or says why its calendar refuses.
+    public func beginRenaming(_ e: EventOccurrence, now: Double) {
+        guard !isDragging, let origin = e.origin else { return }
+        if let why = readOnlyReason(of: e) {
+            refuse(strings.fill(strings.cannotRename, DayCell.clipped(e.title), why))
+            return
+        }
+        guard let frame = chipFrame(of: e) else { return }
+        let field = Rect(x: frame.minX, y: frame.minY - 4, width: max(frame.width, 120), height: max(frame.height + 8, 28))
+        titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: e.title, multiline: false, maximumLength: 500,
+                          placeholder: strings.newEventPlaceholder, frame: { field }, now: now) { [unowned self] text in
+            guard let title = text?.trimmedForTitle, !title.isEmpty, title != e.title else { return }
+            renameEvent(e, to: title)
+        }
+    }
+
+    /// Writes `title` as `e`'s title and puts the write on the undo list.
+    func renameEvent(_ e: EventOccurrence, to title: String) {
+        guard let editor = events.source as? EventEditor, let origin = e.origin else { return }
+        let outcome = editor.rename(origin, to: title, now: editing.wallClock())
+        record(outcome, file: origin.file) { why in strings.fill(strings.cannotRename, DayCell.clipped(e.title), why) }
+        if case let .written(edit) = outcome {
+            editing.undo.append(edit)
+            editing.redo.removeAll()
+        }
+    }
+
+    /// Removes `e` (every occurrence of a repeating event) from its file; Ctrl+Z puts it back.
+    public func deleteEvent(_ e: EventOccurrence) {
+        guard !isDragging, let editor = events.source as? EventEditor, let origin = e.origin else { return }
+        if let why = readOnlyReason(of: e) {
+            refuse(strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why))
+            return
+        }
+        let outcome = editor.delete(origin, now: editing.wallClock())
+        record(outcome, file: origin.file) { why in strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why) }
+        if case let .written(edit) = outcome {
+            editing.focusedChip = nil
+            editing.undo.append(edit)
+            editing.redo.removeAll()
+            refreshCells()
+        }
+    }
+
+    /// F2 renames and Delete removes the focused event; a double-click on a chip renames it.
+    func handleRenameOrDelete(_ event: InputEvent, now: Double) -> Bool {
+        switch event {
+        case let .key(key, mods) where mods.isEmpty && (key == Key("F2") || key == Key("Delete")):
+            guard let e = focusedChipEvent else { return false }
+            if key == Key("F2") { beginRenaming(e, now: now) } else { deleteEvent(e) }
+            return true
+        case let .pointerDown(p, .left, mods) where mods.isEmpty:
+            guard editing.chipClicks.press(at: p, now: now) == 2,
+                  let (e, _) = chipFrames().first(where: { $0.value.contains { $0.contains(p) } }) else { return false }
+            beginRenaming(e, now: now)
+            return true
+        default:
+            return false
+        }
+    }
+}
