@@ -91,7 +91,7 @@ final class RearrangeSceneTests: XCTestCase {
             """, at: [(0.5, { early = run.app.draw().textures; cursor = run.app.cursor }),
                       (0.9, { midDrag = run.dump; late = run.app.draw().textures })])
         XCTAssertEqual(cursor, .grabbing)
-        XCTAssertEqual(early.map(\.key), ["rearrange-snapshot-1"], "one snapshot texture")
+        XCTAssertEqual(early.map(\.key), ["rearrange-snapshot-1-lifted"], "one snapshot texture, recorded at its lifted size")
         XCTAssertEqual(early, late, "recorded once at lift and handed to every frame unchanged")
         XCTAssertEqual(midDrag?["dragging"]?.boolValue, true, "a dump mid-drag says so")
         XCTAssertEqual(midDrag?["collections"]?[0]?["moving"]?["to"]?.doubleValue, 40)
