@@ -101,7 +101,7 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.menu, .null)
         try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 100")
         XCTAssertEqual(run.menu["item"]?.stringValue, "1")
-        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Delete", "Move to top"])
+        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Rename…", "Delete", "Move to top"])
         // A click elsewhere closes it.
         try play(run, "down 100 700\nup 100 700\nwait 100")
         XCTAssertEqual(run.menu, .null)
@@ -157,6 +157,32 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.dump["undo"], .int(3))
         try play(run, "key ctrl+z\nwait 50\nkey ctrl+z\nwait 50\nkey ctrl+z\nwait 400")
         XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
+    }
+
+    /// Rename… in a card's menu opens a field over the card; Enter names it (drawn and spoken by
+    /// its name), Ctrl+Z gives its number back; F2 renames the focused card; Escape keeps it.
+    func testRenameFromTheMenuAndF2AndUndo() throws {
+        let run = try makeRun(preset: "compact")
+        try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 50")
+        let menu = try XCTUnwrap(run.scene.menu.menu)
+        let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == "Rename…" })
+        try play(run, "down \(p(run.menuRow(row)))\nup \(p(run.menuRow(row)))\nwait 100")
+        XCTAssertNil(run.scene.menu.menu, "the menu closes")
+        XCTAssertTrue(run.scene.editor.isEditing, "a field opens over the card")
+        let field = try XCTUnwrap(run.scene.editor.field?.frame)
+        XCTAssertTrue(run.collection.windowRect(fromContent: run.collection.layout.attributesForItem(at: ItemPath(item: 1, section: 1))!.frame)
+            .contains(field.center), "the field is over the card")
+        try play(run, "text \"Summer trip\"\nkey Return\nwait 300")
+        XCTAssertEqual(run.scene.model.name(of: 1), "Summer trip")
+        XCTAssertEqual(run.scene.accessibilityLabel(for: 1), "Summer trip", "spoken by its name")
+        try play(run, "key ctrl+z\nwait 300")
+        XCTAssertNil(run.scene.model.name(of: 1), "undo gives its number back")
+        try play(run, "down \(p(run.center(3)))\nup \(p(run.center(3)))\nwait 100")
+        XCTAssertEqual(run.scene.focusedCard, 3, "a click focuses the card")
+        try play(run, "key F2\nwait 50\ntext \"Not kept\"\nkey Escape\nwait 100")
+        XCTAssertNil(run.scene.model.name(of: 3), "Escape names nothing")
+        try play(run, "key F2\nwait 50\ntext \"Notes\"\nkey Return\nwait 300")
+        XCTAssertEqual(run.scene.model.name(of: 3), "Notes", "F2 renames the focused card")
     }
 
     func testKeyboardMenuOnTheFocusedCard() throws {

@@ -115,12 +115,14 @@ final class RememberedStateTests: XCTestCase {
         var model = mosaic.model
         model.styles[1] = .regular
         model.order.swapAt(0, 5)
+        model.setName("Summer trip", of: 3)
         XCTAssertTrue(mosaic.restore(model))
         first.app.handle(.key(Key("x"), []), now: first.driver.now)
         first.app.saveRememberedState()
 
         let again = try launch(scene: "mosaic", config: config)
         XCTAssertEqual((again.app.currentScene as! MosaicScene).model, model)
+        XCTAssertEqual((again.app.currentScene as! MosaicScene).model.name(of: 3), "Summer trip", "a card's name comes back")
         config.options["mosaic-preset"] = ["compact"]
         let other = try launch(scene: "mosaic", config: config)
         XCTAssertEqual((other.app.currentScene as! MosaicScene).model, MosaicModel(preset: .compact), "another preset starts afresh")

@@ -52,6 +52,8 @@ public struct RememberedState: Codable, Equatable, Sendable {
         public var styles: [String]
         public var allowsMenu: [Bool]
         public var order: [Int]
+        /// The names the user gave cards, by card id (absent in files written before names).
+        public var names: [String: String]?
     }
 }
 
@@ -74,7 +76,8 @@ extension RememberedState {
             let m = mosaic.model
             guard m.cardCount <= RememberedState.itemLimit else { return }
             self.mosaic = Mosaic(preset: mosaic.preset.rawValue, count: config.items ?? mosaic.preset.defaultCount,
-                                 values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order)
+                                 values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order,
+                                 names: m.names.isEmpty ? nil : Dictionary(uniqueKeysWithValues: m.names.map { (String($0.key), $0.value) }))
         default:
             break
         }
@@ -96,8 +99,14 @@ extension RememberedState {
                   m.count == (config.items ?? mosaic.preset.defaultCount) else { return nil }
             let styles = m.styles.compactMap(ItemStyle.init(rawValue:))
             guard styles.count == m.styles.count,
-                  let model = MosaicModel(values: m.values, styles: styles, allowsMenu: m.allowsMenu, order: m.order),
-                  mosaic.restore(model) else { return RememberedState.unusable("mosaic") }
+                  var model = MosaicModel(values: m.values, styles: styles, allowsMenu: m.allowsMenu, order: m.order) else {
+                return RememberedState.unusable("mosaic")
+            }
+            for (key, name) in m.names ?? [:] {
+                guard let id = Int(key), model.hasCard(id) else { return RememberedState.unusable("mosaic") }
+                model.setName(name, of: id)
+            }
+            guard mosaic.restore(model) else { return RememberedState.unusable("mosaic") }
             return nil
         default:
             return nil

@@ -4,6 +4,8 @@ import CollectionKit
 /// hovered or focused.
 public final class MosaicCardCell: CollectionCell {
     public var value = 0
+    /// The name the user gave the card, shown instead of its number.
+    public var name: String?
     public var style = ItemStyle.compact
     public var allowsMenu = false
     public var isFeatured = false
@@ -12,11 +14,11 @@ public final class MosaicCardCell: CollectionCell {
 
     public override func prepareForReuse() {
         super.prepareForReuse()
-        value = 0; style = .compact; allowsMenu = false; isFocused = false; isFeatured = false; showsMoreButton = false
+        value = 0; name = nil; style = .compact; allowsMenu = false; isFocused = false; isFeatured = false; showsMoreButton = false
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
-        MosaicCardCell.drawCard(value: value, style: style, allowsMenu: allowsMenu, featured: isFeatured,
+        MosaicCardCell.drawCard(value: value, name: name, style: style, allowsMenu: allowsMenu, featured: isFeatured,
                                 focused: isFocused, showsMoreButton: showsMoreButton, in: frame, into: &list)
     }
 
@@ -38,7 +40,7 @@ public final class MosaicCardCell: CollectionCell {
     }
 
     /// Shared with drag snapshots, so a lifted card looks exactly like the card.
-    public static func drawCard(value: Int, style: ItemStyle, allowsMenu: Bool, featured: Bool, focused: Bool,
+    public static func drawCard(value: Int, name: String? = nil, style: ItemStyle, allowsMenu: Bool, featured: Bool, focused: Bool,
                                 showsMoreButton: Bool = false, in frame: Rect, into list: inout DrawList) {
         let radius = min(14, frame.width / 10)
         let color = featured ? Theme.tileColor(value + 7).mixed(with: .black, 0.25) : Theme.tileColor(value)
@@ -46,8 +48,14 @@ public final class MosaicCardCell: CollectionCell {
         let ink = color.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
         let numberSize = min(56, max(12, frame.height / 3.2))
         let mainSize = featured ? min(28, numberSize) : numberSize
-        list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: mainSize,
-                  color: ink, alignment: .center, weight: .bold)
+        if let name, !featured {
+            // A name wraps at word boundaries inside the card, at most three lines.
+            let style = ParagraphStyle(text: TextStyle(size: min(22, max(12, mainSize / 2)), weight: .bold), maximumLines: 3, alignment: .center)
+            list.paragraph(name, in: frame.insetBy(dx: 12, dy: max(8, frame.height / 2 - 36)), style: style, color: ink)
+        } else {
+            list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: mainSize,
+                      color: ink, alignment: .center, weight: .bold)
+        }
         if showsMoreButton && allowsMenu && !featured { drawMoreButton(in: moreButtonFrame(in: frame), on: color, into: &list) }
         if focused { FocusRing.draw(around: frame, radius: radius, into: &list) }
     }

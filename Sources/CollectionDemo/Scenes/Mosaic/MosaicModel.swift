@@ -58,6 +58,13 @@ public struct MosaicModel: Equatable {
     private var madeMenus: [Bool] = []
     /// The display order, once it differs from `0..<generatedCount`.
     private var listedOrder: [Int]?
+    /// The names the user gave cards (Rename…), by id; a card without one shows its number.
+    public private(set) var names: [Int: String] = [:]
+
+    /// The card's name, if the user gave it one.
+    public func name(of id: Int) -> String? { names[id] }
+    /// Names a card, or (nil) takes its name away.
+    public mutating func setName(_ name: String?, of id: Int) { names[id] = name }
 
     /// A stable scramble of an integer (splitmix's finaliser), for generated styles and menus.
     static func mix(_ i: Int) -> UInt64 {
@@ -196,7 +203,8 @@ public struct MosaicModel: Equatable {
         guard a.count == b.count, a.cardCount == b.cardCount else { return false }
         if a.preset == b.preset, a.generatedCount == b.generatedCount, a.restyledIDs == b.restyledIDs, a.restyledStyles == b.restyledStyles,
            a.madeValues == b.madeValues, a.madeStyles == b.madeStyles, a.madeMenus == b.madeMenus,
-           a.listedOrder == b.listedOrder { return true }
+           a.listedOrder == b.listedOrder, a.names == b.names { return true }
+        guard a.names == b.names else { return false }
         for id in 0..<a.cardCount where a.value(of: id) != b.value(of: id) || a.style(of: id) != b.style(of: id)
             || a.allowsMenu(of: id) != b.allowsMenu(of: id) { return false }
         for p in 0..<a.count where a.card(at: p) != b.card(at: p) { return false }
@@ -213,6 +221,8 @@ enum MosaicEdit {
     case delete(id: Int, at: Int)
     /// A card moved (Move to top, a drag).
     case move(id: Int, from: Int, to: Int)
+    /// A card named, renamed or its name taken away (nil).
+    case rename(id: Int, from: String?, to: String?)
     /// The whole order (and styles) replaced (shuffle, reset).
     case replace(before: [Int], beforeStyles: [ItemStyle], after: [Int], afterStyles: [ItemStyle])
 
@@ -223,6 +233,7 @@ enum MosaicEdit {
         case let .insert(id, at): return .delete(id: id, at: at)
         case let .delete(id, at): return .insert(id: id, at: at)
         case let .move(id, from, to): return .move(id: id, from: to, to: from)
+        case let .rename(id, from, to): return .rename(id: id, from: to, to: from)
         case let .replace(b, bs, a, as_): return .replace(before: a, beforeStyles: as_, after: b, afterStyles: bs)
         }
     }
@@ -239,6 +250,9 @@ enum MosaicEdit {
             model.removeCard(at: at)
         case let .move(_, from, to):
             model.moveCard(from: from, to: to)
+        case let .rename(id, _, to):
+            model.setName(to, of: id)
+            return [id]
         case let .replace(_, _, after, afterStyles):
             // Cards made later (duplicates) keep their styles: only the recorded prefix is restored.
             let changed = (0..<model.count).map(model.card(at:))

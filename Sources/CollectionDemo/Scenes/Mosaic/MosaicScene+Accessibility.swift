@@ -20,6 +20,7 @@ extension MosaicScene {
     /// What a card shows: "Featured 2" in the featured row, the card's value in the mosaic.
     func accessibilityLabel(for id: Int) -> String? {
         if id < 0 { return "Featured \(-id)" }
-        return model.values.indices.contains(id) ? "Tile \(model.values[id])" : nil
+        guard model.hasCard(id) else { return nil }
+        return model.name(of: id) ?? "Tile \(model.value(of: id))"
     }
 }

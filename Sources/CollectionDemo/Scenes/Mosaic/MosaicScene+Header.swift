@@ -47,6 +47,10 @@ extension MosaicScene {
             Shortcut("Menu  or  Shift+F10", "Open the focused card's menu", matches: ContextMenuController.isMenuKey) { [unowned self] in
                 openMenuForFocused(now: $0); return true
             },
+            Shortcut("F2", "Rename the focused card", key: Key("F2")) { [unowned self] now in
+                guard let id = focusedCard else { return false }
+                beginRenaming(id, now: now); return true
+            },
         ])]
     }
 

@@ -26,6 +26,8 @@ public final class MosaicScene: Scene, ShortcutListing {
     public let manager = DragDropManager()
     private var reorder: ReorderableCollection<Int>!
     public private(set) var menu = ContextMenuController()
+    /// The field that renames a card in place (Rename… in its menu, or F2).
+    public let editor: InPlaceEditor
     /// Long press to lift a card, earlier movement pans.
     private var interaction: ReorderInteraction!
     /// Home, End, the page keys, Space, Up and Down (Left and Right page the featured row).
@@ -52,7 +54,9 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// Featured cards have negative identifiers, so they never collide with card ids.
     static func featuredID(_ i: Int) -> Int { -1 - i }
 
-    public init(preset: MosaicPreset = .long, count: Int? = nil) {
+    public init(preset: MosaicPreset = .long, count: Int? = nil, measurer: any TextMeasuring = EstimatedTextMeasurer(),
+                services: TextServices = TextServices()) {
+        editor = InPlaceEditor(measurer: measurer, services: services, style: MosaicScene.fieldStyle)
         self.preset = preset
         initialModel = MosaicModel(preset: preset, count: count)
         model = initialModel
@@ -72,7 +76,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         collection.setLayout(makeLayout())
         reorder = ReorderableCollection<Int>(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
             guard model.hasCard(id) else { return }
-            MosaicCardCell.drawCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
+            MosaicCardCell.drawCard(value: model.value(of: id), name: model.name(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
                                     featured: false, focused: false, in: rect, into: &list)
         }
         // A completed drag can be undone (the data source has already moved the card).
@@ -155,7 +159,7 @@ public final class MosaicScene: Scene, ShortcutListing {
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         let focus = FocusChain([cards, featured, headerButtons.focusStop("header")])
-        composition = Composition([menu, header, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
+        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -164,7 +168,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         guard let preset = MosaicPreset(rawValue: name) else {
             throw AppError("unknown mosaic preset '\(name)' (\(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        self.init(preset: preset, count: config.items)
+        self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
     }
 
     private func makeLayout() -> CompositionalLayout {
@@ -323,7 +327,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         guard model.hasCard(id), model.allowsMenu(of: id) else { return [] }
         let index = model.position(of: id) ?? 0
         return [ContextMenuAction(model.style(of: id) == .compact ? "Make regular" : "Make compact"),
-                ContextMenuAction("Duplicate"), ContextMenuAction("Delete", isDestructive: true),
+                ContextMenuAction("Duplicate"), ContextMenuAction(MosaicScene.renameAction), ContextMenuAction("Delete", isDestructive: true),
                 ContextMenuAction("Move to top", isEnabled: index > 0)]
     }
 
@@ -353,6 +357,8 @@ public final class MosaicScene: Scene, ShortcutListing {
         case "Duplicate":
             let copy = model.makeCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id))
             perform(.insert(id: copy, at: index + 1), now: now)
+        case MosaicScene.renameAction:
+            beginRenaming(id, now: now)
         case "Delete":
             if focusedCard == id { focusedCard = nil }
             perform(.delete(id: id, at: index), now: now)
@@ -375,6 +381,36 @@ public final class MosaicScene: Scene, ShortcutListing {
         manager.bounds = frame
         orthogonal.sync(with: collection)
         menu.close()
+    }
+
+    /// The menu's action that renames a card (an ellipsis: it asks for more, the name).
+    static let renameAction = "Rename…"
+    static let fieldStyle = Theme.fieldStyle(size: 15, padding: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10))
+
+    /// A field over the card with its name; Enter names it (an empty name gives its number back),
+    /// as one edit Ctrl+Z undoes; Escape leaves it as it was.
+    public func beginRenaming(_ id: Int, now: Double) {
+        guard model.hasCard(id), model.allowsMenu(of: id), !manager.isDragging else { return }
+        menu.close()
+        focusedCard = id
+        let old = model.name(of: id)
+        editor.begin(item: AnyHashable(id), text: old ?? "", placeholder: "Tile \(model.value(of: id))",
+                     frame: { [unowned self] in cardWindowFrame(id).map { r in
+                         Rect(x: r.minX + 6, y: r.midY - 20, width: max(60, r.width - 12), height: 40)
+                     } }, now: now) { [unowned self] text in
+            guard let text else { return }
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let new: String? = trimmed.isEmpty ? nil : trimmed
+            guard new != old else { return }
+            perform(.rename(id: id, from: old, to: new), now: now)
+        }
+    }
+
+    /// Where a card is in the window, while it is laid out.
+    func cardWindowFrame(_ id: Int) -> Rect? {
+        guard let position = model.position(of: id),
+              let a = collection.layout.attributesForItem(at: ItemPath(item: position, section: MosaicScene.mosaicSection)) else { return nil }
+        return collection.windowRect(fromContent: a.frame)
     }
 
     /// The scene's commands from the shortcuts table; then the page keys, Home and End scroll.
@@ -569,6 +605,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         } else {
             cell.isFeatured = false
             cell.value = model.value(of: id)
+            cell.name = model.name(of: id)
             cell.style = model.style(of: id)
             cell.allowsMenu = model.allowsMenu(of: id)
             cell.isFocused = showsFocusRing && id == focusedCard
