@@ -168,6 +168,7 @@ extension ATSPIBridge {
             applicationChanged()
         }
         loop.serviceRequests = { [self] in service() }
+        forwardKeys(of: loop.canvas)
         loop.didUpdate = { [self] now in
             updated?(now)
             sendEvents()
