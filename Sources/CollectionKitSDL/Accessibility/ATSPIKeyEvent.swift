@@ -19,9 +19,11 @@ public struct KeyStroke: Equatable, Sendable {
     }
 }
 
-/// A key event as AT-SPI's device event controller takes it (`NotifyListenersSync`'s
-/// `(uiuuisb)`, at-spi2-core's `DeviceEventController.xml`): X keysym, X keycode, X modifier
-/// mask, time, and the key's text or name, as atk-bridge fills it from a toolkit's key event.
+/// A key event as AT-SPI's device event controller takes it (`NotifyListenersSync`): X keysym,
+/// X keycode, X modifier mask, time, and the key's text or name, as atk-bridge fills it from a
+/// toolkit's key event. Sent as atk-bridge marshals it, `(uinnisb)`: the registry (at-spi2-core
+/// 2.46's `spi_dbus_demarshal_deviceEvent`) accepts that or `(uiiiisb)`, and refuses the
+/// `(uiuuisb)` its introspection data names.
 public struct ATSPIKeyEvent: Equatable, Sendable {
     /// `ATSPI_KEY_PRESSED_EVENT` (0) or `ATSPI_KEY_RELEASED_EVENT` (1).
     public var type: UInt32
@@ -36,10 +38,10 @@ public struct ATSPIKeyEvent: Equatable, Sendable {
     public var text: String
     public var isText: Bool
 
-    /// The D-Bus value `(uiuuisb)`.
+    /// The D-Bus value `(uinnisb)`.
     public var value: DBusValue {
-        .tuple([.uint32(type), .int32(keysym), .uint32(hardwareCode), .uint32(modifiers), .int32(timestamp),
-                .string(text), .bool(isText)])
+        .tuple([.uint32(type), .int32(keysym), .int16(Int16(truncatingIfNeeded: hardwareCode)),
+                .int16(Int16(truncatingIfNeeded: modifiers)), .int32(timestamp), .string(text), .bool(isText)])
     }
 
     /// The event for an SDL key stroke; nil for a key with no X equivalent known here.
