@@ -3,8 +3,19 @@ import CollectionKit
 
 extension CalendarScene: CollectionAccessibilityDataSource {
     /// The months as one table of days (every page, not only the one shown); each day lists its events.
+    /// An event being moved is spoken through a live status line, as drags elsewhere are.
     public func accessibilityNodes() -> [AccessibleNode] {
-        [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table)]
+        [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table),
+         AccessibleNode(role: .liveRegion, name: eventMoveLine)]
+    }
+
+    /// "Dentist picked up, over Tuesday, November 10, 2026" while an event is moved, else empty.
+    var eventMoveLine: String {
+        guard let drag = editing.drag else { return "" }
+        let words = DragDropStrings()
+        let picked = words.pickedUpOne(DayCell.clipped(drag.event.title))
+        guard let over = drag.over else { return picked + ", " + words.overNothing }
+        return picked + ", " + words.over(formatter.long(over))
     }
 
     private func date(at ip: ItemPath) -> (date: CalendarDate, page: MonthGrid) {
