@@ -39,6 +39,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var cannotCreate = "Cannot add an event: %2"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
+    /// A day's events as a screen reader describes the day: "1 event", "%d events".
+    public var oneEvent = "1 event"
+    public var someEvents = "%d events"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar comes with the app; open a copy with --ics to change it"
 
@@ -63,6 +66,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
         s.sampleReadOnly = "der Beispielkalender gehört zur App; eine Kopie mit --ics öffnen, um ihn zu ändern"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
+        s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -79,6 +83,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.sampleReadOnly = "le calendrier d’exemple est fourni avec l’application ; ouvrez-en une copie avec --ics pour le modifier"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
+        s.oneEvent = "1 événement"; s.someEvents = "%d événements"
         return s
     }()
     static let frenchBase = CalendarStrings(
@@ -91,6 +96,11 @@ public struct CalendarStrings: Sendable, Equatable {
     static let table: [String: CalendarStrings] = ["en": english, "de": german, "fr": french]
 
     /// "3 days chosen" in this language.
+    /// "2 events"; nil for none (a day without events has no description).
+    public func eventCount(_ count: Int) -> String? {
+        count == 0 ? nil : count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)")
+    }
+
     public func chosen(_ count: Int) -> String {
         count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
     }

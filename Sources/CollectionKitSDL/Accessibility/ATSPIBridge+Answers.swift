@@ -26,6 +26,8 @@ extension ATSPIBridge {
         case ATSPIInterfaces.text: answerText(r, node)
         case ATSPIInterfaces.selection: return answerSelection(r, node)
         case ATSPIInterfaces.action: return answerAction(r, node)
+        case ATSPIInterfaces.table: answerTable(r, node)
+        case ATSPIInterfaces.tableCell: answerTableCell(r, node)
         default: r.fail(ATSPIRequest.unknownInterface, "\(r.path) has no interface \(r.interface)")
         }
         return false
@@ -75,13 +77,15 @@ extension ATSPIBridge {
     private func nodeProperties(of interface: String, _ n: ATSPIResolvedNode) -> [(String, DBusValue)] {
         switch interface {
         case ATSPIInterfaces.accessible:
-            return [("version", .uint32(1)), ("Name", .string(n.node.name)), ("Description", .string("")),
+            return [("version", .uint32(1)), ("Name", .string(n.node.name)), ("Description", .string(n.node.description)),
                     ("Parent", reference(n.path.parent)), ("ChildCount", .int32(Int32(clamping: n.node.childCount))),
                     ("Locale", .string(locale)), ("AccessibleId", .string(n.path.element))]
         case ATSPIInterfaces.selection where ATSPITree.isSelectionContainer(n.node):
             return [("NSelectedChildren", .int32(Int32(clamping: selectedIndices(of: n.node).count)))]
         case ATSPIInterfaces.action where !actions(of: n).isEmpty:
             return [("NActions", .int32(Int32(actions(of: n).count)))]
+        case ATSPIInterfaces.table: return tableProperties(n)
+        case ATSPIInterfaces.tableCell: return tableCellProperties(n)
         case ATSPIInterfaces.text where ATSPITree.hasText(n.node):
             return [("CharacterCount", .int32(Int32(clamping: n.node.name.unicodeScalars.count))), ("CaretOffset", .int32(0))]
         default: return []

@@ -10,12 +10,11 @@ extension ATSPIBridge {
         guard application.events.isListening else { return }
         sendWindowActivation()
         let events = application.events.drain()
-        let watchesText = connection.wants("object:text-changed:insert") || connection.wants("object:property-change:accessible-description")
-        guard !events.isEmpty || watchesText else { return }
         let tree = tree()
         announced = false
         for event in events { send(event, tree) }
-        if watchesText { sendLiveText(tree) }
+        sendStructure(tree)
+        sendLiveText(tree)
     }
 
     /// The live status line's text, as a label's would change: `text-changed:delete` of the old
@@ -40,11 +39,15 @@ extension ATSPIBridge {
         if !announced { describeFocus(text) }
     }
 
-    /// The focused item's description changes to `text`: Orca 43 reads it out.
+    /// The focused item's description changes to `text`, which Orca 43 reads out, and back at
+    /// once to the item's own (not read out: it is empty or known), so a client's cache of the
+    /// description (libatspi keeps what these events say) never holds a drag step.
     private func describeFocus(_ text: String) {
         guard let focus = lastFocus else { return }
-        emit(focus, "object:property-change:accessible-description", signal: "PropertyChange", detail: "accessible-description", 0,
-             .string(text))
+        let name = "object:property-change:accessible-description"
+        emit(focus, name, signal: "PropertyChange", detail: "accessible-description", 0, .string(text))
+        let own = tree().resolve(focus)?.node.description ?? ""
+        emit(focus, name, signal: "PropertyChange", detail: "accessible-description", 0, .string(own))
     }
 
     /// `window:activate` / `window:deactivate` and the frame's `active` state when the window
@@ -64,10 +67,7 @@ extension ATSPIBridge {
         switch event {
         case let .focusChanged(collection, index, _):
             guard let path = tree.path(ofCollectionNamed: collection)?.child(index) else { return }
-            if let old = lastFocus, old != path { stateChanged(old, "focused", on: false) }
-            lastFocus = path
-            stateChanged(path, "focused", on: true)
-            emit(path, "focus:", interface: ATSPIInterfaces.eventFocus, signal: "Focus", detail: "", 0, .int32(0))
+            focus(path)
         case let .selectionChanged(collection, selected):
             guard let path = tree.path(ofCollectionNamed: collection) else { return }
             let now = Set(selected), before = lastSelection[collection] ?? []
@@ -101,12 +101,12 @@ extension ATSPIBridge {
         }
     }
 
-    private func stateChanged(_ path: ATSPIObjectPath, _ state: String, on: Bool) {
+    func stateChanged(_ path: ATSPIObjectPath, _ state: String, on: Bool) {
         emit(path, "object:state-changed:" + state, signal: "StateChanged", detail: state, on ? 1 : 0, .int32(0))
     }
 
     /// One signal `(siiva{sv})`, when a listener covers `name`.
-    private func emit(_ path: ATSPIObjectPath, _ name: String, interface: String = ATSPIInterfaces.eventObject, signal: String,
+    func emit(_ path: ATSPIObjectPath, _ name: String, interface: String = ATSPIInterfaces.eventObject, signal: String,
                       detail: String, _ detail1: Int32, detail2: Int32 = 0, _ value: DBusValue) {
         guard connection.wants(name) else { return }
         let any: DBusValue = if case .variant = value { value } else { .variant(value) }

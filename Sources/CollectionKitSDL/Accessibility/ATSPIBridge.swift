@@ -61,6 +61,8 @@ public final class ATSPIBridge {
     /// announced something.
     var live: (path: ATSPIObjectPath, text: String)?
     var announced = false
+    /// The window's structure as listeners last knew it (see ``ATSPIShape``).
+    var shape: ATSPIShape?
     /// The tree as last read, kept while the application cannot have changed: a screen reader's
     /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
     /// for each would make every call wait for it.
@@ -131,7 +133,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return false }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil }
+        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil }
         return listening
     }
 

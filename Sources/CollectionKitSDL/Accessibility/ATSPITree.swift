@@ -62,6 +62,8 @@ public struct ATSPITree {
         if isSelectionContainer(resolved.node) { names.append(ATSPIInterfaces.selection) }
         if !actions(of: resolved).isEmpty { names.append(ATSPIInterfaces.action) }
         if hasText(resolved.node) { names.append(ATSPIInterfaces.text) }
+        if resolved.node.items?.table != nil { names.append(ATSPIInterfaces.table) }
+        if resolved.collection?.table != nil { names.append(ATSPIInterfaces.tableCell) }
         return names
     }
 
