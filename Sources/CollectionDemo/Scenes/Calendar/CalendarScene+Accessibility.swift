@@ -10,8 +10,8 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         let names = CalendarScene.weekdayNames(settings)
         let headers = names.enumerated().map { i, name in AccessibleNode(role: .columnHeader, name: name, index: i) }
         let shape = AccessibleTableShape(lineLength: 7, columnHeaders: names)
-        return [AccessibleNode(role: .panel, name: "", children: headers),
-                collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
+        return [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
+                AccessibleNode(role: .panel, name: "", children: headers),
                 AccessibleNode(role: .liveRegion, name: eventMoveLine)]
     }
 
