@@ -10,6 +10,8 @@ orca_skip=""
 if [ -z "$orca_bin" ]; then orca_skip="orca is not installed (package orca)"
 elif [ ! -x "$orca_launcher" ] || [ ! -x /usr/libexec/at-spi2-registryd ]; then orca_skip="at-spi2-core is not installed"
 elif ! command -v dbus-run-session >/dev/null; then orca_skip="dbus-run-session is missing (package dbus-daemon)"
+# Orca runs once per user: the user's own screen reader is never replaced by the test's.
+elif pgrep -u "$(id -u)" -x orca >/dev/null 2>&1; then orca_skip="an Orca of this user is running (Orca allows one per user)"
 fi
 
 # orca_spoken FROM: what Orca said after line FROM of its log, one utterance a line.
@@ -40,7 +42,7 @@ orca_step() {
         # The next key waits until Orca has taken this one and spoken after it, as a user waits.
         wait_until 10 orca_heard_key "$before" || true
     done
-    if wait_until 20 orca_said "$from" "$@"; then
+    if wait_until 15 orca_said "$from" "$@"; then
         pass "orca: $name ($(orca_spoken "$from" | tr '\n' '|' | cut -c1-160))"
     else
         fail "orca: $name" "expected $* in: $(orca_spoken "$from" | tr '\n' '|' | cut -c1-400)"
@@ -69,12 +71,20 @@ orca_test() {
  "profiles": {"default": {"profile": ["Default", "default"], "pronunciations": {}, "keybindings": {}}},
  "pronunciations": {}, "keybindings": {}}
 JSON
+    # Orca opens its debug log block-buffered: its customisation file (run at start-up from the
+    # preferences folder) makes it write each line as it comes, so the test reads speech in time.
+    cat >"$prefs/orca-customizations.py" <<'PY'
+import orca.debug
+if orca.debug.debugFile is not None:
+    orca.debug.debugFile.reconfigure(line_buffering=True)
+PY
     orca_log=$work/orca-debug.out
     : >"$orca_log"
     printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:orca-party\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Release party\r\nDTSTART:20261128T180000Z\r\nDTEND:20261128T200000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:orca-dinner\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dinner\r\nDTSTART:20261128T200000Z\r\nDTEND:20261128T210000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' >"$work/orca.ics"
 
     local orca_pid=""
-    orca_cleanup() { [ -n "$orca_pid" ] && kill "$orca_pid" 2>/dev/null; kill "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
+    # ORCA_KEEP_LOG=FILE keeps Orca's debug log for a look after the run.
+    orca_cleanup() { [ -n "${ORCA_KEEP_LOG:-}" ] && cp "$orca_log" "$ORCA_KEEP_LOG"; [ -n "$orca_pid" ] && kill "$orca_pid" 2>/dev/null; kill "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
     if ! start_app --fresh --scene grid --size 1280x800 --today 2026-11-27 --month 2026-11 --timezone UTC --ics "$work/orca.ics" \
             --dump-state "$work/orca.json"; then
         fail "orca window" "$start_error"; orca_cleanup; return
