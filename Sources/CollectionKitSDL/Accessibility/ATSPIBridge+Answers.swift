@@ -147,9 +147,13 @@ extension ATSPIBridge {
     }
 
     func stateSet(of n: ATSPIResolvedNode) -> ATSPIStateSet {
-        ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
-                      multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
-                      active: n.node.role == .window && application.windowIsActive())
+        var set = ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
+                                multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
+                                active: n.node.role == .window && application.windowIsActive())
+        // A collection with no focused item has the focus itself once listeners were told so (a
+        // page just shown): a screen reader follows a focus event only to an object that says it is focused.
+        if n.node.items != nil, n.path == lastFocus { set.insert(.focusable); set.insert(.focused) }
+        return set
     }
 
     private func attributes(of n: ATSPIResolvedNode) -> [(String, String)] {
