@@ -137,10 +137,10 @@ PY
     orca_step "mosaic: Down moves to the next menu item" "Down" "^2 of [0-9]+"
     orca_step "mosaic: Escape closes the menu and the card is spoken" "Escape" "^(Tile|Featured) [0-9]+"
 
-    # Calendar: a day by its date, with its events as description; the weekday header and position.
+    # Calendar: a day by its date, with its events as description, and its column and row.
     orca_step "switching to the calendar speaks its name" "4" "Calendar"
     orca_step "calendar: Right speaks the next day by its date" "Right" "Saturday, November 28, 2026"
-    orca_step "calendar: where-am-I speaks the events, the weekday header, column and row" "KP_Enter" \
+    orca_step "calendar: where-am-I speaks the day, its events, its column and row" "KP_Enter" \
         "Saturday, November 28, 2026" "2 events" "column [0-9]+ of 7" "row [0-9]+ of [0-9]+"
     orca_cleanup
 }
