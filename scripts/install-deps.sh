@@ -14,12 +14,13 @@ if [ "${1:-}" = "--test" ]; then
     # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
     # desktop-file-utils validates the installed launcher entry.
     # at-spi2-core (the accessibility bus and registry), dbus-daemon (dbus-run-session) and
-    # python3-pyatspi (a screen reader's client library) host the accessibility window test.
+    # python3-pyatspi (a screen reader's client library) host the accessibility window test;
+    # orca (the screen reader itself, speaking only to its debug log) hosts the Orca window test.
     # appstream validates the metainfo; libglib2.0-bin (gsettings) and gsettings-desktop-schemas
     # change the desktop's settings under the window in the settings test; xclip reads and fills
     # the X clipboard in the clipboard test; python3-gi runs the settings portal's stub.
     packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
-               at-spi2-core dbus-daemon python3-pyatspi appstream libglib2.0-bin gsettings-desktop-schemas
+               at-spi2-core dbus-daemon python3-pyatspi orca appstream libglib2.0-bin gsettings-desktop-schemas
                xclip python3-gi)
 fi
 

@@ -42,6 +42,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var cannotDelete = "Cannot delete “%1”: %2"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
+    /// A day's events as a screen reader describes the day: "1 event", "%d events".
+    public var oneEvent = "1 event"
+    public var someEvents = "%d events"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
 
@@ -67,6 +70,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotRename = "„%1“ kann nicht umbenannt werden: %2"; s.cannotDelete = "„%1“ kann nicht gelöscht werden: %2"
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
+        s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -84,6 +88,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotRename = "Impossible de renommer « %1 » : %2"; s.cannotDelete = "Impossible de supprimer « %1 » : %2"
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
+        s.oneEvent = "1 événement"; s.someEvents = "%d événements"
         return s
     }()
     static let frenchBase = CalendarStrings(
@@ -96,6 +101,11 @@ public struct CalendarStrings: Sendable, Equatable {
     static let table: [String: CalendarStrings] = ["en": english, "de": german, "fr": french]
 
     /// "3 days chosen" in this language.
+    /// "2 events"; nil for none (a day without events has no description).
+    public func eventCount(_ count: Int) -> String? {
+        count == 0 ? nil : count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)")
+    }
+
     public func chosen(_ count: Int) -> String {
         count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
     }

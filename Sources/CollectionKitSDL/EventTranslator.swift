@@ -84,6 +84,15 @@ public enum EventTranslator {
         }
     }
 
+    /// A key press or release as it came, for a screen reader's listeners; nil for other events.
+    static func keyStroke(_ e: SDL_Event) -> KeyStroke? {
+        guard e.type == SDL_KEYDOWN.rawValue || e.type == SDL_KEYUP.rawValue else { return nil }
+        return KeyStroke(pressed: e.type == SDL_KEYDOWN.rawValue, keycode: e.key.keysym.sym, scancode: e.key.keysym.scancode.rawValue,
+                         modifiers: e.key.keysym.mod, timestamp: e.key.timestamp)
+    }
+
+    static func isTextInput(_ e: SDL_Event) -> Bool { e.type == SDL_TEXTINPUT.rawValue }
+
     /// Whether `e` is a window event (shown, exposed, resized, focus...).
     static func isWindowEvent(_ e: SDL_Event) -> Bool {
         if case SDL_WINDOWEVENT = SDL_EventType(e.type) { return true }

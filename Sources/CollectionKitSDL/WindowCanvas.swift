@@ -20,6 +20,10 @@ public final class WindowCanvas {
     /// The modifier keys held as of the last event read (see `EventTranslator`); key events
     /// bring it up to date.
     private var heldModifiers: Modifiers = []
+    /// Sees each key press and release before it becomes input; returning true consumes it (and
+    /// the text its press would type). A screen reader's key forwarding sets it.
+    public var keyFilter: ((KeyStroke) -> Bool)?
+    private var dropsNextText = false
     /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
     /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
     /// in pixels, so there the window is made `scale` times larger and input is divided back.
@@ -162,6 +166,17 @@ public final class WindowCanvas {
             if EventTranslator.isWindowEvent(e) { presentsWhole = true }
             if e.type == SDL_SYSWMEVENT.rawValue {
                 inputTimes.read(message: &e, now: Clock.wallSeconds())
+                continue
+            }
+            if let keyFilter, let stroke = EventTranslator.keyStroke(e) {
+                if keyFilter(stroke) {
+                    if stroke.pressed { dropsNextText = true }
+                    continue
+                }
+                dropsNextText = false
+            }
+            if dropsNextText, EventTranslator.isTextInput(e) {
+                dropsNextText = false
                 continue
             }
             if var ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {

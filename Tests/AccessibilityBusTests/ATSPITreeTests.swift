@@ -31,7 +31,8 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertEqual(driver.root.currentScene.liveCellCount, cells, "no cell made for a node")
         // Offscreen: not showing, and the grid manages its descendants.
         XCTAssertFalse(ATSPIStateSet(item.node.states).contains(.showing))
-        XCTAssertEqual(ATSPITree.interfaces(of: item), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.action])
+        XCTAssertEqual(ATSPITree.interfaces(of: item), [ATSPIInterfaces.accessible, ATSPIInterfaces.component, ATSPIInterfaces.action,
+                                                        ATSPIInterfaces.tableCell])
         XCTAssertNil(tree.resolve(grid.child(1_000_000)), "past the last item")
     }
 
@@ -67,7 +68,7 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertEqual(ATSPITree.actions(of: card), [.activate])
     }
 
-    func testACalendarDayListsItsEventsAsChildren() throws {
+    func testACalendarDayIsATableCellWithItsPosition() throws {
         let driver = try start("calendar")
         let tree = tree(driver.root)
         let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, 0], identities: [1: 3])), "the calendar: the fourth tab")
@@ -77,12 +78,13 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertEqual(day.node.role, .tableCell)
         XCTAssertTrue(day.node.states.contains(.focused))
         XCTAssertTrue(ATSPIStateSet(day.node.states).contains(.focused))
-        // The day's events, when it has any, are labels below it with text.
-        for i in 0..<day.node.childCount {
-            let event = try XCTUnwrap(tree.resolve(day.path.child(i)))
-            XCTAssertEqual(event.node.role, .label)
-            XCTAssertTrue(ATSPITree.interfaces(of: event).contains(ATSPIInterfaces.text))
-        }
+        // A table of seven columns under the weekdays; the day knows its row and column.
+        XCTAssertTrue(ATSPITree.interfaces(of: table).contains(ATSPIInterfaces.table))
+        XCTAssertTrue(ATSPITree.interfaces(of: day).contains(ATSPIInterfaces.tableCell))
+        XCTAssertEqual(table.node.items?.tableSize?.columns, 7)
+        let cell = try XCTUnwrap(table.node.items?.cell(at: focused))
+        XCTAssertEqual(cell.row, focused / 7); XCTAssertEqual(cell.column, focused % 7)
+        XCTAssertEqual(table.node.items?.table?.columnHeaders.count, 7)
     }
 
     /// A screen reader keeps the objects it was given: after a scene switch, an item of the grid

@@ -12,6 +12,8 @@ public protocol CollectionAccessibilityDataSource: CollectionDataSource {
     /// The name a screen reader reads for the item, as UIKit's `accessibilityLabel`. The default,
     /// nil, names it by position from ``AccessibilityStrings/unnamedItem``.
     func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String?
+    /// What a screen reader says after the name (a day's "2 events"). The default, nil, says nothing more.
+    func collectionView(_ collectionView: CollectionView, accessibilityDescriptionForItemAt indexPath: ItemPath) -> String?
     /// States the app knows and the view does not: `.disabled`, `.pinned`. The default is none.
     func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates
     /// Nodes inside the item (a day's events). Asked only when the item is. The default is none.
@@ -26,6 +28,7 @@ public protocol CollectionAccessibilityDataSource: CollectionDataSource {
 
 extension CollectionAccessibilityDataSource {
     public func collectionView(_ collectionView: CollectionView, accessibilityLabelForItemAt indexPath: ItemPath) -> String? { nil }
+    public func collectionView(_ collectionView: CollectionView, accessibilityDescriptionForItemAt indexPath: ItemPath) -> String? { nil }
     public func collectionView(_ collectionView: CollectionView, accessibilityStatesForItemAt indexPath: ItemPath) -> AccessibleStates { [] }
     public func collectionView(_ collectionView: CollectionView, accessibilityChildrenForItemAt indexPath: ItemPath) -> [AccessibleNode] { [] }
     public func accessibilitySelectedItems(in collectionView: CollectionView) -> [ItemPath]? { nil }
@@ -42,9 +45,12 @@ public struct AccessibleCollection {
     /// The role of each item (`.gridCell` in a grid).
     public var itemRole: AccessibleRole
     public var strings: AccessibilityStrings
+    /// Rows and columns, when the items are read as a table (``AccessibleTableShape``).
+    public var table: AccessibleTableShape?
 
-    public init(view: CollectionView, itemRole: AccessibleRole, strings: AccessibilityStrings = AccessibilityStrings()) {
-        self.view = view; self.itemRole = itemRole; self.strings = strings
+    public init(view: CollectionView, itemRole: AccessibleRole, strings: AccessibilityStrings = AccessibilityStrings(),
+                table: AccessibleTableShape? = nil) {
+        self.view = view; self.itemRole = itemRole; self.strings = strings; self.table = table
     }
 
     /// Every item, not only those in view. O(sections).
@@ -110,6 +116,7 @@ public struct AccessibleCollection {
         let frame = view.windowRect(fromContent: content)
         if !frame.intersects(view.frame) { states.insert(.offscreen) }
         let children = source?.collectionView(view, accessibilityChildrenForItemAt: ip) ?? []
-        return AccessibleNode(role: itemRole, name: name, states: states, index: index, frame: frame, children: children)
+        return AccessibleNode(role: itemRole, name: name, states: states, index: index, frame: frame, children: children,
+                              description: source?.collectionView(view, accessibilityDescriptionForItemAt: ip) ?? "")
     }
 }

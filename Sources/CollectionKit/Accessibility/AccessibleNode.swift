@@ -7,6 +7,8 @@
 public struct AccessibleNode {
     public var role: AccessibleRole
     public var name: String
+    /// What a screen reader says after the name, when there is more to know ("2 events").
+    public var description: String
     public var states: AccessibleStates
     /// The node's position among its parent's children, when it has one.
     public var index: Int?
@@ -24,8 +26,8 @@ public struct AccessibleNode {
 
     public init(role: AccessibleRole, name: String, states: AccessibleStates = [], index: Int? = nil,
                 frame: Rect = .zero, children: [AccessibleNode] = [], items: AccessibleCollection? = nil,
-                identity: Int? = nil) {
-        self.role = role; self.name = name; self.states = states; self.index = index
+                identity: Int? = nil, description: String = "") {
+        self.role = role; self.name = name; self.description = description; self.states = states; self.index = index
         self.frame = frame; self.children = children; self.items = items; self.identity = identity
     }
 

@@ -12,6 +12,8 @@ public enum AccessibleRole: String, Equatable, Sendable {
     /// A collection read by rows and columns with meaning (a month of days).
     case table
     case tableCell
+    /// The header of a table's column (a weekday over a month's days).
+    case columnHeader
     /// A row of tabs that switch pages, and one tab.
     case pageTabList
     case pageTab

@@ -1,12 +1,19 @@
 extension CollectionView {
     /// This view as a node of the accessibility tree: a grid when its layout flows items in lines,
-    /// else a list, or the role given (`.table` for a calendar month). Costs O(1); its items are
-    /// made only when asked for.
+    /// else a list, or the role given (`.table` for a calendar month). A grid or table reads its
+    /// items as rows and columns: `table`'s, or else the layout's
+    /// (``CollectionLayout/accessibilityTableShape``). Costs O(1); its items are made only when
+    /// asked for.
     public func accessibilityNode(name: String? = nil, role: AccessibleRole? = nil,
-                                  strings: AccessibilityStrings = AccessibilityStrings()) -> AccessibleNode {
-        let role = role ?? (layout.flowsInLines ? .grid : .list)
+                                  strings: AccessibilityStrings = AccessibilityStrings(),
+                                  table: AccessibleTableShape? = nil) -> AccessibleNode {
+        let shape = table ?? layout.accessibilityTableShape
+        // One item a line is a list, whatever lays it out.
+        let role = role ?? (layout.flowsInLines && (shape?.lineLength ?? 1) > 1 ? .grid : .list)
         let itemRole: AccessibleRole = role == .grid ? .gridCell : role == .table ? .tableCell : .listItem
+        let isTable = role == .grid || role == .table
         return AccessibleNode(role: role, name: name ?? self.name, frame: frame,
-                              items: AccessibleCollection(view: self, itemRole: itemRole, strings: strings))
+                              items: AccessibleCollection(view: self, itemRole: itemRole, strings: strings,
+                                                          table: isTable ? shape : nil))
     }
 }

@@ -77,11 +77,16 @@ public protocol CollectionLayout {
     /// moving one slot onto another line then leaves its line at the end and enters the next at its
     /// start, instead of crossing the items between (see `RectAnimation.WrapPath`). Default false.
     var flowsInLines: Bool { get }
+    /// How assistive technology reads the items as rows and columns, when they stand so (a grid);
+    /// nil, the default, reads them as a list.
+    var accessibilityTableShape: AccessibleTableShape? { get }
 }
 
 extension CollectionLayout {
     /// False: items do not flow in lines, so moves take the straight path.
     public var flowsInLines: Bool { false }
+    /// Nil: the items are read as a list.
+    public var accessibilityTableShape: AccessibleTableShape? { nil }
     /// The default leaves the attributes as they are.
     public func finalize(_ attributes: inout LayoutAttributes, visibleBounds: Rect) {}
     /// The default accepts the proposal: scrolling decelerates freely.

@@ -26,6 +26,8 @@ extension ATSPIBridge {
         case ATSPIInterfaces.text: answerText(r, node)
         case ATSPIInterfaces.selection: return answerSelection(r, node)
         case ATSPIInterfaces.action: return answerAction(r, node)
+        case ATSPIInterfaces.table: answerTable(r, node)
+        case ATSPIInterfaces.tableCell: answerTableCell(r, node)
         default: r.fail(ATSPIRequest.unknownInterface, "\(r.path) has no interface \(r.interface)")
         }
         return false
@@ -75,13 +77,15 @@ extension ATSPIBridge {
     private func nodeProperties(of interface: String, _ n: ATSPIResolvedNode) -> [(String, DBusValue)] {
         switch interface {
         case ATSPIInterfaces.accessible:
-            return [("version", .uint32(1)), ("Name", .string(n.node.name)), ("Description", .string("")),
+            return [("version", .uint32(1)), ("Name", .string(n.node.name)), ("Description", .string(n.node.description)),
                     ("Parent", reference(n.path.parent)), ("ChildCount", .int32(Int32(clamping: n.node.childCount))),
                     ("Locale", .string(locale)), ("AccessibleId", .string(n.path.element))]
         case ATSPIInterfaces.selection where ATSPITree.isSelectionContainer(n.node):
             return [("NSelectedChildren", .int32(Int32(clamping: selectedIndices(of: n.node).count)))]
         case ATSPIInterfaces.action where !actions(of: n).isEmpty:
             return [("NActions", .int32(Int32(actions(of: n).count)))]
+        case ATSPIInterfaces.table: return tableProperties(n)
+        case ATSPIInterfaces.tableCell: return tableCellProperties(n)
         case ATSPIInterfaces.text where ATSPITree.hasText(n.node):
             return [("CharacterCount", .int32(Int32(clamping: n.node.name.unicodeScalars.count))), ("CaretOffset", .int32(0))]
         default: return []
@@ -143,9 +147,13 @@ extension ATSPIBridge {
     }
 
     func stateSet(of n: ATSPIResolvedNode) -> ATSPIStateSet {
-        ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
-                      multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
-                      active: n.node.role == .window && application.windowIsActive())
+        var set = ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
+                                multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
+                                active: n.node.role == .window && application.windowIsActive())
+        // A collection with no focused item has the focus itself once listeners were told so (a
+        // page just shown): a screen reader follows a focus event only to an object that says it is focused.
+        if n.node.items != nil, n.path == lastFocus { set.insert(.focusable); set.insert(.focused) }
+        return set
     }
 
     private func attributes(of n: ATSPIResolvedNode) -> [(String, String)] {

@@ -10,9 +10,44 @@ extension ATSPIBridge {
         guard application.events.isListening else { return }
         sendWindowActivation()
         let events = application.events.drain()
-        guard !events.isEmpty else { return }
         let tree = tree()
+        announced = false
         for event in events { send(event, tree) }
+        sendStructure(tree)
+        sendLiveText(tree)
+    }
+
+    /// The live status line's text, as a label's would change: `text-changed:delete` of the old
+    /// text and `text-changed:insert` of the new, which screen readers that follow live regions
+    /// read out. Readers that speak only what happens to the focused object (Orca 43) hear the
+    /// new line as the focused item's description changing, unless an announcement of the same
+    /// step was just sent that way. Walks the listed nodes only.
+    private func sendLiveText(_ tree: ATSPITree) {
+        guard let path = tree.path(where: { $0.role == .liveRegion }), let node = tree.resolve(path)?.node else {
+            live = nil; return
+        }
+        let text = node.name
+        defer { live = (path, text) }
+        guard let before = live, before.path == path, before.text != text else { return }
+        if !before.text.isEmpty {
+            emit(path, "object:text-changed:delete", signal: "TextChanged", detail: "delete", 0,
+                 detail2: Int32(clamping: before.text.unicodeScalars.count), .string(before.text))
+        }
+        guard !text.isEmpty else { return }
+        emit(path, "object:text-changed:insert", signal: "TextChanged", detail: "insert", 0,
+             detail2: Int32(clamping: text.unicodeScalars.count), .string(text))
+        if !announced { describeFocus(text) }
+    }
+
+    /// The focused item's description changes to `text`, which Orca 43 reads out, and back at
+    /// once to the item's own (not read out: it is empty or known), so a client's cache of the
+    /// description (libatspi keeps what these events say) never holds a drag step.
+    private func describeFocus(_ text: String) {
+        guard let focus = lastFocus else { return }
+        let name = "object:property-change:accessible-description"
+        emit(focus, name, signal: "PropertyChange", detail: "accessible-description", 0, .string(text))
+        let own = tree().resolve(focus)?.node.description ?? ""
+        emit(focus, name, signal: "PropertyChange", detail: "accessible-description", 0, .string(own))
     }
 
     /// `window:activate` / `window:deactivate` and the frame's `active` state when the window
@@ -32,10 +67,7 @@ extension ATSPIBridge {
         switch event {
         case let .focusChanged(collection, index, _):
             guard let path = tree.path(ofCollectionNamed: collection)?.child(index) else { return }
-            if let old = lastFocus, old != path { stateChanged(old, "focused", on: false) }
-            lastFocus = path
-            stateChanged(path, "focused", on: true)
-            emit(path, "focus:", interface: ATSPIInterfaces.eventFocus, signal: "Focus", detail: "", 0, .int32(0))
+            focus(path)
         case let .selectionChanged(collection, selected):
             guard let path = tree.path(ofCollectionNamed: collection) else { return }
             let now = Set(selected), before = lastSelection[collection] ?? []
@@ -64,19 +96,21 @@ extension ATSPIBridge {
         case let .announcement(text):
             // Polite (detail 1, ATSPI_LIVE_POLITE): read after what is being read.
             emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(text))
+            describeFocus(text)
+            announced = true
         }
     }
 
-    private func stateChanged(_ path: ATSPIObjectPath, _ state: String, on: Bool) {
+    func stateChanged(_ path: ATSPIObjectPath, _ state: String, on: Bool) {
         emit(path, "object:state-changed:" + state, signal: "StateChanged", detail: state, on ? 1 : 0, .int32(0))
     }
 
     /// One signal `(siiva{sv})`, when a listener covers `name`.
-    private func emit(_ path: ATSPIObjectPath, _ name: String, interface: String = ATSPIInterfaces.eventObject, signal: String,
-                      detail: String, _ detail1: Int32, _ value: DBusValue) {
+    func emit(_ path: ATSPIObjectPath, _ name: String, interface: String = ATSPIInterfaces.eventObject, signal: String,
+                      detail: String, _ detail1: Int32, detail2: Int32 = 0, _ value: DBusValue) {
         guard connection.wants(name) else { return }
         let any: DBusValue = if case .variant = value { value } else { .variant(value) }
         connection.emit(path: path.string, interface: interface, signal: signal,
-                        .tuple([.string(detail), .int32(detail1), .int32(0), any, .variantDictionary([])]))
+                        .tuple([.string(detail), .int32(detail1), .int32(detail2), any, .variantDictionary([])]))
     }
 }

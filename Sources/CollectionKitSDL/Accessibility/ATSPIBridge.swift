@@ -57,6 +57,12 @@ public final class ATSPIBridge {
     var lastCounts: [String: Int] = [:]
     /// Whether listeners were last told the window is active (nil: not told yet).
     var lastActive: Bool?
+    /// The live status line as listeners last knew it, and whether the events just sent
+    /// announced something.
+    var live: (path: ATSPIObjectPath, text: String)?
+    var announced = false
+    /// The window's structure as listeners last knew it (see ``ATSPIShape``).
+    var shape: ATSPIShape?
     /// The tree as last read, kept while the application cannot have changed: a screen reader's
     /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
     /// for each would make every call wait for it.
@@ -127,7 +133,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return false }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil }
+        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil }
         return listening
     }
 
@@ -168,6 +174,7 @@ extension ATSPIBridge {
             applicationChanged()
         }
         loop.serviceRequests = { [self] in service() }
+        forwardKeys(of: loop.canvas)
         loop.didUpdate = { [self] now in
             updated?(now)
             sendEvents()

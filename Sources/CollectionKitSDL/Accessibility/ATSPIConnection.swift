@@ -28,6 +28,13 @@ final class ATSPIConnection: @unchecked Sendable {
     /// True while some listener is registered for any event.
     var hasListeners: Bool { lock.withLock { !filter.isEmpty } }
 
+    /// True while some keystroke listener is registered with the registry's device event
+    /// controller (a screen reader's key commands): keys are shown to it only then.
+    var hasKeyListeners: Bool { lock.withLock { keyListeners > 0 } }
+    private var keyListeners = 0
+    private var askingKeyListeners = false
+    private var keyListenersChanged = false
+
     func wants(_ event: String) -> Bool { lock.withLock { filter.wants(event) } }
 
     /// The calls waiting for an answer, oldest first; the queue is emptied.
@@ -53,6 +60,7 @@ final class ATSPIConnection: @unchecked Sendable {
         lock.withLock { connection = a11y; name = String(cString: g_dbus_connection_get_unique_name(a11y)) }
         guard register(on: a11y) else { return }
         followRegistry(on: a11y)
+        followKeyListeners(on: a11y)
         embed(on: a11y)
         let loop = g_main_loop_new(context, 0)
         g_main_loop_run(loop)
@@ -155,6 +163,51 @@ final class ATSPIConnection: @unchecked Sendable {
         wake()
     }
 
+    /// Follows the device event controller's keystroke listeners as ``followRegistry`` follows
+    /// event listeners: their count, read again whenever one comes or goes (one question at a
+    /// time: a screen reader registers hundreds at once, one per modifier mask).
+    private func followKeyListeners(on a11y: OpaquePointer) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        for signal in ["KeystrokeListenerRegistered", "KeystrokeListenerDeregistered"] {
+            g_dbus_connection_signal_subscribe(a11y, "org.a11y.atspi.Registry", "org.a11y.atspi.DeviceEventListener", signal,
+                                               ATSPIConnection.decPath, nil, G_DBUS_SIGNAL_FLAGS_NONE,
+                                               ATSPIConnection.keyListenerSignal, me, nil)
+        }
+        askKeyListeners(on: a11y)
+    }
+
+    static let decPath = "/org/a11y/atspi/registry/deviceeventcontroller"
+    static let decInterface = "org.a11y.atspi.DeviceEventController"
+
+    fileprivate func askKeyListeners(on a11y: OpaquePointer) {
+        let asking: Bool = lock.withLock {
+            if askingKeyListeners { keyListenersChanged = true; return false }
+            askingKeyListeners = true; keyListenersChanged = false
+            return true
+        }
+        guard asking else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        g_dbus_connection_call(a11y, "org.a11y.atspi.Registry", ATSPIConnection.decPath, ATSPIConnection.decInterface,
+                               "GetKeystrokeListeners", nil, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil,
+                               ATSPIConnection.keystrokeListeners, me)
+    }
+
+    /// Shows a key to the registry's keystroke listeners and waits for their answer: true when
+    /// one consumed it. Called from the window's thread; GDBus may be called from any thread.
+    /// `timeout` in milliseconds bounds the wait (a listener that hangs costs the key, not the app).
+    func notifyKeyListeners(_ event: ATSPIKeyEvent, timeout: Int32) -> Bool {
+        guard let c = lock.withLock({ connection }) else { return false }
+        var error: UnsafeMutablePointer<GError>?
+        let replyType = g_variant_type_new("(b)")
+        defer { g_variant_type_free(replyType) }
+        let reply = g_dbus_connection_call_sync(c, "org.a11y.atspi.Registry", ATSPIConnection.decPath, ATSPIConnection.decInterface,
+                                                "NotifyListenersSync", DBusValue.tuple([event.value]).makeGVariant(), replyType,
+                                                G_DBUS_CALL_FLAGS_NONE, timeout, nil, &error)
+        guard let reply else { if let error { g_error_free(error) }; return false }
+        defer { g_variant_unref(reply) }
+        return DBusArguments(tuple: reply).bool(0) ?? false
+    }
+
     /// Tells the registry the application's root is here; the registry answers with the desktop,
     /// our root's parent.
     private func embed(on a11y: OpaquePointer) {
@@ -183,6 +236,32 @@ final class ATSPIConnection: @unchecked Sendable {
     private static let registrySignal: GDBusSignalCallback = { a11y, _, _, _, _, _, me in
         guard let me, let a11y else { return }
         Unmanaged<ATSPIConnection>.fromOpaque(me).takeUnretainedValue().askRegistry(on: a11y)
+    }
+
+    private static let keyListenerSignal: GDBusSignalCallback = { a11y, _, _, _, _, _, me in
+        guard let me, let a11y else { return }
+        Unmanaged<ATSPIConnection>.fromOpaque(me).takeUnretainedValue().askKeyListeners(on: a11y)
+    }
+
+    private static let keystrokeListeners: GAsyncReadyCallback = { source, result, me in
+        guard let me else { return }
+        let connection = Unmanaged<ATSPIConnection>.fromOpaque(me).takeUnretainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        let reply = g_dbus_connection_call_finish(OpaquePointer(source), result, &error)
+        if let error { g_error_free(error) }
+        var count = 0
+        if let reply {
+            let list = g_variant_get_child_value(reply, 0)!
+            count = Int(g_variant_n_children(list))
+            g_variant_unref(list)
+            g_variant_unref(reply)
+        }
+        let again: Bool = connection.lock.withLock {
+            connection.keyListeners = count
+            connection.askingKeyListeners = false
+            return connection.keyListenersChanged
+        }
+        if again, let source { connection.askKeyListeners(on: OpaquePointer(source)) }
     }
 
     private static let registeredEvents: GAsyncReadyCallback = { source, result, me in

@@ -9,6 +9,8 @@ enum ATSPIInterfaces {
     static let selection = "org.a11y.atspi.Selection"
     static let action = "org.a11y.atspi.Action"
     static let text = "org.a11y.atspi.Text"
+    static let table = "org.a11y.atspi.Table"
+    static let tableCell = "org.a11y.atspi.TableCell"
     static let properties = "org.freedesktop.DBus.Properties"
     static let eventObject = "org.a11y.atspi.Event.Object"
     static let eventFocus = "org.a11y.atspi.Event.Focus"
@@ -92,6 +94,41 @@ enum ATSPIInterfaces {
         <method name="GetCharacterAtOffset"><arg direction="in" name="offset" type="i"/><arg direction="out" type="i"/></method>
         <method name="GetNSelections"><arg direction="out" type="i"/></method>
         <method name="GetDefaultAttributes"><arg direction="out" type="a{ss}"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.Table">
+        <property name="NRows" type="i" access="read"/>
+        <property name="NColumns" type="i" access="read"/>
+        <property name="Caption" type="(so)" access="read"/>
+        <property name="Summary" type="(so)" access="read"/>
+        <property name="NSelectedRows" type="i" access="read"/>
+        <property name="NSelectedColumns" type="i" access="read"/>
+        <method name="GetAccessibleAt"><arg direction="in" name="row" type="i"/><arg direction="in" name="column" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="GetIndexAt"><arg direction="in" name="row" type="i"/><arg direction="in" name="column" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetRowAtIndex"><arg direction="in" name="index" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetColumnAtIndex"><arg direction="in" name="index" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetRowDescription"><arg direction="in" name="row" type="i"/><arg direction="out" type="s"/></method>
+        <method name="GetColumnDescription"><arg direction="in" name="column" type="i"/><arg direction="out" type="s"/></method>
+        <method name="GetRowExtentAt"><arg direction="in" name="row" type="i"/><arg direction="in" name="column" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetColumnExtentAt"><arg direction="in" name="row" type="i"/><arg direction="in" name="column" type="i"/><arg direction="out" type="i"/></method>
+        <method name="GetRowHeader"><arg direction="in" name="row" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="GetColumnHeader"><arg direction="in" name="column" type="i"/><arg direction="out" type="(so)"/></method>
+        <method name="GetSelectedRows"><arg direction="out" type="ai"/></method>
+        <method name="GetSelectedColumns"><arg direction="out" type="ai"/></method>
+        <method name="IsRowSelected"><arg direction="in" name="row" type="i"/><arg direction="out" type="b"/></method>
+        <method name="IsColumnSelected"><arg direction="in" name="column" type="i"/><arg direction="out" type="b"/></method>
+        <method name="IsSelected"><arg direction="in" name="row" type="i"/><arg direction="in" name="column" type="i"/><arg direction="out" type="b"/></method>
+        <method name="AddRowSelection"><arg direction="in" name="row" type="i"/><arg direction="out" type="b"/></method>
+        <method name="AddColumnSelection"><arg direction="in" name="column" type="i"/><arg direction="out" type="b"/></method>
+        <method name="RemoveRowSelection"><arg direction="in" name="row" type="i"/><arg direction="out" type="b"/></method>
+        <method name="RemoveColumnSelection"><arg direction="in" name="column" type="i"/><arg direction="out" type="b"/></method>
+        <method name="GetRowColumnExtentsAtIndex"><arg direction="in" name="index" type="i"/><arg direction="out" type="b"/><arg direction="out" name="row" type="i"/><arg direction="out" name="col" type="i"/><arg direction="out" name="row_extents" type="i"/><arg direction="out" name="col_extents" type="i"/><arg direction="out" name="is_selected" type="b"/></method>
+      </interface>
+      <interface name="org.a11y.atspi.TableCell">
+        <property name="ColumnSpan" type="i" access="read"/>
+        <property name="Position" type="(ii)" access="read"/>
+        <property name="RowSpan" type="i" access="read"/>
+        <property name="Table" type="(so)" access="read"/>
+        <method name="GetRowColumnSpan"><arg direction="out" type="b"/><arg direction="out" name="row" type="i"/><arg direction="out" name="col" type="i"/><arg direction="out" name="row_extents" type="i"/><arg direction="out" name="col_extents" type="i"/></method>
       </interface>
     </node>
     """

@@ -18,6 +18,7 @@ public struct ATSPIRole: Equatable, Sendable {
         case .listItem: self.init(number: 32, name: "list item")
         case .grid, .table: self.init(number: 55, name: "table")
         case .gridCell, .tableCell: self.init(number: 56, name: "table cell")
+        case .columnHeader: self.init(number: 10, name: "column header")
         case .pageTabList: self.init(number: 38, name: "page tab list")
         case .pageTab: self.init(number: 37, name: "page tab")
         case .alert: self.init(number: 2, name: "alert")
@@ -42,6 +43,7 @@ extension AccessibleRole {
         case .gridCell: "gridcell"
         case .table: "table"
         case .tableCell: "cell"
+        case .columnHeader: "columnheader"
         case .pageTabList: "tablist"
         case .pageTab: "tab"
         case .alert: "alert"

@@ -46,12 +46,24 @@ public struct ATSPITree {
         return search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
     }
 
+    /// The path of the first listed node that passes `test` (depth first), never a collection's item.
+    public func path(where test: (AccessibleNode) -> Bool) -> ATSPIObjectPath? {
+        func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) -> ATSPIObjectPath? {
+            if test(node) { return path }
+            for (i, c) in node.children.enumerated() { if let hit = search(c, path.child(i, identity: c.identity)) { return hit } }
+            return nil
+        }
+        return search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
+    }
+
     /// The interfaces a node answers, besides `Accessible`.
     public static func interfaces(of resolved: ATSPIResolvedNode) -> [String] {
         var names = [ATSPIInterfaces.accessible, ATSPIInterfaces.component]
         if isSelectionContainer(resolved.node) { names.append(ATSPIInterfaces.selection) }
         if !actions(of: resolved).isEmpty { names.append(ATSPIInterfaces.action) }
         if hasText(resolved.node) { names.append(ATSPIInterfaces.text) }
+        if resolved.node.items?.table != nil { names.append(ATSPIInterfaces.table) }
+        if resolved.collection?.table != nil { names.append(ATSPIInterfaces.tableCell) }
         return names
     }
 

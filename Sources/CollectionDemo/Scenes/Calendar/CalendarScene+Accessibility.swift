@@ -1,10 +1,52 @@
+import Foundation
 import CalendarModel
 import CollectionKit
 
 extension CalendarScene: CollectionAccessibilityDataSource {
-    /// The months as one table of days (every page, not only the one shown); each day lists its events.
+    /// The months as one table of days (every page, not only the one shown) under a row of
+    /// weekday headers, each day named by its date with its events as its description; an event
+    /// being moved is spoken through a live status line, as drags elsewhere are.
     public func accessibilityNodes() -> [AccessibleNode] {
-        [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table)]
+        let names = CalendarScene.weekdayNames(settings)
+        let headers = names.enumerated().map { i, name in AccessibleNode(role: .columnHeader, name: name, index: i) }
+        let shape = AccessibleTableShape(lineLength: 7, columnHeaders: names)
+        return [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
+                AccessibleNode(role: .panel, name: "", children: headers),
+                AccessibleNode(role: .liveRegion, name: eventMoveLine)]
+    }
+
+    /// The weekdays' whole names in column order ("Monday" …), made once per locale and first weekday.
+    nonisolated(unsafe) private static var weekdayCache: (key: String, names: [String])?
+    static func weekdayNames(_ settings: CalendarSettings) -> [String] {
+        let key = settings.locale.identifier + "\(settings.firstWeekday.columns)"
+        if let cache = weekdayCache, cache.key == key { return cache.names }
+        let f = DateFormatter()
+        f.locale = settings.locale
+        let symbols = f.standaloneWeekdaySymbols ?? []
+        // Foundation lists weekdays from Sunday; the columns count ISO weekdays from Monday.
+        let names = settings.firstWeekday.columns.map { symbols.indices.contains($0 % 7) ? symbols[$0 % 7] : "\($0)" }
+        weekdayCache = (key, names)
+        return names
+    }
+
+    /// A day's events, counted and named: "2 events: Release party, Dinner", once its page's
+    /// events are read (idle frames read them; a page not read yet has none, as its cells show
+    /// none). They are the day's description, not its children: a screen reader (Orca) reads a
+    /// table cell's children instead of its name, and the day's name is its date.
+    public func collectionView(_ cv: CollectionView, accessibilityDescriptionForItemAt ip: ItemPath) -> String? {
+        let (day, page) = date(at: ip)
+        guard events.isReady(page) else { return nil }
+        let list = events.events(on: day, page: page)
+        return strings.eventCount(list.count).map { $0 + ": " + list.map(\.title).joined(separator: ", ") }
+    }
+
+    /// "Dentist picked up, over Tuesday, November 10, 2026" while an event is moved, else empty.
+    var eventMoveLine: String {
+        guard let drag = editing.drag else { return "" }
+        let words = DragDropStrings()
+        let picked = words.pickedUpOne(DayCell.clipped(drag.event.title))
+        guard let over = drag.over else { return picked + ", " + words.overNothing }
+        return picked + ", " + words.over(formatter.long(over))
     }
 
     private func date(at ip: ItemPath) -> (date: CalendarDate, page: MonthGrid) {
@@ -25,16 +67,6 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         if day == focus && !page.isAdjacent(day) { states.insert(.focused) }
         if isDisabled(day) { states.insert(.disabled) }
         return states
-    }
-
-    /// The day's events, once its page's events are read (idle frames read them; a page not read
-    /// yet lists none, as its cells show none).
-    public func collectionView(_ cv: CollectionView, accessibilityChildrenForItemAt ip: ItemPath) -> [AccessibleNode] {
-        let (day, page) = date(at: ip)
-        guard events.isReady(page) else { return [] }
-        return events.events(on: day, page: page).enumerated().map { i, e in
-            AccessibleNode(role: .label, name: e.title, index: i)
-        }
     }
 
     /// A date's own cell: on its month's page, where it is not a neighbouring month's day.

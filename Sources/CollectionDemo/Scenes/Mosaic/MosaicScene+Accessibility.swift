@@ -3,9 +3,10 @@ import CollectionKit
 extension MosaicScene {
     public var dragDropManager: DragDropManager? { manager }
 
-    /// The mosaic's cards, and the context menu while it is open.
+    /// The mosaic's cards, the drag's status line as a live region (spoken, not drawn), and the
+    /// context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: "Mosaic")]
+        var nodes = [collection.accessibilityNode(name: "Mosaic"), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
             let entries = menu.actions.enumerated().map { i, action in
                 var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]

@@ -3,7 +3,11 @@ import CollectionKit
 extension RearrangeScene: CollectionAccessibilityDataSource {
     public var dragDropManager: DragDropManager? { manager }
 
-    public func accessibilityNodes() -> [AccessibleNode] { [collection.accessibilityNode(name: "Tiles")] }
+    /// The tiles, and the drag's status line as a live region (spoken, not drawn: the lifted
+    /// tile and its gap show the move on screen).
+    public func accessibilityNodes() -> [AccessibleNode] {
+        [collection.accessibilityNode(name: "Tiles"), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+    }
 
     /// The tile's number, or the note's title in the waterfall of notes.
     public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {

@@ -1,0 +1,84 @@
+import CollectionKit
+
+/// What the window shows, as far as a screen reader must hear it change: which scene each of the
+/// window's places holds (a node's identity), the selected page tab, and the popup menu with its
+/// highlighted entry. Read from the listed nodes only; no collection's items are made.
+struct ATSPIShape: Equatable {
+    var places: [Int?]
+    var tabs: ATSPIObjectPath?
+    var selectedTab: Int?
+    var menu: ATSPIObjectPath?
+    var highlighted: Int?
+
+    init(_ tree: ATSPITree) {
+        places = tree.window.children.map(\.identity)
+        tabs = tree.path { $0.role == .pageTabList }
+        selectedTab = tabs.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.selected) } }
+        menu = tree.path { $0.role == .menu }
+        highlighted = menu.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.focused) } }
+    }
+}
+
+/// Events for changes of structure the engine's collections do not report: a page switch
+/// (`selection-changed` on the tab list, `children-changed` on the frame, and a focus event on
+/// what has the focus in the new page, since the object a reader followed is gone) and a popup
+/// menu (its appearing, each entry highlighted as a focus event, its closing and the focus going
+/// back).
+extension ATSPIBridge {
+    func sendStructure(_ tree: ATSPITree) {
+        let now = ATSPIShape(tree)
+        defer { shape = now }
+        guard let before = shape, before != now else { return }
+        if before.tabs == now.tabs, let tabs = now.tabs, before.selectedTab != now.selectedTab {
+            emit(tabs, "object:selection-changed", signal: "SelectionChanged", detail: "", 0, .int32(0))
+            if let old = before.selectedTab { stateChanged(tabs.child(old), "selected", on: false) }
+            if let new = now.selectedTab { stateChanged(tabs.child(new), "selected", on: true) }
+        }
+        let window = ATSPIObjectPath.root.child(0, identity: tree.window.identity)
+        var replaced = false
+        if before.places != now.places {
+            for i in 0..<max(before.places.count, now.places.count) {
+                let old = before.places.indices.contains(i) ? before.places[i] : nil
+                let new = now.places.indices.contains(i) ? now.places[i] : nil
+                guard old != new else { continue }
+                if i < before.places.count {
+                    emit(window, "object:children-changed:remove", signal: "ChildrenChanged", detail: "remove", Int32(i),
+                         .variant(reference(window.child(i, identity: old))))
+                }
+                if i < now.places.count {
+                    emit(window, "object:children-changed:add", signal: "ChildrenChanged", detail: "add", Int32(i),
+                         .variant(reference(window.child(i, identity: new))))
+                    replaced = true
+                }
+            }
+        }
+        if now.menu != before.menu, let menu = before.menu, let parent = menu.parent, let index = menu.indices.last {
+            emit(parent, "object:children-changed:remove", signal: "ChildrenChanged", detail: "remove", Int32(index), .variant(reference(menu)))
+        }
+        if now.menu != before.menu, let menu = now.menu, let parent = menu.parent, let index = menu.indices.last {
+            emit(parent, "object:children-changed:add", signal: "ChildrenChanged", detail: "add", Int32(index), .variant(reference(menu)))
+            stateChanged(menu, "showing", on: true)
+            emit(menu, "object:state-changed:visible", signal: "StateChanged", detail: "visible", 1, .int32(0))
+        }
+        if let menu = now.menu, let item = now.highlighted, now.menu != before.menu || now.highlighted != before.highlighted {
+            focus(menu.child(item))
+        } else if replaced || (before.menu != nil && now.menu == nil) {
+            focusCurrent(tree)
+        }
+    }
+
+    /// A focus event on what has the keyboard focus now: the focused item of the first collection
+    /// that has one, else the first collection itself.
+    private func focusCurrent(_ tree: ATSPITree) {
+        guard let collection = tree.path(where: { $0.items?.focusedIndex != nil }) ?? tree.path(where: { $0.items != nil }),
+              let node = tree.resolve(collection)?.node else { return }
+        focus(node.items?.focusedIndex.map { collection.child($0) } ?? collection)
+    }
+
+    func focus(_ path: ATSPIObjectPath) {
+        if let old = lastFocus, old != path { stateChanged(old, "focused", on: false) }
+        lastFocus = path
+        stateChanged(path, "focused", on: true)
+        emit(path, "focus:", interface: ATSPIInterfaces.eventFocus, signal: "Focus", detail: "", 0, .int32(0))
+    }
+}

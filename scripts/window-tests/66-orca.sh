@@ -1,0 +1,148 @@
+# Orca: the screen reader itself (Debian's Orca 43) against the demo, on a private accessibility
+# bus, speaking only to its debug log (no speech server: Orca logs each "SPEECH OUTPUT" line). Keys
+# are pressed with xdotool in each scene and the log is read for what a blind user hears: that
+# Orca gets the window's keys, and for each step the item's name, "n of m" or its row and column,
+# its selected state, the drag steps, the scene's name on a switch and the menu's items. One Orca
+# session serves every scene. The phrases expected are this test's own, not the app's strings.
+orca_bin=$(command -v orca || true)
+orca_launcher=/usr/libexec/at-spi-bus-launcher
+orca_skip=""
+if [ -z "$orca_bin" ]; then orca_skip="orca is not installed (package orca)"
+elif [ ! -x "$orca_launcher" ] || [ ! -x /usr/libexec/at-spi2-registryd ]; then orca_skip="at-spi2-core is not installed"
+elif ! command -v dbus-run-session >/dev/null; then orca_skip="dbus-run-session is missing (package dbus-daemon)"
+# Orca runs once per user: the user's own screen reader is never replaced by the test's.
+elif pgrep -u "$(id -u)" -x orca >/dev/null 2>&1; then orca_skip="an Orca of this user is running (Orca allows one per user)"
+fi
+
+# orca_spoken FROM: what Orca said after line FROM of its log, one utterance a line.
+orca_spoken() { tail -n +"$(( $1 + 1 ))" "$orca_log" 2>/dev/null | sed -nE "s/.*SPEECH OUTPUT: '(.*)' ?\{'established.*/\1/p"; }
+# orca_said FROM PHRASE...: true once every PHRASE (a grep -E pattern) was said after line FROM.
+orca_said() {
+    local from=$1; shift
+    local spoken; spoken=$(orca_spoken "$from")
+    local p
+    for p in "$@"; do grep -qE -- "$p" <<<"$spoken" || return 1; done
+}
+orca_mark() { wc -l <"$orca_log"; }
+# orca_heard_key N: Orca logged more than N key events and has spoken since the last of them.
+orca_heard_key() {
+    [ "$(grep -c "KEYBOARD_EVENT" "$orca_log")" -gt "$1" ] || return 1
+    local last; last=$(grep -n "KEYBOARD_EVENT" "$orca_log" | tail -1 | cut -d: -f1)
+    orca_said "$last" .
+}
+# orca_step NAME KEYS PHRASE...: presses KEYS (one xdotool key each, waiting for Orca between
+# them) and passes when Orca then said every PHRASE; otherwise says what it said instead.
+orca_step() {
+    local name=$1 keys=$2; shift 2
+    local from; from=$(orca_mark)
+    local k before
+    for k in $keys; do
+        before=$(grep -c "KEYBOARD_EVENT" "$orca_log")
+        xdotool key "$k"
+        # The next key waits until Orca has taken this one and spoken after it, as a user waits.
+        wait_until 10 orca_heard_key "$before" || true
+    done
+    if wait_until 15 orca_said "$from" "$@"; then
+        pass "orca: $name ($(orca_spoken "$from" | tr '\n' '|' | cut -c1-160))"
+    else
+        fail "orca: $name" "expected $* in: $(orca_spoken "$from" | tr '\n' '|' | cut -c1-400)"
+    fi
+}
+
+orca_test() {
+    local holder_pid
+    dbus-run-session -- bash -c 'echo "$$ $DBUS_SESSION_BUS_ADDRESS" >"$1"; exec sleep 600' _ "$work/orca-session" \
+        >"$work/orca-session.log" 2>&1 &
+    local session_job=$!
+    wait_until 10 grep -qs . "$work/orca-session" || { fail "orca bus" "dbus-run-session did not start: $(cat "$work/orca-session.log")"; return; }
+    read -r holder_pid DBUS_SESSION_BUS_ADDRESS <"$work/orca-session"
+    on_exit "[ \"\$(ps -o args= -p $holder_pid 2>/dev/null)\" = 'sleep 600' ] && kill $holder_pid && wait $session_job"
+    export DBUS_SESSION_BUS_ADDRESS
+    unset AT_SPI_BUS_ADDRESS
+    "$orca_launcher" --launch-immediately >"$work/orca-launcher.log" 2>&1 &
+    local launcher_pid=$!
+
+    # Orca's preferences of its own (never the user's): position in lists spoken ("3 of 40"), a
+    # grid's cell alone rather than its whole row, no speech server (logging is enough).
+    local prefs=$work/orca-prefs
+    mkdir -p "$prefs"
+    cat >"$prefs/user-settings.conf" <<'JSON'
+{"general": {"enablePositionSpeaking": true, "readFullRowInGUITable": false, "enableSpeech": true},
+ "profiles": {"default": {"profile": ["Default", "default"], "pronunciations": {}, "keybindings": {}}},
+ "pronunciations": {}, "keybindings": {}}
+JSON
+    # Orca opens its debug log block-buffered: its customisation file (run at start-up from the
+    # preferences folder) makes it write each line as it comes, so the test reads speech in time.
+    cat >"$prefs/orca-customizations.py" <<'PY'
+import orca.debug
+if orca.debug.debugFile is not None:
+    orca.debug.debugFile.reconfigure(line_buffering=True)
+PY
+    orca_log=$work/orca-debug.out
+    : >"$orca_log"
+    printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:orca-party\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Release party\r\nDTSTART:20261128T180000Z\r\nDTEND:20261128T200000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:orca-dinner\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dinner\r\nDTSTART:20261128T200000Z\r\nDTEND:20261128T210000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' >"$work/orca.ics"
+
+    local orca_pid=""
+    # ORCA_KEEP_LOG=FILE keeps Orca's debug log for a look after the run.
+    orca_cleanup() { [ -n "${ORCA_KEEP_LOG:-}" ] && cp "$orca_log" "$ORCA_KEEP_LOG"; [ -n "$orca_pid" ] && kill "$orca_pid" 2>/dev/null; kill "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
+    if ! start_app --fresh --scene grid --size 1280x800 --today 2026-11-27 --month 2026-11 --timezone UTC --ics "$work/orca.ics" \
+            --dump-state "$work/orca.json"; then
+        fail "orca window" "$start_error"; orca_cleanup; return
+    fi
+    HOME=$work/orca-home XDG_CONFIG_HOME=$work/orca-home/config "$orca_bin" -u "$prefs" --debug-file="$orca_log" \
+        >"$work/orca.out" 2>&1 &
+    orca_pid=$!
+    if ! wait_until 60 orca_said 0 "Screen reader on"; then
+        fail "orca start" "Orca did not start: $(tail -3 "$work/orca.out")"; orca_cleanup; return
+    fi
+    xdotool windowactivate --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid" 2>/dev/null
+    wait_until 30 orca_said 0 "Collection Demo" || echo "NOTE orca: the window's activation was not spoken within 30 s"
+
+    # Grid: a tile's name, its row and column (where-am-I, Orca's own command: KP_Enter), its selection.
+    orca_step "grid: Right speaks a tile" "Right" "^Tile [0-9]+"
+    orca_step "grid: where-am-I (KP_Enter, Orca's command) speaks the cell's column and row" "KP_Enter" "^Tile [0-9]+" "column [0-9]+ of [0-9]+" "row [0-9]+ of [0-9]+"
+    orca_step "grid: Space speaks the selected state" "space" "^selected"
+    local keys; keys=$(grep -c "KEYBOARD_EVENT" "$orca_log")
+    if [ "$keys" -gt 0 ]; then pass "orca: the window's key events reach Orca ($keys)"
+    else fail "orca: key events" "Orca logged no KEYBOARD_EVENT"; fi
+
+    # A key Orca consumes never reaches the app: in Orca's learn mode (Insert+H) keys are only
+    # named; Right does not move the grid's focus. Escape leaves learn mode.
+    wait_idle 10 || true
+    local focus_before; focus_before=$(json_get "$app_dump" '[c.get("focusedItem") for c in d.get("collections", [])]' 2>/dev/null)
+    orca_step "learn mode (Insert+H, Orca's command) is entered" "Insert+h" "[Ll]earn mode"
+    orca_step "learn mode: Right is named by Orca" "Right" "[Rr]ight"
+    app_state >/dev/null 2>&1 || true
+    local focus_after; focus_after=$(json_get "$app_dump" '[c.get("focusedItem") for c in d.get("collections", [])]' 2>/dev/null)
+    if [ "$focus_before" = "$focus_after" ]; then pass "orca: a key Orca consumes is not handled by the app (focus stays $focus_after)"
+    else fail "orca: consumed key" "the focus moved from $focus_before to $focus_after"; fi
+    orca_step "learn mode is left with Escape" "Escape" "[Ee]xit"
+
+    # Boards: the switch speaks the scene; a card's name and "n of 40"; a keyboard drag's steps.
+    # (Right after learn mode, Orca 43 says nothing of this switch itself; the other three
+    # switches below check the scene's name.)
+    orca_step "switching to boards, Down speaks a card and its position" "5 Down" "^Card [0-9]+" "[0-9]+ of 40"
+    orca_step "boards: Space picks the card up" "space" "picked up"
+    orca_step "boards: Right carries it over Today" "Right" "^over Today"
+    orca_step "boards: Space drops it" "space" "^dropped"
+
+    # Rearrange: the same spoken drag through its live status line.
+    orca_step "switching to rearrange speaks its name" "3" "Rearrange"
+    orca_step "rearrange: Right speaks a tile" "Right" "^Tile [0-9]+"
+    orca_step "rearrange: a keyboard move is spoken" "space Right space" "picked up" "position [0-9]+ of [0-9]+" "^dropped"
+
+    # Mosaic: the context menu's items as they are highlighted; closing it speaks the card again.
+    orca_step "switching to mosaic speaks its name" "6 Right" "Mosaic"
+    orca_step "mosaic: Shift+F10 opens the card's menu on its first item" "shift+F10" "^(Tile|Featured) [0-9]+ menu$" "^1 of [0-9]+"
+    orca_step "mosaic: Down moves to the next menu item" "Down" "^2 of [0-9]+"
+    orca_step "mosaic: Escape closes the menu and the card is spoken" "Escape" "^(Tile|Featured) [0-9]+"
+
+    # Calendar: a day by its date, with its events as description, and its column and row.
+    orca_step "switching to the calendar speaks its name" "4" "Calendar"
+    orca_step "calendar: Right speaks the next day by its date" "Right" "Saturday, November 28, 2026"
+    orca_step "calendar: where-am-I speaks the day, its events, its column and row" "KP_Enter" \
+        "Saturday, November 28, 2026" "2 events" "column [0-9]+ of 7" "row [0-9]+ of [0-9]+"
+    orca_cleanup
+}
+
+if [ -n "$orca_skip" ]; then skip "orca" "$orca_skip"; else orca_test; fi
