@@ -22,7 +22,7 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         if let cache = weekdayCache, cache.key == key { return cache.names }
         let f = DateFormatter()
         f.locale = settings.locale
-        let symbols = f.standaloneWeekdaySymbols ?? []
+        let symbols: [String] = f.standaloneWeekdaySymbols
         // Foundation lists weekdays from Sunday; the columns count ISO weekdays from Monday.
         let names = settings.firstWeekday.columns.map { symbols.indices.contains($0 % 7) ? symbols[$0 % 7] : "\($0)" }
         weekdayCache = (key, names)
