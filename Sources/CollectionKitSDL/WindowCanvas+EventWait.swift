@@ -7,7 +7,23 @@ extension WindowCanvas {
     /// where an idle window spends its time: asleep in the system's event wait, using no CPU.
     /// Returns true when an event is waiting.
     @discardableResult
-    public func waitForEvent(timeout: Double?) -> Bool {
+    public func waitForEvent(timeout: Double?) -> Bool { EventWait.wait(timeout: timeout) }
+}
+
+/// SDL's event wait, for a window loop that then polls what arrived.
+enum EventWait {
+    /// See `WindowCanvas.waitForEvent(timeout:)`.
+    static func wait(timeout: Double?) -> Bool {
+        let woken = sdlWait(timeout: timeout)
+        // SDL's wait reads the queue in and marks the end of that read with a sentinel; what
+        // arrives during the wait queues up behind it. Left there, the sentinel would end the
+        // next poll before it returns anything, and the frame woken by an input would run without
+        // it and pace 16 ms before the next one showed it. The poll marks its own end anew.
+        SDL_FlushEvent(SDL_POLLSENTINEL.rawValue)
+        return woken
+    }
+
+    private static func sdlWait(timeout: Double?) -> Bool {
         // No deadline, or one that never comes: wait for an event alone. A deadline that is not
         // a number is treated as due now rather than trusted.
         guard let timeout, timeout < .infinity || timeout.isNaN else { return SDL_WaitEvent(nil) != 0 }
