@@ -10,6 +10,25 @@ extension WindowCanvas {
     public func waitForEvent(timeout: Double?) -> Bool { EventWait.wait(timeout: timeout) }
 }
 
+extension WindowCanvas {
+    /// As `waitForEvent(timeout:)`, but only an event other than a window-manager message ends
+    /// the wait early: the X server's raw messages, which come beside the input they stamp, do
+    /// not wake a loop pacing its frames twice per pointer move.
+    func waitForInput(timeout: Double) -> Bool {
+        let end = Clock.wallSeconds() + timeout
+        while true {
+            let left = end - Clock.wallSeconds()
+            guard left > 0, EventWait.wait(timeout: left) else { return false }
+            let all = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+            let messages = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_SYSWMEVENT.rawValue, SDL_SYSWMEVENT.rawValue)
+            if all > messages { return true }
+            // Only messages, of X events that made no input (the pointer's raw motion): nothing for
+            // a frame to show, and no input after them to take their time stamps.
+            SDL_FlushEvent(SDL_SYSWMEVENT.rawValue)
+        }
+    }
+}
+
 /// SDL's event wait, for a window loop that then polls what arrived.
 enum EventWait {
     /// See `WindowCanvas.waitForEvent(timeout:)`.
