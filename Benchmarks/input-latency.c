@@ -14,8 +14,8 @@
  * more passes, so the input lands at any phase of a peer's frame clock. A trial with no change
  * within 500 ms counts as a timeout (and is left out of the figures).
  *
- * Prints one JSON line: the case, trials, timeouts, and the median, 90th and 99th percentile and
- * maximum in milliseconds.
+ * Prints one JSON line: the case, trials, timeouts, and the median, 90th and 99th percentile,
+ * maximum and minimum in milliseconds.
  *
  * Build: cc -O2 -o input-latency input-latency.c -lX11 -lXtst -lXdamage -lXfixes
  * Run:   input-latency DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
@@ -178,8 +178,9 @@ int main(int argc, char **argv) {
         return 1;
     }
     qsort(ms, got, sizeof(double), compare);
-    printf("{\"case\": \"%s\", \"trials\": %d, \"timeouts\": %d, \"p50_ms\": %.2f, \"p90_ms\": %.2f, \"p99_ms\": %.2f, \"max_ms\": %.2f}\n",
-           mode, trials, timeouts, percentile(ms, got, 50), percentile(ms, got, 90), percentile(ms, got, 99), ms[got - 1]);
+    printf("{\"case\": \"%s\", \"trials\": %d, \"timeouts\": %d, \"p50_ms\": %.2f, \"p90_ms\": %.2f, \"p99_ms\": %.2f, \"max_ms\": %.2f, "
+           "\"min_ms\": %.2f}\n",
+           mode, trials, timeouts, percentile(ms, got, 50), percentile(ms, got, 90), percentile(ms, got, 99), ms[got - 1], ms[0]);
     XDamageDestroy(dpy, damage);
     XCloseDisplay(dpy);
     return 0;
