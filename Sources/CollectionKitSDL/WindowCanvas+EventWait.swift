@@ -7,7 +7,42 @@ extension WindowCanvas {
     /// where an idle window spends its time: asleep in the system's event wait, using no CPU.
     /// Returns true when an event is waiting.
     @discardableResult
-    public func waitForEvent(timeout: Double?) -> Bool {
+    public func waitForEvent(timeout: Double?) -> Bool { EventWait.wait(timeout: timeout) }
+}
+
+extension WindowCanvas {
+    /// As `waitForEvent(timeout:)`, but only an event other than a window-manager message ends
+    /// the wait early: the X server's raw messages, which come beside the input they stamp, do
+    /// not wake a loop pacing its frames twice per pointer move.
+    func waitForInput(timeout: Double) -> Bool {
+        let end = Clock.wallSeconds() + timeout
+        while true {
+            let left = end - Clock.wallSeconds()
+            guard left > 0, EventWait.wait(timeout: left) else { return false }
+            let all = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+            let messages = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_SYSWMEVENT.rawValue, SDL_SYSWMEVENT.rawValue)
+            if all > messages { return true }
+            // Only messages, of X events that made no input (the pointer's raw motion): nothing for
+            // a frame to show, and no input after them to take their time stamps.
+            SDL_FlushEvent(SDL_SYSWMEVENT.rawValue)
+        }
+    }
+}
+
+/// SDL's event wait, for a window loop that then polls what arrived.
+enum EventWait {
+    /// See `WindowCanvas.waitForEvent(timeout:)`.
+    static func wait(timeout: Double?) -> Bool {
+        let woken = sdlWait(timeout: timeout)
+        // SDL's wait reads the queue in and marks the end of that read with a sentinel; what
+        // arrives during the wait queues up behind it. Left there, the sentinel would end the
+        // next poll before it returns anything, and the frame woken by an input would run without
+        // it and pace 16 ms before the next one showed it. The poll marks its own end anew.
+        SDL_FlushEvent(SDL_POLLSENTINEL.rawValue)
+        return woken
+    }
+
+    private static func sdlWait(timeout: Double?) -> Bool {
         // No deadline, or one that never comes: wait for an event alone. A deadline that is not
         // a number is treated as due now rather than trusted.
         guard let timeout, timeout < .infinity || timeout.isNaN else { return SDL_WaitEvent(nil) != 0 }

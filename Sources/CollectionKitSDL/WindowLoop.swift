@@ -89,11 +89,15 @@ public final class WindowLoop<Root: InteractiveRoot> {
         var due = true
         // The latest moment the root was brought to: time never runs backwards for it.
         var reached = 0.0
+        // When the last frame that handled input began (wall seconds).
+        var lastInputFrame = -Double.infinity
         while !closed && !root.quitRequested {
             if !due { idle(start: start) }
-            let now = Clock.wallSeconds() - start
+            let began = Clock.wallSeconds()
+            let now = began - start
             frameTimer?.frameBegan()
             let events = canvas.pollTimedEvents(quit: &closed)
+            if !events.isEmpty { lastInputFrame = began }
             // Each event at the moment it happened (where the windowing system says), never
             // before the previous one nor after this frame: the root is brought up to that moment
             // first. A flick read in one batch on a busy machine keeps its speed this way.
@@ -123,13 +127,37 @@ public final class WindowLoop<Root: InteractiveRoot> {
             due = nextDeadline(now: now).map { $0 <= now } ?? false
             // While something moves, part of the time left before the next frame prepares drawing
             // ahead: the page a flick lands on has its neighbours ready before the next flick.
-            let beforeSlice = Clock.wallSeconds()
             if due { canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.sliceBetweenFrames) }
-            let sliced = Clock.wallSeconds() - beforeSlice
-            // Where vsync does not hold the frame (some virtual displays), pace to about 60 Hz
-            // rather than spin a core.
-            if presented < 0.002, sliced < 0.014 { usleep(UInt32((0.016 - presented - sliced) * 1e6)) }
+            // Where vsync does not hold the frame (some virtual displays), pace rather than spin a core.
+            if presented < 0.002 { pace(frameBegan: began, moving: due, inputStream: began - lastInputFrame < 2 * WindowLoop.frameInterval) }
         }
+    }
+
+    /// How often frames run while something moves and vsync does not hold them: 60 Hz.
+    static var frameInterval: Double { 1.0 / 60 }
+    /// The least time from one frame's start to the next when input arrives: input is answered
+    /// by a frame of its own as soon as it comes, not at the next tick.
+    static var inputSpacing: Double { 0.005 }
+
+    /// Waits after a frame that began at `began` (wall seconds) when vsync did not hold it.
+    ///
+    /// While something moves the next frame comes a `frameInterval` after this one began, or as
+    /// soon as input arrives, whichever is first, but not before `inputSpacing` has passed. While
+    /// input keeps coming (`inputStream`: a drag, a hover, a wheel turned), the input drives the
+    /// frames: the tick waits up to half a frame longer for the next event, so a motion that
+    /// comes just after a tick does not make a second frame for it, and frames stay half a frame
+    /// apart at least, so a mouse that reports a thousand times a second does not make hundreds
+    /// of frames. With nothing moving only the spacing is kept; the loop then sleeps in its
+    /// event wait.
+    private func pace(frameBegan began: Double, moving: Bool, inputStream: Bool) {
+        let earliest = began + (inputStream ? WindowLoop.frameInterval / 2 : WindowLoop.inputSpacing)
+        if moving {
+            let tick = began + WindowLoop.frameInterval * (inputStream ? 1.5 : 1)
+            let left = tick - Clock.wallSeconds()
+            guard left > 0, canvas.waitForInput(timeout: left) else { return }
+        }
+        let rest = earliest - Clock.wallSeconds()
+        if rest > 0 { usleep(UInt32(rest * 1e6)) }
     }
 
     private func nextDeadline(now: Double) -> Double? {

@@ -1,0 +1,43 @@
+import CSDL2
+import CollectionKit
+@testable import CollectionKitSDL
+import Foundation
+import XCTest
+
+/// The window loop sleeps in SDL's event wait and then polls what woke it: the event that woke
+/// the wait must come out of the first poll, so the frame that follows it shows its effect.
+final class EventWaitTests: XCTestCase {
+    /// An event that arrives while the loop waits (here a wake-up from another thread, as a
+    /// decoded picture sends; on X11 the same holds for the input that wakes the wait).
+    func testTheEventThatEndsAWaitIsPolledAtOnce() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64), fonts: try Golden.fonts())
+        defer { canvas.close() }
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {}
+        for round in 0..<3 {
+            let poster = Thread {
+                usleep(30_000)
+                WindowWakeUp.post()
+            }
+            poster.start()
+            XCTAssertTrue(EventWait.wait(timeout: 5), "round \(round): the wait ended without an event")
+            var types: [UInt32] = []
+            while SDL_PollEvent(&e) != 0 { types.append(e.type) }
+            XCTAssertTrue(types.contains(SDL_USEREVENT.rawValue),
+                          "round \(round): the poll after the wait did not return the event that ended it (got \(types))")
+        }
+    }
+
+    /// A wait that times out leaves nothing behind that hides the next event from a poll.
+    func testAnEventAfterATimedOutWaitIsPolledAtOnce() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64), fonts: try Golden.fonts())
+        defer { canvas.close() }
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {}
+        XCTAssertFalse(EventWait.wait(timeout: 0.01))
+        WindowWakeUp.post()
+        var types: [UInt32] = []
+        while SDL_PollEvent(&e) != 0 { types.append(e.type) }
+        XCTAssertTrue(types.contains(SDL_USEREVENT.rawValue), "the poll after a timed-out wait missed the event (got \(types))")
+    }
+}

@@ -1,0 +1,24 @@
+# Input reaches the screen in the frame that handles it: Page Down and Page Up sent with XTest,
+# timed until the window's pixels change (Benchmarks/input-latency.c, XDamage). A frame that
+# handled the key without showing it, and paced 16 ms before the next, makes every trial take 16 ms
+# or more; the bounds are loose, for a debug build on a busy machine.
+if ! pkg-config --exists x11 xtst xdamage; then
+    skip "input latency" "needs libxtst-dev and libxdamage-dev"
+elif ! cc -O2 -o "$work/input-latency" Benchmarks/input-latency.c $(pkg-config --cflags --libs x11 xtst xdamage) 2>"$work/probe.log"; then
+    fail "input latency probe" "does not build: $(head -c 300 "$work/probe.log")"
+elif start_app --scene grid; then
+    sleep 1
+    latency=$("$work/input-latency" "$DISPLAY" "$wid" 30 key 2>&1)
+    least=$(echo "$latency" | sed -n 's/.*"min_ms": *\([0-9.]*\).*/\1/p')
+    median=$(echo "$latency" | sed -n 's/.*"p50_ms": *\([0-9.]*\).*/\1/p')
+    if [ -z "$least" ]; then
+        fail "input latency" "the probe saw no change: $latency"
+    elif awk -v m="$least" -v p="$median" 'BEGIN { exit !(m < 12 && p < 16) }'; then
+        pass "a key reaches the screen in the frame that handles it (least $least ms, median $median ms)"
+    else
+        fail "input latency" "a key took at least $least ms (median $median ms) to reach the screen: a frame is held back"
+    fi
+    quit_app
+else
+    fail "input latency window" "$start_error"
+fi
