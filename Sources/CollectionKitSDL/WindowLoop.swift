@@ -37,6 +37,12 @@ public final class WindowLoop<Root: InteractiveRoot> {
     public var frameTimer: FrameTimer?
     /// The draw list of the frame shown last.
     public private(set) var lastFrame = DrawList()
+    /// The wall-clock second `run()` started at: the loop's time 0.
+    private var startSeconds = Clock.wallSeconds()
+    /// The loop's time now, in seconds since `run()` started: the `now` the root is given. For
+    /// input an app hands the root from outside a frame (an assistive technology's action).
+    public var now: Double { Clock.wallSeconds() - startSeconds }
+
     /// True once the window was closed (as opposed to the root quitting).
     public private(set) var closed = false
 
@@ -86,6 +92,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// display's rate.
     public func run() {
         let start = Clock.wallSeconds()
+        startSeconds = start
         var due = true
         // The latest moment the root was brought to: time never runs backwards for it.
         var reached = 0.0

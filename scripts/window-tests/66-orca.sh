@@ -121,7 +121,7 @@ PY
     # Boards: the switch speaks the scene; a card's name and "n of 40"; a keyboard drag's steps.
     # (Right after learn mode, Orca 43 says nothing of this switch itself; the other three
     # switches below check the scene's name.)
-    orca_step "switching to boards, Down speaks a card and its position" "5 Down" "^Card [0-9]+" "[0-9]+ of 40"
+    orca_step "switching to boards, Down speaks a card (by its own words) and its position" "5 Down" "^[A-Z][a-z]+" "[0-9]+ of 40"
     orca_step "boards: Space picks the card up" "space" "picked up"
     orca_step "boards: Right carries it over Today" "Right" "^over Today"
     orca_step "boards: Space drops it" "space" "^dropped"

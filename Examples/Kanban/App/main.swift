@@ -1,3 +1,4 @@
+import CollectionKit
 import CollectionKitSDL
 import Foundation
 import KanbanBoard
@@ -5,11 +6,16 @@ import KanbanBoard
 // kanban-example [FILE]: the board in FILE (kanban.json by default), saved after every change.
 let path = CommandLine.arguments.dropFirst().first ?? "kanban.json"
 do {
-    // Cards are typed with the measurer the window draws with, and SDL's clipboard and text input.
-    let measurer = try TextMeasurer(fonts: try FontLocator.uiFonts(), headless: false)
-    let board = try Kanban(file: try KanbanFile.load(from: path) ?? .sample, measurer: measurer, services: SDLTextServices.make(),
-                           save: { try $0.save(to: path) })
-    WindowLoop.runOrExit(board, title: "Kanban")
+    let file = try KanbanFile.load(from: path) ?? .sample
+    // The window opens first: cards are measured and typed with the window's own text measurer,
+    // and SDL's clipboard and text input.
+    let loop = try WindowLoop(title: "Kanban", size: Size(width: 900, height: 600)) { measurer in
+        try Kanban(file: file, measurer: measurer, services: SDLTextServices.make(), save: { try $0.save(to: path) })
+    }
+    // Screen readers read the columns and their cards, and hear drags, in one call.
+    loop.publishAccessibility(name: "Kanban")
+    loop.run()
+    SDLSystem.shutdown()
 } catch {
     FileHandle.standardError.write(Data("kanban-example: \(error)\n".utf8))
     exit(1)

@@ -9,7 +9,7 @@
 /// let events = AccessibilityEventQueue()
 /// let watcher = AccessibilityWatcher(events: events)
 /// watcher.watch(grid)
-/// watcher.watch(manager)      // after the app has set `manager.onChange`
+/// watcher.watch(manager)      // before or after the app sets `manager.onChange`
 /// // every frame:
 /// watcher.sync()
 /// for event in events.drain() { adapter.send(event) }
@@ -39,15 +39,11 @@ public final class AccessibilityWatcher {
     public func watch(_ view: CollectionView) { views.append(view) }
 
     /// Watches a drag-and-drop manager: its drags become announcements and its committed changes
-    /// children-changed events. Chains onto ``DragDropManager/onChange``, so set the app's handler
-    /// first.
+    /// children-changed events. It observes with ``DragDropManager/addChangeObserver(_:)``, so the
+    /// app's ``DragDropManager/onChange`` may be set before or after.
     public func watch(_ manager: DragDropManager) {
         self.manager = manager
-        let previous = manager.onChange
-        manager.onChange = { [weak self] change in
-            previous?(change)
-            self?.committed(change)
-        }
+        manager.addChangeObserver { [weak self] change in self?.committed(change) }
     }
 
     /// Compares what it watches with the last sync and queues an event for each difference.

@@ -127,6 +127,7 @@ extension DragDropManager {
     func notify(_ change: DragDropChange) {
         guard !change.edits.isEmpty || !change.collections.isEmpty else { return }
         onChange?(change)
+        for observer in changeObservers { observer(change) }
     }
 
     /// Puts a committed drop on the history: undoing and redoing it apply its patches and tell

@@ -57,6 +57,13 @@ public final class DragDropManager: Component {
     /// a redo (never for a cancelled or refused drag). The collections already hold their new data
     /// when it is called; save from here.
     public var onChange: ((DragDropChange) -> Void)?
+    /// Further observers of committed changes, told after `onChange` in the order added (an
+    /// accessibility watcher, an autosave): adding one never replaces another.
+    var changeObservers: [(DragDropChange) -> Void] = []
+
+    /// Adds an observer of committed changes, told after ``onChange``; `onChange` set later does
+    /// not remove it.
+    public func addChangeObserver(_ observer: @escaping (DragDropChange) -> Void) { changeObservers.append(observer) }
     /// The undo history drops are recorded on. Share one with the rest of the app (set it, or
     /// push the app's own edits onto this one) so Ctrl+Z takes back whatever came last.
     public var history = UndoHistory()
@@ -364,8 +371,8 @@ public final class DragDropManager: Component {
             if let move = r.commitMove(), move.from != move.to {
                 let from = ItemLocation(collection: r.dragName, indexPath: move.from)
                 let to = ItemLocation(collection: r.dragName, indexPath: move.to)
-                onChange?(DragDropChange(cause: .drop, edits: [.moved(id: s.items[0].id, from: from, to: to)],
-                                         zone: nil, collections: [r.dragName]))
+                notify(DragDropChange(cause: .drop, edits: [.moved(id: s.items[0].id, from: from, to: to)],
+                                      zone: nil, collections: [r.dragName]))
             }
             addLanding(id: s.items[0].id, snapshot: s.lift.snapshot, from: from, into: r, now: now)
             return
