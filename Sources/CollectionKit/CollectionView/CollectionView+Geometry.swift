@@ -97,7 +97,7 @@ extension CollectionView {
         frameAnimations = retargeted
     }
 
-    /// Replaces the layout, scrolls back to the start and configures every cell again. An interactive
+    /// Replaces the layout, scrolls back to the start (``startOffset``) and configures every cell again. An interactive
     /// movement in progress and update animations end. Costs one ``CollectionLayout/prepare(_:)``.
     public func setLayout(_ newLayout: any CollectionLayout) {
         interactiveMove = nil
@@ -105,7 +105,7 @@ extension CollectionView {
         physics.axes = [newLayout.scrollAxis]
         frameAnimations.removeAll()
         prepareLayout()
-        physics.jump(to: .zero)
+        physics.jump(to: startOffset)
         refreshVisible(reconfigureAll: true)
     }
 
@@ -127,12 +127,14 @@ extension CollectionView {
     }
 
     func prepareLayout(completing completed: InteractiveMove? = nil) {
-        var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
+        var context = layoutContext(itemCounts: itemCounts)
         context.interactiveMove = interactiveMove
         context.completedMove = completed
         layout.prepare(context)
+        let oldEnd = physics.maxOffset.x
         physics.boundsSize = frame.size
         physics.contentSize = layout.contentSize
+        keepRightEnd(oldEnd: oldEnd)
     }
 
 

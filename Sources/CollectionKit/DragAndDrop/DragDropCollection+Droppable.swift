@@ -99,7 +99,7 @@ extension DragDropCollection {
         displayedLengths = hypothetical
         defer { displayedLengths = saved }
         var probe = view.layout
-        probe.prepare(LayoutContext(boundsSize: view.frame.size, itemCounts: hypothetical.map(\.count)))
+        probe.prepare(view.layoutContext(itemCounts: hypothetical.map(\.count)))
         return probe.attributesForItem(at: to)?.frame
     }
 
