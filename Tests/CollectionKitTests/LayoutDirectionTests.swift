@@ -201,6 +201,19 @@ final class LayoutDirectionTests: XCTestCase {
         XCTAssertEqual(row.focusedItem, ItemPath(item: 4))
     }
 
+    func testAnItemWrappingToTheNextLineLeavesAtTheLinesLeftEnd() {
+        for direction in LayoutDirection.allCases {
+            let cv = makeView(Self.squares, count: 10, direction: direction)
+            let from = cv.layout.attributesForItem(at: ItemPath(item: 3))!.frame
+            let to = cv.layout.attributesForItem(at: ItemPath(item: 4))!.frame
+            let wrap = cv.slotAnimation(from: from, to: to).wrap
+            XCTAssertEqual(wrap?.crossAxis, .horizontal)
+            // Item 3 ends the first line: it leaves past the line's end and enters the next at its start.
+            XCTAssertEqual(wrap.map { $0.exit > 0 }, direction == .leftToRight, "\(direction)")
+            XCTAssertEqual(wrap.map { $0.entry < 0 }, direction == .leftToRight, "\(direction)")
+        }
+    }
+
     func testAMoveToAMirroredPointLandsTheSameItemInTheSameIndex() {
         for layout in [Self.squares as any CollectionLayout, WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height)] {
             var landed: [LayoutDirection: [Int]] = [:]
