@@ -214,6 +214,27 @@ final class LayoutDirectionTests: XCTestCase {
         }
     }
 
+    func testEdgeAutoScrollIsTheMirrorOfLeftToRight() {
+        // A drag held near the trailing edge (right in LTR, left in RTL) scrolls toward later items.
+        var shown: [LayoutDirection: (offset: Double, firstInView: Int?, lastInView: Int?)] = [:]
+        for direction in LayoutDirection.allCases {
+            let cv = makeView(Self.row, count: 30, direction: direction)
+            var scroller = AutoScroller()
+            scroller.reset()
+            let start = Point(200, 150), held = Point(direction == .leftToRight ? 395 : 5, 150)
+            cv.autoScroll(with: &scroller, pointer: start, now: 0)
+            for step in 1...60 { cv.autoScroll(with: &scroller, pointer: held, now: Double(step) / 60) }
+            cv.update(now: 1)
+            let inView = cv.visibleAttributes.filter { $0.kind == .cell && cv.bounds.contains($0.frame.center) }.map(\.indexPath.item)
+            shown[direction] = (cv.contentOffset.x, inView.min(), inView.max())
+        }
+        let ltr = shown[.leftToRight]!, rtl = shown[.rightToLeft]!
+        XCTAssertGreaterThan(ltr.offset, 100, "it scrolled")
+        XCTAssertEqual(rtl.offset, 3000 - 400 - ltr.offset, accuracy: 0.001, "the mirrored offset")
+        XCTAssertEqual(rtl.firstInView, ltr.firstInView)
+        XCTAssertEqual(rtl.lastInView, ltr.lastInView)
+    }
+
     func testAMoveToAMirroredPointLandsTheSameItemInTheSameIndex() {
         for layout in [Self.squares as any CollectionLayout, WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height)] {
             var landed: [LayoutDirection: [Int]] = [:]
