@@ -235,6 +235,26 @@ final class LayoutDirectionTests: XCTestCase {
         XCTAssertEqual(rtl.lastInView, ltr.lastInView)
     }
 
+    func testADropEnteringAtAMirroredPointOpensTheSameGap() {
+        var gaps: [LayoutDirection: [ItemPath]] = [:]
+        for direction in LayoutDirection.allCases {
+            let view = CollectionView(name: "grid", layout: Self.squares)
+            view.layoutDirection = direction
+            view.register(reuseIdentifier: "cell") { CollectionCell(reuseIdentifier: $0) }
+            let c = DragDropCollection<AnyHashable>(view: view, title: "Grid", items: [Array(0..<10).map { AnyHashable($0) }],
+                                                    cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "cell", for: ip) },
+                                                    drawItem: { _, _, _ in })
+            view.setFrame(Rect(0, 0, 400, 300))
+            view.update(now: 0)
+            // Left to right: over item 5 (x 100…200, y 100…200) before and past its middle, and over
+            // item 9 in the short last line before its middle.
+            let points = [Point(120, 150), Point(180, 150), Point(130, 250)]
+            gaps[direction] = points.map { p in c.proposedGap(at: direction == .leftToRight ? p : Point(400 - p.x, p.y)) }
+        }
+        XCTAssertEqual(gaps[.leftToRight], [ItemPath(item: 5), ItemPath(item: 6), ItemPath(item: 9)])
+        XCTAssertEqual(gaps[.rightToLeft], gaps[.leftToRight])
+    }
+
     func testAMoveToAMirroredPointLandsTheSameItemInTheSameIndex() {
         for layout in [Self.squares as any CollectionLayout, WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height)] {
             var landed: [LayoutDirection: [Int]] = [:]
