@@ -157,7 +157,7 @@ struct CollectionDemo: ParsableCommand {
         default:
             let env = ProcessInfo.processInfo.environment
             let id = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "C"
-            return LayoutDirection(localeIdentifier: id)
+            return LayoutDirection(icuLocale: id)
         }
     }
 
