@@ -163,6 +163,16 @@ final class LayoutDirectionTests: XCTestCase {
         XCTAssertEqual(cv.contentOffset.x, 800, "a new layout starts at the right end")
     }
 
+    func testAResizeKeepsTheItemReadFromTheRight() {
+        let cv = makeView(Self.row, count: 10, direction: .rightToLeft)
+        cv.physics.jump(to: Point(300, 0))   // items 6…3 in view, item 3 against the right edge
+        cv.update(now: 0)
+        XCTAssertEqual(cv.windowRect(fromContent: cv.layout.attributesForItem(at: ItemPath(item: 3))!.frame).maxX, 400)
+        cv.setFrame(Rect(0, 0, 500, 300))
+        XCTAssertEqual(cv.windowRect(fromContent: cv.layout.attributesForItem(at: ItemPath(item: 3))!.frame).maxX, 500,
+                       "the item read first stays against the leading (right) edge")
+    }
+
     func testKeyboardScrollingReadsFromTheRight() {
         let keys = KeyboardScrolling()
         let viewport = Size(400, 300), content = Size(1000, 300)
