@@ -266,8 +266,11 @@ final class LayoutDirectionTests: XCTestCase {
     }
 
     func testAMoveToAMirroredPointLandsTheSameItemInTheSameIndex() {
-        for layout in [Self.squares as any CollectionLayout, WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height)] {
+        var keeping = WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height)
+        keeping.keepsColumns = true
+        for layout in [Self.squares as any CollectionLayout, WaterfallLayout(minimumColumnWidth: 120, itemHeight: Self.height), keeping] {
             var landed: [LayoutDirection: [Int]] = [:]
+            var placed: [LayoutDirection: [Rect]] = [:]
             for direction in LayoutDirection.allCases {
                 let cv = makeView(layout, count: 12, direction: direction)
                 // Where item 6 is shown left to right, reflected for right to left.
@@ -279,8 +282,11 @@ final class LayoutDirectionTests: XCTestCase {
                 XCTAssertEqual(cv.interactiveMove?.target, ItemPath(item: 6), "\(direction)")
                 cv.endInteractiveMovement()
                 landed[direction] = (cv.dataSource as! NumberSource).ids
+                placed[direction] = (0..<12).map { cv.layout.attributesForItem(at: ItemPath(item: $0))!.frame }
             }
             XCTAssertEqual(landed[.rightToLeft], landed[.leftToRight])
+            XCTAssertEqual(placed[.rightToLeft], placed[.leftToRight]?.map { Rect(400 - $0.maxX, $0.minY, $0.width, $0.height) },
+                           "after the drop the places are mirrored too")
             XCTAssertEqual(landed[.leftToRight]?[6], 1, "item 1 took index 6")
         }
     }
