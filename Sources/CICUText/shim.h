@@ -1,7 +1,7 @@
 #ifndef CICUTEXT_SHIM_H
 #define CICUTEXT_SHIM_H
-// ICU's line breaking and bidirectional algorithm for the text backend. As in CICU, Foundation
-// carries its own copy of ICU's headers as a Clang module, so this shim declares only the
+// ICU's line breaking and bidirectional algorithm for the text backend, and a locale's direction.
+// As in CICU, Foundation carries its own copy of ICU's headers as a Clang module, so this shim declares only the
 // functions the backend calls, with plain C types (opaque handles, int32_t for enums and
 // UErrorCode, uint16_t for UChar), and wraps them under names that do not change with ICU's
 // versioned entry points (ubrk_open_72...).
@@ -49,4 +49,8 @@ static inline const uint8_t *cicu_bidi_levels(void *bidi, int32_t *status) { ret
 static inline void cicu_bidi_visual_map(void *bidi, int32_t *map, int32_t *status) { U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(bidi, map, status); }
 static inline uint8_t cicu_bidi_paragraph_level(void *bidi) { return U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(bidi); }
 static inline void cicu_bidi_close(void *bidi) { U_ICU_ENTRY_POINT_RENAME(ubidi_close)(bidi); }
+
+int8_t U_ICU_ENTRY_POINT_RENAME(uloc_isRightToLeft)(const char *locale);
+/// True when the locale's script (given, or CLDR's likely one for its language) is written right to left.
+static inline int cicu_locale_is_right_to_left(const char *locale) { return U_ICU_ENTRY_POINT_RENAME(uloc_isRightToLeft)(locale) != 0; }
 #endif

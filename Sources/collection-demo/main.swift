@@ -138,6 +138,10 @@ struct CollectionDemo: ParsableCommand {
             help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"))
     var colorScheme: String?
 
+    @Option(name: .customLong("layout-direction"),
+            help: ArgumentHelp("ltr or rtl: the grid scene fills from the right in rtl (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"))
+    var layoutDirection: String?
+
     @Option(name: .customLong("text-scale"),
             help: ArgumentHelp("Text is drawn this many times larger, \(Appearance.textScaleRange.lowerBound) to \(Appearance.textScaleRange.upperBound) (default: the desktop's text-scaling-factor, else 1).", valueName: "F"))
     var textScale: Double?
@@ -145,7 +149,22 @@ struct CollectionDemo: ParsableCommand {
     static let defaultScene = "grid"
     static let defaultSize = Size(width: 1280, height: 800)
 
+    /// `--layout-direction`, else the language of the environment's locale (as gettext picks it).
+    func resolvedLayoutDirection() -> LayoutDirection {
+        switch layoutDirection {
+        case "rtl": return .rightToLeft
+        case "ltr": return .leftToRight
+        default:
+            let env = ProcessInfo.processInfo.environment
+            let id = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { env[$0] }.first { !$0.isEmpty } ?? "C"
+            return LayoutDirection(icuLocale: id)
+        }
+    }
+
     func validate() throws {
+        if let layoutDirection, !["ltr", "rtl"].contains(layoutDirection) {
+            throw ValidationError("--layout-direction takes ltr or rtl, not '\(layoutDirection)'")
+        }
         if let scene, SceneCatalog.entry(named: scene) == nil {
             throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
@@ -365,6 +384,7 @@ struct CollectionDemo: ParsableCommand {
         applyAppearance(desktop?.current ?? DesktopPreferences())
         var config = SceneConfig(items: items)
         config.carouselAlignment = carouselAlign
+        config.layoutDirection = resolvedLayoutDirection()
         config.rearrangeLayout = layout
         config.options["mosaic-preset"] = [mosaicPreset]
         config.options.merge(calendarFlags()) { _, new in new }

@@ -66,6 +66,8 @@ public struct SceneConfig: Sendable {
     public var items: Int?
     public var carouselAlignment: String = "center"
     public var rearrangeLayout: String = "grid"
+    /// `--layout-direction`, else the environment locale's: the grid scene mirrors in right to left.
+    public var layoutDirection: LayoutDirection = .leftToRight
     /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
     public var options: [String: [String]] = [:]
     /// Options worked out only when a scene is made (`resolvedOptions`), merged over `options`:
@@ -101,7 +103,7 @@ public struct SceneEntry {
 public enum SceneCatalog {
     /// Every scene that exists, in tab order. Only real, working scenes are listed here.
     public static var all: [SceneEntry] { [
-        SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000) },
+        SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000, layoutDirection: $0.layoutDirection) },
         SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
         SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout, measurer: $0.measurer) },
         SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },

@@ -42,14 +42,17 @@ extension CollectionView {
 
     /// The item the user reads and how far along the scroll axis it starts from the viewport's
     /// leading edge: the first cell that starts in view, or (an item taller than the view) the
-    /// first one showing.
+    /// first one showing. Right to left, horizontal content is read from the right: its leading
+    /// edges are right edges, and `delta` is measured leftward.
     private func readingAnchor() -> (indexPath: ItemPath, delta: Double)? {
         let axis = layout.scrollAxis
+        let leftward = layoutDirection.isRightToLeft && axis == .horizontal
         let top = physics.offset[axis]
+        func start(_ f: Rect) -> Double { leftward ? (top + frame.width) - f.maxX : f.origin[axis] - top }
         let cells = visibleAttributes.filter { $0.kind == .cell }
-        let starting = cells.filter { $0.frame.origin[axis] >= top - 0.5 }
+        let starting = cells.filter { start($0.frame) >= -0.5 }
         guard let a = (starting.isEmpty ? cells : starting).min(by: { $0.indexPath < $1.indexPath }) else { return nil }
-        return (a.indexPath, a.frame.origin[axis] - top)
+        return (a.indexPath, start(a.frame))
     }
 
     /// Scrolls so that the anchor starts `delta` from the viewport's leading edge again. A
@@ -57,10 +60,11 @@ extension CollectionView {
     /// moves the anchor, which can bring other items into view).
     private func keep(_ anchor: (indexPath: ItemPath, delta: Double)) {
         let axis = layout.scrollAxis
+        let leftward = layoutDirection.isRightToLeft && axis == .horizontal
         func place() -> Double? {
             guard let f = layout.attributesForItem(at: anchor.indexPath)?.frame else { return nil }
             var target = physics.offset
-            target[axis] = f.origin[axis] - anchor.delta
+            target[axis] = leftward ? f.maxX + anchor.delta - frame.width : f.origin[axis] - anchor.delta
             physics.jump(to: target)
             return f.origin[axis]
         }
@@ -97,7 +101,7 @@ extension CollectionView {
         frameAnimations = retargeted
     }
 
-    /// Replaces the layout, scrolls back to the start and configures every cell again. An interactive
+    /// Replaces the layout, scrolls back to the start (``startOffset``) and configures every cell again. An interactive
     /// movement in progress and update animations end. Costs one ``CollectionLayout/prepare(_:)``.
     public func setLayout(_ newLayout: any CollectionLayout) {
         interactiveMove = nil
@@ -105,7 +109,7 @@ extension CollectionView {
         physics.axes = [newLayout.scrollAxis]
         frameAnimations.removeAll()
         prepareLayout()
-        physics.jump(to: .zero)
+        physics.jump(to: startOffset)
         refreshVisible(reconfigureAll: true)
     }
 
@@ -127,12 +131,14 @@ extension CollectionView {
     }
 
     func prepareLayout(completing completed: InteractiveMove? = nil) {
-        var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
+        var context = layoutContext(itemCounts: itemCounts)
         context.interactiveMove = interactiveMove
         context.completedMove = completed
         layout.prepare(context)
+        let oldEnd = physics.maxOffset.x
         physics.boundsSize = frame.size
         physics.contentSize = layout.contentSize
+        keepRightEnd(oldEnd: oldEnd)
     }
 
 

@@ -192,9 +192,11 @@ extension CollectionView {
             if abs(from.origin[cross] - to.origin[cross]) > pitch * 1.5 { anim.popsAcross = true }
             return anim
         }
-        // Moving back in reading order leaves toward the line's start and enters at the next line's end.
+        // Moving back in reading order leaves toward the line's start and enters at the next line's end;
+        // right to left, a line of a vertical grid starts at the right.
         let back = to.origin[axis] < from.origin[axis]
-        let wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -pitch : pitch, entry: back ? pitch : -pitch)
+        let reading = cross == .horizontal && layoutDirection.isRightToLeft ? -pitch : pitch
+        let wrap = RectAnimation.WrapPath(crossAxis: cross, exit: back ? -reading : reading, entry: back ? reading : -reading)
         var exitEnd = from.origin, entryStart = to.origin
         exitEnd[cross] += wrap.exit
         entryStart[cross] += wrap.entry

@@ -20,6 +20,8 @@ extension CollectionView {
             var target = Point.zero
             let axis = layout.scrollAxis
             target[axis] = f[minOf: axis] - frame.size[axis] * 0.1
+            // Right to left, horizontal content reads from the right: keep its right edge in view.
+            if layoutDirection.isRightToLeft && axis == .horizontal { target.x = f.maxX - frame.width * 0.9 }
             physics.jump(to: target)
             refreshVisible(reconfigureAll: true)
         }

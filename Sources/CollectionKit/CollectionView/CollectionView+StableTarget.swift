@@ -11,7 +11,7 @@ extension CollectionView {
         let count = itemCounts[proposed.section]
         func frameAfter(_ ip: ItemPath) -> Rect? {
             var probe = layout
-            var context = LayoutContext(boundsSize: frame.size, itemCounts: itemCounts)
+            var context = layoutContext(itemCounts: itemCounts)
             context.interactiveMove = InteractiveMove(source: move.source, target: ip, isAnchored: move.isAnchored)
             probe.prepare(context)
             return probe.attributesForItem(at: ip)?.frame

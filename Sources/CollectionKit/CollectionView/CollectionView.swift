@@ -125,6 +125,12 @@ public final class CollectionView {
     public private(set) var peakLiveCells = 0
     /// The time of the last `update(now:)`, for calls that take no time of their own.
     public private(set) var now: Double = 0
+    /// The direction items run in, handed to the layout (see ``LayoutDirection``); right to left
+    /// mirrors the layout, and horizontal content starts at its right end. Changing it keeps what
+    /// is in view, mirrored (see CollectionView+LayoutDirection.swift).
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { if layoutDirection != oldValue { layoutDirectionChanged() } }
+    }
 
     /// Creates an empty view with a zero frame. Then register cells, set the data source and the
     /// frame, and call ``reloadData()``.

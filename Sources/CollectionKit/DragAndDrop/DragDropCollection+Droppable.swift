@@ -64,14 +64,16 @@ extension DragDropCollection {
         let hit = cells.first { $0.frame.contains(c) }
             ?? cells.min { (distance($0.frame), $0.indexPath) < (distance($1.frame), $1.indexPath) }
         guard let gap else {
-            // Entering: before the item under the pointer, or after it past its middle.
+            // Entering: before the item under the pointer, or after it past its middle (in reading
+            // order: right to left, a line across a vertical scroll runs leftward).
             guard let hit else { return endPosition(near: c) }
             var ip = hit.indexPath
             let next = layout.attributesForItem(at: ItemPath(item: ip.item + 1, section: ip.section))?.frame
             let axis = layout.scrollAxis
             let sameLine = next.map { $0[minOf: axis] < hit.frame[maxOf: axis] && $0[maxOf: axis] > hit.frame[minOf: axis] } ?? false
             let flow: Axis = sameLine ? (axis == .vertical ? .horizontal : .vertical) : axis
-            if c[flow] > hit.frame.center[flow] { ip.item += 1 }
+            let leftward = flow == .horizontal && view.layoutDirection.isRightToLeft
+            if leftward ? c.x < hit.frame.center.x : c[flow] > hit.frame.center[flow] { ip.item += 1 }
             return ip
         }
         guard let hit, hit.indexPath != gap else { return gap }
@@ -99,7 +101,7 @@ extension DragDropCollection {
         displayedLengths = hypothetical
         defer { displayedLengths = saved }
         var probe = view.layout
-        probe.prepare(LayoutContext(boundsSize: view.frame.size, itemCounts: hypothetical.map(\.count)))
+        probe.prepare(view.layoutContext(itemCounts: hypothetical.map(\.count)))
         return probe.attributesForItem(at: to)?.frame
     }
 

@@ -86,6 +86,8 @@ public struct CarouselLayout: CollectionLayout {
     /// so the first and last cards can rest centred (or at the edges).
     public private(set) var contentSize: Size = .zero
     private var cardY: Double = 0
+    /// Cards run right to left in right to left: the first at the right end, the next to its left.
+    private var mirror = LayoutMirror()
 
     /// Distance between the origins of neighbouring cards.
     public var stride: Double { cardSize.width + spacing }
@@ -104,10 +106,15 @@ public struct CarouselLayout: CollectionLayout {
         }
         let cards = count == 0 ? 0 : Double(count) * cardSize.width + Double(count - 1) * spacing
         contentSize = Size(width: count == 0 ? boundsSize.width : 2 * leadingInset + cards, height: boundsSize.height)
+        mirror = context.mirror(contentWidth: contentSize.width)
     }
 
-    /// The frame of card `item` in content coordinates, before any scale. O(1).
-    public func frame(ofItem item: Int) -> Rect {
+    /// The frame of card `item` in content coordinates, before any scale (in right to left the
+    /// first card is at the right end). O(1).
+    public func frame(ofItem item: Int) -> Rect { mirror.rect(placedFrame(ofItem: item)) }
+
+    /// The frame left to right.
+    private func placedFrame(ofItem item: Int) -> Rect {
         Rect(x: leadingInset + Double(item) * stride, y: cardY, width: cardSize.width, height: cardSize.height)
     }
 
@@ -120,9 +127,10 @@ public struct CarouselLayout: CollectionLayout {
     /// The cards meeting `rect`, found by arithmetic: O(k) for k results.
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
         guard count > 0, stride > 0, rect.maxY > cardY, rect.minY < cardY + cardSize.height else { return [] }
-        // Card i spans [inset + i·stride, inset + i·stride + width).
-        let first = max(0, Int(((rect.minX - leadingInset - cardSize.width) / stride).rounded(.down)) + 1)
-        let last = min(count - 1, Int(((rect.maxX - leadingInset) / stride).rounded(.up)))
+        // Card i spans [inset + i·stride, inset + i·stride + width), left to right.
+        let ltr = mirror.rect(rect)
+        let first = max(0, Int(((ltr.minX - leadingInset - cardSize.width) / stride).rounded(.down)) + 1)
+        let last = min(count - 1, Int(((ltr.maxX - leadingInset) / stride).rounded(.up)))
         guard first <= last else { return [] }
         return (first...last).compactMap { i in
             let f = frame(ofItem: i)
@@ -149,11 +157,18 @@ public struct CarouselLayout: CollectionLayout {
     /// The content offset (x) at which card `item` rests: centred, or against an edge for the
     /// first and last cards with `.edges` alignment (the clamp does that).
     ///
-    /// O(1). Out-of-range items are clamped to the first or last card.
+    /// O(1). Out-of-range items are clamped to the first or last card. In right to left the first
+    /// card rests at the right end of the content.
     public func restingOffset(forItem item: Int) -> Double {
         guard count > 0 else { return 0 }
+        return mirror.offset(Point(x: placedRestingOffset(forItem: item), y: 0), viewport: boundsSize).x
+    }
+
+    /// The resting offset left to right.
+    private func placedRestingOffset(forItem item: Int) -> Double {
+        guard count > 0 else { return 0 }
         let i = min(max(0, item), count - 1)
-        let centred = frame(ofItem: i).midX - boundsSize.width / 2
+        let centred = placedFrame(ofItem: i).midX - boundsSize.width / 2
         return min(max(0, centred), maxOffset)
     }
 
@@ -163,12 +178,17 @@ public struct CarouselLayout: CollectionLayout {
     ///
     /// O(1): an arithmetic guess, corrected by looking at its two neighbours.
     public func nearestItem(toOffset offset: Double) -> Int {
+        placedNearestItem(toOffset: mirror.offset(Point(x: offset, y: 0), viewport: boundsSize).x)
+    }
+
+    /// The nearest card to an offset left to right.
+    private func placedNearestItem(toOffset offset: Double) -> Int {
         guard count > 0, stride > 0 else { return 0 }
         let guess = Int(((offset + boundsSize.width / 2 - leadingInset - cardSize.width / 2) / stride).rounded())
         var best = min(max(0, guess), count - 1)
         // Clamping can make the arithmetic guess off by one near the ends; look at the neighbours.
         for i in [best - 1, best + 1] where (0..<count).contains(i) {
-            if abs(restingOffset(forItem: i) - offset) < abs(restingOffset(forItem: best) - offset) { best = i }
+            if abs(placedRestingOffset(forItem: i) - offset) < abs(placedRestingOffset(forItem: best) - offset) { best = i }
         }
         return best
     }
@@ -182,12 +202,16 @@ public struct CarouselLayout: CollectionLayout {
     ///   freely from the release (the projected resting offset); a slow drag past half a card
     ///   therefore moves one card.
     ///
+    /// In right to left the next card lies to the left: a scroll toward the left (content moving
+    /// right under a swipe to the right) goes forward, decided as the mirror of left to right.
+    ///
     /// O(1).
     public func targetItem(proposed: Point, velocity: Point, decision: ScrollDecision) -> Int {
-        PagingDecision.targetPage(count: count, proposed: proposed.x, velocity: velocity.x,
-                                  startOffset: decision.startOffset.x, currentOffset: decision.currentOffset.x,
-                                  isWheel: decision.isWheel, flickVelocity: flickVelocity,
-                                  restingOffset: restingOffset(forItem:), nearestPage: nearestItem(toOffset:))
+        func ltr(_ offset: Point) -> Double { mirror.offset(offset, viewport: boundsSize).x }
+        return PagingDecision.targetPage(count: count, proposed: ltr(proposed), velocity: mirror.velocity(velocity).x,
+                                         startOffset: ltr(decision.startOffset), currentOffset: ltr(decision.currentOffset),
+                                         isWheel: decision.isWheel, flickVelocity: flickVelocity,
+                                         restingOffset: placedRestingOffset(forItem:), nearestPage: placedNearestItem(toOffset:))
     }
 
     /// The resting offset of ``targetItem(proposed:velocity:decision:)``: every release ends on a card.

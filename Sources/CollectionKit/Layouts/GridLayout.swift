@@ -71,6 +71,8 @@ public struct GridLayout: CollectionLayout {
 
     // Prepared state.
     private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// Places are computed left to right and reflected through this in right to left.
+    private var mirror = LayoutMirror()
     /// Items per line, as of the last ``prepare(_:)``.
     public private(set) var perLine = 1
     /// Every item's size across the scroll axis, as of the last ``prepare(_:)``: the cross length of
@@ -185,6 +187,7 @@ public struct GridLayout: CollectionLayout {
         let crossLength = context.boundsSize[crossAxis]
         contentSize = scrollAxis == .vertical ? Size(width: crossLength, height: mainLength)
                                               : Size(width: mainLength, height: crossLength)
+        mirror = context.mirror(contentWidth: contentSize.width)
     }
 
     private func rect(main: Double, cross: Double, mainLength: Double, crossLength: Double) -> Rect {
@@ -218,8 +221,13 @@ public struct GridLayout: CollectionLayout {
         crossLeading + Double(column) * (crossItemSize + interitemSpacing)
     }
 
-    /// An item's frame by arithmetic from its line and column. O(1).
+    /// An item's frame by arithmetic from its line and column, mirrored in right to left (columns of
+    /// a vertical grid fill from the right, lines of a horizontal one start at the right). O(1).
     public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
+        placedItem(at: indexPath).map(mirror.attributes)
+    }
+
+    private func placedItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard context.itemCounts.indices.contains(indexPath.section),
               (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         let line = indexPath.item / perLine, column = indexPath.item % perLine
@@ -250,6 +258,10 @@ public struct GridLayout: CollectionLayout {
     /// by arithmetic, and the first line by arithmetic (uniform lengths) or binary search (variable):
     /// O(log n + k) for k results.
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        mirror.isMirrored ? placedElements(in: mirror.rect(rect)).map(mirror.attributes) : placedElements(in: rect)
+    }
+
+    private func placedElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
         guard !context.itemCounts.isEmpty else { return result }
         let lo = rect[minOf: scrollAxis], hi = rect[maxOf: scrollAxis]
@@ -293,6 +305,7 @@ public struct GridLayout: CollectionLayout {
     ///
     /// A position in another section answers nil: items move within their section. O(log n).
     public func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath? {
+        let position = mirror.point(position)
         let section = min(max(0, Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
                           context.itemCounts.count - 1)
         guard section >= 0, section == indexPath.section else { return nil }

@@ -12,8 +12,18 @@ public struct LayoutContext: Equatable, Sendable {
     /// movement showed, so a layout may keep what it placed during the movement instead of placing
     /// everything again. The previous `prepare` was given this same movement.
     public var completedMove: InteractiveMove? = nil
+    /// The collection view's ``CollectionView/layoutDirection``: in right to left a layout places its
+    /// items as the horizontal mirror of left to right (see ``LayoutMirror``).
+    public var layoutDirection: LayoutDirection = .leftToRight
     /// Creates a context with no interactive movement.
-    public init(boundsSize: Size, itemCounts: [Int]) { self.boundsSize = boundsSize; self.itemCounts = itemCounts }
+    public init(boundsSize: Size, itemCounts: [Int], layoutDirection: LayoutDirection = .leftToRight) {
+        self.boundsSize = boundsSize; self.itemCounts = itemCounts; self.layoutDirection = layoutDirection
+    }
+    /// The mirror for a layout whose content is `contentWidth` wide: about the wider of the content
+    /// and the viewport, reflecting only in right to left.
+    public func mirror(contentWidth: Double) -> LayoutMirror {
+        LayoutMirror(direction: layoutDirection, width: max(contentWidth, boundsSize.width))
+    }
     /// The number of items in all sections. O(sections).
     public var totalItems: Int { itemCounts.reduce(0, +) }
 }

@@ -57,6 +57,8 @@ public struct SelfSizingListLayout: SelfSizingLayout {
     }
     private var sizes = Sizes()
     private var width = 0.0
+    /// Columns fill from the right in right to left: frames are reflected about the width.
+    private var direction = LayoutDirection.leftToRight
 
     /// Forgets every measurement (items changed while their count did not): all are estimates
     /// again from the next `prepare`.
@@ -67,6 +69,7 @@ public struct SelfSizingListLayout: SelfSizingLayout {
 
     public mutating func prepare(_ context: LayoutContext) {
         width = context.boundsSize.width
+        direction = context.layoutDirection
         let count = context.itemCounts.first ?? 0
         let available = max(1, width - insets.left - insets.right)
         var columns = 1
@@ -108,8 +111,9 @@ public struct SelfSizingListLayout: SelfSizingLayout {
         let row = item / s.columns, column = item % s.columns
         let m = s.measured[item]
         let h = m.isNaN ? s.rows.height(of: row) - spacing : Double(m)
-        return Rect(x: insets.left + Double(column) * (s.columnWidth + spacing), y: insets.top + s.rows.top(of: row),
-                    width: s.columnWidth, height: h)
+        let placed = Rect(x: insets.left + Double(column) * (s.columnWidth + spacing), y: insets.top + s.rows.top(of: row),
+                          width: s.columnWidth, height: h)
+        return LayoutMirror(direction: direction, width: width).rect(placed)
     }
 
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {

@@ -75,6 +75,8 @@ public struct SelfSizingWaterfallLayout: SelfSizingLayout {
     }
     private var columns = Columns()
     private var width = 0.0
+    /// Columns count from the right in right to left: frames are reflected about the width.
+    private var direction = LayoutDirection.leftToRight
 
     /// Forgets every measurement: all items are estimates again, dealt afresh, from the next `prepare`.
     public mutating func invalidateMeasurements() { columns = Columns() }
@@ -86,6 +88,7 @@ public struct SelfSizingWaterfallLayout: SelfSizingLayout {
 
     public mutating func prepare(_ context: LayoutContext) {
         width = context.boundsSize.width
+        direction = context.layoutDirection
         let count = context.itemCounts.first ?? 0
         let available = max(1, width - insets.left - insets.right)
         let columnCount = max(1, Int((available + spacing) / (minimumColumnWidth + spacing)))
@@ -137,8 +140,9 @@ public struct SelfSizingWaterfallLayout: SelfSizingLayout {
         let item = Int(s.items[c][k])
         let m = s.measured[item]
         let h = m.isNaN ? s.heights[c].height(of: k) - spacing : Double(m)
-        return Rect(x: insets.left + Double(c) * (s.columnWidth + spacing), y: s.tops[c] + s.heights[c].top(of: k),
-                    width: s.columnWidth, height: h)
+        let placed = Rect(x: insets.left + Double(c) * (s.columnWidth + spacing), y: s.tops[c] + s.heights[c].top(of: k),
+                          width: s.columnWidth, height: h)
+        return LayoutMirror(direction: direction, width: width).rect(placed)
     }
 
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {

@@ -155,6 +155,8 @@ public struct WaterfallLayout: CollectionLayout {
         var itemHeight: (ItemPath, Double) -> Double
         /// Per section, per item in data order, its kept column; nil deals to the shortest column.
         var kept: [[Int]]?
+        /// Columns count from the right in right to left: frames are stored reflected.
+        var mirror: LayoutMirror { context.mirror(contentWidth: context.boundsSize.width) }
 
         /// The column of the item shown at `data`'s slot: its kept one, or for the moving item the
         /// kept column of the item whose slot it takes.
@@ -199,7 +201,7 @@ public struct WaterfallLayout: CollectionLayout {
                 let column = kept.map { keptColumn($0, data: data) } ?? shortest
                 let h = max(1, itemHeight(data, columnWidth))
                 let x = insets.left + Double(column) * (columnWidth + spacing)
-                frames.append(Rect(x: x, y: heights[column], width: columnWidth, height: h))
+                frames.append(mirror.rect(Rect(x: x, y: heights[column], width: columnWidth, height: h)))
                 columns[column].append(item)
                 heights[column] += h + spacing
                 shortest = 0
@@ -247,6 +249,7 @@ public struct WaterfallLayout: CollectionLayout {
         self.placer = placer
         let sameShape = context.itemCounts.count == 1 && sections.count == 1 && previous.itemCounts == context.itemCounts
             && previous.boundsSize.width == context.boundsSize.width && sections[0].columns.count == columnCount
+            && previous.layoutDirection == context.layoutDirection
         if let move = context.interactiveMove, sameShape {
             // Only the slots between the ends of the old and the new movement change order; for
             // the same item moving on, only those between its old and new target.
@@ -320,6 +323,12 @@ public struct WaterfallLayout: CollectionLayout {
     /// The column of the item shown at `indexPath`, as of the last ``prepare(_:)``; nil when out of range.
     public func column(ofItemAt indexPath: ItemPath) -> Int? {
         guard let f = attributesForItem(at: indexPath)?.frame else { return nil }
+        return column(of: f)
+    }
+
+    /// The column of a placed frame (counted from the right in right to left, as placed).
+    private func column(of frame: Rect) -> Int {
+        let f = context.mirror(contentWidth: context.boundsSize.width).rect(frame)
         return Int(((f.minX - insets.left) / (columnWidth + spacing)).rounded())
     }
 
@@ -351,11 +360,10 @@ public struct WaterfallLayout: CollectionLayout {
         var item = start
         placer.place(overlay, until: .item(item - 1))
         var baseHeights = base.heights(before: item, spacing: spacing)
-        let pitch = columnWidth + spacing
         while item < overlay.count, overlay.heights != baseHeights {
             placer.place(overlay, until: .item(item))
             let f = base.frames[item]
-            baseHeights[Int(((f.minX - insets.left) / pitch).rounded())] = Placement.below(f, spacing)
+            baseHeights[column(of: f)] = Placement.below(f, spacing)
             item += 1
         }
         return item

@@ -1,6 +1,8 @@
 /// Scrolling a collection view from the keyboard, as desktop lists do: Home and End go to the
 /// ends, Page Up and Page Down (and Space) move by most of a viewport, and the arrows of the
-/// scroll axis move by a line. Every scroll is animated and retargets a scroll already running,
+/// scroll axis move by a line. The arrows go the way they point on screen; in right to left
+/// (``CollectionView/layoutDirection``) horizontal content starts at its right end, so Home goes
+/// there and Page Down moves left, and Left is the forward cross-axis arrow. Every scroll is animated and retargets a scroll already running,
 /// so a held key (repeats) keeps going smoothly.
 ///
 /// ```swift
@@ -29,24 +31,29 @@ public struct KeyboardScrolling: Sendable {
     @discardableResult
     public func scroll(for key: Key, in cv: CollectionView, now: Double) -> Bool {
         let axis = cv.layout.scrollAxis
-        guard let target = target(for: key, axis: axis, from: cv.physics.restingOffset,
-                                  viewport: cv.frame.size, content: cv.contentSize) else { return false }
+        guard let target = target(for: key, axis: axis, from: cv.physics.restingOffset, viewport: cv.frame.size,
+                                  content: cv.contentSize, direction: cv.layoutDirection) else { return false }
         cv.physics.setOffset(target, animated: true, now: now)
         return true
     }
 
     /// Where `key` sends content resting at `offset`; nil for a key that does not scroll.
-    func target(for key: Key, axis: Axis, from offset: Point, viewport: Size, content: Size) -> Point? {
+    func target(for key: Key, axis: Axis, from offset: Point, viewport: Size, content: Size,
+                direction: LayoutDirection = .leftToRight) -> Point? {
+        let rtl = direction.isRightToLeft
         let forward: Key = axis == .vertical ? .down : .right
         let back: Key = axis == .vertical ? .up : .left
-        let crossForward: Key = axis == .vertical ? .right : .down
-        let crossBack: Key = axis == .vertical ? .left : .up
+        let crossForward: Key = axis == .vertical ? (rtl ? .left : .right) : .down
+        let crossBack: Key = axis == .vertical ? (rtl ? .right : .left) : .up
+        // Reading order along the axis: right to left, horizontal content reads toward offset 0.
+        let reading: Double = rtl && axis == .horizontal ? -1 : 1
+        let end = max(0, content[axis] - viewport[axis])
         var target = offset
         switch key {
-        case .home: target[axis] = 0
-        case .end: target[axis] = content[axis]
-        case .pageDown, .space: target[axis] += viewport[axis] * pageFraction
-        case .pageUp: target[axis] -= viewport[axis] * pageFraction
+        case .home: target[axis] = reading > 0 ? 0 : end
+        case .end: target[axis] = reading > 0 ? content[axis] : 0
+        case .pageDown, .space: target[axis] += reading * viewport[axis] * pageFraction
+        case .pageUp: target[axis] -= reading * viewport[axis] * pageFraction
         case forward: target[axis] += lineStep
         case back: target[axis] -= lineStep
         case crossForward where crossAxisArrowsScroll: target[axis] += lineStep

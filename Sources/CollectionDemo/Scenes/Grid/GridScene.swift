@@ -10,7 +10,7 @@ public final class GridScene: Scene, CollectionDataSource {
     private let controller: CollectionController
     public let composition: Composition
 
-    public init(itemCount: Int) {
+    public init(itemCount: Int, layoutDirection: LayoutDirection = .leftToRight) {
         self.itemCount = max(0, itemCount)
         collection = CollectionView(name: "grid", layout: GridLayout(minimumCrossSize: 120, itemLength: .aspect(0.75),
                                                                     interitemSpacing: 10, lineSpacing: 10,
@@ -22,6 +22,7 @@ public final class GridScene: Scene, CollectionDataSource {
         composition = Composition([controller], focus: FocusChain([controller]))
         composition.collections = [collection]
         composition.collectionDumpExtras = { cv in [("selected", .array(cv.selectedItems.sorted().map { .string("\($0.item)") }))] }
+        collection.layoutDirection = layoutDirection
         collection.dataSource = self
         collection.reloadData()
     }
