@@ -184,18 +184,36 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: scene), [])
     }
 
-    /// The month's title stays whole in the smallest window: Today gives way first, then ‹ ›.
-    func testTheButtonsGiveWayBeforeTheTitleIsCut() throws {
-        for (width, expected) in [(1280.0, ["today", "previous", "next"]), (200.0, ["previous", "next"])] {
-            let (driver, scene, app) = try makeApp(size: Size(width: width, height: 400))
+    /// ‹ › and Today stay in every window, the smallest (200×200) included: Today becomes an icon
+    /// button where its word does not fit beside the title, and the title gives way (smaller, then
+    /// cut) before any button does. The buttons still turn the page there.
+    func testTheButtonsStayReachableInTheSmallestWindow() throws {
+        for (width, height, icon) in [(1280.0, 400.0, false), (320, 240, false), (200, 200, true)] {
+            let (driver, scene, app) = try makeApp(size: Size(width: width, height: height))
             try driver.play(script: "wait 50")
             let names = dump(app)["headerButtons"]?.arrayValue?.compactMap { b -> String? in if case let .string(n)? = b["name"] { return n }; return nil }
-            XCTAssertEqual(names, expected, "at \(width) points")
+            XCTAssertEqual(names, ["today", "previous", "next"], "at \(width)×\(height)")
+            XCTAssertEqual(button("today", app)?["icon"], .bool(icon), "Today as an icon at \(width)")
+            XCTAssertEqual(button("today", app)?["title"], .string("Today"), "still named Today at \(width)")
+            let frames = ["today", "previous", "next"].compactMap { rect(button($0, app)?["frame"]) }
+            XCTAssertEqual(frames.count, 3)
+            for (a, b) in zip(frames, frames.dropFirst()) { XCTAssertLessThanOrEqual(a.maxX, b.minX, "no overlap at \(width)") }
+            for f in frames {
+                XCTAssertGreaterThanOrEqual(f.width, 20, "a target at \(width)")
+                XCTAssertGreaterThanOrEqual(f.minX, 0); XCTAssertLessThanOrEqual(f.maxX, width)
+            }
             let title = scene.title(of: scene.visibleMonth)
-            let run = driver.root.draw().commands.compactMap { c -> TextRun? in if case let .text(t) = c, t.text == title { return t }; return nil }.first
-            let buttonsStart = rect(dump(app)["headerButtons"]?[0]?["frame"])?.minX ?? .infinity
-            XCTAssertLessThanOrEqual((run?.rect.minX ?? 0) + scene.textWidth(title, size: run?.size ?? 13, bold: true), buttonsStart,
-                                     "at \(width) points the title ends before the buttons")
+            let run = driver.root.draw().commands.compactMap { c -> TextRun? in
+                if case let .text(t) = c, t.rect.minY < frames[0].maxY, t.rect.maxY > frames[0].minY, t.size >= 13, t.text != "‹", t.text != "›", t.text != "Today" { return t }
+                return nil
+            }.first
+            XCTAssertNotNil(run, "a title at \(width)")
+            XCTAssertLessThanOrEqual(run?.rect.maxX ?? .infinity, frames[0].minX, "at \(width) the title ends before the buttons")
+            if width == 1280 { XCTAssertEqual(run?.text, title) }
+            try driver.play(script: "down \(frames[2].midX) \(frames[2].midY)\nup \(frames[2].midX) \(frames[2].midY)\nwait 800")
+            XCTAssertEqual(scene.visibleMonth.description, "2026-12", "› turns the page at \(width)")
+            try driver.play(script: "down \(frames[0].midX) \(frames[0].midY)\nup \(frames[0].midX) \(frames[0].midY)\nwait 800")
+            XCTAssertEqual(scene.visibleMonth.description, "2026-11", "Today comes back at \(width)")
         }
     }
 }

@@ -585,7 +585,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
-        list.text(title, in: titleRect, size: plan.titleSize, color: Theme.text, weight: .bold)
+        // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
+        list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
+                  size: plan.titleSize, color: Theme.text, weight: .bold)
         let titleWidth = textWidth(title, size: plan.titleSize, bold: true)
         if plan.showsSource, let label = sourceLabel {
             list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
