@@ -65,6 +65,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     let panel = CalendarSidePanel()
     /// The panel's rows are made again before they are next shown (the selection or the events changed).
     var panelNeedsRows = true
+    /// The days the panel's rows were made for.
+    var panelListed: [CalendarDate] = []
     /// Each day's event rows for the calendar and panel width shown (a range of a thousand days
     /// is not formatted again on every frame); forgotten when either changes.
     var panelDayRows: [CalendarDate: [CalendarPanelRow]] = [:]
@@ -157,6 +159,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     // MARK: Selection
 
+    /// Unchooses every day (Escape).
+    public func clearSelection() {
+        selection = CalendarSelection()
+        anchor = nil
+        refreshCells()
+    }
+
     /// A click or Space: toggles one day; with Shift, chooses every enabled day from the anchor to it.
     public func choose(_ date: CalendarDate, extendingRange: Bool) {
         guard !isDisabled(date) else { return }
@@ -183,10 +192,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
         selection.count > 1 ? selection.first(CalendarScene.listedLimit) : [listedDate]
     }
 
-    /// The day whose events are listed: the last chosen day while it is chosen, else the focused day.
+    /// The day whose events are listed: the last chosen day while it is chosen, else the focused
+    /// day while its month is shown, else the day the focus comes to on the page shown (today,
+    /// or the month's first day): after Page Down the panel follows the month.
     public var listedDate: CalendarDate {
         if let a = anchor, selection.contains(a) { return a }
-        return focus
+        if visibleMonth.contains(focus) { return focus }
+        return visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
     }
 
     private func moveFocus(to date: CalendarDate, now: Double) {
@@ -339,6 +351,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
             switch key {
             case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
             case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
+            case .escape where mods.isEmpty && !selection.isEmpty:
+                // Escape unchooses every day, a range included, as the grid's Escape does.
+                clearSelection()
             case .home:
                 focus = settings.today
                 showMonth(settings.today.calendarMonth, animated: true, now: now)
@@ -389,6 +404,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         collection.update(now: now)
+        // A page turned without a choice lists its own day from the frame it is turned.
+        if listedDates != panelListed { panelListed = listedDates; panelNeedsRows = true }
         refreshPanel()
         if let date = panelFollows {
             panelFollows = nil
@@ -660,6 +677,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return days.count > 1 ? strings.chosen(selection.count) : formatter.long(days[0])
     }
 
+    /// The line under one listed day's date: "1 day chosen", "3 days chosen"; nil with nothing
+    /// chosen (GNOME Calendar's side list shows just the date then).
+    var panelSubtitle: String? {
+        listedDates.count == 1 && !selection.isEmpty ? strings.chosen(selection.count) : nil
+    }
+
     private func drawSidebar(into list: inout DrawList) {
         let w = sidebarWidth
         guard w > 0 else { return }
@@ -674,8 +697,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
         while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
-        if days.count == 1 {
-            list.text(strings.chosen(selection.count),
+        // Under one day, how many are chosen, only when some are: nothing chosen needs no line.
+        if let subtitle = panelSubtitle {
+            list.text(subtitle,
                       in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         }
         panel.view.draw(into: &list)
@@ -737,6 +761,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             // The side panel's list: its window rectangle (empty when the panel gives way), how far
             // it is scrolled, its content's height and the days with a row in view.
             ("panelTitle", .string(panelTitle)),
+            ("panelSubtitle", panelSubtitle.map(JSON.string) ?? .null),
             ("panelFrame", .rect(panel.view.frame)),
             ("panelScroll", .number(panel.view.contentOffset.y)),
             ("panelContentHeight", .number(panel.view.layout.contentSize.height)),
