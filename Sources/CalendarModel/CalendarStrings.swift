@@ -116,6 +116,7 @@ public final class CalendarFormatter {
     private let longDate: DateFormatter
     private let time: DateFormatter
     private let monthYear: DateFormatter
+    private let dayTime: DateFormatter
     private var longDates: [CalendarDate: String] = [:]
     private var times: [Int64: String] = [:]
 
@@ -124,6 +125,7 @@ public final class CalendarFormatter {
         longDate = CalendarFormatter.formatter(locale, template: "EEEEdMMMMy", zone: TimeZone(identifier: "UTC")!)
         time = CalendarFormatter.formatter(locale, template: "jmm", zone: zone.timeZone)
         monthYear = CalendarFormatter.formatter(locale, template: "LLLLy", zone: TimeZone(identifier: "UTC")!)
+        dayTime = CalendarFormatter.formatter(locale, template: "EEEjmm", zone: zone.timeZone)
     }
 
     private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> DateFormatter {
@@ -153,6 +155,12 @@ public final class CalendarFormatter {
         let mid = month.firstDay.adding(days: 14)
         let text = monthYear.string(from: Date(timeIntervalSince1970: TimeInterval(mid.daysSinceEpoch) * 86_400))
         return text.prefix(1).uppercased(with: locale) + text.dropFirst()
+    }
+
+    /// The short weekday and wall-clock time of `instant`, in the locale's order ("Sat 1:30 AM",
+    /// "Sa., 01:30"): the end of an event on another day than the one it is listed under.
+    public func dayAndClock(_ instant: Int64) -> String {
+        dayTime.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
     /// The wall-clock time of `instant` in the display zone, on the locale's 12- or 24-hour clock.

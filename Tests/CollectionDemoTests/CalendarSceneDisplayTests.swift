@@ -340,3 +340,23 @@ final class CalendarSceneDisplayTests: XCTestCase {
         XCTAssertEqual([tiny.showsHints, tiny.showsSource], [false, false])
     }
 }
+
+/// An event that runs past midnight reads in full on both days: "7:00 PM – Sat 1:30 AM", never
+/// "7:00 PM – …" or "… – 1:30 AM".
+final class CalendarMultiDayTimeTests: XCTestCase {
+    func testMultiDayTimesAreWrittenInFull() throws {
+        let s = try CalendarSettings.parse(["today": ["2026-11-21"], "timezone": ["Europe/Berlin"], "locale": ["en_US"], "month": ["2026-11"]])
+        let z = s.zone
+        let friday = CalendarDate(iso: "2026-11-20")!, saturday = CalendarDate(iso: "2026-11-21")!
+        let party = EventOccurrence(uid: "p", title: "Party",
+                                    span: .timed(start: z.instant(of: friday, hour: 19), end: z.instant(of: saturday, hour: 1) + 30 * 60))
+        let scene = CalendarScene(settings: s, source: InMemoryEventSource([party], zone: z))
+        let onFriday = scene.timeText(party, on: friday), onSaturday = scene.timeText(party, on: saturday)
+        XCTAssertFalse(onFriday.contains("…"), onFriday)
+        XCTAssertFalse(onSaturday.contains("…"), onSaturday)
+        XCTAssertTrue(onFriday.hasPrefix("7:00"), onFriday)
+        XCTAssertTrue(onFriday.contains("Sat") && onFriday.contains("1:30"), "the end's weekday and time: \(onFriday)")
+        XCTAssertTrue(onSaturday.contains("Fri") && onSaturday.contains("7:00"), "the start's weekday and time: \(onSaturday)")
+        XCTAssertTrue(onSaturday.hasSuffix("AM") && onSaturday.contains("– 1:30"), onSaturday)
+    }
+}

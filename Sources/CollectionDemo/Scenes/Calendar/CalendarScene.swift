@@ -706,14 +706,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
         ScrollIndicator.draw(for: panel.view, into: &list)
     }
 
-    /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
+    /// "All day", "09:00 – 10:00", or "Fri 19:00 – 01:30" for what began the day before; the locale's clock.
     func timeText(_ e: EventOccurrence, on date: CalendarDate) -> String {
         switch e.span {
         case .allDay: return strings.allDay
         case let .timed(start, end):
             let zone = settings.zone
-            let from = zone.day(of: start) == date ? formatter.clock(start) : "…"
-            let to = zone.day(of: max(start, end - 1)) == date ? formatter.clock(end) : "…"
+            // A time on another day than `date` says its weekday: "7:00 PM – Sat 1:30 AM".
+            let from = zone.day(of: start) == date ? formatter.clock(start) : formatter.dayAndClock(start)
+            let to = zone.day(of: max(start, end - 1)) == date ? formatter.clock(end) : formatter.dayAndClock(end)
             return start == end ? from : "\(from) – \(to)"
         }
     }
