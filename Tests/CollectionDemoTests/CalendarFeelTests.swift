@@ -129,6 +129,31 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(scene.selectedDates, [d("2026-11-10")], "neither Enter chose a day")
     }
 
+    /// At 700×560 (no side panel) a click shows the day also when it unchooses it; the popover
+    /// points at its day with an arrow and covers no other day's "+N".
+    func testNarrowUnchoosingClickShowsTheDayAndThePopoverPointsAtIt() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 700, height: 560))
+        try driver.play(script: "wait 100")
+        for iso in ["2026-11-10", "2026-11-12", "2026-11-18", "2026-11-25"] {
+            let cell = cellFrame(d(iso), scene), c = cell.center
+            try driver.play(script: "down \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+            XCTAssertTrue(scene.selectedDates.contains(d(iso)))
+            XCTAssertEqual(dump(app)["popover"]?["date"], .string(iso), "a choosing click shows \(iso)")
+            try driver.play(script: "key escape\nwait 400\ndown \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+            XCTAssertFalse(scene.selectedDates.contains(d(iso)), "the second click unchose \(iso)")
+            XCTAssertEqual(dump(app)["popover"]?["date"], .string(iso), "an unchoosing click shows \(iso) too")
+            guard let frame = rect(dump(app)["popover"]?["frame"]), let tip = dump(app)["popover"]?["arrowTip"]?.arrayValue,
+                  case let .number(tx) = tip[0], case let .number(ty) = tip[1] else { return XCTFail("no arrow for \(iso)") }
+            XCTAssertTrue(tx > cell.minX && tx < cell.maxX, "the arrow points into \(iso)'s column")
+            XCTAssertTrue(abs(ty - cell.maxY) <= 3 || abs(ty - cell.minY) <= 3, "the arrow touches \(iso)'s cell")
+            XCTAssertTrue(frame.minY >= cell.maxY || frame.maxY <= cell.minY, "the popover leaves \(iso) in view")
+            for b in dump(app)["moreButtons"]?.arrayValue ?? [] where b["date"] != .string(iso) {
+                if let r = rect(b["frame"]) { XCTAssertFalse(r.intersects(frame), "the popover for \(iso) covers \(b["date"]!)'s +N") }
+            }
+            try driver.play(script: "key escape\nwait 400")
+        }
+    }
+
     /// With the side panel, Enter on a day whose events all fit still chooses it (as Space does).
     func testWideEnterOnADayThatFitsStillChooses() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek())
