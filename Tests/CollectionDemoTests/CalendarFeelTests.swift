@@ -154,6 +154,24 @@ final class CalendarFeelTests: XCTestCase {
         }
     }
 
+    /// The month pages have no horizontal scroll bar: none shows under the bottom-left cell while
+    /// a page turns, in a narrow window or a wide one.
+    func testNoScrollThumbUnderTheMonth() throws {
+        for size in [Size(width: 700, height: 560), Size(width: 1280, height: 800)] {
+            let (driver, scene, _) = try makeApp(events: crowdedWeek(), size: size)
+            try driver.play(script: "wait 100\nkey pagedown\nwait 100")
+            let grid = scene.collection.frame
+            let thumbs = driver.root.draw().commands.filter { c in
+                if case let .fill(r, color, _) = c {
+                    return r.height <= 12 && r.width > 0 && r.minY >= grid.maxY - 14 && r.maxY <= grid.maxY + 1
+                        && color.r == 255 && color.g == 255 && color.b == 255
+                }
+                return false
+            }
+            XCTAssertEqual(thumbs.count, 0, "no scroll thumb under the month at \(size.width)")
+        }
+    }
+
     /// With the side panel, Enter on a day whose events all fit still chooses it (as Space does).
     func testWideEnterOnADayThatFitsStillChooses() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek())

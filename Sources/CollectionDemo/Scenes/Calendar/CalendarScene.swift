@@ -300,7 +300,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
             titleEditor, tracker, drag, inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
-            inputPart { [unowned self] in collection.handleScrollBarEvent($0, now: $1) },
             inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
             inputPart { [unowned self] e, now in handleDays(e, now: now) },
         ], focus: focus)
@@ -492,7 +491,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning || editing.drag != nil { return .grabbing }
-        if let bar = collection.scrollBarCursor(at: p) ?? panel.view.scrollBarCursor(at: p) { return bar }
+        if let bar = panel.view.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }
@@ -542,7 +541,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             drawWeekNumbers(into: &list)
             drawBarTitles(into: &list)
         }
-        ScrollIndicator.draw(for: collection, into: &list)
+        // The months are pages turned by ‹ ›, the keys, the wheel and a swipe: no scroll bar
+        // under them (a thumb for 5,000 pages was a stray sliver under the first cell).
         drawSidebar(into: &list)
         drawPopover(into: &list)
         drawEditing(into: &list)
