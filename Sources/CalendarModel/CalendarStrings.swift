@@ -39,6 +39,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var cannotCreate = "Cannot add an event: %2"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
+    /// The header's badge on a calendar whose events cannot be changed (GNOME Calendar marks a
+    /// read-only calendar the same way before anything is tried).
+    public var readOnly = "Read only"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
 
@@ -62,7 +65,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.thisOccurrence = "Nur diesen Termin"; s.allOccurrences = "Alle Termine"; s.cancel = "Abbrechen"
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
-        s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
+        s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"; s.readOnly = "Schreibgeschützt"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -78,7 +81,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
-        s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
+        s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
         return s
     }()
     static let frenchBase = CalendarStrings(

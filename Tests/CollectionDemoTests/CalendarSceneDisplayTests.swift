@@ -330,7 +330,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         let (_, scene) = try makeApp(["month": ["2026-09"], "calendar-label": ["sample"]])
         let title = "September 2026"
         let wide = scene.headerPlan(title: title, width: 900)
-        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: true))
+        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: true, showsReadOnly: true), "the sample is read only")
         let narrow = scene.headerPlan(title: title, width: 360)
         XCTAssertEqual(narrow.titleSize, 22, "the title keeps its size at the minimum width")
         XCTAssertFalse(narrow.showsHints, "the hints went first")

@@ -562,6 +562,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
         var titleSize: Double
         var showsSource: Bool
         var showsHints: Bool
+        /// The "Read only" badge after the title: it gives way after the hints and the name.
+        var showsReadOnly = false
+    }
+
+    /// The badge's width in the header, with its gap before it: nothing on a calendar that can
+    /// be changed.
+    var readOnlyBadgeWidth: Double {
+        createReadOnlyReason() == nil ? 0 : (textWidth(strings.readOnly, size: 12, bold: false) + 20).rounded(.up) + 14
     }
 
     func headerPlan(title: String, width: Double) -> HeaderPlan {
@@ -571,9 +579,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let titleWidth = textWidth(title, size: titleSize, bold: true)
         let hints = textWidth(strings.keyHints, size: 12, bold: false) + 24
         let source = sourceLabel.map { textWidth($0, size: 13, bold: false) + 24 } ?? 0
-        // The hints go first, then the calendar's name; the title stays.
-        return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + source <= room,
-                          showsHints: titleWidth + source + hints <= room)
+        let badge = readOnlyBadgeWidth
+        let showsBadge = badge > 0 && titleWidth + badge <= room
+        let shownBadge = showsBadge ? badge : 0
+        // The hints go first, then the calendar's name, then the badge; the title stays.
+        return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + shownBadge + source <= room,
+                          showsHints: titleWidth + shownBadge + source + hints <= room, showsReadOnly: showsBadge)
     }
 
     /// "Sample calendar", "Your calendars" or nothing (files named with `--ics`).
@@ -605,7 +616,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
         list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
                   size: plan.titleSize, color: Theme.text, weight: .bold)
-        let titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+        var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+        if plan.showsReadOnly {
+            // A quiet outlined badge, said before any drag or new event is tried.
+            let w = readOnlyBadgeWidth - 14
+            let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
+            list.stroke(badge, Theme.textDim, width: 1, radius: 11)
+            list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
+            titleWidth += readOnlyBadgeWidth
+        }
         if plan.showsSource, let label = sourceLabel {
             list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
@@ -761,6 +780,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("listedDates", .strings(listedDates.map(\.description))),
             // The side panel's list: its window rectangle (empty when the panel gives way), how far
             // it is scrolled, its content's height and the days with a row in view.
+            ("headerReadOnly", .bool(headerPlan(title: title(of: displayedMonth), width: collection.frame.width).showsReadOnly)),
             ("panelTitle", .string(panelTitle)),
             ("panelSubtitle", panelSubtitle.map(JSON.string) ?? .null),
             ("panelFrame", .rect(panel.view.frame)),
