@@ -379,3 +379,44 @@ final class MosaicShuffleArrivalTests: XCTestCase {
         XCTAssertEqual(showing.count, cards.count, "every card bound for the view shows from the first frame of the shuffle")
     }
 }
+
+/// Tab into the mosaic rings a card already in view and leaves the scroll where it is; the list
+/// scrolls only for a focused card that is not wholly in view.
+final class MosaicTabScrollTests: XCTestCase {
+    func testTabScrollsOnlyToACardNotInView() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        let cv = scene.collection
+        // Part way down: the header pinned, a row of cards cut at the top of the view.
+        try driver.play(script: "move 640 500\nwheel 0 -3\nwait 1200")
+        let before = cv.contentOffset.y
+        XCTAssertGreaterThan(before, 100, "scrolled into the mosaic")
+        var tabs = 0
+        while !(scene.focusedCard != nil && scene.showsFocusRing), tabs < 12 {
+            try driver.play(script: "key tab\nwait 50")
+            tabs += 1
+        }
+        XCTAssertNotNil(scene.focusedCard, "Tab reached the cards")
+        try driver.play(script: "wait 600")
+        XCTAssertEqual(cv.contentOffset.y, before, accuracy: 0.5, "a card in view is ringed where it is")
+        let index = try XCTUnwrap(scene.model.position(of: try XCTUnwrap(scene.focusedCard)))
+        let frame = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: index, section: MosaicScene.mosaicSection))?.frame)
+        XCTAssertTrue(Rect(origin: cv.contentOffset, size: cv.frame.size).contains(frame), "the ringed card is wholly in view")
+        // Down until the ring leaves the view: then, and only then, the list scrolls.
+        var moved = false
+        for _ in 0..<12 {
+            let y = cv.contentOffset.y
+            let id = try XCTUnwrap(scene.focusedCard)
+            let i = try XCTUnwrap(scene.model.position(of: id))
+            let f = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: i, section: MosaicScene.mosaicSection))?.frame)
+            let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+            try driver.play(script: "key down\nwait 600")
+            let j = try XCTUnwrap(scene.model.position(of: try XCTUnwrap(scene.focusedCard)))
+            let g = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: j, section: MosaicScene.mosaicSection))?.frame)
+            if viewport.contains(g) && g != f { XCTAssertEqual(cv.contentOffset.y, y, accuracy: 0.5, "Down to a card in view does not scroll") }
+            if cv.contentOffset.y != y { moved = true; break }
+        }
+        XCTAssertTrue(moved, "a card below the view is scrolled to")
+    }
+}
