@@ -53,11 +53,11 @@ final class MosaicSceneTests: XCTestCase {
 
     private func p(_ pt: Point) -> String { "\(Int(pt.x)) \(Int(pt.y))" }
 
-    /// The mosaic reads its container: 2 columns at 640, 4 at 900 and 1280, 6 at 1920; cards at
+    /// The mosaic reads its container: 2 columns at 640, 4 at 900, 6 at 1280 and 1920; cards at
     /// most 300 wide (the content centred), and every row spans the whole content width: a row
     /// that cannot be completed stretches instead of leaving a hole.
     func testColumnsFollowTheWindow() throws {
-        for (width, columns) in [(640.0, 2), (900, 4), (1280, 4), (1920, 6)] {
+        for (width, columns) in [(640.0, 2), (900, 4), (1280, 6), (1920, 6)] {
             let run = try makeRun(preset: "long", size: Size(width: width, height: 800))
             XCTAssertEqual(run.mosaic["columns"]?.doubleValue, Double(columns), "at \(width)")
             let frames = run.frames.prefix(60)
@@ -418,5 +418,25 @@ final class MosaicTabScrollTests: XCTestCase {
             if cv.contentOffset.y != y { moved = true; break }
         }
         XCTAssertTrue(moved, "a card below the view is scrolled to")
+    }
+}
+
+/// A desktop mosaic uses its window: at 1280×800 at least eight cards show whole, below the
+/// pinned header, on the first screen.
+final class MosaicDensityTests: XCTestCase {
+    func testEightWholeCardsAt1280By800() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        try driver.play(script: "wait 200")
+        let cv = scene.collection
+        let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+        let whole = cv.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection && viewport.contains($0.frame) }
+        XCTAssertGreaterThanOrEqual(whole.count, 8, "whole cards at 1280×800")
+        // Scrolled to the mosaic (the featured row out of view): more still.
+        try driver.play(script: "move 640 500\nwheel 0 -4\nwait 1200")
+        let below = Rect(origin: cv.contentOffset, size: cv.frame.size)
+        let more = cv.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection && below.contains($0.frame) }
+        XCTAssertGreaterThanOrEqual(more.count, 8)
     }
 }

@@ -192,8 +192,9 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The mosaic's columns: as many as fit at least `minimumCardWidth` each (2, 4 or 6, so
     /// compact pairs become rows of four or six and regular cards span two or three columns), each
-    /// at most `maximumCardWidth`, the whole centred in a wider window.
-    static let minimumCardWidth = 200.0, maximumCardWidth = 300.0
+    /// at most `maximumCardWidth`, the whole centred in a wider window. Six columns from about
+    /// 1200 points wide: a 1280×800 window shows more than eight whole cards.
+    static let minimumCardWidth = 180.0, maximumCardWidth = 300.0
     static let columnChoices = [6, 4, 2]
 
     /// The column count and the content width for a container `width` wide.
