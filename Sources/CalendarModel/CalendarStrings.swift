@@ -45,6 +45,9 @@ public struct CalendarStrings: Sendable, Equatable {
     /// A day's events as a screen reader describes the day: "1 event", "%d events".
     public var oneEvent = "1 event"
     public var someEvents = "%d events"
+    /// The header's badge on a calendar whose events cannot be changed (GNOME Calendar marks a
+    /// read-only calendar the same way before anything is tried).
+    public var readOnly = "Read only"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
 
@@ -69,7 +72,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
         s.cannotRename = "„%1“ kann nicht umbenannt werden: %2"; s.cannotDelete = "„%1“ kann nicht gelöscht werden: %2"
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
-        s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"
+        s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"; s.readOnly = "Schreibgeschützt"
         s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
         return s
     }()
@@ -87,7 +90,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.cannotRename = "Impossible de renommer « %1 » : %2"; s.cannotDelete = "Impossible de supprimer « %1 » : %2"
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
-        s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"
+        s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
         s.oneEvent = "1 événement"; s.someEvents = "%d événements"
         return s
     }()
@@ -131,6 +134,7 @@ public final class CalendarFormatter {
     private let longDate: DateFormatter
     private let time: DateFormatter
     private let monthYear: DateFormatter
+    private let dayTime: DateFormatter
     private var longDates: [CalendarDate: String] = [:]
     private var times: [Int64: String] = [:]
 
@@ -139,6 +143,7 @@ public final class CalendarFormatter {
         longDate = CalendarFormatter.formatter(locale, template: "EEEEdMMMMy", zone: TimeZone(identifier: "UTC")!)
         time = CalendarFormatter.formatter(locale, template: "jmm", zone: zone.timeZone)
         monthYear = CalendarFormatter.formatter(locale, template: "LLLLy", zone: TimeZone(identifier: "UTC")!)
+        dayTime = CalendarFormatter.formatter(locale, template: "EEEjmm", zone: zone.timeZone)
     }
 
     private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> DateFormatter {
@@ -168,6 +173,12 @@ public final class CalendarFormatter {
         let mid = month.firstDay.adding(days: 14)
         let text = monthYear.string(from: Date(timeIntervalSince1970: TimeInterval(mid.daysSinceEpoch) * 86_400))
         return text.prefix(1).uppercased(with: locale) + text.dropFirst()
+    }
+
+    /// The short weekday and wall-clock time of `instant`, in the locale's order ("Sat 1:30 AM",
+    /// "Sa., 01:30"): the end of an event on another day than the one it is listed under.
+    public func dayAndClock(_ instant: Int64) -> String {
+        dayTime.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
     }
 
     /// The wall-clock time of `instant` in the display zone, on the locale's 12- or 24-hour clock.

@@ -445,8 +445,20 @@ final class TextCache {
             let mid = (lo + hi + 1) / 2
             if measure(candidate(mid), key).0 <= maxWidth { lo = mid } else { hi = mid - 1 }
         }
-        if lo > 0 { return candidate(lo) }
+        // At a word's end when a whole word fits ("Draft the…"), between characters only when
+        // the first word alone is wider than the label.
+        if lo > 0 { return candidate(TextCache.wordBoundaryCut(chars, fitting: lo)) }
         return measure(candidate(0), key).0 <= maxWidth && !chars.isEmpty ? candidate(0) : ""
+    }
+
+    /// Where a cut keeping `n` of `characters` belongs: at `n` at a word's end, else after the
+    /// last whole word that fits; at `n` when there is none (one word wider than the label).
+    static func wordBoundaryCut(_ characters: [Character], fitting n: Int) -> Int {
+        guard n > 0, n < characters.count, !characters[n].isWhitespace, !characters[n - 1].isWhitespace else { return n }
+        var end = n - 1
+        while end > 0 && !characters[end].isWhitespace { end -= 1 }
+        while end > 0 && characters[end - 1].isWhitespace { end -= 1 }
+        return end > 0 ? end : n
     }
 
     /// Drops strings not drawn for a while, once there are many; past `textureBudget` bytes the

@@ -26,3 +26,29 @@ final class AppTabBarTests: XCTestCase {
         }
     }
 }
+
+/// The smallest windows: a compact tab bar of numbers, each whole and each a target to click.
+final class AppCompactTabBarTests: XCTestCase {
+    func testNarrowWindowsShowWholeNumberedTabsNotCutLabels() throws {
+        for width in [200.0, 360, 500] {
+            let app = try App(scene: "calendar", size: Size(width, 200), config: SceneConfig(items: 10))
+            app.update(now: 0)
+            let count = SceneCatalog.all.count
+            let rects = app.tabRects()
+            let numbers = (1...count).map { "\($0)" }
+            let drawn = app.draw().commands.compactMap { c -> String? in
+                if case let .text(run) = c, rects.contains(run.rect) { return run.text }; return nil
+            }
+            XCTAssertEqual(drawn, numbers, "numbered tabs at \(width), none ending in …")
+            XCTAssertEqual(rects.count, count)
+            XCTAssertGreaterThanOrEqual(rects.first!.minX, 0)
+            XCTAssertLessThanOrEqual(rects.last!.maxX, width)
+            for r in rects { XCTAssertGreaterThanOrEqual(r.width, 20, "a tab a pointer can hit at \(width)") }
+            // A click on the first tab still shows its view.
+            let p = rects[0].center
+            app.handle(.pointerDown(p, .left, []), now: 1)
+            app.handle(.pointerUp(p, .left, []), now: 1.05)
+            XCTAssertEqual(app.currentName, SceneCatalog.all[0].name, "the first tab at \(width)")
+        }
+    }
+}

@@ -84,6 +84,34 @@ final class BoardsPolishTests: XCTestCase {
     }
 }
 
+/// Narrow cards (the smallest window's) break lines between words: a word is cut inside only
+/// when it is wider than the card's line even at the smallest type ("Translate", not "Transla/te").
+final class BoardsCardWordTests: XCTestCase {
+    func testNarrowCardsKeepTheirWordsWhole() {
+        let metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer())
+        let texts = ["Translate the settings page into Portuguese", "Investigate why exports time out", "Update the onboarding screenshots"]
+        for text in texts {
+            let card = BoardCard(id: 0, title: "Card", text: text)
+            let words = Set(text.split(separator: " ").map(String.init))
+            for width in stride(from: 56.0, through: 140, by: 4) {
+                let frame = Rect(x: 0, y: 0, width: width, height: metrics.height(card, width: width))
+                let placed = metrics.textPlacement(card, cardFrame: frame)
+                var style = placed.style
+                style.maximumLines = 0
+                let lines = metrics.measurer.lines(of: text, style: style, width: placed.rect.width).lines
+                let shown = Set(lines.flatMap { $0.text.split(separator: " ").map(String.init) })
+                for word in words where !shown.contains(word) {
+                    // Only a word wider than the line at the smallest type may be cut.
+                    XCTAssertEqual(placed.style.text.size, 8, "\"\(word)\" cut in a \(width)-point card above the smallest type")
+                    XCTAssertGreaterThan(metrics.measurer.width(of: word, style: TextStyle(size: 8, weight: .bold)), placed.rect.width,
+                                         "\"\(word)\" cut in a \(width)-point card though it fits its line")
+                }
+                XCTAssertGreaterThanOrEqual(placed.style.text.size, 8, "legible at \(width)")
+            }
+        }
+    }
+}
+
 /// A drop on the one-card Focus slot swaps its card out without the slot ever scrolling or
 /// showing a sliver of a second card: at every frame from the hover to the landing, the slot's
 /// content is its viewport and every card drawn there lies inside it.

@@ -162,6 +162,21 @@ final class CalendarEditingTests: XCTestCase {
         XCTAssertEqual(driver.root.shownNotices, ["Cannot move “Dentist”: the sample calendar can’t be changed; open a calendar file of your own to edit events"])
     }
 
+    /// A calendar that cannot be changed says so in its header from the start, before a drag is
+    /// tried; one that can says nothing.
+    func testAReadOnlyCalendarSaysSoInItsHeader() throws {
+        let (sample, _, _) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)], label: "sample")
+        XCTAssertEqual(calendar(sample)["headerReadOnly"], .bool(true))
+        let header = sample.root.draw().commands.contains { c in
+            if case let .text(t) = c { return t.text == "Read only" && t.rect.maxY < 100 }; return false
+        }
+        XCTAssertTrue(header, "\"Read only\" in the header")
+        XCTAssertEqual(sample.root.shownNotices, [], "said before anything was refused")
+        let (writable, _, _) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])
+        XCTAssertEqual(calendar(writable)["headerReadOnly"], .bool(false))
+        XCTAssertFalse(writable.root.draw().commands.contains { if case let .text(t) = $0 { return t.text == "Read only" }; return false })
+    }
+
     /// Holding the dragged chip at the grid's left edge turns the pages back, one per hold.
     func testHoldingAtTheEdgeTurnsThePage() throws {
         let (driver, scene, source) = try makeApp([timed("dentist", "Dentist", "2026-11-24", hour: 9)])

@@ -129,6 +129,49 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(scene.selectedDates, [d("2026-11-10")], "neither Enter chose a day")
     }
 
+    /// At 700×560 (no side panel) a click shows the day also when it unchooses it; the popover
+    /// points at its day with an arrow and covers no other day's "+N".
+    func testNarrowUnchoosingClickShowsTheDayAndThePopoverPointsAtIt() throws {
+        let (driver, scene, app) = try makeApp(events: crowdedWeek(), size: Size(width: 700, height: 560))
+        try driver.play(script: "wait 100")
+        for iso in ["2026-11-10", "2026-11-12", "2026-11-18", "2026-11-25"] {
+            let cell = cellFrame(d(iso), scene), c = cell.center
+            try driver.play(script: "down \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+            XCTAssertTrue(scene.selectedDates.contains(d(iso)))
+            XCTAssertEqual(dump(app)["popover"]?["date"], .string(iso), "a choosing click shows \(iso)")
+            try driver.play(script: "key escape\nwait 400\ndown \(c.x) \(c.y + 12)\nup \(c.x) \(c.y + 12)\nwait 50")
+            XCTAssertFalse(scene.selectedDates.contains(d(iso)), "the second click unchose \(iso)")
+            XCTAssertEqual(dump(app)["popover"]?["date"], .string(iso), "an unchoosing click shows \(iso) too")
+            guard let frame = rect(dump(app)["popover"]?["frame"]), let tip = dump(app)["popover"]?["arrowTip"]?.arrayValue,
+                  case let .number(tx) = tip[0], case let .number(ty) = tip[1] else { return XCTFail("no arrow for \(iso)") }
+            XCTAssertTrue(tx > cell.minX && tx < cell.maxX, "the arrow points into \(iso)'s column")
+            XCTAssertTrue(abs(ty - cell.maxY) <= 3 || abs(ty - cell.minY) <= 3, "the arrow touches \(iso)'s cell")
+            XCTAssertTrue(frame.minY >= cell.maxY || frame.maxY <= cell.minY, "the popover leaves \(iso) in view")
+            for b in dump(app)["moreButtons"]?.arrayValue ?? [] where b["date"] != .string(iso) {
+                if let r = rect(b["frame"]) { XCTAssertFalse(r.intersects(frame), "the popover for \(iso) covers \(b["date"]!)'s +N") }
+            }
+            try driver.play(script: "key escape\nwait 400")
+        }
+    }
+
+    /// The month pages have no horizontal scroll bar: none shows under the bottom-left cell while
+    /// a page turns, in a narrow window or a wide one.
+    func testNoScrollThumbUnderTheMonth() throws {
+        for size in [Size(width: 700, height: 560), Size(width: 1280, height: 800)] {
+            let (driver, scene, _) = try makeApp(events: crowdedWeek(), size: size)
+            try driver.play(script: "wait 100\nkey pagedown\nwait 100")
+            let grid = scene.collection.frame
+            let thumbs = driver.root.draw().commands.filter { c in
+                if case let .fill(r, color, _) = c {
+                    return r.height <= 12 && r.width > 0 && r.minY >= grid.maxY - 14 && r.maxY <= grid.maxY + 1
+                        && color.r == 255 && color.g == 255 && color.b == 255
+                }
+                return false
+            }
+            XCTAssertEqual(thumbs.count, 0, "no scroll thumb under the month at \(size.width)")
+        }
+    }
+
     /// With the side panel, Enter on a day whose events all fit still chooses it (as Space does).
     func testWideEnterOnADayThatFitsStillChooses() throws {
         let (driver, scene, app) = try makeApp(events: crowdedWeek())
@@ -184,18 +227,36 @@ final class CalendarFeelTests: XCTestCase {
         XCTAssertEqual(SceneInspection.offsetsOutOfBounds(in: scene), [])
     }
 
-    /// The month's title stays whole in the smallest window: Today gives way first, then ‹ ›.
-    func testTheButtonsGiveWayBeforeTheTitleIsCut() throws {
-        for (width, expected) in [(1280.0, ["today", "previous", "next"]), (200.0, ["previous", "next"])] {
-            let (driver, scene, app) = try makeApp(size: Size(width: width, height: 400))
+    /// ‹ › and Today stay in every window, the smallest (200×200) included: Today becomes an icon
+    /// button where its word does not fit beside the title, and the title gives way (smaller, then
+    /// cut) before any button does. The buttons still turn the page there.
+    func testTheButtonsStayReachableInTheSmallestWindow() throws {
+        for (width, height, icon) in [(1280.0, 400.0, false), (320, 240, false), (200, 200, true)] {
+            let (driver, scene, app) = try makeApp(size: Size(width: width, height: height))
             try driver.play(script: "wait 50")
             let names = dump(app)["headerButtons"]?.arrayValue?.compactMap { b -> String? in if case let .string(n)? = b["name"] { return n }; return nil }
-            XCTAssertEqual(names, expected, "at \(width) points")
+            XCTAssertEqual(names, ["today", "previous", "next"], "at \(width)×\(height)")
+            XCTAssertEqual(button("today", app)?["icon"], .bool(icon), "Today as an icon at \(width)")
+            XCTAssertEqual(button("today", app)?["title"], .string("Today"), "still named Today at \(width)")
+            let frames = ["today", "previous", "next"].compactMap { rect(button($0, app)?["frame"]) }
+            XCTAssertEqual(frames.count, 3)
+            for (a, b) in zip(frames, frames.dropFirst()) { XCTAssertLessThanOrEqual(a.maxX, b.minX, "no overlap at \(width)") }
+            for f in frames {
+                XCTAssertGreaterThanOrEqual(f.width, 20, "a target at \(width)")
+                XCTAssertGreaterThanOrEqual(f.minX, 0); XCTAssertLessThanOrEqual(f.maxX, width)
+            }
             let title = scene.title(of: scene.visibleMonth)
-            let run = driver.root.draw().commands.compactMap { c -> TextRun? in if case let .text(t) = c, t.text == title { return t }; return nil }.first
-            let buttonsStart = rect(dump(app)["headerButtons"]?[0]?["frame"])?.minX ?? .infinity
-            XCTAssertLessThanOrEqual((run?.rect.minX ?? 0) + scene.textWidth(title, size: run?.size ?? 13, bold: true), buttonsStart,
-                                     "at \(width) points the title ends before the buttons")
+            let run = driver.root.draw().commands.compactMap { c -> TextRun? in
+                if case let .text(t) = c, t.rect.minY < frames[0].maxY, t.rect.maxY > frames[0].minY, t.size >= 13, t.text != "‹", t.text != "›", t.text != "Today" { return t }
+                return nil
+            }.first
+            XCTAssertNotNil(run, "a title at \(width)")
+            XCTAssertLessThanOrEqual(run?.rect.maxX ?? .infinity, frames[0].minX, "at \(width) the title ends before the buttons")
+            if width == 1280 { XCTAssertEqual(run?.text, title) }
+            try driver.play(script: "down \(frames[2].midX) \(frames[2].midY)\nup \(frames[2].midX) \(frames[2].midY)\nwait 800")
+            XCTAssertEqual(scene.visibleMonth.description, "2026-12", "› turns the page at \(width)")
+            try driver.play(script: "down \(frames[0].midX) \(frames[0].midY)\nup \(frames[0].midX) \(frames[0].midY)\nwait 800")
+            XCTAssertEqual(scene.visibleMonth.description, "2026-11", "Today comes back at \(width)")
         }
     }
 }

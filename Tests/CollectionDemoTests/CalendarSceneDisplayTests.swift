@@ -191,9 +191,12 @@ final class CalendarSceneDisplayTests: XCTestCase {
                                           events: [EventOccurrence(uid: "x", title: "X", span: .allDay(first: d("2026-09-01"), end: d("2026-09-02")))])
         try driver.play(script: "wait 50")
         let shown = texts(driver)
-        for word in ["September 2026", "Dienstag, 1. September 2026", "Keine Tage gewählt", "Ganztägig", "Bild↑ / Bild↓ · Pos1: heute"] {
+        for word in ["September 2026", "Dienstag, 1. September 2026", "Ganztägig", "Bild↑ / Bild↓ · Pos1: heute"] {
             XCTAssertTrue(shown.contains(word), "\(word) in \(shown)")
         }
+        XCTAssertFalse(shown.contains("Keine Tage gewählt"), "nothing chosen says nothing")
+        try driver.play(script: "key space\nwait 50")
+        XCTAssertTrue(texts(driver).contains("1 Tag gewählt"), "the count of chosen days, in German")
         XCTAssertEqual(scene.strings.language, "de")
     }
 
@@ -327,7 +330,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         let (_, scene) = try makeApp(["month": ["2026-09"], "calendar-label": ["sample"]])
         let title = "September 2026"
         let wide = scene.headerPlan(title: title, width: 900)
-        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: true))
+        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: true, showsReadOnly: true), "the sample is read only")
         let narrow = scene.headerPlan(title: title, width: 360)
         XCTAssertEqual(narrow.titleSize, 22, "the title keeps its size at the minimum width")
         XCTAssertFalse(narrow.showsHints, "the hints went first")
@@ -335,5 +338,25 @@ final class CalendarSceneDisplayTests: XCTestCase {
         let tiny = scene.headerPlan(title: title, width: 200)
         XCTAssertLessThan(tiny.titleSize, 22)
         XCTAssertEqual([tiny.showsHints, tiny.showsSource], [false, false])
+    }
+}
+
+/// An event that runs past midnight reads in full on both days: "7:00 PM – Sat 1:30 AM", never
+/// "7:00 PM – …" or "… – 1:30 AM".
+final class CalendarMultiDayTimeTests: XCTestCase {
+    func testMultiDayTimesAreWrittenInFull() throws {
+        let s = try CalendarSettings.parse(["today": ["2026-11-21"], "timezone": ["Europe/Berlin"], "locale": ["en_US"], "month": ["2026-11"]])
+        let z = s.zone
+        let friday = CalendarDate(iso: "2026-11-20")!, saturday = CalendarDate(iso: "2026-11-21")!
+        let party = EventOccurrence(uid: "p", title: "Party",
+                                    span: .timed(start: z.instant(of: friday, hour: 19), end: z.instant(of: saturday, hour: 1) + 30 * 60))
+        let scene = CalendarScene(settings: s, source: InMemoryEventSource([party], zone: z))
+        let onFriday = scene.timeText(party, on: friday), onSaturday = scene.timeText(party, on: saturday)
+        XCTAssertFalse(onFriday.contains("…"), onFriday)
+        XCTAssertFalse(onSaturday.contains("…"), onSaturday)
+        XCTAssertTrue(onFriday.hasPrefix("7:00"), onFriday)
+        XCTAssertTrue(onFriday.contains("Sat") && onFriday.contains("1:30"), "the end's weekday and time: \(onFriday)")
+        XCTAssertTrue(onSaturday.contains("Fri") && onSaturday.contains("7:00"), "the start's weekday and time: \(onSaturday)")
+        XCTAssertTrue(onSaturday.hasSuffix("AM") && onSaturday.contains("– 1:30"), onSaturday)
     }
 }

@@ -124,4 +124,38 @@ final class CalendarSidePanelTests: XCTestCase {
         XCTAssertEqual(cal["visibleMonth"], .string("2026-11"))
         XCTAssertEqual(scene.selectedDates.count, 21, "the drag on the scroll bar chose no day")
     }
+
+    // MARK: Edges: nothing chosen says nothing above today's events, Page Down lists a day of
+    // the month shown, and Escape unchooses a range.
+
+    func testTheSubtitleOnlyCountsChosenDaysAndThePanelFollowsThePage() throws {
+        let (driver, scene, app) = try makeApp(events: busyNovember())
+        try driver.play(script: "wait 100")
+        XCTAssertEqual(dump(app)["panelTitle"], .string(scene.formatter.long(d("2026-11-21"))), "today's events")
+        XCTAssertEqual(dump(app)["panelSubtitle"], .null, "no \"No days chosen\" above today's events")
+        let drawn = driver.root.draw().commands.contains { if case let .text(t) = $0 { return t.text == scene.strings.noDaysChosen }; return false }
+        XCTAssertFalse(drawn, "nor drawn")
+        try driver.play(script: "key pagedown\nwait 800")
+        XCTAssertEqual(scene.visibleMonth.description, "2026-12")
+        XCTAssertEqual(dump(app)["panelTitle"], .string(scene.formatter.long(d("2026-12-01"))), "the panel follows Page Down to December")
+        XCTAssertEqual(strings(dump(app)["panelVisibleDates"]).first, "2026-12-01")
+        try driver.play(script: "key pageup\nwait 800")
+        XCTAssertEqual(dump(app)["panelTitle"], .string(scene.formatter.long(d("2026-11-21"))), "and back to today's")
+    }
+
+    func testEscapeUnchoosesARange() throws {
+        let (driver, scene, app) = try makeApp(events: busyNovember())
+        try driver.play(script: """
+            down \(at(d("2026-11-12"), scene))
+            up \(at(d("2026-11-12"), scene))
+            down \(at(d("2026-11-20"), scene)) shift
+            up \(at(d("2026-11-20"), scene))
+            wait 300
+            """)
+        XCTAssertEqual(scene.selectedDates.count, 9)
+        XCTAssertEqual(dump(app)["panelTitle"], .string(scene.strings.chosen(9)))
+        try driver.play(script: "key escape\nwait 100")
+        XCTAssertEqual(scene.selectedDates, [], "Escape unchooses the range")
+        XCTAssertEqual(dump(app)["panelSubtitle"], .null)
+    }
 }

@@ -53,11 +53,11 @@ final class MosaicSceneTests: XCTestCase {
 
     private func p(_ pt: Point) -> String { "\(Int(pt.x)) \(Int(pt.y))" }
 
-    /// The mosaic reads its container: 2 columns at 640, 4 at 900 and 1280, 6 at 1920; cards at
+    /// The mosaic reads its container: 2 columns at 640, 4 at 900, 6 at 1280 and 1920; cards at
     /// most 300 wide (the content centred), and every row spans the whole content width: a row
     /// that cannot be completed stretches instead of leaving a hole.
     func testColumnsFollowTheWindow() throws {
-        for (width, columns) in [(640.0, 2), (900, 4), (1280, 4), (1920, 6)] {
+        for (width, columns) in [(640.0, 2), (900, 4), (1280, 6), (1920, 6)] {
             let run = try makeRun(preset: "long", size: Size(width: width, height: 800))
             XCTAssertEqual(run.mosaic["columns"]?.doubleValue, Double(columns), "at \(width)")
             let frames = run.frames.prefix(60)
@@ -403,5 +403,66 @@ final class MosaicShuffleArrivalTests: XCTestCase {
             return f.intersection(viewport).width * f.intersection(viewport).height >= 0.2 * f.width * f.height
         }
         XCTAssertEqual(showing.count, cards.count, "every card bound for the view shows from the first frame of the shuffle")
+    }
+}
+
+/// Tab into the mosaic rings a card already in view and leaves the scroll where it is; the list
+/// scrolls only for a focused card that is not wholly in view.
+final class MosaicTabScrollTests: XCTestCase {
+    func testTabScrollsOnlyToACardNotInView() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        let cv = scene.collection
+        // Part way down: the header pinned, a row of cards cut at the top of the view.
+        try driver.play(script: "move 640 500\nwheel 0 -3\nwait 1200")
+        let before = cv.contentOffset.y
+        XCTAssertGreaterThan(before, 100, "scrolled into the mosaic")
+        var tabs = 0
+        while !(scene.focusedCard != nil && scene.showsFocusRing), tabs < 12 {
+            try driver.play(script: "key tab\nwait 50")
+            tabs += 1
+        }
+        XCTAssertNotNil(scene.focusedCard, "Tab reached the cards")
+        try driver.play(script: "wait 600")
+        XCTAssertEqual(cv.contentOffset.y, before, accuracy: 0.5, "a card in view is ringed where it is")
+        let index = try XCTUnwrap(scene.model.position(of: try XCTUnwrap(scene.focusedCard)))
+        let frame = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: index, section: MosaicScene.mosaicSection))?.frame)
+        XCTAssertTrue(Rect(origin: cv.contentOffset, size: cv.frame.size).contains(frame), "the ringed card is wholly in view")
+        // Down until the ring leaves the view: then, and only then, the list scrolls.
+        var moved = false
+        for _ in 0..<12 {
+            let y = cv.contentOffset.y
+            let id = try XCTUnwrap(scene.focusedCard)
+            let i = try XCTUnwrap(scene.model.position(of: id))
+            let f = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: i, section: MosaicScene.mosaicSection))?.frame)
+            let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+            try driver.play(script: "key down\nwait 600")
+            let j = try XCTUnwrap(scene.model.position(of: try XCTUnwrap(scene.focusedCard)))
+            let g = try XCTUnwrap(cv.layout.attributesForItem(at: ItemPath(item: j, section: MosaicScene.mosaicSection))?.frame)
+            if viewport.contains(g) && g != f { XCTAssertEqual(cv.contentOffset.y, y, accuracy: 0.5, "Down to a card in view does not scroll") }
+            if cv.contentOffset.y != y { moved = true; break }
+        }
+        XCTAssertTrue(moved, "a card below the view is scrolled to")
+    }
+}
+
+/// A desktop mosaic uses its window: at 1280×800 at least eight cards show whole, below the
+/// pinned header, on the first screen.
+final class MosaicDensityTests: XCTestCase {
+    func testEightWholeCardsAt1280By800() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        try driver.play(script: "wait 200")
+        let cv = scene.collection
+        let viewport = Rect(origin: cv.contentOffset, size: cv.frame.size)
+        let whole = cv.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection && viewport.contains($0.frame) }
+        XCTAssertGreaterThanOrEqual(whole.count, 8, "whole cards at 1280×800")
+        // Scrolled to the mosaic (the featured row out of view): more still.
+        try driver.play(script: "move 640 500\nwheel 0 -4\nwait 1200")
+        let below = Rect(origin: cv.contentOffset, size: cv.frame.size)
+        let more = cv.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection && below.contains($0.frame) }
+        XCTAssertGreaterThanOrEqual(more.count, 8)
     }
 }

@@ -64,6 +64,15 @@ final class ParagraphLayoutTests: XCTestCase {
         XCTAssertEqual(wrap("ab\ncd", width: 100, maximumLines: 1), ["ab…"])
     }
 
+    /// A cut line ends after a whole word, not inside one ("Draft the…", not "Draft the mi…"),
+    /// unless its first word alone is wider than the line.
+    func testTheEllipsisFollowsAWholeWord() {
+        XCTAssertEqual(wrap("Draft the migration plan", width: 130, maximumLines: 1), ["Draft the…"])
+        XCTAssertEqual(wrap("one two three four", width: 90, maximumLines: 2), ["one two", "three…"])
+        XCTAssertEqual(wrap("Update the screenshots", width: 60, maximumLines: 1), ["Updat…"], "one word wider than the line")
+        XCTAssertEqual(wrap("one two", width: 60, maximumLines: 1), ["one…"])
+    }
+
     func testSizeFollowsTheLines() {
         let p = layout("one two three", width: 70, style: ParagraphStyle(text: TextStyle(size: 10), lineSpacing: 1.5))
         XCTAssertEqual(p.linePitch, 18)

@@ -82,6 +82,14 @@ final class CalendarGoldenTests: XCTestCase {
         try Golden.assertMatches(image, named: "calendar-minimum-fr-9999")
     }
 
+    /// The smallest window (200×200): numbered tabs, and ‹ › and Today (as an icon) beside a
+    /// title that gives way to them.
+    func testSmallestWindowKeepsTheHeaderButtons() throws {
+        let (image, app) = try Golden.render(scene: "calendar", size: App.windowSizeLimits.minimum, config: config())
+        XCTAssertEqual(app.dumpState()["calendar"]?["headerButtons"]?.arrayValue?.count, 3)
+        try Golden.assertMatches(image, named: "calendar-smallest")
+    }
+
     /// 640×480: no side panel; bars in the lane a cell has, "+N" beside the numbers, and the 12th's
     /// popover opened from its "+2" (at 346,255 in this window, see the state dump's "moreButtons").
     func testNarrowWindowWithADayPopover() throws {

@@ -60,6 +60,13 @@ final class MosaicGoldenTests: XCTestCase {
         try Golden.assertMatches(image, named: "mosaic-mixed-wide")
     }
 
+    /// The default window (1280×800): six columns, more than eight whole cards.
+    func testDefaultWindowShowsSixColumns() throws {
+        let (image, app) = try render("long", size: Size(width: 1280, height: 800), script: "wait 200\nmove 640 500\nwheel 0 -4\nwait 1200")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 6)
+        try Golden.assertMatches(image, named: "mosaic-long-default")
+    }
+
     func testMidAnimationAfterMakeRegular() throws {
         // Right click card 0, choose the first row (Make regular) and stop 100 ms into the 250 ms glide.
         let (image, app) = try render("compact", script: """

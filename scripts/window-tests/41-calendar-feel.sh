@@ -58,3 +58,23 @@ if start_app --scene calendar --size 640x480 --today 2026-11-21 --month 2026-11 
 else
     fail "calendar narrow window" "$start_error"
 fi
+
+# The smallest window (200x200): ‹ › and Today (an icon) are still there and answer clicks; the
+# tab bar shows whole numbers, one a scene.
+if start_app --scene calendar --size 200x200 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin --locale en_GB \
+        --ics Assets/sample.ics --dump-state "$work/smallest.json"; then
+    button() { feel_centre "[b for b in $cal['headerButtons'] if b['name'] == '$1'][0]['frame']"; }
+    if wait_state "[b['name'] for b in $cal['headerButtons']] == ['today', 'previous', 'next'] and $cal['headerButtons'][0]['icon']"; then
+        read -r x y <<<"$(button next)"
+        xdotool mousemove --window "$wid" "$x" "$y" click 1
+        wait_state "$cal['visibleMonth'] == '2026-12'" || fail "calendar › at 200x200" "month: $state_seen"
+        read -r x y <<<"$(button today)"
+        xdotool mousemove --window "$wid" "$x" "$y" click 1
+        if wait_state "$cal['visibleMonth'] == '2026-11'"; then
+            pass "calendar at 200x200 keeps › and Today (an icon) and they turn the page"
+        else fail "calendar Today at 200x200" "month: $state_seen"; fi
+    else fail "calendar buttons at 200x200" "buttons: $state_seen"; fi
+    quit_app || fail "calendar smallest quit" "the app did not exit cleanly"
+else
+    fail "calendar smallest window" "$start_error"
+fi

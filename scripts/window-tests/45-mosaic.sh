@@ -1,14 +1,14 @@
-# The mosaic scene: menus, regrouping, drag reordering, featured paging. Geometry for an 860x860
+# The mosaic scene: menus, regrouping, drag reordering, featured paging. Geometry for a 760x860
 # window (two columns; wider windows take four or six, MosaicSceneTests): the mosaic is 616 wide
-# from x 122, cards of 300 with 16 between; its first row spans y 326-626 and the second starts at
+# from x 72, cards of 300 with 16 between; its first row spans y 326-626 and the second starts at
 # 642; the featured row spans y 88-258. Preset "mixed": regular 0; compacts 1, 2 (row
 # two), 3, 4; regular 5. Card 2 does not allow a menu, card 0 does. (That the regroup animates is
 # checked headless, frame by frame, by MosaicSceneTests.)
 mosaic='[c for c in d["collections"] if c["name"] == "mosaic"][0]'
-if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$work/mosaic.json"; then
+if start_app --scene mosaic --mosaic-preset mixed --size 760x860 --dump-state "$work/mosaic.json"; then
     # The pointer rests on card 2 first: hovering a card shows its ⋯ button (card 2 has none), so
     # the picture before the click is taken with the pointer where the click happens.
-    xdotool mousemove --window "$wid" 600 740
+    xdotool mousemove --window "$wid" 550 740
     wait_state '[c for c in d["collections"] if c["name"] == "mosaic"][0]["hovered"] == "2"' || true
     wait_idle || true
     before=$(shot)
@@ -16,7 +16,7 @@ if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$
     wait_idle || true
     after_refused=$(shot)
     refused_menu=$(json_get "$app_dump" 'd["menu"]')
-    xdotool mousemove --window "$wid" 500 400 click 3
+    xdotool mousemove --window "$wid" 450 400 click 3
     if wait_state 'd["menu"] is not None' && wait_idle; then
         if [ "$before" = "$after_refused" ] && [ "$refused_menu" = None ] && [ "$before" != "$(shot)" ]; then
             pass "mosaic: a right click opens no menu on a card that does not allow one, and opens one on a card that does"
@@ -26,9 +26,9 @@ if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$
     else
         fail "mosaic menu" "a right click on card 0 opened no menu"
     fi
-    # The menu opened at (500, 400): its first row, "Make compact", is centred at (600, 421).
+    # The menu opened at (450, 400): its first row, "Make compact", is centred at (550, 421).
     before=$(shot)
-    xdotool mousemove --window "$wid" 600 421 click 1
+    xdotool mousemove --window "$wid" 550 421 click 1
     if wait_state "$mosaic['styles'][0] == 'compact' and d['live']['idle']"; then
         [ "$(shot)" != "$before" ] && pass "mosaic: Make compact regroups the cards on screen" \
             || fail "mosaic regroup" "the styles changed but the picture did not"
@@ -36,9 +36,9 @@ if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$
         fail "mosaic regroup" "card 0 is still $(json_get "$app_dump" "$mosaic['styles'][0]") after Make compact"
     fi
     # Card 0 is now the left half of the first row: hold it, carry it onto the right half, drop.
-    xdotool mousemove --window "$wid" 272 480 mousedown 1
+    xdotool mousemove --window "$wid" 222 480 mousedown 1
     if wait_state 'd["dragging"]'; then
-        for x in 320 400 480 560 588; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done
+        for x in 270 350 430 510 538; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done
         wait_state "$mosaic['items'][:2] == ['1', '0']" 10 || true
     else
         fail "mosaic lift" "a held press on card 0 did not lift it"
@@ -46,9 +46,9 @@ if start_app --scene mosaic --mosaic-preset mixed --size 860x860 --dump-state "$
     xdotool mouseup 1
     wait_state "not d['dragging'] and d['live']['idle']" || fail "mosaic drop" "the drop did not settle"
     # Two flicks to the left on the featured row: one card each.
-    drag 800 173 300 173 6 0
+    drag 700 173 200 173 6 0
     wait_idle || true
-    drag 800 173 300 173 6 0
+    drag 700 173 200 173 6 0
     wait_idle || true
     if quit_app; then
         f=$work/mosaic.json

@@ -253,25 +253,46 @@ public final class App: InteractiveRoot {
 
     func tabRects() -> [Rect] { tabLayout().rects }
 
-    /// The tabs' labels, as drawn.
-    private var tabTitles: [String] { entries.indices.map { "\($0 + 1)  \(entries[$0].title)" } }
+    /// The tabs' labels, as drawn: "1  Grid" while the row fits whole, only the numbers (the keys
+    /// that show each view) in a window too narrow for that, never a label cut to "1…".
+    var tabTitles: [String] { tabsAreCompact ? entries.indices.map { "\($0 + 1)" } : fullTabTitles }
 
-    /// The tab bar: each tab as wide as its label (estimated for the bold face, so selecting a tab
-    /// never moves the others) plus padding, the row centred; the type steps down from 14 to 12
-    /// points before any label is cut. Only a window too narrow for the 12-point row shares the
-    /// width out equally (and long labels end in "…").
+    private var fullTabTitles: [String] { entries.indices.map { "\($0 + 1)  \(entries[$0].title)" } }
+
+    private static let tabGap = 6.0, tabPadding = 12.0
+
+    /// The estimated widths of the full labels at `fontSize` (for the bold face, so selecting a tab
+    /// never moves the others), padding included.
+    private func fullTabWidths(_ fontSize: Double) -> [Double] {
+        fullTabTitles.map { (Double($0.count) * fontSize * 0.6 * Appearance.textScale).rounded(.up) + 2 * App.tabPadding }
+    }
+
+    /// True when even the 12-point row of full labels is wider than the window: the tab bar shows
+    /// numbers (libadwaita's view switcher drops its labels the same way when it narrows).
+    var tabsAreCompact: Bool {
+        let widths = fullTabWidths(12)
+        return widths.reduce(0, +) + App.tabGap * Double(max(0, widths.count - 1)) > size.width - 16
+    }
+
+    /// The tab bar: each tab as wide as its label plus padding, the row centred; the type steps
+    /// down from 14 to 12 points before any label would be cut. A window too narrow for the
+    /// 12-point row gets the compact bar: numbered tabs of one width, at most 44 points each.
     func tabLayout() -> (rects: [Rect], fontSize: Double) {
-        let available = size.width - 16, gap = 6.0, padding = 12.0, height = tabBarHeight - 12
-        let titles = tabTitles
-        for fontSize in [14.0, 13, 12] {
-            let widths = titles.map { (Double($0.count) * fontSize * 0.6 * Appearance.textScale).rounded(.up) + 2 * padding }
-            let total = widths.reduce(0, +) + gap * Double(max(0, titles.count - 1))
-            guard total <= available else { continue }
-            var x = ((size.width - total) / 2).rounded(.down)
-            return (widths.map { w in defer { x += w + gap }; return Rect(x: x, y: 6, width: w, height: height) }, fontSize)
+        let available = size.width - 16, gap = App.tabGap, height = tabBarHeight - 12
+        let count = Double(max(1, entries.count))
+        if !tabsAreCompact {
+            for fontSize in [14.0, 13, 12] {
+                let widths = fullTabWidths(fontSize)
+                let total = widths.reduce(0, +) + gap * Double(max(0, widths.count - 1))
+                guard total <= available else { continue }
+                var x = ((size.width - total) / 2).rounded(.down)
+                return (widths.map { w in defer { x += w + gap }; return Rect(x: x, y: 6, width: w, height: height) }, fontSize)
+            }
         }
-        let w = available / Double(max(1, titles.count))
-        return (titles.indices.map { Rect(x: 8 + Double($0) * w, y: 6, width: w - gap, height: height) }, 12)
+        let w = min(44, ((available - gap * (count - 1)) / count).rounded(.down))
+        let total = w * count + gap * (count - 1)
+        let x0 = ((size.width - total) / 2).rounded(.down)
+        return (entries.indices.map { Rect(x: x0 + Double($0) * (w + gap), y: 6, width: w, height: height) }, 13)
     }
 
     private func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }

@@ -196,7 +196,8 @@ public struct ParagraphLayout: Equatable, Sendable {
         return (ParagraphLine(text: text, width: measure(text)), text.unicodeScalars.count)
     }
 
-    /// The longest start of `text` (on one line: a newline ends it) that fits with "…" after it.
+    /// The longest start of `text` (on one line: a newline ends it) that fits with "…" after it,
+    /// ending at a word's end unless the first word alone is wider than the line.
     private static func ellipsized(_ text: String, fits: (Double) -> Bool, measure: (String) -> Double) -> ParagraphLine {
         let characters = Array(text.prefix { !$0.isNewline })
         func candidate(_ n: Int) -> String {
@@ -209,7 +210,19 @@ public struct ParagraphLayout: Equatable, Sendable {
             let mid = (lo + hi + 1) / 2
             if fits(measure(candidate(mid))) { lo = mid } else { hi = mid - 1 }
         }
-        let line = candidate(lo)
+        let line = candidate(wordBoundaryCut(characters, fitting: lo))
         return ParagraphLine(text: line, width: measure(line))
+    }
+
+    /// Where a cut of `characters` that keeps `n` of them belongs: at `n` when that is the end or
+    /// a word's end, else back at the end of the last whole word that fits, so that an ellipsis
+    /// follows a word ("Draft the…", not "Draft the mi…"). A first word wider than the line has no
+    /// earlier end and is cut between characters.
+    static func wordBoundaryCut(_ characters: [Character], fitting n: Int) -> Int {
+        guard n > 0, n < characters.count, !characters[n].isWhitespace, !characters[n - 1].isWhitespace else { return n }
+        var end = n - 1
+        while end > 0 && !characters[end].isWhitespace { end -= 1 }
+        while end > 0 && characters[end - 1].isWhitespace { end -= 1 }
+        return end > 0 ? end : n
     }
 }

@@ -64,19 +64,39 @@ public struct BoardCardMetrics {
     }
     /// The text's size in a card `w` points wide (cards shrink with small windows). It does not
     /// depend on the card's height: one kind of card in one board shows one type size, and a
-    /// short card shows fewer lines instead of smaller ones.
+    /// short card shows fewer lines instead of smaller ones (only a narrow card whose longest word
+    /// would not fit a line steps smaller; see ``textSize(_:cardWidth:)``).
     static func textSize(cardHeight h: Double, cardWidth w: Double) -> Double { min(13, max(9, w / 9)) }
     /// The text's inset from the card's leading edge, and from its trailing edge (room for the
     /// padlock on a locked card).
     static func textInsets(_ card: BoardCard, cardWidth w: Double) -> (leading: Double, trailing: Double) {
-        (min(14, w / 5), card.lockedTo != nil ? 22 : min(10, w / 8))
+        // A narrow card keeps just clear of its colour strip, so that whole words fit its lines.
+        (w < 90 ? min(6, w / 4) + 4 : min(14, w / 5), card.lockedTo != nil ? 22 : w < 90 ? 4 : min(10, w / 8))
+    }
+
+    /// The text's size in a card `w` points wide for this card's words: the width's size, a point
+    /// smaller at a time (to 8 points) while the longest word is wider than a line, so that a word
+    /// is broken inside only when it is wider than the card's line at the smallest size.
+    func textSize(_ card: BoardCard, cardWidth w: Double) -> Double {
+        var size = BoardCardMetrics.textSize(cardHeight: .infinity, cardWidth: w)
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: w)
+        let line = w - insets.leading - insets.trailing
+        let words = card.shownText.split(whereSeparator: { $0.isWhitespace })
+        // No bold glyph is wider than 0.8 em: a card whose longest word is surely narrower than its
+        // line measures nothing.
+        guard let most = words.map(\.count).max(), Double(most) * size * 0.8 > line else { return size }
+        func longest(_ s: Double) -> Double {
+            words.lazy.map { self.measurer.width(of: String($0), style: TextStyle(size: s, weight: .bold)) }.max() ?? 0
+        }
+        while size > 8, longest(size) > line { size -= 1 }
+        return size
     }
 
     /// The height of a card `width` points wide whose text wraps to at most five lines.
     public func height(_ card: BoardCard, width: Double) -> Double {
         let r = width - 4
         let insets = BoardCardMetrics.textInsets(card, cardWidth: r)
-        let size = BoardCardMetrics.textSize(cardHeight: .infinity, cardWidth: r)
+        let size = textSize(card, cardWidth: r)
         let p = measurer.lines(of: card.shownText, style: BoardCardMetrics.style(size: size),
                                width: max(1, r - insets.leading - insets.trailing))
         return max(BoardCardMetrics.minimumHeight, (p.height + 2 * BoardCardMetrics.verticalPadding + 4).rounded(.up))
@@ -86,7 +106,7 @@ public struct BoardCardMetrics {
     /// as many as the card holds, centred, the last one ending in "…" when text remains.
     public func textPlacement(_ card: BoardCard, cardFrame frame: Rect) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
         let r = frame.insetBy(dx: 2, dy: 2)
-        let style = BoardCardMetrics.style(size: BoardCardMetrics.textSize(cardHeight: r.height, cardWidth: r.width))
+        let style = BoardCardMetrics.style(size: textSize(card, cardWidth: r.width))
         let insets = BoardCardMetrics.textInsets(card, cardWidth: r.width)
         let width = max(0, r.width - insets.leading - insets.trailing)
         let lineHeight = measurer.lineHeight(style: style.text)

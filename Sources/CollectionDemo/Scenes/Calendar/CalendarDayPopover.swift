@@ -8,7 +8,7 @@ struct CalendarDayPopover: Equatable {
     var date: CalendarDate
     /// The day's cell when it opened, in window points: the popover sits below it, or above.
     var anchor: Rect
-    static let width = 280.0, titleHeight = 38.0, rowHeight = 40.0, padding = 10.0
+    static let width = 280.0, titleHeight = 38.0, rowHeight = 40.0, padding = 10.0, arrowHeight = 8.0
 }
 
 extension CalendarScene {
@@ -60,10 +60,11 @@ extension CalendarScene {
         }
     }
 
-    /// In a window too narrow for the side panel, a plain click that chooses a day shows its
-    /// events in the popover, where the panel would have listed them.
+    /// In a window too narrow for the side panel, a plain click on a day shows its events in the
+    /// popover, where the panel would have listed them: a click that unchooses the day too (its
+    /// events are what the user clicked to see, chosen or not).
     func openPopoverAfterClick(on date: CalendarDate, mods: Modifiers) {
-        guard sidebarWidth == 0, mods.isEmpty, selection.contains(date) else { return }
+        guard sidebarWidth == 0, mods.isEmpty, !isDisabled(date) else { return }
         openPopover(date)
     }
 
@@ -108,30 +109,65 @@ extension CalendarScene {
         return events.isReady(page) ? events.events(on: open.date, page: page) : []
     }
 
-    /// Below the day's cell when it fits there, else above, else as high as the grid allows; always inside the scene.
-    func popoverFrame(_ open: CalendarDayPopover) -> Rect {
+    /// Below the day's cell when it fits there, else above, else as high as the grid allows;
+    /// always inside the scene, and off other days' "+N" where a shift sideways allows.
+    func popoverFrame(_ open: CalendarDayPopover) -> Rect { popoverPlacement(open).frame }
+
+    /// The popover's frame and, below or above its day, the tip of the arrow that points at the
+    /// day's cell (GTK's popovers point at what opened them the same way).
+    func popoverPlacement(_ open: CalendarDayPopover) -> (frame: Rect, arrowTip: Point?) {
         let bounds = Rect(x: collection.frame.minX, y: collection.frame.minY - 30, width: sceneFrame.maxX - collection.frame.minX,
                           height: collection.frame.maxY - collection.frame.minY + 30)
         let w = min(CalendarDayPopover.width, bounds.width - 16)
         let rows = Double(max(1, popoverEvents(open).count))
         let wanted = CalendarDayPopover.titleHeight + rows * CalendarDayPopover.rowHeight + CalendarDayPopover.padding
         let h = min(wanted, bounds.height - 8)
-        let x = min(max(open.anchor.midX - w / 2, bounds.minX + 8), bounds.maxX - 8 - w)
-        let y: Double
-        if open.anchor.maxY + 4 + h <= bounds.maxY { y = open.anchor.maxY + 4 } else if open.anchor.minY - 4 - h >= bounds.minY {
-            y = open.anchor.minY - 4 - h
-        } else {
-            y = max(bounds.minY + 4, bounds.maxY - 4 - h)
+        let gap = 2 + CalendarDayPopover.arrowHeight
+        func clampX(_ x: Double) -> Double { min(max(x, bounds.minX + 8), bounds.maxX - 8 - w) }
+        // Centred on the day, else lined up with either side of its cell, whichever covers no
+        // other day's "+N" (they say what a day hides; covering one hides that too).
+        let xs = [open.anchor.midX - w / 2, open.anchor.minX, open.anchor.maxX - w].map(clampX)
+        let badges = moreButtons().filter { $0.date != open.date }.map(\.rect)
+        func place(_ y: Double) -> Rect {
+            let frames = xs.map { Rect(x: $0, y: y, width: w, height: h) }
+            return frames.first { f in !badges.contains { $0.intersects(f) } } ?? frames[0]
         }
-        return Rect(x: x, y: y, width: w, height: h)
+        func tip(_ f: Rect, y: Double) -> Point {
+            Point(x: min(max(open.anchor.midX, f.minX + 18), f.maxX - 18), y: y)
+        }
+        if open.anchor.maxY + gap + h <= bounds.maxY {
+            let f = place(open.anchor.maxY + gap)
+            return (f, tip(f, y: open.anchor.maxY + 2))
+        }
+        if open.anchor.minY - gap - h >= bounds.minY {
+            let f = place(open.anchor.minY - gap - h)
+            return (f, tip(f, y: open.anchor.minY - 2))
+        }
+        return (Rect(x: xs[0], y: max(bounds.minY + 4, bounds.maxY - 4 - h), width: w, height: h), nil)
+    }
+
+    /// The arrow from the popover's edge to `tip`: rows of fills narrowing to the point, edged
+    /// in the popover's border colour.
+    private func drawPopoverArrow(from r: Rect, to tip: Point, into list: inout DrawList) {
+        let n = CalendarDayPopover.arrowHeight
+        let down = tip.y < r.minY
+        for i in 0..<Int(n) {
+            let half = Double(i) + 1
+            let y = down ? tip.y + Double(i) : tip.y - Double(i) - 1
+            list.fill(Rect(x: tip.x - half, y: y, width: 2 * half, height: 1.5), Theme.surfaceRaised)
+        }
+        let base = down ? r.minY + 0.5 : r.maxY - 0.5
+        list.line(Point(x: tip.x - n - 1, y: base), tip, Theme.border, width: 1)
+        list.line(tip, Point(x: tip.x + n + 1, y: base), Theme.border, width: 1)
     }
 
     func drawPopover(into list: inout DrawList) {
         guard let open = popover else { return }
-        let r = popoverFrame(open)
+        let (r, arrowTip) = popoverPlacement(open)
         list.shadow(r.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.6), radius: 10, blur: 16)
         list.fill(r, Theme.surfaceRaised, radius: 10)
         list.stroke(r, Theme.border, width: 1, radius: 10)
+        if let arrowTip { drawPopoverArrow(from: r, to: arrowTip, into: &list) }
         let inner = r.insetBy(dx: 14, dy: 0)
         let title = formatter.long(open.date)
         var size = 14.0
@@ -170,6 +206,7 @@ extension CalendarScene {
     var popoverDump: [(String, JSON)] {
         [("popover", popover.map { open in
             .object([("date", .string("\(open.date)")), ("frame", .rect(popoverFrame(open))),
+                     ("arrowTip", popoverPlacement(open).arrowTip.map { .array([.number($0.x), .number($0.y)]) } ?? .null),
                      ("events", .strings(popoverEvents(open).map(\.uid)))])
         } ?? .null),
          ("moreButtons", .array(moreButtons().map { b in

@@ -22,9 +22,10 @@ extension CalendarScene {
         return header < 60 ? (sceneFrame.minY + 2, 26) : (sceneFrame.minY + 8, 32)
     }
 
-    /// The buttons at the title row's right end, Today first, in window points. The month's
-    /// title stays whole: in a window too narrow for it and the buttons, Today gives way first,
-    /// then ‹ and › (the keys still turn the page).
+    /// The buttons at the title row's right end, Today first, in window points. They stay in every
+    /// window, the smallest included: where the month's title and a worded Today do not both fit,
+    /// Today becomes an icon button as square as ‹ and ›, and the title gives way after that
+    /// (smaller type, then an ellipsis), as a GNOME header bar keeps its buttons and cuts its title.
     func headerButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
         guard let row = headerRow() else { return [] }
         let h = row.height - 4, y = row.y + 2
@@ -32,12 +33,18 @@ extension CalendarScene {
         let todayWidth = (textWidth(strings.today, size: 13, bold: false) + 24).rounded()
         let next = Rect(x: right - h, y: y, width: h, height: h)
         let previous = Rect(x: next.minX - CalendarHeaderButtons.gap / 2 - h, y: y, width: h, height: h)
-        let today = Rect(x: previous.minX - CalendarHeaderButtons.gap - todayWidth, y: y, width: todayWidth, height: h)
+        let worded = Rect(x: previous.minX - CalendarHeaderButtons.gap - todayWidth, y: y, width: todayWidth, height: h)
         // The title at its smallest size, and the gap before the buttons.
         let titleEnd = sceneFrame.minX + 16 + textWidth(title(of: displayedMonth), size: 13, bold: true) + 12
-        if titleEnd <= today.minX { return [(.today, today), (.previous, previous), (.next, next)] }
-        if titleEnd <= previous.minX { return [(.previous, previous), (.next, next)] }
-        return []
+        let today = titleEnd <= worded.minX ? worded : Rect(x: previous.minX - CalendarHeaderButtons.gap - h, y: y, width: h, height: h)
+        return [(.today, today), (.previous, previous), (.next, next)]
+    }
+
+    /// True when Today shows as an icon (a narrow window); its name is still "Today" for the
+    /// state dump and assistive technology.
+    var todayIsIcon: Bool {
+        guard let r = headerButtonFrames().first(where: { $0.kind == .today })?.rect else { return false }
+        return r.width <= r.height + 0.5
     }
 
     /// The width the buttons take from the title row, with the gap before them.
@@ -123,17 +130,32 @@ extension CalendarScene {
             let ink = enabled ? Theme.text : Theme.textDim.withAlpha(0.5)
             let size = kind == .today ? 13.0 : 18.0
             // A pressed button's label sinks by a point, as a pressed key does.
-            list.text(label(of: kind), in: r.offsetBy(dx: 0, dy: pressed ? 1 : 0), size: size, color: ink, alignment: .center,
-                      weight: kind == .today ? .regular : .bold)
+            let shown = r.offsetBy(dx: 0, dy: pressed ? 1 : 0)
+            if kind == .today, r.width <= r.height + 0.5 {
+                drawTodayIcon(in: shown, ink: ink, into: &list)
+            } else {
+                list.text(label(of: kind), in: shown, size: size, color: ink, alignment: .center,
+                          weight: kind == .today ? .regular : .bold)
+            }
             if buttons.focused == kind { FocusRing.draw(around: r, radius: 6, into: &list) }
         }
+    }
+
+    /// GNOME's "go-today" symbol drawn in shapes: a calendar page, its binding, and today's dot.
+    private func drawTodayIcon(in r: Rect, ink: Color, into list: inout DrawList) {
+        let side = min(14, r.width - 8)
+        let page = Rect(x: (r.midX - side / 2).rounded(), y: (r.midY - side / 2).rounded(), width: side, height: side)
+        list.stroke(page, ink, width: 1.5, radius: 2)
+        list.fill(Rect(x: page.minX, y: page.minY, width: page.width, height: 4), ink, radius: 2)
+        list.fill(Rect(x: page.midX - 2, y: page.minY + 6.5, width: 4, height: 4), ink, radius: 2)
     }
 
     var headerButtonsDump: (String, JSON) {
         ("headerButtons", .array(headerButtonFrames().map { kind, r in
             .object([("name", .string(kind.rawValue)), ("title", .string(name(of: kind))), ("frame", .rect(r)),
                      ("enabled", .bool(isEnabled(kind))), ("hovered", .bool(buttons.hovered == kind)),
-                     ("pressed", .bool(buttons.pressed == kind))])
+                     ("pressed", .bool(buttons.pressed == kind)),
+                     ("icon", .bool(kind != .today || r.width <= r.height + 0.5))])
         }))
     }
 }

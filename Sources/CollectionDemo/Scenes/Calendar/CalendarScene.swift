@@ -65,6 +65,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     let panel = CalendarSidePanel()
     /// The panel's rows are made again before they are next shown (the selection or the events changed).
     var panelNeedsRows = true
+    /// The days the panel's rows were made for.
+    var panelListed: [CalendarDate] = []
     /// Each day's event rows for the calendar and panel width shown (a range of a thousand days
     /// is not formatted again on every frame); forgotten when either changes.
     var panelDayRows: [CalendarDate: [CalendarPanelRow]] = [:]
@@ -157,6 +159,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     // MARK: Selection
 
+    /// Unchooses every day (Escape).
+    public func clearSelection() {
+        selection = CalendarSelection()
+        anchor = nil
+        refreshCells()
+    }
+
     /// A click or Space: toggles one day; with Shift, chooses every enabled day from the anchor to it.
     public func choose(_ date: CalendarDate, extendingRange: Bool) {
         guard !isDisabled(date) else { return }
@@ -183,10 +192,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
         selection.count > 1 ? selection.first(CalendarScene.listedLimit) : [listedDate]
     }
 
-    /// The day whose events are listed: the last chosen day while it is chosen, else the focused day.
+    /// The day whose events are listed: the last chosen day while it is chosen, else the focused
+    /// day while its month is shown, else the day the focus comes to on the page shown (today,
+    /// or the month's first day): after Page Down the panel follows the month.
     public var listedDate: CalendarDate {
         if let a = anchor, selection.contains(a) { return a }
-        return focus
+        if visibleMonth.contains(focus) { return focus }
+        return visibleMonth.contains(settings.today) ? settings.today : visibleMonth.firstDay
     }
 
     private func moveFocus(to date: CalendarDate, now: Double) {
@@ -288,7 +300,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
             titleEditor, tracker, drag, inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
-            inputPart { [unowned self] in collection.handleScrollBarEvent($0, now: $1) },
             inputPart { [unowned self] in handleRenameOrDelete($0, now: $1) },
             inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
             inputPart { [unowned self] e, now in handleDays(e, now: now) },
@@ -340,6 +351,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
             switch key {
             case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
             case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
+            case .escape where mods.isEmpty && !selection.isEmpty:
+                // Escape unchooses every day, a range included, as the grid's Escape does.
+                clearSelection()
             case .home:
                 focus = settings.today
                 showMonth(settings.today.calendarMonth, animated: true, now: now)
@@ -390,6 +404,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func update(now: Double) {
         collection.update(now: now)
+        // A page turned without a choice lists its own day from the frame it is turned.
+        if listedDates != panelListed { panelListed = listedDates; panelNeedsRows = true }
         refreshPanel()
         if let date = panelFollows {
             panelFollows = nil
@@ -476,7 +492,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func cursor(at p: Point) -> Cursor {
         if press.isPanning || editing.drag != nil { return .grabbing }
-        if let bar = collection.scrollBarCursor(at: p) ?? panel.view.scrollBarCursor(at: p) { return bar }
+        if let bar = panel.view.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
         return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
     }
@@ -526,7 +542,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             drawWeekNumbers(into: &list)
             drawBarTitles(into: &list)
         }
-        ScrollIndicator.draw(for: collection, into: &list)
+        // The months are pages turned by ‹ ›, the keys, the wheel and a swipe: no scroll bar
+        // under them (a thumb for 5,000 pages was a stray sliver under the first cell).
         drawSidebar(into: &list)
         drawPopover(into: &list)
         drawEditing(into: &list)
@@ -546,6 +563,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
         var titleSize: Double
         var showsSource: Bool
         var showsHints: Bool
+        /// The "Read only" badge after the title: it gives way after the hints and the name.
+        var showsReadOnly = false
+    }
+
+    /// The badge's width in the header, with its gap before it: nothing on a calendar that can
+    /// be changed.
+    var readOnlyBadgeWidth: Double {
+        createReadOnlyReason() == nil ? 0 : (textWidth(strings.readOnly, size: 12, bold: false) + 20).rounded(.up) + 14
     }
 
     func headerPlan(title: String, width: Double) -> HeaderPlan {
@@ -555,9 +580,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let titleWidth = textWidth(title, size: titleSize, bold: true)
         let hints = textWidth(strings.keyHints, size: 12, bold: false) + 24
         let source = sourceLabel.map { textWidth($0, size: 13, bold: false) + 24 } ?? 0
-        // The hints go first, then the calendar's name; the title stays.
-        return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + source <= room,
-                          showsHints: titleWidth + source + hints <= room)
+        let badge = readOnlyBadgeWidth
+        let showsBadge = badge > 0 && titleWidth + badge <= room
+        let shownBadge = showsBadge ? badge : 0
+        // The hints go first, then the calendar's name, then the badge; the title stays.
+        return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + shownBadge + source <= room,
+                          showsHints: titleWidth + shownBadge + source + hints <= room, showsReadOnly: showsBadge)
     }
 
     /// "Sample calendar", "Your calendars" or nothing (files named with `--ics`).
@@ -586,8 +614,18 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
-        list.text(title, in: titleRect, size: plan.titleSize, color: Theme.text, weight: .bold)
-        let titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+        // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
+        list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
+                  size: plan.titleSize, color: Theme.text, weight: .bold)
+        var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+        if plan.showsReadOnly {
+            // A quiet outlined badge, said before any drag or new event is tried.
+            let w = readOnlyBadgeWidth - 14
+            let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
+            list.stroke(badge, Theme.textDim, width: 1, radius: 11)
+            list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
+            titleWidth += readOnlyBadgeWidth
+        }
         if plan.showsSource, let label = sourceLabel {
             list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
                       size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
@@ -659,6 +697,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return days.count > 1 ? strings.chosen(selection.count) : formatter.long(days[0])
     }
 
+    /// The line under one listed day's date: "1 day chosen", "3 days chosen"; nil with nothing
+    /// chosen (GNOME Calendar's side list shows just the date then).
+    var panelSubtitle: String? {
+        listedDates.count == 1 && !selection.isEmpty ? strings.chosen(selection.count) : nil
+    }
+
     private func drawSidebar(into list: inout DrawList) {
         let w = sidebarWidth
         guard w > 0 else { return }
@@ -673,22 +717,24 @@ public final class CalendarScene: Scene, CollectionDataSource {
         while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
         list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
                   size: size, color: Theme.text, weight: .bold)
-        if days.count == 1 {
-            list.text(strings.chosen(selection.count),
+        // Under one day, how many are chosen, only when some are: nothing chosen needs no line.
+        if let subtitle = panelSubtitle {
+            list.text(subtitle,
                       in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         }
         panel.view.draw(into: &list)
         ScrollIndicator.draw(for: panel.view, into: &list)
     }
 
-    /// "All day", "09:00 – 10:00", or "… – 10:00" for what began the day before; the locale's clock.
+    /// "All day", "09:00 – 10:00", or "Fri 19:00 – 01:30" for what began the day before; the locale's clock.
     func timeText(_ e: EventOccurrence, on date: CalendarDate) -> String {
         switch e.span {
         case .allDay: return strings.allDay
         case let .timed(start, end):
             let zone = settings.zone
-            let from = zone.day(of: start) == date ? formatter.clock(start) : "…"
-            let to = zone.day(of: max(start, end - 1)) == date ? formatter.clock(end) : "…"
+            // A time on another day than `date` says its weekday: "7:00 PM – Sat 1:30 AM".
+            let from = zone.day(of: start) == date ? formatter.clock(start) : formatter.dayAndClock(start)
+            let to = zone.day(of: max(start, end - 1)) == date ? formatter.clock(end) : formatter.dayAndClock(end)
             return start == end ? from : "\(from) – \(to)"
         }
     }
@@ -735,7 +781,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("listedDates", .strings(listedDates.map(\.description))),
             // The side panel's list: its window rectangle (empty when the panel gives way), how far
             // it is scrolled, its content's height and the days with a row in view.
+            ("headerReadOnly", .bool(headerPlan(title: title(of: displayedMonth), width: collection.frame.width).showsReadOnly)),
             ("panelTitle", .string(panelTitle)),
+            ("panelSubtitle", panelSubtitle.map(JSON.string) ?? .null),
             ("panelFrame", .rect(panel.view.frame)),
             ("panelScroll", .number(panel.view.contentOffset.y)),
             ("panelContentHeight", .number(panel.view.layout.contentSize.height)),

@@ -196,8 +196,9 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The mosaic's columns: as many as fit at least `minimumCardWidth` each (2, 4 or 6, so
     /// compact pairs become rows of four or six and regular cards span two or three columns), each
-    /// at most `maximumCardWidth`, the whole centred in a wider window.
-    static let minimumCardWidth = 200.0, maximumCardWidth = 300.0
+    /// at most `maximumCardWidth`, the whole centred in a wider window. Six columns from about
+    /// 1200 points wide: a 1280×800 window shows more than eight whole cards.
+    static let minimumCardWidth = 180.0, maximumCardWidth = 300.0
     static let columnChoices = [6, 4, 2]
 
     /// The column count and the content width for a container `width` wide.
@@ -455,8 +456,22 @@ public final class MosaicScene: Scene, ShortcutListing {
         let next = current.map { min(max(0, $0 + step), model.count - 1) } ?? firstVisibleCardIndex()
         focusedCard = model.card(at: next)
         showsFocusRing = true
-        // Centred, so the pinned header never covers the focused card.
-        collection.scrollToItem(ItemPath(item: next, section: MosaicScene.mosaicSection), centered: true, animated: true)
+        reveal(ItemPath(item: next, section: MosaicScene.mosaicSection))
+    }
+
+    /// Scrolls a focused card into view only when it is not already wholly in view below the
+    /// pinned header; then centred, so the header never covers it. A card in view stays put.
+    private func reveal(_ ip: ItemPath) {
+        guard let f = collection.layout.attributesForItem(at: ip)?.frame, !unobscuredContent().contains(f) else { return }
+        collection.scrollToItem(ip, centered: true, animated: true)
+    }
+
+    /// The content the viewport shows, less the pinned header over its top, in content points.
+    private func unobscuredContent() -> Rect {
+        let viewport = Rect(origin: collection.physics.restingOffset, size: collection.frame.size)
+        guard let header = collection.visibleAttributes.first(where: { $0.kind == .supplementary("header") && $0.indexPath.section == MosaicScene.mosaicSection })?.frame,
+              header.minY <= viewport.minY + 1, header.maxY > viewport.minY else { return viewport }
+        return Rect(x: viewport.minX, y: header.maxY, width: viewport.width, height: max(0, viewport.maxY - header.maxY))
     }
 
     /// The arrows move the focus ring to the nearest card that way (the engine's geometry rule,
@@ -472,7 +487,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         let here = ItemPath(item: index, section: MosaicScene.mosaicSection)
         if let next = collection.item(from: here, toward: key), next.section == MosaicScene.mosaicSection {
             focusedCard = model.card(at: next.item)
-            collection.scrollToItem(next, centered: true, animated: true)
+            reveal(next)
         }
         return true
     }
@@ -491,9 +506,12 @@ public final class MosaicScene: Scene, ShortcutListing {
         return MosaicCardCell.moreButtonFrame(in: collection.windowRect(fromContent: frame))
     }
 
+    /// The first card wholly in view (below the pinned header), else the first partly in view.
     private func firstVisibleCardIndex() -> Int {
-        collection.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection }
-            .map(\.indexPath.item).min() ?? 0
+        let cards = collection.visibleAttributes.filter { $0.kind == .cell && $0.indexPath.section == MosaicScene.mosaicSection }
+        let clear = unobscuredContent()
+        return cards.filter { clear.contains($0.frame) }.map(\.indexPath.item).min()
+            ?? cards.map(\.indexPath.item).min() ?? 0
     }
 
     /// The Menu key or Shift+F10: the focused card's menu, anchored inside the card.
