@@ -710,7 +710,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
         list.fill(r, Theme.surface)
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
         // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
-        let days = listedDates
         let heading = panelTitle
         // The whole title, in smaller type on a narrow panel rather than cut.
         var size = 16.0
