@@ -95,7 +95,7 @@ final class HeldInputFrameRateTests: XCTestCase {
             wait 2500
             """
         let end = try assertSameAtEveryFrameRate(shrink, scene: "mosaic")
-        XCTAssertGreaterThan(end.offset.y, 50, "the drag auto-scrolled")
+        XCTAssertGreaterThan(end.offset.y, 30, "the drag auto-scrolled (46 pt since the mosaic gained columns at this width)")
         // Was 31.8 / 31.8 / 32.8.
         let other = """
             down 553.0 552.5
