@@ -42,7 +42,8 @@ orca_step() {
         # The next key waits until Orca has taken this one and spoken after it, as a user waits.
         wait_until 10 orca_heard_key "$before" || true
     done
-    if wait_until 15 orca_said "$from" "$@"; then
+    # A loaded machine can hold Orca up for several seconds: wait up to 30 s for the words.
+    if wait_until 30 orca_said "$from" "$@"; then
         pass "orca: $name ($(orca_spoken "$from" | tr '\n' '|' | cut -c1-160))"
     else
         fail "orca: $name" "expected $* in: $(orca_spoken "$from" | tr '\n' '|' | cut -c1-400)"
