@@ -123,6 +123,10 @@ extension DragDropManager {
         return DragDropChange.between(before: before, after: after, ids: record.movedItems, cause: cause, zone: record.zone)
     }
 
+    /// Adds an observer of committed changes, told after ``onChange``; `onChange` set later does
+    /// not remove it.
+    public func addChangeObserver(_ observer: @escaping (DragDropChange) -> Void) { changeObservers.append(observer) }
+
     /// Tells the app about a committed change.
     func notify(_ change: DragDropChange) {
         guard !change.edits.isEmpty || !change.collections.isEmpty else { return }

@@ -60,10 +60,6 @@ public final class DragDropManager: Component {
     /// Further observers of committed changes, told after `onChange` in the order added (an
     /// accessibility watcher, an autosave): adding one never replaces another.
     var changeObservers: [(DragDropChange) -> Void] = []
-
-    /// Adds an observer of committed changes, told after ``onChange``; `onChange` set later does
-    /// not remove it.
-    public func addChangeObserver(_ observer: @escaping (DragDropChange) -> Void) { changeObservers.append(observer) }
     /// The undo history drops are recorded on. Share one with the rest of the app (set it, or
     /// push the app's own edits onto this one) so Ctrl+Z takes back whatever came last.
     public var history = UndoHistory()
@@ -498,12 +494,4 @@ public final class DragDropManager: Component {
         LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style)
             .draw(into: &list, top: top)
     }
-}
-
-
-/// Where a snapshot lands: a collection whose view hides the item until its flight ends.
-public protocol LandingSite: AnyObject {
-    var view: CollectionView { get }
-    /// The item's frame as drawn now, in window points.
-    func windowFrame(of id: AnyHashable) -> Rect?
 }

@@ -57,3 +57,10 @@ struct LandingFlights {
         }
     }
 }
+
+/// Where a snapshot lands: a collection whose view hides the item until its flight ends.
+public protocol LandingSite: AnyObject {
+    var view: CollectionView { get }
+    /// The item's frame as drawn now, in window points.
+    func windowFrame(of id: AnyHashable) -> Rect?
+}
