@@ -2,23 +2,11 @@
 import CollectionKitTesting
 import XCTest
 
-private final class NoteSource: CollectionDataSource {
-    let count: Int
-    init(_ count: Int) { self.count = count }
-    func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
-        let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
-        cell.configure(number: ip.item)
-        return cell
-    }
-}
-
 /// Resizing a window keeps what the user reads where it was: the first item that starts in view
 /// stays within a point of its place at every width, whether the layout measures its items
 /// (a self-sizing list) or a drag-and-drop collection sizes its cards to their text.
 final class ResizeAnchoringTests: XCTestCase {
-    private var sources: [NoteSource] = []
+    private var sources: [NumberedTiles] = []
 
     /// A note's height at a width, as wrapped text would be: 1 to 12 lines of 18 points.
     static func noteHeight(_ item: Int, width: Double) -> Double {
@@ -69,7 +57,7 @@ final class ResizeAnchoringTests: XCTestCase {
     }
 
     func testSelfSizingListKeepsTheFirstItemInViewAtEveryWidth() {
-        let source = NoteSource(1000)
+        let source = NumberedTiles(1000)
         sources.append(source)
         let layout = SelfSizingListLayout(spacing: 8, insets: EdgeInsets(all: 10), estimatedHeight: { _, _ in 60 },
                                           measure: { ip, width in Self.noteHeight(ip.item, width: width) })

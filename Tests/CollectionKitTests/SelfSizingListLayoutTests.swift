@@ -2,31 +2,19 @@
 import CollectionKitTesting
 import XCTest
 
-private final class CountSource: CollectionDataSource {
-    let count: Int
-    init(_ count: Int) { self.count = count }
-    func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
-        let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
-        cell.configure(number: ip.item)
-        return cell
-    }
-}
-
 /// Items that size themselves: estimates corrected near the viewport never move what is shown,
 /// `End` lands on the last item, and a million items cost no full relayout.
 final class SelfSizingListLayoutTests: XCTestCase {
     /// The views hold their data sources weakly.
-    private var sources: [CountSource] = []
+    private var sources: [NumberedTiles] = []
 
     /// A real height far from the 60-point estimate: 20 to 220 points, fixed per item.
     static func realHeight(_ item: Int) -> Double {
         Double(20 + Int(truncatingIfNeeded: (UInt64(item) &* 0x9E37_79B9_7F4A_7C15) >> 40) % 200)
     }
 
-    private func makeView(_ count: Int, columns: Double? = nil, size: Size = Size(width: 400, height: 600)) -> (CollectionView, CountSource) {
-        let source = CountSource(count)
+    private func makeView(_ count: Int, columns: Double? = nil, size: Size = Size(width: 400, height: 600)) -> (CollectionView, NumberedTiles) {
+        let source = NumberedTiles(count)
         sources.append(source)
         let layout = SelfSizingListLayout(minimumColumnWidth: columns, spacing: 8, insets: EdgeInsets(all: 10),
                                           estimatedHeight: { _, _ in 60 }, measure: { ip, _ in Self.realHeight(ip.item) })

@@ -2,24 +2,12 @@
 import CollectionKitTesting
 import XCTest
 
-private final class NotesSource: CollectionDataSource {
-    let count: Int
-    init(_ count: Int) { self.count = count }
-    func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
-    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
-        let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
-        cell.configure(number: ip.item)
-        return cell
-    }
-}
-
 /// A waterfall of items that size themselves: corrections never move what is shown while the
 /// view stands still, columns stay in line at the top, `End` lands on the content's end, and a
 /// million items are never measured or placed again all at once.
 final class SelfSizingWaterfallLayoutTests: XCTestCase {
     /// The views hold their data sources weakly.
-    private var sources: [NotesSource] = []
+    private var sources: [NumberedTiles] = []
 
     /// A real height far from the 100-point estimate: 20 to 320 points, fixed per item.
     static func realHeight(_ item: Int) -> Double {
@@ -27,7 +15,7 @@ final class SelfSizingWaterfallLayoutTests: XCTestCase {
     }
 
     private func makeView(_ count: Int, size: Size = Size(width: 700, height: 600)) -> CollectionView {
-        let source = NotesSource(count)
+        let source = NumberedTiles(count)
         sources.append(source)
         let layout = SelfSizingWaterfallLayout(minimumColumnWidth: 150, spacing: 10, insets: EdgeInsets(all: 12),
                                                estimatedHeight: { _, _ in 100 }, measure: { ip, _ in Self.realHeight(ip.item) })

@@ -10,3 +10,17 @@ final class TileCell: CollectionCell {
         list.text("\(number)", in: frame, size: 12, color: .black)
     }
 }
+
+/// `count` numbered tiles, identified by their index: the data source of the layout tests.
+/// (A view holds its data source weakly: a test keeps it.)
+final class NumberedTiles: CollectionDataSource {
+    let count: Int
+    init(_ count: Int) { self.count = count }
+    func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
+    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
+    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
+        let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
+        cell.configure(number: ip.item)
+        return cell
+    }
+}

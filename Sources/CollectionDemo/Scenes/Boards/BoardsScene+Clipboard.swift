@@ -35,11 +35,14 @@ extension BoardsScene {
     /// The selected cards in the order the boards show them, else the focused card.
     private func clipboardCards() -> [Int] {
         let selected = manager.selection
-        guard !selected.isEmpty else { return (manager.focus?.id as? Int).map { [$0] } ?? [] }
+        guard !selected.isEmpty else {
+            guard let f = manager.focus, let card = board(f.collection)?.identifier(f.id) else { return [] }
+            return [card]
+        }
         var ordered: [Int] = []
         for board in boards {
-            for section in board.displayed {
-                for id in section where selected.contains(id) { if let card = id as? Int { ordered.append(card) } }
+            for section in board.identifiers {
+                for card in section where selected.contains(AnyHashable(card)) { ordered.append(card) }
             }
         }
         return ordered
