@@ -227,7 +227,7 @@ extension ATSPIBridge {
     /// nodes look through their listed children, the last drawn first.
     private func child(of n: ATSPIResolvedNode, at p: Point) -> ATSPIObjectPath? {
         if let items = n.node.items {
-            guard let ip = items.view.indexPathForItem(atWindowPoint: p) else { return nil }
+            guard let ip = items.view.indexPathForItem(atWindowPoint: p), items.contains(ip) else { return nil }
             return n.path.child(items.index(of: ip))
         }
         return n.node.children.indices.last { n.node.children[$0].frame.contains(p) }.map { n.path.child($0, in: n.node) }

@@ -46,6 +46,25 @@ public struct ATSPITree {
         return search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
     }
 
+    /// The path of a collection's item from the view's name and the item's flat index across the
+    /// whole view (events number items so): the child of the node holding the item's section, where
+    /// a view's sections are nodes of their own. Walks the listed nodes only.
+    public func path(ofItem index: Int, inCollectionNamed name: String) -> ATSPIObjectPath? {
+        var found: ATSPIObjectPath?
+        func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) {
+            guard found == nil else { return }
+            if let items = node.items, items.view.name == name {
+                guard items.section != nil else { found = path.child(index); return }
+                let whole = AccessibleCollection(view: items.view, itemRole: items.itemRole)
+                if let ip = whole.indexPath(at: index), items.contains(ip) { found = path.child(items.index(of: ip)) }
+                return
+            }
+            for (i, c) in node.children.enumerated() { search(c, path.child(i, identity: c.identity)) }
+        }
+        search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
+        return found
+    }
+
     /// The path of the first listed node that passes `test` (depth first), never a collection's item.
     public func path(where test: (AccessibleNode) -> Bool) -> ATSPIObjectPath? {
         func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) -> ATSPIObjectPath? {
