@@ -199,7 +199,7 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(lists[1].items?.index(of: ItemPath(item: 3, section: MosaicScene.mosaicSection)), 3)
         XCTAssertEqual(lists[1].items?.contains(ItemPath(item: 0, section: MosaicScene.featuredSection)), false)
         // The focused card is the mosaic's, not the featured row's.
-        try driver.play(script: "key Tab\nwait 100")
+        try driver.play(script: "key Down\nwait 100")
         XCTAssertNil(lists[0].items?.focusedIndex)
         XCTAssertNotNil(lists[1].items?.focusedIndex)
     }

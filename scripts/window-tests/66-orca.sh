@@ -136,7 +136,7 @@ PY
     # Mosaic: the context menu's items as they are highlighted; closing it speaks the card again.
     orca_step "switching to mosaic speaks its name" "6 Right" "Mosaic"
     # The mosaic's cards are a list of their own, without the featured row's eight: "n of 2000".
-    orca_step "mosaic: Down speaks a card and its place among the mosaic's cards" "Down" "^Tile [0-9]+" "^[0-9]+ of 2000$"
+    orca_step "mosaic: Down speaks a card and its place among the mosaic's cards" "Down" "^Tile [0-9]+" "^[0-9]+ of 2000\.?$"
     orca_step "mosaic: Shift+F10 opens the card's menu on its first item" "shift+F10" "^(Tile|Featured) [0-9]+ menu$" "^1 of [0-9]+"
     orca_step "mosaic: Down moves to the next menu item" "Down" "^2 of [0-9]+"
     orca_step "mosaic: Escape closes the menu and the card is spoken" "Escape" "^(Tile|Featured) [0-9]+"
@@ -147,7 +147,7 @@ PY
     orca_step "calendar: where-am-I speaks the day, its events, its column and row" "KP_Enter" \
         "Saturday, November 28, 2026" "2 events" "column [0-9]+ of 7" "row [0-9]+ of [0-9]+"
     # Moving to another column speaks the column's header, the weekday, before the day.
-    orca_step "calendar: Right speaks the new column's weekday" "Right" "^Sunday( column header)?$" "Sunday, November 29, 2026"
+    orca_step "calendar: Right speaks the new column's weekday" "Right" "^Sunday( column header)?( |\.|$)" "Sunday, November 29, 2026"
     orca_cleanup
 }
 

@@ -11,9 +11,8 @@ extension ATSPIBridge {
         }
         let tree = tree()
         if path == .root { answerApplication(r, tree: tree); return false }
-        guard let node = tree.resolve(path) else {
-            r.fail(ATSPIRequest.unknownObject, "no accessible object at \(r.path): it is gone"); return false
-        }
+        if answerItemCheaply(r, path, tree) { return false }
+        guard let node = tree.resolve(path) else { answerGone(r, path); return false }
         if r.interface == ATSPIInterfaces.properties {
             answerProperties(r, properties: { nodeProperties(of: $0, node) }); return false
         }
@@ -92,6 +91,53 @@ extension ATSPIBridge {
         }
     }
 
+    /// What a collection's item answers from its collection alone, without its node being made
+    /// (its label, frame, states and children read): its role and its index. A screen reader
+    /// entering a list asks every item its role (Orca counts a list's items so), thousands of
+    /// calls in a row. False for anything else.
+    private func answerItemCheaply(_ r: ATSPIRequest, _ path: ATSPIObjectPath, _ tree: ATSPITree) -> Bool {
+        guard r.interface == ATSPIInterfaces.accessible,
+              ["GetRole", "GetRoleName", "GetLocalizedRoleName", "GetIndexInParent", "GetApplication"].contains(r.method),
+              let (items, index) = tree.collectionItem(path) else { return false }
+        switch r.method {
+        case "GetRole": r.reply([.uint32(ATSPIRole(items.itemRole).number)])
+        case "GetIndexInParent": r.reply([.int32(Int32(clamping: index))])
+        case "GetApplication": r.reply([reference(.root)])
+        default: r.reply([.string(ATSPIRole(items.itemRole).name)])
+        }
+        return true
+    }
+
+    /// A node that is gone (an item since removed, a scene no longer shown) answers as a defunct
+    /// object, not with an error: a screen reader asks the object it last spoke for its parent
+    /// while it speaks the new focus (Orca compares the two parents), and an error there silenced
+    /// the whole utterance. Anything beyond `Accessible` is still refused.
+    private func answerGone(_ r: ATSPIRequest, _ path: ATSPIObjectPath) {
+        let accessible = ATSPIInterfaces.accessible
+        switch (r.interface, r.method) {
+        case (ATSPIInterfaces.properties, _):
+            answerProperties(r) { interface in
+                interface != accessible ? [] :
+                    [("version", .uint32(1)), ("Name", .string("")), ("Description", .string("")), ("Parent", reference(nil)),
+                     ("ChildCount", .int32(0)), ("Locale", .string(locale)), ("AccessibleId", .string(path.element))]
+            }
+        case (accessible, "GetState"):
+            var set = ATSPIStateSet()
+            set.insert(.defunct)
+            r.reply([.array(elementType: "u", [.uint32(set.words.0), .uint32(set.words.1)])])
+        case (accessible, "GetRole"): r.reply([.uint32(0)])
+        case (accessible, "GetRoleName"), (accessible, "GetLocalizedRoleName"): r.reply([.string("invalid")])
+        case (accessible, "GetIndexInParent"): r.reply([.int32(-1)])
+        case (accessible, "GetChildAtIndex"): r.reply([reference(nil)])
+        case (accessible, "GetChildren"): r.reply([.array(elementType: "(so)", [])])
+        case (accessible, "GetRelationSet"): r.reply([.array(elementType: "(ua(so))", [])])
+        case (accessible, "GetAttributes"): r.reply([.stringDictionary([])])
+        case (accessible, "GetApplication"): r.reply([reference(.root)])
+        case (accessible, "GetInterfaces"): r.reply([.array(elementType: "s", [.string(accessible)])])
+        default: r.fail(ATSPIRequest.unknownObject, "no accessible object at \(r.path): it is gone")
+        }
+    }
+
     // MARK: The application's root
 
     private func answerApplication(_ r: ATSPIRequest, tree: ATSPITree) {
@@ -124,8 +170,10 @@ extension ATSPIBridge {
     private func answerAccessible(_ r: ATSPIRequest, _ n: ATSPIResolvedNode) {
         switch r.method {
         case "GetChildAtIndex":
+            // A collection's item is not made to be referred to: its index is checked against the count.
             let i = Int(r.arguments.int32(0) ?? -1)
-            r.reply([reference(n.node.child(at: i) != nil ? n.path.child(i, in: n.node) : nil)])
+            let exists = n.node.items.map { i >= 0 && i < $0.count } ?? (n.node.child(at: i) != nil)
+            r.reply([reference(exists ? n.path.child(i, in: n.node) : nil)])
         case "GetChildren":
             let count = n.node.childCount
             guard count <= Self.childrenListedAtOnce else {

@@ -35,6 +35,15 @@ public struct ATSPITree {
         return ATSPIResolvedNode(node: node, path: path, parent: parent)
     }
 
+    /// The collection and index of a path that names one of a collection's items, found without
+    /// making the item's node: a screen reader walking a list of thousands asks each item its role
+    /// and index, which the collection knows. Nil for any other path, or an index out of range.
+    public func collectionItem(_ path: ATSPIObjectPath) -> (items: AccessibleCollection, index: Int)? {
+        guard let parentPath = path.parent, let index = path.indices.last,
+              let items = resolve(parentPath)?.node.items, index >= 0, index < items.count else { return nil }
+        return (items, index)
+    }
+
     /// The path of the collection whose view has this name (events name collections so). Walks
     /// the listed nodes only, never a collection's items.
     public func path(ofCollectionNamed name: String) -> ATSPIObjectPath? {
