@@ -56,10 +56,13 @@ extension ATSPIBridge {
         }
     }
 
-    private var locale: String {
+    /// The environment's locale, read once: every property read answers it (a screen reader
+    /// walking a list reads each item's `ChildCount`), and the environment is not copied for each.
+    private var locale: String { Self.environmentLocale }
+    private static let environmentLocale: String = {
         let env = ProcessInfo.processInfo.environment
         return env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LC_MESSAGES"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? "C"
-    }
+    }()
 
     private func applicationProperties(_ interface: String) -> [(String, DBusValue)] {
         switch interface {
