@@ -82,7 +82,8 @@ final class CalendarEventMenuTests: XCTestCase {
         XCTAssertTrue(scene.titleEditor.isEditing, "F2 renames the focused row")
         let titleFrame = try XCTUnwrap(scene.popoverRows().first?.titleFrame)
         XCTAssertEqual(scene.titleEditor.field?.frame.midY ?? 0, titleFrame.midY, accuracy: 5, "over the popover's row")
-        try driver.play(script: "key ctrl+a\ntext \"Check-up\"\nkey Return\nwait 300")
+        // A real keyboard sends Ctrl alone before Ctrl+A: the field leaves it, the popover stays.
+        try driver.play(script: "key LeftCtrl\nkey ctrl+a\ntext \"Check-up\"\nkey Return\nwait 300")
         XCTAssertEqual(source.events.map(\.title), ["Check-up"])
         XCTAssertNotNil(scene.popover, "the popover stays open after a rename")
         XCTAssertEqual(scene.popoverRows().map(\.event.title), ["Check-up"])

@@ -88,6 +88,10 @@ extension CalendarScene {
         }
         guard let open = popover else { return false }
         switch event {
+        // The keys a title field being typed over a row leaves (a modifier pressed alone) keep
+        // the popover open.
+        case .key where titleEditor.isEditing:
+            return false
         case let .key(key, mods) where handlePopoverRowKey(key, mods, now: now):
             return true
         case .key(.escape, _), .key(.enter, _):

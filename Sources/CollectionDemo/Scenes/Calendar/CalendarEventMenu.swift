@@ -202,7 +202,8 @@ extension CalendarScene {
                      ("frame", .rect(m.frame))])
         } ?? .null),
          ("eventRows", .array((popoverRows() + panelRows()).map { r in
-            .object([("event", .string(r.event.uid)), ("inPopover", .bool(r.inPopover)), ("frame", .rect(r.frame)),
+            .object([("event", .string(r.event.uid)), ("title", .string(r.event.title)), ("inPopover", .bool(r.inPopover)),
+                     ("index", .int(r.index)), ("frame", .rect(r.frame)),
                      ("button", .rect(r.button))])
          }))]
     }
