@@ -98,6 +98,7 @@ elif cmd == "field":  # the text field shown (an entry): its text, caret and sta
     t, s = f.queryText(), f.getState()
     print(json.dumps({"name": f.name, "text": t.getText(0, -1), "caret": t.caretOffset, "count": t.characterCount,
                       "word": list(t.getTextAtOffset(6, pyatspi.TEXT_BOUNDARY_WORD_START)),
+                      "attributes": list(t.getAttributes(1)),
                       "editable": s.contains(pyatspi.STATE_EDITABLE), "focused": s.contains(pyatspi.STATE_FOCUSED),
                       "singleLine": s.contains(pyatspi.STATE_SINGLE_LINE)}))
 elif cmd == "edit":  # moves the field's caret over Text, then sets, deletes and inserts text over EditableText
@@ -262,7 +263,7 @@ a11y_test() {
         xdotool type --delay 60 "Milk"
         wait_state 'd["editing"] is not None and d["editing"]["field"]["text"] == "Milk"' 10 || true
         local field=""
-        read_field() { a11y_client field >"$work/a11y-field.json"; field=$(cat "$work/a11y-field.json"); a11y_is "$work/a11y-field.json" 'd["text"] == "Milk" and d["caret"] == 4 and d["count"] == 4 and d["editable"] and d["focused"] and d["singleLine"] and d["name"] == "Card title"'; }
+        read_field() { a11y_client field >"$work/a11y-field.json"; field=$(cat "$work/a11y-field.json"); a11y_is "$work/a11y-field.json" 'd["text"] == "Milk" and d["caret"] == 4 and d["count"] == 4 and d["attributes"] == ["", 0, 4] and d["editable"] and d["focused"] and d["singleLine"] and d["name"] == "Card title"'; }
         if wait_until 20 read_field; then pass "accessibility: the text typed into a new card and its caret read over AT-SPI Text ($field)"
         else fail "accessibility field text" "read ${field:-nothing}, dump $(json_get "$app_dump" 'd["editing"]') $(tail -3 "$work/atspi.err")"; fi
         local typed="''.join(x['any'] for x in e[$before:] if x['type'] == 'object:text-changed:insert' and x['role'] == 'entry')"

@@ -69,6 +69,10 @@ extension ATSPIBridge {
             r.reply([.int32(Int32(clamping: Int(e.minX.rounded()))), .int32(Int32(clamping: Int(e.minY.rounded()))),
                      .int32(Int32(clamping: Int(e.width.rounded()))), .int32(Int32(clamping: Int(e.height.rounded())))])
         case "GetDefaultAttributes": r.reply([.stringDictionary([])])
+        // One run without attributes of its own (screen readers ask, to speak a misspelling).
+        case "GetAttributes", "GetAttributeRun":
+            r.reply([.stringDictionary([]), .int32(0), .int32(Int32(clamping: scalars.count))])
+        case "GetAttributeValue": r.reply([.string("")])
         default: r.fail(ATSPIRequest.unknownInterface, "no method \(r.method)")
         }
         return false
