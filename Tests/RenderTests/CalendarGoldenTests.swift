@@ -99,6 +99,16 @@ final class CalendarGoldenTests: XCTestCase {
         try Golden.assertMatches(image, named: "calendar-narrow-popover")
     }
 
+    /// The 12th chosen; the pointer over the side panel's second event ("Yoga", whose row is at
+    /// 953,158 315×40, see the dump's "eventRows") shows the row's "⋯" button at its end.
+    func testPanelRowShowsItsMenuButtonUnderThePointer() throws {
+        let (image, app) = try Golden.render(scene: "calendar", config: config(),
+                                             script: "move 471 403\ndown 471 403\nup 471 403\nwait 100\nmove 1100 178 30\nwait 100")
+        let rows = app.dumpState()["calendar"]?["eventRows"]?.arrayValue ?? []
+        XCTAssertEqual(rows.compactMap { $0["title"]?.stringValue }, ["Trip to Lisbon", "Yoga", "Book club"])
+        try Golden.assertMatches(image, named: "calendar-panel-row-button")
+    }
+
     /// The same popover with the keyboard on its second event (Down twice: its ring and "⋯") and
     /// that event's menu opened with Shift+F10, its first entry highlighted.
     func testPopoverRowMenuFromTheKeyboard() throws {
