@@ -108,7 +108,9 @@ extension ATSPIBridge {
     /// the text lost and gained (its common start and end kept), and `text-caret-moved`. Walks the
     /// listed nodes only.
     func sendTextField(_ tree: ATSPITree) {
-        guard let path = tree.path(where: { $0.textField != nil }), let field = tree.resolve(path)?.node.textField else {
+        // The field with the focus, else the first shown: the one typing goes to.
+        let shown = tree.path(where: { $0.textField?.isFocused == true }) ?? tree.path(where: { $0.textField != nil })
+        guard let path = shown, let field = tree.resolve(path)?.node.textField else {
             if let gone = fieldSeen {
                 fieldSeen = nil
                 if lastFocus == gone.path { focusCurrent(tree) }
