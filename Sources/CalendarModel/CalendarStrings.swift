@@ -40,6 +40,9 @@ public struct CalendarStrings: Sendable, Equatable {
     /// "Cannot rename “%1”: %2" and "Cannot delete “%1”: %2" (the event's title, the reason).
     public var cannotRename = "Cannot rename “%1”: %2"
     public var cannotDelete = "Cannot delete “%1”: %2"
+    /// The entries of an event's menu (its "⋯" button in the day popover and the side panel).
+    public var renameEvent = "Rename…"
+    public var deleteEvent = "Delete"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
     /// A day's events as a screen reader describes the day: "1 event", "%d events".
@@ -74,6 +77,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"; s.readOnly = "Schreibgeschützt"
         s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
+        s.renameEvent = "Umbenennen…"; s.deleteEvent = "Löschen"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -92,6 +96,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
         s.oneEvent = "1 événement"; s.someEvents = "%d événements"
+        s.renameEvent = "Renommer…"; s.deleteEvent = "Supprimer"
         return s
     }()
     static let frenchBase = CalendarStrings(
