@@ -6,7 +6,7 @@ extension MosaicScene {
     /// The mosaic's cards, the drag's status line as a live region (spoken, not drawn), and the
     /// context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: "Mosaic"), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        var nodes = [collection.accessibilityNode(name: tr("Mosaic")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
             let entries = menu.actions.enumerated().map { i, action in
                 var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]
@@ -20,8 +20,8 @@ extension MosaicScene {
 
     /// What a card shows: "Featured 2" in the featured row, the card's value in the mosaic.
     func accessibilityLabel(for id: Int) -> String? {
-        if id < 0 { return "Featured \(-id)" }
+        if id < 0 { return filled(tr("Featured %@"), "\(-id)") }
         guard model.hasCard(id) else { return nil }
-        return model.name(of: id) ?? "Tile \(model.value(of: id))"
+        return model.name(of: id) ?? filled(tr("Tile %@"), "\(model.value(of: id))")
     }
 }

@@ -1,0 +1,22 @@
+import CGettext
+
+extension CalendarStrings {
+    /// This table with each word looked up in the gettext text domain `domain` (the program's
+    /// catalogue, in the process's language), as `language`'s table. A word without a translation
+    /// stays as it is.
+    public func translated(domain: String, language: String) -> CalendarStrings {
+        func t(_ word: String) -> String { word.isEmpty ? word : String(cString: dgettext(domain, word)) }
+        var s = self
+        s.language = language
+        s.keyHints = t(keyHints); s.today = t(today); s.noDaysChosen = t(noDaysChosen); s.oneDayChosen = t(oneDayChosen)
+        s.daysChosen = t(daysChosen); s.noEvents = t(noEvents); s.allDay = t(allDay); s.noticePrefix = t(noticePrefix)
+        s.oneMoreProblem = t(oneMoreProblem); s.moreProblems = t(moreProblems); s.sampleCalendar = t(sampleCalendar)
+        s.yourCalendars = t(yourCalendars); s.weekColumn = t(weekColumn); s.dismiss = t(dismiss)
+        s.moveRepeatingQuestion = t(moveRepeatingQuestion); s.thisOccurrence = t(thisOccurrence)
+        s.allOccurrences = t(allOccurrences); s.cancel = t(cancel); s.cannotMove = t(cannotMove); s.cannotUndo = t(cannotUndo)
+        s.previousMonth = t(previousMonth); s.nextMonth = t(nextMonth); s.cannotCreate = t(cannotCreate)
+        s.cannotRename = t(cannotRename); s.cannotDelete = t(cannotDelete); s.newEventPlaceholder = t(newEventPlaceholder)
+        s.oneEvent = t(oneEvent); s.someEvents = t(someEvents); s.readOnly = t(readOnly); s.sampleReadOnly = t(sampleReadOnly)
+        return s
+    }
+}
