@@ -10,8 +10,29 @@ source line with @@ put before that literal (so `Shortcut\(@@` allows a shortcut
 nothing else on its line): log and command-line text, key caps, sample content.
 
     scripts/check-strings.py [ROOT]     exit 1 and one line per literal when any is found
+    scripts/check-strings.py --self-test
+                                        plants a shown literal in a copy of the demo and checks
+                                        that it is caught (and that its tr(…) form is not)
 """
 import fnmatch, pathlib, re, sys
+
+if sys.argv[1:] == ["--self-test"]:
+    import shutil, subprocess, tempfile
+    here = pathlib.Path(__file__).resolve()
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = pathlib.Path(tmp)
+        shutil.copytree(here.parent.parent / "Sources" / "CollectionDemo", copy / "Sources" / "CollectionDemo")
+        shutil.copytree(here.parent.parent / "po", copy / "po")
+        planted = copy / "Sources" / "CollectionDemo" / "App" / "Planted.swift"
+        results = []
+        for body, caught in [('list.text("Drop files here", in: frame)', True), ('list.text(tr("Drop files here"), in: frame)', False),
+                             ('let key = "dragging"', False), ('notice = "Saved \\(name)"', True)]:
+            planted.write_text("func planted() {\n    " + body + "\n}\n", encoding="utf-8")
+            run = subprocess.run([sys.executable, str(here), str(copy)], capture_output=True, text=True)
+            ok = (run.returncode != 0) == caught and (("Planted.swift" in run.stdout) == caught)
+            results.append(ok)
+            print(("PASS" if ok else "FAIL") + f": {body!r} is {'caught' if caught else 'let through'}")
+    sys.exit(0 if all(results) else 1)
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parent.parent)
 sources = sorted((root / "Sources" / "CollectionDemo").rglob("*.swift"))

@@ -1,4 +1,7 @@
 import CGettext
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A gettext text domain: the catalogue of one program's or library's translated words, found at
 /// `<directory>/<language>/LC_MESSAGES/<name>.mo` (glibc's `dgettext` and `dngettext`). The
