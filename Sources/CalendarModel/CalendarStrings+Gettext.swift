@@ -5,7 +5,10 @@ extension CalendarStrings {
     /// catalogue, in the process's language), as `language`'s table. A word without a translation
     /// stays as it is.
     public func translated(domain: String, language: String) -> CalendarStrings {
-        func t(_ word: String) -> String { word.isEmpty ? word : String(cString: dgettext(domain, word)) }
+        func t(_ word: String) -> String {
+            // gettext answers the pointer it was given when there is no translation: keep it alive.
+            word.isEmpty ? word : word.withCString { id in String(cString: dgettext(domain, id)) }
+        }
         var s = self
         s.language = language
         s.keyHints = t(keyHints); s.today = t(today); s.noDaysChosen = t(noDaysChosen); s.oneDayChosen = t(oneDayChosen)

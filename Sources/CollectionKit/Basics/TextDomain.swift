@@ -31,13 +31,17 @@ public struct TextDomain: Sendable, Hashable {
     /// The translation of `message` (its English original when there is none).
     public func callAsFunction(_ message: String) -> String {
         guard !message.isEmpty else { return message }
-        return String(cString: dgettext(name, message))
+        // Without a translation gettext answers the pointer it was given: the C string must
+        // outlive the copy, so it is made explicitly rather than for the call alone.
+        return message.withCString { id in String(cString: dgettext(name, id)) }
     }
 
     /// The form of `singular`/`plural` the language's plural rule picks for `count` (Arabic has
     /// six, Japanese one); English originals when there is no translation.
     public func plural(_ singular: String, _ plural: String, _ count: Int) -> String {
-        String(cString: dngettext(name, singular, plural, UInt(clamping: count.magnitude)))
+        singular.withCString { one in
+            plural.withCString { other in String(cString: dngettext(name, one, other, UInt(clamping: count.magnitude))) }
+        }
     }
 
     /// `plural` with its `%@` filled by the count, as the language writes numbers.
