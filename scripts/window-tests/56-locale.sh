@@ -51,8 +51,33 @@ locale_words_tests() {
         esac
     done
 }
+# locale_status LANGUAGE LANG -> the boards' drag status line after a keyboard pick-up and move:
+# the engine's words (its own catalogue) around the demo's board titles.
+locale_status() {
+    printf 'key tab\nkey space\nkey down\nwait 50\n' | LANGUAGE=$1 LC_ALL= LC_MESSAGES= LANG=$2 "$bin" --headless --scene boards \
+        --replay - --dump-state - 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["status"])'
+}
+
+locale_status_tests() {
+    local got
+    got=$(locale_status "" de_DE.UTF-8)
+    case "$got" in
+        *"aufgenommen, über Heute, Position 2 von 5") pass "locale: the engine's status line in German" ;;
+        *) fail locale-status "LANG=de_DE.UTF-8: $got" ;;
+    esac
+    # LANGUAGE comes before LANG, as in every gettext program.
+    got=$(locale_status ja de_DE.UTF-8)
+    case "$got" in
+        *"を持ち上げました、今日 の上、5 件中 2 番目") pass "locale: LANGUAGE=ja wins over LANG=de_DE.UTF-8" ;;
+        *) fail locale-status "LANGUAGE=ja LANG=de_DE.UTF-8: $got" ;;
+    esac
+    got=$(locale_status "" C)
+    [ "$got" = "Translate the settings page into… picked up, over Today, position 2 of 5" ] \
+        && pass "locale: English in the C locale" || fail locale-status "LANG=C: $got"
+}
 locale_tests
 locale_words_tests
+locale_status_tests
 
 if [ -n "${locale_standalone:-}" ]; then
     echo "locale tests: $locale_passed passed, $locale_failed failed"

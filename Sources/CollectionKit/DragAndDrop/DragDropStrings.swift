@@ -63,6 +63,12 @@ public struct DragDropStrings: Sendable {
     }
     /// Refusal: an add or delete by command while a drag is in flight.
     public var cannotEditDuringDrag = words("finish the drag first")
+    /// Between the parts of the status line ("Task 3 picked up, over Today") and before a refusal's
+    /// reason ("over Palette: nothing can be dropped on Palette"): Japanese writes "、", French " : ".
+    // TRANSLATORS: between the parts of the drag status line.
+    public var clauseSeparator = words(", ")
+    // TRANSLATORS: before the reason a drop is refused.
+    public var reasonSeparator = words(": ")
     public var targetHasNoSections: @Sendable (_ collection: String) -> String = { TextDomain.fill(words("drop refused: %@ has no sections"), $0) }
 
     public init() {}
