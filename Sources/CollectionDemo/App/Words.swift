@@ -21,11 +21,10 @@ public enum DemoWords {
         }
     }
 
-    /// Takes the language from the environment (or `language`, the `--locale` flag's) and binds the
-    /// demo's and the engine's catalogues to `directory`.
-    public static func setUp(directory: String?, language: String?) {
+    /// Takes the language from the environment and binds the demo's and the engine's catalogues
+    /// to `directory`.
+    public static func setUp(directory: String?) {
         TextDomain.adoptEnvironmentLanguage()
-        if let language { TextDomain.useLanguage(language) }
         guard let directory else { return }
         domain.bind(to: directory)
         TextDomain.collectionKit.bind(to: directory)

@@ -75,14 +75,6 @@ public struct TextDomain: Sendable, Hashable {
         return String(id.prefix { $0.isLetter }).lowercased()
     }
 
-    /// Uses the locale `identifier` ("de_DE", "ja_JP.UTF-8") for messages from now on, whatever
-    /// the environment says; false when this system does not have it.
-    @discardableResult
-    public static func useLanguage(_ identifier: String) -> Bool {
-        let candidates = identifier.contains(".") ? [identifier] : [identifier + ".UTF-8", identifier + ".utf8", identifier]
-        return candidates.contains { setlocale(LC_MESSAGES, $0) != nil }
-    }
-
     /// `template` with each `%@` replaced by the next argument, each `%1$@`, `%2$@` … by that
     /// argument, and `%%` by `%`: the placeholders gettext checks in Objective-C format strings,
     /// which `msgfmt --check` verifies every translation keeps. (Foundation's `String(format:)`
