@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
-        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CGettext"]),
         // The AT-SPI2 adapter's mappings and its walk of the tree, with no bus.
         .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
 

@@ -24,14 +24,24 @@ def table(name):
     words.pop("language", None)
     return words
 
+# Counts: the one word is the catalogue's singular, the many word its plural (CalendarStrings.plural).
+PAIRS = {"oneDayChosen": "daysChosen", "oneEvent": "someEvents", "oneMoreProblem": "moreProblems"}
+
 english = table("english")
 if sys.argv[1:] == ["pot"]:
     print('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
     for field, word in sorted(english.items()):
-        flag = "#, objc-format\n" if "%d" in word else ""
-        print(f"#. CalendarStrings.{field}\n#: Sources/CalendarModel/CalendarStrings.swift\n{flag}msgid \"{word}\"\nmsgstr \"\"\n")
+        if field in PAIRS.values():
+            continue
+        where = f"#. CalendarStrings.{field}\n#: Sources/CalendarModel/CalendarStrings.swift\n"
+        if field in PAIRS:
+            print(f'{where}msgid "{word}"\nmsgid_plural "{english[PAIRS[field]]}"\nmsgstr[0] ""\nmsgstr[1] ""\n')
+        else:
+            print(f'{where}msgid "{word}"\nmsgstr ""\n')
 else:
+    # Plural entries print their forms joined by "|||" (one, many).
     other = table({"de": "german", "fr": "french"}[sys.argv[1]])
     for field, word in english.items():
-        if field in other:
-            print(f"{word}\t{other[field]}")
+        if field in PAIRS.values() or field not in other:
+            continue
+        print(f"{word}\t{other[field]}|||{other[PAIRS[field]]}" if field in PAIRS else f"{word}\t{other[field]}")
