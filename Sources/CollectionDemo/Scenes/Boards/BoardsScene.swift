@@ -279,7 +279,9 @@ public final class BoardsScene: Scene, ShortcutListing {
             guard let b = board(name) else { continue }
             panels.append((b.title, r))
             if b.acceptsDrops, b.capacity == nil {
-                let w = min(110, r.width * 0.4)
+                // Room for the words in any language (German's are longer), never less than before.
+                let words = cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: 12)) + 8
+                let w = min(max(110, words), r.width * 0.4)
                 addButtons[name] = Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2))
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
