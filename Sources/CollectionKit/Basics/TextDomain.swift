@@ -55,14 +55,14 @@ public struct TextDomain: Sendable, Hashable {
         bind_textdomain_codeset(name, "UTF-8")
     }
 
-    /// Takes the language (and character set) from the environment, so catalogues are chosen by
-    /// `LANGUAGE`, `LC_ALL`, `LC_MESSAGES` and `LANG`. Only those two categories change: numbers
-    /// that programs parse and print keep the C locale's form. False when the environment names a
-    /// locale this system does not have (then every message stays English).
+    /// Takes the language from the environment, so catalogues are chosen by `LANGUAGE`, `LC_ALL`,
+    /// `LC_MESSAGES` and `LANG`. Only that category changes: the character type stays the C
+    /// locale's (X11 input methods and SDL follow LC_CTYPE, and ``bind(to:)`` asks gettext for
+    /// UTF-8 whatever it says), and numbers that programs parse and print keep the C form. False
+    /// when the environment names a locale this system does not have (every message stays English).
     @discardableResult
     public static func adoptEnvironmentLanguage() -> Bool {
-        _ = setlocale(LC_CTYPE, "")
-        return setlocale(LC_MESSAGES, "") != nil
+        setlocale(LC_MESSAGES, "") != nil
     }
 
     /// The language messages are looked up in first ("de", "ja"), as gettext picks it: the first

@@ -44,7 +44,7 @@ extension BoardsScene {
     /// Ctrl+N, F2 and Delete: the keys this file handles, as the shortcuts window lists them.
     var editingShortcuts: ShortcutSection {
         ShortcutSection(title: tr("Editing"), shortcuts: [
-            Shortcut("Ctrl+N", tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
+            Shortcut(tr("Ctrl+N"), tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
                 let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
                 let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
                 beginAdding(to: name, now: now)
@@ -55,7 +55,7 @@ extension BoardsScene {
                 beginRenaming(id, in: board, now: now)
                 return true
             },
-            Shortcut("Delete", tr("Delete the selected or focused cards"), key: Key("Delete")) { [unowned self] _ in
+            Shortcut(tr("Delete"), tr("Delete the selected or focused cards"), key: Key("Delete")) { [unowned self] _ in
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return false }
                 deleteCards(ids)
@@ -69,11 +69,11 @@ extension BoardsScene {
         [ShortcutSection(title: tr("Cards"), shortcuts: [
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards and boards"),
                      matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-            Shortcut("Ctrl+click", tr("Select several cards"), matches: { _, _ in false }, run: nil),
-            Shortcut("Space", tr("Pick up the focused cards, or drop them"), key: .space, run: nil),
-            Shortcut("Escape", tr("Put picked-up cards back"), key: .escape, run: nil),
-            Shortcut("Ctrl+Z", tr("Undo"), key: Key("z"), mods: .ctrl, run: nil),
-            Shortcut("Ctrl+Shift+Z", tr("Redo"), key: Key("z"), mods: [.ctrl, .shift], run: nil),
+            Shortcut(tr("Ctrl+click"), tr("Select several cards"), matches: { _, _ in false }, run: nil),
+            Shortcut(tr("Space"), tr("Pick up the focused cards, or drop them"), key: .space, run: nil),
+            Shortcut(tr("Escape"), tr("Put picked-up cards back"), key: .escape, run: nil),
+            Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: nil),
+            Shortcut(tr("Ctrl+Shift+Z"), tr("Redo"), key: Key("z"), mods: [.ctrl, .shift], run: nil),
         ]), editingShortcuts]
     }
 

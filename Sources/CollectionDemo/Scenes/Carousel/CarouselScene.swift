@@ -158,17 +158,17 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
             ShortcutSection(title: tr("Cards"), shortcuts: [
                 Shortcut("←", tr("Show the previous card"), key: .left, run: does { [unowned self] in focusCard(centeredIndex - 1, now: $0) }),
                 Shortcut("→", tr("Show the next card"), key: .right, run: does { [unowned self] in focusCard(centeredIndex + 1, now: $0) }),
-                Shortcut("Home", tr("Show the first card"), key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
-                Shortcut("End", tr("Show the last card"), key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
-                Shortcut("Enter", tr("Open the focused card"), key: .enter, run: does { [unowned self] now in
+                Shortcut(tr("Home"), tr("Show the first card"), key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
+                Shortcut(tr("End"), tr("Show the last card"), key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
+                Shortcut(tr("Enter"), tr("Open the focused card"), key: .enter, run: does { [unowned self] now in
                     if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
                 }),
-                Shortcut("Escape", tr("Clear the selection"), key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
+                Shortcut(tr("Escape"), tr("Clear the selection"), key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
                 Shortcut("A", tr("Align the first and last cards to the edges, or centre them"), key: Key("a"),
                          run: does { [unowned self] in setAlignment(alignment == .center ? .edges : .center, now: $0) }),
             ]),
             ShortcutSection(title: tr("Reading"), shortcuts: [
-                Shortcut("Escape  or  Enter", tr("Close the open card"), matches: { k, m in m.isEmpty && (k == .escape || k == .enter) }, run: nil),
+                Shortcut(tr("Escape  or  Enter"), tr("Close the open card"), matches: { k, m in m.isEmpty && (k == .escape || k == .enter) }, run: nil),
             ]),
         ]
     }

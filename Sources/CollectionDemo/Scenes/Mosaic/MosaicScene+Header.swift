@@ -41,10 +41,10 @@ extension MosaicScene {
         [ShortcutSection(title: tr("Cards"), shortcuts: [
             Shortcut("S", tr("Shuffle the cards"), key: Key("s")) { [unowned self] in shuffle(now: $0); return true },
             Shortcut("R", tr("Reset the cards to how they started"), key: Key("r")) { [unowned self] in reset(now: $0); return true },
-            Shortcut("Ctrl+Z", tr("Undo"), key: Key("z"), mods: .ctrl) { [unowned self] _ in undo(); return true },
-            Shortcut("Ctrl+Shift+Z  or  Ctrl+Y", tr("Redo"),
+            Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl) { [unowned self] _ in undo(); return true },
+            Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"),
                      matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) }) { [unowned self] _ in redo(); return true },
-            Shortcut("Menu  or  Shift+F10", tr("Open the focused card's menu"), matches: ContextMenuController.isMenuKey) { [unowned self] in
+            Shortcut(tr("Menu  or  Shift+F10"), tr("Open the focused card's menu"), matches: ContextMenuController.isMenuKey) { [unowned self] in
                 openMenuForFocused(now: $0); return true
             },
             Shortcut("F2", tr("Rename the focused card"), key: Key("F2")) { [unowned self] now in
@@ -57,9 +57,9 @@ extension MosaicScene {
     var shortcutSections: [ShortcutSection] {
         commandShortcuts + [ShortcutSection(title: tr("Moving around"), shortcuts: [
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-            Shortcut("Enter", tr("Open the focused card's menu"), key: .enter, run: nil),
-            Shortcut("Page Up  /  Page Down", tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
-            Shortcut("Home  /  End", tr("Go to the first or last card"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
+            Shortcut(tr("Enter"), tr("Open the focused card's menu"), key: .enter, run: nil),
+            Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut(tr("Home  /  End"), tr("Go to the first or last card"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
         ])]
     }
 }

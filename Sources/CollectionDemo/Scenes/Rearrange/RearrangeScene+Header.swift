@@ -80,15 +80,15 @@ extension RearrangeScene {
             ShortcutSection(title: tr("Tiles"), shortcuts: [
                 Shortcut("L", tr("Switch the layout"), matches: { k, m in k == Key("l") && (m.isEmpty || m == .shift) },
                          run: does { [unowned self] _ in setLayout(layoutKind.next) }),
-                Shortcut("Ctrl+Z", tr("Undo"), key: Key("z"), mods: .ctrl, run: does { [unowned self] in undo(now: $0) }),
-                Shortcut("Ctrl+Shift+Z  or  Ctrl+Y", tr("Redo"), matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) },
+                Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: does { [unowned self] in undo(now: $0) }),
+                Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"), matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) },
                          run: does { [unowned self] in redo(now: $0) }),
             ]),
             ShortcutSection(title: tr("Moving tiles"), shortcuts: [
                 Shortcut("↑ ↓ ← →", tr("Move the focus between tiles"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-                Shortcut("Space", tr("Pick up the focused tile, or put it down"), key: .space, run: nil),
-                Shortcut("Escape", tr("Put a picked-up tile back"), key: .escape, run: nil),
-                Shortcut("Page Up  /  Page Down", tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+                Shortcut(tr("Space"), tr("Pick up the focused tile, or put it down"), key: .space, run: nil),
+                Shortcut(tr("Escape"), tr("Put a picked-up tile back"), key: .escape, run: nil),
+                Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
             ]),
         ]
     }
