@@ -44,7 +44,7 @@ public struct TextDomain: Sendable, Hashable {
         }
     }
 
-    /// `plural` with its `%@` filled by the count, as the language writes numbers.
+    /// `plural` with its `%@` filled by the count (in ASCII digits).
     public func count(_ singular: String, _ plural: String, _ count: Int) -> String {
         TextDomain.fill(self.plural(singular, plural, count), "\(count)")
     }
