@@ -53,6 +53,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var readOnly = "Read only"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
+    /// The gettext domain counts are looked up in, with the language's plural rule (see
+    /// ``translated(domain:language:)``); nil picks between the one and many words above.
+    public var pluralDomain: String? = nil
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {
@@ -111,11 +114,13 @@ public struct CalendarStrings: Sendable, Equatable {
     /// "3 days chosen" in this language.
     /// "2 events"; nil for none (a day without events has no description).
     public func eventCount(_ count: Int) -> String? {
-        count == 0 ? nil : count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)")
+        count == 0 ? nil : pluralDomain.map { CalendarStrings.plural($0, \.oneEvent, \.someEvents, count) }
+            ?? (count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)"))
     }
 
     public func chosen(_ count: Int) -> String {
-        count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
+        count == 0 ? noDaysChosen : pluralDomain.map { CalendarStrings.plural($0, \.oneDayChosen, \.daysChosen, count) }
+            ?? (count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)"))
     }
 
     /// `template` with %1 and %2 replaced.
@@ -125,7 +130,8 @@ public struct CalendarStrings: Sendable, Equatable {
 
     /// The tail of a notice line for a file with `more` further problems ("" when none).
     public func moreProblemsNote(_ more: Int) -> String {
-        more <= 0 ? "" : more == 1 ? oneMoreProblem : moreProblems.replacingOccurrences(of: "%d", with: "\(more)")
+        more <= 0 ? "" : pluralDomain.map { CalendarStrings.plural($0, \.oneMoreProblem, \.moreProblems, more) }
+            ?? (more == 1 ? oneMoreProblem : moreProblems.replacingOccurrences(of: "%d", with: "\(more)"))
     }
 }
 

@@ -11,7 +11,7 @@ extension App {
                            states: entry.name == currentName ? [.selectable, .selected] : [.selectable],
                            index: i, frame: rects[i])
         }
-        let tabBar = AccessibleNode(role: .pageTabList, name: "Scenes",
+        let tabBar = AccessibleNode(role: .pageTabList, name: tr("Scenes"),
                                     frame: Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), children: tabs)
         let sceneTitle = entries.first { $0.name == currentName }?.title ?? currentName
         // The panel's identity is the scene's place in the tab bar: an object a screen reader kept

@@ -104,7 +104,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public init(settings: CalendarSettings, source: any EventSource) {
         self.settings = settings
         events = EventCache(source: source, zone: settings.zone)
-        strings = CalendarStrings.forLocale(settings.wordsLocale ?? settings.locale)
+        strings = CalendarScene.words(for: settings.wordsLocale ?? settings.locale)
         formatter = CalendarFormatter(locale: settings.locale, zone: settings.zone)
         let month = settings.month ?? settings.today.calendarMonth
         focus = month.contains(settings.today) ? settings.today : month.firstDay
