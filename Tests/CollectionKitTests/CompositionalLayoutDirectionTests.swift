@@ -5,12 +5,20 @@ import XCTest
 /// reflected places (x' = width − x − w), headers included; rect queries find the same items at
 /// the mirrored rect; a row that scrolls across starts at its right end, rests on the mirrored
 /// offsets and pages the other way (a flick to the right goes forward).
+private final class Sections: CollectionDataSource {
+    func numberOfSections(in cv: CollectionView) -> Int { 3 }
+    func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { [5, 30, 30][section] }
+    func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip }
+    func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell { CollectionCell(reuseIdentifier: "cell") }
+}
+
 final class CompositionalLayoutDirectionTests: XCTestCase {
     private let bounds = Size(width: 320, height: 400)
 
     /// Section 0: a row of 200-wide cards scrolling across; section 1: a big tile on the left
     /// beside two stacked ones, repeated, under a header; section 2: paired rows of one or two.
-    private func layout(_ direction: LayoutDirection, rowOffset: Double = 0,
+    /// `rowOffset` is the row's own offset; nil: where the row starts (0, or 840 right to left).
+    private func layout(_ direction: LayoutDirection, rowOffset: Double? = nil,
                         behavior: OrthogonalScrollingBehavior = .groupPagingCentered) -> CompositionalLayout {
         let fill = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let card = LayoutGroup.horizontal(size: LayoutSize(width: .absolute(200), height: .absolute(120)), subitems: [.item(fill)])
@@ -35,7 +43,8 @@ final class CompositionalLayoutDirectionTests: XCTestCase {
                 }
             }
         }
-        l.orthogonalOffset = { _ in rowOffset }
+        let offset = rowOffset ?? (direction.isRightToLeft ? 840 : 0)
+        l.orthogonalOffset = { _ in offset }
         l.prepare(LayoutContext(boundsSize: bounds, itemCounts: [5, 30, 30], layoutDirection: direction))
         return l
     }
@@ -69,7 +78,7 @@ final class CompositionalLayoutDirectionTests: XCTestCase {
     }
 
     func testRectQueriesFindTheSameItemsAtTheMirroredRect() {
-        let ltr = layout(.leftToRight, rowOffset: 300), rtl = layout(.rightToLeft, rowOffset: 880 - 300)
+        let ltr = layout(.leftToRight, rowOffset: 300), rtl = layout(.rightToLeft, rowOffset: 840 - 300)
         for rect in [Rect(0, 0, 320, 400), Rect(40, 100, 120, 500), Rect(250, 0, 70, 900), Rect(0, 600, 10, 300)] {
             let a = sorted(ltr.attributesForElements(in: rect)), b = sorted(rtl.attributesForElements(in: mirrored(rect)))
             XCTAssertEqual(b.map(\.indexPath), a.map(\.indexPath), "\(rect)")
@@ -106,21 +115,26 @@ final class CompositionalLayoutDirectionTests: XCTestCase {
                 XCTAssertEqual(rtl.nearestRestingPlace(section: 0, toOffset: rtlRests[g] + 3), g, "\(behavior) place \(g)")
             }
         }
-        // Resting on the second card (offset 840 − 220 = 620), a fast flick to the right (the
-        // offset falling) goes forward exactly one card; a slow release stays.
+        // Centred, card g rests at 220 g − 10 from the start (the first and last at the ends):
+        // right to left at 840 minus that. Resting on the second card (630), a fast flick to the
+        // right (the offset falling) goes forward exactly one card; a slow release stays.
         let rtl = layout(.rightToLeft)
-        let fromSecond = ScrollDecision(startOffset: Point(620, 0), currentOffset: Point(580, 0), boundsSize: Size(width: 320, height: 140))
-        XCTAssertEqual(rtl.orthogonalTargetOffset(section: 0, proposed: -1000, velocity: -4000, decision: fromSecond), 840 - 440)
-        XCTAssertEqual(rtl.orthogonalTargetOffset(section: 0, proposed: 590, velocity: -20, decision: fromSecond), 620)
-        let back = ScrollDecision(startOffset: Point(620, 0), currentOffset: Point(640, 0), boundsSize: Size(width: 320, height: 140))
+        XCTAssertEqual((0..<5).map { rtl.restingOffset(section: 0, group: $0) }, [840, 630, 410, 190, 0])
+        let fromSecond = ScrollDecision(startOffset: Point(630, 0), currentOffset: Point(590, 0), boundsSize: Size(width: 320, height: 140))
+        XCTAssertEqual(rtl.orthogonalTargetOffset(section: 0, proposed: -1000, velocity: -4000, decision: fromSecond), 410)
+        XCTAssertEqual(rtl.orthogonalTargetOffset(section: 0, proposed: 600, velocity: -20, decision: fromSecond), 630)
+        let back = ScrollDecision(startOffset: Point(630, 0), currentOffset: Point(650, 0), boundsSize: Size(width: 320, height: 140))
         XCTAssertEqual(rtl.orthogonalTargetOffset(section: 0, proposed: 900, velocity: 900, decision: back), 840,
                        "a flick to the left goes back to the first card")
     }
 
     func testAViewsRowStartsAtItsRightEndAndTurnsRound() {
         let cv = CollectionView(name: "mosaic", layout: layout(.leftToRight))
+        let source = Sections()
+        cv.dataSource = source
         cv.layoutDirection = .rightToLeft
-        cv.frame = Rect(0, 0, bounds.width, bounds.height)
+        cv.setFrame(Rect(0, 0, bounds.width, bounds.height))
+        cv.reloadData()
         let rows = OrthogonalScrolling()
         rows.sync(with: cv)
         XCTAssertEqual(rows.offset(section: 0), 840, "a new row right to left starts at its right end")

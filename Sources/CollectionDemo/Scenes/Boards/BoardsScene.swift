@@ -167,6 +167,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
         self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer, services: config.services)
+        for board in boards { board.view.layoutDirection = config.layoutDirection }
     }
 
     /// The backlog: one card per line with its own height, a header per section.

@@ -242,8 +242,8 @@ extension CalendarScene {
         case let .key(key, _) where drag.byKeyboard:
             let step: Int
             switch key {
-            case .left: step = -1
-            case .right: step = 1
+            case .left: step = layout.isRightToLeft ? 1 : -1
+            case .right: step = layout.isRightToLeft ? -1 : 1
             case .up: step = -7
             case .down: step = 7
             case .space, .enter: drop(); return true

@@ -92,6 +92,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let settings = try CalendarSettings.parse(config.resolvedOptions)
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
+        collection.layoutDirection = config.layoutDirection
         updates = config.calendarSource?.updates
         measurer = config.measurer
         titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
@@ -384,8 +385,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return true
         }
         switch key {
-        case .left: moveFocus(to: focus.adding(days: -1), now: now)
-        case .right: moveFocus(to: focus.adding(days: 1), now: now)
+        case .left: moveFocus(to: focus.adding(days: layout.isRightToLeft ? 1 : -1), now: now)
+        case .right: moveFocus(to: focus.adding(days: layout.isRightToLeft ? -1 : 1), now: now)
         case .up: moveFocus(to: focus.adding(days: -7), now: now)
         case .down: moveFocus(to: focus.adding(days: 7), now: now)
         case .enter where enterOpensPopover(): openPopover(focus)
@@ -642,11 +643,14 @@ public final class CalendarScene: Scene, CollectionDataSource {
         if l.weekNumbers {
             // The heading may use the page margin too: "Sem." is wider than the numbers below it.
             let left = l.isCompact ? collection.frame.minX + 2 : collection.frame.minX + l.insets.left
-            list.text(strings.weekColumn, in: Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight),
+            let heading = Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight)
+            let mirrored = l.isRightToLeft ? Rect(x: 2 * collection.frame.minX + l.pageWidth - heading.maxX, y: heading.minY,
+                                                  width: heading.width, height: heading.height) : heading
+            list.text(strings.weekColumn, in: mirrored,
                       size: l.isCompact ? 9 : 10, color: Theme.textDim, alignment: .center)
         }
         for (i, label) in weekdayLabels.enumerated() {
-            let x = collection.frame.minX + l.gridLeft + Double(i) * (l.cellSize.width + l.spacing)
+            let x = collection.frame.minX + l.columnMinX(i)
             let iso = settings.firstWeekday.columns[i]
             list.text(label, in: Rect(x: x, y: labelY, width: l.cellSize.width, height: labelHeight), size: l.cellSize.width < 30 ? 10 : 12,
                       color: iso >= 6 ? Theme.accent.mixed(with: Theme.textDim, 0.4) : Theme.textDim, alignment: .center, weight: .bold)
@@ -655,11 +659,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     /// The pages on screen now (one at rest, two while a page turns).
     private var pagesOnScreen: ClosedRange<Int> {
-        let l = layout
-        let x = collection.contentOffset.x
-        let first = max(0, Int((x / l.pageWidth).rounded(.down)))
-        let last = min(CalendarScene.pageCount - 1, Int(((x + collection.frame.width - 1) / l.pageWidth).rounded(.down)))
-        return first...max(first, last)
+        layout.pages(showingFrom: collection.contentOffset.x, width: collection.frame.width)
     }
 
     /// ISO 8601 week numbers left of each row: the week of the row's Monday.
@@ -673,7 +673,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 let cell = collection.windowRect(fromContent: f)
                 let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
                 let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
-                list.text("\(monday.isoWeek)", in: Rect(x: cell.minX - l.weekColumnWidth - l.spacing / 2, y: cell.minY + 2,
+                let x = l.isRightToLeft ? cell.maxX + l.spacing / 2 : cell.minX - l.weekColumnWidth - l.spacing / 2
+                list.text(settings.number(monday.isoWeek), in: Rect(x: x, y: cell.minY + 2,
                                                         width: l.weekColumnWidth, height: min(20, cell.height - 2)),
                           size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
             }
@@ -819,6 +820,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isChosen = selection.contains(date)
         m.isFocused = date == focus && !m.isAdjacent && showsFocusRing
         m.gap = layout.spacing
+        m.numberText = settings.number(date.day)
+        m.isRightToLeft = layout.isRightToLeft
         m.isDropTarget = editing.drag?.over == date
         if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }
         if m.isChosen {

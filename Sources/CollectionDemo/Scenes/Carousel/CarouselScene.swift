@@ -400,5 +400,6 @@ extension CarouselScene {
             throw AppError("unknown carousel alignment '\(config.carouselAlignment)' (center or edges)")
         }
         self.init(itemCount: config.items ?? 12, alignment: alignment)
+        collection.layoutDirection = config.layoutDirection
     }
 }
