@@ -32,23 +32,24 @@ public struct BoardCard: Equatable, Sendable {
 
     private static let tasks = [
         "Fix login",
-        "Update the onboarding screenshots",
-        "Write release notes for 2.4",
+        "Update the onboarding screenshots 📸",
+        "リリースノート 2.4 を書いて、翻訳チームに送る",
         "Investigate why exports time out for workspaces with more than ten thousand files",
-        "Pair with Sam on the flaky upload test",
+        "Pair with Sam on the flaky upload test 🐛",
         "Review",
         "Translate the settings page into Portuguese and check that every label still fits",
-        "Rename the staging bucket",
+        "לעדכן את התרגום לעברית לפני גרסה 2.4",
         "Draft the migration plan for the billing database, including a rollback at every step and who signs off on each",
-        "Call the printer vendor",
-        "Move the status page to the new domain",
+        "الاتصال بمورد الطابعات بشأن الفاتورة",
+        "स्टेटस पेज को नए डोमेन पर ले जाना",
         "Profile the search index rebuild on the large customer dataset and write down where the time goes",
     ]
 
     /// A task for card `id`, the same every run: from a couple of words to a few sentences.
     public static func task(for id: Int) -> String { tasks[(id &* 5 &+ id / 7) % tasks.count] }
-    /// Cards `id` and `id + taskPeriod` have the same task: 7 × 12 adds 7 × 12 × 5 + 12 to the index.
-    static let taskPeriod = 7 * 12
+    /// Cards `id` and `id + taskPeriod` have the same task: 7 × n adds 7 × n × 5 + n to the index
+    /// (n tasks).
+    static let taskPeriod = 7 * tasks.count
 }
 
 /// Card sizes and text placement from the measurer that draws the text.

@@ -615,28 +615,32 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
-        // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
-        list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
-                  size: plan.titleSize, color: Theme.text, weight: .bold)
-        var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
-        if plan.showsReadOnly {
-            // A quiet outlined badge, said before any drag or new event is tried.
-            let w = readOnlyBadgeWidth - 14
-            let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
-            list.stroke(badge, Theme.textDim, width: 1, radius: 11)
-            list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
-            titleWidth += readOnlyBadgeWidth
+        // The title row is laid out left to right and mirrored right to left: the title at the
+        // right, the buttons at the left.
+        HeaderMirror.draw(in: header, collection.layoutDirection, into: &list) { list in
+            // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
+            list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
+                      size: plan.titleSize, color: Theme.text, weight: .bold)
+            var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+            if plan.showsReadOnly {
+                // A quiet outlined badge, said before any drag or new event is tried.
+                let w = readOnlyBadgeWidth - 14
+                let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
+                list.stroke(badge, Theme.textDim, width: 1, radius: 11)
+                list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
+                titleWidth += readOnlyBadgeWidth
+            }
+            if plan.showsSource, let label = sourceLabel {
+                list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
+                          size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
+            }
+            if plan.showsHints {
+                let hintsEnd = titleRect.maxX - headerButtonsWidth
+                list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
+                          size: 12, color: Theme.textDim, alignment: .trailing)
+            }
+            drawHeaderButtons(into: &list)
         }
-        if plan.showsSource, let label = sourceLabel {
-            list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
-                      size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
-        }
-        if plan.showsHints {
-            let hintsEnd = titleRect.maxX - headerButtonsWidth
-            list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
-                      size: 12, color: Theme.textDim, alignment: .trailing)
-        }
-        drawHeaderButtons(into: &list)
         let l = layout
         let labelHeight = header.height < 60 ? 18.0 : 24.0
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)

@@ -63,7 +63,15 @@ public final class MosaicCardCell: CollectionCell {
 
 /// The mosaic's section headers: the featured row's title, and the pinned mosaic header.
 enum MosaicHeader {
-    static func draw(title: String, detail: String, pinned: Bool, in frame: Rect, into list: inout DrawList) {
+    /// Right to left the header is the mirror image: the title at the right end, aligned to it.
+    static func draw(title: String, detail: String, pinned: Bool, in frame: Rect, direction: LayoutDirection = .leftToRight,
+                     into list: inout DrawList) {
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            draw(title: title, detail: detail, pinned: pinned, in: frame, into: &list)
+        }
+    }
+
+    private static func draw(title: String, detail: String, pinned: Bool, in frame: Rect, into list: inout DrawList) {
         list.fill(frame, pinned ? Theme.surface : Theme.background)
         if pinned { list.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), Theme.border) }
         list.text(title, in: Rect(x: frame.minX + 16, y: frame.minY, width: 200, height: frame.height), size: 17,

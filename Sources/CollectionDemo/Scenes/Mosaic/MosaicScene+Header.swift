@@ -25,7 +25,8 @@ extension MosaicScene {
         guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
         let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
         let frames = ButtonRow.layout(widths: widths, right: h.maxX - 16, midY: h.midY)
-        return (frames.first?.minX ?? 0) >= h.minX + 100 ? frames : []
+        // Right to left the row is mirrored with its header: at the left end, Shuffle rightmost.
+        return (frames.first?.minX ?? 0) >= h.minX + 100 ? frames.map { HeaderMirror.mirrored($0, in: h, collection.layoutDirection) } : []
     }
 
     func pressHeaderButton(_ name: String, now: Double) {

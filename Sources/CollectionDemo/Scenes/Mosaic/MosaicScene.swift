@@ -636,9 +636,9 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
-            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, in: frame, into: &list)
+            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, in: frame, direction: collection.layoutDirection, into: &list)
         } else {
-            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, in: frame, into: &list)
+            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, in: frame, direction: collection.layoutDirection, into: &list)
         }
     }
 
