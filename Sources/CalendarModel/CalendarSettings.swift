@@ -129,11 +129,16 @@ public struct CalendarSettings: Sendable {
         f.locale = locale
         // Foundation lists weekdays from Sunday.
         let names = f.shortStandaloneWeekdaySymbols
-        return firstWeekday.columns.map { iso in
+        let labels = firstWeekday.columns.map { iso in
             let i = iso % 7
             let name = names.indices.contains(i) ? names[i] : ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][i]
             return String(name.filter { $0 != "." }.prefix(2)).uppercased(with: locale)
         }
+        // Where two letters do not tell the days apart (Hebrew's short names all begin "יום"), the
+        // locale's narrowest names do ("א׳", "ב׳").
+        let narrow = f.veryShortStandaloneWeekdaySymbols
+        guard Set(labels).count < labels.count, Set(narrow).count == 7 else { return labels }
+        return firstWeekday.columns.map { narrow[$0 % 7] }
     }
 
     /// "November 2026", in the locale's month name.

@@ -58,6 +58,12 @@ final class CalendarDirectionTests: XCTestCase {
         XCTAssertEqual(CalendarSettings.digits(of: Locale(identifier: "he_IL")), (0...9).map(String.init), "Hebrew writes Latin digits")
     }
 
+    func testHebrewWeekdayHeadingsTellTheDaysApart() throws {
+        let labels = try CalendarSettings.parse(["locale": ["he_IL"], "timezone": ["UTC"]]).weekdayLabels
+        XCTAssertEqual(Set(labels).count, 7, "\(labels)")
+        XCTAssertEqual(labels.first, "א׳", "Sunday first in Israel, by its narrow name")
+    }
+
     func testTheArrowsFollowTheScreenRightToLeft() throws {
         let (driver, scene) = try makeScene(locale: "ar_EG", direction: .rightToLeft)
         XCTAssertEqual(scene.focus, CalendarDate(iso: "2026-11-21"))

@@ -167,7 +167,9 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
         self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer, services: config.services)
+        // Set here, an initialiser, the property's observer would not run: the boards take it too.
         layoutDirection = config.layoutDirection
+        for board in boards { board.view.layoutDirection = config.layoutDirection }
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -183,6 +185,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
             cell.metrics = self.cardMetrics
+            cell.direction = cv.layoutDirection
             return cell
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)

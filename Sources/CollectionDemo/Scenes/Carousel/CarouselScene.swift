@@ -334,16 +334,16 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     }
     private var dotsCentreY: Double { collection.frame.maxY - layout.bottomMargin / 2 }
 
-    /// Centre of dot `i`, in window points.
+    /// Centre of dot `i`, in window points: the first at the left, or at the right in right to left.
     private func dotCentre(_ i: Int) -> Point {
-        let width = Double(ids.count - 1) * CarouselScene.dotSpacing
-        return Point(x: collection.frame.midX - width / 2 + Double(i) * CarouselScene.dotSpacing, y: dotsCentreY)
+        let step = collection.layoutDirection.isRightToLeft ? -CarouselScene.dotSpacing : CarouselScene.dotSpacing
+        return Point(x: collection.frame.midX + step * (Double(i) - Double(ids.count - 1) / 2), y: dotsCentreY)
     }
 
     private func dotIndex(at p: Point) -> Int? {
         guard showsDots, abs(p.y - dotsCentreY) <= 12 else { return nil }
-        let first = dotCentre(0).x
-        let i = Int(((p.x - first) / CarouselScene.dotSpacing).rounded())
+        let first = dotCentre(0).x, step = dotCentre(min(1, ids.count - 1)).x - first
+        let i = step == 0 ? 0 : Int(((p.x - first) / step).rounded())
         guard (0..<ids.count).contains(i), abs(p.x - dotCentre(i).x) <= CarouselScene.dotSpacing / 2 else { return nil }
         return i
     }
