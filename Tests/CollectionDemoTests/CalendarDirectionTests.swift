@@ -99,3 +99,39 @@ final class CalendarDirectionTests: XCTestCase {
         XCTAssertGreaterThan(rtl.columnMinX(0), rtl.columnMinX(6), "the first weekday's heading on the right")
     }
 }
+
+/// The tab bar right to left: the first tab on the right, each next one to its left, the row the
+/// mirror image of left to right; on the focused bar the left arrow goes to the next scene.
+final class RightToLeftTabBarTests: XCTestCase {
+    func testTheTabsRunFromTheRightAndTheArrowsFollow() throws {
+        var rtl = SceneConfig(items: 10)
+        rtl.layoutDirection = .rightToLeft
+        let ltrApp = try App(scene: "grid", size: Size(width: 1280, height: 600), config: SceneConfig(items: 10))
+        let app = try App(scene: "grid", size: Size(width: 1280, height: 600), config: rtl)
+        let mirrored = ltrApp.tabRects().map { Rect(1280 - $0.maxX, $0.minY, $0.width, $0.height) }
+        XCTAssertEqual(app.tabRects(), mirrored)
+        XCTAssertGreaterThan(app.tabRects()[0].minX, app.tabRects()[1].maxX, "the second tab is left of the first")
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.frame()
+        // Tab past the scene's stops lands on the tab bar; Left then goes forward.
+        for _ in 0..<10 where !app.tabBarFocused { try driver.play(script: "key Tab\nwait 20") }
+        XCTAssertTrue(app.tabBarFocused)
+        try driver.play(script: "key Left\nwait 50")
+        XCTAssertEqual(app.currentName, "carousel")
+        try driver.play(script: "key Right\nwait 50")
+        XCTAssertEqual(app.currentName, "grid")
+    }
+
+    func testADraggedEventTurnsToTheNextMonthAtTheLeftEdge() throws {
+        var config = SceneConfig()
+        config.options = ["locale": ["ar_EG"], "timezone": ["UTC"], "today": ["2026-11-21"]]
+        config.layoutDirection = .rightToLeft
+        let scene = try CalendarScene(config: config)
+        let app = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                          entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
+        HeadlessDriver(root: app, fps: 60).frame()
+        let g = scene.collection.frame
+        XCTAssertEqual(scene.edgeDirection(at: Point(g.minX + 5, g.midY)), 1, "the next month lies to the left")
+        XCTAssertEqual(scene.edgeDirection(at: Point(g.maxX - 5, g.midY)), -1)
+    }
+}
