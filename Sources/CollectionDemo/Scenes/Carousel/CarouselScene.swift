@@ -187,7 +187,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         guard !ids.isEmpty, let ip = collection.indexPathForItem(atWindowPoint: p), ip.item == centeredIndex,
               let frame = collection.presentedFrameForItem(at: ip) else { return nil }
         let card = collection.windowRect(fromContent: frame)
-        return CarouselCardCell.openButtonFrame(in: card).contains(p) ? ip.item : nil
+        return CarouselCardCell.openButtonFrame(in: card, direction: collection.layoutDirection).contains(p) ? ip.item : nil
     }
 
     /// Tells the cells how their Open button looks.
@@ -389,6 +389,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CarouselCardCell
         cell.content = .sample(ids[ip.item], of: ids.count)
+        cell.direction = cv.layoutDirection
         return cell
     }
 }

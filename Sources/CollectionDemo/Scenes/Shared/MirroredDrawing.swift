@@ -1,8 +1,8 @@
 import CollectionKit
 
 /// A scene's header drawn right to left: drawn as in left to right, then reflected about the
-/// header's middle (x' = minX + maxX − x − w), a line of text keeping its glyphs but turning its
-/// alignment round (leading becomes trailing). Buttons, titles and badges change sides together,
+/// header's middle (x' = minX + maxX − x − w), a line of text or a paragraph keeping its glyphs
+/// but turning its alignment round (leading becomes trailing). Buttons, titles and badges change sides together,
 /// so a header is laid out once, in one direction, and its hit areas mirror with `mirrored(_:in:)`.
 enum HeaderMirror {
     /// `r` reflected inside `area` when `direction` is right to left; `r` itself otherwise.
@@ -14,6 +14,15 @@ enum HeaderMirror {
     /// A point reflected inside `area` when `direction` is right to left.
     static func mirrored(_ p: Point, in area: Rect, _ direction: LayoutDirection) -> Point {
         direction.isRightToLeft ? Point(x: area.minX + area.maxX - p.x, y: p.y) : p
+    }
+
+    /// Leading and trailing swapped; centred stays centred.
+    static func turned(_ a: TextAlignment) -> TextAlignment {
+        switch a {
+        case .leading: return .trailing
+        case .trailing: return .leading
+        case .center: return .center
+        }
     }
 
     /// Draws `body` into `list`, reflected inside `area` right to left. Transforms are kept as
@@ -32,9 +41,12 @@ enum HeaderMirror {
                 list.append(.line(from: mirrored(a, in: area, direction), to: mirrored(b, in: area, direction), c, width: width))
             case var .text(run):
                 run.rect = m(run.rect)
-                run.alignment = run.alignment == .leading ? .trailing : run.alignment == .trailing ? .leading : .center
+                run.alignment = turned(run.alignment)
                 list.append(.text(run))
-            case var .paragraph(run): run.rect = m(run.rect); list.append(.paragraph(run))
+            case var .paragraph(run):
+                run.rect = m(run.rect)
+                run.style.alignment = turned(run.style.alignment)
+                list.append(.paragraph(run))
             case let .texture(key, r): list.append(.texture(key: key, rect: m(r)))
             case var .image(run): run.rect = m(run.rect); list.append(.image(run))
             case let .pushClip(r): list.append(.pushClip(m(r)))
