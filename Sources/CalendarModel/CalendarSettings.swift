@@ -48,6 +48,7 @@ public struct CalendarSettings: Sendable {
                 throw Invalid(description: "--locale must be a locale identifier such as en_GB or de_DE, got '\(v)'")
             }
             s.locale = Locale(identifier: v)
+            s.digits = digits(of: s.locale)
             // Without --first-weekday the week starts where the locale's does.
             if options["first-weekday"] == nil { s.firstWeekday = FirstWeekday(locale: s.locale) }
         }
@@ -100,17 +101,44 @@ public struct CalendarSettings: Sendable {
         return id
     }
 
+    /// The locale's ten digits, zero first, from its default numbering system (ICU's, through
+    /// Foundation's number formatting): Arabic-Indic for ar_EG, extended Arabic-Indic for fa_IR,
+    /// Latin for en, de, he and ar_MA. Worked out once when the settings are parsed.
+    public var digits: [String] = (0...9).map(String.init)
+
+    /// `n` written in the locale's digits, without grouping: "٢١" for 21 in ar_EG. O(digits).
+    public func number(_ n: Int) -> String {
+        guard digits[1] != "1" else { return String(n) }
+        return String(n).map { c in c.wholeNumberValue.map { digits[$0] } ?? String(c) }.joined()
+    }
+
+    /// The default digits of `locale`'s numbering system, zero first.
+    public static func digits(of locale: Locale) -> [String] {
+        let f = NumberFormatter()
+        f.locale = locale
+        f.numberStyle = .none
+        f.usesGroupingSeparator = false
+        let digits = (0...9).map { f.string(from: NSNumber(value: $0)) ?? String($0) }
+        // A digit is one character; anything else (a sign, a mark) is not trusted.
+        return digits.allSatisfy({ $0.count == 1 }) ? digits : (0...9).map(String.init)
+    }
+
     /// Weekday labels in column order: the locale's short names cut to two letters, upper case ("MO").
     public var weekdayLabels: [String] {
         let f = DateFormatter()
         f.locale = locale
         // Foundation lists weekdays from Sunday.
         let names = f.shortStandaloneWeekdaySymbols
-        return firstWeekday.columns.map { iso in
+        let labels = firstWeekday.columns.map { iso in
             let i = iso % 7
             let name = names.indices.contains(i) ? names[i] : ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][i]
             return String(name.filter { $0 != "." }.prefix(2)).uppercased(with: locale)
         }
+        // Where two letters do not tell the days apart (Hebrew's short names all begin "יום"), the
+        // locale's narrowest names do ("א׳", "ב׳").
+        let narrow = f.veryShortStandaloneWeekdaySymbols
+        guard Set(labels).count < labels.count, Set(narrow).count == 7 else { return labels }
+        return firstWeekday.columns.map { narrow[$0 % 7] }
     }
 
     /// "November 2026", in the locale's month name.

@@ -139,7 +139,7 @@ struct CollectionDemo: ParsableCommand {
     var colorScheme: String?
 
     @Option(name: .customLong("layout-direction"),
-            help: ArgumentHelp("ltr or rtl: the grid scene fills from the right in rtl (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"))
+            help: ArgumentHelp("ltr or rtl: in rtl the tabs, the headers and every scene are mirrored (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"))
     var layoutDirection: String?
 
     @Option(name: .customLong("text-scale"),

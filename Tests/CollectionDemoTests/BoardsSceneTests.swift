@@ -160,7 +160,7 @@ final class BoardsSceneTests: XCTestCase {
         XCTAssertEqual(run.dump["drag"]?["accepted"]?.boolValue, false)
         try play(run, "up 700 500\nwait 100")
         XCTAssertEqual(run.items("later"), [])
-        XCTAssertEqual(run.scene.manager.feedback?.text, "Investigate why exports time out… is locked to Backlog")
+        XCTAssertEqual(run.scene.manager.feedback?.text, "一万件を超えるファイルがあるワークスペースで書き出しがタイムアウ… is locked to Backlog")
         try play(run, "wait 600")
         assertSettled(run)
     }
@@ -200,11 +200,11 @@ final class BoardsSceneTests: XCTestCase {
         let run = try makeRun()
         let c = run.center("today", 0)
         try play(run, "down \(c.x) \(c.y)\nup \(c.x) \(c.y)\nkey Space\nkey Down\nkey Down")
-        XCTAssertEqual(run.dump["status"]?.stringValue, "Translate the settings page into… picked up, over Today, position 3 of 5")
+        XCTAssertEqual(run.dump["status"]?.stringValue, "ترجمة صفحة الإعدادات إلى… picked up, over Today, position 3 of 5")
         // Right goes to the nearest board to the right: the full focus slot, which would swap.
         try play(run, "key Right\nwait 300")
         XCTAssertEqual(run.dump["drag"]?["over"]?.stringValue, "focus")
-        XCTAssertEqual(run.dump["status"]?.stringValue, "Translate the settings page into… picked up, over Focus, position 1 of 1, swaps with Update the onboarding…")
+        XCTAssertEqual(run.dump["status"]?.stringValue, "ترجمة صفحة الإعدادات إلى… picked up, over Focus, position 1 of 1, swaps with Update the onboarding…")
         try play(run, "key Left\nwait 100")
         XCTAssertEqual(run.dump["drag"]?["over"]?.stringValue, "today")
         try play(run, "key Left\nwait 300")

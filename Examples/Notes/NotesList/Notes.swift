@@ -7,7 +7,9 @@ public struct Note: Equatable, Sendable {
 
     /// The `n`th of the generated notes: the same words for the same `n` on every run.
     public static func generated(_ n: Int) -> Note {
-        let words = ["river", "lamp", "quiet", "harbour", "copper", "window", "autumn", "letter", "garden",
+        // Arabic and Hebrew words among the English ones, so that shaping and bidirectional
+        // text are exercised in wrapped, self-sizing notes.
+        let words = ["river", "مصباح", "quiet", "נמל", "copper", "window", "autumn", "letter", "garden",
                      "station", "paper", "orchard", "signal", "morning", "ladder", "cloud", "market", "violin"]
         var state = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15 &+ 1
         func next() -> Int {

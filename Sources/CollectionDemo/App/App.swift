@@ -188,7 +188,9 @@ public final class App: InteractiveRoot {
         let current = entries.firstIndex { $0.name == currentName } ?? 0
         switch key {
         case .left, .right, .home, .end:
-            let next = key == .home ? 0 : key == .end ? entries.count - 1 : current + (key == .right ? 1 : -1)
+            // Right to left the tabs run from the right: the left arrow goes to the next one.
+            let forward: Key = config.layoutDirection.isRightToLeft ? .left : .right
+            let next = key == .home ? 0 : key == .end ? entries.count - 1 : current + (key == forward ? 1 : -1)
             if entries.indices.contains(next), !currentScene.isDragging { switchTo(entries[next].name, now: now) }
             return true
         case .enter, .space:
@@ -278,6 +280,14 @@ public final class App: InteractiveRoot {
     /// down from 14 to 12 points before any label would be cut. A window too narrow for the
     /// 12-point row gets the compact bar: numbered tabs of one width, at most 44 points each.
     func tabLayout() -> (rects: [Rect], fontSize: Double) {
+        let placed = leftToRightTabLayout()
+        guard config.layoutDirection.isRightToLeft else { return placed }
+        // Right to left, the row is its mirror image: the first tab on the right.
+        let mirror = LayoutMirror(direction: .rightToLeft, width: size.width)
+        return (placed.rects.map(mirror.rect), placed.fontSize)
+    }
+
+    private func leftToRightTabLayout() -> (rects: [Rect], fontSize: Double) {
         let available = size.width - 16, gap = App.tabGap, height = tabBarHeight - 12
         let count = Double(max(1, entries.count))
         if !tabsAreCompact {

@@ -66,7 +66,8 @@ public struct SceneConfig: Sendable {
     public var items: Int?
     public var carouselAlignment: String = "center"
     public var rearrangeLayout: String = "grid"
-    /// `--layout-direction`, else the environment locale's: the grid scene mirrors in right to left.
+    /// `--layout-direction`, else the environment locale's: every scene's collections, the tab bar
+    /// and the headers mirror in right to left.
     public var layoutDirection: LayoutDirection = .leftToRight
     /// Extra scene options by flag name (calendar dates, files), parsed by the scene that uses them.
     public var options: [String: [String]] = [:]
@@ -105,7 +106,11 @@ public enum SceneCatalog {
     public static var all: [SceneEntry] { [
         SceneEntry(name: "grid", title: tr("Grid")) { GridScene(itemCount: $0.items ?? 1000, layoutDirection: $0.layoutDirection) },
         SceneEntry(name: "carousel", title: tr("Carousel")) { try CarouselScene(config: $0) },
-        SceneEntry(name: "rearrange", title: tr("Rearrange")) { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout, measurer: $0.measurer) },
+        SceneEntry(name: "rearrange", title: tr("Rearrange")) { config in
+            let scene = try RearrangeScene(itemCount: config.items ?? 200, layoutNamed: config.rearrangeLayout, measurer: config.measurer)
+            scene.collection.layoutDirection = config.layoutDirection
+            return scene
+        },
         SceneEntry(name: "calendar", title: tr("Calendar")) { try CalendarScene(config: $0) },
         SceneEntry(name: "boards", title: tr("Boards")) { BoardsScene(config: $0) },
         SceneEntry(name: "mosaic", title: tr("Mosaic")) { try MosaicScene(config: $0) },

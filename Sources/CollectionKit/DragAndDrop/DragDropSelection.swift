@@ -28,8 +28,8 @@ public struct DragDropSelection {
     /// The keyboard was used (true) or the pointer pressed (false).
     mutating func showRing(_ shown: Bool) { showsRing = shown }
 
-    /// Up/Down within the focused container, Left/Right to the nearest container that way that
-    /// holds items; the first item anywhere when nothing has the focus. Returns the container and
+    /// Up/Down within the focused container, Left/Right to the nearest container that way in their
+    /// order (the order runs leftward when the last stands left of the first) that holds items; the first item anywhere when nothing has the focus. Returns the container and
     /// item now focused, for the caller to scroll to; nil when the focus stayed.
     mutating func moveFocus(_ key: Key, in containers: [any DropContainer]) -> (any DropContainer, AnyHashable)? {
         guard let f = focus, let ci = containers.firstIndex(where: { $0.dropName == f.collection }) else {
@@ -45,7 +45,10 @@ public struct DragDropSelection {
             focus = (c.dropName, flat[j])
             return (c, flat[j])
         }
-        let step = key == .right ? 1 : -1
+        // The containers are listed along the screen; right to left the first stands at the right
+        // (its last one left of it), and Right steps back towards it.
+        let runsLeftward = (containers.last?.dropFrame.midX ?? 0) < (containers.first?.dropFrame.midX ?? 0)
+        let step = (key == .right) != runsLeftward ? 1 : -1
         var k = ci + step
         while containers.indices.contains(k) {
             if let id = containers[k].items.joined().first {

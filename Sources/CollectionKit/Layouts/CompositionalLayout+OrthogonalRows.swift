@@ -1,6 +1,14 @@
-/// Sections whose groups form one row scrolling across the list: where the row rests and which section a point is in.
+/// Sections whose groups form one row scrolling across the list: where the row rests and which
+/// section a point is in. Offsets given and answered are the row's own (its scroll physics'); in
+/// right to left the row starts at its right end, and each is decided as the mirror of left to right.
 extension CompositionalLayout {
+    /// The row's offset at which group `g` (or page `g`) rests in view. O(1).
     public func restingOffset(section s: Int, group g: Int) -> Double {
+        startRelativeRowOffset(section: s, physical: startRelativeRestingOffset(section: s, group: g))
+    }
+
+    /// Where group `g` rests, as a distance from the row's start (the offset in left to right).
+    private func startRelativeRestingOffset(section s: Int, group g: Int) -> Double {
         let sec = sections[s]
         let maxOffset = max(0, sec.rowContentWidth - boundsSize.width)
         guard sec.groupCount > 0 else { return 0 }
@@ -27,11 +35,17 @@ extension CompositionalLayout {
 
     /// The resting place nearest `offset` (binary search; resting offsets only grow).
     public func nearestRestingPlace(section s: Int, toOffset offset: Double) -> Int {
+        nearestRestingPlace(section: s, toStartRelative: startRelativeRowOffset(section: s, physical: offset))
+    }
+
+    /// The resting place nearest a distance from the row's start.
+    private func nearestRestingPlace(section s: Int, toStartRelative offset: Double) -> Int {
         let n = restingPlaceCount(section: s)
         guard n > 0 else { return 0 }
-        let after = Search.partition(n) { restingOffset(section: s, group: $0) >= offset }
+        let rest = { startRelativeRestingOffset(section: s, group: $0) }
+        let after = Search.partition(n) { rest($0) >= offset }
         var best = min(after, n - 1)
-        if after > 0, abs(restingOffset(section: s, group: after - 1) - offset) <= abs(restingOffset(section: s, group: best) - offset) {
+        if after > 0, abs(rest(after - 1) - offset) <= abs(rest(best) - offset) {
             best = after - 1
         }
         return best
@@ -42,11 +56,13 @@ extension CompositionalLayout {
     public func orthogonalTargetOffset(section s: Int, proposed: Double, velocity: Double, decision: ScrollDecision,
                                        flickVelocity: Double = 300) -> Double {
         guard sections.indices.contains(s), sections[s].isOrthogonal, sections[s].behavior != .continuous else { return proposed }
+        // Decided in left-to-right terms: offsets from the row's start, velocity towards its end.
+        let fromStart = { startRelativeRowOffset(section: s, physical: $0) }
         let place = PagingDecision.targetPage(
-            count: restingPlaceCount(section: s), proposed: proposed, velocity: velocity,
-            startOffset: decision.startOffset.x, currentOffset: decision.currentOffset.x, isWheel: decision.isWheel,
-            flickVelocity: flickVelocity, restingOffset: { restingOffset(section: s, group: $0) },
-            nearestPage: { nearestRestingPlace(section: s, toOffset: $0) })
+            count: restingPlaceCount(section: s), proposed: fromStart(proposed), velocity: mirror.velocity(Point(x: velocity, y: 0)).x,
+            startOffset: fromStart(decision.startOffset.x), currentOffset: fromStart(decision.currentOffset.x), isWheel: decision.isWheel,
+            flickVelocity: flickVelocity, restingOffset: { startRelativeRestingOffset(section: s, group: $0) },
+            nearestPage: { nearestRestingPlace(section: s, toStartRelative: $0) })
         return restingOffset(section: s, group: place)
     }
 

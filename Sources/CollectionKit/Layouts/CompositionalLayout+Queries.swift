@@ -1,8 +1,20 @@
-/// Queries on the prepared sections: binary searches over the group offsets.
+/// Queries on the prepared sections: binary searches over the group offsets. Places are computed
+/// left to right and mirrored on the way out (a query rect on the way in) in right to left.
 extension CompositionalLayout {
+    /// How far orthogonal section `s`'s row is scrolled from its start: its offset
+    /// (``orthogonalOffset``) in left to right; in right to left, where the row starts at its right
+    /// end, the distance of its offset from that end.
     public func rowOffset(_ s: Int) -> Double {
         guard sections.indices.contains(s), sections[s].isOrthogonal else { return 0 }
-        return orthogonalOffset?(s) ?? 0
+        return startRelativeRowOffset(section: s, physical: orthogonalOffset?(s) ?? 0)
+    }
+
+    /// A row's offset turned into its distance from the row's start (its own inverse): the
+    /// identity in left to right. O(1).
+    func startRelativeRowOffset(section s: Int, physical offset: Double) -> Double {
+        guard mirror.isMirrored, sections.indices.contains(s) else { return offset }
+        return LayoutMirror(direction: .rightToLeft, width: max(sections[s].rowContentWidth, boundsSize.width))
+            .offset(Point(x: offset, y: 0), viewport: boundsSize).x
     }
 
     /// The origin of group `g` of section `sec`, scroll offset applied.
@@ -21,13 +33,13 @@ extension CompositionalLayout {
         let frames = sec.resolved(g).itemFrames
         let k = ip.item - sec.groups.firstItem[g]
         guard k < frames.count else { return nil }
-        return LayoutAttributes(indexPath: ip, frame: frames[k].offset(by: origin(ofGroup: g, in: sec)))
+        return LayoutAttributes(indexPath: ip, frame: mirror.rect(frames[k].offset(by: origin(ofGroup: g, in: sec))))
     }
 
     /// The header of section `s` at its natural (unpinned) place.
     public func headerAttributes(section s: Int) -> LayoutAttributes? {
         guard sections.indices.contains(s), let h = sections[s].header, let f = sections[s].headerFrame else { return nil }
-        var a = LayoutAttributes(indexPath: ItemPath(item: 0, section: s), kind: .supplementary(h.kind), frame: f)
+        var a = LayoutAttributes(indexPath: ItemPath(item: 0, section: s), kind: .supplementary(h.kind), frame: mirror.rect(f))
         a.zIndex = h.pinToVisibleBounds ? 100 : 0
         return a
     }
@@ -50,6 +62,7 @@ extension CompositionalLayout {
     /// Items of one section meeting `rect`: binary search for the first group that reaches the
     /// rect along the stacking axis, then walk groups until they start past it.
     private func appendItems(of sec: PreparedSection, in rect: Rect, to result: inout [LayoutAttributes]) {
+        let mirror = self.mirror, rect = mirror.rect(rect)
         let axis = sec.axis
         let shift = sec.isOrthogonal ? rowOffset(sec.index) : 0
         let lo = rect[minOf: axis] - sec.groupsOrigin[axis] + shift
@@ -64,7 +77,7 @@ extension CompositionalLayout {
             let frames = sec.resolved(g).itemFrames
             for (k, item) in sec.itemsInGroup(g).enumerated() where k < frames.count {
                 let f = frames[k].offset(by: origin)
-                if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ItemPath(item: item, section: sec.index), frame: f)) }
+                if f.intersects(rect) { result.append(LayoutAttributes(indexPath: ItemPath(item: item, section: sec.index), frame: mirror.rect(f))) }
             }
             g += 1
         }

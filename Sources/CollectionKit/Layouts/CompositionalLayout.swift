@@ -102,7 +102,11 @@ public struct CompositionalLayout: CollectionLayout {
     public internal(set) var boundsSize: Size = .zero
     public var scrollAxis: Axis { .vertical }
     /// The context of the last `prepare`.
-    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    private(set) var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    /// Right to left, every place is the mirror of left to right about the width of the view
+    /// (sections stack vertically, so content is as wide as the view); a row that scrolls across
+    /// starts at its right end (see CompositionalLayout+Queries.swift).
+    var mirror: LayoutMirror { LayoutMirror(direction: context.layoutDirection, width: boundsSize.width) }
     /// During an interactive movement: the moving section's groups as they were before it, so the
     /// drop can take the unchanged groups after the moved items back instead of forming them again.
     private var groupsBeforeMove: GroupTable?

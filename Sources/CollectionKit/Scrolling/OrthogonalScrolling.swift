@@ -36,11 +36,24 @@ public final class OrthogonalScrolling: Component {
         view = cv
         guard let layout = cv.layout as? any OrthogonalRowsLayout else { scrollers.removeAll(); return }
         var next: [Int: ScrollPhysics] = [:]
+        let rightToLeft = cv.layoutDirection.isRightToLeft
+        let turned = syncedDirection.map { $0 != cv.layoutDirection } ?? false
         for row in layout.orthogonalRows {
+            let isNew = scrollers[row.section] == nil
             var physics = scrollers[row.section] ?? ScrollPhysics()
+            let oldEnd = physics.maxOffset.x
             physics.axes = [.horizontal]
             physics.boundsSize = Size(width: layout.boundsSize.width, height: row.height)
             physics.contentSize = Size(width: max(row.contentWidth, layout.boundsSize.width), height: row.height)
+            // Right to left, a row starts at its right end and keeps to it as its width changes
+            // (as left to right keeps to the left end); turning round shows the mirror image.
+            if isNew, rightToLeft {
+                physics.jump(to: Point(x: physics.maxOffset.x, y: 0))
+            } else if turned {
+                physics.jump(to: Point(x: physics.maxOffset.x - physics.offset.x, y: 0))
+            } else if rightToLeft, physics.maxOffset.x != oldEnd, physics.isIdle {
+                physics.jump(to: physics.clamped(Point(x: physics.offset.x + physics.maxOffset.x - oldEnd, y: 0)))
+            }
             if row.pages {
                 physics.decelerationRate = Deceleration.fastRate
                 let flick = flickVelocity, s = row.section
@@ -66,12 +79,14 @@ public final class OrthogonalScrolling: Component {
         scrollers = next
         restingPlaces = restingPlaces.filter { next[$0.key] != nil }
         syncedWidth = layout.boundsSize.width
+        syncedDirection = cv.layoutDirection
     }
 
     /// Per paging row, the resting place (group) it rests on or is heading for as of the last
     /// sync, and the width that sync saw: a resize re-centres the same group.
     private var restingPlaces: [Int: Int] = [:]
     private var syncedWidth: Double?
+    private var syncedDirection: LayoutDirection?
 
     /// Takes presses, drags and horizontal wheel over an orthogonal row of `cv` (whose layout must
     /// be an `OrthogonalRowsLayout`, such as a `CompositionalLayout`); everything else is left to the caller.

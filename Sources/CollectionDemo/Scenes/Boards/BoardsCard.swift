@@ -32,23 +32,24 @@ public struct BoardCard: Equatable, Sendable {
 
     private static let tasks = [
         "Fix login",
-        "Update the onboarding screenshots",
+        "Update the onboarding screenshots 📸",
         "Write release notes for 2.4",
-        "Investigate why exports time out for workspaces with more than ten thousand files",
-        "Pair with Sam on the flaky upload test",
+        "一万件を超えるファイルがあるワークスペースで書き出しがタイムアウトする原因を調べる",
+        "Pair with Sam on the flaky upload test 🐛",
         "Review",
-        "Translate the settings page into Portuguese and check that every label still fits",
-        "Rename the staging bucket",
+        "ترجمة صفحة الإعدادات إلى البرتغالية والتأكد من أن كل تسمية لا تزال مناسبة",
+        "Investigate why exports time out for workspaces with more than ten thousand files",
+        "לנסח את תוכנית ההעברה של מסד הנתונים לחיוב, כולל חזרה לאחור בכל שלב ומי מאשר כל אחד",
         "Draft the migration plan for the billing database, including a rollback at every step and who signs off on each",
-        "Call the printer vendor",
-        "Move the status page to the new domain",
+        "स्टेटस पेज को नए डोमेन पर ले जाना",
         "Profile the search index rebuild on the large customer dataset and write down where the time goes",
     ]
 
     /// A task for card `id`, the same every run: from a couple of words to a few sentences.
     public static func task(for id: Int) -> String { tasks[(id &* 5 &+ id / 7) % tasks.count] }
-    /// Cards `id` and `id + taskPeriod` have the same task: 7 × 12 adds 7 × 12 × 5 + 12 to the index.
-    static let taskPeriod = 7 * 12
+    /// Cards `id` and `id + taskPeriod` have the same task: 7 × n adds 7 × n × 5 + n to the index
+    /// (n tasks).
+    static let taskPeriod = 7 * tasks.count
 }
 
 /// Card sizes and text placement from the measurer that draws the text.
@@ -81,7 +82,17 @@ public struct BoardCardMetrics {
         var size = BoardCardMetrics.textSize(cardHeight: .infinity, cardWidth: w)
         let insets = BoardCardMetrics.textInsets(card, cardWidth: w)
         let line = w - insets.leading - insets.trailing
-        let words = card.shownText.split(whereSeparator: { $0.isWhitespace })
+        // The units a line may not break inside, as the measurer's line breaking (UAX #14) finds
+        // them: words between spaces, and each ideograph or kana of Japanese or Chinese.
+        let scalars = Array(card.shownText.unicodeScalars)
+        var start = 0
+        let words: [String] = measurer.lineBreaks(in: card.shownText).compactMap { b in
+            let end = min(max(b.offset, start), scalars.count)
+            defer { start = end }
+            var unit = String.UnicodeScalarView(scalars[start..<end])
+            while let last = unit.last, last.properties.isWhitespace { unit.removeLast() }
+            return unit.isEmpty ? nil : String(unit)
+        }
         // No bold glyph is wider than 0.8 em: a card whose longest word is surely narrower than its
         // line measures nothing.
         guard let most = words.map(\.count).max(), Double(most) * size * 0.8 > line else { return size }
@@ -123,6 +134,8 @@ public final class BoardCardCell: CollectionCell {
     public var card = BoardCard(id: 0, title: "")
     /// Wraps the card's text; set by the scene.
     public var metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer())
+    /// Right to left the card is its mirror image: the colour band on the right, the padlock at the left.
+    public var direction = LayoutDirection.leftToRight
 
     public override func prepareForReuse() {
         super.prepareForReuse()
@@ -130,7 +143,9 @@ public final class BoardCardCell: CollectionCell {
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
-        BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
+        }
         // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
         if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
         if isFocused { FocusRing.draw(around: frame.insetBy(dx: 2, dy: 2), radius: 8, into: &list) }

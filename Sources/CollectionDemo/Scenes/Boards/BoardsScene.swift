@@ -169,6 +169,9 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// For the scene catalogue: `--items` sets the backlog's size.
     public convenience init(config: SceneConfig) {
         self.init(backlogCount: config.items ?? BoardsScene.defaultBacklogCount, measurer: config.measurer, services: config.services)
+        // Set here, an initialiser, the property's observer would not run: the boards take it too.
+        layoutDirection = config.layoutDirection
+        for board in boards { board.view.layoutDirection = config.layoutDirection }
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -184,6 +187,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! BoardCardCell
             cell.card = self.card(id)
             cell.metrics = self.cardMetrics
+            cell.direction = cv.layoutDirection
             return cell
         }, drawItem: { [unowned self] id, rect, list in
             BoardCardCell.drawCard(self.card(id), metrics: self.cardMetrics, in: rect, into: &list)
@@ -243,6 +247,15 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// Backlog on the left; today above later in the middle; focus, palette and trash on the
     /// right; done along the bottom; a status line under everything. Proportional, so the
     /// window's minimum size still shows every board.
+    /// Right to left the boards are the mirror image of left to right: the backlog on the right,
+    /// the focus board, the palette and the trash on the left, titles aligned to the right.
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet {
+            for board in boards { board.view.layoutDirection = layoutDirection }
+            if frame != .zero { setFrame(frame) }
+        }
+    }
+
     public func setFrame(_ frame: Rect) {
         self.frame = frame
         manager.bounds = frame
@@ -258,9 +271,12 @@ public final class BoardsScene: Scene, ShortcutListing {
         let done = Rect(x: inner.minX, y: top.maxY + m, width: inner.width, height: doneH)
         let leftW = (top.width - 2 * m) * 0.36, midW = (top.width - 2 * m) * 0.38
         let rightW = max(0, top.width - 2 * m - leftW - midW)
-        let left = Rect(x: top.minX, y: top.minY, width: leftW, height: top.height)
-        let mid = Rect(x: left.maxX + m, y: top.minY, width: midW, height: top.height)
-        let right = Rect(x: mid.maxX + m, y: top.minY, width: rightW, height: top.height)
+        let ltrLeft = Rect(x: top.minX, y: top.minY, width: leftW, height: top.height)
+        let ltrMid = Rect(x: ltrLeft.maxX + m, y: top.minY, width: midW, height: top.height)
+        let ltrRight = Rect(x: ltrMid.maxX + m, y: top.minY, width: rightW, height: top.height)
+        let left = HeaderMirror.mirrored(ltrLeft, in: frame, layoutDirection)
+        let mid = HeaderMirror.mirrored(ltrMid, in: frame, layoutDirection)
+        let right = HeaderMirror.mirrored(ltrRight, in: frame, layoutDirection)
         let todayH = (mid.height - m) * 0.55
         let rows = [
             ("backlog", left),
@@ -282,7 +298,7 @@ public final class BoardsScene: Scene, ShortcutListing {
                 // Room for the words in any language (German's are longer), never less than before.
                 let words = cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: 12)) + 8
                 let w = min(max(110, words), r.width * 0.4)
-                addButtons[name] = Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2))
+                addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)), in: r, layoutDirection)
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
@@ -380,7 +396,7 @@ public final class BoardsScene: Scene, ShortcutListing {
                 label += "  \(manager.itemsInZones.count)"
             }
             list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
-                      size: min(13, titleH * 0.7), color: Theme.textDim, alignment: .leading, weight: .bold)
+                      size: min(13, titleH * 0.7), color: Theme.textDim, alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
         }
         drawTrash(into: &list)
         for b in boards {
@@ -414,7 +430,8 @@ public final class BoardsScene: Scene, ShortcutListing {
         // Beside the delete toast, never under it.
         var line = statusFrame
         if let toast = deletedNoticeFrame { line.size.width = max(0, toast.minX - 12 - line.minX) }
-        list.text(text, in: line, size: min(13, statusFrame.height * 0.5), color: color, alignment: .leading)
+        list.text(text, in: line, size: min(13, statusFrame.height * 0.5), color: color,
+                  alignment: layoutDirection.isRightToLeft ? .trailing : .leading)
     }
 
     public func cursor(at p: Point) -> Cursor {

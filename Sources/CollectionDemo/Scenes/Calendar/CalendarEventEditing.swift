@@ -242,8 +242,8 @@ extension CalendarScene {
         case let .key(key, _) where drag.byKeyboard:
             let step: Int
             switch key {
-            case .left: step = -1
-            case .right: step = 1
+            case .left: step = layout.isRightToLeft ? 1 : -1
+            case .right: step = layout.isRightToLeft ? -1 : 1
             case .up: step = -7
             case .down: step = 7
             case .space, .enter: drop(); return true
@@ -262,12 +262,14 @@ extension CalendarScene {
         return true
     }
 
-    /// -1 or 1 in the grid's left or right edge zone, else 0.
+    /// The months to turn in the grid's edge zones, else 0: -1 (back) at the left edge and 1 at the
+    /// right, or the other way round right to left, where the next month lies to the left.
     func edgeDirection(at p: Point) -> Int {
         let g = collection.frame
         guard p.y >= g.minY, p.y <= g.maxY else { return 0 }
-        if p.x < g.minX + CalendarEditing.edgeZone { return -1 }
-        if p.x > g.maxX - CalendarEditing.edgeZone { return 1 }
+        let forward = layout.isRightToLeft ? -1 : 1
+        if p.x < g.minX + CalendarEditing.edgeZone { return -forward }
+        if p.x > g.maxX - CalendarEditing.edgeZone { return forward }
         return 0
     }
 

@@ -26,7 +26,14 @@ extension CalendarScene {
     /// window, the smallest included: where the month's title and a worded Today do not both fit,
     /// Today becomes an icon button as square as ‹ and ›, and the title gives way after that
     /// (smaller type, then an ellipsis), as a GNOME header bar keeps its buttons and cuts its title.
+    /// Right to left they are the mirror image, at the left end with Today last.
     func headerButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
+        let area = Rect(x: sceneFrame.minX, y: sceneFrame.minY, width: collection.frame.width, height: 1)
+        return leftToRightHeaderButtonFrames().map { ($0.kind, HeaderMirror.mirrored($0.rect, in: area, collection.layoutDirection)) }
+    }
+
+    /// The buttons as they sit left to right (the header is drawn so, then mirrored right to left).
+    func leftToRightHeaderButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
         guard let row = headerRow() else { return [] }
         let h = row.height - 4, y = row.y + 2
         let right = sceneFrame.minX + collection.frame.width - 16
@@ -43,13 +50,13 @@ extension CalendarScene {
     /// True when Today shows as an icon (a narrow window); its name is still "Today" for the
     /// state dump and assistive technology.
     var todayIsIcon: Bool {
-        guard let r = headerButtonFrames().first(where: { $0.kind == .today })?.rect else { return false }
+        guard let r = leftToRightHeaderButtonFrames().first(where: { $0.kind == .today })?.rect else { return false }
         return r.width <= r.height + 0.5
     }
 
     /// The width the buttons take from the title row, with the gap before them.
     var headerButtonsWidth: Double {
-        guard let first = headerButtonFrames().first else { return 0 }
+        guard let first = leftToRightHeaderButtonFrames().first else { return 0 }
         return sceneFrame.minX + collection.frame.width - 16 - first.rect.minX + 12
     }
 
@@ -105,8 +112,9 @@ extension CalendarScene {
     func label(of kind: CalendarHeaderButtons.Kind) -> String {
         switch kind {
         case .today: return strings.today
-        case .previous: return "‹"
-        case .next: return "›"
+        // Each arrow points to where its month lies: the previous month is on the right in right to left.
+        case .previous: return collection.layoutDirection.isRightToLeft ? "›" : "‹"
+        case .next: return collection.layoutDirection.isRightToLeft ? "‹" : "›"
         }
     }
 
@@ -119,8 +127,9 @@ extension CalendarScene {
         }
     }
 
+    /// Draws the buttons as they sit left to right (the scene mirrors its header's title row).
     func drawHeaderButtons(into list: inout DrawList) {
-        for (kind, r) in headerButtonFrames() {
+        for (kind, r) in leftToRightHeaderButtonFrames() {
             let enabled = isEnabled(kind)
             let pressed = buttons.pressed == kind && buttons.hovered == kind
             let hovered = buttons.hovered == kind && enabled

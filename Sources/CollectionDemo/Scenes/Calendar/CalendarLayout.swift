@@ -5,6 +5,10 @@ import CalendarModel
 /// where the scroll would naturally stop, but never more than one page from where the gesture
 /// began, so a drag or a flick moves exactly one month.
 ///
+/// Right to left the whole strip is mirrored: the week runs from the right (the first weekday's
+/// column is the rightmost), the week-number column is on the right, and the next month lies to
+/// the left of the current one.
+///
 /// Every frame is arithmetic: `prepare` is O(1), `attributesForElements(in:)` O(k).
 public struct CalendarLayout: CollectionLayout {
     public var scrollAxis: Axis { .horizontal }
@@ -15,6 +19,7 @@ public struct CalendarLayout: CollectionLayout {
     public private(set) var pageWidth: Double = 1
     public private(set) var cellSize = Size.zero
     public private(set) var contentSize: Size = .zero
+    private var mirror = LayoutMirror()
 
     /// True when each page starts with a narrow column for ISO week numbers (`--week-numbers`).
     public var weekNumbers: Bool
@@ -46,13 +51,32 @@ public struct CalendarLayout: CollectionLayout {
         let h = (context.boundsSize.height - insets.top - insets.bottom - spacing * Double(MonthGrid.rows - 1)) / Double(MonthGrid.rows)
         cellSize = Size(width: max(1, w), height: max(1, h))
         contentSize = Size(width: pageWidth * Double(pageCount), height: context.boundsSize.height)
+        mirror = context.mirror(contentWidth: contentSize.width)
     }
 
+    /// True when the week runs right to left.
+    public var isRightToLeft: Bool { mirror.isMirrored }
+
     /// The content offset that shows page `page` exactly.
-    public func offset(ofPage page: Int) -> Point { Point(x: Double(page) * pageWidth, y: 0) }
+    public func offset(ofPage page: Int) -> Point {
+        mirror.offset(Point(x: Double(page) * pageWidth, y: 0), viewport: context.boundsSize)
+    }
     /// The page nearest a content offset.
     public func page(nearest offset: Point) -> Int {
-        min(max(0, Int((offset.x / pageWidth).rounded())), max(0, pageCount - 1))
+        let x = mirror.offset(offset, viewport: context.boundsSize).x
+        return min(max(0, Int((x / pageWidth).rounded())), max(0, pageCount - 1))
+    }
+    /// The pages a viewport `width` wide at content offset `x` shows (one at rest, two while a page turns).
+    public func pages(showingFrom x: Double, width: Double) -> ClosedRange<Int> {
+        let ltr = mirror.rect(Rect(x: x, y: 0, width: max(1, width), height: 1))
+        let first = max(0, Int((ltr.minX / pageWidth).rounded(.down)))
+        let last = min(pageCount - 1, Int(((ltr.maxX - 1) / pageWidth).rounded(.down)))
+        return first...max(first, last)
+    }
+    /// Where day column `column` (0 is the first weekday's) starts, from the page's left edge.
+    public func columnMinX(_ column: Int) -> Double {
+        let x = gridLeft + Double(column) * (cellSize.width + spacing)
+        return isRightToLeft ? pageWidth - x - cellSize.width : x
     }
 
     private func frame(page: Int, cell: Int) -> Rect {
@@ -65,11 +89,12 @@ public struct CalendarLayout: CollectionLayout {
     public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
         guard context.itemCounts.indices.contains(indexPath.section),
               (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
-        return LayoutAttributes(indexPath: indexPath, frame: frame(page: indexPath.section, cell: indexPath.item))
+        return LayoutAttributes(indexPath: indexPath, frame: mirror.rect(frame(page: indexPath.section, cell: indexPath.item)))
     }
 
     public func attributesForElements(in rect: Rect) -> [LayoutAttributes] {
         guard pageCount > 0, !rect.isEmpty else { return [] }
+        let rect = mirror.rect(rect)
         let first = max(0, Int((rect.minX / pageWidth).rounded(.down)))
         let last = min(pageCount - 1, Int((rect.maxX / pageWidth).rounded(.down)))
         guard first <= last else { return [] }
@@ -77,7 +102,7 @@ public struct CalendarLayout: CollectionLayout {
         for page in first...last {
             for cell in 0..<min(MonthGrid.cellCount, context.itemCounts[page]) {
                 let f = frame(page: page, cell: cell)
-                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ItemPath(item: cell, section: page), frame: f)) }
+                if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ItemPath(item: cell, section: page), frame: mirror.rect(f))) }
             }
         }
         return out

@@ -95,6 +95,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let settings = try CalendarSettings.parse(config.resolvedOptions)
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
+        collection.layoutDirection = config.layoutDirection
         updates = config.calendarSource?.updates
         measurer = config.measurer
         titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
@@ -392,8 +393,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             return true
         }
         switch key {
-        case .left: moveFocus(to: focus.adding(days: -1), now: now)
-        case .right: moveFocus(to: focus.adding(days: 1), now: now)
+        case .left: moveFocus(to: focus.adding(days: layout.isRightToLeft ? 1 : -1), now: now)
+        case .right: moveFocus(to: focus.adding(days: layout.isRightToLeft ? -1 : 1), now: now)
         case .up: moveFocus(to: focus.adding(days: -7), now: now)
         case .down: moveFocus(to: focus.adding(days: 7), now: now)
         case .enter where enterOpensPopover(): openPopover(focus)
@@ -629,39 +630,46 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let plan = headerPlan(title: title, width: header.width)
         let rowHeight = header.height < 60 ? 26.0 : 32.0
         let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
-        // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
-        list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
-                  size: plan.titleSize, color: Theme.text, weight: .bold)
-        var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
-        if plan.showsReadOnly {
-            // A quiet outlined badge, said before any drag or new event is tried.
-            let w = readOnlyBadgeWidth - 14
-            let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
-            list.stroke(badge, Theme.textDim, width: 1, radius: 11)
-            list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
-            titleWidth += readOnlyBadgeWidth
+        // The title row is laid out left to right and mirrored right to left: the title at the
+        // right, the buttons at the left.
+        HeaderMirror.draw(in: header, collection.layoutDirection, into: &list) { list in
+            // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
+            list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
+                      size: plan.titleSize, color: Theme.text, weight: .bold)
+            var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
+            if plan.showsReadOnly {
+                // A quiet outlined badge, said before any drag or new event is tried.
+                let w = readOnlyBadgeWidth - 14
+                let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
+                list.stroke(badge, Theme.textDim, width: 1, radius: 11)
+                list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
+                titleWidth += readOnlyBadgeWidth
+            }
+            if plan.showsSource, let label = sourceLabel {
+                list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
+                          size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
+            }
+            if plan.showsHints {
+                let hintsEnd = titleRect.maxX - headerButtonsWidth
+                list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
+                          size: 12, color: Theme.textDim, alignment: .trailing)
+            }
+            drawHeaderButtons(into: &list)
         }
-        if plan.showsSource, let label = sourceLabel {
-            list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
-                      size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
-        }
-        if plan.showsHints {
-            let hintsEnd = titleRect.maxX - headerButtonsWidth
-            list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
-                      size: 12, color: Theme.textDim, alignment: .trailing)
-        }
-        drawHeaderButtons(into: &list)
         let l = layout
         let labelHeight = header.height < 60 ? 18.0 : 24.0
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
         if l.weekNumbers {
             // The heading may use the page margin too: "Sem." is wider than the numbers below it.
             let left = l.isCompact ? collection.frame.minX + 2 : collection.frame.minX + l.insets.left
-            list.text(strings.weekColumn, in: Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight),
+            let heading = Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight)
+            let mirrored = l.isRightToLeft ? Rect(x: 2 * collection.frame.minX + l.pageWidth - heading.maxX, y: heading.minY,
+                                                  width: heading.width, height: heading.height) : heading
+            list.text(strings.weekColumn, in: mirrored,
                       size: l.isCompact ? 9 : 10, color: Theme.textDim, alignment: .center)
         }
         for (i, label) in weekdayLabels.enumerated() {
-            let x = collection.frame.minX + l.gridLeft + Double(i) * (l.cellSize.width + l.spacing)
+            let x = collection.frame.minX + l.columnMinX(i)
             let iso = settings.firstWeekday.columns[i]
             list.text(label, in: Rect(x: x, y: labelY, width: l.cellSize.width, height: labelHeight), size: l.cellSize.width < 30 ? 10 : 12,
                       color: iso >= 6 ? Theme.accent.mixed(with: Theme.textDim, 0.4) : Theme.textDim, alignment: .center, weight: .bold)
@@ -670,11 +678,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     /// The pages on screen now (one at rest, two while a page turns).
     private var pagesOnScreen: ClosedRange<Int> {
-        let l = layout
-        let x = collection.contentOffset.x
-        let first = max(0, Int((x / l.pageWidth).rounded(.down)))
-        let last = min(CalendarScene.pageCount - 1, Int(((x + collection.frame.width - 1) / l.pageWidth).rounded(.down)))
-        return first...max(first, last)
+        layout.pages(showingFrom: collection.contentOffset.x, width: collection.frame.width)
     }
 
     /// ISO 8601 week numbers left of each row: the week of the row's Monday.
@@ -688,7 +692,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 let cell = collection.windowRect(fromContent: f)
                 let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
                 let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
-                list.text("\(monday.isoWeek)", in: Rect(x: cell.minX - l.weekColumnWidth - l.spacing / 2, y: cell.minY + 2,
+                let x = l.isRightToLeft ? cell.maxX + l.spacing / 2 : cell.minX - l.weekColumnWidth - l.spacing / 2
+                list.text(settings.number(monday.isoWeek), in: Rect(x: x, y: cell.minY + 2,
                                                         width: l.weekColumnWidth, height: min(20, cell.height - 2)),
                           size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
             }
@@ -834,6 +839,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.isChosen = selection.contains(date)
         m.isFocused = date == focus && !m.isAdjacent && showsFocusRing
         m.gap = layout.spacing
+        m.numberText = settings.number(date.day)
+        m.isRightToLeft = layout.isRightToLeft
         m.isDropTarget = editing.drag?.over == date
         if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }
         if m.isChosen {

@@ -29,8 +29,27 @@ public final class DayCell: CollectionCell {
         public var isDropTarget = false
         /// The event chip the keyboard focus is on (Tab), outlined; Space picks it up.
         public var focusedEvent: EventOccurrence?
+        /// The day's number as the locale writes it ("٢١" in ar_EG); empty: Latin digits.
+        public var numberText = ""
+        /// The week runs right to left: the day before is on the right, the number at the top
+        /// right, bars start on their right end and run on to the left.
+        public var isRightToLeft = false
         public init(date: CalendarDate) { self.date = date }
+        /// The number drawn.
+        var shownNumber: String { numberText.isEmpty ? "\(date.day)" : numberText }
+        /// A band or bar runs on to the day on the left (before in left to right, after in right to left).
+        func joinsLeft(before: Bool, after: Bool) -> Bool { isRightToLeft ? after : before }
+        func joinsRight(before: Bool, after: Bool) -> Bool { isRightToLeft ? before : after }
     }
+
+    /// `r` reflected inside `frame` in right to left (the identity otherwise).
+    static func placed(_ r: Rect, in frame: Rect, _ m: Model) -> Rect {
+        m.isRightToLeft ? Rect(x: frame.minX + frame.maxX - r.maxX, y: r.minY, width: r.width, height: r.height) : r
+    }
+
+    /// The day number's box in a cell drawing `m`: at the top left, or the top right in right to left.
+    static func numberBox(in frame: Rect, _ m: Model) -> Rect { placed(numberBox(in: frame), in: frame, m) }
+
     public private(set) var model: Model?
 
     public override func prepareForReuse() {
@@ -60,14 +79,14 @@ public final class DayCell: CollectionCell {
 
         var ink = m.isAdjacent ? Theme.textDim.mixed(with: Theme.background, 0.35) : Theme.text
         if m.isDisabled { ink = Theme.textDim.mixed(with: Theme.background, 0.55) }
-        let box = DayCell.numberBox(in: frame)
+        let box = DayCell.numberBox(in: frame, m)
         let size = min(13, max(7, box.height * 0.62))
         if m.isToday {
             list.fill(box, Theme.danger, radius: min(box.height, box.width) / 2)
             ink = .white
         }
-        list.text("\(m.date.day)", in: m.isToday ? box : box.offsetBy(dx: 2, dy: 0), size: size,
-                  color: ink, alignment: m.isToday ? .center : .leading, weight: .bold)
+        list.text(m.shownNumber, in: m.isToday ? box : box.offsetBy(dx: m.isRightToLeft ? -2 : 2, dy: 0), size: size,
+                  color: ink, alignment: m.isToday ? .center : (m.isRightToLeft ? .trailing : .leading), weight: .bold)
         if m.isDisabled {
             // A diagonal stroke says "cannot be chosen" without relying on colour alone.
             list.line(Point(x: frame.minX + 4, y: frame.maxY - 4), Point(x: frame.maxX - 4, y: frame.minY + 4),
@@ -85,29 +104,32 @@ public final class DayCell: CollectionCell {
     /// The chosen tint and outline; joined to the neighbours' across the gap into one band.
     private func drawBand(_ m: Model, in frame: Rect, radius: Double, into list: inout DrawList) {
         let half = m.gap / 2
-        let band = Rect(x: frame.minX - (m.bandJoinsBefore ? half : 0), y: frame.minY,
-                        width: frame.width + (m.bandJoinsBefore ? half : 0) + (m.bandJoinsAfter ? half : 0), height: frame.height)
+        // Drawn by the sides on screen: the band runs on to the left and to the right.
+        let joinsLeft = m.joinsLeft(before: m.bandJoinsBefore, after: m.bandJoinsAfter)
+        let joinsRight = m.joinsRight(before: m.bandJoinsBefore, after: m.bandJoinsAfter)
+        let band = Rect(x: frame.minX - (joinsLeft ? half : 0), y: frame.minY,
+                        width: frame.width + (joinsLeft ? half : 0) + (joinsRight ? half : 0), height: frame.height)
         // Opaque, and the same on weekdays and weekends, so the band shows no seams at the gaps.
         let tint = Theme.surface.mixed(with: Theme.accent, m.isAdjacent ? 0.25 : 0.35)
-        DayCell.fill(band, tint, radius: radius, roundBefore: !m.bandJoinsBefore, roundAfter: !m.bandJoinsAfter, into: &list)
-        if !m.bandJoinsBefore && !m.bandJoinsAfter {
+        DayCell.fill(band, tint, radius: radius, roundBefore: !joinsLeft, roundAfter: !joinsRight, into: &list)
+        if !joinsLeft && !joinsRight {
             list.stroke(frame, Theme.accent, width: 2, radius: radius)
             return
         }
         // Top and bottom edges run on; the ends close only where the band ends.
         let inset = 1.0
-        let x0 = m.bandJoinsBefore ? band.minX : band.minX + radius, x1 = m.bandJoinsAfter ? band.maxX : band.maxX - radius
+        let x0 = joinsLeft ? band.minX : band.minX + radius, x1 = joinsRight ? band.maxX : band.maxX - radius
         list.fill(Rect(x: x0, y: band.minY, width: x1 - x0, height: 2), Theme.accent)
         list.fill(Rect(x: x0, y: band.maxY - 2, width: x1 - x0, height: 2), Theme.accent)
-        if !m.bandJoinsBefore { list.fill(Rect(x: band.minX, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
-        if !m.bandJoinsAfter { list.fill(Rect(x: band.maxX - 2, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
+        if !joinsLeft { list.fill(Rect(x: band.minX, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
+        if !joinsRight { list.fill(Rect(x: band.maxX - 2, y: band.minY + radius, width: 2, height: band.height - 2 * radius), Theme.accent) }
         // Rounded corners at the closed ends, drawn as short strokes of a rounded outline clipped to the corner area.
-        if !m.bandJoinsBefore {
+        if !joinsLeft {
             list.clipped(to: Rect(x: band.minX, y: band.minY, width: radius + inset, height: band.height)) { list in
                 list.stroke(Rect(x: band.minX, y: band.minY, width: radius * 4, height: band.height), Theme.accent, width: 2, radius: radius)
             }
         }
-        if !m.bandJoinsAfter {
+        if !joinsRight {
             list.clipped(to: Rect(x: band.maxX - radius - inset, y: band.minY, width: radius + inset, height: band.height)) { list in
                 list.stroke(Rect(x: band.maxX - radius * 4, y: band.minY, width: radius * 4, height: band.height), Theme.accent, width: 2, radius: radius)
             }
@@ -143,8 +165,8 @@ public final class DayCell: CollectionCell {
     private func drawEvents(_ m: Model, in frame: Rect, below box: Rect, into list: inout DrawList) {
         guard !m.events.isEmpty else { return }
         let dim = m.isAdjacent || m.isDisabled
-        guard DayCell.barLanes(in: frame, below: box) != nil else {
-            drawDots(m, in: frame, beside: box, dim: dim, into: &list)
+        guard DayCell.barLanes(in: frame, below: DayCell.numberBox(in: frame)) != nil else {
+            drawDots(m, in: frame, beside: DayCell.numberBox(in: frame), dim: dim, into: &list)
             return
         }
         for (slot, r) in DayCell.chips(m, in: frame) {
@@ -152,8 +174,11 @@ public final class DayCell: CollectionCell {
             let c = Theme.tileColor(e.colorIndex)
             let multiDay = slot.startsEarlier || slot.endsLater || slot.continuesAfter
             let fill = (e.span.isAllDay || multiDay ? c : c.mixed(with: Theme.background, 0.55)).withAlpha(dim || e.cancelled ? 0.45 : 1)
-            DayCell.fill(r, fill, radius: 3, roundBefore: !slot.startsEarlier, roundAfter: !slot.endsLater, into: &list)
-            if !e.span.isAllDay && !multiDay { list.fill(Rect(x: r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5) }
+            DayCell.fill(r, fill, radius: 3, roundBefore: !m.joinsLeft(before: slot.startsEarlier, after: slot.endsLater),
+                         roundAfter: !m.joinsRight(before: slot.startsEarlier, after: slot.endsLater), into: &list)
+            if !e.span.isAllDay && !multiDay {
+                list.fill(Rect(x: m.isRightToLeft ? r.maxX - 3 : r.minX, y: r.minY, width: 3, height: r.height), c, radius: 1.5)
+            }
             // A bar's title is written on its first day in the row; one running on is written by
             // the scene across the whole piece (`drawBarTitles`).
             if slot.showsTitle && !slot.continuesAfter {
@@ -182,7 +207,7 @@ public final class DayCell: CollectionCell {
         // Bold 10-point digits are under 7 points wide: an estimate keeps the cell free of a measurer.
         let w = 10 + 6.5 * Double("+\(hidden)".count), h = min(box.height, 16)
         let r = Rect(x: frame.maxX - 4 - w, y: box.minY + (box.height - h) / 2, width: w, height: h)
-        return r.minX >= box.maxX + 2 ? (r, hidden) : nil
+        return r.minX >= box.maxX + 2 ? (placed(r, in: frame, m), hidden) : nil
     }
 
     /// The event chips (bars) drawn in a cell at `frame`, with their rectangles in the same
@@ -200,7 +225,7 @@ public final class DayCell: CollectionCell {
             let half = m.gap / 2
             let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
             let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
-            out.append((slot, Rect(x: left, y: y, width: right - left, height: barHeight)))
+            out.append((slot, placed(Rect(x: left, y: y, width: right - left, height: barHeight), in: frame, m)))
         }
         return out
     }
@@ -242,7 +267,8 @@ public final class DayCell: CollectionCell {
         let n = min(m.events.count, max(0, Int((frame.maxX - 2 - x0 + 3) / pitch)))
         for (i, e) in m.events.prefix(n).enumerated() {
             let c = Theme.tileColor(e.colorIndex)
-            list.fill(Rect(x: x0 + Double(i) * pitch, y: y, width: dot, height: dot), dim ? c.withAlpha(0.5) : c, radius: dot / 2)
+            let r = DayCell.placed(Rect(x: x0 + Double(i) * pitch, y: y, width: dot, height: dot), in: frame, m)
+            list.fill(r, dim ? c.withAlpha(0.5) : c, radius: dot / 2)
         }
     }
 
@@ -258,7 +284,9 @@ public final class DayCell: CollectionCell {
             guard let slot, slot.showsTitle, slot.continuesAfter else { continue }
             let y = box.maxY + 2 + Double(lane) * (DayCell.barHeight + DayCell.barGap)
             let span = Double(slot.daysInRow)
-            let r = Rect(x: frame.minX + 4, y: y, width: span * stride - m.gap - 8, height: DayCell.barHeight)
+            let width = span * stride - m.gap - 8
+            // The piece starts here and runs on to the right, or to the left in right to left.
+            let r = Rect(x: m.isRightToLeft ? frame.maxX - 4 - width : frame.minX + 4, y: y, width: width, height: DayCell.barHeight)
             list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
         }
     }

@@ -33,6 +33,14 @@ public final class CarouselCardCell: CollectionCell {
     public var buttonState = ButtonState.normal
     /// The Open button has the keyboard focus with its ring showing.
     public var showsButtonRing = false
+    /// Right to left the card is its mirror image: the category badge at the right, the author
+    /// at the right of the footer and the Open button at its left.
+    public var direction = LayoutDirection.leftToRight
+
+    /// The Open button of a card in `frame` drawn in `direction`.
+    public static func openButtonFrame(in frame: Rect, direction: LayoutDirection) -> Rect {
+        HeaderMirror.mirrored(openButtonFrame(in: frame), in: frame, direction)
+    }
 
     public override func prepareForReuse() {
         super.prepareForReuse()
@@ -42,11 +50,13 @@ public final class CarouselCardCell: CollectionCell {
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
-        CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, into: &list)
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, into: &list)
+        }
         drawHover(in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
         if showsButtonRing {
-            let button = CarouselCardCell.openButtonFrame(in: frame)
+            let button = CarouselCardCell.openButtonFrame(in: frame, direction: direction)
             FocusRing.draw(around: button, radius: button.height / 2, into: &list)
         }
     }
@@ -62,12 +72,14 @@ public final class CarouselCardCell: CollectionCell {
     /// layer's colour is mixed with that background by `1 - alpha`, which gives the pixels a veil of
     /// the background colour would, with opaque fills only (no pass blending over the whole card).
     public override func draw(in frame: Rect, alpha: Double, into list: inout DrawList) {
-        CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, shadowAlpha: 0.45 * alpha,
-                                  fade: alpha, into: &list)
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            CarouselCardCell.drawCard(content, selected: isSelected, buttonState: buttonState, in: frame, shadowAlpha: 0.45 * alpha,
+                                      fade: alpha, into: &list)
+        }
         drawHover(in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: CarouselCardCell.cornerRadius(frame), outset: isSelected ? 11 : 0, into: &list) }
         if showsButtonRing {
-            let button = CarouselCardCell.openButtonFrame(in: frame)
+            let button = CarouselCardCell.openButtonFrame(in: frame, direction: direction)
             FocusRing.draw(around: button, radius: button.height / 2, into: &list)
         }
     }

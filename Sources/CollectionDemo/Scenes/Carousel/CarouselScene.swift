@@ -187,7 +187,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         guard !ids.isEmpty, let ip = collection.indexPathForItem(atWindowPoint: p), ip.item == centeredIndex,
               let frame = collection.presentedFrameForItem(at: ip) else { return nil }
         let card = collection.windowRect(fromContent: frame)
-        return CarouselCardCell.openButtonFrame(in: card).contains(p) ? ip.item : nil
+        return CarouselCardCell.openButtonFrame(in: card, direction: collection.layoutDirection).contains(p) ? ip.item : nil
     }
 
     /// Tells the cells how their Open button looks.
@@ -334,16 +334,16 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     }
     private var dotsCentreY: Double { collection.frame.maxY - layout.bottomMargin / 2 }
 
-    /// Centre of dot `i`, in window points.
+    /// Centre of dot `i`, in window points: the first at the left, or at the right in right to left.
     private func dotCentre(_ i: Int) -> Point {
-        let width = Double(ids.count - 1) * CarouselScene.dotSpacing
-        return Point(x: collection.frame.midX - width / 2 + Double(i) * CarouselScene.dotSpacing, y: dotsCentreY)
+        let step = collection.layoutDirection.isRightToLeft ? -CarouselScene.dotSpacing : CarouselScene.dotSpacing
+        return Point(x: collection.frame.midX + step * (Double(i) - Double(ids.count - 1) / 2), y: dotsCentreY)
     }
 
     private func dotIndex(at p: Point) -> Int? {
         guard showsDots, abs(p.y - dotsCentreY) <= 12 else { return nil }
-        let first = dotCentre(0).x
-        let i = Int(((p.x - first) / CarouselScene.dotSpacing).rounded())
+        let first = dotCentre(0).x, step = dotCentre(min(1, ids.count - 1)).x - first
+        let i = step == 0 ? 0 : Int(((p.x - first) / step).rounded())
         guard (0..<ids.count).contains(i), abs(p.x - dotCentre(i).x) <= CarouselScene.dotSpacing / 2 else { return nil }
         return i
     }
@@ -389,6 +389,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "card", for: ip) as! CarouselCardCell
         cell.content = .sample(ids[ip.item], of: ids.count)
+        cell.direction = cv.layoutDirection
         return cell
     }
 }
@@ -400,5 +401,6 @@ extension CarouselScene {
             throw AppError("unknown carousel alignment '\(config.carouselAlignment)' (center or edges)")
         }
         self.init(itemCount: config.items ?? 12, alignment: alignment)
+        collection.layoutDirection = config.layoutDirection
     }
 }

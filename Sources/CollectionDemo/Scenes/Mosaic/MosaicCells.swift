@@ -63,8 +63,16 @@ public final class MosaicCardCell: CollectionCell {
 
 /// The mosaic's section headers: the featured row's title, and the pinned mosaic header.
 enum MosaicHeader {
+    /// Right to left the header is the mirror image: the title at the right end, aligned to it.
     /// `inset`: the grid's left edge from the frame's, where the title starts (the cards' edge).
-    static func draw(title: String, detail: String, pinned: Bool, inset: Double = 16, in frame: Rect, into list: inout DrawList) {
+    static func draw(title: String, detail: String, pinned: Bool, inset: Double = 16, in frame: Rect,
+                     direction: LayoutDirection = .leftToRight, into list: inout DrawList) {
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            draw(title: title, detail: detail, pinned: pinned, inset: inset, in: frame, into: &list)
+        }
+    }
+
+    private static func draw(title: String, detail: String, pinned: Bool, inset: Double, in frame: Rect, into list: inout DrawList) {
         list.fill(frame, pinned ? Theme.surface : Theme.background)
         if pinned { list.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), Theme.border) }
         list.text(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: 200, height: frame.height), size: 17,

@@ -24,9 +24,10 @@ extension MosaicScene {
     func headerButtonFrames() -> [Rect] {
         guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
         let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
-        // The buttons end at the grid's right edge, as the title starts at its left one.
+        // The buttons end at the grid's right edge, as the title starts at its left one; right to
+        // left the row is mirrored with its header: at the left end, Shuffle rightmost.
         let frames = ButtonRow.layout(widths: widths, right: h.maxX - gridSideInset, midY: h.midY)
-        return (frames.first?.minX ?? 0) >= h.minX + gridSideInset + 84 ? frames : []
+        return (frames.first?.minX ?? 0) >= h.minX + gridSideInset + 84 ? frames.map { HeaderMirror.mirrored($0, in: h, collection.layoutDirection) } : []
     }
 
     func pressHeaderButton(_ name: String, now: Double) {

@@ -140,7 +140,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         let featured = SceneFocusStop("featured", contains: { [unowned self] p in orthogonal.contains(p) },
                                       keys: { [unowned self] key, mods, now in
                                           guard mods.isEmpty, key == .left || key == .right else { return false }
-                                          pageFeatured(by: key == .right ? 1 : -1, now: now)
+                                          // The arrow towards the row's end goes forward: the right one, or the left in right to left.
+            let forward: Key = collection.layoutDirection.isRightToLeft ? .left : .right
+            pageFeatured(by: key == forward ? 1 : -1, now: now)
                                           return true
                                       },
                                       changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring },
@@ -169,6 +171,8 @@ public final class MosaicScene: Scene, ShortcutListing {
             throw AppError("unknown mosaic preset '\(name)' (\(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
+        collection.layoutDirection = config.layoutDirection
+        orthogonal.sync(with: collection)
     }
 
     private func makeLayout() -> CompositionalLayout {
@@ -646,10 +650,11 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
-            MosaicHeader.draw(title: tr("Featured"), detail: "", pinned: false, inset: gridSideInset, in: frame, into: &list)
+            MosaicHeader.draw(title: tr("Featured"), detail: "", pinned: false, inset: gridSideInset, in: frame,
+                              direction: collection.layoutDirection, into: &list)
         } else {
             MosaicHeader.draw(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
-                              in: frame, into: &list)
+                              in: frame, direction: collection.layoutDirection, into: &list)
         }
     }
 

@@ -156,6 +156,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public convenience init(config: SceneConfig) throws {
         guard let library = config.photos else { throw AppError("the photos scene needs pictures (--photos DIR)") }
         self.init(library: library)
+        collection.layoutDirection = config.layoutDirection
     }
 
     public func setFrame(_ frame: Rect) {

@@ -31,7 +31,14 @@ extension RearrangeScene {
 
     /// The switch's and Undo's frames; the switch alone where both do not fit, and neither in a
     /// band too narrow for the switch.
+    /// Right to left they are the mirror image: the switch at the right end, Undo at the left.
     func headerButtonFrames() -> (layouts: [Rect], undo: [Rect]) {
+        let h = headerFrame, placed = leftToRightHeaderButtonFrames()
+        func m(_ r: Rect) -> Rect { HeaderMirror.mirrored(r, in: h, collection.layoutDirection) }
+        return (placed.layouts.map(m), placed.undo.map(m))
+    }
+
+    private func leftToRightHeaderButtonFrames() -> (layouts: [Rect], undo: [Rect]) {
         let h = headerFrame
         guard h.height > 0 else { return ([], []) }
         let measurer = EstimatedTextMeasurer()
@@ -60,11 +67,12 @@ extension RearrangeScene {
         layoutButtons.draw(into: &list)
         undoButton.draw(into: &list)
         guard let text = hintText else { return }
-        let frames = headerButtonFrames()
+        let frames = leftToRightHeaderButtonFrames()
         let left = (frames.layouts.last?.maxX ?? h.minX) + 16, right = (frames.undo.first?.minX ?? h.maxX) - 16
         let style = TextStyle(size: 13)
         guard noteMetrics.measurer.width(of: text, style: style) <= right - left else { return }
-        list.text(text, in: Rect(x: left, y: h.minY, width: right - left, height: h.height), size: 13, color: Theme.textDim, alignment: .center)
+        let line = HeaderMirror.mirrored(Rect(x: left, y: h.minY, width: right - left, height: h.height), in: h, collection.layoutDirection)
+        list.text(text, in: line, size: 13, color: Theme.textDim, alignment: .center)
     }
 
     /// Scrolls so tile `ip` is in view after a layout change, when it is not already.

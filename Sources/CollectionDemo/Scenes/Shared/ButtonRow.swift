@@ -84,7 +84,10 @@ final class ButtonRow {
         let i = all.firstIndex { $0.name == focused } ?? 0
         switch key {
         case .left, .right:
-            let j = i + (key == .right ? 1 : -1)
+            // The arrows follow the screen: right to left the row runs from the right.
+            let placed = frames()
+            let runsLeftward = placed.count > 1 && placed[1].minX < placed[0].minX
+            let j = i + ((key == .right) != runsLeftward ? 1 : -1)
             if all.indices.contains(j) { focused = all[j].name }
         case .enter, .space:
             if all.indices.contains(i), all[i].enabled { action(all[i].name, now) }
