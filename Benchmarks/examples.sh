@@ -39,7 +39,7 @@ if [ $build = 1 ]; then
         swift build -c release --product "$p" >/dev/null || { echo "examples: the release build of $p failed" >&2; exit 1; }
     done
 fi
-bin=.build/release
+bin=$PWD/.build/release
 for p in $products; do [ -x "$bin/$p" ] || { echo "examples: $bin/$p is missing; run without --no-build" >&2; exit 1; }; done
 
 work=$(mktemp -d)
@@ -130,10 +130,10 @@ if [[ " $parts " == *" window "* ]]; then
         for p in "${programs[@]}"; do
             IFS='|' read -r name size at headless window <<<"$p"
             # Start-up and memory at rest: the probe times exec to the first drawn pixels.
-            probe=$(cd "$work" && "$work/probe" "$display" 3 $window)
+            probe=$("$work/probe" "$display" 3 $window)
             # Scrolling: the wheel over the collection, then SIGTERM, which ends the loop as a close does.
             rm -f "$work/stats.json"
-            (cd "$work" && exec env DISPLAY="$display" COLLECTIONKIT_STATS="$work/stats.json" $window) 2>>"$work/app.log" &
+            (exec env DISPLAY="$display" COLLECTIONKIT_STATS="$work/stats.json" $window) 2>>"$work/app.log" &
             app_pid=$!
             wid=$(DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" | head -1)
             if [ -n "$wid" ]; then
@@ -158,10 +158,11 @@ except ValueError:
 try:
     s = json.load(open(stats))
 except (OSError, ValueError):
-    sys.exit(f"examples: {name}: the window wrote no statistics")
+    sys.exit(f"examples: {name}: the window wrote no statistics (see what it said below)")
 print(json.dumps({"program": name, "mode": "window", "first_frame_ms": pr["frame_ms"], "first_frame_cpu_ms": pr["cpu_frame_ms"], "p50": s["frame_ms_p50"],
                   "p99": s["frame_ms_p99"], "frames": s["frames"], "rss_kb": pr["rss_kb"], "peak_rss_kb": s["peak_rss_kb"]}))
 PY
+            [ -s "$work/app.log" ] && { sed 's/^/    /' "$work/app.log" >&2; : >"$work/app.log"; }
         done
     done
 fi
