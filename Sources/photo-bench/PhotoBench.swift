@@ -132,6 +132,8 @@ enum PhotoBench {
         let pipeline = ImagePipeline(decoder: ImageFileDecoder(workerNice: nice < 0 ? nil : nice), thumbnails: FreedesktopThumbnails(root: thumbnails),
                                      memoryBudget: Int(option("budget-mb", 48)) << 20,
                                      workers: Int(option("workers", Double(ProcessInfo.processInfo.activeProcessorCount))))
+        // --arrivals N: finished pictures collected an update (0: every one, as before the bound).
+        if let n = Int(exactly: option("arrivals", -1)), n >= 0 { pipeline.arrivalsPerUpdate = n == 0 ? .max : n }
         let grid = PhotoGrid(files: files, pipeline: pipeline, scale: scale)
         let cv = CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: option("cell", 150)))
         cv.register(reuseIdentifier: "photo") { PhotoCell(reuseIdentifier: $0) }
