@@ -99,6 +99,8 @@ let package = Package(
                                          .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),
         // Benchmarks/photos.sh: a grid of 10,000 4000x3000 JPEGs scrolled at 2,400 pt/s, cold and warm.
         .executableTarget(name: "photo-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
+        // Benchmarks/examples.sh: the Kanban and Notes examples' roots run headless with rendering.
+        .executableTarget(name: "examples-bench", dependencies: ["KanbanBoard", "NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),

@@ -9,6 +9,7 @@
 # It also times one photo's decode for a cell both ways: libjpeg-turbo reducing while decoding,
 # and SDL_image decoding it whole.
 # Options pass through: --seconds 20 --speed 2400 --workers N --budget-mb 48 --scale 1 --cell 150 --nice 10 (-1: none)
+#   --arrivals N (finished pictures collected an update; 0: all of them)
 #   --count 10000 --distinct 40 --dir DIR --decode-only
 set -euo pipefail
 cd "$(dirname "$0")/.."

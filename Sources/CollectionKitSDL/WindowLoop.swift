@@ -13,6 +13,10 @@ import Foundation
 ///
 /// The loop owns the window; `willUpdate` lets a caller feed input of its own (a recorded script)
 /// at the frame's time, and `frameTimer` brackets each frame for statistics.
+///
+/// With `COLLECTIONKIT_STATS=FILE` in the environment the loop writes its frame statistics to FILE
+/// as JSON when it ends (frame time percentiles, the first frame's time from the process's start,
+/// peak resident memory), so any program that runs a `WindowLoop` can be measured as it ships.
 public final class WindowLoop<Root: InteractiveRoot> {
     public let root: Root
     public let canvas: WindowCanvas
@@ -98,6 +102,15 @@ public final class WindowLoop<Root: InteractiveRoot> {
         var reached = 0.0
         // When the last frame that handled input began (wall seconds).
         var lastInputFrame = -Double.infinity
+        // COLLECTIONKIT_STATS=FILE: frame statistics written when the loop ends (`LoopStatistics`).
+        let statistics = LoopStatistics.fromEnvironment(wrapping: frameTimer)
+        if let statistics { frameTimer = statistics }
+        defer {
+            if let statistics {
+                statistics.write()
+                frameTimer = statistics.inner
+            }
+        }
         while !closed && !root.quitRequested {
             if !due { idle(start: start) }
             let began = Clock.wallSeconds()
@@ -127,6 +140,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let beforePresent = Clock.wallSeconds()
             canvas.present()
             let presented = Clock.wallSeconds() - beforePresent
+            statistics?.frameShown()
             if let first = didShowFirstFrame {
                 didShowFirstFrame = nil
                 first()

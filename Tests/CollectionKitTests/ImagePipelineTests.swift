@@ -248,6 +248,29 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertNil(pipeline.nextDeadline(after: 1.25))
         XCTAssertEqual(pipeline.state(of: key), .shown)
     }
+
+    /// A screenful of pictures finishing at once (thumbnails read from disk) is collected a few
+    /// an update, so no single frame makes every texture and starts every fade.
+    func testABurstOfFinishedPicturesIsCollectedAFewAFrame() {
+        let decoder = RecordingDecoder(held: true)
+        let pipeline = ImagePipeline(decoder: decoder, workers: 2)
+        pipeline.arrivalsPerUpdate = 4
+        let source = PictureSource(pipeline: pipeline, count: 12)
+        let cv = makeGrid(source)
+        frame(cv, pipeline, now: 0)
+        XCTAssertEqual(pipeline.inFlightCount, 9, "three rows of three in view")
+        decoder.release()
+        let deadline = Date().addingTimeInterval(10)
+        while decoder.calls.count < 9 || pipeline.nextDeadline(after: 0) == nil, Date() < deadline { usleep(2_000) }
+        usleep(200_000)    // the last decode's result is queued just after its call returns
+        var collected: [Int] = []
+        for step in 1...4 {
+            frame(cv, pipeline, now: 0.01 * Double(step))
+            collected.append(pipeline.cache.count)
+        }
+        XCTAssertEqual(collected, [4, 8, 9, 9], "four pictures an update, the rest in the updates after")
+        XCTAssertEqual(pipeline.inFlightCount, 0)
+    }
 }
 
 /// A counter bumped from worker threads.

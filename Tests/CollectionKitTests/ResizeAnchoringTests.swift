@@ -100,3 +100,34 @@ final class ResizeAnchoringTests: XCTestCase {
         XCTAssertEqual(last.height, Self.noteHeight(17, width: last.width), accuracy: 0.001)
     }
 }
+
+/// Cards measured to their text are measured once, at the width they show at: an app sets
+/// `measureItem` before its window is laid out, and a board of hundreds of cards measured at a
+/// width of zero first (a word a line) would pay for its start-up twice over.
+final class MeasureOnceTests: XCTestCase {
+    func testCardsAreMeasuredOnceAtTheirRealWidthWhenMeasureItemIsSetBeforeTheFrame() {
+        var calls: [(Int, Double)] = []
+        let board = DragDropCollection<Int>(name: "todo", title: "To do", items: [Array(0..<50)],
+                                            cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) },
+                                            drawItem: { _, _, _ in })
+        board.view.register(reuseIdentifier: "tile") { CollectionCell(reuseIdentifier: $0) }
+        board.measureItem = { id, width in
+            calls.append((id, width))
+            return 20 + Double(id % 5) * 10
+        }
+        XCTAssertTrue(calls.isEmpty, "nothing measured before the view has a size: \(calls.prefix(3))")
+        board.view.setFrame(Rect(x: 0, y: 0, width: 300, height: 500))
+        board.view.update(now: 0)
+        XCTAssertEqual(calls.count, 50, "each card measured once")
+        let width = board.view.layout.attributesForItem(at: ItemPath(item: 0))!.frame.width
+        XCTAssertEqual(Set(calls.map(\.1)), [width], "measured at the width the cards show at")
+        XCTAssertEqual(board.view.layout.attributesForItem(at: ItemPath(item: 3))!.frame.height, 50)
+        // Measuring again while the view has no size waits for its next real width.
+        board.view.setFrame(Rect(x: 0, y: 0, width: 0, height: 0))
+        board.remeasure()
+        calls.removeAll()
+        board.view.setFrame(Rect(x: 0, y: 0, width: 300, height: 500))
+        board.view.update(now: 0.1)
+        XCTAssertEqual(calls.count, 50, "measured again once the view has its size back")
+    }
+}

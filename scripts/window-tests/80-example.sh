@@ -1,8 +1,8 @@
 # The example program (the README's code) opens its own window; a real drag scrolls its grid, and
-# a close request ends it cleanly.
+# a close request ends it cleanly, writing the loop's statistics (COLLECTIONKIT_STATS) on the way out.
 example=${GRID_EXAMPLE:-$(dirname "$bin")/grid-example}
 if [ -x "$example" ]; then
-    "$example" >"$work/example.out" 2>&1 &
+    COLLECTIONKIT_STATS="$work/example-stats.json" "$example" >"$work/example.out" 2>&1 &
     app_pid=$!
     wid=""
     find_example() { kill -0 "$app_pid" 2>/dev/null || return 0; wid=$(xdotool search --onlyvisible --name "^Numbers$" 2>/dev/null | head -1); [ -n "$wid" ]; }
@@ -17,6 +17,13 @@ if [ -x "$example" ]; then
             kill -TERM "$app_pid"; wait "$app_pid"; code=$?
             if [ $code -eq 0 ]; then pass "the example's grid scrolls under a real drag and closes cleanly"
             else fail "example" "exit $code after a close request"; fi
+            if python3 - "$work/example-stats.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["frames"] > 0 and s["frame_ms_p99"] > 0 and s["first_frame_ms"] > 0 and s["peak_rss_kb"] > 1000, s
+PY
+            then pass "COLLECTIONKIT_STATS: the example's loop wrote its frames, first frame and peak memory at exit"
+            else fail "example statistics" "no usable $work/example-stats.json: $(cat "$work/example-stats.json" 2>&1)"; fi
         else
             fail "example" "the picture did not change under a drag"
         fi

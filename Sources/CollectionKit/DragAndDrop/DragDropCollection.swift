@@ -35,8 +35,10 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public var measureItem: ((ItemID, Double) -> Double)? {
         didSet {
             lengths.measure = measureItem == nil ? nil : { [weak self] _ in
-                guard let self else { return }
+                // Until the view has a size, no width it is given is the one its items show at.
+                guard let self, !view.frame.isEmpty else { return false }
                 displayedLengths = displayed.map(lengths(of:))
+                return true
             }
             remeasure()
         }
@@ -164,7 +166,16 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     static func typed(_ id: AnyHashable) -> ItemID { typedIdentifier(id) }
 
     /// Measures every shown item again (after `itemLength` changed). O(n).
+    ///
+    /// With ``measureItem`` and a view that has no size yet, nothing is measured now: items
+    /// are measured once, when the layout first places them at a real width (an app that sets
+    /// `measureItem` before its window is laid out measures each card once, not at a width of
+    /// zero first).
     public func remeasure() {
+        if measureItem != nil, view.frame.isEmpty {
+            lengths.crossLength = nil
+            return
+        }
         // One gap identifier for the whole pass: making it per item was most of measuring a long list.
         displayedLengths = displayed.map(lengths(of:))
         view.updateLayout { _ in }

@@ -11,7 +11,9 @@ public final class ItemLengths {
     /// width), when its owner measures items for a width (see `DragDropCollection.measureItem`).
     public internal(set) var crossLength: Double?
     /// Measures again for a new cross length; set by the owner, called by the layout's `prepare`.
-    var measure: ((Double) -> Void)?
+    /// Returns false when the owner could not measure yet (its view has no size): the lengths
+    /// stay as they were and the next `prepare` asks again.
+    var measure: ((Double) -> Bool)?
 
     public init() {}
 
@@ -19,8 +21,9 @@ public final class ItemLengths {
     /// again when that size changed, before the layout reads a length. O(1) when it did not.
     public func prepare(crossLength: Double) {
         guard let measure, crossLength != self.crossLength else { return }
+        let before = self.crossLength
         self.crossLength = crossLength
-        measure(crossLength)
+        if !measure(crossLength) { self.crossLength = before }
     }
 
     /// The length of the element at `ip`; `fallback` past the end.

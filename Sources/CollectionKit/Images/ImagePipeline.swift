@@ -25,6 +25,13 @@ public final class ImagePipeline {
     public var fadeDuration = 0.2
     /// What a cell shows while its picture is pending, or when it cannot be decoded: a neutral tile.
     public var placeholderColor = Color(r: 0x80, g: 0x80, b: 0x80, a: 0x40)
+    /// The most finished pictures one `update(now:)` collects (1 or more). Each one collected
+    /// becomes a texture and starts its fade in the frame that follows, so a burst of arrivals (a
+    /// screenful of thumbnails read from disk at once) is spread over a few frames instead of
+    /// landing in one; the rest are collected by the next updates (``nextDeadline(after:)`` asks
+    /// for them at once). With no workers every finished picture is collected, so headless runs
+    /// stay the same frame for frame.
+    public var arrivalsPerUpdate = 6
     /// Decoded pictures kept in memory.
     public internal(set) var cache: ImageMemoryCache
     /// Counts of what the pipeline did, for benchmarks and tests.
@@ -85,7 +92,7 @@ public final class ImagePipeline {
             pendingSince[key] = nil
         }
         if queue.workers == 0 { queue.drainHere() }
-        for (job, outcome) in queue.takeFinished() {
+        for (job, outcome) in queue.takeFinished(limit: queue.workers == 0 ? .max : max(1, arrivalsPerUpdate)) {
             let key = job.key
             if inFlight[key] === job { inFlight[key] = nil }
             switch outcome {

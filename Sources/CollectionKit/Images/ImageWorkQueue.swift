@@ -88,11 +88,16 @@ final class ImageWorkQueue: Sendable {
         for job in dropped { job.cancel() }
     }
 
-    /// The results finished since the last call, oldest first.
-    func takeFinished() -> [(ImageJob, ImageOutcome)] {
+    /// The results finished since the last call, oldest first, at most `limit` of them (the
+    /// rest wait for the next call).
+    func takeFinished(limit: Int = .max) -> [(ImageJob, ImageOutcome)] {
         state.withLock { s in
-            defer { s.finished.removeAll() }
-            return s.finished
+            guard s.finished.count > limit else {
+                defer { s.finished.removeAll() }
+                return s.finished
+            }
+            defer { s.finished.removeFirst(max(0, limit)) }
+            return Array(s.finished.prefix(max(0, limit)))
         }
     }
 

@@ -1,0 +1,61 @@
+@testable import CollectionKitSDL
+import CollectionKit
+import Foundation
+import XCTest
+
+/// `COLLECTIONKIT_STATS=FILE`: the window loop's statistics, written for any program that runs one.
+final class LoopStatisticsTests: XCTestCase {
+    final class Counting: FrameTimer {
+        var began = 0, ended = 0, skipped = 0
+        func frameBegan() { began += 1 }
+        func frameEnded(liveCells: Int) { ended += 1 }
+        func framesSkipped(_ count: Int) { skipped += count }
+    }
+
+    func testTheFirstFrameIsKeptApartAndTheProgramsOwnTimerStillHearsEveryFrame() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("loop-stats-\(getpid()).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let own = Counting()
+        let stats = LoopStatistics(path: path, inner: own)
+        // The first frame does a lot of work (fonts, caches); the rest almost none.
+        stats.frameBegan()
+        var x = 0.0
+        for i in 0..<3_000_000 { x += Double(i).squareRoot() }
+        XCTAssertGreaterThan(x, 0)
+        stats.frameEnded(liveCells: 3)
+        stats.frameShown()
+        for _ in 0..<10 {
+            stats.frameBegan()
+            stats.frameEnded(liveCells: 4)
+            stats.frameShown()
+        }
+        stats.framesSkipped(5)
+        XCTAssertEqual([own.began, own.ended, own.skipped], [11, 11, 5])
+        stats.write()
+
+        let json = try JSON.parse(String(contentsOfFile: path, encoding: .utf8))
+        guard case let .object(pairs) = json else { return XCTFail("not an object: \(json)") }
+        XCTAssertEqual(pairs.map(\.0), ["frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "first_frame_cpu_ms",
+                                         "first_frame_ms", "peak_rss_kb", "rss_kb", "live_cells_max", "frames_skipped"])
+        XCTAssertEqual(json["frames"]?.doubleValue, 10, "the first frame is not among the frames counted")
+        let first = try XCTUnwrap(json["first_frame_cpu_ms"]?.doubleValue)
+        let worst = try XCTUnwrap(json["frame_ms_max"]?.doubleValue)
+        XCTAssertGreaterThan(first, worst, "the first frame's work is kept apart from the frames after it")
+        let sinceStart = try XCTUnwrap(json["first_frame_ms"]?.doubleValue)
+        XCTAssertGreaterThan(sinceStart, 0)
+        XCTAssertLessThan(sinceStart, ProcessInfo.processInfo.systemUptime * 1000, "measured from this process's start")
+        XCTAssertGreaterThan(try XCTUnwrap(json["peak_rss_kb"]?.doubleValue), 1000)
+        XCTAssertEqual(json["live_cells_max"]?.doubleValue, 4)
+        XCTAssertEqual(json["frames_skipped"]?.doubleValue, 5)
+    }
+
+    func testAFileInAFolderThatDoesNotExistTurnsTheStatisticsOff() {
+        setenv(LoopStatistics.variable, "/nonexistent-folder-\(getpid())/stats.json", 1)
+        defer { unsetenv(LoopStatistics.variable) }
+        XCTAssertNil(LoopStatistics.fromEnvironment(wrapping: nil))
+        setenv(LoopStatistics.variable, FileManager.default.temporaryDirectory.appendingPathComponent("s.json").path, 1)
+        XCTAssertNotNil(LoopStatistics.fromEnvironment(wrapping: nil))
+        unsetenv(LoopStatistics.variable)
+        XCTAssertNil(LoopStatistics.fromEnvironment(wrapping: nil), "unset: no statistics")
+    }
+}
