@@ -50,6 +50,10 @@ public struct CalendarStrings: Sendable, Equatable {
     public var readOnly = "Read only"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
+    /// A drop from another program that holds no calendar file: %1 names what was dropped.
+    public var dropNotCalendar = "The calendar opens only calendar files (.ics); %1 is not one"
+    /// What was dropped when it was text, for `dropNotCalendar`.
+    public var droppedText = "dropped text"
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {

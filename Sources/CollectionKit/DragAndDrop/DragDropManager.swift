@@ -32,6 +32,8 @@ public final class DragDropManager: Component {
     public private(set) var zones: [any DropSink] = []
     /// Participants whose own items are reordered in place (`ReorderableCollection`s).
     public private(set) var reorderables: [any InPlaceReorderer] = []
+    /// Areas that take drops from other programs (see ``dropExternal(_:at:now:)``).
+    public internal(set) var externalAreas: [ExternalDropArea] = []
     /// A candidate must overlap the snapshot this many times more than the current target to take
     /// over: a snapshot resting on a boundary does not flip between two containers.
     public var hysteresis = 1.3

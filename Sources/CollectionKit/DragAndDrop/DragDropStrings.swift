@@ -49,6 +49,17 @@ public struct DragDropStrings: Sendable {
     public var dropWouldDuplicate: @Sendable (_ item: String, _ times: Int) -> String = { "drop refused: \($0) would appear \($1) times" }
     /// Refusal: an add or delete by command while a drag is in flight.
     public var cannotEditDuringDrag = "finish the drag first"
+    /// Refusal: a drop from another program where nothing takes one ("" when the target has no title).
+    public var takesNothingDropped: @Sendable (_ target: String) -> String = {
+        $0.isEmpty ? "nothing dropped from another program can go here" : "\($0) takes nothing dropped from another program"
+    }
+    /// Refusal: a drop from another program carried nothing the window can read.
+    public var droppedNothingReadable = "the drop carried nothing that can be read here"
+    /// Refusal: a target takes only some kinds of dropped things ("Today takes only text").
+    public var takesOnly: @Sendable (_ target: String, _ kinds: String) -> String = { "\($0) takes only \($1)" }
+    /// Kinds of dropped things, for `takesOnly`.
+    public var textKind = "text"
+    public var pictureKind = "pictures"
     public var targetHasNoSections: @Sendable (_ collection: String) -> String = { "drop refused: \($0) has no sections" }
 
     public init() {}

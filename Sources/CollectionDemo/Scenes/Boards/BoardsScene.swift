@@ -120,6 +120,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             do { try manager.add(b) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
+        acceptDroppedText()
         // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
         // next (an undo too) retires the notice.
         // A change that moves nothing (a card let go where it was) leaves the notice alone.
@@ -161,6 +162,8 @@ public final class BoardsScene: Scene, ShortcutListing {
         words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
         words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
         words.severalItems = { "\($0) cards" }
+        words.takesNothingDropped = { "\($0) takes nothing dropped from another program" }
+        words.takesOnly = { board, _ in "\(board) takes only dropped text" }
         return words
     }()
 
@@ -490,6 +493,8 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
+            // Why a drop (or a drop from another program) was refused, while the line shows.
+            ("refusal", (manager.feedback ?? refusal).map { .string($0.text) } ?? .null),
             // The card keyboard commands act on, and whether its ring shows (after keyboard use).
             ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
             ("focusRing", .bool(manager.marks.showsRing)),
