@@ -4,6 +4,7 @@
 extension DragDropCollection: Component {
     /// Draws the view, the empty placeholder and the drop outline.
     public func draw(into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         view.draw(into: &list)
         if displayed.allSatisfy(\.isEmpty), let emptyText {
             let r = view.frame.insetBy(dx: 10, dy: 10)

@@ -493,7 +493,7 @@ public final class DragDropManager: Component {
         let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
             ? { [frame] in Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
             : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style)
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
             .draw(into: &list, top: top)
     }
 }
