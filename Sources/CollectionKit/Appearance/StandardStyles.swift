@@ -9,7 +9,8 @@
 /// let menu = ContextMenuController()         // white panel, dark text
 /// menu.style.highlight = brand               // the app's own colour: kept in both schemes
 /// ```
-protocol SchemeStandard: Equatable {
+public protocol SchemeStandard: Equatable {
+    /// The engine's standard colours for `scheme`.
     static func standard(for scheme: ColorScheme) -> Self
 }
 
