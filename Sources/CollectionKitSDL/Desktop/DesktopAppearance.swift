@@ -2,7 +2,7 @@ import CollectionKit
 
 extension DesktopPreferences {
     /// Puts the colour scheme (dark when the desktop states none) and reduced motion in force for
-    /// the engine (``Appearance``); with `textScale`, the text scaling factor too.
+    /// the engine (`Appearance`); with `textScale`, the text scaling factor too.
     public func applyToAppearance(textScale: Bool = true) {
         Appearance.colorScheme = colorScheme ?? .dark
         Appearance.reducesMotion = !animations
