@@ -61,6 +61,23 @@ final class ExternalDropTests: XCTestCase {
         XCTAssertEqual(board.manager.dropExternal(DropPayload(text: "x"), at: Point(x: 100, y: 900), now: 6), .ignored)
     }
 
+    func testARefusedCollectionShowsTheRefusalOutlineAsLongAsTheLine() {
+        let board = DragDropManagerTests.makeBoard()
+        _ = takingText(board)
+        func outlined(at now: Double) -> Bool {
+            board.a.update(now: now)
+            var list = DrawList()
+            board.a.draw(into: &list)
+            return list.commands.contains { if case let .stroke(_, color, _, _) = $0 { return color == board.a.style.refusing }; return false }
+        }
+        XCTAssertFalse(outlined(at: 0.5))
+        board.manager.dropExternal(DropPayload(files: ["/tmp/a.png"]), at: Point(x: 100, y: 50), now: 1)
+        XCTAssertTrue(outlined(at: 1.1))
+        XCTAssertTrue(outlined(at: 3.4))
+        XCTAssertFalse(outlined(at: 3.6), "gone with the refusal line")
+        XCTAssertEqual(board.manager.nextDeadline(after: 3.4), 3.5, "a frame is due when it goes")
+    }
+
     func testAnAreaIsAskedBeforeTheCollectionsUnderIt() {
         let board = DragDropManagerTests.makeBoard()
         _ = takingText(board)

@@ -1,6 +1,16 @@
 /// The collection as a target of drops from other programs: the app says what it takes
 /// (`externalDropAcceptance`) and makes items of it (`onExternalDrop`) at the position a drag
 /// released at the same point would have taken.
+/// A target that outlines itself in the refusal colour for a while after refusing a drop from
+/// another program (there was no hover to show it before the release).
+protocol ExternalRefusalOutline: AnyObject {
+    func showExternalRefusal(until: Double)
+}
+
+extension DragDropCollection: ExternalRefusalOutline {
+    func showExternalRefusal(until: Double) { externalRefusalUntil = until }
+}
+
 extension DragDropCollection: ExternalDropTarget {
     public func acceptance(ofExternal payload: DropPayload, strings: DragDropStrings) -> DropAcceptance {
         guard acceptsDrops else { return .refuse(strings.takesNoDrops(title)) }

@@ -55,6 +55,8 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     /// Takes an accepted drop from another program: the app makes items of it at the position
     /// given (data coordinates), through the manager's `insert` so the edit is undoable.
     public var onExternalDrop: ((DropPayload, ItemPath) throws -> Void)?
+    /// Until when the refusal outline shows for a refused drop from another program.
+    var externalRefusalUntil: Double?
     /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
     public var validateChange: (([ItemList], [ItemList]) throws -> Void)?
     /// Up to this many items, a proposed gap position is checked against a reflowed copy of the

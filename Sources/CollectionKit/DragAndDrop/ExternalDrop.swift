@@ -123,13 +123,16 @@ extension DragDropManager {
             messages.flash(strings.cannotEditDuringDrag, now: now, seconds: 2.5)
             return .handled
         }
+        let outline = droppables.first { $0.dropFrame.contains(point) } as? any ExternalRefusalOutline
         guard let target = hit.target else {
             messages.flash(strings.takesNothingDropped(hit.title), now: now, seconds: 2.5)
+            outline?.showExternalRefusal(until: now + 2.5)
             return .handled
         }
         let answer = payload.isEmpty ? .refuse(strings.droppedNothingReadable) : target.acceptance(ofExternal: payload, strings: strings)
         if case let .refuse(reason) = answer {
             messages.flash(reason, now: now, seconds: 2.5)
+            (target as? any ExternalRefusalOutline)?.showExternalRefusal(until: now + 2.5)
             return .handled
         }
         do { try target.takeExternal(payload, at: point, now: now) } catch { messages.post(error, now: now, flashing: true) }
