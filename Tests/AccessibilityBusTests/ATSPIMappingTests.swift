@@ -29,6 +29,14 @@ final class ATSPIMappingTests: XCTestCase {
         XCTAssertEqual(set.words.1, 0)
     }
 
+    /// A gone object's state set is AT-SPI's `defunct` alone: bit 6 (5 is `collapsed`).
+    func testDefunctIsBitSix() {
+        var set = ATSPIStateSet()
+        set.insert(.defunct)
+        XCTAssertEqual(set.words.0, 1 << 6)
+        XCTAssertEqual(set.words.1, 0)
+    }
+
     func testOffscreenClearsShowingAndVisibleAndDisabledClearsEnabledAndSensitive() {
         let off = ATSPIStateSet([.selectable, .offscreen])
         XCTAssertFalse(off.contains(.showing))

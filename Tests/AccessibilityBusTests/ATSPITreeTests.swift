@@ -36,6 +36,27 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertNil(tree.resolve(grid.child(1_000_000)), "past the last item")
     }
 
+    /// Events number a view's items across its sections; where the sections are two lists (the
+    /// mosaic's featured row and its cards) an event's item is found in its own list, at its
+    /// place there. A card's role and index are answered without its node.
+    func testAnEventsItemIsFoundInTheListOfItsSection() throws {
+        let driver = try start("mosaic")
+        let tree = tree(driver.root)
+        let lists = tree.window.children[1].children.filter { $0.items != nil }
+        XCTAssertEqual(lists.map(\.name), ["Featured", "Mosaic"])
+        let featured = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(0)
+        let mosaic = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(1)
+        XCTAssertEqual(tree.path(ofItem: 2, inCollectionNamed: "mosaic"), featured.child(2))
+        XCTAssertEqual(tree.path(ofItem: 8 + 3, inCollectionNamed: "mosaic"), mosaic.child(3))
+        XCTAssertEqual(tree.resolve(mosaic.child(3))?.node.index, 3)
+        XCTAssertNil(tree.path(ofItem: 8 + 2000, inCollectionNamed: "mosaic"), "past the last card")
+        let card = try XCTUnwrap(tree.collectionItem(mosaic.child(1999)))
+        XCTAssertEqual(card.index, 1999)
+        XCTAssertEqual(card.items.itemRole, .listItem)
+        XCTAssertNil(tree.collectionItem(mosaic.child(2000)))
+        XCTAssertNil(tree.collectionItem(featured.child(8)), "the featured list has eight cards")
+    }
+
     func testPathsThatLeadNowhereResolveToNothing() throws {
         let driver = try start("grid")
         let tree = tree(driver.root)

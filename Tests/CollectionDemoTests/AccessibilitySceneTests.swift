@@ -164,12 +164,10 @@ final class AccessibilitySceneTests: XCTestCase {
         config.options["mosaic-preset"] = ["mixed"]
         let driver = try start("mosaic", config: config)
         let scene = try XCTUnwrap(driver.root.currentScene as? MosaicScene)
-        let mosaic = try XCTUnwrap(sceneNodes(driver.root).first)
-        XCTAssertEqual(mosaic.childCount, scene.collection.numberOfItems)
-        XCTAssertEqual(sceneNodes(driver.root).map(\.role), [.list, .liveRegion], "no menu while none is open")
+        let mosaic = try XCTUnwrap(sceneNodes(driver.root).dropFirst().first)
+        XCTAssertEqual(sceneNodes(driver.root).map(\.role), [.list, .list, .liveRegion], "no menu while none is open")
         let card = try XCTUnwrap(mosaic.items?.item(at: ItemPath(item: 1, section: 1)))
         XCTAssertEqual(card.name, "Tile \(scene.model.values[1])")
-        XCTAssertTrue(mosaic.child(at: 0)!.name.hasPrefix("Featured"))
 
         // The card's part on screen: it starts near the bottom of the window.
         let shown = card.frame.intersection(scene.collection.frame)
@@ -179,6 +177,31 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(menu.name, card.name)
         XCTAssertEqual(menu.children.map(\.name), ["Make regular", "Duplicate", "Rename…", "Delete", "Move to top"])
         XCTAssertEqual(Set(menu.children.map(\.role)), [.menuItem])
+    }
+
+    /// The featured row and the mosaic are two lists, each with its own name and count: a card is
+    /// "n of 6" in the mosaic, not "n + 8 of 14" in one list with the featured cards.
+    func testTheFeaturedRowAndTheMosaicAreSeparateLists() throws {
+        var config = SceneConfig()
+        config.options["mosaic-preset"] = ["mixed"]
+        let driver = try start("mosaic", config: config)
+        let scene = try XCTUnwrap(driver.root.currentScene as? MosaicScene)
+        let lists = sceneNodes(driver.root).filter { $0.items != nil }
+        XCTAssertEqual(lists.map(\.name), ["Featured", "Mosaic"])
+        XCTAssertEqual(lists.map(\.childCount), [MosaicScene.featuredCount, scene.model.count])
+        XCTAssertEqual(lists[0].child(at: 0)?.name, "Featured 1")
+        XCTAssertEqual(lists[0].child(at: 7)?.index, 7)
+        XCTAssertNil(lists[0].child(at: 8), "the featured list ends with its eighth card")
+        let first = try XCTUnwrap(lists[1].child(at: 0))
+        XCTAssertEqual(first.name, "Tile \(scene.model.values[0])", "the mosaic's first item is its first card")
+        XCTAssertEqual(first.index, 0)
+        XCTAssertEqual(lists[1].items?.indexPath(at: 0), ItemPath(item: 0, section: MosaicScene.mosaicSection))
+        XCTAssertEqual(lists[1].items?.index(of: ItemPath(item: 3, section: MosaicScene.mosaicSection)), 3)
+        XCTAssertEqual(lists[1].items?.contains(ItemPath(item: 0, section: MosaicScene.featuredSection)), false)
+        // The focused card is the mosaic's, not the featured row's.
+        try driver.play(script: "key Down\nwait 100")
+        XCTAssertNil(lists[0].items?.focusedIndex)
+        XCTAssertNotNil(lists[1].items?.focusedIndex)
     }
 
     /// The app's event queue hears the boards' keyboard drag once a listener attaches, and

@@ -53,17 +53,24 @@ final class MosaicSceneTests: XCTestCase {
 
     private func p(_ pt: Point) -> String { "\(Int(pt.x)) \(Int(pt.y))" }
 
-    /// The mosaic reads its container: 2 columns at 640, 4 at 900, 6 at 1280 and 1920; cards at
-    /// most 300 wide (the content centred), and every row spans the whole content width: a row
-    /// that cannot be completed stretches instead of leaving a hole.
+    /// The mosaic reads its container: 2 columns at 640, 4 at 900, 6 at 1280, 1920 and 2560; cards
+    /// at most 300 wide (the content centred), every card's edges on the column grid, and every
+    /// row but the last spans the whole content width: a row the next card does not fit in widens
+    /// by whole columns instead of leaving a hole.
     func testColumnsFollowTheWindow() throws {
-        for (width, columns) in [(640.0, 2), (900, 4), (1280, 6), (1920, 6)] {
+        for (width, columns) in [(640.0, 2), (900, 4), (1280, 6), (1920, 6), (2560, 6)] {
             let run = try makeRun(preset: "long", size: Size(width: width, height: 800))
             XCTAssertEqual(run.mosaic["columns"]?.doubleValue, Double(columns), "at \(width)")
             let frames = run.frames.prefix(60)
             let left = frames.map(\.minX).min()!, right = frames.map(\.maxX).max()!
             XCTAssertEqual(left, width - right, accuracy: 1, "centred at \(width)")
             XCTAssertLessThanOrEqual(frames.map(\.width).min()!, 300, "compact cards at most 300 wide at \(width)")
+            let column = frames.map(\.width).min()!
+            for f in frames {
+                let steps = (f.minX - left) / (column + 16), span = (f.width + 16) / (column + 16)
+                XCTAssertEqual(steps, steps.rounded(), accuracy: 0.02, "\(f) starts on a column at \(width)")
+                XCTAssertEqual(span, span.rounded(), accuracy: 0.02, "\(f) spans whole columns at \(width)")
+            }
             // Rows: frames sharing a top. Each starts at the left edge and ends at the right one.
             for top in Set(frames.map(\.minY)) where top < frames.last!.minY {
                 let row = frames.filter { $0.minY == top }
@@ -71,9 +78,31 @@ final class MosaicSceneTests: XCTestCase {
                 XCTAssertEqual(row.map(\.maxX).max()!, right, accuracy: 0.5, "no hole in the row at \(top), \(width) wide")
             }
         }
-        // The compact preset's seven cards at 640: three pairs and the last one stretched across.
+        // The compact preset's seven cards at 640: three pairs and the last one in the first
+        // column, as wide as the others (a grid's last row).
         let compact = try makeRun(preset: "compact")
-        XCTAssertEqual(compact.frames.last, Rect(16, compact.frames[4].minY + 312, 608, 296))
+        XCTAssertEqual(compact.frames.last, Rect(16, compact.frames[4].minY + 312, 296, 296))
+    }
+
+    /// The featured row is on the mosaic's grid at every width: its first card starts at the
+    /// grid's left edge and is as wide as a regular card below, and the row comes to rest there.
+    func testFeaturedRowLinesUpWithTheGrid() throws {
+        for width in [640.0, 900, 1280, 2560] {
+            let run = try makeRun(preset: "long", size: Size(width: width, height: 800))
+            let layout = run.collection.layout as! CompositionalLayout
+            let first = try XCTUnwrap(layout.attributesForItem(at: ItemPath(item: 0, section: 0))?.frame)
+            let shown = run.collection.windowRect(fromContent: first)
+            let cards = run.frames.prefix(60)
+            XCTAssertEqual(shown.minX, cards.map(\.minX).min()!, accuracy: 0.5, "the featured row starts at the grid's edge at \(width)")
+            let regular = try XCTUnwrap(zip(run.styles, run.frames).first { $0.0 == "regular" && $0.1.width > 0 }?.1)
+            XCTAssertEqual(first.width, regular.width, accuracy: 1, "a featured card is a regular card's width at \(width)")
+            try play(run, "key right\nwait 1200")
+            XCTAssertEqual(run.featured["centeredIndex"], .int(1))
+            // The row's frames follow its scrolling: the card paged to is where the first was.
+            let second = try XCTUnwrap(layout.attributesForItem(at: ItemPath(item: 1, section: 0))?.frame)
+            XCTAssertEqual(run.collection.windowRect(fromContent: second).minX, cards.map(\.minX).min()!, accuracy: 0.5,
+                           "the next card rests at the grid's edge at \(width)")
+        }
     }
 
     func testPresetsMatchTheSeed() throws {
@@ -86,7 +115,7 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(mixed.styles, ["regular", "compact", "compact", "compact", "compact", "regular"])
         XCTAssertEqual(mixed.groups, ["regular", "compactPair", "compactPair", "regular"])
         // Two columns in a 640 window, 16 from the sides: pairs of 296, rows 296 tall, 16 apart.
-        XCTAssertEqual(Array(mixed.frames.prefix(3)), [Rect(16, 266, 608, 296), Rect(16, 578, 296, 296), Rect(328, 578, 296, 296)])
+        XCTAssertEqual(Array(mixed.frames.prefix(3)), [Rect(16, 282, 608, 296), Rect(16, 594, 296, 296), Rect(328, 594, 296, 296)])
         XCTAssertEqual(try makeRun(preset: "long").items.count, 2000)
         XCTAssertEqual(try makeRun(preset: "mixed", items: 13).styles.count, 13)
         XCTAssertThrowsError(try makeRun(preset: "tiny")) { XCTAssertTrue("\($0)".contains("unknown mosaic preset 'tiny'")) }

@@ -338,4 +338,27 @@ final class NoticeFocusTests: XCTestCase {
         XCTAssertEqual(app.shownNotices, [], "Enter closes it")
         XCTAssertNotEqual(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, "notice")
     }
+
+    /// The app's notices are a band of the window, not a toast: edge to edge along the bottom,
+    /// square, from the scene's bottom to the window's, at every size.
+    func testNoticesAreABandAcrossTheWholeWindow() throws {
+        for size in [Size(1000, 700), Size(200, 200), Size(2560, 1440)] {
+            let app = try App(scene: "grid", size: size, config: SceneConfig())
+            app.addNotice("The calendar file could not be read")
+            let driver = HeadlessDriver(root: app, fps: 60)
+            try driver.play(script: "wait 50")
+            let band = Rect(x: 0, y: app.sceneFrame.maxY, width: size.width, height: size.height - app.sceneFrame.maxY)
+            XCTAssertGreaterThan(band.height, 0)
+            let dumped = try XCTUnwrap(app.dumpState()["noticeBand"]?.arrayValue?.compactMap(\.doubleValue))
+            XCTAssertEqual(dumped, [band.minX, band.minY, band.width, band.height], "at \(size)")
+            let fills = app.draw().commands.compactMap { c -> (Rect, Double)? in
+                if case let .fill(r, color, radius) = c, color == Theme.noticeFill { return (r, radius) }
+                return nil
+            }
+            XCTAssertEqual(fills.map(\.0), [band], "one fill, the whole band, at \(size)")
+            XCTAssertEqual(fills.first?.1, 0, "square corners: a band, not a floating box")
+        }
+        let quiet = try App(scene: "grid", size: Size(1000, 700), config: SceneConfig())
+        XCTAssertEqual(quiet.dumpState()["noticeBand"], .null)
+    }
 }

@@ -79,7 +79,8 @@ final class PairedRowsTests: XCTestCase {
     }
 
     /// The general form: a compact (half) item spans one column, a full one half the row (at
-    /// least two), rows fill greedily, and a short row stretches to the content width.
+    /// least two), rows fill greedily; a short row before an item that does not fit widens by
+    /// whole columns, and the last row keeps its items' widths.
     func testRowsOfFourAndSixColumnsFillGreedilyAndStretch() {
         XCTAssertEqual(PairedRows.rowSpans(for: [.half, .half, .full, .half], columns: 4), [[1, 1, 2], [1]])
         XCTAssertEqual(PairedRows.rowSpans(for: [.half, .half, .half, .full, .full], columns: 6), [[1, 1, 1, 3], [3]])
@@ -96,7 +97,32 @@ final class PairedRowsTests: XCTestCase {
         XCTAssertEqual(frames[0], Rect(0, 0, 100, 100))
         XCTAssertEqual(frames[1], Rect(110, 0, 100, 100))
         XCTAssertEqual(frames[2], Rect(220, 0, 210, 100))
-        // The lone compact item stretches across its row: no hole.
-        XCTAssertEqual(frames[3], Rect(0, 110, 430, 100))
+        // The last row keeps the column width: the lone compact item is one column, on the grid.
+        XCTAssertEqual(frames[3], Rect(0, 110, 100, 100))
+    }
+
+    /// A row the next item does not fit in fills up by whole columns, the last items first.
+    func testAShortRowFillsUpByWholeColumns() {
+        XCTAssertEqual(PairedRows.filledSpans([1, 1, 1, 1], columns: 6), [1, 1, 2, 2])
+        XCTAssertEqual(PairedRows.filledSpans([3, 1, 1], columns: 6), [3, 1, 2])
+        XCTAssertEqual(PairedRows.filledSpans([3, 1], columns: 6), [3, 3], "compact items grow, regular ones keep their span")
+        XCTAssertEqual(PairedRows.filledSpans([1, 1, 3], columns: 6), [1, 2, 3])
+        XCTAssertEqual(PairedRows.filledSpans([2], columns: 4), [4])
+        XCTAssertEqual(PairedRows.filledSpans([1], columns: 2), [2])
+        XCTAssertEqual(PairedRows.filledSpans([1], columns: 6), [6])
+        XCTAssertEqual(PairedRows.filledSpans([3, 3], columns: 6), [3, 3])
+        XCTAssertEqual(PairedRows.filledSpans([], columns: 4), [])
+        // Six columns of 100, 10 apart: four compact items before a regular one (it spans 3 and
+        // only 2 are left) fill their row, every edge on a column's edge; the last row does not.
+        let widths: [PairedRows.ItemWidth] = [.half, .half, .half, .half, .full, .half]
+        var layout = CompositionalLayout { _, _ in
+            PairedRows.section(columns: 6, contentWidth: 650, spacing: 10) { widths[$0] }
+        }
+        layout.prepare(LayoutContext(boundsSize: Size(650, 1000), itemCounts: [6]))
+        let frames = (0..<6).map { layout.attributesForItem(at: ItemPath(item: $0))!.frame }
+        XCTAssertEqual(frames[0..<4].map(\.minX), [0, 110, 220, 440])
+        XCTAssertEqual(frames[0..<4].map(\.width), [100, 100, 210, 210])
+        XCTAssertEqual(frames[4], Rect(0, 110, 320, 100))
+        XCTAssertEqual(frames[5], Rect(330, 110, 100, 100), "the last row keeps the column width")
     }
 }

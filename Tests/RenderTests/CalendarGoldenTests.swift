@@ -55,9 +55,11 @@ final class CalendarGoldenTests: XCTestCase {
         XCTAssertEqual(notices.count, 1)
         XCTAssertTrue(notices[0].hasPrefix("Calendar: \(broken.path):6: event 'Half'"), notices[0])
         XCTAssertFalse((app.dumpState()["calendar"]?["events"]?.arrayValue ?? []).isEmpty, "the sample's events are still there")
-        // The notice is drawn over the bottom of the window in its red box.
+        // The notice is a band across the bottom of the window, up to its corner.
         let p = image.pixels[(800 - 40) * image.width + 40]
         XCTAssertEqual(p & 0xFFFFFF, 0x4A2326, "notice background at the bottom left")
+        let corner = image.pixels[(800 - 2) * image.width + 1]
+        XCTAssertEqual(corner & 0xFFFFFF, 0x4A2326, "the band reaches the window's corner: not a floating box")
     }
 
     func testWeekNumbersARangeBandAndMultiDayBars() throws {

@@ -18,8 +18,8 @@ final class MosaicGoldenTests: XCTestCase {
     private func dump(_ app: App) -> JSON { app.dumpState() }
 
     func testCompactScrolledToTheEnd() throws {
-        // End scrolls to the bottom: four columns at 900, so a full row of four and a row of three
-        // stretched across (no hole) under the pinned header.
+        // End scrolls to the bottom: four columns at 900, so a full row of four and a last row of
+        // three cards a column wide each (as a grid's last row) under the pinned header.
         let (image, app) = try render("compact", script: "wait 100\nkey end\nwait 900")
         XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 4)
         XCTAssertEqual(dump(app)["collections"]?[0]?["groups"]?.arrayValue?.last?.stringValue, "compact+compact+compact")
@@ -65,6 +65,21 @@ final class MosaicGoldenTests: XCTestCase {
         let (image, app) = try render("long", size: Size(width: 1280, height: 800), script: "wait 200\nmove 640 500\nwheel 0 -4\nwait 1200")
         XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 6)
         try Golden.assertMatches(image, named: "mosaic-long-default")
+    }
+
+    /// A large window (2560×1440): the grid is centred, and the featured row and both headers
+    /// line up with its edges.
+    func testLargeWindowLinesTheFeaturedRowUpWithTheGrid() throws {
+        let (image, app) = try render("long", size: Size(width: 2560, height: 1440), script: "wait 200")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 6)
+        try Golden.assertMatches(image, named: "mosaic-long-large")
+    }
+
+    /// The smallest window (200×200): two columns, the featured card the grid's width.
+    func testMinimumWindow() throws {
+        let (image, app) = try render("long", size: Size(width: 200, height: 200), script: "wait 200")
+        XCTAssertEqual(dump(app)["collections"]?[0]?["columns"]?.doubleValue, 2)
+        try Golden.assertMatches(image, named: "mosaic-long-minimum")
     }
 
     func testMidAnimationAfterMakeRegular() throws {

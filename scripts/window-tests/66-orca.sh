@@ -121,10 +121,9 @@ PY
 
     # Boards: the switch speaks the scene; a card's name and "n of 40"; a keyboard drag's steps.
     # (Right after learn mode, Orca 43 says nothing of this switch itself; the other three
-    # switches below check the scene's name.)
-    # (Since the boards gained their header controls, the first Down after switching is not spoken
-    # by Orca 43: the card and its position are checked when it is picked up. Known gap, issue 41.)
-    xdotool key 5; sleep 0.5; xdotool key Down; sleep 0.5
+    # switches below check the scene's name.) The first Down after the switch is spoken.
+    xdotool key 5; sleep 0.5
+    orca_step "boards: the first Down after switching speaks a card" "Down" "^[A-Z][a-z]+"
     orca_step "boards: Space picks the focused card up, by its own words and its position" "space" "^[A-Z][a-z]+.* picked up" "position [0-9]+ of 40"
     orca_step "boards: Right carries it over Today" "Right" "^over Today"
     orca_step "boards: Space drops it" "space" "^dropped"
@@ -136,6 +135,8 @@ PY
 
     # Mosaic: the context menu's items as they are highlighted; closing it speaks the card again.
     orca_step "switching to mosaic speaks its name" "6 Right" "Mosaic"
+    # The mosaic's cards are a list of their own, without the featured row's eight: "n of 2000".
+    orca_step "mosaic: Down speaks a card and its place among the mosaic's cards" "Down" "^Tile [0-9]+" "^[0-9]+ of 2000\.?$"
     orca_step "mosaic: Shift+F10 opens the card's menu on its first item" "shift+F10" "^(Tile|Featured) [0-9]+ menu$" "^1 of [0-9]+"
     orca_step "mosaic: Down moves to the next menu item" "Down" "^2 of [0-9]+"
     orca_step "mosaic: Escape closes the menu and the card is spoken" "Escape" "^(Tile|Featured) [0-9]+"
@@ -145,6 +146,8 @@ PY
     orca_step "calendar: Right speaks the next day by its date" "Right" "Saturday, November 28, 2026"
     orca_step "calendar: where-am-I speaks the day, its events, its column and row" "KP_Enter" \
         "Saturday, November 28, 2026" "2 events" "column [0-9]+ of 7" "row [0-9]+ of [0-9]+"
+    # Moving to another column speaks the column's header, the weekday, before the day.
+    orca_step "calendar: Right speaks the new column's weekday" "Right" "^Sunday( column header)?( |\.|$)" "Sunday, November 29, 2026"
     orca_cleanup
 }
 

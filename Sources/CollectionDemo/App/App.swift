@@ -373,6 +373,8 @@ public final class App: InteractiveRoot {
             ("notices", .strings(shownNotices)),
             // Where each shown notice's close button is (window points), in the order of `notices`.
             ("noticeCloseButtons", .array(noticeBar.closeButtons(for: allNotices, in: size).map { .rect($0.rect) })),
+            // The notices' band across the bottom of the window (null while none is shown).
+            ("noticeBand", shownNotices.isEmpty ? .null : .rect(noticeBar.area(for: allNotices, in: size))),
             ("scale", .number(pixelScale)),
             ("stateFile", stateStore.map { .string($0.path) } ?? .null),
             // A scene's sheet that dims and blocks the whole window, tab bar included.

@@ -1,8 +1,9 @@
 import CollectionKit
 /// The red band of notices along the bottom of the window (a file that did not load, a refused
-/// update). It takes its own room — the scene above it is made shorter — so it never covers what
-/// the scene shows, swallows every press on it, and each notice has a close button; Escape
-/// dismisses them all. A dismissed notice stays dismissed while its text is unchanged.
+/// update), drawn as a band across the window's whole width, as libadwaita's banner is, not as a
+/// floating toast: it takes its own room — the scene above it is made shorter — so it never
+/// covers what the scene shows, swallows every press on it, and each notice has a close button;
+/// Escape dismisses them all. A dismissed notice stays dismissed while its text is unchanged.
 struct NoticeBar {
     /// Notices the user closed, by text.
     private(set) var dismissed: Set<String> = []
@@ -29,7 +30,7 @@ struct NoticeBar {
         return Rect(x: 0, y: size.height - h, width: size.width, height: h)
     }
 
-    /// The coloured box inside the band.
+    /// Where the notices' lines are set inside the band.
     func box(for all: [String], in size: Size) -> Rect {
         area(for: all, in: size).insetBy(dx: NoticeBar.margin, dy: NoticeBar.margin)
     }
@@ -50,9 +51,10 @@ struct NoticeBar {
     func draw(_ all: [String], in size: Size, hovered: Point, focused: Int? = nil, into list: inout DrawList) {
         let lines = visible(all)
         guard !lines.isEmpty else { return }
-        let r = box(for: all, in: size)
-        list.fill(r, Theme.noticeFill, radius: 8)
-        list.stroke(r, Theme.danger, width: 1, radius: 8)
+        let r = box(for: all, in: size), band = area(for: all, in: size)
+        // Edge to edge, square, with a rule along its top: a band of the window, not a toast over it.
+        list.fill(band, Theme.noticeFill)
+        list.fill(Rect(x: band.minX, y: band.minY, width: band.width, height: 1), Theme.danger)
         for (i, line) in lines.enumerated() {
             list.text(line, in: Rect(x: r.minX + 12, y: r.minY + NoticeBar.padding + Double(i) * NoticeBar.lineHeight,
                                      width: r.width - 24 - NoticeBar.closeSize - 8, height: NoticeBar.lineHeight),

@@ -36,7 +36,12 @@ public final class AccessibilityWatcher {
 
     public init(events: AccessibilityEventQueue) { self.events = events }
 
-    public func watch(_ view: CollectionView) { views.append(view) }
+    /// Watches a view's focus, selection and item count; a view already watched (two nodes for
+    /// two of its sections) is watched once.
+    public func watch(_ view: CollectionView) {
+        guard !views.contains(where: { $0 === view }) else { return }
+        views.append(view)
+    }
 
     /// Watches a drag-and-drop manager: its drags become announcements and its committed changes
     /// children-changed events. It observes with ``DragDropManager/addChangeObserver(_:)``, so the

@@ -47,21 +47,39 @@ public struct AccessibleCollection {
     public var strings: AccessibilityStrings
     /// Rows and columns, when the items are read as a table (``AccessibleTableShape``).
     public var table: AccessibleTableShape?
+    /// The one section these items are, when a view's sections are read as separate collections
+    /// (a featured row above a mosaic): items are numbered from 0 within it. Nil: every section.
+    public var section: Int?
 
     public init(view: CollectionView, itemRole: AccessibleRole, strings: AccessibilityStrings = AccessibilityStrings(),
-                table: AccessibleTableShape? = nil) {
-        self.view = view; self.itemRole = itemRole; self.strings = strings; self.table = table
+                table: AccessibleTableShape? = nil, section: Int? = nil) {
+        self.view = view; self.itemRole = itemRole; self.strings = strings; self.table = table; self.section = section
+    }
+
+    /// The item counts of the sections these items are, and the first one's number. O(sections).
+    var sectionCounts: (first: Int, counts: [Int]) {
+        let all = view.itemCounts
+        guard let section else { return (0, all) }
+        return (section, all.indices.contains(section) ? [all[section]] : [])
+    }
+
+    /// Whether an item path is one of these items (in range, in the section when there is one).
+    public func contains(_ indexPath: ItemPath) -> Bool {
+        let all = view.itemCounts
+        guard all.indices.contains(indexPath.section), section == nil || section == indexPath.section else { return false }
+        return (0..<all[indexPath.section]).contains(indexPath.item)
     }
 
     /// Every item, not only those in view. O(sections).
-    public var count: Int { view.numberOfItems }
+    public var count: Int { section == nil ? view.numberOfItems : sectionCounts.counts.reduce(0, +) }
 
     /// The item path of the flat index, or nil out of range. O(sections).
     public func indexPath(at index: Int) -> ItemPath? {
         guard index >= 0 else { return nil }
         var rest = index
-        for (section, n) in view.itemCounts.enumerated() {
-            if rest < n { return ItemPath(item: rest, section: section) }
+        let (first, counts) = sectionCounts
+        for (k, n) in counts.enumerated() {
+            if rest < n { return ItemPath(item: rest, section: first + k) }
             rest -= n
         }
         return nil
@@ -69,7 +87,8 @@ public struct AccessibleCollection {
 
     /// The flat index of an item path. O(sections).
     public func index(of indexPath: ItemPath) -> Int {
-        view.itemCounts.prefix(indexPath.section).reduce(0, +) + indexPath.item
+        let (first, counts) = sectionCounts
+        return counts.prefix(max(0, indexPath.section - first)).reduce(0, +) + indexPath.item
     }
 
     /// The node of the item at a flat index, made now. O(sections) plus one layout query.
@@ -79,8 +98,7 @@ public struct AccessibleCollection {
 
     /// The node of the item at an item path, made now.
     public func item(at indexPath: ItemPath) -> AccessibleNode? {
-        guard view.itemCounts.indices.contains(indexPath.section),
-              (0..<view.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        guard contains(indexPath) else { return nil }
         return node(for: indexPath, index: index(of: indexPath))
     }
 
@@ -88,7 +106,9 @@ public struct AccessibleCollection {
 
     /// The selected items, in order: the data source's own selection, or the view's. O(selected log selected).
     public var selectedItems: [ItemPath] {
-        (source?.accessibilitySelectedItems(in: view) ?? Array(view.selectedItems)).sorted()
+        let all = (source?.accessibilitySelectedItems(in: view) ?? Array(view.selectedItems)).sorted()
+        guard let section else { return all }
+        return all.filter { $0.section == section }
     }
 
     /// The selected items' flat indices, in order. O(selected · sections).
@@ -97,7 +117,9 @@ public struct AccessibleCollection {
     /// The focused item: the data source's own focus, or the view's (``CollectionView/focusedItem``),
     /// whether or not its ring shows: a clicked item has the keyboard focus too. O(1).
     public var focusedItem: ItemPath? {
-        source?.accessibilityFocusedItem(in: view) ?? view.focusedItem
+        let focus = source?.accessibilityFocusedItem(in: view) ?? view.focusedItem
+        guard let section, let focus else { return focus }
+        return focus.section == section ? focus : nil
     }
 
     /// The focused item's flat index.

@@ -24,7 +24,7 @@ extension AccessibleCollection {
     private func lines() -> (before: [Int], total: Int) {
         guard let table else { return ([], 0) }
         var before: [Int] = [], total = 0
-        for n in view.itemCounts { before.append(total); total += (n + table.lineLength - 1) / table.lineLength }
+        for n in sectionCounts.counts { before.append(total); total += (n + table.lineLength - 1) / table.lineLength }
         return (before, total)
     }
 
@@ -33,14 +33,15 @@ extension AccessibleCollection {
     public var tableSize: (rows: Int, columns: Int)? {
         guard let table else { return nil }
         let n = lines().total
-        let across = view.itemCounts.contains { $0 >= table.lineLength } ? table.lineLength : (view.itemCounts.max() ?? 0)
+        let counts = sectionCounts.counts
+        let across = counts.contains { $0 >= table.lineLength } ? table.lineLength : (counts.max() ?? 0)
         return table.fillsRowsFirst ? (n, across) : (across, n)
     }
 
     /// The row and column of the item at a flat index. O(sections).
     public func cell(at index: Int) -> (row: Int, column: Int)? {
         guard let table, let ip = indexPath(at: index) else { return nil }
-        let line = lines().before[ip.section] + ip.item / table.lineLength, place = ip.item % table.lineLength
+        let line = lines().before[ip.section - sectionCounts.first] + ip.item / table.lineLength, place = ip.item % table.lineLength
         return table.fillsRowsFirst ? (line, place) : (place, line)
     }
 
@@ -51,9 +52,10 @@ extension AccessibleCollection {
         guard place < table.lineLength else { return nil }
         let (before, _) = lines()
         guard let section = before.lastIndex(where: { $0 <= line }) else { return nil }
+        let (first, counts) = sectionCounts
         let item = (line - before[section]) * table.lineLength + place
-        guard item < view.itemCounts[section] else { return nil }
-        return index(of: ItemPath(item: item, section: section))
+        guard item < counts[section] else { return nil }
+        return index(of: ItemPath(item: item, section: first + section))
     }
 }
 

@@ -95,14 +95,17 @@ public enum PairedRows {
 /// two-column mosaic above, with four a row holds four compact items or two regular ones, with six
 /// six compact or two regular items spanning three columns each.
 ///
-/// Rows fill greedily in item order. A row that cannot be completed (the next item does not fit,
-/// or the items run out) stretches its items across the row instead of leaving a hole: each keeps
-/// its share of the row's spans. Stretching keeps the reading order of the data, which re-forming
-/// the row around a later card would not (a drag or a shuffle would then move cards the user did
-/// not touch). Every row is one column width tall.
+/// Rows fill greedily in item order. A row the next item does not fit in widens its last items
+/// by whole columns until it fills the row (`[1, 1, 1, 1]` before a three-column item in six
+/// columns becomes `[1, 1, 2, 2]`), so every edge stays on the column grid and no row has a hole;
+/// this keeps the reading order of the data, which re-forming the row around a later card would
+/// not (a drag or a shuffle would then move cards the user did not touch). The last row, where
+/// the items run out, keeps its items' own widths from the leading edge, as a grid's last row
+/// does. Every row is one column width tall.
 ///
 /// ```swift
 /// PairedRows.rowSpans(for: [.half, .half, .full, .half], columns: 4)   // [[1, 1, 2], [1]]
+/// PairedRows.filledSpans([1, 1, 1, 1], columns: 6)                     // [1, 1, 2, 2]
 /// ```
 extension PairedRows {
     /// How many columns an item of width `width` spans in a row of `columns`.
@@ -150,12 +153,28 @@ extension PairedRows {
         return result
     }
 
-    /// A row's group: its items `spacing` apart share the row in proportion to their spans (a
-    /// full row lines up with the columns; a short row stretches), one column width tall.
+    /// The spans of a short row the next item does not fit in, widened by whole columns to fill
+    /// `columns`: one more column to each one-column item from the last backwards, round after
+    /// round (a row of full items only widens those), so compact items grow before regular ones
+    /// do. A full row comes back as it is. O(columns).
+    public static func filledSpans(_ spans: [Int], columns: Int) -> [Int] {
+        var result = spans
+        let narrow = spans.indices.filter { spans[$0] == 1 }
+        let growing = Array((narrow.isEmpty ? Array(spans.indices) : narrow).reversed())
+        guard !growing.isEmpty else { return result }
+        var free = columns - result.reduce(0, +), k = 0
+        while free > 0 {
+            result[growing[k % growing.count]] += 1; free -= 1; k += 1
+        }
+        return result
+    }
+
+    /// A row's group: its items `spacing` apart, each `span` columns wide, from the leading edge;
+    /// one column width tall. A row whose spans fall short of `columns` (the last row) leaves the
+    /// rest of the row empty.
     static func group(spans: [Int], columns: Int, contentWidth: Double, spacing: Double) -> LayoutGroup {
-        let total = spans.reduce(0, +)
-        let unit = max(0, (contentWidth - Double(total - 1) * spacing) / Double(total))
-        let rowHeight = max(0, (contentWidth - Double(columns - 1) * spacing) / Double(columns))
+        let unit = max(0, (contentWidth - Double(columns - 1) * spacing) / Double(columns))
+        let rowHeight = unit
         let items: [LayoutGroup.Subitem] = spans.map { s in
             .item(LayoutItem(size: LayoutSize(width: .absolute(Double(s) * unit + Double(s - 1) * spacing), height: .fractionalHeight(1))))
         }
@@ -172,15 +191,22 @@ extension PairedRows {
         let columns = max(2, columns)
         let rows = allRowSpans(columns: columns)
         let half = span(of: .half, columns: columns)
-        // A row's code: a leading 1 bit, then a bit per item (1 for a full item), so the chooser,
+        // A row's code: a leading 1 bit, then a bit per item (1 for a full item), then a bit for
+        // the last row (which keeps its widths; any other short row fills up), so the chooser,
         // asked once per row (a million cards are a lot of rows), allocates nothing.
-        func code(_ row: [Int]) -> Int { row.reduce(1) { $0 * 2 + ($1 == half ? 0 : 1) } }
+        func code(_ row: [Int], last: Bool) -> Int { row.reduce(1) { $0 * 2 + ($1 == half ? 0 : 1) } * 2 + (last ? 1 : 0) }
         var index: [Int: Int] = [:]
-        for (i, row) in rows.enumerated() { index[code(row)] = i }
-        // A row holds at most `columns` items, so its code is below 2^(columns + 1): up to a dozen
+        var groups: [LayoutGroup] = []
+        for row in rows {
+            for last in [false, true] {
+                index[code(row, last: last)] = groups.count
+                let spans = last ? row : filledSpans(row, columns: columns)
+                groups.append(group(spans: spans, columns: columns, contentWidth: contentWidth, spacing: spacing))
+            }
+        }
+        // A row holds at most `columns` items, so its code is below 2^(columns + 2): up to a dozen
         // columns the codes index an array, which a million rows look up faster than a table.
-        let table: [Int]? = columns <= 12 ? (0..<(1 << (columns + 1))).map { index[$0] ?? 0 } : nil
-        let groups = rows.map { group(spans: $0, columns: columns, contentWidth: contentWidth, spacing: spacing) }
+        let table: [Int]? = columns <= 12 ? (0..<(1 << (columns + 2))).map { index[$0] ?? 0 } : nil
         return LayoutSection(groups: groups, chooser: { first, count, dataItem in
             var code = 1, used = 0, i = first
             while i < count {
@@ -191,6 +217,7 @@ extension PairedRows {
                 used += s
                 i += 1
             }
+            code = code * 2 + (i == count ? 1 : 0)
             if let table { return table[code] }
             return index[code]!
         }, interGroupSpacing: spacing, contentInsets: contentInsets, header: header)

@@ -11,9 +11,8 @@ extension ATSPIBridge {
         }
         let tree = tree()
         if path == .root { answerApplication(r, tree: tree); return false }
-        guard let node = tree.resolve(path) else {
-            r.fail(ATSPIRequest.unknownObject, "no accessible object at \(r.path): it is gone"); return false
-        }
+        if answerItemCheaply(r, path, tree) { return false }
+        guard let node = tree.resolve(path) else { answerGone(r, path); return false }
         if r.interface == ATSPIInterfaces.properties {
             answerProperties(r, properties: { nodeProperties(of: $0, node) }); return false
         }
@@ -57,10 +56,13 @@ extension ATSPIBridge {
         }
     }
 
-    private var locale: String {
+    /// The environment's locale, read once: every property read answers it (a screen reader
+    /// walking a list reads each item's `ChildCount`), and the environment is not copied for each.
+    private var locale: String { Self.environmentLocale }
+    private static let environmentLocale: String = {
         let env = ProcessInfo.processInfo.environment
         return env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LC_MESSAGES"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? "C"
-    }
+    }()
 
     private func applicationProperties(_ interface: String) -> [(String, DBusValue)] {
         switch interface {
@@ -89,6 +91,53 @@ extension ATSPIBridge {
         case ATSPIInterfaces.text where ATSPITree.hasText(n.node):
             return [("CharacterCount", .int32(Int32(clamping: n.node.name.unicodeScalars.count))), ("CaretOffset", .int32(0))]
         default: return []
+        }
+    }
+
+    /// What a collection's item answers from its collection alone, without its node being made
+    /// (its label, frame, states and children read): its role and its index. A screen reader
+    /// entering a list asks every item its role (Orca counts a list's items so), thousands of
+    /// calls in a row. False for anything else.
+    private func answerItemCheaply(_ r: ATSPIRequest, _ path: ATSPIObjectPath, _ tree: ATSPITree) -> Bool {
+        guard r.interface == ATSPIInterfaces.accessible,
+              ["GetRole", "GetRoleName", "GetLocalizedRoleName", "GetIndexInParent", "GetApplication"].contains(r.method),
+              let (items, index) = tree.collectionItem(path) else { return false }
+        switch r.method {
+        case "GetRole": r.reply([.uint32(ATSPIRole(items.itemRole).number)])
+        case "GetIndexInParent": r.reply([.int32(Int32(clamping: index))])
+        case "GetApplication": r.reply([reference(.root)])
+        default: r.reply([.string(ATSPIRole(items.itemRole).name)])
+        }
+        return true
+    }
+
+    /// A node that is gone (an item since removed, a scene no longer shown) answers as a defunct
+    /// object, not with an error: a screen reader asks the object it last spoke for its parent
+    /// while it speaks the new focus (Orca compares the two parents), and an error there silenced
+    /// the whole utterance. Anything beyond `Accessible` is still refused.
+    private func answerGone(_ r: ATSPIRequest, _ path: ATSPIObjectPath) {
+        let accessible = ATSPIInterfaces.accessible
+        switch (r.interface, r.method) {
+        case (ATSPIInterfaces.properties, _):
+            answerProperties(r) { interface in
+                interface != accessible ? [] :
+                    [("version", .uint32(1)), ("Name", .string("")), ("Description", .string("")), ("Parent", reference(nil)),
+                     ("ChildCount", .int32(0)), ("Locale", .string(locale)), ("AccessibleId", .string(path.element))]
+            }
+        case (accessible, "GetState"):
+            var set = ATSPIStateSet()
+            set.insert(.defunct)
+            r.reply([.array(elementType: "u", [.uint32(set.words.0), .uint32(set.words.1)])])
+        case (accessible, "GetRole"): r.reply([.uint32(0)])
+        case (accessible, "GetRoleName"), (accessible, "GetLocalizedRoleName"): r.reply([.string("invalid")])
+        case (accessible, "GetIndexInParent"): r.reply([.int32(-1)])
+        case (accessible, "GetChildAtIndex"): r.reply([reference(nil)])
+        case (accessible, "GetChildren"): r.reply([.array(elementType: "(so)", [])])
+        case (accessible, "GetRelationSet"): r.reply([.array(elementType: "(ua(so))", [])])
+        case (accessible, "GetAttributes"): r.reply([.stringDictionary([])])
+        case (accessible, "GetApplication"): r.reply([reference(.root)])
+        case (accessible, "GetInterfaces"): r.reply([.array(elementType: "s", [.string(accessible)])])
+        default: r.fail(ATSPIRequest.unknownObject, "no accessible object at \(r.path): it is gone")
         }
     }
 
@@ -124,8 +173,10 @@ extension ATSPIBridge {
     private func answerAccessible(_ r: ATSPIRequest, _ n: ATSPIResolvedNode) {
         switch r.method {
         case "GetChildAtIndex":
+            // A collection's item is not made to be referred to: its index is checked against the count.
             let i = Int(r.arguments.int32(0) ?? -1)
-            r.reply([reference(n.node.child(at: i) != nil ? n.path.child(i, in: n.node) : nil)])
+            let exists = n.node.items.map { i >= 0 && i < $0.count } ?? (n.node.child(at: i) != nil)
+            r.reply([reference(exists ? n.path.child(i, in: n.node) : nil)])
         case "GetChildren":
             let count = n.node.childCount
             guard count <= Self.childrenListedAtOnce else {
@@ -227,7 +278,7 @@ extension ATSPIBridge {
     /// nodes look through their listed children, the last drawn first.
     private func child(of n: ATSPIResolvedNode, at p: Point) -> ATSPIObjectPath? {
         if let items = n.node.items {
-            guard let ip = items.view.indexPathForItem(atWindowPoint: p) else { return nil }
+            guard let ip = items.view.indexPathForItem(atWindowPoint: p), items.contains(ip) else { return nil }
             return n.path.child(items.index(of: ip))
         }
         return n.node.children.indices.last { n.node.children[$0].frame.contains(p) }.map { n.path.child($0, in: n.node) }

@@ -66,15 +66,19 @@ extension ATSPIBridge {
     private func send(_ event: AccessibilityEvent, _ tree: ATSPITree) {
         switch event {
         case let .focusChanged(collection, index, _):
-            guard let path = tree.path(ofCollectionNamed: collection)?.child(index) else { return }
+            guard let path = tree.path(ofItem: index, inCollectionNamed: collection) else { return }
             focus(path)
         case let .selectionChanged(collection, selected):
             guard let path = tree.path(ofCollectionNamed: collection) else { return }
             let now = Set(selected), before = lastSelection[collection] ?? []
             lastSelection[collection] = now
             emit(path, "object:selection-changed", signal: "SelectionChanged", detail: "", 0, .int32(0))
-            for i in before.subtracting(now).sorted() { stateChanged(path.child(i), "selected", on: false) }
-            for i in now.subtracting(before).sorted() { stateChanged(path.child(i), "selected", on: true) }
+            for i in before.subtracting(now).sorted() {
+                if let item = tree.path(ofItem: i, inCollectionNamed: collection) { stateChanged(item, "selected", on: false) }
+            }
+            for i in now.subtracting(before).sorted() {
+                if let item = tree.path(ofItem: i, inCollectionNamed: collection) { stateChanged(item, "selected", on: true) }
+            }
         case let .childrenChanged(collection, count):
             guard let path = tree.path(ofCollectionNamed: collection) else { return }
             let before = lastCounts[collection]
@@ -86,7 +90,7 @@ extension ATSPIBridge {
             emit(path, removed ? "object:children-changed:remove" : "object:children-changed:add", signal: "ChildrenChanged",
                  detail: removed ? "remove" : "add", Int32(clamping: index), .variant(reference(removed ? nil : path.child(index))))
         case let .stateChanged(collection, index, state, isOn):
-            guard let path = tree.path(ofCollectionNamed: collection)?.child(index) else { return }
+            guard let path = tree.path(ofItem: index, inCollectionNamed: collection) else { return }
             if state.contains(.selected) { stateChanged(path, "selected", on: isOn) }
             if state.contains(.focused) { stateChanged(path, "focused", on: isOn) }
             // AT-SPI has no "dragged" state: the item's `grabbed` attribute changes (ARIA's aria-grabbed).

@@ -57,6 +57,13 @@ extension ATSPIBridge {
     }
 
     func answerTableCell(_ r: ATSPIRequest, _ n: ATSPIResolvedNode) {
+        // The cell's column header (a weekday over a day), which a screen reader speaks on moving
+        // to another column; no row headers.
+        if r.method == "GetColumnHeaderCells" || r.method == "GetRowHeaderCells" {
+            let cell = n.path.indices.last.flatMap { n.collection?.cell(at: $0) }
+            let header = r.method == "GetColumnHeaderCells" ? cell.flatMap { c in n.collection.flatMap { columnHeader(c.column, of: $0) } } : nil
+            r.reply([.array(elementType: "(so)", header.map { [reference($0)] } ?? [])]); return
+        }
         guard r.method == "GetRowColumnSpan" else { r.fail(ATSPIRequest.unknownInterface, "no method \(r.method)"); return }
         guard let items = n.collection, let index = n.path.indices.last, let cell = items.cell(at: index) else {
             r.reply([.bool(false), .int32(-1), .int32(-1), .int32(0), .int32(0)]); return

@@ -129,6 +129,8 @@ enum ATSPIInterfaces {
         <property name="RowSpan" type="i" access="read"/>
         <property name="Table" type="(so)" access="read"/>
         <method name="GetRowColumnSpan"><arg direction="out" type="b"/><arg direction="out" name="row" type="i"/><arg direction="out" name="col" type="i"/><arg direction="out" name="row_extents" type="i"/><arg direction="out" name="col_extents" type="i"/></method>
+        <method name="GetColumnHeaderCells"><arg direction="out" type="a(so)"/></method>
+        <method name="GetRowHeaderCells"><arg direction="out" type="a(so)"/></method>
       </interface>
     </node>
     """

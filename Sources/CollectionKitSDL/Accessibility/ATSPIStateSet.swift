@@ -7,12 +7,13 @@ public struct ATSPIStateSet: Equatable, Sendable {
 
     /// The `AtspiStateType` numbers the adapter uses.
     public enum State: Int, CaseIterable, Sendable {
-        case active = 1, enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
+        case active = 1, defunct = 6, enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
         case sensitive = 24, showing = 25, visible = 30, managesDescendants = 31
         /// The name AT-SPI gives the state in `StateChanged` events ("focused").
         public var eventName: String {
             switch self {
             case .active: "active"
+            case .defunct: "defunct"
             case .enabled: "enabled"
             case .focusable: "focusable"
             case .focused: "focused"

@@ -35,6 +35,15 @@ public struct ATSPITree {
         return ATSPIResolvedNode(node: node, path: path, parent: parent)
     }
 
+    /// The collection and index of a path that names one of a collection's items, found without
+    /// making the item's node: a screen reader walking a list of thousands asks each item its role
+    /// and index, which the collection knows. Nil for any other path, or an index out of range.
+    public func collectionItem(_ path: ATSPIObjectPath) -> (items: AccessibleCollection, index: Int)? {
+        guard let parentPath = path.parent, let index = path.indices.last,
+              let items = resolve(parentPath)?.node.items, index >= 0, index < items.count else { return nil }
+        return (items, index)
+    }
+
     /// The path of the collection whose view has this name (events name collections so). Walks
     /// the listed nodes only, never a collection's items.
     public func path(ofCollectionNamed name: String) -> ATSPIObjectPath? {
@@ -44,6 +53,25 @@ public struct ATSPITree {
             return nil
         }
         return search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
+    }
+
+    /// The path of a collection's item from the view's name and the item's flat index across the
+    /// whole view (events number items so): the child of the node holding the item's section, where
+    /// a view's sections are nodes of their own. Walks the listed nodes only.
+    public func path(ofItem index: Int, inCollectionNamed name: String) -> ATSPIObjectPath? {
+        var found: ATSPIObjectPath?
+        func search(_ node: AccessibleNode, _ path: ATSPIObjectPath) {
+            guard found == nil else { return }
+            if let items = node.items, items.view.name == name {
+                guard items.section != nil else { found = path.child(index); return }
+                let whole = AccessibleCollection(view: items.view, itemRole: items.itemRole)
+                if let ip = whole.indexPath(at: index), items.contains(ip) { found = path.child(items.index(of: ip)) }
+                return
+            }
+            for (i, c) in node.children.enumerated() { search(c, path.child(i, identity: c.identity)) }
+        }
+        search(window, ATSPIObjectPath.root.child(0, identity: window.identity))
+        return found
     }
 
     /// The path of the first listed node that passes `test` (depth first), never a collection's item.

@@ -63,14 +63,15 @@ public final class MosaicCardCell: CollectionCell {
 
 /// The mosaic's section headers: the featured row's title, and the pinned mosaic header.
 enum MosaicHeader {
-    static func draw(title: String, detail: String, pinned: Bool, in frame: Rect, into list: inout DrawList) {
+    /// `inset`: the grid's left edge from the frame's, where the title starts (the cards' edge).
+    static func draw(title: String, detail: String, pinned: Bool, inset: Double = 16, in frame: Rect, into list: inout DrawList) {
         list.fill(frame, pinned ? Theme.surface : Theme.background)
         if pinned { list.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), Theme.border) }
-        list.text(title, in: Rect(x: frame.minX + 16, y: frame.minY, width: 200, height: frame.height), size: 17,
+        list.text(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: 200, height: frame.height), size: 17,
                   color: Theme.text, weight: .bold)
         // The detail (how many cards) beside the title; the right end is the header's buttons'.
         guard !detail.isEmpty else { return }
-        list.text(detail, in: Rect(x: frame.minX + 100, y: frame.minY, width: max(0, min(160, frame.width - 116)), height: frame.height),
+        list.text(detail, in: Rect(x: frame.minX + inset + 84, y: frame.minY, width: max(0, min(160, frame.width - inset - 100)), height: frame.height),
                   size: 13, color: Theme.textDim, alignment: .leading)
     }
 }

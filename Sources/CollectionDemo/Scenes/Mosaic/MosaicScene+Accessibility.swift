@@ -3,10 +3,13 @@ import CollectionKit
 extension MosaicScene {
     public var dragDropManager: DragDropManager? { manager }
 
-    /// The mosaic's cards, the drag's status line as a live region (spoken, not drawn), and the
-    /// context menu while it is open.
+    /// The featured row and the mosaic's cards as two lists, each named as its header and counted
+    /// on its own ("3 of 8", "3 of 2000"), the drag's status line as a live region (spoken, not
+    /// drawn), and the context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: "Mosaic"), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        var nodes = [collection.accessibilityNode(name: "Featured", role: .list, section: MosaicScene.featuredSection),
+                     collection.accessibilityNode(name: "Mosaic", role: .list, section: MosaicScene.mosaicSection),
+                     AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
             let entries = menu.actions.enumerated().map { i, action in
                 var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]

@@ -24,8 +24,9 @@ extension MosaicScene {
     func headerButtonFrames() -> [Rect] {
         guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
         let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
-        let frames = ButtonRow.layout(widths: widths, right: h.maxX - 16, midY: h.midY)
-        return (frames.first?.minX ?? 0) >= h.minX + 100 ? frames : []
+        // The buttons end at the grid's right edge, as the title starts at its left one.
+        let frames = ButtonRow.layout(widths: widths, right: h.maxX - gridSideInset, midY: h.midY)
+        return (frames.first?.minX ?? 0) >= h.minX + gridSideInset + 84 ? frames : []
     }
 
     func pressHeaderButton(_ name: String, now: Double) {

@@ -191,19 +191,31 @@ public final class MosaicScene: Scene, ShortcutListing {
         return layout
     }
 
-    /// The featured row: cards 60% of the width (at most 520), each resting centred, the first and
-    /// last too (the side insets make room for that).
+    /// The featured row, on the mosaic's grid: it starts at the grid's first column and each card
+    /// is as wide as a regular card below it (half the grid, or all of it in two columns), so the
+    /// row's edges line up with the cards' at every width. A card rests at the grid's left edge; a
+    /// flick moves one card.
     private func featuredSection(_ env: LayoutEnvironment) -> LayoutSection {
-        let width = min(520, (env.containerSize.width * 0.6).rounded())
-        let side = ((env.containerSize.width - width) / 2).rounded(.down)
+        let grid = MosaicScene.gridFrame(forWidth: env.containerSize.width)
+        let width = grid.regularCardWidth
         let item = LayoutItem(size: LayoutSize(width: .fractionalWidth(1), height: .fractionalHeight(1)))
         let group = LayoutGroup.horizontal(size: LayoutSize(width: .absolute(width), height: .absolute(min(170, (width * 0.4).rounded()))),
                                            subitems: [.item(item)])
         var section = LayoutSection(group: group, interGroupSpacing: MosaicScene.spacing,
-                                    contentInsets: EdgeInsets(top: 4, left: side, bottom: 8, right: side),
-                                    header: BoundarySupplementaryItem(height: .absolute(40)), orthogonalScrolling: .groupPagingCentered)
+                                    contentInsets: EdgeInsets(top: 4, left: grid.side, bottom: 8, right: grid.side),
+                                    header: BoundarySupplementaryItem(height: .absolute(40)), orthogonalScrolling: .groupPaging)
         section.supplementariesFollowContentInsets = false
         return section
+    }
+
+    /// The mosaic's grid in a container `width` wide: its columns, its left (and right) inset, its
+    /// width and the width of a regular card (the span of a full-width item).
+    static func gridFrame(forWidth width: Double) -> (columns: Int, side: Double, content: Double, regularCardWidth: Double) {
+        let (columns, content) = mosaicColumns(forWidth: width)
+        let side = ((width - content) / 2).rounded(.down)
+        let column = (content - Double(columns - 1) * spacing) / Double(columns)
+        let span = Double(PairedRows.span(of: .full, columns: columns))
+        return (columns, side, content, (span * column + (span - 1) * spacing).rounded(.down))
     }
 
     /// The mosaic's columns: as many as fit at least `minimumCardWidth` each (2, 4 or 6, so
@@ -234,6 +246,8 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The column count in use, as of the last layout pass.
     private(set) var mosaicColumnCount = 2
+    /// The grid's left inset, as of the last layout pass: the headers' titles and buttons line up with it.
+    private(set) var gridSideInset = MosaicScene.spacing
 
     /// The mosaic under a pinned header, in as many columns as the window takes
     /// (`mosaicColumns(forWidth:)`). Styles are read by data index, so during a drag the rows
@@ -246,9 +260,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         let idCount = snapshot.numberOfSections > MosaicScene.mosaicSection
             ? snapshot.numberOfItems(inSectionAt: MosaicScene.mosaicSection) : 0
         let model = model
-        let (columns, content) = MosaicScene.mosaicColumns(forWidth: env.containerSize.width)
+        let (columns, side, content, _) = MosaicScene.gridFrame(forWidth: env.containerSize.width)
         mosaicColumnCount = columns
-        let side = ((env.containerSize.width - content) / 2).rounded(.down)
+        gridSideInset = side
         var section = PairedRows.section(columns: columns, contentWidth: content, spacing: MosaicScene.spacing,
                                          contentInsets: EdgeInsets(top: 8, left: side, bottom: MosaicScene.spacing, right: side),
                                          header: BoundarySupplementaryItem(height: .absolute(44), pinToVisibleBounds: true)) { i in
@@ -666,9 +680,10 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
-            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, in: frame, into: &list)
+            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, inset: gridSideInset, in: frame, into: &list)
         } else {
-            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, in: frame, into: &list)
+            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
+                              in: frame, into: &list)
         }
     }
 
