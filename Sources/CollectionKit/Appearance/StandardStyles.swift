@@ -79,6 +79,11 @@ extension TextFieldStyle: SchemeStandard {
     }
 }
 
+extension ColorScheme {
+    /// What a window shows where the app draws nothing: black in dark, a light grey in light.
+    public var standardBackground: Color { self == .light ? Color(hex: 0xF5F6F8) : .black }
+}
+
 extension CollectionView {
     /// The empty message's standard colour for each scheme.
     static let standardEmptyMessageColors: (dark: Color, light: Color) = (Color(hex: 0x9AA1B0), Color(hex: 0x5B6270))
