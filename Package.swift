@@ -56,9 +56,12 @@ let package = Package(
         // warning); the module map links GIO itself.
         .systemLibrary(name: "CGio", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
 
-        // The engine. It depends on nothing but the standard library and Foundation: the target
-        // graph keeps SDL out of it.
-        .target(name: "CollectionKit"),
+        // glibc's gettext (message catalogues, plural rules): part of libc, nothing to link.
+        .systemLibrary(name: "CGettext"),
+
+        // The engine. It depends on nothing but the standard library, Foundation and libc's
+        // gettext: the target graph keeps SDL out of it.
+        .target(name: "CollectionKit", dependencies: ["CGettext"]),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
         .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CExif", "CPNG", "CFontconfig", "CICUText", "CGio"]),
@@ -67,7 +70,7 @@ let package = Package(
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
 
         // Calendar dates, month grids, events and the `EventSource` protocol: no UI, no SDL.
-        .target(name: "CalendarModel"),
+        .target(name: "CalendarModel", dependencies: ["CGettext"]),
 
         // Calendar files read through libical, behind `EventSource`.
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),
@@ -115,7 +118,7 @@ let package = Package(
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
-        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CGettext"]),
         // The AT-SPI2 adapter's mappings and its walk of the tree, with no bus.
         .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
 

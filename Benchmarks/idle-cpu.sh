@@ -34,12 +34,16 @@ cpu_ticks() { # PID -> utime + stime in clock ticks (fields 14 and 15; the name 
 }
 
 # measure NAME COMMAND...: starts the program, rests, measures, stops it; prints one line.
+# $after_up, when set, runs once the window is up, with $wid its window (a key that opens a field).
+after_up=""
 measure() {
     local name=$1; shift
     DISPLAY=$display "$@" >"$work/out.log" 2>&1 &
     app_pid=$!
     # Rest starts once the window is up (starting can take a while on a busy machine).
-    DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" >/dev/null 2>&1
+    local wid
+    wid=$(DISPLAY=$display timeout 20 xdotool search --sync --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
+    [ -n "$after_up" ] && [ -n "$wid" ] && DISPLAY=$display eval "$after_up"
     sleep "$rest"
     if ! kill -0 "$app_pid" 2>/dev/null; then
         echo "$name: did not stay up: $(head -c 300 "$work/out.log")"; app_pid=""; return
@@ -59,6 +63,13 @@ scenes=$("$bin" --headless --scene '?' 2>&1 | sed -n "s/.*scenes: //p" | tr -d '
 for scene in $scenes; do
     measure "collection-demo $scene" "$bin" --fresh --scene "$scene"
 done
+
+# A text field with its caret blinking: Ctrl+N opens a new card's title field on the boards. The
+# caret blinks for 10 s (TextFieldStyle.blinkTimeout) and each blink is a deadline the window
+# sleeps until; REST + SPAN must stay under those 10 s for the span to measure the blinking.
+after_up='xdotool windowfocus --sync "$wid" 2>/dev/null; sleep 0.3; xdotool key --window "$wid" ctrl+n'
+measure "collection-demo boards, a field open, caret blinking" "$bin" --fresh --scene boards
+after_up=""
 
 if pkg-config --exists gtk4 2>/dev/null; then
     cc -O2 -o "$work/gtk-idle-window" Benchmarks/peers/gtk-idle-window.c $(pkg-config --cflags --libs gtk4) &&

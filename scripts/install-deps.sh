@@ -9,7 +9,10 @@ set -euo pipefail
 # 5 MB file), Lohit Devanagari (Hindi, Marathi, Nepali; 190 kB) and Noto Color Emoji.
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
           fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
-          libical-dev libicu-dev tzdata libglib2.0-dev libjpeg-dev libexif-dev libpng-dev)
+          libical-dev libicu-dev tzdata libglib2.0-dev libjpeg-dev libexif-dev libpng-dev
+          gettext)
+# gettext's msgfmt compiles the translations (po/) into the catalogues the program reads; glibc
+# reads them itself (docs/translations.md).
 if [ "${1:-}" = "--test" ]; then
     # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
     # desktop-file-utils validates the installed launcher entry.
@@ -23,7 +26,7 @@ if [ "${1:-}" = "--test" ]; then
     # build the drops test's XDND drag source.
     packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
                at-spi2-core dbus-daemon python3-pyatspi orca appstream libglib2.0-bin gsettings-desktop-schemas
-               xclip python3-gi libxtst-dev libxdamage-dev gcc libx11-dev)
+               xclip python3-gi libxtst-dev libxdamage-dev locales gcc libx11-dev)
 fi
 
 missing=()
@@ -37,6 +40,19 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing Debian packages: ${missing[*]}"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The locales the translation tests run in: glibc picks a catalogue only in a locale it has.
+if [ "${1:-}" = "--test" ]; then
+    wanted=(de_DE fr_FR ar_EG he_IL ja_JP)
+    absent=()
+    for l in "${wanted[@]}"; do locale -a 2>/dev/null | grep -qix "$l.utf-\?8" || absent+=("$l"); done
+    if [ ${#absent[@]} -gt 0 ]; then
+        sudo=""
+        if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+        echo "Generating locales: ${absent[*]}"
+        for l in "${absent[@]}"; do $sudo localedef -i "$l" -c -f UTF-8 -A /usr/share/locale/locale.alias "$l.UTF-8"; done
+    fi
 fi
 
 if ! command -v swift >/dev/null 2>&1; then

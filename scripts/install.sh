@@ -5,6 +5,7 @@
 #   PREFIX/share/metainfo/io.github.collectionkit.CollectionDemo.metainfo.xml   its AppStream data
 #   PREFIX/share/icons/hicolor/{scalable,256x256}/apps/…         its icon (SVG and a 256 px PNG)
 #   PREFIX/share/collection-demo/sample.ics                      the sample calendar (found from the binary)
+#   PREFIX/share/locale/LANG/LC_MESSAGES/{collection-demo,collectionkit}.mo   the translations (po/)
 #   PREFIX/share/man/man1/collection-demo.1                      the man page (Assets/man)
 #   PREFIX/share/bash-completion/completions/collection-demo     shell completions, written by the
 #   PREFIX/share/zsh/site-functions/_collection-demo             program itself, so they name the
@@ -57,6 +58,10 @@ put Assets/desktop/io.github.collectionkit.CollectionDemo.metainfo.xml \
 put Assets/desktop/collection-demo.svg "$prefix/share/icons/hicolor/scalable/apps/collection-demo.svg" 644
 put Assets/desktop/collection-demo.png "$prefix/share/icons/hicolor/256x256/apps/collection-demo.png" 644
 put Assets/sample.ics "$data/sample.ics" 644
+scripts/translations.sh compile "$completions/locale"
+for mo in "$completions"/locale/*/LC_MESSAGES/*.mo; do
+    put "$mo" "$prefix/share/locale/${mo#"$completions"/locale/}" 644
+done
 put Assets/man/collection-demo.1 "$prefix/share/man/man1/collection-demo.1" 644
 put "$completions/bash" "$prefix/share/bash-completion/completions/collection-demo" 644
 put "$completions/zsh" "$prefix/share/zsh/site-functions/_collection-demo" 644

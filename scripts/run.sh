@@ -5,5 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PATH:/opt/swift/usr/bin"
 scripts/install-deps.sh
+# The translations, where the binary in .build finds them (docs/translations.md).
+scripts/translations.sh compile
 swift build -c release --product collection-demo
 exec .build/release/collection-demo "$@"

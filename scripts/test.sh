@@ -5,6 +5,7 @@
 #                         calendar files, testing library), from the one debug build
 #   asan                  a second build under AddressSanitizer, and the suites that reach C
 #                         libraries and unsafe memory (the backend, libical, the whole program)
+#   strings               the translations compile, and the demo shows no literal outside them
 #   window                the real window under Xvfb driven by xdotool (scripts/window-tests.sh)
 #   teardown              clean exits in a loop, and under valgrind (scripts/teardown-tests.sh)
 # About 5 minutes on a 2-core machine from a fresh clone once the Debian packages are installed. Each stage's time is
@@ -140,6 +141,9 @@ summary() {
 
 stages+=(deps)
 if ! run_stage deps scripts/install-deps.sh --test; then summary; exit 1; fi
+# The translations compile (msgfmt --check), and no word the demo shows bypasses them.
+stages+=(strings)
+run_stage strings sh -c 'scripts/translations.sh compile && scripts/check-strings.py && scripts/check-strings.py --self-test' || { summary; exit 1; }
 # The sanitizer's build starts at once, beside the plain one: it is the longest chain.
 if [ $quick = 0 ]; then
     stages+=(asan)

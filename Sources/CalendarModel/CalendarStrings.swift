@@ -40,6 +40,9 @@ public struct CalendarStrings: Sendable, Equatable {
     /// "Cannot rename “%1”: %2" and "Cannot delete “%1”: %2" (the event's title, the reason).
     public var cannotRename = "Cannot rename “%1”: %2"
     public var cannotDelete = "Cannot delete “%1”: %2"
+    /// The entries of an event's menu (its "⋯" button in the day popover and the side panel).
+    public var renameEvent = "Rename…"
+    public var deleteEvent = "Delete"
     /// The empty title field of a new event.
     public var newEventPlaceholder = "New event"
     /// A day's events as a screen reader describes the day: "1 event", "%d events".
@@ -54,6 +57,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var dropNotCalendar = "The calendar opens only calendar files (.ics); %1 is not one"
     /// What was dropped when it was text, for `dropNotCalendar`.
     public var droppedText = "dropped text"
+    /// The gettext domain counts are looked up in, with the language's plural rule (see
+    /// ``translated(domain:language:)``); nil picks between the one and many words above.
+    public var pluralDomain: String? = nil
 
     /// The table for `locale`'s language code.
     public static func forLocale(_ locale: Locale) -> CalendarStrings {
@@ -80,6 +86,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.droppedText = "abgelegter Text"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"; s.readOnly = "Schreibgeschützt"
         s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
+        s.renameEvent = "Umbenennen…"; s.deleteEvent = "Löschen"
         return s
     }()
     static let germanBase = CalendarStrings(
@@ -100,6 +107,7 @@ public struct CalendarStrings: Sendable, Equatable {
         s.droppedText = "le texte déposé"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
         s.oneEvent = "1 événement"; s.someEvents = "%d événements"
+        s.renameEvent = "Renommer…"; s.deleteEvent = "Supprimer"
         return s
     }()
     static let frenchBase = CalendarStrings(
@@ -114,11 +122,13 @@ public struct CalendarStrings: Sendable, Equatable {
     /// "3 days chosen" in this language.
     /// "2 events"; nil for none (a day without events has no description).
     public func eventCount(_ count: Int) -> String? {
-        count == 0 ? nil : count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)")
+        count == 0 ? nil : pluralDomain.map { CalendarStrings.plural($0, \.oneEvent, \.someEvents, count) }
+            ?? (count == 1 ? oneEvent : someEvents.replacingOccurrences(of: "%d", with: "\(count)"))
     }
 
     public func chosen(_ count: Int) -> String {
-        count == 0 ? noDaysChosen : count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)")
+        count == 0 ? noDaysChosen : pluralDomain.map { CalendarStrings.plural($0, \.oneDayChosen, \.daysChosen, count) }
+            ?? (count == 1 ? oneDayChosen : daysChosen.replacingOccurrences(of: "%d", with: "\(count)"))
     }
 
     /// `template` with %1 and %2 replaced.
@@ -128,7 +138,8 @@ public struct CalendarStrings: Sendable, Equatable {
 
     /// The tail of a notice line for a file with `more` further problems ("" when none).
     public func moreProblemsNote(_ more: Int) -> String {
-        more <= 0 ? "" : more == 1 ? oneMoreProblem : moreProblems.replacingOccurrences(of: "%d", with: "\(more)")
+        more <= 0 ? "" : pluralDomain.map { CalendarStrings.plural($0, \.oneMoreProblem, \.moreProblems, more) }
+            ?? (more == 1 ? oneMoreProblem : moreProblems.replacingOccurrences(of: "%d", with: "\(more)"))
     }
 }
 

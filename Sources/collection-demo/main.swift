@@ -333,7 +333,7 @@ struct CollectionDemo: ParsableCommand {
     }
 
     /// The running binary's own path (`argv[0]` is only a name when it was found through `PATH`).
-    private static func executablePath() -> String {
+    static func executablePath() -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 
@@ -368,6 +368,11 @@ struct CollectionDemo: ParsableCommand {
         // First of all, so that a test may ask for the state (SIGUSR1) as soon as the process runs;
         // it is written at the first frame.
         if let dumpState, dumpState != "-" { StateDumpRequest.install() }
+        // The words' language, before any text is made: the environment's (gettext's rules; the
+        // calendar's --locale stays the calendar's), the catalogues beside the binary (installed)
+        // or in the build directory.
+        DemoWords.setUp(directory: DemoWords.localeDirectory(executable: CollectionDemo.executablePath(),
+                                                             environment: ProcessInfo.processInfo.environment))
         let script = try loadScript()
         // A window follows the desktop's settings (and a second launch hands its files to the
         // first window); a headless run only its flags, so it draws the same everywhere.

@@ -101,6 +101,27 @@ final class CalendarGoldenTests: XCTestCase {
         try Golden.assertMatches(image, named: "calendar-narrow-popover")
     }
 
+    /// The 12th chosen; the pointer over the side panel's second event ("Yoga", whose row is at
+    /// 953,158 315×40, see the dump's "eventRows") shows the row's "⋯" button at its end.
+    func testPanelRowShowsItsMenuButtonUnderThePointer() throws {
+        let (image, app) = try Golden.render(scene: "calendar", config: config(),
+                                             script: "move 471 403\ndown 471 403\nup 471 403\nwait 100\nmove 1100 178 30\nwait 100")
+        let rows = app.dumpState()["calendar"]?["eventRows"]?.arrayValue ?? []
+        XCTAssertEqual(rows.compactMap { $0["title"]?.stringValue }, ["Trip to Lisbon", "Yoga", "Book club"])
+        try Golden.assertMatches(image, named: "calendar-panel-row-button")
+    }
+
+    /// The same popover with the keyboard on its second event (Down twice: its ring and "⋯") and
+    /// that event's menu opened with Shift+F10, its first entry highlighted.
+    func testPopoverRowMenuFromTheKeyboard() throws {
+        let (image, app) = try Golden.render(scene: "calendar", size: Size(width: 640, height: 480), config: config(),
+                                             script: "move 346 255\ndown 346 255\nup 346 255\nwait 100\nkey Down\nkey Down\nkey shift+f10\nwait 100")
+        let cal = app.dumpState()["calendar"]
+        XCTAssertEqual(cal?["popover"]?["focusedRow"], .int(1))
+        XCTAssertEqual(cal?["eventMenu"]?["actions"], .strings(["Rename…", "Delete"]))
+        try Golden.assertMatches(image, named: "calendar-popover-row-menu")
+    }
+
     /// 1920×1200: the range from the 2nd to the 20th in the side panel, which followed the 20th to
     /// the list's end; then four notches up over the list scroll it back (its scroll bar still
     /// shown), the month unmoved; the pointer rests on the › button, lit.

@@ -33,3 +33,18 @@ if start_app --scene boards --dump-state "$work/partial-boards.json" --screensho
 else
     fail "partial-boards window" "$start_error"
 fi
+
+# Typing into a new card's field: each keystroke and blink redraws the field's box only (the
+# headless TypingDamageTests checks where); the screen still ends as the app's last frame.
+if start_app --scene boards --dump-state "$work/partial-typing.json" --screenshot "$work/partial-typing.png"; then
+    xdotool windowfocus "$wid" 2>/dev/null
+    xdotool key --window "$wid" ctrl+n
+    wait_state 'd["editing"] is not None' 10 || true
+    xdotool type --window "$wid" --delay 50 "Milk and bread"
+    xdotool key --window "$wid" BackSpace Left Left
+    same_as_last_frame partial-typing
+    typed=$(json_get "$work/partial-typing.json" 'd["editing"]["field"]["text"] if d["editing"] else None' 2>&1)
+    [ "$typed" = "Milk and brea" ] || fail "partial-typing text" "the field held '$typed' at the end"
+else
+    fail "partial-typing window" "$start_error"
+fi

@@ -1,7 +1,7 @@
 # The install contract: scripts/install.sh into a temporary prefix, the installed binary run
 # headless from another folder finds its sample calendar, the desktop file and the AppStream
 # metainfo validate, the man page has its sections and every option, the shell completions
-# complete, --version says the metainfo's release, and scripts/uninstall.sh leaves the prefix
+# complete, --version says the metainfo's release, the installed translations are read, and scripts/uninstall.sh leaves the prefix
 # exactly as it found it.
 # Sourced by the window-test runner (pass/fail/$work); runs on its own too:
 #   bash scripts/window-tests/50-install.sh
@@ -67,7 +67,8 @@ install_test() {
              share/collection-demo/sample.ics share/collection-demo/install-manifest \
              share/metainfo/io.github.collectionkit.CollectionDemo.metainfo.xml share/man/man1/collection-demo.1 \
              share/bash-completion/completions/collection-demo share/zsh/site-functions/_collection-demo \
-             share/fish/vendor_completions.d/collection-demo.fish; do
+             share/fish/vendor_completions.d/collection-demo.fish share/locale/de/LC_MESSAGES/collection-demo.mo \
+             share/locale/ja/LC_MESSAGES/collectionkit.mo; do
         [ -e "$prefix/$f" ] || missing="$missing $f"
     done
     [ -z "$missing" ] && pass "install: every file in place" || fail install "missing:$missing"
@@ -91,6 +92,14 @@ PY
     then pass "install: the installed binary shows the installed sample calendar from another folder"
     else fail install "the installed binary did not show its sample calendar: $(cat "$work/run.log") $(head -c 600 "$elsewhere/dump.json" 2>/dev/null)"
     fi
+    # The translations installed beside it: the boards' titles in German, read from the prefix.
+    local titles
+    titles=$(cd "$elsewhere" && LANGUAGE= LC_ALL= LC_MESSAGES= LANG=de_DE.UTF-8 "$prefix/bin/collection-demo" --headless --scene boards \
+        --dump-state - 2>/dev/null | python3 -c 'import json, sys; print("|".join(c["title"] for c in json.load(sys.stdin)["collections"]))')
+    case "|$titles|" in
+        *"|Heute|"*) pass "install: the installed binary speaks German from the installed catalogues" ;;
+        *) fail install "LANG=de_DE.UTF-8: the boards are titled $titles" ;;
+    esac
     if ! scripts/uninstall.sh "$prefix" >"$work/uninstall.log" 2>&1; then
         fail install "scripts/uninstall.sh failed: $(cat "$work/uninstall.log")"; return
     fi

@@ -56,7 +56,8 @@ if cmd == "listen":
         log.flush()
     pyatspi.Registry.registerEventListener(on_event, "focus:", "object:state-changed:focused", "object:state-changed:selected",
                                            "object:selection-changed", "object:announcement", "object:children-changed",
-                                           "window:activate", "window:deactivate")
+                                           "window:activate", "window:deactivate", "object:text-changed",
+                                           "object:text-caret-moved")
     log.write(json.dumps({"type": "ready"}) + "\n"); log.flush()
     pyatspi.Registry.start()
 elif cmd == "grid":
@@ -95,6 +96,31 @@ elif cmd == "stale":  # COLLECTION INDEX HELD GO: holds the item, writes HELD, w
         print(json.dumps({"held": name, "done": done, "defunct": defunct}))
     except Exception as x:
         print(json.dumps({"held": name, "gone": (type(x).__name__ + " " + str(x))[:200], "defunct": defunct}))
+elif cmd == "field":  # the text field shown (an entry): its text, caret and states read over Text
+    f = find(app().getChildAtIndex(0), lambda n: n.getRoleName() == "entry")
+    if f is None: print(json.dumps(None)); sys.exit(0)
+    t, s = f.queryText(), f.getState()
+    print(json.dumps({"name": f.name, "text": t.getText(0, -1), "caret": t.caretOffset, "count": t.characterCount,
+                      "word": list(t.getTextAtOffset(6, pyatspi.TEXT_BOUNDARY_WORD_START)),
+                      "attributes": list(t.getAttributes(1)),
+                      "editable": s.contains(pyatspi.STATE_EDITABLE), "focused": s.contains(pyatspi.STATE_FOCUSED),
+                      "singleLine": s.contains(pyatspi.STATE_SINGLE_LINE)}))
+elif cmd == "edit":  # moves the field's caret over Text, then sets, deletes and inserts text over EditableText
+    f = find(app().getChildAtIndex(0), lambda n: n.getRoleName() == "entry")
+    t, e = f.queryText(), f.queryEditableText()
+    moved = bool(t.setCaretOffset(2)); caret = t.caretOffset
+    done = [bool(e.setTextContents("Bread rolls")), bool(e.deleteText(5, 11)), bool(e.insertText(0, "Fresh ", 6))]
+    print(json.dumps({"moved": moved, "caret": caret, "done": done, "text": t.getText(0, -1), "caretAfter": t.caretOffset}))
+elif cmd == "names":  # the names of every item of the window's collections
+    window = app().getChildAtIndex(0)
+    out = []
+    def walk(n, depth=0):
+        if n.getRoleName() in ("list", "table"):
+            out.extend(n.getChildAtIndex(i).name for i in range(min(n.childCount, 200)))
+        elif depth < 3:
+            for c in n: walk(c, depth + 1)
+    walk(window)
+    print(json.dumps(out))
 elif cmd == "focused":  # COLLECTION: the focused item's name
     c = collection(args[0])
     hits = [c.getChildAtIndex(i).name for i in range(min(c.childCount, 200)) if c.getChildAtIndex(i).getState().contains(pyatspi.STATE_FOCUSED)]
@@ -230,6 +256,36 @@ a11y_test() {
         if wait_state "not d['dragging'] and d['live']['idle'] and [c['items'] for c in d['collections'] if c['name'] == 'today'][0][1] == '$card'" 10; then
             pass "accessibility: the actions pick up a card and drop it at another board's second place ($picked $dropped)"
         else fail "accessibility actions" "pick up: ${picked:-no answer}, drop here: ${dropped:-not tried}, today $(json_get "$app_dump" "[c['items'] for c in d['collections'] if c['name'] == 'today'][0][:3]"), card $card"; fi
+
+        # A card typed with xdotool into the field Ctrl+N opens: the client hears the field take
+        # the focus, each character inserted and the caret moving, reads the text and the caret
+        # back over Text, moves the caret, and sets, deletes and inserts text over EditableText;
+        # Enter adds the card with the text set so.
+        before=$(wc -l <"$a11y_log")
+        xdotool windowfocus "$wid" 2>/dev/null; xdotool key ctrl+n
+        wait_state 'd["editing"] is not None' 10 || true
+        xdotool type --delay 60 "Milk"
+        wait_state 'd["editing"] is not None and d["editing"]["field"]["text"] == "Milk"' 10 || true
+        local field=""
+        read_field() { a11y_client field >"$work/a11y-field.json"; field=$(cat "$work/a11y-field.json"); a11y_is "$work/a11y-field.json" 'd["text"] == "Milk" and d["caret"] == 4 and d["count"] == 4 and d["attributes"] == ["", 0, 4] and d["editable"] and d["focused"] and d["singleLine"] and d["name"] == "Card title"'; }
+        if wait_until 20 read_field; then pass "accessibility: the text typed into a new card and its caret read over AT-SPI Text ($field)"
+        else fail "accessibility field text" "read ${field:-nothing}, dump $(json_get "$app_dump" 'd["editing"]') $(tail -3 "$work/atspi.err")"; fi
+        local typed="''.join(x['any'] for x in e[$before:] if x['type'] == 'object:text-changed:insert' and x['role'] == 'entry')"
+        if wait_until 10 a11y_events "$typed == 'Milk' and any(x['type'] == 'object:text-caret-moved' and x['detail1'] == 4 for x in e[$before:]) and any(x['type'] == 'focus:' and x['role'] == 'entry' for x in e[$before:])"; then
+            pass "accessibility: the field's focus, text-changed:insert of each character and text-caret-moved are sent"
+        else fail "accessibility field events" "events $(tail -c 800 "$a11y_log")"; fi
+        local edited=""
+        a11y_client edit >"$work/a11y-edit.json"; edited=$(cat "$work/a11y-edit.json")
+        if a11y_is "$work/a11y-edit.json" 'd["moved"] and d["caret"] == 2 and d["done"] == [True, True, True] and d["text"] == "Fresh Bread" and d["caretAfter"] == 6' \
+                && wait_state 'd["editing"] is not None and d["editing"]["field"]["text"] == "Fresh Bread"' 10; then
+            pass "accessibility: SetCaretOffset moves the caret; SetTextContents, DeleteText and InsertText edit the field ($edited)"
+        else fail "accessibility field edit" "read ${edited:-nothing}, dump $(json_get "$app_dump" 'd["editing"]') $(tail -3 "$work/atspi.err")"; fi
+        xdotool key Return
+        local names=""
+        read_names() { a11y_client names >"$work/a11y-names.json"; names=$(cat "$work/a11y-names.json"); a11y_is "$work/a11y-names.json" '"Fresh Bread" in d'; }
+        if wait_state 'd["editing"] is None' 10 && wait_until 20 read_names; then
+            pass "accessibility: Enter adds the card with the text set over EditableText"
+        else fail "accessibility field commit" "names ${names:-unread}"; fi
     else
         fail "accessibility boards window" "$start_error"
     fi

@@ -2,7 +2,8 @@
 # bus, speaking only to its debug log (no speech server: Orca logs each "SPEECH OUTPUT" line). Keys
 # are pressed with xdotool in each scene and the log is read for what a blind user hears: that
 # Orca gets the window's keys, and for each step the item's name, "n of m" or its row and column,
-# its selected state, the drag steps, the scene's name on a switch and the menu's items. One Orca
+# its selected state, the drag steps, the scene's name on a switch, the menu's items, and a new
+# card's title field (the entry, and the characters the caret moves over). One Orca
 # session serves every scene. The phrases expected are this test's own, not the app's strings.
 orca_bin=$(command -v orca || true)
 orca_launcher=/usr/libexec/at-spi-bus-launcher
@@ -127,6 +128,18 @@ PY
     orca_step "boards: Space picks the focused card up, by its own words and its position" "space" "^[A-Z][a-z]+.* picked up" "position [0-9]+ of 40"
     orca_step "boards: Right carries it over Today" "Right" "^over Today"
     orca_step "boards: Space drops it" "space" "^dropped"
+    # A new card's title field: Orca speaks the entry as it takes the focus, and what a caret
+    # move passes over, read from the field's text over AT-SPI. Escape adds nothing.
+    orca_step "boards: Ctrl+N speaks the new card's field" "ctrl+n" "Card title"
+    xdotool type --delay 80 "Milk"
+    # Orca reads the typed text from the events the window sends after each frame: the caret
+    # move it hears must be the one after the last letter before Left is pressed.
+    wait_until 30 grep -q "PROCESS OBJECT EVENT object:text-caret-moved" "$orca_log" || true
+    wait_until 30 grep -qF "OBJECT EVENT: object:text-caret-moved (4, 0, 0)" "$orca_log" || true
+    sleep 1
+    orca_step "boards: Left in the field speaks the character it passes, read over AT-SPI Text" "Left" "^k ?$"
+    orca_step "boards: Home speaks the first character" "Home" "^M ?$"
+    xdotool key Escape; sleep 0.3
 
     # Rearrange: the same spoken drag through its live status line.
     orca_step "switching to rearrange speaks its name" "3" "Rearrange"

@@ -11,12 +11,15 @@ extension App {
                            states: entry.name == currentName ? [.selectable, .selected] : [.selectable],
                            index: i, frame: rects[i])
         }
-        let tabBar = AccessibleNode(role: .pageTabList, name: "Scenes",
+        let tabBar = AccessibleNode(role: .pageTabList, name: tr("Scenes"),
                                     frame: Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), children: tabs)
         let sceneTitle = entries.first { $0.name == currentName }?.title ?? currentName
         // The panel's identity is the scene's place in the tab bar: an object a screen reader kept
         // from another scene is gone, not a node of this one at the same indices.
-        let scene = AccessibleNode(role: .panel, name: sceneTitle, frame: sceneFrame, children: currentScene.accessibilityNodes(),
+        // A field open over an item (a card being named) follows the scene's own nodes.
+        let own = currentScene.accessibilityNodes()
+        let fields = currentScene.composition.textFields.enumerated().map { i, f in f.accessibilityNode(index: own.count + i) }
+        let scene = AccessibleNode(role: .panel, name: sceneTitle, frame: sceneFrame, children: own + fields,
                                    identity: entries.firstIndex { $0.name == currentName })
         let box = noticeBar.box(for: allNotices, in: size)
         let alerts = noticeBar.closeButtons(for: allNotices, in: size).enumerated().map { i, line in

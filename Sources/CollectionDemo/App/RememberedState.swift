@@ -174,6 +174,6 @@ extension RememberedState {
     }
 
     static func unusable(_ scene: String) -> String {
-        "The remembered \(scene) did not fit this version's cards; the \(scene) scene starts afresh."
+        filled(tr("The remembered %1$@ did not fit this version's cards; the %1$@ scene starts afresh."), scene)
     }
 }

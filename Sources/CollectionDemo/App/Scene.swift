@@ -106,16 +106,16 @@ public struct SceneEntry {
 public enum SceneCatalog {
     /// Every scene that exists, in tab order. Only real, working scenes are listed here.
     public static var all: [SceneEntry] { [
-        SceneEntry(name: "grid", title: "Grid") { GridScene(itemCount: $0.items ?? 1000, layoutDirection: $0.layoutDirection) },
-        SceneEntry(name: "carousel", title: "Carousel") { try CarouselScene(config: $0) },
-        SceneEntry(name: "rearrange", title: "Rearrange") { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout, measurer: $0.measurer) },
-        SceneEntry(name: "calendar", title: "Calendar") { try CalendarScene(config: $0) },
-        SceneEntry(name: "boards", title: "Boards") { BoardsScene(config: $0) },
-        SceneEntry(name: "mosaic", title: "Mosaic") { try MosaicScene(config: $0) },
+        SceneEntry(name: "grid", title: tr("Grid")) { GridScene(itemCount: $0.items ?? 1000, layoutDirection: $0.layoutDirection) },
+        SceneEntry(name: "carousel", title: tr("Carousel")) { try CarouselScene(config: $0) },
+        SceneEntry(name: "rearrange", title: tr("Rearrange")) { try RearrangeScene(itemCount: $0.items ?? 200, layoutNamed: $0.rearrangeLayout, measurer: $0.measurer) },
+        SceneEntry(name: "calendar", title: tr("Calendar")) { try CalendarScene(config: $0) },
+        SceneEntry(name: "boards", title: tr("Boards")) { BoardsScene(config: $0) },
+        SceneEntry(name: "mosaic", title: tr("Mosaic")) { try MosaicScene(config: $0) },
     ] }
     /// The photos scene: a tab of its own only when asked for (`--photos` or `--scene photos`),
     /// since it needs a folder of pictures and a backend's decoder (`SceneConfig.photos`).
-    public static var photos: SceneEntry { SceneEntry(name: "photos", title: "Photos") { try PhotosScene(config: $0) } }
+    public static var photos: SceneEntry { SceneEntry(name: "photos", title: tr("Photos")) { try PhotosScene(config: $0) } }
     public static var names: [String] { all.map(\.name) }
     public static func entry(named name: String) -> SceneEntry? { (all + [photos]).first { $0.name == name } }
 }

@@ -61,12 +61,12 @@ enum AppShortcuts {
 
     /// The app's own section, listed last in every scene's window.
     static func section(sceneCount: Int) -> ShortcutSection {
-        ShortcutSection(title: "General", shortcuts: [
-            Shortcut("Ctrl+?  or  F1", "Show keyboard shortcuts", matches: opensShortcutsWindow, run: nil),
-            Shortcut("1 – \(sceneCount)", "Show a view by its number", matches: { k, m in m.isEmpty && (k.digit ?? 0) >= 1 && (k.digit ?? 0) <= sceneCount }, run: nil),
-            Shortcut("Tab  /  Shift+Tab", "Move the focus", matches: { k, m in k == .tab && m.isSubset(of: .shift) }, run: nil),
-            Shortcut("Escape", "Close a notice or a dialog", key: .escape, run: nil),
-            Shortcut("Ctrl+Q", "Quit", key: Key("q"), mods: .ctrl, run: nil),
+        ShortcutSection(title: tr("General"), shortcuts: [
+            Shortcut(tr("Ctrl+?  or  F1"), tr("Show keyboard shortcuts"), matches: opensShortcutsWindow, run: nil),
+            Shortcut("1 – \(sceneCount)", tr("Show a view by its number"), matches: { k, m in m.isEmpty && (k.digit ?? 0) >= 1 && (k.digit ?? 0) <= sceneCount }, run: nil),
+            Shortcut(tr("Tab  /  Shift+Tab"), tr("Move the focus"), matches: { k, m in k == .tab && m.isSubset(of: .shift) }, run: nil),
+            Shortcut(tr("Escape"), tr("Close a notice or a dialog"), key: .escape, run: nil),
+            Shortcut(tr("Ctrl+Q"), tr("Quit"), key: Key("q"), mods: .ctrl, run: nil),
         ])
     }
 }

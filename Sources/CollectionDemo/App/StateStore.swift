@@ -34,18 +34,21 @@ public final class StateStore {
         struct VersionOnly: Decodable { var version: Int }
         if let v = try? JSONDecoder().decode(VersionOnly.self, from: data), v.version > RememberedState.currentVersion {
             isReadOnly = true
-            return Loaded(notice: "\(path) was written by a newer version (\(v.version)); it is left as it is and this run's changes are not remembered.")
+            return Loaded(notice: filled(tr("%1$@ was written by a newer version (%2$@); it is left as it is and this run's changes are not remembered."), path, "\(v.version)"))
         }
         do {
             var state = try JSONDecoder().decode(RememberedState.self, from: data)
             guard state.version == RememberedState.currentVersion else { throw StateFileError() }
             // Numbers are checked as flags are: one out of range (an identifier that would
             // overflow when the next card is made) makes the file unusable as a whole.
-            if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: "it has \(bad)")) }
+            if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: filled(tr("it has %@"), bad))) }
             let shortened = state.shortenLongTitles()
             lastWritten = data
             guard shortened == 0 else {
-                return Loaded(state: state, notice: "\(shortened == 1 ? "A card title" : "\(shortened) card titles") in \(path) \(shortened == 1 ? "was" : "were") longer than \(RememberedState.titleLimit) characters and \(shortened == 1 ? "was" : "were") shortened to \(RememberedState.titleLimit) characters.")
+                return Loaded(state: state, notice: filled(trp(
+                    "%1$@ card title in %2$@ was longer than %3$@ characters and was shortened to %3$@ characters.",
+                    "%1$@ card titles in %2$@ were longer than %3$@ characters and were shortened to %3$@ characters.", shortened),
+                    "\(shortened)", path, "\(RememberedState.titleLimit)"))
             }
             return Loaded(state: state)
         } catch {
@@ -61,11 +64,13 @@ public final class StateStore {
         try? fm.removeItem(atPath: bad)
         do {
             try fm.moveItem(atPath: path, toPath: bad)
-            return "The remembered state could not be read\(reason.map { " (\($0))" } ?? ""); it was moved to \(bad) and the defaults are used."
+            return reason.map { filled(tr("The remembered state could not be read (%1$@); it was moved to %2$@ and the defaults are used."), $0, bad) }
+                ?? filled(tr("The remembered state could not be read; it was moved to %@ and the defaults are used."), bad)
         } catch {
             // It cannot be moved: leave it, and do not write over it either.
             isReadOnly = true
-            return "The remembered state \(path) could not be read\(reason.map { " (\($0))" } ?? "") or moved aside; the defaults are used and nothing is remembered."
+            return reason.map { filled(tr("The remembered state %1$@ could not be read (%2$@) or moved aside; the defaults are used and nothing is remembered."), path, $0) }
+                ?? filled(tr("The remembered state %@ could not be read or moved aside; the defaults are used and nothing is remembered."), path)
         }
     }
 
@@ -83,7 +88,7 @@ public final class StateStore {
             lastWritten = data
             return nil
         } catch {
-            return "Could not remember the state in \(path): \(error.localizedDescription)"
+            return filled(tr("Could not remember the state in %1$@: %2$@"), path, error.localizedDescription)
         }
     }
 }

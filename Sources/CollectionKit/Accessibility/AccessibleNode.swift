@@ -23,12 +23,15 @@ public struct AccessibleNode {
     /// takes the place the old reference leads nowhere instead of to the newcomer's children.
     /// Nil for a node that is always the same thing.
     public var identity: Int?
+    /// The field whose text, caret and selection the node reads and edits (an ``AccessibleRole/entry``).
+    public var textField: TextField?
 
     public init(role: AccessibleRole, name: String, states: AccessibleStates = [], index: Int? = nil,
                 frame: Rect = .zero, children: [AccessibleNode] = [], items: AccessibleCollection? = nil,
-                identity: Int? = nil, description: String = "") {
+                identity: Int? = nil, description: String = "", textField: TextField? = nil) {
         self.role = role; self.name = name; self.description = description; self.states = states; self.index = index
         self.frame = frame; self.children = children; self.items = items; self.identity = identity
+        self.textField = textField
     }
 
     /// The identity of the child at `index`: a listed child's own, nil for a collection's item

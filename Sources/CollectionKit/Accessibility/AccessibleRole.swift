@@ -28,4 +28,7 @@ public enum AccessibleRole: String, Equatable, Sendable {
     case label
     /// A group of nodes with no role of its own (a scene).
     case panel
+    /// A field the user types text into (a ``TextField``): read and edited through its
+    /// ``AccessibleNode/textField``.
+    case entry
 }

@@ -16,10 +16,15 @@ public struct AccessibleStates: OptionSet, Hashable, Sendable, CustomStringConve
     public static let pinned = AccessibleStates(rawValue: 1 << 6)
     /// Its frame lies outside the viewport: reachable, but not on screen now.
     public static let offscreen = AccessibleStates(rawValue: 1 << 7)
+    /// Its text can be changed (a text field).
+    public static let editable = AccessibleStates(rawValue: 1 << 8)
+    /// A text field of several lines (Enter with Shift starts a new one); without it, one line.
+    public static let multiLine = AccessibleStates(rawValue: 1 << 9)
 
     private static let names: [(AccessibleStates, String)] = [
         (.selectable, "selectable"), (.selected, "selected"), (.focusable, "focusable"), (.focused, "focused"),
         (.dragged, "dragged"), (.disabled, "disabled"), (.pinned, "pinned"), (.offscreen, "offscreen"),
+        (.editable, "editable"), (.multiLine, "multiLine"),
     ]
     /// The names of the states present, for tests and dumps: "selectable selected".
     public var description: String { Self.names.filter { contains($0.0) }.map(\.1).joined(separator: " ") }

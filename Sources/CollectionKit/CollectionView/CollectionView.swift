@@ -69,7 +69,7 @@ public final class CollectionView {
     /// When set, filled across the viewport behind the items.
     public var backgroundColor: Color? = nil
     /// Shown centred in the viewport while the collection has no items; nil shows nothing.
-    public var emptyMessage: String? = "No items"
+    public var emptyMessage: String? = TextDomain.collectionKit("No items")
     /// The colour of `emptyMessage`.
     public var emptyMessageColor = Color(hex: 0x9AA1B0)
 

@@ -126,20 +126,20 @@ extension DragDropManager {
             // A move within one view reordered in place: where the item would land.
             guard let r = reorderer(named: first.source) else { return nil }
             let text = strings.pickedUpOne(r.describe(first.id))
-            return r.movingPosition.map { text + ", " + strings.position($0.position, $0.count) } ?? text
+            return r.movingPosition.map { text + strings.clauseSeparator + strings.position($0.position, $0.count) } ?? text
         }
         var text = s.items.count == 1 ? strings.pickedUpOne(source.describe(first.id)) : strings.pickedUpSeveral(s.items.count)
-        guard let over = droppable(named: s.over) else { return text + ", " + strings.overNothing }
-        text += ", " + strings.over(over.dropTitle)
-        if case let .refuse(reason) = s.acceptance { return text + ": " + reason }
+        guard let over = droppable(named: s.over) else { return text + strings.clauseSeparator + strings.overNothing }
+        text += strings.clauseSeparator + strings.over(over.dropTitle)
+        if case let .refuse(reason) = s.acceptance { return text + strings.reasonSeparator + reason }
         if let c = collection(named: over.dropName), let gap = c.gap {
             var before = c.displayed[..<gap.section].reduce(0) { $0 + $1.count } + gap.item
             var total = c.displayed.reduce(0) { $0 + $1.count } - 1 + s.items.count
             // A swap takes the place of the item it sends away.
             if s.swapsWith != nil { total -= 1; before = min(before, total - 1) }
-            text += ", " + strings.position(before + 1, total)
+            text += strings.clauseSeparator + strings.position(before + 1, total)
         }
-        if let swap = s.swapsWith, let c = collection(named: s.over) { text += ", " + strings.swapsWith(c.describe(swap)) }
+        if let swap = s.swapsWith, let c = collection(named: s.over) { text += strings.clauseSeparator + strings.swapsWith(c.describe(swap)) }
         return text
     }
 

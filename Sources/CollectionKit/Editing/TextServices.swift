@@ -83,10 +83,10 @@ public struct TextFieldStrings: Sendable {
     /// Shown in an empty field that has no placeholder of its own.
     public var placeholder = ""
     /// The undo history's summary of a committed edit ("rename Item 3").
-    public var renameSummary: @Sendable (String) -> String = { "rename \($0)" }
+    public var renameSummary: @Sendable (String) -> String = { TextDomain.fill(TextDomain.collectionKit("rename %@"), $0) }
     /// The undo history's summary of a new item.
-    public var addSummary: @Sendable (String) -> String = { "add \($0)" }
+    public var addSummary: @Sendable (String) -> String = { TextDomain.fill(TextDomain.collectionKit("add %@"), $0) }
     /// The undo history's summary of a delete.
-    public var deleteSummary: @Sendable (String) -> String = { "delete \($0)" }
+    public var deleteSummary: @Sendable (String) -> String = { TextDomain.fill(TextDomain.collectionKit("delete %@"), $0) }
     public init() {}
 }

@@ -1,7 +1,8 @@
 import CollectionKit
 import Foundation
 
-/// Answers to `Accessible`, `Application`, `Component`, `Text` and property calls, read from the
+/// Answers to `Accessible`, `Application`, `Component` and property calls (`Text` and
+/// `EditableText` in `ATSPIBridge+Text.swift`), read from the
 /// tree as it is now.
 extension ATSPIBridge {
     /// Answers one call; true when it acted on the application.
@@ -22,7 +23,8 @@ extension ATSPIBridge {
         switch r.interface {
         case ATSPIInterfaces.accessible: answerAccessible(r, node)
         case ATSPIInterfaces.component: answerComponent(r, node)
-        case ATSPIInterfaces.text: answerText(r, node)
+        case ATSPIInterfaces.text: return answerText(r, node)
+        case ATSPIInterfaces.editableText: return answerEditableText(r, node)
         case ATSPIInterfaces.selection: return answerSelection(r, node)
         case ATSPIInterfaces.action: return answerAction(r, node)
         case ATSPIInterfaces.table: answerTable(r, node)
@@ -89,7 +91,7 @@ extension ATSPIBridge {
         case ATSPIInterfaces.table: return tableProperties(n)
         case ATSPIInterfaces.tableCell: return tableCellProperties(n)
         case ATSPIInterfaces.text where ATSPITree.hasText(n.node):
-            return [("CharacterCount", .int32(Int32(clamping: n.node.name.unicodeScalars.count))), ("CaretOffset", .int32(0))]
+            return textProperties(n)
         default: return []
         }
     }
@@ -282,26 +284,5 @@ extension ATSPIBridge {
             return n.path.child(items.index(of: ip))
         }
         return n.node.children.indices.last { n.node.children[$0].frame.contains(p) }.map { n.path.child($0, in: n.node) }
-    }
-
-    // MARK: Text
-
-    private func answerText(_ r: ATSPIRequest, _ n: ATSPIResolvedNode) {
-        let scalars = Array(n.node.name.unicodeScalars)
-        switch r.method {
-        case "GetText":
-            let start = max(0, min(Int(r.arguments.int32(0) ?? 0), scalars.count))
-            let asked = Int(r.arguments.int32(1) ?? -1)
-            let end = asked < 0 ? scalars.count : max(start, min(asked, scalars.count))
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[start..<end])
-            r.reply([.string(String(text))])
-        case "GetCharacterAtOffset":
-            let i = Int(r.arguments.int32(0) ?? -1)
-            r.reply([.int32(scalars.indices.contains(i) ? Int32(bitPattern: scalars[i].value) : 0)])
-        case "GetNSelections": r.reply([.int32(0)])
-        case "GetDefaultAttributes": r.reply([.stringDictionary([])])
-        default: r.fail(ATSPIRequest.unknownInterface, "no method \(r.method)")
-        }
     }
 }

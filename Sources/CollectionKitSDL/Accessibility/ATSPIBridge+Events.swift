@@ -15,6 +15,7 @@ extension ATSPIBridge {
         for event in events { send(event, tree) }
         sendStructure(tree)
         sendLiveText(tree)
+        sendTextField(tree)
     }
 
     /// The live status line's text, as a label's would change: `text-changed:delete` of the old

@@ -69,7 +69,7 @@ extension ATSPIBridge {
 
     /// A focus event on what has the keyboard focus now: the focused item of the first collection
     /// that has one, else the first collection itself.
-    private func focusCurrent(_ tree: ATSPITree) {
+    func focusCurrent(_ tree: ATSPITree) {
         guard let collection = tree.path(where: { $0.items?.focusedIndex != nil }) ?? tree.path(where: { $0.items != nil }),
               let node = tree.resolve(collection)?.node else { return }
         focus(node.items?.focusedIndex.map { collection.child($0) } ?? collection)

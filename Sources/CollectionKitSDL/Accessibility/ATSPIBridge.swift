@@ -63,6 +63,8 @@ public final class ATSPIBridge {
     var announced = false
     /// The window's structure as listeners last knew it (see ``ATSPIShape``).
     var shape: ATSPIShape?
+    /// The text field shown as listeners last knew it, to send what typing changed.
+    var fieldSeen: ATSPIFieldSeen?
     /// The tree as last read, kept while the application cannot have changed: a screen reader's
     /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
     /// for each would make every call wait for it.
@@ -133,7 +135,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return false }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil }
+        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil; fieldSeen = nil }
         return listening
     }
 

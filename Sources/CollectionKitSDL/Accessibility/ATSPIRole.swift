@@ -27,6 +27,7 @@ public struct ATSPIRole: Equatable, Sendable {
         case .liveRegion: self.init(number: 54, name: "status bar")
         case .label: self.init(number: 29, name: "label")
         case .panel: self.init(number: 39, name: "panel")
+        case .entry: self.init(number: 79, name: "entry")
         }
     }
 }
@@ -52,6 +53,7 @@ extension AccessibleRole {
         case .liveRegion: "status"
         case .label: "note"
         case .panel: "group"
+        case .entry: "textbox"
         }
     }
 }

@@ -7,13 +7,17 @@ public struct ATSPIStateSet: Equatable, Sendable {
 
     /// The `AtspiStateType` numbers the adapter uses.
     public enum State: Int, CaseIterable, Sendable {
-        case active = 1, defunct = 6, enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
+        case active = 1, defunct = 6, editable = 7, enabled = 8, focusable = 11, focused = 12, multiselectable = 18, selectable = 22, selected = 23
+        case multiLine = 17, singleLine = 26
         case sensitive = 24, showing = 25, visible = 30, managesDescendants = 31
         /// The name AT-SPI gives the state in `StateChanged` events ("focused").
         public var eventName: String {
             switch self {
             case .active: "active"
             case .defunct: "defunct"
+            case .editable: "editable"
+            case .multiLine: "multi-line"
+            case .singleLine: "single-line"
             case .enabled: "enabled"
             case .focusable: "focusable"
             case .focused: "focused"
@@ -44,6 +48,7 @@ public struct ATSPIStateSet: Equatable, Sendable {
         if states.contains(.focusable) { insert(.focusable) }
         if states.contains(.focused) { insert(.focused) }
         if managesDescendants { insert(.managesDescendants) }
+        if states.contains(.editable) { insert(.editable); insert(states.contains(.multiLine) ? .multiLine : .singleLine) }
         if multiselectable { insert(.multiselectable) }
     }
 

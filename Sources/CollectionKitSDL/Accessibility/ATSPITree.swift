@@ -90,6 +90,7 @@ public struct ATSPITree {
         if isSelectionContainer(resolved.node) { names.append(ATSPIInterfaces.selection) }
         if !actions(of: resolved).isEmpty { names.append(ATSPIInterfaces.action) }
         if hasText(resolved.node) { names.append(ATSPIInterfaces.text) }
+        if resolved.node.textField != nil { names.append(ATSPIInterfaces.editableText) }
         if resolved.node.items?.table != nil { names.append(ATSPIInterfaces.table) }
         if resolved.collection?.table != nil { names.append(ATSPIInterfaces.tableCell) }
         return names
@@ -98,8 +99,10 @@ public struct ATSPITree {
     /// Collections and tab lists hold selectable children.
     static func isSelectionContainer(_ node: AccessibleNode) -> Bool { node.items != nil || node.role == .pageTabList }
 
-    /// The live region, notices and a day's events are read as text.
-    static func hasText(_ node: AccessibleNode) -> Bool { [.liveRegion, .alert, .label].contains(node.role) }
+    /// The live region, notices, a day's events and text fields are read as text.
+    static func hasText(_ node: AccessibleNode) -> Bool {
+        node.textField != nil || [.liveRegion, .alert, .label].contains(node.role)
+    }
 
     /// What can be done to a node: a collection's item can be activated (as a click does), and in
     /// a collection that takes part in drag and drop, picked up and dropped; tabs and menu entries

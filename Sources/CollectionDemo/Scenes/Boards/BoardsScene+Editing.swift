@@ -3,8 +3,8 @@ import CollectionKit
 /// Adding, renaming and deleting cards: a field typed in place, each change through the drag-and-
 /// drop manager, so Ctrl+Z undoes it like a move and the remembered state keeps it.
 extension BoardsScene {
-    static let addCardTitle = "+ Add a card"
-    static let newCardPlaceholder = "Card title"
+    static let addCardTitle = tr("+ Add a card")
+    static let newCardPlaceholder = tr("Card title")
 
     static let fieldStyle = Theme.fieldStyle(size: 13, padding: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12))
 
@@ -43,19 +43,19 @@ extension BoardsScene {
 
     /// Ctrl+N, F2 and Delete: the keys this file handles, as the shortcuts window lists them.
     var editingShortcuts: ShortcutSection {
-        ShortcutSection(title: "Editing", shortcuts: [
-            Shortcut("Ctrl+N", "Add a card to the focused board", key: Key("n"), mods: .ctrl) { [unowned self] now in
+        ShortcutSection(title: tr("Editing"), shortcuts: [
+            Shortcut(tr("Ctrl+N"), tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
                 let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
                 let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
                 beginAdding(to: name, now: now)
                 return true
             },
-            Shortcut("F2", "Rename the focused card", key: Key("F2")) { [unowned self] now in
+            Shortcut("F2", tr("Rename the focused card"), key: Key("F2")) { [unowned self] now in
                 guard let f = manager.focus, let board = board(f.collection), let id = board.identifier(f.id) else { return false }
                 beginRenaming(id, in: board, now: now)
                 return true
             },
-            Shortcut("Delete", "Delete the selected or focused cards", key: Key("Delete")) { [unowned self] _ in
+            Shortcut(tr("Delete"), tr("Delete the selected or focused cards"), key: Key("Delete")) { [unowned self] _ in
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return false }
                 deleteCards(ids)
@@ -66,14 +66,14 @@ extension BoardsScene {
 
     /// The keys the drag-and-drop manager takes on the boards, for the shortcuts window.
     var shortcutSections: [ShortcutSection] {
-        [ShortcutSection(title: "Cards", shortcuts: [
-            Shortcut("↑ ↓ ← →", "Move the focus between cards and boards",
+        [ShortcutSection(title: tr("Cards"), shortcuts: [
+            Shortcut("↑ ↓ ← →", tr("Move the focus between cards and boards"),
                      matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-            Shortcut("Ctrl+click", "Select several cards", matches: { _, _ in false }, run: nil),
-            Shortcut("Space", "Pick up the focused cards, or drop them", key: .space, run: nil),
-            Shortcut("Escape", "Put picked-up cards back", key: .escape, run: nil),
-            Shortcut("Ctrl+Z", "Undo", key: Key("z"), mods: .ctrl, run: nil),
-            Shortcut("Ctrl+Shift+Z", "Redo", key: Key("z"), mods: [.ctrl, .shift], run: nil),
+            Shortcut(tr("Ctrl+click"), tr("Select several cards"), matches: { _, _ in false }, run: nil),
+            Shortcut(tr("Space"), tr("Pick up the focused cards, or drop them"), key: .space, run: nil),
+            Shortcut(tr("Escape"), tr("Put picked-up cards back"), key: .escape, run: nil),
+            Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: nil),
+            Shortcut(tr("Ctrl+Shift+Z"), tr("Redo"), key: Key("z"), mods: [.ctrl, .shift], run: nil),
         ]), editingShortcuts]
     }
 

@@ -8,7 +8,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     public let name = "boards"
     public let manager = DragDropManager()
     public private(set) var boards: [DragDropCollection<Int>] = []
-    public let trash = DropZone(name: "trash", title: "Trash")
+    public let trash = DropZone(name: "trash", title: tr("Trash"))
     /// The cards made by name: those of the boards other than the backlog, and palette copies
     /// (trashed ones stay, so undo can bring them back). Backlog cards are not stored: each is
     /// made from its identifier when asked (`card(_:)`), so ten million cost no more than ten.
@@ -47,11 +47,11 @@ public final class BoardsScene: Scene, ShortcutListing {
     var toastFocus: String?
     /// How long the delete notice stays, in seconds.
     static let deletedNoticeDuration = 6.0
-    static func deletedText(_ what: String) -> String { "Deleted \(what)" }
-    static let undoTitle = "Undo"
-    static let closeTitle = "Close"
+    static func deletedText(_ what: String) -> String { filled(tr("Deleted %@"), what) }
+    static let undoTitle = tr("Undo")
+    static let closeTitle = tr("Close")
     /// The status line when nothing is being dragged: what the boards are for.
-    static let idleStatus = "Drag cards between boards, or from the palette to add one"
+    static let idleStatus = tr("Drag cards between boards, or from the palette to add one")
 
     public static let defaultBacklogCount = 40
     /// Backlog cards `n` and `n + lookPeriod` look alike (the same task text and the same lock,
@@ -88,26 +88,26 @@ public final class BoardsScene: Scene, ShortcutListing {
         func next() -> Int { id += 1; return id - 1 }
         let today = (0..<5).map { k in card(next(), locked: k == 2 ? "today" : nil) }
         let done = (0..<12).map { _ in card(next()) }
-        let palette = ["Task", "Bug", "Idea"].map { card(next(), kind: $0, title: "New \($0.lowercased())") }
+        let palette = [("Task", tr("New task")), ("Bug", tr("New bug")), ("Idea", tr("New idea"))].map { card(next(), kind: $0.0, title: $0.1) }
         let focus = [card(next())]
         self.cards = cards
         initialIDs = StartingCardIDs(backlog: 0..<n, others: Set(cards.keys))
         nextID = id
         boards = [
-            makeBoard("backlog", "Backlog", [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
-            makeBoard("today", "Today", [ItemList(today)], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+            makeBoard("backlog", tr("Backlog"), [backlogHigh, backlogLow], layout: BoardsScene.listLayout()),
+            makeBoard("today", tr("Today"), [ItemList(today)], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                     interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("later", "Later", [[]], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
+            makeBoard("later", tr("Later"), [[]], layout: GridLayout(minimumCrossSize: 140, itemLength: .fixed(58),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("done", "Done", [ItemList(done)], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
+            makeBoard("done", tr("Done"), [ItemList(done)], layout: GridLayout(scrollAxis: .horizontal, itemsPerLine: 1, itemLength: .fixed(130),
                                                                  interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 6))),
-            makeBoard("palette", "Palette", [ItemList(palette)], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
+            makeBoard("palette", tr("Palette"), [ItemList(palette)], layout: GridLayout(itemsPerLine: 1, itemLength: .fixed(40),
                                                                           interitemSpacing: 4, lineSpacing: 4, insets: EdgeInsets(all: 4))),
-            makeBoard("focus", "Focus", [ItemList(focus)], layout: SlotLayout(itemHeight: 58, inset: 6)),
+            makeBoard("focus", tr("Focus"), [ItemList(focus)], layout: SlotLayout(itemHeight: 58, inset: 6)),
         ]
         let backlog = boards[0]
         backlog.view.updateLayout(as: GridLayout.self) { $0.itemLength = .table(backlog.lengths) }
-        boards[2].emptyText = "drop cards here"
+        boards[2].emptyText = tr("drop cards here")
         let palette_ = boards[4]
         palette_.acceptsDrops = false
         palette_.dragOperation = .copy
@@ -157,13 +157,15 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// collections.
     static let words: DragDropStrings = {
         var words = DragDropStrings()
-        words.pickedUpSeveral = { "\($0) cards picked up" }
-        words.overNothing = "over no board"
-        words.holdsAtMost = { board, capacity in "\(board) holds \(capacity) \(capacity == 1 ? "card" : "cards")" }
-        words.takesOnlyMovedItems = { "\($0) takes only cards from the boards" }
-        words.severalItems = { "\($0) cards" }
-        words.takesNothingDropped = { "\($0) takes nothing dropped from another program" }
-        words.takesOnly = { board, _ in "\(board) takes only dropped text" }
+        words.pickedUpSeveral = { trn("%@ card picked up", "%@ cards picked up", $0) }
+        words.overNothing = tr("over no board")
+        words.holdsAtMost = { board, capacity in
+            filled(trp("%1$@ holds %2$@ card", "%1$@ holds %2$@ cards", capacity), board, "\(capacity)")
+        }
+        words.takesOnlyMovedItems = { filled(tr("%@ takes only cards from the boards"), $0) }
+        words.severalItems = { trn("%@ card", "%@ cards", $0) }
+        words.takesNothingDropped = { filled(tr("%@ takes nothing dropped from another program"), $0) }
+        words.takesOnly = { board, _ in filled(tr("%@ takes only dropped text"), board) }
         return words
     }()
 
@@ -209,7 +211,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         board.style.gapFill = Theme.background
         if name == "backlog" {
             board.drawHeader = { section, frame, list in
-                list.text(section == 0 ? "High" : "Low", in: frame.insetBy(dx: 8, dy: 0), size: 12, color: Theme.textDim,
+                list.text(section == 0 ? tr("High") : tr("Low"), in: frame.insetBy(dx: 8, dy: 0), size: 12, color: Theme.textDim,
                           alignment: .leading, weight: .bold)
             }
         }
@@ -280,7 +282,9 @@ public final class BoardsScene: Scene, ShortcutListing {
             guard let b = board(name) else { continue }
             panels.append((b.title, r))
             if b.acceptsDrops, b.capacity == nil {
-                let w = min(110, r.width * 0.4)
+                // Room for the words in any language (German's are longer), never less than before.
+                let words = cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: 12)) + 8
+                let w = min(max(110, words), r.width * 0.4)
                 addButtons[name] = Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2))
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
@@ -374,7 +378,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             if let b = boards.first(where: { $0.title == title }) {
                 label += "  \(b.count)"
                 if let cap = b.capacity { label += " / \(cap)" }
-                if !b.acceptsDrops { label += "  (drag to copy)" }
+                if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
             } else if title == trash.dropTitle, !manager.itemsInZones.isEmpty {
                 label += "  \(manager.itemsInZones.count)"
             }
@@ -396,7 +400,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         let color = trash.isRefusing || trash.isHovered ? Theme.danger : Theme.border
         if trash.isHovered { list.fill(r, Theme.danger.withAlpha(0.16), radius: 8) }
         list.stroke(r, color, width: 2, radius: 8)
-        list.text(trash.isHovered ? "release to delete" : "drop here to delete", in: r, size: min(12, r.height / 2),
+        list.text(trash.isHovered ? tr("release to delete") : tr("drop here to delete"), in: r, size: min(12, r.height / 2),
                   color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
     }
 

@@ -8,6 +8,8 @@ struct CalendarDayPopover: Equatable {
     var date: CalendarDate
     /// The day's cell when it opened, in window points: the popover sits below it, or above.
     var anchor: Rect
+    /// The event row the keyboard is on (Down and Up move it; F2, Delete and Menu act on it).
+    var focusedRow: Int?
     static let width = 280.0, titleHeight = 38.0, rowHeight = 40.0, padding = 10.0, arrowHeight = 8.0
 }
 
@@ -77,7 +79,7 @@ extension CalendarScene {
     /// While a popover is open: Escape and Enter close it, a press outside closes it (and does
     /// nothing else, as a desktop popover's does), a press inside keeps it; other keys and the
     /// wheel close it and go on. True when the event was the popover's.
-    func handlePopoverEvent(_ event: InputEvent) -> Bool {
+    func handlePopoverEvent(_ event: InputEvent, now: Double = 0) -> Bool {
         switch event {
         case .pointerUp(_, _, _) where popoverOwnsRelease:
             popoverOwnsRelease = false
@@ -86,6 +88,12 @@ extension CalendarScene {
         }
         guard let open = popover else { return false }
         switch event {
+        // The keys a title field being typed over a row leaves (a modifier pressed alone) keep
+        // the popover open.
+        case .key where titleEditor.isEditing:
+            return false
+        case let .key(key, mods) where handlePopoverRowKey(key, mods, now: now):
+            return true
         case .key(.escape, _), .key(.enter, _):
             popover = nil
             return true
@@ -206,6 +214,7 @@ extension CalendarScene {
     var popoverDump: [(String, JSON)] {
         [("popover", popover.map { open in
             .object([("date", .string("\(open.date)")), ("frame", .rect(popoverFrame(open))),
+                     ("focusedRow", open.focusedRow.map { .int($0) } ?? .null),
                      ("arrowTip", popoverPlacement(open).arrowTip.map { .array([.number($0.x), .number($0.y)]) } ?? .null),
                      ("events", .strings(popoverEvents(open).map(\.uid)))])
         } ?? .null),

@@ -13,7 +13,7 @@ extension CalendarScene {
 
     /// Why no event can be added to the calendar shown, or nil when one can.
     func createReadOnlyReason() -> String? {
-        guard let editor = events.source as? EventEditor else { return "this calendar cannot be changed" }
+        guard let editor = events.source as? EventEditor else { return tr("this calendar cannot be changed") }
         if settings.sourceLabel == "sample" { return strings.sampleReadOnly }
         let file = newEventFile
         if let known = editing.readOnly[file] { return known }

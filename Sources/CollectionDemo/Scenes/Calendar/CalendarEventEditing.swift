@@ -78,8 +78,8 @@ extension CalendarScene {
 
     /// Why `e` cannot be moved, or nil when it can.
     func readOnlyReason(of e: EventOccurrence) -> String? {
-        guard let origin = e.origin else { return "it has no UID, so it cannot be found again in its file" }
-        guard let editor = events.source as? EventEditor else { return "this calendar cannot be changed" }
+        guard let origin = e.origin else { return tr("it has no UID, so it cannot be found again in its file") }
+        guard let editor = events.source as? EventEditor else { return tr("this calendar cannot be changed") }
         // The sample ships with the app (in its source tree): demos and random test scripts must
         // not rewrite it.
         if settings.sourceLabel == "sample" { return strings.sampleReadOnly }

@@ -11,14 +11,15 @@ extension CalendarScene {
         chipFrames()[e]?.first
     }
 
-    /// Opens the title field over `e`'s chip, or says why its calendar refuses.
-    public func beginRenaming(_ e: EventOccurrence, now: Double) {
+    /// Opens the title field over `e`'s chip (or over `over`, a row of the popover or the side
+    /// panel that lists it), or says why its calendar refuses.
+    public func beginRenaming(_ e: EventOccurrence, over: Rect? = nil, now: Double) {
         guard !isDragging, let origin = e.origin else { return }
         if let why = readOnlyReason(of: e) {
             refuse(strings.fill(strings.cannotRename, DayCell.clipped(e.title), why))
             return
         }
-        guard let frame = chipFrame(of: e) else { return }
+        guard let frame = over ?? chipFrame(of: e) else { return }
         let field = Rect(x: frame.minX, y: frame.minY - 4, width: max(frame.width, 120), height: max(frame.height + 8, 28))
         titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: e.title, multiline: false, maximumLength: 500,
                           placeholder: strings.newEventPlaceholder, frame: { field }, now: now) { [unowned self] text in
@@ -58,6 +59,8 @@ extension CalendarScene {
     /// F2 renames and Delete removes the focused event; a double-click on a chip renames it.
     func handleRenameOrDelete(_ event: InputEvent, now: Double) -> Bool {
         switch event {
+        case let .key(key, mods) where ContextMenuController.isMenuKey(key, mods):
+            return openMenuForFocusedChip()
         case let .key(key, mods) where mods.isEmpty && (key == Key("F2") || key == Key("Delete")):
             guard let e = focusedChipEvent else { return false }
             if key == Key("F2") { beginRenaming(e, now: now) } else { deleteEvent(e) }

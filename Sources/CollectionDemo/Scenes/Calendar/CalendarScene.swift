@@ -78,6 +78,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// release of the press that closed it or landed in it.
     var popover: CalendarDayPopover?
     var popoverOwnsRelease = false
+    /// The Rename and Delete menu of an event row (`CalendarEventMenu.swift`), and its row.
+    let eventMenu = ContextMenuController()
+    var eventMenuRow: CalendarEventRow?
     /// The header's ‹ › and Today buttons' hover and press (`CalendarHeaderButtons.swift`).
     var buttons = CalendarHeaderButtons()
     /// A press on a day's "+N", opened into its popover on release over the same "+N".
@@ -104,7 +107,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public init(settings: CalendarSettings, source: any EventSource) {
         self.settings = settings
         events = EventCache(source: source, zone: settings.zone)
-        strings = CalendarStrings.forLocale(settings.wordsLocale ?? settings.locale)
+        strings = CalendarScene.words(for: settings.wordsLocale ?? settings.locale)
         formatter = CalendarFormatter(locale: settings.locale, zone: settings.zone)
         let month = settings.month ?? settings.today.calendarMonth
         focus = month.contains(settings.today) ? settings.today : month.firstDay
@@ -299,9 +302,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         let focus = FocusChain([days] + buttonStops)
         // The new event's title field on top and first for keys, while it is open.
+        eventMenu.style.highlight = Theme.accent
+        eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
+        eventMenu.style.destructiveHighlight = Theme.danger
+        eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
         composition = Composition([
-            titleEditor, tracker, drag, inputPart { [unowned self] e, _ in handleDrop(e) },
-            inputPart { [unowned self] e, _ in handlePopoverEvent(e) },
+            titleEditor, eventMenu, inputPart { [unowned self] e, _ in handleDrop(e) }, inputPart { [unowned self] in handleEventRows($0, now: $1) },
+            tracker, drag, inputPart { [unowned self] in handlePopoverEvent($0, now: $1) },
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
             inputPart { [unowned self] in handleRenameOrDelete($0, now: $1) },
@@ -431,6 +438,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         panel.view.update(now: now)
         updateEditing(now: now)
+        titleEditor.update(now: now)
         if let update = updates?.takeUpdate() {
             incoming = EventCache(source: update.source, zone: settings.zone)
             editing.readOnly = [:]
@@ -505,7 +513,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let here = visibleMonth
         let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
         return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)),
-                                 Deadline.earliest(editingDeadline, panel.view.nextDeadline(after: now)))
+                                 Deadline.earliest(Deadline.earliest(editingDeadline, titleEditor.nextDeadline(after: now)),
+                                                   panel.view.nextDeadline(after: now)))
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -563,8 +572,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // The months are pages turned by ‹ ›, the keys, the wheel and a swipe: no scroll bar
         // under them (a thumb for 5,000 pages was a stray sliver under the first cell).
         drawSidebar(into: &list)
+        drawRowButtons(inPopover: false, into: &list)
         drawPopover(into: &list)
+        drawRowButtons(inPopover: true, into: &list)
         drawEditing(into: &list)
+        // The title field of an event being named, and the menu of an event row, over everything.
+        titleEditor.draw(into: &list)
+        eventMenu.draw(into: &list)
     }
 
     /// Measures the header's text as the backend draws it (estimates when there is no backend).
@@ -811,7 +825,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
-        ] + editing.pairs + creatingDump + popoverDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
+        ] + editing.pairs + creatingDump + popoverDump + eventMenuDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
     }
 
     // MARK: Data source

@@ -20,7 +20,7 @@ public final class CarouselCardCell: CollectionCell {
             let authors = ["Mira Sol", "Jonas Lind", "Ada Park", "Theo Vance", "Lena Ortiz", "Kofi Mensah", "Yuki Mori"]
             let title = titles[n % titles.count] + (n >= titles.count ? " \(n / titles.count + 1)" : "")
             return Content(number: n + 1, title: title,
-                           subtitle: "Card \(n + 1) of \(total) · a story worth a closer look",
+                           subtitle: filled(tr("Card %1$@ of %2$@ · a story worth a closer look"), "\(n + 1)", "\(total)"),
                            category: categories[(n * 3) % categories.count],
                            author: authors[(n * 5) % authors.count], minutes: 3 + (n * 7) % 9,
                            color: Theme.tileColor(n))
@@ -206,8 +206,8 @@ public final class CarouselCardCell: CollectionCell {
     /// The smallest type the card uses, in points: small windows reflow, they do not shrink text.
     static let smallestType = 12.0
     /// The button's word and the reading time line (the demo's words).
-    static let openTitle = "Open"
-    static func readingTime(_ minutes: Int) -> String { "\(minutes) min read" }
+    static let openTitle = tr("Open")
+    static func readingTime(_ minutes: Int) -> String { trn("%@ min read", "%@ min read", minutes) }
 
     /// Where the Open button sits in a card drawn in `f` (the scene hit-tests it with the same rect).
     public static func openButtonFrame(in f: Rect) -> Rect {

@@ -1,7 +1,7 @@
 import CollectionKit
 
 extension CarouselScene: CollectionAccessibilityDataSource {
-    public func accessibilityNodes() -> [AccessibleNode] { [collection.accessibilityNode(name: "Stories")] }
+    public func accessibilityNodes() -> [AccessibleNode] { [collection.accessibilityNode(name: tr("Stories"))] }
 
     /// The card's title, as drawn.
     public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {

@@ -155,20 +155,20 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     var shortcutSections: [ShortcutSection] {
         func does(_ action: @escaping (Double) -> Void) -> (Double) -> Bool { { action($0); return true } }
         return [
-            ShortcutSection(title: "Cards", shortcuts: [
-                Shortcut("←", "Show the previous card", key: .left, run: does { [unowned self] in focusCard(centeredIndex - 1, now: $0) }),
-                Shortcut("→", "Show the next card", key: .right, run: does { [unowned self] in focusCard(centeredIndex + 1, now: $0) }),
-                Shortcut("Home", "Show the first card", key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
-                Shortcut("End", "Show the last card", key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
-                Shortcut("Enter", "Open the focused card", key: .enter, run: does { [unowned self] now in
+            ShortcutSection(title: tr("Cards"), shortcuts: [
+                Shortcut("←", tr("Show the previous card"), key: .left, run: does { [unowned self] in focusCard(centeredIndex - 1, now: $0) }),
+                Shortcut("→", tr("Show the next card"), key: .right, run: does { [unowned self] in focusCard(centeredIndex + 1, now: $0) }),
+                Shortcut(tr("Home"), tr("Show the first card"), key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
+                Shortcut(tr("End"), tr("Show the last card"), key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
+                Shortcut(tr("Enter"), tr("Open the focused card"), key: .enter, run: does { [unowned self] now in
                     if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
                 }),
-                Shortcut("Escape", "Clear the selection", key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
-                Shortcut("A", "Align the first and last cards to the edges, or centre them", key: Key("a"),
+                Shortcut(tr("Escape"), tr("Clear the selection"), key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
+                Shortcut("A", tr("Align the first and last cards to the edges, or centre them"), key: Key("a"),
                          run: does { [unowned self] in setAlignment(alignment == .center ? .edges : .center, now: $0) }),
             ]),
-            ShortcutSection(title: "Reading", shortcuts: [
-                Shortcut("Escape  or  Enter", "Close the open card", matches: { k, m in m.isEmpty && (k == .escape || k == .enter) }, run: nil),
+            ShortcutSection(title: tr("Reading"), shortcuts: [
+                Shortcut(tr("Escape  or  Enter"), tr("Close the open card"), matches: { k, m in m.isEmpty && (k == .escape || k == .enter) }, run: nil),
             ]),
         ]
     }
@@ -318,7 +318,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         list.text(CarouselScene.closeTitle, in: close, size: 14, color: .white, alignment: .center, weight: .bold)
     }
 
-    static let closeTitle = "Close"
+    static let closeTitle = tr("Close")
     /// The opened card's text (the demo's words).
     static func story(_ c: CarouselCardCell.Content) -> String {
         "\(c.subtitle). \(c.author) takes you through \(c.title): where it began, what it looks like today and "

@@ -53,7 +53,7 @@ public final class MosaicCardCell: CollectionCell {
             let style = ParagraphStyle(text: TextStyle(size: min(22, max(12, mainSize / 2)), weight: .bold), maximumLines: 3, alignment: .center)
             list.paragraph(name, in: frame.insetBy(dx: 12, dy: max(8, frame.height / 2 - 36)), style: style, color: ink)
         } else {
-            list.text(featured ? "Featured \(value + 1)" : "\(value)", in: frame, size: mainSize,
+            list.text(featured ? filled(tr("Featured %@"), "\(value + 1)") : "\(value)", in: frame, size: mainSize,
                       color: ink, alignment: .center, weight: .bold)
         }
         if showsMoreButton && allowsMenu && !featured { drawMoreButton(in: moreButtonFrame(in: frame), on: color, into: &list) }

@@ -7,8 +7,8 @@ extension MosaicScene {
     /// on its own ("3 of 8", "3 of 2000"), the drag's status line as a live region (spoken, not
     /// drawn), and the context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: "Featured", role: .list, section: MosaicScene.featuredSection),
-                     collection.accessibilityNode(name: "Mosaic", role: .list, section: MosaicScene.mosaicSection),
+        var nodes = [collection.accessibilityNode(name: tr("Featured"), role: .list, section: MosaicScene.featuredSection),
+                     collection.accessibilityNode(name: tr("Mosaic"), role: .list, section: MosaicScene.mosaicSection),
                      AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
             let entries = menu.actions.enumerated().map { i, action in
@@ -23,8 +23,8 @@ extension MosaicScene {
 
     /// What a card shows: "Featured 2" in the featured row, the card's value in the mosaic.
     func accessibilityLabel(for id: Int) -> String? {
-        if id < 0 { return "Featured \(-id)" }
+        if id < 0 { return filled(tr("Featured %@"), "\(-id)") }
         guard model.hasCard(id) else { return nil }
-        return model.name(of: id) ?? "Tile \(model.value(of: id))"
+        return model.name(of: id) ?? filled(tr("Tile %@"), "\(model.value(of: id))")
     }
 }

@@ -3,12 +3,12 @@ import CollectionKit
 /// The mosaic's commands: Shuffle, Reset and Undo as buttons at the right end of its pinned
 /// header (as a GNOME header bar holds a view's actions), and as keys listed in the shortcuts window.
 extension MosaicScene {
-    static func cardCount(_ n: Int) -> String { n == 1 ? "1 card" : "\(n) cards" }
+    static func cardCount(_ n: Int) -> String { trn("%@ card", "%@ cards", n) }
 
     var headerButtonList: [ButtonRow.Button] {
-        [ButtonRow.Button(name: "shuffle", title: "Shuffle"),
-         ButtonRow.Button(name: "reset", title: "Reset"),
-         ButtonRow.Button(name: "undo", title: "Undo", enabled: manager.history.undoCount > 0)]
+        [ButtonRow.Button(name: "shuffle", title: tr("Shuffle")),
+         ButtonRow.Button(name: "reset", title: tr("Reset")),
+         ButtonRow.Button(name: "undo", title: tr("Undo"), enabled: manager.history.undoCount > 0)]
     }
 
     /// The mosaic header's frame in window points, while it shows.
@@ -39,16 +39,16 @@ extension MosaicScene {
 
     /// The keys the scene handles itself (the menu key, undo and redo, shuffle and reset).
     var commandShortcuts: [ShortcutSection] {
-        [ShortcutSection(title: "Cards", shortcuts: [
-            Shortcut("S", "Shuffle the cards", key: Key("s")) { [unowned self] in shuffle(now: $0); return true },
-            Shortcut("R", "Reset the cards to how they started", key: Key("r")) { [unowned self] in reset(now: $0); return true },
-            Shortcut("Ctrl+Z", "Undo", key: Key("z"), mods: .ctrl) { [unowned self] _ in undo(); return true },
-            Shortcut("Ctrl+Shift+Z  or  Ctrl+Y", "Redo",
+        [ShortcutSection(title: tr("Cards"), shortcuts: [
+            Shortcut("S", tr("Shuffle the cards"), key: Key("s")) { [unowned self] in shuffle(now: $0); return true },
+            Shortcut("R", tr("Reset the cards to how they started"), key: Key("r")) { [unowned self] in reset(now: $0); return true },
+            Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl) { [unowned self] _ in undo(); return true },
+            Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"),
                      matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) }) { [unowned self] _ in redo(); return true },
-            Shortcut("Menu  or  Shift+F10", "Open the focused card's menu", matches: ContextMenuController.isMenuKey) { [unowned self] in
+            Shortcut(tr("Menu  or  Shift+F10"), tr("Open the focused card's menu"), matches: ContextMenuController.isMenuKey) { [unowned self] in
                 openMenuForFocused(now: $0); return true
             },
-            Shortcut("F2", "Rename the focused card", key: Key("F2")) { [unowned self] now in
+            Shortcut("F2", tr("Rename the focused card"), key: Key("F2")) { [unowned self] now in
                 guard let id = focusedCard else { return false }
                 beginRenaming(id, now: now); return true
             },
@@ -56,11 +56,11 @@ extension MosaicScene {
     }
 
     var shortcutSections: [ShortcutSection] {
-        commandShortcuts + [ShortcutSection(title: "Moving around", shortcuts: [
-            Shortcut("↑ ↓ ← →", "Move the focus between cards", matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-            Shortcut("Enter", "Open the focused card's menu", key: .enter, run: nil),
-            Shortcut("Page Up  /  Page Down", "Scroll a page", matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
-            Shortcut("Home  /  End", "Go to the first or last card", matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
+        commandShortcuts + [ShortcutSection(title: tr("Moving around"), shortcuts: [
+            Shortcut("↑ ↓ ← →", tr("Move the focus between cards"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+            Shortcut(tr("Enter"), tr("Open the focused card's menu"), key: .enter, run: nil),
+            Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut(tr("Home  /  End"), tr("Go to the first or last card"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
         ])]
     }
 }

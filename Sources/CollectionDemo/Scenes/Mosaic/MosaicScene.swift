@@ -74,7 +74,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         dataSource.accessibilityLabel = { [unowned self] id in self.accessibilityLabel(for: id) }
         dataSource.didMoveItem = { [unowned self] _, from, to in self.cardMoved(from: from.item, to: to.item) }
         collection.setLayout(makeLayout())
-        reorder = ReorderableCollection<Int>(view: collection, title: "Mosaic") { [unowned self] id, rect, list in
+        reorder = ReorderableCollection<Int>(view: collection, title: tr("Mosaic")) { [unowned self] id, rect, list in
             guard model.hasCard(id) else { return }
             MosaicCardCell.drawCard(value: model.value(of: id), name: model.name(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
                                     featured: false, focused: false, in: rect, into: &list)
@@ -310,7 +310,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// Records a done edit on the engine's one undo history (the manager's); the redo history
     /// ends there.
     private func record(_ edit: MosaicEdit) {
-        manager.history.push("mosaic edit", undo: { [unowned self] in
+        manager.history.push(tr("mosaic edit"), undo: { [unowned self] in
             applyModel(reconfiguring: edit.inverse.apply(to: &model), animated: true)
         }, redo: { [unowned self] in
             applyModel(reconfiguring: edit.apply(to: &model), animated: true)
@@ -353,9 +353,9 @@ public final class MosaicScene: Scene, ShortcutListing {
     public func menuActions(for id: Int) -> [ContextMenuAction] {
         guard model.hasCard(id), model.allowsMenu(of: id) else { return [] }
         let index = model.position(of: id) ?? 0
-        return [ContextMenuAction(model.style(of: id) == .compact ? "Make regular" : "Make compact"),
-                ContextMenuAction("Duplicate"), ContextMenuAction(MosaicScene.renameAction), ContextMenuAction("Delete", isDestructive: true),
-                ContextMenuAction("Move to top", isEnabled: index > 0)]
+        return [ContextMenuAction(model.style(of: id) == .compact ? tr("Make regular") : tr("Make compact")),
+                ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction), ContextMenuAction(tr("Delete"), isDestructive: true),
+                ContextMenuAction(tr("Move to top"), isEnabled: index > 0)]
     }
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
@@ -396,17 +396,17 @@ public final class MosaicScene: Scene, ShortcutListing {
     private func run(_ title: String, on id: Int, now: Double) {
         guard let index = model.position(of: id) else { return }
         switch title {
-        case "Make regular": perform(.style(id: id, from: model.style(of: id), to: .regular), now: now)
-        case "Make compact": perform(.style(id: id, from: model.style(of: id), to: .compact), now: now)
-        case "Duplicate":
+        case tr("Make regular"): perform(.style(id: id, from: model.style(of: id), to: .regular), now: now)
+        case tr("Make compact"): perform(.style(id: id, from: model.style(of: id), to: .compact), now: now)
+        case tr("Duplicate"):
             let copy = model.makeCard(value: model.value(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id))
             perform(.insert(id: copy, at: index + 1), now: now)
         case MosaicScene.renameAction:
             beginRenaming(id, now: now)
-        case "Delete":
+        case tr("Delete"):
             if focusedCard == id { focusedCard = nil }
             perform(.delete(id: id, at: index), now: now)
-        case "Move to top":
+        case tr("Move to top"):
             perform(.move(id: id, from: index, to: 0), now: now)
             collection.physics.setOffset(Point(x: 0, y: 0), animated: true, now: now)
         default: break
@@ -428,7 +428,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     /// The menu's action that renames a card (an ellipsis: it asks for more, the name).
-    static let renameAction = "Rename…"
+    static let renameAction = tr("Rename…")
     static let fieldStyle = Theme.fieldStyle(size: 15, padding: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10))
 
     /// A field over the card with its name; Enter names it (an empty name gives its number back),
@@ -438,7 +438,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         menu.close()
         focusedCard = id
         let old = model.name(of: id)
-        editor.begin(item: AnyHashable(id), text: old ?? "", placeholder: "Tile \(model.value(of: id))",
+        editor.begin(item: AnyHashable(id), text: old ?? "", placeholder: filled(tr("Tile %@"), "\(model.value(of: id))"),
                      frame: { [unowned self] in cardWindowFrame(id).map { r in
                          Rect(x: r.minX + 6, y: r.midY - 20, width: max(60, r.width - 12), height: 40)
                      } }, now: now) { [unowned self] text in
@@ -680,9 +680,9 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
-            MosaicHeader.draw(title: "Featured", detail: "", pinned: false, inset: gridSideInset, in: frame, into: &list)
+            MosaicHeader.draw(title: tr("Featured"), detail: "", pinned: false, inset: gridSideInset, in: frame, into: &list)
         } else {
-            MosaicHeader.draw(title: "Mosaic", detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
+            MosaicHeader.draw(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
                               in: frame, into: &list)
         }
     }

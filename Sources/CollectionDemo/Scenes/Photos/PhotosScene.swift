@@ -25,7 +25,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private var windowBounds = Rect.zero
 
     /// The menu's actions, in the order shown.
-    static let moveToStart = "Move to start", moveToEnd = "Move to end", remove = "Remove from wall"
+    static let moveToStart = tr("Move to start"), moveToEnd = tr("Move to end"), remove = tr("Remove from wall")
 
     public init(library: PhotoLibrary) {
         self.library = library
@@ -37,7 +37,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         collection.register(reuseIdentifier: "photo") { PhotoCell(reuseIdentifier: $0) }
         controller = CollectionController(view: collection, interaction: CollectionInteraction(panSlop: 4))
         let pipeline = pipeline, scale = library.scale
-        reorder = ReorderableCollection<String>(view: collection, title: "Photos") { file, rect, list in
+        reorder = ReorderableCollection<String>(view: collection, title: tr("Photos")) { file, rect, list in
             pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, into: &list)
         }
         reorder.describeItem = { String($0.split(separator: "/").last ?? "") }
@@ -53,12 +53,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         }
         reorder.didMove = { [unowned self] from, to in
             let (a, b) = (from.item, to.item)
-            manager.history.push("move picture", undo: { [unowned self] in move(from: b, to: a) },
+            manager.history.push(tr("move picture"), undo: { [unowned self] in move(from: b, to: a) },
                                  redo: { [unowned self] in move(from: a, to: b) })
         }
         collection.dataSource = self
         collection.prefetchDataSource = self
-        collection.emptyMessage = "No pictures"
+        collection.emptyMessage = tr("No pictures")
         collection.reloadData()
         compose()
     }
@@ -137,12 +137,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         case PhotosScene.moveToStart, PhotosScene.moveToEnd:
             let to = title == PhotosScene.moveToStart ? 0 : order.count - 1
             move(from: index, to: to)
-            manager.history.push("move picture", undo: { [unowned self] in move(from: to, to: index) },
+            manager.history.push(tr("move picture"), undo: { [unowned self] in move(from: to, to: index) },
                                  redo: { [unowned self] in move(from: index, to: to) })
         case PhotosScene.remove:
             let picture = order[index]
             removePicture(at: index)
-            manager.history.push("remove picture", undo: { [unowned self] in insertPicture(picture, at: index) },
+            manager.history.push(tr("remove picture"), undo: { [unowned self] in insertPicture(picture, at: index) },
                                  redo: { [unowned self] in removePicture(at: index) })
         default: break
         }
@@ -184,7 +184,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let at = min(max(0, position), order.count)
         insertPictures(added, at: at)
         collection.scrollToItem(ItemPath(item: at), centered: false, animated: true)
-        manager.history.push("add pictures", undo: { [unowned self] in removePictures(count: added.count, at: at) },
+        manager.history.push(tr("add pictures"), undo: { [unowned self] in removePictures(count: added.count, at: at) },
                              redo: { [unowned self] in insertPictures(added, at: at) })
     }
 

@@ -6,13 +6,13 @@ extension RearrangeScene: CollectionAccessibilityDataSource {
     /// The tiles, and the drag's status line as a live region (spoken, not drawn: the lifted
     /// tile and its gap show the move on screen).
     public func accessibilityNodes() -> [AccessibleNode] {
-        [collection.accessibilityNode(name: "Tiles"), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        [collection.accessibilityNode(name: tr("Tiles")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
     }
 
     /// The tile's number, or the note's title in the waterfall of notes.
     public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
         guard ids.indices.contains(ip.item) else { return nil }
-        return layoutKind == .waterfall ? RearrangeScene.note(for: ids[ip.item]).title : "Tile \(ids[ip.item])"
+        return layoutKind == .waterfall ? RearrangeScene.note(for: ids[ip.item]).title : filled(tr("Tile %@"), "\(ids[ip.item])")
     }
 
     /// A pinned tile keeps its place.

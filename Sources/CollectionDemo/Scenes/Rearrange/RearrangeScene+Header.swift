@@ -7,22 +7,22 @@ import CollectionKit
 extension RearrangeScene {
     /// The band's height: none in a window too short to spare it (the keys still switch layouts).
     static func headerHeight(for frame: Rect) -> Double { frame.height >= 240 && frame.width >= 200 ? 40 : 0 }
-    static let hintText = "Long-press a tile to move it"
+    static let hintText = tr("Long-press a tile to move it")
     /// How long the hint stays, in seconds.
     static let hintDuration = 8.0
 
     static func title(of kind: RearrangeLayoutKind) -> String {
         switch kind {
-        case .grid: return "Grid"
-        case .horizontal: return "Horizontal"
-        case .waterfall: return "Waterfall"
+        case .grid: return tr("Grid")
+        case .horizontal: return tr("Horizontal")
+        case .waterfall: return tr("Waterfall")
         }
     }
 
     var layoutButtonList: [ButtonRow.Button] {
         RearrangeLayoutKind.allCases.map { ButtonRow.Button(name: $0.rawValue, title: RearrangeScene.title(of: $0), selected: $0 == layoutKind) }
     }
-    var undoButtonList: [ButtonRow.Button] { [ButtonRow.Button(name: "undo", title: "Undo", enabled: manager.history.undoCount > 0)] }
+    var undoButtonList: [ButtonRow.Button] { [ButtonRow.Button(name: "undo", title: tr("Undo"), enabled: manager.history.undoCount > 0)] }
 
     /// The header's band in window points (empty when the window is too short for it).
     var headerFrame: Rect {
@@ -77,18 +77,18 @@ extension RearrangeScene {
     var shortcutSections: [ShortcutSection] {
         func does(_ action: @escaping (Double) -> Void) -> (Double) -> Bool { { action($0); return true } }
         return [
-            ShortcutSection(title: "Tiles", shortcuts: [
-                Shortcut("L", "Switch the layout", matches: { k, m in k == Key("l") && (m.isEmpty || m == .shift) },
+            ShortcutSection(title: tr("Tiles"), shortcuts: [
+                Shortcut("L", tr("Switch the layout"), matches: { k, m in k == Key("l") && (m.isEmpty || m == .shift) },
                          run: does { [unowned self] _ in setLayout(layoutKind.next) }),
-                Shortcut("Ctrl+Z", "Undo", key: Key("z"), mods: .ctrl, run: does { [unowned self] in undo(now: $0) }),
-                Shortcut("Ctrl+Shift+Z  or  Ctrl+Y", "Redo", matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) },
+                Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: does { [unowned self] in undo(now: $0) }),
+                Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"), matches: { k, m in (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && m == .ctrl) },
                          run: does { [unowned self] in redo(now: $0) }),
             ]),
-            ShortcutSection(title: "Moving tiles", shortcuts: [
-                Shortcut("↑ ↓ ← →", "Move the focus between tiles", matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
-                Shortcut("Space", "Pick up the focused tile, or put it down", key: .space, run: nil),
-                Shortcut("Escape", "Put a picked-up tile back", key: .escape, run: nil),
-                Shortcut("Page Up  /  Page Down", "Scroll a page", matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            ShortcutSection(title: tr("Moving tiles"), shortcuts: [
+                Shortcut("↑ ↓ ← →", tr("Move the focus between tiles"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+                Shortcut(tr("Space"), tr("Pick up the focused tile, or put it down"), key: .space, run: nil),
+                Shortcut(tr("Escape"), tr("Put a picked-up tile back"), key: .escape, run: nil),
+                Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
             ]),
         ]
     }

@@ -74,7 +74,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         // and a second full-screen fill is a large share of a software-rendered frame.
         collection.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
         collection.register(reuseIdentifier: "note") { NoteCell(reuseIdentifier: $0) }
-        reorder = ReorderableCollection<Int>(view: collection, title: "Rearrange") { number, rect, list in
+        reorder = ReorderableCollection<Int>(view: collection, title: tr("Rearrange")) { number, rect, list in
             if order.showsNotes {
                 NoteCell.drawNote(RearrangeScene.note(for: number), number: number, pinned: false, selected: false, highlighted: false,
                                   metrics: metrics, in: rect, into: &list)
@@ -86,14 +86,14 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         collection.dataSource = self
         // Named as the screen reader's list names it.
-        reorder.describeItem = { [unowned self] n in layoutKind == .waterfall ? RearrangeScene.note(for: n).title : "Tile \(n)" }
+        reorder.describeItem = { [unowned self] n in layoutKind == .waterfall ? RearrangeScene.note(for: n).title : filled(tr("Tile %@"), "\(n)") }
         order.showsNotes = layout == .waterfall
         collection.setLayout(makeLayout(layout))
         collection.reloadData()
         // A completed move goes on the engine's one undo history, with the manager's drops.
         reorder.didMove = { [unowned self] from, to in
             let m = Move(from: from.item, to: to.item)
-            manager.history.push("move tile", undo: { [unowned self] in apply(from: m.to, to: m.from) },
+            manager.history.push(tr("move tile"), undo: { [unowned self] in apply(from: m.to, to: m.from) },
                                  redo: { [unowned self] in apply(from: m.from, to: m.to) })
         }
         manager.snapshotKeyPrefix = "rearrange-snapshot"

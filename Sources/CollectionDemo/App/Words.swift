@@ -1,0 +1,44 @@
+import CollectionKit
+import Foundation
+
+/// The demo's words: the "collection-demo" text domain (gettext catalogues compiled from `po/`),
+/// in the language the environment names. `tr` and `trn` are the calls `xgettext` extracts
+/// (scripts/translations.sh); scripts/check-strings.py fails on a shown literal outside them.
+public enum DemoWords {
+    public static let domain = TextDomain("collection-demo")
+
+    /// Where the compiled catalogues are, for a binary at `executable`: `PREFIX/share/locale` when
+    /// installed (`PREFIX/bin/collection-demo`), `.build/locale` when run from the build directory
+    /// (`.build/<triple>/<configuration>/collection-demo`), or `$COLLECTION_DEMO_LOCALEDIR`.
+    public static func localeDirectory(executable: String, environment: [String: String]) -> String? {
+        if let dir = environment["COLLECTION_DEMO_LOCALEDIR"], !dir.isEmpty { return dir }
+        let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let candidates = ["../share/locale", "../../locale"].map { bin.appendingPathComponent($0).standardized.path }
+        return candidates.first { dir in
+            (try? FileManager.default.contentsOfDirectory(atPath: dir))?.contains { language in
+                FileManager.default.fileExists(atPath: "\(dir)/\(language)/LC_MESSAGES/\(domain.name).mo")
+            } ?? false
+        }
+    }
+
+    /// Takes the language from the environment and binds the demo's and the engine's catalogues
+    /// to `directory`.
+    public static func setUp(directory: String?) {
+        TextDomain.adoptEnvironmentLanguage()
+        guard let directory else { return }
+        domain.bind(to: directory)
+        TextDomain.collectionKit.bind(to: directory)
+    }
+}
+
+/// `message` in the user's language.
+func tr(_ message: String) -> String { DemoWords.domain(message) }
+
+/// `singular` or `plural` (with `%@` for the count) as the language's plural rule picks for `count`.
+func trn(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.count(singular, plural, count) }
+
+/// `singular` or `plural` as the language's plural rule picks for `count`, placeholders left to fill.
+func trp(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.plural(singular, plural, count) }
+
+/// `template`'s placeholders (`%@`, `%1$@`…) filled in.
+func filled(_ template: String, _ arguments: String...) -> String { TextDomain.fill(template, arguments: arguments) }
