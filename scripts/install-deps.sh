@@ -22,10 +22,11 @@ if [ "${1:-}" = "--test" ]; then
     # appstream validates the metainfo; libglib2.0-bin (gsettings) and gsettings-desktop-schemas
     # change the desktop's settings under the window in the settings test; xclip reads and fills
     # the X clipboard in the clipboard test; python3-gi runs the settings portal's stub;
-    # libxtst-dev and libxdamage-dev build the input-to-pixels latency probe.
+    # libxtst-dev and libxdamage-dev build the input-to-pixels latency probe; gcc and libx11-dev
+    # build the drops test's XDND drag source.
     packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
                at-spi2-core dbus-daemon python3-pyatspi orca appstream libglib2.0-bin gsettings-desktop-schemas
-               xclip python3-gi libxtst-dev libxdamage-dev locales)
+               xclip python3-gi libxtst-dev libxdamage-dev locales gcc libx11-dev)
 fi
 
 missing=()

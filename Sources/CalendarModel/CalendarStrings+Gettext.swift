@@ -22,6 +22,7 @@ extension CalendarStrings {
         s.previousMonth = t(previousMonth); s.nextMonth = t(nextMonth); s.cannotCreate = t(cannotCreate)
         s.cannotRename = t(cannotRename); s.cannotDelete = t(cannotDelete); s.newEventPlaceholder = t(newEventPlaceholder)
         s.oneEvent = t(oneEvent); s.someEvents = t(someEvents); s.readOnly = t(readOnly); s.sampleReadOnly = t(sampleReadOnly)
+        s.dropNotCalendar = t(dropNotCalendar); s.droppedText = t(droppedText)
         return s
     }
 

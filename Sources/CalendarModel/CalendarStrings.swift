@@ -53,6 +53,10 @@ public struct CalendarStrings: Sendable, Equatable {
     public var readOnly = "Read only"
     /// Why the bundled sample is not changed.
     public var sampleReadOnly = "the sample calendar can’t be changed; open a calendar file of your own to edit events"
+    /// A drop from another program that holds no calendar file: %1 names what was dropped.
+    public var dropNotCalendar = "The calendar opens only calendar files (.ics); %1 is not one"
+    /// What was dropped when it was text, for `dropNotCalendar`.
+    public var droppedText = "dropped text"
     /// The gettext domain counts are looked up in, with the language's plural rule (see
     /// ``translated(domain:language:)``); nil picks between the one and many words above.
     public var pluralDomain: String? = nil
@@ -78,6 +82,8 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "„%1“ kann nicht verschoben werden: %2"; s.cannotUndo = "Rückgängig nicht möglich: %2"
         s.cannotRename = "„%1“ kann nicht umbenannt werden: %2"; s.cannotDelete = "„%1“ kann nicht gelöscht werden: %2"
         s.sampleReadOnly = "der Beispielkalender kann nicht geändert werden; öffnen Sie eine eigene Kalenderdatei, um Termine zu bearbeiten"
+        s.dropNotCalendar = "Der Kalender öffnet nur Kalenderdateien (.ics); %1 ist keine"
+        s.droppedText = "abgelegter Text"
         s.previousMonth = "Vorheriger Monat"; s.nextMonth = "Nächster Monat"; s.readOnly = "Schreibgeschützt"
         s.oneEvent = "1 Termin"; s.someEvents = "%d Termine"
         s.renameEvent = "Umbenennen…"; s.deleteEvent = "Löschen"
@@ -97,6 +103,8 @@ public struct CalendarStrings: Sendable, Equatable {
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.cannotRename = "Impossible de renommer « %1 » : %2"; s.cannotDelete = "Impossible de supprimer « %1 » : %2"
         s.sampleReadOnly = "le calendrier d’exemple ne peut pas être modifié ; ouvrez votre propre fichier de calendrier pour modifier des évènements"
+        s.dropNotCalendar = "Le calendrier n’ouvre que des fichiers de calendrier (.ics) ; %1 n’en est pas un"
+        s.droppedText = "le texte déposé"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
         s.oneEvent = "1 événement"; s.someEvents = "%d événements"
         s.renameEvent = "Renommer…"; s.deleteEvent = "Supprimer"

@@ -80,8 +80,12 @@ public final class DrawListRenderer {
         pixelTarget = softwareSurface.flatMap { PixelTarget(surface: $0) }
         defer { pixelTarget = nil }
         let clears = !coversTarget(list.commands.first)
-        let black = Color(r: 0, g: 0, b: 0, a: 255)
-        if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears) {
+        // Where the app draws nothing: the scheme's standard background. When it changed (the
+        // desktop turned light), every pixel it showed is stale, so the frame is drawn whole.
+        let black = Appearance.colorScheme.standardBackground
+        let backgroundChanged = clears && lastBackground != nil && lastBackground != black
+        if clears { lastBackground = black }
+        if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears), !backgroundChanged {
             // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
             if let s = plan.shift { p.shift(s.region, dx: s.dx, dy: s.dy) }
             for box in plan.boxes {
@@ -94,7 +98,7 @@ public final class DrawListRenderer {
                 if let p = direct() {
                     p.fill(SDL_Rect(x: 0, y: 0, w: Int32(p.width), h: Int32(p.height)), color: black, clip: nil)
                 } else {
-                    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+                    SDL_SetRenderDrawColor(renderer, black.r, black.g, black.b, 255)
                     SDL_RenderClear(renderer)
                 }
             }
@@ -122,6 +126,8 @@ public final class DrawListRenderer {
     var changedBoxes: [PixelBox]? { lastPlan.map { $0.boxes + ($0.shift.map { [$0.region] } ?? []) } }
     /// How the last frame was drawn in part; nil when it was drawn whole, over `lastTargetPixels`.
     private var lastPlan: RedrawPlan?
+    /// The colour the last frame was cleared to where the app drew nothing.
+    private var lastBackground: Color?
     private var lastTargetPixels = 0
     /// The frame on the target now, and a spare to survey the next into.
     private var drawn = DrawnFrame(), spare = DrawnFrame()

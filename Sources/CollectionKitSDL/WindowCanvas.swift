@@ -24,6 +24,8 @@ public final class WindowCanvas {
     /// the text its press would type). A screen reader's key forwarding sets it.
     public var keyFilter: ((KeyStroke) -> Bool)?
     private var dropsNextText = false
+    /// Drops from other programs, gathered from their events until complete.
+    private var externalDrops = ExternalDropReader()
     /// Window coordinates per point. Wayland's driver works in points and gives a buffer at the
     /// compositor's scale (SDL_WINDOW_ALLOW_HIGHDPI), so this is 1 there; SDL's X11 driver works
     /// in pixels, so there the window is made `scale` times larger and input is divided back.
@@ -179,6 +181,13 @@ public final class WindowCanvas {
                 dropsNextText = false
                 continue
             }
+            if ExternalDropReader.isDrop(e) {
+                if var drop = externalDrops.read(e, window: window) {
+                    if pointScale != 1 { drop = inPoints(drop) }
+                    out.append((drop, inputTimes.current))
+                }
+                continue
+            }
             if var ev = EventTranslator.translate(e, quit: &quit, modifiers: &heldModifiers) {
                 if pointScale != 1 { ev = inPoints(ev) }
                 if case .resize = ev { updatePixelScale() }
@@ -200,6 +209,7 @@ public final class WindowCanvas {
         case let .pointerMove(q, m): return .pointerMove(p(q), m)
         case let .pointerUp(q, b, m): return .pointerUp(p(q), b, m)
         case .resize: return .resize(size)
+        case let .drop(payload, q): return .drop(payload, at: p(q))
         default: return event
         }
     }

@@ -221,13 +221,15 @@ public final class WindowLoop<Root: InteractiveRoot> {
 }
 
 extension WindowLoop {
-    /// Opens a window for `root` and runs it until it closes, then exits 0. When the window cannot
+    /// Opens a window for `root` and runs it, following the desktop's colour scheme and motion
+    /// setting (``followDesktopAppearance()``), until it closes, then exits 0. When the window cannot
     /// open (no display, no font) it prints one line to standard error and exits 1: the whole
     /// `main` of a small program.
     public static func runOrExit(_ root: @autoclosure () -> Root, title: String) -> Never {
         do {
             do {
                 let loop = try WindowLoop(root: root(), title: title)
+                loop.followDesktopAppearance()
                 loop.run()
             }
             // The loop, and with it the window, is gone here: SDL can quit.
@@ -246,6 +248,7 @@ extension WindowLoop {
         do {
             do {
                 let loop = try WindowLoop(title: title, size: size, makeRoot: makeRoot)
+                loop.followDesktopAppearance()
                 loop.run()
             }
             SDLSystem.shutdown()

@@ -40,6 +40,10 @@ public enum ScriptCommand: Equatable, Sendable {
     case leave
     /// Saves the current frame to a PNG file.
     case screenshot(path: String)
+    /// Another program drops text or files at a point: `drop X Y text STRING` (the rest of the
+    /// line verbatim, or quoted as for `text`) or `drop X Y file PATH [PATH...]` (paths without
+    /// spaces, absolute or from the working directory).
+    case drop(Point, DropPayload)
 }
 
 /// One parsed command with the line it came from, so errors and traces can point at it.
@@ -146,6 +150,9 @@ public enum InputScript {
             }
             return .compose(string, cursor: cursor)
         }
+        if trimmed.hasPrefix("drop ") || trimmed == "drop" {
+            return try InputScript.parseDrop(trimmed.dropFirst(4), line: number)
+        }
         if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
         guard let verb = words.first else { return nil }
@@ -228,12 +235,39 @@ public enum InputScript {
             guard args[0].lowercased().hasSuffix(".png") else { throw fail("screenshot: PATH must end in .png") }
             return .screenshot(path: args[0])
         default:
-            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, compose, commit, resize, focus, leave, screenshot)")
+            throw fail("unknown command '\(verb)' (commands: wait, down, move, up, wheel, key, text, compose, commit, resize, focus, leave, screenshot, drop)")
         }
     }
 }
 
 extension InputScript {
+    /// `X Y text STRING` or `X Y file PATH [PATH...]`, after the verb `drop`.
+    static func parseDrop(_ rest: Substring, line: Int) throws -> ScriptCommand {
+        let form = "expected 'drop X Y text STRING' or 'drop X Y file PATH [PATH...]'"
+        var words = rest.split(maxSplits: 3, whereSeparator: { $0 == " " || $0 == "\t" })
+        guard words.count == 4 else { throw ScriptError(line: line, message: form) }
+        func coordinate(_ s: Substring, _ what: String) throws -> Double {
+            do { return try Limits.number(String(s), "drop: \(what)", in: Limits.coordinate, unit: " points") } catch let e as LimitError {
+                throw ScriptError(line: line, message: e.message)
+            }
+        }
+        let p = Point(x: try coordinate(words[0], "X"), y: try coordinate(words[1], "Y"))
+        let kind = words[2].lowercased(), body = words.removeLast().trimmingSpaces
+        switch kind {
+        case "text":
+            let text = try quoted(body, line: line, verb: "drop") ?? String(body)
+            guard !text.isEmpty else { throw ScriptError(line: line, message: "drop: text needs a STRING") }
+            return .drop(p, DropPayload(text: text))
+        case "file":
+            let uncommented = body.firstIndex(of: "#").map { body[..<$0] } ?? body
+            let paths = uncommented.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard !paths.isEmpty else { throw ScriptError(line: line, message: "drop: file needs a PATH") }
+            return .drop(p, DropPayload(files: paths))
+        default:
+            throw ScriptError(line: line, message: "drop: '\(words[2])' is neither text nor file; \(form)")
+        }
+    }
+
     /// The index of the quote that closes the one `s` starts with (a backslash escapes one).
     static func closingQuote(_ s: Substring) -> String.Index? {
         var i = s.index(after: s.startIndex)

@@ -80,6 +80,14 @@ public struct ScriptRecorder: Sendable {
             return "focus \(gained ? "gained" : "lost")"
         case .pointerExited:
             return "leave"
+        case let .drop(payload, p):
+            // One kind a line; paths the format cannot say (spaces, a `#`) leave the drop out.
+            if let text = payload.text, payload.files.isEmpty, !text.isEmpty, !text.contains("\r") {
+                return "drop \(point(p)) text \(InputScript.quoting(text))"
+            }
+            guard payload.text == nil, !payload.files.isEmpty,
+                  !payload.files.contains(where: { $0.contains(where: { $0 == " " || $0 == "\t" || $0 == "#" || $0 == "\n" || $0 == "\"" }) }) else { return nil }
+            return "drop \(point(p)) file " + payload.files.joined(separator: " ")
         }
     }
 

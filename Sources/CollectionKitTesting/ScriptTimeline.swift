@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 
 /// A parsed script laid out in time: every input event with the moment it happens.
 /// `move X Y MS` becomes even steps at `pointerRate` (a mouse reports its motion about this often),
@@ -85,6 +86,11 @@ public struct ScriptTimeline: Sendable {
             case let .resize(s): add(.input(.resize(s)), l.number)
             case let .focus(g): add(.input(.focus(gained: g)), l.number)
             case .leave: add(.input(.pointerExited), l.number)
+            case let .drop(p, payload):
+                // Relative paths from the working directory, as a file manager hands absolute ones.
+                let cwd = FileManager.default.currentDirectoryPath
+                let files = payload.files.map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+                add(.input(.drop(DropPayload(text: payload.text, files: files), at: p)), l.number)
             case let .screenshot(path): add(.screenshot(path), l.number)
             }
         }

@@ -405,6 +405,8 @@ struct CollectionDemo: ParsableCommand {
         if let notice = loaded?.notice { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
         let first = firstScene(loaded?.state)
         var entries = SceneCatalog.all
+        // A calendar file dropped on the calendar opens as a second launch's file does.
+        config.openCalendarFiles = { OpenedCalendars.shared.add($0) }
         if photos != nil || first == SceneCatalog.photos.name {
             config.photos = try PhotoFolder.library(photos, headless: headless)
             entries.append(SceneCatalog.photos)
@@ -657,7 +659,7 @@ extension CollectionDemo {
 enum PhotoFolder {
     /// The window's pixel scale, kept up to date by the run loops.
     static let scale = PixelScaleBox()
-    static let extensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff"]
+    static let extensions = PhotoLibrary.pictureExtensions
     /// Files listed at most: a folder of more shows its first ones.
     static let maximumFiles = 100_000
 

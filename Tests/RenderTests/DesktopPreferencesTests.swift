@@ -6,7 +6,25 @@ import XCTest
 final class DesktopPreferencesTests: XCTestCase {
     override func tearDown() {
         Appearance.textScale = 1
+        Appearance.colorScheme = .dark
+        Appearance.reducesMotion = false
         super.tearDown()
+    }
+
+    /// What an app that sets no appearance gets from the desktop (`WindowLoop.runOrExit`): a light
+    /// desktop makes the engine's standard styles light; a change while running keeps the text scale.
+    func testPreferencesPutInForceMakeTheEngineStylesFollow() {
+        DesktopPreferences(colorScheme: .light, textScale: 1.25, animations: false).applyToAppearance()
+        XCTAssertEqual(Appearance.colorScheme, .light)
+        XCTAssertTrue(Appearance.reducesMotion)
+        XCTAssertEqual(Appearance.textScale, 1.25)
+        XCTAssertEqual(ContextMenuStyle().background, .white)
+        XCTAssertEqual(TextFieldStyle().background, .white)
+        DesktopPreferences(colorScheme: nil, textScale: 2, animations: true).applyToAppearance(textScale: false)
+        XCTAssertEqual(Appearance.colorScheme, .dark, "no preference stated: dark")
+        XCTAssertFalse(Appearance.reducesMotion)
+        XCTAssertEqual(Appearance.textScale, 1.25, "a live change leaves the text scale for the next start")
+        XCTAssertEqual(ContextMenuStyle().background, Color(hex: 0x2E333D))
     }
 
     func testThePortalsAndGSettingsColorSchemeValues() {

@@ -154,6 +154,10 @@ public final class App: InteractiveRoot {
             if region(at: pointer) == .scene, !shortcutsWindow.isOpen { currentScene.handle(event, now: now) }
         case .text, .composition:
             currentScene.handle(event, now: now)
+        case let .drop(_, p):
+            // Another program's drop on the scene is the scene's; on the tabs or the notices it is
+            // taken by nothing (the program that dragged it is told so).
+            if region(at: p) == .scene, !shortcutsWindow.isOpen, !sceneIsModal { currentScene.handle(event, now: now) }
         case .focus:
             _ = capture.route(event, hitTest: region(at:))
             currentScene.handle(event, now: now)
@@ -428,7 +432,7 @@ extension App {
     /// not (a drag's data changes on its release).
     static func mayChangeRememberedState(_ event: InputEvent) -> Bool {
         switch event {
-        case .pointerDown, .pointerUp, .key, .resize: return true
+        case .pointerDown, .pointerUp, .key, .resize, .drop: return true
         default: return false
         }
     }

@@ -88,6 +88,9 @@ public struct SceneConfig: Sendable {
     public var textServices: TextServicesBox?
     /// The photos scene's pictures and pipeline (`--photos`); nil: no photos scene.
     public var photos: PhotoLibrary?
+    /// Opens calendar files dropped on the calendar (absolute paths) beside the ones it shows, as a
+    /// second launch's files are; nil: a dropped calendar file is refused.
+    public var openCalendarFiles: (@Sendable ([String]) -> Void)?
     public init(items: Int? = nil) { self.items = items }
 }
 

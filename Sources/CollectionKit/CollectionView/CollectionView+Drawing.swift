@@ -8,7 +8,7 @@ extension CollectionView {
         list.clipped(to: frame) { list in
             if let bg = backgroundColor { list.fill(frame, bg) }
             if numberOfItems == 0, let message = emptyMessage {
-                list.text(message, in: frame, size: 18, color: emptyMessageColor, alignment: .center)
+                list.text(message, in: frame, size: 18, color: emptyMessageColorInForce, alignment: .center)
             }
             let origin = frame.origin - physics.offset
             list.transformed(.translate(origin.x, origin.y)) { list in

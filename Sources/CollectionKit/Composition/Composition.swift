@@ -89,6 +89,9 @@ public final class Composition: Component {
             return broadcast(event, now: now)
         case .focus, .resize:
             return broadcast(event, now: now)
+        case let .drop(_, p):
+            // Another program's drop goes where the pointer is, as a release would.
+            return first(event, now: now) { $0.contains(p) }
         }
     }
 

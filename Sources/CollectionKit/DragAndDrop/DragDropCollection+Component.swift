@@ -4,6 +4,7 @@
 extension DragDropCollection: Component {
     /// Draws the view, the empty placeholder and the drop outline.
     public func draw(into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         view.draw(into: &list)
         if displayed.allSatisfy(\.isEmpty), let emptyText {
             let r = view.frame.insetBy(dx: 10, dy: 10)
@@ -12,8 +13,10 @@ extension DragDropCollection: Component {
                 list.text(emptyText, in: r, size: 14, color: style.placeholderText, alignment: .center)
             }
         }
-        if isDropTarget || isRefusing {
-            list.stroke(view.frame.insetBy(dx: 1, dy: 1), isRefusing ? style.refusing : style.accepting, width: 2, radius: 6)
+        // A refused drop from another program shows the refusal outline as long as its line.
+        let refusedExternally = externalRefusalUntil.map { view.now < $0 } ?? false
+        if isDropTarget || isRefusing || refusedExternally {
+            list.stroke(view.frame.insetBy(dx: 1, dy: 1), isRefusing || refusedExternally ? style.refusing : style.accepting, width: 2, radius: 6)
         }
     }
 

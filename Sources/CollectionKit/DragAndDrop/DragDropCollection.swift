@@ -52,6 +52,13 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public var lockedItem: (ItemID) -> Bool = { _ in false }
     public var copyItem: ((ItemID) -> ItemID)?
     public var describeItem: (ItemID) -> String = { "\($0)" }
+    /// Whether it takes a drop from another program (text, files); nil refuses every one.
+    public var externalDropAcceptance: ((DropPayload) -> DropAcceptance)?
+    /// Takes an accepted drop from another program: the app makes items of it at the position
+    /// given (data coordinates), through the manager's `insert` so the edit is undoable.
+    public var onExternalDrop: ((DropPayload, ItemPath) throws -> Void)?
+    /// Until when the refusal outline shows for a refused drop from another program.
+    var externalRefusalUntil: Double?
     /// Checks a change of the data before it is made; throwing refuses it (nothing changes).
     public var validateChange: (([ItemList], [ItemList]) throws -> Void)?
     /// Up to this many items, a proposed gap position is checked against a reflowed copy of the

@@ -28,6 +28,8 @@ extension DragDropManager {
         case .focus(gained: false):
             cancel(now: now)
             return .ignored
+        case let .drop(payload, p):
+            return dropExternal(payload, at: p, now: now)
         default:
             return .ignored
         }

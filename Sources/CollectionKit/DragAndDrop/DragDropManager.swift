@@ -32,6 +32,8 @@ public final class DragDropManager: Component {
     public private(set) var zones: [any DropSink] = []
     /// Participants whose own items are reordered in place (`ReorderableCollection`s).
     public private(set) var reorderables: [any InPlaceReorderer] = []
+    /// Areas that take drops from other programs (see ``dropExternal(_:at:now:)``).
+    public internal(set) var externalAreas: [ExternalDropArea] = []
     /// A candidate must overlap the snapshot this many times more than the current target to take
     /// over: a snapshot resting on a boundary does not flip between two containers.
     public var hysteresis = 1.3
@@ -491,7 +493,7 @@ public final class DragDropManager: Component {
         let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
             ? { [frame] in Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
             : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style)
+        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
             .draw(into: &list, top: top)
     }
 }

@@ -69,6 +69,22 @@ public struct DragDropStrings: Sendable {
     public var clauseSeparator = words(", ")
     // TRANSLATORS: before the reason a drop is refused.
     public var reasonSeparator = words(": ")
+    /// Refusal: a drop from another program where nothing takes one ("" when the target has no title).
+    public var takesNothingDropped: @Sendable (_ target: String) -> String = {
+        $0.isEmpty ? words("nothing dropped from another program can go here")
+            : TextDomain.fill(words("%@ takes nothing dropped from another program"), $0)
+    }
+    /// Refusal: a drop from another program carried nothing the window can read.
+    public var droppedNothingReadable = words("the drop carried nothing that can be read here")
+    /// Refusal: a target takes only some kinds of dropped things ("Today takes only text").
+    public var takesOnly: @Sendable (_ target: String, _ kinds: String) -> String = {
+        TextDomain.fill(words("%1$@ takes only %2$@"), $0, $1)
+    }
+    /// Kinds of dropped things, for `takesOnly`.
+    // TRANSLATORS: a kind of thing dropped from another program, as in "Today takes only text".
+    public var textKind = words("text")
+    // TRANSLATORS: a kind of thing dropped from another program, as in "Photos takes only pictures".
+    public var pictureKind = words("pictures")
     public var targetHasNoSections: @Sendable (_ collection: String) -> String = { TextDomain.fill(words("drop refused: %@ has no sections"), $0) }
 
     public init() {}

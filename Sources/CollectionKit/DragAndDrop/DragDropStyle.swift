@@ -1,7 +1,7 @@
 /// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines,
 /// the lifted stack and its count badge). A collection's ``DragDropCollection/style`` colours
 /// its gap and outlines; the manager's ``DragDropManager/style`` the stack, badge and refusal.
-public struct DragDropStyle: Sendable {
+public struct DragDropStyle: Sendable, Equatable {
     public var gapFill = Color(hex: 0x262A33)
     public var gapStroke = Color(hex: 0x4C8DFF).withAlpha(0.7)
     public var placeholderText = Color(hex: 0x9AA1B0)
@@ -24,5 +24,7 @@ public struct DragDropStyle: Sendable {
     public var swapVeil = Color.black.withAlpha(0.35)
     /// The copy badge's size, in points.
     public static let copyBadgeDiameter = 22.0
-    public init() {}
+    /// The standard colours of the scheme in force (``Appearance/colorScheme``).
+    public init() { self = .standard(for: Appearance.colorScheme) }
+    init(darkStandard: Void) {}
 }

@@ -7,6 +7,7 @@ struct DropGapID: Hashable, Sendable {
 final class DropGapCell: CollectionCell {
     var style = DragDropStyle()
     override func draw(in frame: Rect, into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         let r = frame.insetBy(dx: 2, dy: 2)
         let radius = min(10, r.width / 8, r.height / 3)
         list.fill(r, style.gapFill, radius: radius)

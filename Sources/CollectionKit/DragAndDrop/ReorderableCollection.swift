@@ -17,6 +17,11 @@ public final class ReorderableCollection<ItemID: Hashable>: InPlaceReorderer {
     public var describeItem: (ItemID) -> String = { "\($0)" }
     /// True while the drag is over it.
     public private(set) var isDropTarget = false
+    /// Whether it takes a drop from another program (text, files); nil refuses every one.
+    public var externalDropAcceptance: ((DropPayload) -> DropAcceptance)?
+    /// Takes an accepted drop from another program: the app adds items to its data source at the
+    /// position given (data coordinates: before the item under the pointer, else at the end).
+    public var onExternalDrop: ((DropPayload, ItemPath) throws -> Void)?
 
     public init(view: CollectionView, title: String, drawItem: @escaping (ItemID, Rect, inout DrawList) -> Void) {
         self.view = view; self.title = title; self.drawItem = drawItem

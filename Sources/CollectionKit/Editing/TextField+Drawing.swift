@@ -6,6 +6,7 @@ extension TextField {
     static let longLine = 4096.0
 
     public func draw(into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         list.fill(frame, style.background, radius: style.cornerRadius)
         list.stroke(frame, isFocused ? style.focusedBorder : style.border, width: isFocused ? 2 : 1, radius: style.cornerRadius)
         let inner = textFrame
@@ -28,6 +29,7 @@ extension TextField {
     }
 
     private func drawLines(_ l: TextFieldLayout, in inner: Rect, into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         let selected = buffer.selection
         let shownSelection = displayOffset(selected.lowerBound)..<displayOffset(selected.upperBound)
         let composed = composition.map { displayOffset(buffer.caret)..<(displayOffset(buffer.caret) + $0.text.count) }
@@ -58,6 +60,7 @@ extension TextField {
 
     private func drawText(_ text: String, _ g: TextLineGeometry, x0: Double, y: Double, height: Double, visible: Rect,
                           into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         guard !text.isEmpty else { return }
         var shown = text, x = x0, width = g.width
         if g.width > TextField.longLine, !g.rightToLeft.contains(true) {

@@ -73,7 +73,9 @@ public struct TextFieldStyle: Equatable, Sendable {
     /// Seconds after the last input the caret stops blinking and stays on (as GTK's
     /// `gtk-cursor-blink-timeout`); nil blinks for ever.
     public var blinkTimeout: Double? = 10
-    public init() {}
+    /// The standard colours of the scheme in force (``Appearance/colorScheme``).
+    public init() { self = .standard(for: Appearance.colorScheme) }
+    init(darkStandard: Void) {}
 }
 
 /// The words a text field may show; an app replaces them with its own or translated ones.

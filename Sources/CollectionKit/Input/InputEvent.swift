@@ -30,4 +30,7 @@ public enum InputEvent: Equatable, Sendable {
     /// The pointer left the window with no button held: nothing is under it any more, so hover
     /// highlights end. (A drag keeps the pointer captured and gets moves outside the window instead.)
     case pointerExited
+    /// Another program's text or files were dropped on the window at a window point (the
+    /// pointer where the user released them). See ``DragDropManager/dropExternal(_:at:now:)``.
+    case drop(DropPayload, at: Point)
 }

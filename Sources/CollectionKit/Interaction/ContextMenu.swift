@@ -48,7 +48,7 @@ public struct ContextMenu: Equatable {
 }
 
 /// Colours a menu is drawn with.
-public struct ContextMenuStyle: Sendable {
+public struct ContextMenuStyle: Sendable, Equatable {
     /// Panel, border, text, disabled text and highlight colours.
     public var background = Color(hex: 0x2E333D)
     public var border = Color(hex: 0x4A5160)
@@ -58,6 +58,7 @@ public struct ContextMenuStyle: Sendable {
     /// A destructive row's text, and its highlight.
     public var destructive = Color(hex: 0xFF6B63)
     public var destructiveHighlight = Color(hex: 0xD6453D)
-    /// The default dark style.
-    public init() {}
+    /// The standard colours of the scheme in force (``Appearance/colorScheme``).
+    public init() { self = .standard(for: Appearance.colorScheme) }
+    init(darkStandard: Void) {}
 }

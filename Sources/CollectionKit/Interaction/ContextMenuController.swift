@@ -144,6 +144,7 @@ public final class ContextMenuController: Component {
 
     /// Draws the open menu (nothing when closed).
     public func draw(into list: inout DrawList) {
+        let style = self.style.following(Appearance.colorScheme)
         guard let m = menu else { return }
         list.shadow(m.frame.offsetBy(dx: 0, dy: 4), Color.black.withAlpha(0.45), radius: 8, blur: 14)
         list.fill(m.frame, style.background, radius: 8)

@@ -54,8 +54,23 @@ extension BoardsScene {
             .prefix(maximumPastedCards))
     }
 
-    /// New cards at the end of `board`, in order, as one edit (one Ctrl+Z takes them all back).
-    func addCards(titled titles: [String], to board: DragDropCollection<Int>) {
+    /// Text dropped from another program onto a board becomes cards where it was dropped, one per
+    /// non-blank line (at most `maximumPastedCards`), as one undoable edit, as a paste does; files
+    /// are refused with the reason. The palette takes no drops at all.
+    func acceptDroppedText() {
+        for board in boards where board.acceptsDrops {
+            board.externalDropAcceptance = { [unowned self, unowned board] payload in
+                payload.lines.isEmpty ? .refuse(manager.strings.takesOnly(board.title, "text")) : .accept
+            }
+            board.onExternalDrop = { [unowned self, unowned board] payload, position in
+                addCards(titled: Array(payload.lines.prefix(BoardsScene.maximumPastedCards)), to: board, at: position)
+            }
+        }
+    }
+
+    /// New cards in `board` at `position` (its end when nil), in order, as one edit (one Ctrl+Z
+    /// takes them all back).
+    func addCards(titled titles: [String], to board: DragDropCollection<Int>, at position: ItemPath? = nil) {
         let ids = titles.map { title -> Int in
             let id = nextID
             nextID += 1
@@ -64,8 +79,9 @@ extension BoardsScene {
         }
         let last = max(0, board.items.count - 1)
         let what = titles.count == 1 ? titles[0] : BoardsScene.words.severalItems(titles.count)
+        let at = position ?? ItemPath(item: board.items[last].count, section: last)
         do {
-            try manager.insert(ids.map { AnyHashable($0) }, into: board.name, at: ItemPath(item: board.items[last].count, section: last),
+            try manager.insert(ids.map { AnyHashable($0) }, into: board.name, at: at,
                                summary: "paste \(what)")
         } catch {
             for id in ids { cards[id] = nil }
@@ -73,7 +89,8 @@ extension BoardsScene {
             return
         }
         if board.name == "backlog" { board.remeasure() }
-        let count = board.items[last].count
-        board.view.scrollToItem(ItemPath(item: max(0, count - 1), section: last), centered: false, animated: true)
+        let section = min(max(0, at.section), last)
+        let shown = min(at.item + titles.count, board.items[section].count)
+        board.view.scrollToItem(ItemPath(item: max(0, shown - 1), section: section), centered: false, animated: true)
     }
 }

@@ -120,6 +120,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             do { try manager.add(b) } catch { setupNotices.append("\(error)") }
         }
         manager.add(trash)
+        acceptDroppedText()
         // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
         // next (an undo too) retires the notice.
         // A change that moves nothing (a card let go where it was) leaves the notice alone.
@@ -163,6 +164,8 @@ public final class BoardsScene: Scene, ShortcutListing {
         }
         words.takesOnlyMovedItems = { filled(tr("%@ takes only cards from the boards"), $0) }
         words.severalItems = { trn("%@ card", "%@ cards", $0) }
+        words.takesNothingDropped = { filled(tr("%@ takes nothing dropped from another program"), $0) }
+        words.takesOnly = { board, _ in filled(tr("%@ takes only dropped text"), board) }
         return words
     }()
 
@@ -511,6 +514,8 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
+            // Why a drop (or a drop from another program) was refused, while the line shows.
+            ("refusal", (manager.feedback ?? refusal).map { .string($0.text) } ?? .null),
             // The card keyboard commands act on, and whether its ring shows (after keyboard use).
             ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
             ("focusRing", .bool(manager.marks.showsRing)),

@@ -16,6 +16,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// The files shown (the executable's list, then as the watcher finds calendars added or removed).
     public private(set) lazy var shownFiles: [String] = settings.shownFiles
     private var incomingFiles: [String]?
+    /// Opens dropped calendar files (see `SceneConfig.openCalendarFiles`).
+    var openCalendarFiles: (@Sendable ([String]) -> Void)?
     /// How many times a reloaded calendar replaced the shown one.
     public private(set) var reloadCount = 0
     /// The scene's words and the locale's date and time formats.
@@ -97,6 +99,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         self.init(settings: settings, source: source)
         collection.layoutDirection = config.layoutDirection
         updates = config.calendarSource?.updates
+        openCalendarFiles = config.openCalendarFiles
         measurer = config.measurer
         titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
         compose()
@@ -305,7 +308,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         eventMenu.style.destructiveHighlight = Theme.danger
         eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
         composition = Composition([
-            titleEditor, eventMenu, inputPart { [unowned self] in handleEventRows($0, now: $1) },
+            titleEditor, eventMenu, inputPart { [unowned self] e, _ in handleDrop(e) }, inputPart { [unowned self] in handleEventRows($0, now: $1) },
             tracker, drag, inputPart { [unowned self] in handlePopoverEvent($0, now: $1) },
             inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
             inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
@@ -313,6 +316,20 @@ public final class CalendarScene: Scene, CollectionDataSource {
             inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
             inputPart { [unowned self] e, now in handleDays(e, now: now) },
         ], focus: focus)
+    }
+
+    /// A drop from another program: calendar files (`.ics`) open beside the files shown, as a
+    /// second launch's do; anything else is refused with a notice naming it.
+    private func handleDrop(_ event: InputEvent) -> Bool {
+        guard case let .drop(payload, _) = event else { return false }
+        let calendars = payload.files(withExtensions: ["ics", "ical", "icalendar", "ifb"])
+        if let open = openCalendarFiles, !calendars.isEmpty {
+            open(calendars)
+            return true
+        }
+        let what = payload.files.first.map { "“\(DropPayload.fileName($0))”" } ?? strings.droppedText
+        refuse(strings.fill(strings.dropNotCalendar, what, ""))
+        return true
     }
 
     /// The days' own gestures: pan and click, the wheel turning pages, the page keys and Home.

@@ -86,6 +86,13 @@ public final class MosaicScene: Scene, ShortcutListing {
         }
         manager.snapshotKeyPrefix = "mosaic-snapshot"
         manager.add(reorder)
+        reorder.externalDropAcceptance = { [unowned self] payload in
+            payload.files(withExtensions: PhotoLibrary.pictureExtensions).isEmpty
+                ? .refuse(manager.strings.takesOnly(reorder.title, manager.strings.pictureKind)) : .accept
+        }
+        reorder.onExternalDrop = { [unowned self] payload, position in
+            addDroppedPictures(payload.files(withExtensions: PhotoLibrary.pictureExtensions), at: position)
+        }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         interaction.shakesItemsThatCannotMove = false
         interaction.itemHitTest = { [unowned self] p in itemIndexPath(at: p) }
@@ -157,11 +164,16 @@ public final class MosaicScene: Scene, ShortcutListing {
             collection.physics.wheel(dx: 0, dy: dy, now: now)
             return true
         }
+        // Pictures dropped from a file manager (the mosaic's drag machinery decides and says why not).
+        let drops = inputPart { [unowned self] event, now in
+            guard case let .drop(payload, p) = event else { return false }
+            return manager.dropExternal(payload, at: p, now: now).isHandled
+        }
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         let focus = FocusChain([cards, featured, headerButtons.focusStop("header")])
-        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, focus, shortcuts, wheel, frame], focus: focus)
+        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, wheel, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -366,6 +378,23 @@ public final class MosaicScene: Scene, ShortcutListing {
             focusedCard = id
             menuCard = id
         }
+    }
+
+    /// Picture files dropped from a file manager become regular cards named after the files, at
+    /// the card they were dropped on (else at the end), as one undoable edit, saved as the others.
+    private func addDroppedPictures(_ files: [String], at position: ItemPath) {
+        guard !files.isEmpty, !manager.isDragging else { return }
+        let before = model.order, styles = model.styles
+        let at = position.section == MosaicScene.mosaicSection ? min(max(0, position.item), before.count) : before.count
+        let made = files.map { file -> Int in
+            let id = model.makeCard(value: model.cardCount, style: .regular, allowsMenu: true)
+            let name = DropPayload.fileName(file)
+            model.setName(name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name, of: id)
+            return id
+        }
+        var after = before
+        after.insert(contentsOf: made, at: at)
+        perform(.replace(before: before, beforeStyles: styles, after: after, afterStyles: model.styles), now: collection.now)
     }
 
     private func run(_ title: String, on id: Int, now: Double) {
@@ -605,6 +634,11 @@ public final class MosaicScene: Scene, ShortcutListing {
         list.clipped(to: collection.frame) { headerButtons.draw(into: &$0) }
         // Landing flights and the lifted card, above the cards.
         manager.draw(into: &list, now: collection.now)
+        if let refusal = manager.feedback {
+            let line = Rect(x: collection.frame.minX + 12, y: collection.frame.maxY - 30, width: collection.frame.width - 24, height: 24)
+            list.fill(line, Theme.surfaceRaised, radius: 6)
+            list.text(refusal.text, in: line.insetBy(dx: 8, dy: 0), size: 13, color: Theme.danger, alignment: .leading)
+        }
     }
 
     public func cursor(at p: Point) -> Cursor {
@@ -722,6 +756,9 @@ public final class MosaicScene: Scene, ShortcutListing {
             ("menu", menuJSON),
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
+            // Why a drop from another program was refused, while the line shows.
+            ("refusal", manager.feedback.map { .string($0.text) } ?? .null),
+            ("names", .object(model.names.sorted { $0.key < $1.key }.map { ("\($0.key)", .string($0.value)) })),
             // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
             ("headerControls", headerButtons.dump()),
         ]

@@ -3,6 +3,8 @@ import CollectionKit
 /// What the photos scene shows and how it loads pictures: the files, and a pipeline made with the
 /// decoder and thumbnail cache the executable's backend supplies (the demo target has no codecs).
 public struct PhotoLibrary: Sendable {
+    /// The picture files the wall shows and takes when dropped, by extension (lower case).
+    public static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "bmp", "tif", "tiff"]
     /// The pictures, in the order shown.
     public var files: [String]
     /// Makes the scene's pipeline, once, when the scene is made.

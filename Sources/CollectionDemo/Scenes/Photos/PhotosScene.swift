@@ -12,7 +12,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public let collection: CollectionView
     public let pipeline: ImagePipeline
     public private(set) var composition = Composition([])
-    private let library: PhotoLibrary
+    private var library: PhotoLibrary
     private let controller: CollectionController
     /// The wall: indices into the library's files, in the order shown.
     public private(set) var order: [Int]
@@ -44,6 +44,13 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
         manager.snapshotKeyPrefix = "photos-snapshot"
         manager.add(reorder)
+        reorder.externalDropAcceptance = { [unowned self] payload in
+            payload.files(withExtensions: PhotoLibrary.pictureExtensions).isEmpty
+                ? .refuse(manager.strings.takesOnly(reorder.title, manager.strings.pictureKind)) : .accept
+        }
+        reorder.onExternalDrop = { [unowned self] payload, position in
+            addDroppedPictures(payload.files(withExtensions: PhotoLibrary.pictureExtensions), at: position.item)
+        }
         reorder.didMove = { [unowned self] from, to in
             let (a, b) = (from.item, to.item)
             manager.history.push(tr("move picture"), undo: { [unowned self] in move(from: b, to: a) },
@@ -81,6 +88,11 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             }
             return false
         }
+        // Pictures dropped from a file manager join the wall where they are dropped.
+        let drops = inputPart { [unowned self] event, now in
+            guard case let .drop(payload, p) = event else { return false }
+            return manager.dropExternal(payload, at: p, now: now).isHandled
+        }
         let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now); pipeline.update(now: now) },
                                      nextDeadline: { [unowned self] now in
                                          Deadline.earliest(manager.nextDeadline(after: now), pipeline.nextDeadline(after: now))
@@ -93,12 +105,19 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                 }
             }
             manager.draw(into: &list)
+            if let refusal = manager.feedback {
+                let line = Rect(x: collection.frame.minX + 12, y: collection.frame.maxY - 30, width: collection.frame.width - 24, height: 24)
+                list.fill(line, Theme.surfaceRaised, radius: 6)
+                list.text(refusal.text, in: line.insetBy(dx: 8, dy: 0), size: 13, color: Theme.danger, alignment: .leading)
+            }
         })
-        composition = Composition([menu, dragLayer, interaction, rightClick, controller, shortcuts, frame], focus: FocusChain([controller]))
+        composition = Composition([menu, dragLayer, interaction, rightClick, drops, controller, shortcuts, frame], focus: FocusChain([controller]))
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
             [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),
-             ("pictures", .array(self.visiblePictures()))]
+             ("pictures", .array(self.visiblePictures())),
+             ("count", .int(self.order.count)),
+             ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null)]
         }
     }
 
@@ -148,6 +167,37 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         manager.finishLandings()
         order.insert(picture, at: index)
         try? collection.performBatchUpdates([.insert([ItemPath(item: index)])])
+    }
+
+    /// Dropped picture files join the wall at `position`, as one undoable edit; a file the wall
+    /// already shows is left where it is.
+    private func addDroppedPictures(_ files: [String], at position: Int) {
+        manager.finishLandings()
+        let shown = Set(order.map { library.files[$0] })
+        var added: [Int] = []
+        for file in files where !shown.contains(file) && !added.contains(where: { library.files[$0] == file }) {
+            if let known = library.files.firstIndex(of: file) { added.append(known); continue }
+            library.files.append(file)
+            added.append(library.files.count - 1)
+        }
+        guard !added.isEmpty else { return }
+        let at = min(max(0, position), order.count)
+        insertPictures(added, at: at)
+        collection.scrollToItem(ItemPath(item: at), centered: false, animated: true)
+        manager.history.push(tr("add pictures"), undo: { [unowned self] in removePictures(count: added.count, at: at) },
+                             redo: { [unowned self] in insertPictures(added, at: at) })
+    }
+
+    private func insertPictures(_ pictures: [Int], at index: Int) {
+        manager.finishLandings()
+        order.insert(contentsOf: pictures, at: index)
+        try? collection.performBatchUpdates([.insert((index..<index + pictures.count).map { ItemPath(item: $0) })])
+    }
+
+    private func removePictures(count: Int, at index: Int) {
+        manager.finishLandings()
+        order.removeSubrange(index..<index + count)
+        try? collection.performBatchUpdates([.delete((index..<index + count).map { ItemPath(item: $0) })])
     }
 
     private func undo(now: Double) { _ = try? manager.history.undo() }
