@@ -8,7 +8,7 @@ struct ShortcutsWindow {
     /// The close button has the keyboard focus with its ring (the dialog's only control).
     private(set) var closeHovered = false
 
-    static let title = tr("Keyboard shortcuts")
+    static var title: String { tr("Keyboard shortcuts") }
     static let rowHeight = 28.0, sectionGap = 14.0, headingHeight = 26.0, columnGap = 28.0, padding = 24.0
     static let titleHeight = 44.0, keysWidth = 170.0, columnWidth = 460.0
 

@@ -3,8 +3,8 @@ import CollectionKit
 /// Adding, renaming and deleting cards: a field typed in place, each change through the drag-and-
 /// drop manager, so Ctrl+Z undoes it like a move and the remembered state keeps it.
 extension BoardsScene {
-    static let addCardTitle = tr("+ Add a card")
-    static let newCardPlaceholder = tr("Card title")
+    static var addCardTitle: String { tr("+ Add a card") }
+    static var newCardPlaceholder: String { tr("Card title") }
 
     static let fieldStyle = Theme.fieldStyle(size: 13, padding: EdgeInsets(top: 10, left: 12, bottom: 10, right: 12))
 

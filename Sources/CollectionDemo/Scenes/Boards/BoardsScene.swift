@@ -48,10 +48,10 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// How long the delete notice stays, in seconds.
     static let deletedNoticeDuration = 6.0
     static func deletedText(_ what: String) -> String { filled(tr("Deleted %@"), what) }
-    static let undoTitle = tr("Undo")
-    static let closeTitle = tr("Close")
+    static var undoTitle: String { tr("Undo") }
+    static var closeTitle: String { tr("Close") }
     /// The status line when nothing is being dragged: what the boards are for.
-    static let idleStatus = tr("Drag cards between boards, or from the palette to add one")
+    static var idleStatus: String { tr("Drag cards between boards, or from the palette to add one") }
 
     public static let defaultBacklogCount = 40
     /// Backlog cards `n` and `n + lookPeriod` look alike (the same task text and the same lock,

@@ -218,7 +218,7 @@ public final class CarouselCardCell: CollectionCell {
     /// The smallest type the card uses, in points: small windows reflow, they do not shrink text.
     static let smallestType = 12.0
     /// The button's word and the reading time line (the demo's words).
-    static let openTitle = tr("Open")
+    static var openTitle: String { tr("Open") }
     static func readingTime(_ minutes: Int) -> String { trn("%@ min read", "%@ min read", minutes) }
 
     /// Where the Open button sits in a card drawn in `f` (the scene hit-tests it with the same rect).

@@ -318,7 +318,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         list.text(CarouselScene.closeTitle, in: close, size: 14, color: .white, alignment: .center, weight: .bold)
     }
 
-    static let closeTitle = tr("Close")
+    static var closeTitle: String { tr("Close") }
     /// The opened card's text (the demo's words).
     static func story(_ c: CarouselCardCell.Content) -> String {
         "\(c.subtitle). \(c.author) takes you through \(c.title): where it began, what it looks like today and "

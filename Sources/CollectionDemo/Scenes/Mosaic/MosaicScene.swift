@@ -432,7 +432,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     /// The menu's action that renames a card (an ellipsis: it asks for more, the name).
-    static let renameAction = tr("Rename…")
+    static var renameAction: String { tr("Rename…") }
     static let fieldStyle = Theme.fieldStyle(size: 15, padding: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10))
 
     /// A field over the card with its name; Enter names it (an empty name gives its number back),

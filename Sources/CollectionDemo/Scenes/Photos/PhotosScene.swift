@@ -25,7 +25,9 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private var windowBounds = Rect.zero
 
     /// The menu's actions, in the order shown.
-    static let moveToStart = tr("Move to start"), moveToEnd = tr("Move to end"), remove = tr("Remove from wall")
+    static var moveToStart: String { tr("Move to start") }
+    static var moveToEnd: String { tr("Move to end") }
+    static var remove: String { tr("Remove from wall") }
 
     public init(library: PhotoLibrary) {
         self.library = library

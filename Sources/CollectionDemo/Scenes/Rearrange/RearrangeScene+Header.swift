@@ -7,7 +7,7 @@ import CollectionKit
 extension RearrangeScene {
     /// The band's height: none in a window too short to spare it (the keys still switch layouts).
     static func headerHeight(for frame: Rect) -> Double { frame.height >= 240 && frame.width >= 200 ? 40 : 0 }
-    static let hintText = tr("Long-press a tile to move it")
+    static var hintText: String { tr("Long-press a tile to move it") }
     /// How long the hint stays, in seconds.
     static let hintDuration = 8.0
 
