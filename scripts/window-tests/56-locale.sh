@@ -72,8 +72,11 @@ locale_status_tests() {
         *) fail locale-status "LANGUAGE=ja LANG=de_DE.UTF-8: $got" ;;
     esac
     got=$(locale_status "" C)
-    [ "$got" = "Translate the settings page into… picked up, over Today, position 2 of 5" ] \
-        && pass "locale: English in the C locale" || fail locale-status "LANG=C: $got"
+    # The card's own name is content (any script); the engine's words around it are English.
+    case "$got" in
+        *" picked up, over Today, position 2 of 5") pass "locale: English in the C locale" ;;
+        *) fail locale-status "LANG=C: $got" ;;
+    esac
 }
 locale_tests
 locale_words_tests
