@@ -10,6 +10,9 @@
  *   drag X Y    button 1 is pressed at X,Y, held 600 ms (past any long press), moved 24 pixels to
  *               start a drag, and left to settle; each trial then moves the pointer 6 pixels right
  *               or left, in turn, with the button still held; released at the end.
+ * With --min-area N (first, before DISPLAY), a trial ends only when the damage since the input
+ * covers a box of at least N pixels: the content moving, not a scroll bar or a focus ring alone.
+ *
  * Before each trial the window must have been quiet (no damage) for 60 ms, then a random 0-16 ms
  * more passes, so the input lands at any phase of a peer's frame clock. A trial with no change
  * within 500 ms counts as a timeout (and is left out of the figures).
@@ -18,7 +21,7 @@
  * maximum and minimum in milliseconds.
  *
  * Build: cc -O2 -o input-latency input-latency.c -lX11 -lXtst -lXdamage -lXfixes
- * Run:   input-latency DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
+ * Run:   input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
@@ -37,6 +40,8 @@ static Display *dpy;
 static Window win;
 static Damage damage;
 static int damage_event;
+/* The least box, in pixels, the damage since a trial's input must cover to end it (0: any). */
+static long min_area;
 
 static double now_ms(void) {
     struct timespec ts;
@@ -50,15 +55,19 @@ static void sleep_ms(double ms) {
     nanosleep(&ts, NULL);
 }
 
-/* Waits up to `timeout` ms for the window to be damaged; true when it was. Each notification is
- * acknowledged (the damage emptied) so the next change is reported again. */
-static int wait_damage(double timeout) {
+/* Waits up to `timeout` ms for the window to be damaged over a box of `least` pixels at least;
+ * true when it was. Each such notification is acknowledged (the damage emptied) so the next change
+ * is reported again. */
+static int wait_damage(double timeout, long least) {
     double end = now_ms() + timeout;
     for (;;) {
         while (XPending(dpy)) {
             XEvent e;
             XNextEvent(dpy, &e);
             if (e.type == damage_event + XDamageNotify) {
+                /* The bounding box of the damage so far; it is emptied when big enough. */
+                XDamageNotifyEvent *d = (XDamageNotifyEvent *)&e;
+                if ((long)d->area.width * d->area.height < least) continue;
                 XDamageSubtract(dpy, damage, None, None);
                 XFlush(dpy);
                 return 1;
@@ -74,7 +83,7 @@ static int wait_damage(double timeout) {
 /* Waits until the window has had no damage for `quiet` ms (at most 3 s). */
 static void settle(double quiet) {
     double give_up = now_ms() + 3000;
-    while (wait_damage(quiet) && now_ms() < give_up) {}
+    while (wait_damage(quiet, 0) && now_ms() < give_up) {}
 }
 
 static int compare(const void *a, const void *b) {
@@ -96,8 +105,13 @@ static void to_root(int x, int y, int *rx, int *ry) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 2 && !strcmp(argv[1], "--min-area")) {
+        min_area = atol(argv[2]);
+        argv[2] = argv[0];
+        argv += 2; argc -= 2;
+    }
     if (argc < 5) {
-        fprintf(stderr, "usage: input-latency DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]\n");
+        fprintf(stderr, "usage: input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]\n");
         return 2;
     }
     const char *mode = argv[4];
@@ -120,7 +134,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "input-latency: no window %s on %s\n", argv[2], argv[1]);
         return 1;
     }
-    damage = XDamageCreate(dpy, win, XDamageReportNonEmpty);
+    damage = XDamageCreate(dpy, win, min_area > 0 ? XDamageReportBoundingBox : XDamageReportNonEmpty);
     srand(44);
     int rx, ry;
     to_root(x, y, &rx, &ry);
@@ -165,7 +179,7 @@ int main(int argc, char **argv) {
             XTestFakeMotionEvent(dpy, -1, forward ? rx + 6 : rx, ry, 0);
         }
         XFlush(dpy);
-        if (wait_damage(500)) ms[got++] = now_ms() - t0;
+        if (wait_damage(500, min_area)) ms[got++] = now_ms() - t0;
         else timeouts++;
     }
     if (!strcmp(mode, "drag")) {

@@ -96,15 +96,15 @@ public final class WindowLoop<Root: InteractiveRoot> {
         var due = true
         // The latest moment the root was brought to: time never runs backwards for it.
         var reached = 0.0
-        // When the last frame that handled input began (wall seconds).
-        var lastInputFrame = -Double.infinity
+        // When the last two frames that handled input began (wall seconds).
+        var lastInputFrame = -Double.infinity, inputFrameBefore = -Double.infinity
         while !closed && !root.quitRequested {
             if !due { idle(start: start) }
             let began = Clock.wallSeconds()
             let now = began - start
             frameTimer?.frameBegan()
             let events = canvas.pollTimedEvents(quit: &closed)
-            if !events.isEmpty { lastInputFrame = began }
+            if !events.isEmpty { (inputFrameBefore, lastInputFrame) = (lastInputFrame, began) }
             // Each event at the moment it happened (where the windowing system says), never
             // before the previous one nor after this frame: the root is brought up to that moment
             // first. A flick read in one batch on a busy machine keeps its speed this way.
@@ -136,7 +136,11 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // ahead: the page a flick lands on has its neighbours ready before the next flick.
             if due { canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.sliceBetweenFrames) }
             // Where vsync does not hold the frame (some virtual displays), pace rather than spin a core.
-            if presented < 0.002 { pace(frameBegan: began, moving: due, inputStream: began - lastInputFrame < 2 * WindowLoop.frameInterval) }
+            // Input comes as a stream when two frames in a row answered it: one key or one notch
+            // is not a stream, and the animation it starts runs at the full rate at once.
+            let streaming = began - lastInputFrame < 2 * WindowLoop.frameInterval
+                && lastInputFrame - inputFrameBefore < 2 * WindowLoop.frameInterval
+            if presented < 0.002 { pace(frameBegan: began, moving: due, inputStream: streaming) }
         }
     }
 
