@@ -81,6 +81,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Names a time at which input from outside the window is due (a recorded script playing),
     /// given the loop's time; the loop does not sleep past it. Nil: none.
     public var externalDeadline: ((Double) -> Double?)?
+    /// Folds the hover moves of one frame's events into the last.
+    private var hovers = HoverCoalescing()
     /// Seconds the loop has spent asleep waiting for input or a deadline, and that time as 60 Hz
     /// frames not drawn (for `--stats`).
     public private(set) var idleSeconds = 0.0
@@ -103,7 +105,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let began = Clock.wallSeconds()
             let now = began - start
             frameTimer?.frameBegan()
-            let events = canvas.pollTimedEvents(quit: &closed)
+            let events = hovers.coalesce(canvas.pollTimedEvents(quit: &closed))
             if !events.isEmpty { (inputFrameBefore, lastInputFrame) = (lastInputFrame, began) }
             // Each event at the moment it happened (where the windowing system says), never
             // before the previous one nor after this frame: the root is brought up to that moment
