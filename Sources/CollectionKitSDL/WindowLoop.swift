@@ -142,7 +142,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // is not a stream, and the animation it starts runs at the full rate at once.
             let streaming = began - lastInputFrame < 2 * WindowLoop.frameInterval
                 && lastInputFrame - inputFrameBefore < 2 * WindowLoop.frameInterval
-            if presented < 0.002 { pace(frameBegan: began, moving: due, inputStream: streaming) }
+            if presented < 0.002 { pace(frameBegan: began, moving: due, handledInput: !events.isEmpty, inputStream: streaming) }
         }
     }
 
@@ -161,9 +161,12 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// comes just after a tick does not make a second frame for it, and frames stay half a frame
     /// apart at least, so a mouse that reports a thousand times a second does not make hundreds
     /// of frames. With nothing moving only the spacing is kept; the loop then sleeps in its
-    /// event wait.
-    private func pace(frameBegan began: Double, moving: Bool, inputStream: Bool) {
-        let earliest = began + (inputStream ? WindowLoop.frameInterval / 2 : WindowLoop.inputSpacing)
+    /// event wait. The spacing follows a frame that handled input: input that comes after a
+    /// frame of the clock (an animation's, a deadline's) is answered at once.
+    private func pace(frameBegan began: Double, moving: Bool, handledInput: Bool, inputStream: Bool) {
+        guard moving || handledInput else { return }
+        let spacing = inputStream ? WindowLoop.frameInterval / 2 : handledInput ? WindowLoop.inputSpacing : 0
+        let earliest = began + spacing
         if moving {
             let tick = began + WindowLoop.frameInterval * (inputStream ? 1.5 : 1)
             let left = tick - Clock.wallSeconds()
@@ -197,6 +200,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let now = Clock.wallSeconds() - start
             let deadline = nextDeadline(now: now)
             let woken = canvas.waitForEvent(timeout: deadline.map { max(0, $0 - now) })
+            // The pointer's raw motion over other windows wakes the wait with nothing to show.
+            if woken, EventWait.dropLoneMessages() { continue }
             guard woken, let serviceRequests, RequestWakeUp.takeIfAlone(), !serviceRequests() else { break }
         }
         let slept = Clock.wallSeconds() - before
