@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2SysWM
 import CollectionKit
 @testable import CollectionKitSDL
 import Foundation
@@ -56,8 +57,13 @@ final class EventWaitTests: XCTestCase {
             let n = SDL_PeepEvents(&events, 16, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
             return events.prefix(Int(max(0, n))).map(\.type)
         }
+        // SDL copies the message a window-manager event points to when it is queued.
+        let body = UnsafeMutablePointer<SDL_SysWMmsg>.allocate(capacity: 1)
+        body.initialize(to: SDL_SysWMmsg())
+        defer { body.deallocate() }
         var message = SDL_Event()
         message.type = SDL_SYSWMEVENT.rawValue
+        message.syswm.msg = body
         XCTAssertFalse(EventWait.dropLoneMessages(), "an empty queue")
         XCTAssertEqual(SDL_PushEvent(&message), 1)
         XCTAssertEqual(SDL_PushEvent(&message), 1)
