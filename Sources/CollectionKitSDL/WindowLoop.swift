@@ -200,8 +200,6 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let now = Clock.wallSeconds() - start
             let deadline = nextDeadline(now: now)
             let woken = canvas.waitForEvent(timeout: deadline.map { max(0, $0 - now) })
-            // The pointer's raw motion over other windows wakes the wait with nothing to show.
-            if woken, EventWait.dropLoneMessages() { continue }
             guard woken, let serviceRequests, RequestWakeUp.takeIfAlone(), !serviceRequests() else { break }
         }
         let slept = Clock.wallSeconds() - before
