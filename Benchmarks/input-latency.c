@@ -10,6 +10,10 @@
  *   drag X Y    button 1 is pressed at X,Y, held 600 ms (past any long press), moved 24 pixels to
  *               start a drag, and left to settle; each trial then moves the pointer 6 pixels right
  *               or left, in turn, with the button still held; released at the end.
+ * With --min-area N (first, before DISPLAY), a trial ends only when the damage since the input
+ * covers a box of at least N pixels: the content moving, not a scroll bar or a focus ring alone;
+ * the line then also gives how long after the trial's first change that was (after_first_*).
+ *
  * Before each trial the window must have been quiet (no damage) for 60 ms, then a random 0-16 ms
  * more passes, so the input lands at any phase of a peer's frame clock. A trial with no change
  * within 500 ms counts as a timeout (and is left out of the figures).
@@ -18,7 +22,7 @@
  * maximum and minimum in milliseconds.
  *
  * Build: cc -O2 -o input-latency input-latency.c -lX11 -lXtst -lXdamage -lXfixes
- * Run:   input-latency DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
+ * Run:   input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
@@ -37,6 +41,11 @@ static Display *dpy;
 static Window win;
 static Damage damage;
 static int damage_event;
+/* The least box, in pixels, the damage since a trial's input must cover to end it (0: any). */
+static long min_area;
+/* When the wait last saw any damage at all (ms, 0: none): with --min-area, the first change of a
+ * trial, which may come frames before the content moves. */
+static double first_damage;
 
 static double now_ms(void) {
     struct timespec ts;
@@ -50,15 +59,20 @@ static void sleep_ms(double ms) {
     nanosleep(&ts, NULL);
 }
 
-/* Waits up to `timeout` ms for the window to be damaged; true when it was. Each notification is
- * acknowledged (the damage emptied) so the next change is reported again. */
-static int wait_damage(double timeout) {
+/* Waits up to `timeout` ms for the window to be damaged over a box of `least` pixels at least;
+ * true when it was. Each such notification is acknowledged (the damage emptied) so the next change
+ * is reported again. */
+static int wait_damage(double timeout, long least) {
     double end = now_ms() + timeout;
     for (;;) {
         while (XPending(dpy)) {
             XEvent e;
             XNextEvent(dpy, &e);
             if (e.type == damage_event + XDamageNotify) {
+                /* The bounding box of the damage so far; it is emptied when big enough. */
+                XDamageNotifyEvent *d = (XDamageNotifyEvent *)&e;
+                if (first_damage == 0) first_damage = now_ms();
+                if ((long)d->area.width * d->area.height < least) continue;
                 XDamageSubtract(dpy, damage, None, None);
                 XFlush(dpy);
                 return 1;
@@ -74,7 +88,7 @@ static int wait_damage(double timeout) {
 /* Waits until the window has had no damage for `quiet` ms (at most 3 s). */
 static void settle(double quiet) {
     double give_up = now_ms() + 3000;
-    while (wait_damage(quiet) && now_ms() < give_up) {}
+    while (wait_damage(quiet, 0) && now_ms() < give_up) {}
 }
 
 static int compare(const void *a, const void *b) {
@@ -96,8 +110,13 @@ static void to_root(int x, int y, int *rx, int *ry) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 2 && !strcmp(argv[1], "--min-area")) {
+        min_area = atol(argv[2]);
+        argv[2] = argv[0];
+        argv += 2; argc -= 2;
+    }
     if (argc < 5) {
-        fprintf(stderr, "usage: input-latency DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]\n");
+        fprintf(stderr, "usage: input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]\n");
         return 2;
     }
     const char *mode = argv[4];
@@ -120,7 +139,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "input-latency: no window %s on %s\n", argv[2], argv[1]);
         return 1;
     }
-    damage = XDamageCreate(dpy, win, XDamageReportNonEmpty);
+    damage = XDamageCreate(dpy, win, min_area > 0 ? XDamageReportBoundingBox : XDamageReportNonEmpty);
     srand(44);
     int rx, ry;
     to_root(x, y, &rx, &ry);
@@ -141,7 +160,7 @@ int main(int argc, char **argv) {
         settle(200);
     }
     KeyCode page_down = XKeysymToKeycode(dpy, XK_Page_Down), page_up = XKeysymToKeycode(dpy, XK_Page_Up);
-    double *ms = calloc(trials, sizeof(double));
+    double *ms = calloc(trials, sizeof(double)), *gap = calloc(trials, sizeof(double));
     int got = 0, timeouts = 0;
     for (int i = 0; i < trials; i++) {
         settle(60);
@@ -165,8 +184,12 @@ int main(int argc, char **argv) {
             XTestFakeMotionEvent(dpy, -1, forward ? rx + 6 : rx, ry, 0);
         }
         XFlush(dpy);
-        if (wait_damage(500)) ms[got++] = now_ms() - t0;
-        else timeouts++;
+        first_damage = 0;
+        if (wait_damage(500, min_area)) {
+            double t = now_ms();
+            gap[got] = t - first_damage;
+            ms[got++] = t - t0;
+        } else timeouts++;
     }
     if (!strcmp(mode, "drag")) {
         XTestFakeButtonEvent(dpy, 1, False, 0);
@@ -178,9 +201,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     qsort(ms, got, sizeof(double), compare);
+    qsort(gap, got, sizeof(double), compare);
     printf("{\"case\": \"%s\", \"trials\": %d, \"timeouts\": %d, \"p50_ms\": %.2f, \"p90_ms\": %.2f, \"p99_ms\": %.2f, \"max_ms\": %.2f, "
-           "\"min_ms\": %.2f}\n",
+           "\"min_ms\": %.2f",
            mode, trials, timeouts, percentile(ms, got, 50), percentile(ms, got, 90), percentile(ms, got, 99), ms[got - 1], ms[0]);
+    /* With --min-area: how long after the first change the content moved, median and 90th percentile. */
+    if (min_area > 0) printf(", \"after_first_p50_ms\": %.2f, \"after_first_p90_ms\": %.2f", percentile(gap, got, 50), percentile(gap, got, 90));
+    printf("}\n");
     XDamageDestroy(dpy, damage);
     XCloseDisplay(dpy);
     return 0;

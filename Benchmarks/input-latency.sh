@@ -8,6 +8,8 @@
 # pixels change (XDamage). The cases:
 #   wheel  one notch, down and up in turn, over a grid of 1,000,000 items (ours: the grid scene);
 #   key    Page Down and Page Up in turn, the grid having the keyboard focus;
+#   scroll the same keys, timed until the damage covers a box of 100,000 pixels at least: the
+#          content moved, not only a scroll bar or a focus ring;
 #   drag   with an item held (ours: a boards card lifted by a long press; the peers: a card their
 #          toolkit's drag gesture moves), the pointer moved 6 pixels at a time.
 # The peers are Benchmarks/peers/gtk-latency-peer.c and qt-latency-peer.cpp, compiled here; a peer
@@ -16,15 +18,19 @@
 # ratio of the better peer's p99 to ours.
 #
 #   Benchmarks/input-latency.sh [--trials 200] [--bin .build/release/collection-demo] [--before BIN]
-# --before adds a column for another build of ours (the same cases, in the same run).
+#                               [--cases "wheel key scroll drag"] [--programs "ours gtk qt"]
+# --before adds a column for another build of ours (the same cases, in the same run); --cases and
+# --programs run only those named (a peer named but not built is still left out).
 set -uo pipefail
 cd "$(dirname "$0")/.."
-trials=200; bin=.build/release/collection-demo; before=""
+trials=200; bin=.build/release/collection-demo; before=""; cases="wheel key scroll drag"; only=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --trials) trials=$2; shift 2 ;;
         --bin) bin=$2; shift 2 ;;
         --before) before=$2; shift 2 ;;
+        --cases) cases=$2; shift 2 ;;
+        --programs) only=$2; shift 2 ;;
         *) echo "input-latency: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -55,6 +61,12 @@ else
     notes="$notes\nQt Quick peer not built (needs qt6-declarative-dev qml6-module-qtquick)"
 fi
 
+if [ -n "$only" ]; then
+    kept=""
+    for program in $programs; do case " $only " in *" $program "*) kept="$kept $program" ;; esac; done
+    programs=${kept# }
+fi
+
 # start PROGRAM CASE: starts it; sets app_pid, wid and point (where the probe puts the pointer).
 start() {
     local program=$1 case=$2 scene=grid
@@ -81,10 +93,14 @@ start() {
 field() { echo "$1" | sed -n "s/.*\"$2\": *\([0-9.]*\).*/\1/p"; }
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $trials trials a case"
 declare -A result
-for case in wheel key drag; do
+for case in $cases; do
     for program in $programs; do
         start "$program" "$case" || { result[$program.$case]=""; kill "$app_pid" 2>/dev/null; continue; }
-        result[$program.$case]=$("$work/probe" "$display" "$wid" "$trials" "$case" $point)
+        if [ "$case" = scroll ]; then
+            result[$program.$case]=$("$work/probe" --min-area 100000 "$display" "$wid" "$trials" key $point)
+        else
+            result[$program.$case]=$("$work/probe" "$display" "$wid" "$trials" "$case" $point)
+        fi
         kill "$app_pid" 2>/dev/null; wait "$app_pid" 2>/dev/null; app_pid=""
     done
 done
@@ -92,7 +108,7 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf "%-6s" "case"
 for program in $programs; do printf " %22s" "$program p50 / p99 ms"; done
 printf " %s\n" "  better peer p99 / ours"
-for case in wheel key drag; do
+for case in $cases; do
     printf "%-6s" "$case"
     best=""
     for program in $programs; do
@@ -110,5 +126,5 @@ for case in wheel key drag; do
 done
 echo "(in brackets: trials with no change within 500 ms, left out)"
 [ -n "$notes" ] && printf "$notes\n"
-for case in wheel key drag; do for program in $programs; do echo "$program $case: ${result[$program.$case]}"; done; done
+for case in $cases; do for program in $programs; do echo "$program $case: ${result[$program.$case]}"; done; done
 exit 0

@@ -17,6 +17,8 @@
 #   drag    an item held and moved, a move every 16 ms for about 3 s (ours: a rearrange tile held
 #           at the bottom edge, so the view auto-scrolls the whole time; the peers' cards have no
 #           auto-scroll: their figure is a drag without it);
+#   card    an item held and moved back and forth without auto-scroll, a move every 16 ms for about
+#           3 s (ours: a boards card over its column, as in the default mode; the peers' cards as in drag);
 #   flick   a paging flick every 0.6 s for about 5 s (ours: the carousel; the peers have no paging
 #           view of their own and are left out).
 set -uo pipefail
@@ -135,7 +137,7 @@ if [ "$peers" = 1 ]; then
     printf "%-8s %20s %20s %20s\n" "" "app / X ms/s" "app / X ms/s" "app / X ms/s"
     # name, our scene and gesture, the peers' mode and gesture (- for none)
     for spec in "wheel grid wheel40 grid wheel40" "hover grid gridhover grid gridhover" \
-                "drag rearrange autoscroll drag carddrag" "flick carousel flick - -"; do
+                "drag rearrange autoscroll drag carddrag" "card boards drag drag carddrag" "flick carousel flick - -"; do
         set -- $spec
         : >"$work/ours"; : >"$work/gtkr"; : >"$work/qtr"
         for _ in $(seq "$runs"); do

@@ -19,12 +19,7 @@ extension WindowCanvas {
         while true {
             let left = end - Clock.wallSeconds()
             guard left > 0, EventWait.wait(timeout: left) else { return false }
-            let all = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
-            let messages = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_SYSWMEVENT.rawValue, SDL_SYSWMEVENT.rawValue)
-            if all > messages { return true }
-            // Only messages, of X events that made no input (the pointer's raw motion): nothing for
-            // a frame to show, and no input after them to take their time stamps.
-            SDL_FlushEvent(SDL_SYSWMEVENT.rawValue)
+            if !EventWait.dropLoneMessages() { return true }
         }
     }
 }
@@ -40,6 +35,18 @@ enum EventWait {
         // it and pace 16 ms before the next one showed it. The poll marks its own end anew.
         SDL_FlushEvent(SDL_POLLSENTINEL.rawValue)
         return woken
+    }
+
+    /// When SDL's queue holds only window-manager messages, of X events that made no input (the
+    /// pointer's raw motion, which the server sends wherever the pointer moves, over other windows
+    /// too), drops them and returns true: nothing for a frame to show, and no input after them to
+    /// take their time stamps. Returns false, dropping nothing, when anything else is queued.
+    static func dropLoneMessages() -> Bool {
+        let all = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+        let messages = SDL_PeepEvents(nil, 0, SDL_PEEKEVENT, SDL_SYSWMEVENT.rawValue, SDL_SYSWMEVENT.rawValue)
+        guard messages > 0, all == messages else { return false }
+        SDL_FlushEvent(SDL_SYSWMEVENT.rawValue)
+        return true
     }
 
     private static func sdlWait(timeout: Double?) -> Bool {

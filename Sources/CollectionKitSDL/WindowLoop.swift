@@ -85,6 +85,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Names a time at which input from outside the window is due (a recorded script playing),
     /// given the loop's time; the loop does not sleep past it. Nil: none.
     public var externalDeadline: ((Double) -> Double?)?
+    /// Folds the hover moves of one frame's events into the last.
+    private var hovers = HoverCoalescing()
     /// Seconds the loop has spent asleep waiting for input or a deadline, and that time as 60 Hz
     /// frames not drawn (for `--stats`).
     public private(set) var idleSeconds = 0.0
@@ -100,8 +102,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
         var due = true
         // The latest moment the root was brought to: time never runs backwards for it.
         var reached = 0.0
-        // When the last frame that handled input began (wall seconds).
-        var lastInputFrame = -Double.infinity
+        // When the last two frames that handled input began (wall seconds).
+        var lastInputFrame = -Double.infinity, inputFrameBefore = -Double.infinity
         // COLLECTIONKIT_STATS=FILE: frame statistics written when the loop ends (`LoopStatistics`).
         let statistics = LoopStatistics.fromEnvironment(wrapping: frameTimer)
         if let statistics { frameTimer = statistics }
@@ -116,8 +118,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let began = Clock.wallSeconds()
             let now = began - start
             frameTimer?.frameBegan()
-            let events = canvas.pollTimedEvents(quit: &closed)
-            if !events.isEmpty { lastInputFrame = began }
+            let events = hovers.coalesce(canvas.pollTimedEvents(quit: &closed))
+            if !events.isEmpty { (inputFrameBefore, lastInputFrame) = (lastInputFrame, began) }
             // Each event at the moment it happened (where the windowing system says), never
             // before the previous one nor after this frame: the root is brought up to that moment
             // first. A flick read in one batch on a busy machine keeps its speed this way.
@@ -150,7 +152,11 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // ahead: the page a flick lands on has its neighbours ready before the next flick.
             if due { canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.sliceBetweenFrames) }
             // Where vsync does not hold the frame (some virtual displays), pace rather than spin a core.
-            if presented < 0.002 { pace(frameBegan: began, moving: due, inputStream: began - lastInputFrame < 2 * WindowLoop.frameInterval) }
+            // Input comes as a stream when two frames in a row answered it: one key or one notch
+            // is not a stream, and the animation it starts runs at the full rate at once.
+            let streaming = began - lastInputFrame < 2 * WindowLoop.frameInterval
+                && lastInputFrame - inputFrameBefore < 2 * WindowLoop.frameInterval
+            if presented < 0.002 { pace(frameBegan: began, moving: due, handledInput: !events.isEmpty, inputStream: streaming) }
         }
     }
 
@@ -169,9 +175,12 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// comes just after a tick does not make a second frame for it, and frames stay half a frame
     /// apart at least, so a mouse that reports a thousand times a second does not make hundreds
     /// of frames. With nothing moving only the spacing is kept; the loop then sleeps in its
-    /// event wait.
-    private func pace(frameBegan began: Double, moving: Bool, inputStream: Bool) {
-        let earliest = began + (inputStream ? WindowLoop.frameInterval / 2 : WindowLoop.inputSpacing)
+    /// event wait. The spacing follows a frame that handled input: input that comes after a
+    /// frame of the clock (an animation's, a deadline's) is answered at once.
+    private func pace(frameBegan began: Double, moving: Bool, handledInput: Bool, inputStream: Bool) {
+        guard moving || handledInput else { return }
+        let spacing = inputStream ? WindowLoop.frameInterval / 2 : handledInput ? WindowLoop.inputSpacing : 0
+        let earliest = began + spacing
         if moving {
             let tick = began + WindowLoop.frameInterval * (inputStream ? 1.5 : 1)
             let left = tick - Clock.wallSeconds()

@@ -61,4 +61,45 @@ final class KeyboardScrollingTests: XCTestCase {
         for t in stride(from: 3.05, through: 6, by: 0.05) { cv.update(now: t) }
         XCTAssertEqual(cv.contentOffset.y, 5000 - 300, accuracy: 0.5, "End rests at the last page")
     }
+
+    /// A page key at rest shows the content moving in the frame that handles it (a spring from
+    /// rest moves under a pixel in its first milliseconds), ends where it did, and a second key
+    /// mid-scroll carries on from the first without a jump.
+    func testAScrollFromRestMovesInTheFrameOfTheKeyAndEndsInPlace() {
+        let ds = MovableNumbers(count: 200)
+        func grid() -> CollectionView {
+            let cv = CollectionView(name: "test", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(100), interitemSpacing: 0,
+                                                                     lineSpacing: 0, insets: EdgeInsets(all: 0)))
+            cv.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
+            cv.dataSource = ds
+            cv.setFrame(Rect(0, 0, 400, 300))
+            cv.reloadData()
+            cv.update(now: 0)
+            return cv
+        }
+        let cv = grid(), still = grid()
+        let keys = KeyboardScrolling()
+        keys.scroll(for: .pageDown, in: cv, now: 1)
+        cv.update(now: 1.001)
+        XCTAssertGreaterThan(cv.contentOffset.y, 4, "the frame a millisecond after the key shows the scroll")
+        var noLead = KeyboardScrolling()
+        noLead.firstFrameLead = 0
+        noLead.scroll(for: .pageDown, in: still, now: 1)
+        still.update(now: 1.001)
+        XCTAssertLessThan(still.contentOffset.y, 0.5, "without the lead the first frame shows nothing")
+        cv.update(now: 1.1)
+        let before = cv.contentOffset.y
+        keys.scroll(for: .pageDown, in: cv, now: 1.1)
+        cv.update(now: 1.1)
+        XCTAssertEqual(cv.contentOffset.y, before, accuracy: 0.01, "a key during a scroll continues it without a jump")
+        for t in stride(from: 1.15, through: 4, by: 0.05) { cv.update(now: t) }
+        XCTAssertEqual(cv.contentOffset.y, 540, accuracy: 0.01, "two pages, as without the lead")
+        keys.scroll(for: .pageDown, in: cv, now: 5)
+        cv.update(now: 5.6)
+        let creeping = cv.contentOffset.y
+        XCTAssertGreaterThan(creeping, 809, "within a point of its end, still moving")
+        keys.scroll(for: .pageDown, in: cv, now: 5.6)
+        cv.update(now: 5.601)
+        XCTAssertGreaterThan(cv.contentOffset.y, creeping + 4, "a key as a scroll creeps to rest shows at once too")
+    }
 }

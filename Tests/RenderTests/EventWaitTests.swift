@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2SysWM
 import CollectionKit
 @testable import CollectionKitSDL
 import Foundation
@@ -39,5 +40,39 @@ final class EventWaitTests: XCTestCase {
         var types: [UInt32] = []
         while SDL_PollEvent(&e) != 0 { types.append(e.type) }
         XCTAssertTrue(types.contains(SDL_USEREVENT.rawValue), "the poll after a timed-out wait missed the event (got \(types))")
+    }
+
+    /// Window-manager messages alone (the raw motion of a pointer over other windows) are dropped
+    /// without a frame; with anything else queued, nothing is dropped, so input keeps its stamps.
+    func testLoneMessagesAreDroppedAndMessagesBeforeInputKept() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 64, height: 64), fonts: try Golden.fonts())
+        defer { canvas.close() }
+        let wasOn = SDL_EventState(SDL_SYSWMEVENT.rawValue, SDL_QUERY)
+        InputTimes.enableMessages()
+        defer { SDL_EventState(SDL_SYSWMEVENT.rawValue, Int32(wasOn)) }
+        var e = SDL_Event()
+        while SDL_PollEvent(&e) != 0 {}
+        func queued() -> [UInt32] {
+            var events = [SDL_Event](repeating: SDL_Event(), count: 16)
+            let n = SDL_PeepEvents(&events, 16, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue)
+            return events.prefix(Int(max(0, n))).map(\.type)
+        }
+        // SDL copies the message a window-manager event points to when it is queued.
+        let body = UnsafeMutablePointer<SDL_SysWMmsg>.allocate(capacity: 1)
+        body.initialize(to: SDL_SysWMmsg())
+        defer { body.deallocate() }
+        var message = SDL_Event()
+        message.type = SDL_SYSWMEVENT.rawValue
+        message.syswm.msg = body
+        XCTAssertFalse(EventWait.dropLoneMessages(), "an empty queue")
+        XCTAssertEqual(SDL_PushEvent(&message), 1)
+        XCTAssertEqual(SDL_PushEvent(&message), 1)
+        XCTAssertTrue(EventWait.dropLoneMessages())
+        XCTAssertEqual(queued(), [], "lone messages dropped")
+        XCTAssertEqual(SDL_PushEvent(&message), 1)
+        WindowWakeUp.post()
+        XCTAssertFalse(EventWait.dropLoneMessages())
+        XCTAssertEqual(queued(), [SDL_SYSWMEVENT.rawValue, SDL_USEREVENT.rawValue], "a message before other events stays")
+        while SDL_PollEvent(&e) != 0 {}
     }
 }

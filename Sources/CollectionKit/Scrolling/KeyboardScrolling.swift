@@ -19,6 +19,9 @@ public struct KeyboardScrolling: Sendable {
     /// back), for a view whose arrows have no other use; when false (the default) they are left
     /// to the owner, which may move a focus or page a row with them.
     public var crossAxisArrowsScroll = false
+    /// How far into its motion a scroll from rest starts, in seconds (``ScrollPhysics/setOffset(_:animated:now:lead:)``):
+    /// one 60 Hz frame, so the frame that handles the key already shows the content moving.
+    public var firstFrameLead: Double = 1.0 / 60
 
     /// Keyboard scrolling by `lineStep` points a line and `pageFraction` of the viewport a page.
     public init(lineStep: Double = 80, pageFraction: Double = 0.9, crossAxisArrowsScroll: Bool = false) {
@@ -27,13 +30,14 @@ public struct KeyboardScrolling: Sendable {
 
     /// Scrolls `cv` for `key` and returns true, or returns false for a key it does not use. The
     /// target is measured from where the content is heading (a second Page Down during the first
-    /// goes a page further), and the physics clamps it to the content. O(1).
+    /// goes a page further), and the physics clamps it to the content. A scroll from rest starts
+    /// ``firstFrameLead`` into its motion. O(1).
     @discardableResult
     public func scroll(for key: Key, in cv: CollectionView, now: Double) -> Bool {
         let axis = cv.layout.scrollAxis
         guard let target = target(for: key, axis: axis, from: cv.physics.restingOffset, viewport: cv.frame.size,
                                   content: cv.contentSize, direction: cv.layoutDirection) else { return false }
-        cv.physics.setOffset(target, animated: true, now: now)
+        cv.physics.setOffset(target, animated: true, now: now, lead: firstFrameLead)
         return true
     }
 

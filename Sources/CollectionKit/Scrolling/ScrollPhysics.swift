@@ -313,8 +313,13 @@ public struct ScrollPhysics {
     /// Scrolls to `target` (clamped to the content), animated with a spring that continues from the
     /// current velocity when it interrupts another motion.
     ///
-    /// Without animation the offset is set at once.
-    public mutating func setOffset(_ target: Point, animated: Bool, now: Double) {
+    /// Without animation the offset is set at once. `lead` (seconds) starts a scroll from rest
+    /// that far into its motion: a spring from rest moves less than a pixel in its first
+    /// milliseconds, so without it the frame that handles the key asking for the scroll shows
+    /// nothing of it. The motion ends at the same place, `lead` sooner. A scroll that interrupts
+    /// another continues from that one's velocity without a lead, unless that one is coming to
+    /// rest (slower than a point a 60 Hz frame: its last sub-pixel creep).
+    public mutating func setOffset(_ target: Point, animated: Bool, now: Double, lead: Double = 0) {
         update(now: now)
         let t = clamped(target)
         let current = currentVelocity(now: now)
@@ -322,8 +327,10 @@ public struct ScrollPhysics {
         lastWheelTime = nil
         if !animated || Appearance.reducesMotion { offset = t; return }
         for axis in [Axis.horizontal, .vertical] where abs(t[axis] - offset[axis]) > 0.01 || abs(current[axis]) > 1 {
-            motion[axis] = .spring(SpringMotion(spring: .standard, from: offset[axis], velocity: current[axis], target: t[axis]), start: now)
+            let start = abs(current[axis]) > 60 ? now : now - max(0, lead)
+            motion[axis] = .spring(SpringMotion(spring: .standard, from: offset[axis], velocity: current[axis], target: t[axis]), start: start)
         }
+        if lead > 0 { update(now: now) }
     }
 
     /// Where the content is heading: the end of the running motion, or the offset when idle.
