@@ -135,3 +135,40 @@ final class RightToLeftTabBarTests: XCTestCase {
         XCTAssertEqual(scene.edgeDirection(at: Point(g.maxX - 5, g.midY)), -1)
     }
 }
+
+/// The calendar's side panel right to left: at the left, the mirror image of its place left to
+/// right, with the grid after it; each event row's "⋯" at the row's left end.
+final class RightToLeftCalendarPanelTests: XCTestCase {
+    func makeScene(_ direction: LayoutDirection) throws -> CalendarScene {
+        var config = SceneConfig()
+        config.options = ["locale": ["he_IL"], "timezone": ["UTC"], "today": ["2026-11-21"], "month": ["2026-11"]]
+        config.layoutDirection = direction
+        let zone = DisplayZone(identifier: "UTC")!
+        let day = CalendarDate(iso: "2026-11-21")!
+        let events = [EventOccurrence(uid: "a", title: "Review", span: .timed(start: zone.instant(of: day, hour: 9), end: zone.instant(of: day, hour: 10)))]
+        config.calendarSource = EventSourceBox { zone in InMemoryEventSource(events, zone: zone) }
+        let scene = try CalendarScene(config: config)
+        let app = try App(scene: "calendar", size: Size(width: 1280, height: 800),
+                          entries: [SceneEntry(name: "calendar", title: "Calendar") { _ in scene }])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 500")
+        return scene
+    }
+
+    func testThePanelIsAtTheLeftAndItsRowsMirror() throws {
+        let ltr = try makeScene(.leftToRight), rtl = try makeScene(.rightToLeft)
+        let s = rtl.sceneFrame
+        func m(_ r: Rect) -> Rect { Rect(s.minX + s.maxX - r.maxX, r.minY, r.width, r.height) }
+        XCTAssertGreaterThan(rtl.panel.view.frame.width, 0)
+        XCTAssertEqual(rtl.panelArea(in: s), m(ltr.panelArea(in: s)), "the panel is the mirror image of its left-to-right place")
+        XCTAssertEqual(rtl.panelArea(in: s).minX, s.minX, "the panel starts at the scene's left edge")
+        XCTAssertGreaterThanOrEqual(rtl.collection.frame.minX, rtl.panelArea(in: s).maxX, "the grid is right of the panel")
+        XCTAssertEqual(rtl.collection.frame, m(ltr.collection.frame))
+        let ltrRows = ltr.panelRows(), rtlRows = rtl.panelRows()
+        XCTAssertEqual(rtlRows.count, 1)
+        XCTAssertEqual(rtlRows.map(\.frame), ltrRows.map { m($0.frame) })
+        XCTAssertEqual(rtlRows.map(\.button), ltrRows.map { m($0.button) }, "the ⋯ at the row's left end")
+        XCTAssertEqual(rtlRows.map(\.titleFrame), ltrRows.map { m($0.titleFrame) })
+        XCTAssertLessThan(rtlRows[0].button.midX, rtlRows[0].frame.midX)
+    }
+}

@@ -15,12 +15,14 @@ struct CalendarEventRow: Equatable {
     var inPopover: Bool
     /// The row's place in its list.
     var index: Int
+    /// A row laid out right to left has its "⋯" at its left end.
+    var isRightToLeft = false
 
     static let buttonSize = 26.0
 
-    /// The "⋯" button, at the row's end.
+    /// The "⋯" button, at the row's end: the right end, or the left one right to left.
     var button: Rect {
-        Rect(x: frame.maxX - CalendarEventRow.buttonSize - 4, y: frame.midY - CalendarEventRow.buttonSize / 2,
+        Rect(x: isRightToLeft ? frame.minX + 4 : frame.maxX - CalendarEventRow.buttonSize - 4, y: frame.midY - CalendarEventRow.buttonSize / 2,
              width: CalendarEventRow.buttonSize, height: CalendarEventRow.buttonSize)
     }
 }
@@ -66,10 +68,13 @@ extension CalendarScene {
             let frame = view.windowRect(fromContent: a.frame)
             guard frame.intersects(view.frame) else { continue }
             let eventFrame = Rect(x: frame.minX + 12, y: frame.minY, width: frame.width - 24, height: CalendarPanelRow.eventHeight - 6)
-            out.append(CalendarEventRow(event: list[k], frame: eventFrame,
-                                        titleFrame: Rect(x: eventFrame.minX + 10, y: eventFrame.minY + 12,
-                                                         width: max(120, eventFrame.width - 44), height: 28),
-                                        inPopover: false, index: i))
+            let rtl = collection.layoutDirection.isRightToLeft
+            // The title's field: after the accent bar, on the right right to left.
+            let title = HeaderMirror.mirrored(Rect(x: eventFrame.minX + 10, y: eventFrame.minY + 12,
+                                                   width: max(120, eventFrame.width - 44), height: 28),
+                                              in: eventFrame, collection.layoutDirection)
+            out.append(CalendarEventRow(event: list[k], frame: eventFrame, titleFrame: title,
+                                        inPopover: false, index: i, isRightToLeft: rtl))
         }
         return out
     }

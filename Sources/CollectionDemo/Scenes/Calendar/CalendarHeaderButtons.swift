@@ -28,7 +28,7 @@ extension CalendarScene {
     /// (smaller type, then an ellipsis), as a GNOME header bar keeps its buttons and cuts its title.
     /// Right to left they are the mirror image, at the left end with Today last.
     func headerButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
-        let area = Rect(x: sceneFrame.minX, y: sceneFrame.minY, width: collection.frame.width, height: 1)
+        let area = Rect(x: collection.frame.minX, y: sceneFrame.minY, width: collection.frame.width, height: 1)
         return leftToRightHeaderButtonFrames().map { ($0.kind, HeaderMirror.mirrored($0.rect, in: area, collection.layoutDirection)) }
     }
 
@@ -36,13 +36,13 @@ extension CalendarScene {
     func leftToRightHeaderButtonFrames() -> [(kind: CalendarHeaderButtons.Kind, rect: Rect)] {
         guard let row = headerRow() else { return [] }
         let h = row.height - 4, y = row.y + 2
-        let right = sceneFrame.minX + collection.frame.width - 16
+        let right = collection.frame.maxX - 16
         let todayWidth = (textWidth(strings.today, size: 13, bold: false) + 24).rounded()
         let next = Rect(x: right - h, y: y, width: h, height: h)
         let previous = Rect(x: next.minX - CalendarHeaderButtons.gap / 2 - h, y: y, width: h, height: h)
         let worded = Rect(x: previous.minX - CalendarHeaderButtons.gap - todayWidth, y: y, width: todayWidth, height: h)
         // The title at its smallest size, and the gap before the buttons.
-        let titleEnd = sceneFrame.minX + 16 + textWidth(title(of: displayedMonth), size: 13, bold: true) + 12
+        let titleEnd = collection.frame.minX + 16 + textWidth(title(of: displayedMonth), size: 13, bold: true) + 12
         let today = titleEnd <= worded.minX ? worded : Rect(x: previous.minX - CalendarHeaderButtons.gap - h, y: y, width: h, height: h)
         return [(.today, today), (.previous, previous), (.next, next)]
     }
@@ -57,7 +57,7 @@ extension CalendarScene {
     /// The width the buttons take from the title row, with the gap before them.
     var headerButtonsWidth: Double {
         guard let first = leftToRightHeaderButtonFrames().first else { return 0 }
-        return sceneFrame.minX + collection.frame.width - 16 - first.rect.minX + 12
+        return collection.frame.maxX - 16 - first.rect.minX + 12
     }
 
     func headerButton(at p: Point) -> CalendarHeaderButtons.Kind? {

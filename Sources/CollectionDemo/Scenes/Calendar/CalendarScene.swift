@@ -256,7 +256,9 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     private func gridFrame(in frame: Rect) -> Rect {
         let header = headerHeight(for: frame)
-        return Rect(x: frame.minX, y: frame.minY + header, width: max(0, frame.width - sidebarWidth(for: frame)),
+        let side = sidebarWidth(for: frame)
+        // Right to left the panel is at the left, so the grid starts after it.
+        return Rect(x: frame.minX + (collection.layoutDirection.isRightToLeft ? side : 0), y: frame.minY + header, width: max(0, frame.width - side),
                     height: max(0, frame.height - header))
     }
 
@@ -641,7 +643,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     private func drawHeader(into list: inout DrawList) {
-        let header = Rect(x: frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
+        let header = Rect(x: collection.frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
         guard header.height > 20 else { return }
         let title = title(of: displayedMonth)
         let plan = headerPlan(title: title, width: header.width)
@@ -743,7 +745,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private func drawSidebar(into list: inout DrawList) {
         let w = sidebarWidth
         guard w > 0 else { return }
-        let r = Rect(x: frame.maxX - w, y: frame.minY, width: w, height: frame.height)
+        let r = panelArea(in: frame)
+        // Drawn left to right, and mirrored right to left: the border faces the grid, the words are right-aligned.
+        HeaderMirror.draw(in: r, collection.layoutDirection, into: &list) { list in drawSidebarTitle(in: r, into: &list) }
+        panel.view.draw(into: &list)
+        ScrollIndicator.draw(for: panel.view, into: &list)
+    }
+
+    private func drawSidebarTitle(in r: Rect, into list: inout DrawList) {
+        let w = r.width
         list.fill(r, Theme.surface)
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
         // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
@@ -758,8 +768,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
             list.text(subtitle,
                       in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
         }
-        panel.view.draw(into: &list)
-        ScrollIndicator.draw(for: panel.view, into: &list)
     }
 
     /// "All day", "09:00 – 10:00", or "Fri 19:00 – 01:30" for what began the day before; the locale's clock.

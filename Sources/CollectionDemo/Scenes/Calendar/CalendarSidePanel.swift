@@ -80,6 +80,8 @@ struct CalendarPanelLayout: CollectionLayout {
 /// Draws one row of the side panel.
 final class CalendarPanelCell: CollectionCell {
     var row: CalendarPanelRow?
+    /// Right to left the row is drawn mirrored: its words on the right, right-aligned, the accent bar at the right.
+    var direction: LayoutDirection = .leftToRight
 
     override func prepareForReuse() {
         super.prepareForReuse()
@@ -88,6 +90,11 @@ final class CalendarPanelCell: CollectionCell {
 
     override func draw(in frame: Rect, into list: inout DrawList) {
         guard let row else { return }
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in drawLeftToRight(row, in: frame, into: &list) }
+    }
+
+    /// The row as drawn left to right.
+    private func drawLeftToRight(_ row: CalendarPanelRow, in frame: Rect, into list: inout DrawList) {
         let x = frame.minX + 16, w = max(0, frame.width - 32)
         switch row.kind {
         case let .heading(text):
@@ -168,6 +175,7 @@ final class CalendarSidePanel: CollectionDataSource {
     func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "row", for: ip) as! CalendarPanelCell
         cell.row = rows[ip.item]
+        cell.direction = cv.layoutDirection
         return cell
     }
 }
@@ -176,13 +184,23 @@ extension CalendarScene {
     /// The panel's title (the day, or how many days are chosen) stays put above the list.
     static let panelTitleHeight = 64.0
 
-    /// Where the panel's list goes in a scene at `frame`: below the title, right of the border
-    /// (empty when the panel gives way to the grid).
-    func panelListFrame(in frame: Rect) -> Rect {
+    /// The whole panel, title and list, in a scene at `frame`: at the right, or at the left right
+    /// to left (mirrored with the grid); empty when the panel gives way to the grid.
+    func panelArea(in frame: Rect) -> Rect {
         let w = sidebarWidth(for: frame)
-        guard w > 0 else { return Rect(x: frame.maxX, y: frame.minY, width: 0, height: 0) }
+        let rtl = collection.layoutDirection.isRightToLeft
+        guard w > 0 else { return Rect(x: rtl ? frame.minX : frame.maxX, y: frame.minY, width: 0, height: 0) }
+        return Rect(x: rtl ? frame.minX : frame.maxX - w, y: frame.minY, width: w, height: frame.height)
+    }
+
+    /// Where the panel's list goes in a scene at `frame`: below the title, beside the border
+    /// that faces the grid (empty when the panel gives way to the grid).
+    func panelListFrame(in frame: Rect) -> Rect {
+        let area = panelArea(in: frame)
+        guard area.width > 0 else { return area }
         let top = min(CalendarScene.panelTitleHeight, frame.height)
-        return Rect(x: frame.maxX - w + 1, y: frame.minY + top, width: w - 1, height: frame.height - top)
+        let x = collection.layoutDirection.isRightToLeft ? area.minX : area.minX + 1
+        return Rect(x: x, y: frame.minY + top, width: area.width - 1, height: frame.height - top)
     }
 
     /// The panel's scroll bar, and the wheel over the panel, scroll the panel; they never turn a page.
@@ -191,13 +209,13 @@ extension CalendarScene {
         if panel.view.handleScrollBarEvent(event, now: now) { return true }
         switch event {
         case let .wheel(dx, dy):
-            guard let p = pointer, p.x >= panel.view.frame.minX, p.y >= panel.view.frame.minY - CalendarScene.panelTitleHeight else { return false }
+            guard let p = pointer, panelArea(in: sceneFrame).contains(p) else { return false }
             panel.view.physics.wheel(dx: dx.isFinite ? dx : 0, dy: dy.isFinite ? dy : 0, now: now)
             return true
         case let .pointerDown(p, _, _):
             // Presses on the panel are the panel's (it has nothing to press yet but its scroll
             // bar); releases go on, so a pan of the grid that ends over the panel still ends.
-            return p.x >= panel.view.frame.minX
+            return panelArea(in: sceneFrame).contains(p)
         default:
             return false
         }

@@ -182,7 +182,8 @@ public final class DayCell: CollectionCell {
             // A bar's title is written on its first day in the row; one running on is written by
             // the scene across the whole piece (`drawBarTitles`).
             if slot.showsTitle && !slot.continuesAfter {
-                list.text(DayCell.fitting(e.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim))
+                list.text(DayCell.fitting(e.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(e, multiDay: multiDay, dim: dim),
+                          alignment: m.isRightToLeft ? .trailing : .leading)
             }
             if e.cancelled {
                 list.line(Point(x: r.minX + 4, y: r.midY), Point(x: r.maxX - 4, y: r.midY), DayCell.titleInk(e, multiDay: multiDay, dim: true), width: 1)
@@ -287,7 +288,8 @@ public final class DayCell: CollectionCell {
             let width = span * stride - m.gap - 8
             // The piece starts here and runs on to the right, or to the left in right to left.
             let r = Rect(x: m.isRightToLeft ? frame.maxX - 4 - width : frame.minX + 4, y: y, width: width, height: DayCell.barHeight)
-            list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10, color: DayCell.titleInk(slot.event, multiDay: true, dim: dim))
+            list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10,
+                      color: DayCell.titleInk(slot.event, multiDay: true, dim: dim), alignment: m.isRightToLeft ? .trailing : .leading)
         }
     }
 }
