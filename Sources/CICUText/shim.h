@@ -22,6 +22,7 @@ const uint8_t *U_ICU_ENTRY_POINT_RENAME(ubidi_getLevels)(void *bidi, int32_t *st
 void U_ICU_ENTRY_POINT_RENAME(ubidi_close)(void *bidi);
 void U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(void *bidi, int32_t *indexMap, int32_t *status);
 uint8_t U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(const void *bidi);
+int32_t U_ICU_ENTRY_POINT_RENAME(ubidi_getBaseDirection)(const uint16_t *text, int32_t length);
 
 /// UBRK_LINE: a line-break iterator.
 static const int32_t cicu_break_line = 2;
@@ -48,6 +49,8 @@ static inline const uint8_t *cicu_bidi_levels(void *bidi, int32_t *status) { ret
 /// For each visual position (left to right), the logical index of the unit drawn there.
 static inline void cicu_bidi_visual_map(void *bidi, int32_t *map, int32_t *status) { U_ICU_ENTRY_POINT_RENAME(ubidi_getVisualMap)(bidi, map, status); }
 static inline uint8_t cicu_bidi_paragraph_level(void *bidi) { return U_ICU_ENTRY_POINT_RENAME(ubidi_getParaLevel)(bidi); }
+/// The direction of the text's first strong letter: 0 left to right, 1 right to left, 3 none (UBiDiDirection).
+static inline int32_t cicu_bidi_base_direction(const uint16_t *text, int32_t length) { return U_ICU_ENTRY_POINT_RENAME(ubidi_getBaseDirection)(text, length); }
 static inline void cicu_bidi_close(void *bidi) { U_ICU_ENTRY_POINT_RENAME(ubidi_close)(bidi); }
 
 int8_t U_ICU_ENTRY_POINT_RENAME(uloc_isRightToLeft)(const char *locale);

@@ -255,7 +255,7 @@ public final class DrawListRenderer {
         case let .text(run):
             drawText(run)
         case let .paragraph(p):
-            for run in p.lineRuns(measurer) { drawText(run) }
+            for run in p.resolvingNaturalAlignment().lineRuns(measurer) { drawText(run) }
         case let .image(run):
             drawImage(run)
         case let .texture(key, r):
@@ -744,8 +744,8 @@ public final class DrawListRenderer {
                                      software: isSoftwareRenderer) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
-        switch run.alignment {
-        case .leading: x = r.minX
+        switch run.alignment.resolved(for: run.text) {
+        case .leading, .natural: x = r.minX
         case .center: x = r.midX - w / 2
         case .trailing: x = r.maxX - w
         }

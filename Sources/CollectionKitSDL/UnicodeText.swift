@@ -67,3 +67,37 @@ enum UnicodeText {
         return out
     }
 }
+
+extension UnicodeText {
+    /// Whether `text`'s first strong letter is written right to left (ICU's `ubidi_getBaseDirection`):
+    /// true for Arabic or Hebrew, false for Latin, nil when it has no strong letter (digits, signs).
+    static func startsRightToLeft(_ text: String) -> Bool? {
+        let units = Array(text.utf16)
+        guard !units.isEmpty else { return nil }
+        switch cicu_bidi_base_direction(units, Int32(units.count)) {
+        case 0: return false
+        case 1: return true
+        default: return nil
+        }
+    }
+}
+
+extension TextAlignment {
+    /// `natural` made leading or trailing by `text`'s direction (leading without a strong letter);
+    /// the others as they are.
+    func resolved(for text: String) -> TextAlignment {
+        guard self == .natural else { return self }
+        return UnicodeText.startsRightToLeft(text) == true ? .trailing : .leading
+    }
+}
+
+extension ParagraphRun {
+    /// The paragraph with a natural alignment made leading or trailing by its whole text, so a
+    /// Hebrew paragraph whose second line starts with a Latin word keeps every line at the right.
+    func resolvingNaturalAlignment() -> ParagraphRun {
+        guard style.alignment == .natural else { return self }
+        var p = self
+        p.style.alignment = style.alignment.resolved(for: text)
+        return p
+    }
+}

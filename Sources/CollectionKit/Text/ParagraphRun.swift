@@ -40,7 +40,8 @@ public struct ParagraphRun: Equatable, Sendable {
             let w = max(rect.width, line.width) + 2
             let x: Double
             switch style.alignment {
-            case .leading: x = rect.minX
+            // A natural paragraph not yet resolved by the backend is laid out from the left.
+            case .leading, .natural: x = rect.minX
             case .center: x = rect.midX - w / 2
             case .trailing: x = rect.maxX - w
             }

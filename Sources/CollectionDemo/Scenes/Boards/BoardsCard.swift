@@ -61,7 +61,7 @@ public struct BoardCardMetrics {
     static let verticalPadding = 8.0
 
     static func style(size: Double) -> ParagraphStyle {
-        ParagraphStyle(text: TextStyle(size: size, weight: .bold), maximumLines: 5)
+        ParagraphStyle(text: TextStyle(size: size, weight: .bold), maximumLines: 5, alignment: .natural)
     }
     /// The text's size in a card `w` points wide (cards shrink with small windows). It does not
     /// depend on the card's height: one kind of card in one board shows one type size, and a

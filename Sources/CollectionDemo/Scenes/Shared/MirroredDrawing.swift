@@ -16,12 +16,13 @@ enum HeaderMirror {
         direction.isRightToLeft ? Point(x: area.minX + area.maxX - p.x, y: p.y) : p
     }
 
-    /// Leading and trailing swapped; centred stays centred.
+    /// Leading and trailing swapped; centred stays centred, natural follows the text whichever the side.
     static func turned(_ a: TextAlignment) -> TextAlignment {
         switch a {
         case .leading: return .trailing
         case .trailing: return .leading
         case .center: return .center
+        case .natural: return .natural
         }
     }
 
