@@ -7,6 +7,8 @@ public final class NoteCell: CollectionCell {
     public var note = Note(title: "", body: "")
     public var number = 0
     public var isPinned = false
+    /// Right to left the pin badge, its room beside the title and the check are mirrored; set by the scene.
+    public var direction: LayoutDirection = .leftToRight
     /// Measures the text as the backend draws it; set by the scene.
     public var metrics = NoteMetrics(measurer: EstimatedTextMeasurer())
 
@@ -17,13 +19,13 @@ public final class NoteCell: CollectionCell {
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         NoteCell.drawNote(note, number: number, pinned: isPinned, selected: isSelected, highlighted: isHighlighted,
-                          hovered: isHovered, metrics: metrics, in: frame, into: &list)
+                          hovered: isHovered, direction: direction, metrics: metrics, in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: 10, outset: isSelected ? 6 : 0, into: &list) }
     }
 
     /// Shared with snapshots, so a lifted note looks exactly like the note.
     public static func drawNote(_ note: Note, number: Int, pinned: Bool, selected: Bool, highlighted: Bool, hovered: Bool = false,
-                                metrics: NoteMetrics, in frame: Rect, into list: inout DrawList) {
+                                direction: LayoutDirection = .leftToRight, metrics: NoteMetrics, in frame: Rect, into list: inout DrawList) {
         let radius = 10.0
         if selected {
             list.fill(frame.insetBy(dx: -6, dy: -6), Theme.accent, radius: radius + 6)
@@ -36,11 +38,10 @@ public final class NoteCell: CollectionCell {
         list.fill(frame, fill, radius: radius)
         if hovered && !selected { list.stroke(frame, Color.white.withAlpha(0.55), width: 2, radius: radius) }
         let ink = fill.luminance > 0.6 ? Color(hex: 0x1A1C22) : Theme.text
-        let text = metrics.textFrames(note, in: frame)
+        let text = metrics.textFrames(note, in: frame, direction: direction)
         list.paragraph(note.title, in: text.title, style: NoteMetrics.titleStyle, color: ink)
         list.paragraph(note.body, in: text.body, style: NoteMetrics.bodyStyle, color: ink.withAlpha(0.85))
-        if pinned { TileCell.drawPin(in: frame, radius: radius, into: &list) }
-        if selected { TileCell.drawCheck(in: frame, into: &list) }
+        TileCell.drawBadges(pinned: pinned, selected: selected, direction: direction, in: frame, radius: radius, into: &list)
     }
 }
 
@@ -90,8 +91,8 @@ public struct NoteMetrics {
     /// The room a pin badge takes beside the title, and its band below the body.
     public static let pinRoom = (side: 26.0, bottom: 8.0)
     public static let gap = 6.0
-    public static let titleStyle = ParagraphStyle(text: TextStyle(size: 15, weight: .bold), maximumLines: 3)
-    public static let bodyStyle = ParagraphStyle(text: TextStyle(size: 13), maximumLines: 10, lineSpacing: 1.2)
+    public static let titleStyle = ParagraphStyle(text: TextStyle(size: 15, weight: .bold), maximumLines: 3, alignment: .natural)
+    public static let bodyStyle = ParagraphStyle(text: TextStyle(size: 13), maximumLines: 10, alignment: .natural, lineSpacing: 1.2)
 
     /// Heights already worked out, by note, width and text scale: a layout pass asks for every note's height,
     /// and the notes repeat a few dozen texts, so each is wrapped once per width, not once per
@@ -129,11 +130,13 @@ public struct NoteMetrics {
         return p.title.lines.count + p.body.lines.count
     }
 
-    /// The rects of the title and the body in a note's frame.
-    public func textFrames(_ note: Note, in frame: Rect) -> (title: Rect, body: Rect) {
+    /// The rects of the title and the body in a note's frame; right to left the pin's room
+    /// beside the title is at its left.
+    public func textFrames(_ note: Note, in frame: Rect, direction: LayoutDirection = .leftToRight) -> (title: Rect, body: Rect) {
         let p = layouts(note, width: frame.width)
         let inner = frame.insetBy(dx: NoteMetrics.padding, dy: NoteMetrics.padding)
-        let title = Rect(x: inner.minX, y: inner.minY, width: titleWidth(note, inner: inner.width), height: p.title.height)
+        let titleWidth = titleWidth(note, inner: inner.width)
+        let title = Rect(x: direction.isRightToLeft ? inner.maxX - titleWidth : inner.minX, y: inner.minY, width: titleWidth, height: p.title.height)
         let bottom = inner.maxY - (note.pinned ? NoteMetrics.pinRoom.bottom : 0)
         let body = Rect(x: inner.minX, y: title.maxY + NoteMetrics.gap, width: inner.width,
                         height: max(0, bottom - title.maxY - NoteMetrics.gap))

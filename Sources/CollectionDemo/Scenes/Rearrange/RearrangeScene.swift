@@ -340,11 +340,13 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
             note.note = RearrangeScene.note(for: ids[ip.item])
             note.isPinned = RearrangeScene.isPinned(ids[ip.item])
             note.metrics = noteMetrics
+            note.direction = cv.layoutDirection
             return note
         }
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: ids[ip.item])
         cell.isPinned = RearrangeScene.isPinned(ids[ip.item])
+        cell.direction = cv.layoutDirection
         return cell
     }
     public func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool {

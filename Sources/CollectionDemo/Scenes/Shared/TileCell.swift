@@ -4,6 +4,8 @@ public final class TileCell: CollectionCell {
     public var number = 0
     public var color = Color.white
     public var isPinned = false
+    /// Right to left the pin badge and the check sit at the mirrored corners; set by the scene.
+    public var direction: LayoutDirection = .leftToRight
 
     public override func prepareForReuse() {
         super.prepareForReuse()
@@ -17,13 +19,13 @@ public final class TileCell: CollectionCell {
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         TileCell.drawTile(number: number, color: color, pinned: isPinned, selected: isSelected,
-                          highlighted: isHighlighted, hovered: isHovered, in: frame, into: &list)
+                          highlighted: isHighlighted, hovered: isHovered, direction: direction, in: frame, into: &list)
         if isFocused { FocusRing.draw(around: frame, radius: min(12, frame.width / 8), outset: isSelected ? 6 : 0, into: &list) }
     }
 
     /// Shared with snapshots, so a lifted tile looks exactly like the tile.
     public static func drawTile(number: Int, color: Color, pinned: Bool, selected: Bool, highlighted: Bool,
-                                hovered: Bool = false, in frame: Rect, into list: inout DrawList) {
+                                hovered: Bool = false, direction: LayoutDirection = .leftToRight, in frame: Rect, into list: inout DrawList) {
         let radius = min(12, frame.width / 8)
         if selected {
             // A thick accent ring outside the tile, with a thin dark gap so it reads on every tile
@@ -39,8 +41,16 @@ public final class TileCell: CollectionCell {
         let ink = fill.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
         let size = min(28, max(11, frame.height / 4))
         list.text("\(number)", in: frame, size: size, color: ink, alignment: .center, weight: .bold)
-        if pinned { drawPin(in: frame, radius: radius, into: &list) }
-        if selected { drawCheck(in: frame, into: &list) }
+        drawBadges(pinned: pinned, selected: selected, direction: direction, in: frame, radius: radius, into: &list)
+    }
+
+    /// The pin badge (top right) and the check (top left), at the mirrored corners right to left.
+    static func drawBadges(pinned: Bool, selected: Bool, direction: LayoutDirection, in frame: Rect, radius: Double, into list: inout DrawList) {
+        guard pinned || selected else { return }
+        HeaderMirror.draw(in: frame, direction, into: &list) { list in
+            if pinned { drawPin(in: frame, radius: radius, into: &list) }
+            if selected { drawCheck(in: frame, into: &list) }
+        }
     }
 
     /// A pinned tile: a hatched band along the bottom and a pin badge in the corner, in dark and
