@@ -170,5 +170,13 @@ final class RightToLeftCalendarPanelTests: XCTestCase {
         XCTAssertEqual(rtlRows.map(\.button), ltrRows.map { m($0.button) }, "the ⋯ at the row's left end")
         XCTAssertEqual(rtlRows.map(\.titleFrame), ltrRows.map { m($0.titleFrame) })
         XCTAssertLessThan(rtlRows[0].button.midX, rtlRows[0].frame.midX)
+        // The row's cell draws mirrored: its accent bar at the right end.
+        var list = DrawList()
+        let cell = try XCTUnwrap(rtl.panel.view.visibleCells.first?.1 as? CalendarPanelCell)
+        let f = rtlRows[0].frame
+        cell.draw(in: f, into: &list)
+        let bars = list.commands.compactMap { c -> Rect? in if case let .fill(r, _, _) = c, r.width == 4 { return r }; return nil }
+        XCTAssertEqual(bars.count, 1)
+        XCTAssertGreaterThan(bars.first?.midX ?? 0, f.midX, "the accent bar at the row's right")
     }
 }

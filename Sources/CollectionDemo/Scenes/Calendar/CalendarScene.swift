@@ -98,6 +98,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let source = config.calendarSource?.load(settings.zone) ?? InMemoryEventSource([], zone: settings.zone)
         self.init(settings: settings, source: source)
         collection.layoutDirection = config.layoutDirection
+        panel.view.layoutDirection = config.layoutDirection
         updates = config.calendarSource?.updates
         openCalendarFiles = config.openCalendarFiles
         measurer = config.measurer
