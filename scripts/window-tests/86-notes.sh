@@ -3,13 +3,21 @@
 # made narrower and then as wide as before shows exactly what it showed (the note being read kept
 # its place through both reflows); a close request ends it cleanly.
 notes=${NOTES_EXAMPLE:-$(dirname "$bin")/notes-example}
-# settled_shot: the window's checksum once two looks half a second apart agree (scroll bars faded).
+# settled_shot: the window's checksum once it has stayed the same for two seconds (five looks half
+# a second apart: keys still queued are handled and scroll bars faded). On a loaded machine a frame
+# of notes drawn for the first time can take longer than half a second, and two equal looks then
+# caught the list half way through its page turns.
 settled_shot() {
-    local a b n=0
+    local a b n=0 same=0
     a=$(shot)
-    while [ $n -lt 40 ]; do
+    while [ $n -lt 80 ]; do
         sleep 0.5; b=$(shot)
-        [ "$a" = "$b" ] && { echo "$a"; return 0; }
+        if [ "$a" = "$b" ]; then
+            same=$((same + 1))
+            [ $same -ge 4 ] && { echo "$a"; return 0; }
+        else
+            same=0
+        fi
         a=$b; n=$((n + 1))
     done
     echo "$b"

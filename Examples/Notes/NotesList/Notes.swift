@@ -7,10 +7,10 @@ public struct Note: Equatable, Sendable {
 
     /// The `n`th of the generated notes: the same words for the same `n` on every run.
     public static func generated(_ n: Int) -> Note {
-        // Arabic and Hebrew words among the English ones, so that shaping and bidirectional
-        // text are exercised in wrapped, self-sizing notes.
-        let words = ["river", "مصباح", "quiet", "נמל", "copper", "window", "autumn", "letter", "garden",
-                     "station", "paper", "orchard", "signal", "morning", "ladder", "cloud", "market", "violin"]
+        // Words of several scripts, so that wrapping, shaping, bidirectional text and fallback
+        // fonts are exercised: Arabic, Hebrew, Japanese, Devanagari and an emoji among English.
+        let words = ["river", "مصباح", "quiet", "נמל", "copper", "窓辺の猫", "autumn", "letter", "बगीचा",
+                     "station", "paper", "orchard", "signal", "morning", "ladder", "☁️", "market", "violin"]
         var state = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15 &+ 1
         func next() -> Int {
             state ^= state >> 33; state = state &* 0xFF51_AFD7_ED55_8CCD; state ^= state >> 29
