@@ -2,7 +2,8 @@
 # timed until the window's pixels change (Benchmarks/input-latency.c, XDamage), first anywhere and
 # then over a box of 100,000 pixels at least (the content scrolled, not the scroll bar alone). A
 # frame that handled the key without showing it, paced 16 ms before the next, makes every trial
-# take 16 ms or more; the bounds are loose, for a debug build on a busy machine. A scroll that
+# take 16 ms or more, so the quickest trial tells (under 12 ms); the median is printed but not
+# held to a bound: on a busy machine (CI runs the unit suites beside this) it is the machine's. A scroll that
 # starts at rest moves less than a pixel in the frame of the key, so the content would move a
 # frame after the first change (the scroll bar): the median gap must stay under 4 ms.
 if ! pkg-config --exists x11 xtst xdamage; then
@@ -16,10 +17,10 @@ elif start_app --scene grid; then
     median=$(echo "$latency" | sed -n 's/.*"p50_ms": *\([0-9.]*\).*/\1/p')
     if [ -z "$least" ]; then
         fail "input latency" "the probe saw no change: $latency"
-    elif awk -v m="$least" -v p="$median" 'BEGIN { exit !(m < 12 && p < 16) }'; then
+    elif awk -v m="$least" 'BEGIN { exit !(m < 12) }'; then
         pass "a key reaches the screen in the frame that handles it (least $least ms, median $median ms)"
     else
-        fail "input latency" "a key took at least $least ms (median $median ms) to reach the screen: a frame is held back"
+        fail "input latency" "every key took 12 ms or more (least $least ms, median $median ms) to reach the screen: a frame is held back"
     fi
     moved=$("$work/input-latency" --min-area 100000 "$DISPLAY" "$wid" 30 key 2>&1)
     least=$(echo "$moved" | sed -n 's/.*"min_ms": *\([0-9.]*\).*/\1/p')
@@ -27,10 +28,12 @@ elif start_app --scene grid; then
     gap=$(echo "$moved" | sed -n 's/.*"after_first_p50_ms": *\([0-9.]*\).*/\1/p')
     if [ -z "$least" ] || [ -z "$gap" ]; then
         fail "page key scrolls" "the content did not move: $moved"
-    elif awk -v m="$least" -v p="$median" -v g="$gap" 'BEGIN { exit !(m < 12 && p < 16 && g < 4) }'; then
-        pass "Page Down moves the content in the frame that handles it (least $least ms, median $median ms, $gap ms after the first change)"
-    else
+    elif ! awk -v g="$gap" 'BEGIN { exit !(g < 4) }'; then
         fail "page key scrolls" "the content moved $gap ms after the first change at the median (least $least ms, median $median ms after the key): its first frame showed no scroll"
+    elif ! awk -v m="$least" 'BEGIN { exit !(m < 12) }'; then
+        fail "page key scrolls" "every Page Down took 12 ms or more to move the content (least $least ms, median $median ms): a frame is held back"
+    else
+        pass "Page Down moves the content in the frame that handles it (least $least ms, median $median ms, $gap ms after the first change)"
     fi
     quit_app
 else
