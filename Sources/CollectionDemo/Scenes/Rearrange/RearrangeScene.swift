@@ -114,9 +114,6 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
             if case let .pointerDown(p, .left, _) = event, !interaction.isDragging { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
             return false
         }
-        let scrollBars = inputPart { [unowned self] event, now in
-            !interaction.isDragging && !interaction.isRefusingPress && collection.handleScrollBarEvent(event, now: now)
-        }
         let tiles = SceneFocusStop("rearrange", canFocus: { [unowned self] in !ids.isEmpty },
                                    contains: { [unowned self] in collection.frame.contains($0) },
                                    keys: { [unowned self] key, mods, now in handleFocusedKey(key, mods, now: now) },
@@ -150,7 +147,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
         let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
-        composition = Composition([keyboardDrag, header, pressFocus, scrollBars, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
+        composition = Composition([keyboardDrag, header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
