@@ -125,8 +125,12 @@ public final class Composition: Component {
             switch part {
             case let c as CollectionController: add(c.view)
             case let v as CollectionView: add(v)
-            case let m as DragDropManager: for c in m.collections { add(c.view) }
-            case let r as ReorderInteraction: for c in r.manager.collections { add(c.view) }
+            case let m as DragDropManager:
+                for c in m.collections { add(c.view) }
+                for r in m.reorderables { add(r.view) }
+            case let r as ReorderInteraction:
+                add(r.reorderable.view)
+                for c in r.manager.collections { add(c.view) }
             case let c as any DropContainer: add(c.view)
             default: break
             }

@@ -43,7 +43,7 @@ public struct CollectionInteraction: Sendable {
 
     /// Applies `event` to `cv`. Returns true when the event was used.
     @discardableResult
-    public mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
+    mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
         // The scroll bars are routed by the composition before any part (see `Composition`).
         switch event {
         case let .pointerDown(p, .left, _) where cv.frame.contains(p):

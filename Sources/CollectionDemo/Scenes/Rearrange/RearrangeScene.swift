@@ -103,12 +103,6 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     }
 
     private func compose() {
-        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
-        let keyboardDrag = inputPart { [unowned self] event, now in
-            guard case let .key(key, mods) = event, manager.session?.isKeyboard == true else { return false }
-            manager.handleKey(key, modifiers: mods, now: now)
-            return true
-        }
         // The focus follows a press quietly (no ring until the next key); the press goes on.
         let pressFocus = inputPart { [unowned self] event, _ in
             if case let .pointerDown(p, .left, _) = event, !interaction.isDragging { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
@@ -147,7 +141,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
         let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
-        composition = Composition([keyboardDrag, header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
+        composition = Composition([header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
