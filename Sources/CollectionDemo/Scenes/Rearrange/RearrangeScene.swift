@@ -140,7 +140,8 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         }
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
-        let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
+        // Reading order: the header's buttons, then the tiles; the focus starts on the tiles.
+        let focus = FocusChain([layoutButtons.focusStop("layouts"), undoButton.focusStop("undo"), tiles], initial: tiles)
         composition = Composition([header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
     }
 
