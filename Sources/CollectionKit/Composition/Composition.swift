@@ -250,7 +250,8 @@ public final class Composition: Component {
     /// The holder's cursor, then a capturing part's, then the topmost part's that names one.
     public func cursor(at p: Point) -> Cursor? {
         if barHolder != nil { return .arrow }
-        if let held = heldPart, let c = held.cursor(at: p) { return c }
+        // The part holding the pointer names the cursor (the arrow when it names none).
+        if let held = heldPart { return held.cursor(at: p) ?? .arrow }
         if heldPart == nil, views.contains(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) { return .arrow }
         for part in parts where part.inputRole == .capture { if let c = part.cursor(at: p) { return c } }
         for part in orderedForCursor { if let c = part.cursor(at: p) { return c } }
