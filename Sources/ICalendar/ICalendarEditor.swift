@@ -46,7 +46,14 @@ extension ICalendarSource: EventEditor {
                 }
                 let mine = all.indices.filter { CalendarFileEdit.uid(all[$0]) == move.origin.uid }
                 guard !mine.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
-                return CalendarFileEdit.moved(mine.map { all[$0] }, texts: mine.map { text.bytes(of: text.events[$0]) }, move, now: now).map {
+                var texts: [ArraySlice<UInt8>] = []
+                for i in mine {
+                    switch CalendarText.editable(text.bytes(of: text.events[i])) {
+                    case let .success(t): texts.append(t)
+                    case let .failure(f): return .failure(f)
+                    }
+                }
+                return CalendarFileEdit.moved(mine.map { all[$0] }, texts: texts, move, now: now).map {
                     EventEdit(file: file, uid: move.origin.uid, before: $0.before, after: $0.after)
                 }
             }
