@@ -99,12 +99,39 @@ public protocol EventEditor: AnyObject {
     func delete(_ origin: EventOrigin, now: Date) -> EditOutcome
     /// Gives the event `origin` names, every component of its UID, the title `title`.
     func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome
+    /// Starts waiting for the right to write `file` (another program may be writing beside it)
+    /// without blocking the calling thread; a change made while the turn is `.ready` uses it.
+    func waitForTurn(file: String) -> WriteTurn
+}
+
+/// Where a wait for the right to write a calendar file stands.
+public enum WriteTurnState: Hashable, Sendable {
+    case waiting
+    case ready
+    /// Another program kept it too long; the reason is for the user.
+    case gaveUp(String)
+}
+
+/// The right to write one calendar file, waited for on another thread so that the window keeps
+/// answering while another program holds it. `finish()` gives it back when the change is made
+/// (or not made); a turn never finished is given back when it is released.
+public protocol WriteTurn: AnyObject, Sendable {
+    var state: WriteTurnState { get }
+    func finish()
+}
+
+/// A turn that is there at once: for editors that take none.
+public final class ImmediateTurn: WriteTurn {
+    public init() {}
+    public var state: WriteTurnState { .ready }
+    public func finish() {}
 }
 
 extension EventEditor {
     public func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome { .refused("this calendar cannot add events") }
     public func delete(_ origin: EventOrigin, now: Date) -> EditOutcome { .refused("this calendar cannot remove events") }
     public func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome { .refused("this calendar cannot rename events") }
+    public func waitForTurn(file: String) -> WriteTurn { ImmediateTurn() }
 }
 
 /// What an event's title may hold, the same for the field it is typed in, the writer and the

@@ -72,11 +72,20 @@ extension ICalendarSource: EventEditor {
         return "the event was changed in the file after it was picked up (by another program); nothing was written"
     }
 
+    public func waitForTurn(file: String) -> WriteTurn {
+        CalendarFolderLock.turn(Self.lockFolder(of: file))
+    }
+
+    /// The folder whose lock guards writes of `file`: its target's (a link is written through).
+    static func lockFolder(of file: String) -> String {
+        URL(fileURLWithPath: AtomicFile.target(of: file)).deletingLastPathComponent().path
+    }
+
     public func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
         if let why = readOnlyReason(file: edit.file) { return .refused(why) }
         // A link is written through to its target, so writers of either name share one lock.
         let target = AtomicFile.target(of: edit.file)
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let folder = Self.lockFolder(of: edit.file)
         switch CalendarFolderLock.holding(folder, { write(edit, to: target) }) {
         case .failure:
             return .refused("another program kept writing this calendar for \(Int(CalendarFolderLock.patience)) s; nothing was written")

@@ -98,3 +98,53 @@ final class CalendarWriteKeepsTests: XCTestCase {
         XCTAssertEqual(text(path), CalendarFileSafetyTests.original)
     }
 }
+
+/// The folder lock waited for off the caller's thread.
+final class CalendarWriteTurnTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("calendar-turn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func settled(_ turn: WriteTurn) -> WriteTurnState {
+        let deadline = Date().addingTimeInterval(60)
+        while turn.state == .waiting, Date() < deadline { usleep(1_000) }
+        return turn.state
+    }
+
+    /// Free: ready at once, and a write made meanwhile uses the turn's lock (it would wait for
+    /// itself otherwise) and gives it back.
+    func testAFreeFolderGivesATurnAtOnceThatTheWriteUses() throws {
+        let turn = CalendarFolderLock.turn(folder.path)
+        XCTAssertEqual(turn.state, .ready)
+        let ran = CalendarFolderLock.holding(folder.path, patience: 0) { true }
+        XCTAssertEqual(ran, .success(true), "the turn's lock is the write's")
+        XCTAssertNil(CalendarFolderLock.held.withLock { $0[folder.path] }, "given back after the write")
+        let next = CalendarFolderLock.turn(folder.path)
+        XCTAssertEqual(next.state, .ready, "the lock is free again")
+        next.finish()
+    }
+
+    /// Held by another open file description (as another program's lock is): the caller is not
+    /// held up; the turn comes when the lock is let go, or is given up after its patience.
+    func testABusyFolderIsWaitedForOnAnotherThread() throws {
+        let other = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(other) }
+        XCTAssertEqual(flock(other, LOCK_EX), 0)
+        let turn = CalendarFolderLock.turn(folder.path, patience: 60)
+        XCTAssertEqual(turn.state, .waiting, "the caller goes on")
+        flock(other, LOCK_UN)
+        XCTAssertEqual(settled(turn), .ready)
+        turn.finish()
+
+        XCTAssertEqual(flock(other, LOCK_EX), 0)
+        let late = CalendarFolderLock.turn(folder.path, patience: 0.2)
+        guard case let .gaveUp(why) = settled(late) else { return XCTFail("not given up: \(late.state)") }
+        XCTAssertTrue(why.contains("another program"), why)
+        late.finish()
+    }
+}
