@@ -1130,12 +1130,12 @@ struct RuleLimits {
     /// COUNT, counted here (libical would count every step).
     var count = 0
 
-    /// The rule without its limit parts, and those parts; nil when it has none to take out (or
-    /// BYSETPOS, which picks among a period's instances, so libical must see them all).
+    /// The rule without its limit parts, and those parts; nil when it has none to take out.
+    /// (libical 3.0 applies BYSETPOS to none of these frequencies, with or without them.)
     static func split(_ rule: icalrecurrencetype) -> (icalrecurrencetype, RuleLimits)? {
         let levels: [icalrecurrencetype_frequency: Int] = [ICAL_SECONDLY_RECURRENCE: 0, ICAL_MINUTELY_RECURRENCE: 1,
                                                            ICAL_HOURLY_RECURRENCE: 2, ICAL_DAILY_RECURRENCE: 3]
-        guard let level = levels[rule.freq], RuleFeasibility.values(rule.by_set_pos).isEmpty else { return nil }
+        guard let level = levels[rule.freq] else { return nil }
         if let scale = rule.rscale, String(cString: scale).uppercased() != "GREGORIAN" { return nil }
         var r = rule
         var l = RuleLimits()
@@ -1329,9 +1329,7 @@ final class RuleExpansion {
         var phase: Int
         /// For a `DayRule`, instead of an iterator: the first day not looked at yet.
         var nextDay = 0
-        /// For a rule with `RuleLimits`: the wall clock libical yields first (DTSTART, always an
-        /// instance) and the instances counted so far, for COUNT.
-        var first: icaltimetype? = nil
+        /// For a rule with `RuleLimits`: the instances counted so far, for COUNT.
         var counted = 0
         /// Whether this cursor has met an instance (libical can step its rule).
         var found = false
@@ -1481,8 +1479,7 @@ final class RuleExpansion {
             if icaltime_compare(jump, start) > 0 { _ = icalrecur_iterator_set_start(it, jump) }
         }
         let reachDay = CalendarDate(year: RuleExpansion.maxYear + f.window, month: 12, day: 1)!.daysSinceEpoch
-        return Cursor(iterator: it, pending: nil, shift: Int32(f.window), reach: Int64(reachDay) * 86_400, done: false, phase: phase,
-                      first: rule.limits == nil ? nil : start)
+        return Cursor(iterator: it, pending: nil, shift: Int32(f.window), reach: Int64(reachDay) * 86_400, done: false, phase: phase)
     }
 
     /// Whether a wall clock is a whole number of the rule's intervals after DTSTART, counted as
@@ -1546,11 +1543,9 @@ final class RuleExpansion {
             if let u = rule.untilKey, raw > u { c.done = true; return }
             if raw >= until { c.pending = t; return }
             if let limits = rule.limits {
-                let isFirst = c.first.map { icaltime_compare($0, t) == 0 } ?? false
-                if !isFirst {
-                    guard limits.admits(wall) else { continue }
-                    c.found = true
-                }
+                // As libical counts: instances that pass the limits (DTSTART is shown anyway, see `extraKeys`).
+                guard limits.admits(wall) else { continue }
+                c.found = true
                 if limits.count > 0 {
                     if c.counted >= limits.count { c.done = true; return }
                     c.counted += 1

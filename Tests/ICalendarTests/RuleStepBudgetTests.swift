@@ -43,7 +43,8 @@ final class RuleStepBudgetTests: XCTestCase {
     /// inside one call. Every other second on second 59 never comes either, for no reason a
     /// list of patterns would name.
     func testRulesLibicalCannotStepEndWithANotice() throws {
-        for rule in ["FREQ=SECONDLY;BYSECOND=60", "FREQ=SECONDLY;INTERVAL=2;BYSECOND=59", "FREQ=SECONDLY;BYMINUTE=5;BYSECOND=60"] {
+        for rule in ["FREQ=SECONDLY;BYSECOND=60", "FREQ=SECONDLY;INTERVAL=2;BYSECOND=59", "FREQ=SECONDLY;BYMINUTE=5;BYSECOND=60",
+                     "FREQ=SECONDLY;BYSECOND=60;BYSETPOS=1"] {
             let r = try expand(rule, months: ["2026-11", "2026-12"])
             XCTAssertEqual(r.occurrences.count, 1, "\(rule): only the first occurrence (DTSTART)")
             XCTAssertEqual(r.diagnostics.filter { $0.message.contains("this rule cannot be expanded") }.count, 1, "\(rule): \(r.diagnostics)")
@@ -53,8 +54,9 @@ final class RuleStepBudgetTests: XCTestCase {
         XCTAssertEqual(r.occurrences.count, 1, "only DTSTART")
     }
 
-    /// Limited rules libical can step give the instances RFC 5545 names, COUNT included (DTSTART
-    /// counts as the first, matching or not).
+    /// Limited rules libical can step give the instances RFC 5545 names, COUNT counting those
+    /// that match (as libical does; DTSTART is shown besides). libical 3.0 itself skips the
+    /// first period's matches (HOURLY;BYHOUR=10 from 09:00 starts the next day); these do not.
     func testLimitedRulesKeepTheirOccurrences() throws {
         let utc = DisplayZone(identifier: "UTC")!
         func starts(_ o: [EventOccurrence]) -> [String] {
@@ -71,5 +73,8 @@ final class RuleStepBudgetTests: XCTestCase {
         let last = try expand("FREQ=MINUTELY;BYMONTHDAY=-1;BYHOUR=9;BYMINUTE=30", start: "20261130T093000Z", months: ["2026-12"])
         XCTAssertEqual(starts(last.occurrences), ["2026-12-31 9:30"])
         XCTAssertEqual(last.diagnostics, [])
+        // From 09:00, hourly at 10: that same day first.
+        let ten = try expand("FREQ=HOURLY;COUNT=2;BYHOUR=10", start: "20261110T090000Z", months: ["2026-11"])
+        XCTAssertEqual(starts(ten.occurrences), ["2026-11-10 10:00", "2026-11-10 9:00", "2026-11-11 10:00"])
     }
 }
