@@ -51,6 +51,12 @@ public enum AtomicFile {
     nonisolated(unsafe) static var writeBytes: (Int32, UnsafeRawPointer, Int) -> Int = { fd, p, n in Glibc.write(fd, p, n) }
 
     public static func write(_ data: Data, to link: String, keepBackup: Bool = true) throws {
+        try write(data, to: link, keepBackup: keepBackup, newLike: nil)
+    }
+
+    /// `newLike`: for a file that does not exist yet (a backup), the owner, group and mode to give
+    /// it, so that a copy of a private file is as private as it.
+    private static func write(_ data: Data, to link: String, keepBackup: Bool, newLike: stat?) throws {
         let path = target(of: link)
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
@@ -58,11 +64,11 @@ public enum AtomicFile {
         // The original's permissions carry over; a new file gets the usual 0644.
         var info = stat()
         let exists = stat(path, &info) == 0
-        let mode: mode_t = exists ? info.st_mode & 0o7777 : 0o644
+        let mode: mode_t = exists ? info.st_mode & 0o7777 : newLike.map { $0.st_mode & 0o777 } ?? 0o644
         removeStaleTemporaries(of: name, in: folder)
         // Another name of the same file would keep the old text after a rename.
         if exists, info.st_mode & S_IFMT == S_IFREG, info.st_nlink > 1 {
-            try writeInPlace(data, to: path, keepBackup: keepBackup)
+            try writeInPlace(data, to: path, keepBackup: keepBackup, like: info)
             return
         }
 
@@ -79,6 +85,9 @@ public enum AtomicFile {
             try writeAll(data, fd: fd, path: path)
             // The original's owner and group first (a change of owner clears set-id bits), then
             // its mode (mkstemp makes the file 0600), then its extended attributes and ACLs.
+            if !exists, let like = newLike, like.st_uid != geteuid() || like.st_gid != getegid() {
+                _ = fchown(fd, like.st_uid, like.st_gid)
+            }
             if exists {
                 let kept = (info.st_uid == geteuid() && info.st_gid == getegid()) || fchown(fd, info.st_uid, info.st_gid) == 0
                 if !kept || !copyAttributes(from: path, to: fd) {
@@ -86,7 +95,7 @@ public enum AtomicFile {
                     close(fd)
                     unlink(temporary)
                     done = true
-                    try writeInPlace(data, to: path, keepBackup: keepBackup)
+                    try writeInPlace(data, to: path, keepBackup: keepBackup, like: info)
                     return
                 }
             }
@@ -94,7 +103,7 @@ public enum AtomicFile {
             guard fsync(fd) == 0 else { throw failure("cannot flush \(path) to disk") }
         }
         if keepBackup, FileManager.default.fileExists(atPath: path) {
-            try keepBackupCopy(of: path)
+            try keepBackupCopy(of: path, like: info)
         }
         guard rename(temporary, path) == 0 else { throw failure("cannot replace \(path)") }
         done = true
@@ -119,13 +128,13 @@ public enum AtomicFile {
     /// Rewrites the file's own inode (its other hard links, owner, ACLs and attributes stay):
     /// the old text goes to `FILE~` as a copy first and is flushed, then the new bytes are
     /// written from the start and the file is cut to their length.
-    private static func writeInPlace(_ data: Data, to path: String, keepBackup: Bool) throws {
+    private static func writeInPlace(_ data: Data, to path: String, keepBackup: Bool, like original: stat) throws {
         if keepBackup {
             guard let old = FileManager.default.contents(atPath: path) else { throw failure("cannot read \(path) to back it up") }
             let backup = path + backupSuffix
             // Never through a hard link of the backup's own: a fresh file.
             unlink(backup)
-            try write(old, to: backup, keepBackup: false)
+            try write(old, to: backup, keepBackup: false, newLike: original)
         }
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("cannot open \(path) to write it") }
@@ -176,12 +185,12 @@ public enum AtomicFile {
 
     /// `FILE~` becomes the current version: a hard link where the filesystem has them, else a
     /// copy written the same atomic way.
-    private static func keepBackupCopy(of path: String) throws {
+    private static func keepBackupCopy(of path: String, like original: stat) throws {
         let backup = path + backupSuffix
         unlink(backup)
         if link(path, backup) == 0 { return }
         guard let old = FileManager.default.contents(atPath: path) else { throw failure("cannot read \(path) to back it up") }
-        try write(old, to: backup, keepBackup: false)
+        try write(old, to: backup, keepBackup: false, newLike: original)
     }
 
     /// The temporary files `write` makes for `name` are `.NAME.` and six of mkstemp's letters.

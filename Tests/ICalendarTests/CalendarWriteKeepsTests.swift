@@ -90,6 +90,22 @@ final class CalendarWriteKeepsTests: XCTestCase {
         XCTAssertTrue(text(other).hasSuffix("END:VCALENDAR\r\n"))
     }
 
+    /// Root edits a user's private calendar that has a second name: written in place, and the
+    /// backup copy of the old text is as private as the file, and the user's.
+    func testTheBackupOfAPrivateLinkedFileIsAsPrivate() throws {
+        try XCTSkipUnless(geteuid() == 0, "needs root, to own a file as another user")
+        XCTAssertEqual(chown(path, 65534, 65534), 0)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        XCTAssertEqual(link(path, folder.appendingPathComponent("also.ics").path), 0)
+        guard case .written = moveDentist() else { return XCTFail("not written") }
+        XCTAssertEqual(AtomicFile.lastMethod, .inPlace)
+        let backup = info(path + "~")
+        XCTAssertEqual(backup.st_mode & 0o777, 0o600, "no wider than the file")
+        XCTAssertEqual(backup.st_uid, 65534)
+        XCTAssertEqual(info(path).st_uid, 65534)
+        XCTAssertEqual(info(path).st_mode & 0o7777, 0o600)
+    }
+
     /// A full disk: the write is refused with the reason and the file is as it was.
     func testAFullDiskRefusesWithTheReasonAndLeavesTheFile() throws {
         AtomicFile.writeBytes = { _, _, _ in errno = ENOSPC; return -1 }
