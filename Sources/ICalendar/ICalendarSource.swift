@@ -35,6 +35,9 @@ public final class ICalendarSource: EventSource {
     /// Whether simple rules are expanded by day arithmetic (`DayRule`) rather than libical's
     /// iterator; set before loading. Tests turn it off to compare the two.
     var dayArithmetic = true
+    /// Whether the limit parts of daily and finer rules are checked here (`RuleLimits`) rather
+    /// than inside libical's iterator; set before loading. Tests turn it off to compare the two.
+    var limitsStepped = true
 
     /// Rules that never stop (or would stop after absurdly many steps) are cut here per query.
     static let iterationLimit = 100_000
@@ -640,7 +643,7 @@ public final class ICalendarSource: EventSource {
         for rule in p.rules {
             var x = Rule(rule: rule, untilKey: nil, counted: rule.count > 0, periodYears: RuleExpansion.periodYears(of: rule),
                          days: dayArithmetic ? DayRule(rule, start: p.start.wall) : nil, index: r.rules.count)
-            if x.days == nil, let (stepping, limits) = RuleLimits.split(rule) { x.stepping = stepping; x.limits = limits }
+            if x.days == nil, limitsStepped, let (stepping, limits) = RuleLimits.split(rule) { x.stepping = stepping; x.limits = limits }
             let u = rule.until
             if !isNull(u) {
                 // UNTIL is compared here, not by libical: libical compares a DATE UNTIL with a

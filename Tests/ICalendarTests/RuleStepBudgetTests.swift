@@ -39,6 +39,43 @@ final class RuleStepBudgetTests: XCTestCase {
         return result
     }
 
+    /// Away from the first period (which libical 3.0 skips, see below), rules stepped with their
+    /// limits checked here give libical's own occurrences, page by page, forward, back and far.
+    func testSteppedLimitsGiveLibicalsOccurrences() throws {
+        let rules = ["FREQ=HOURLY;BYDAY=MO,WE;BYHOUR=9,15", "FREQ=MINUTELY;INTERVAL=30;BYHOUR=9,10;BYMONTH=11,12",
+                     "FREQ=DAILY;BYMONTHDAY=1,15,28", "FREQ=DAILY;INTERVAL=3;BYMONTH=2,3", "FREQ=HOURLY;INTERVAL=5;BYMONTHDAY=10",
+                     "FREQ=DAILY;BYDAY=SA;BYMONTH=12", "FREQ=SECONDLY;INTERVAL=7200;BYDAY=TU", "FREQ=HOURLY;INTERVAL=3;BYHOUR=0,6,12,18;UNTIL=20270301T000000Z",
+                     "FREQ=DAILY;COUNT=40;BYMONTHDAY=2,20", "FREQ=HOURLY;COUNT=30;BYDAY=FR;BYHOUR=8"]
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+        for (i, r) in rules.enumerated() {
+            // Starts that match their rules, so libical's skipped first period is not in play.
+            let start = ["20261102T090000Z", "20261101T090000Z", "20261101T080000Z", "20270201T070000Z", "20261110T000000Z",
+                         "20261205T100000Z", "20261103T000000Z", "20261101T000000Z", "20261102T120000Z", "20261106T080000Z"][i]
+            text += "BEGIN:VEVENT\r\nUID:r\(i)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Rule \(i)\r\nDTSTART:\(start)\r\nRRULE:\(r)\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        func load(stepped: Bool) -> ICalendarSource {
+            let s = ICalendarSource(zone: berlin)
+            s.limitsStepped = stepped
+            s.load(text: text, name: "rules.ics")
+            return s
+        }
+        let ours = load(stepped: true), libical = load(stepped: false)
+        let first = CalendarMonth(iso: "2026-11")!
+        let months = (0..<16).map { first.adding(months: $0) } + (0..<6).map { first.adding(months: 10 - $0) } + [first.adding(months: 40), first.adding(months: 3)]
+        var compared = 0
+        for m in months {
+            func page(_ s: ICalendarSource) -> [String] {
+                s.occurrences(overlapping: m.firstDay...m.lastDay).map { "\($0.uid) \($0.span)" }.sorted()
+            }
+            let a = page(ours), b = page(libical)
+            XCTAssertEqual(a, b, "\(m)")
+            compared += a.count
+        }
+        XCTAssertGreaterThan(compared, 1_000, "enough occurrences compared")
+        XCTAssertEqual(ours.diagnostics, libical.diagnostics)
+    }
+
     /// libical never yields a leap second: its iterator would step second by second to 2582
     /// inside one call. Every other second on second 59 never comes either, for no reason a
     /// list of patterns would name.
