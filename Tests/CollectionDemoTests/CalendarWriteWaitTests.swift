@@ -89,6 +89,33 @@ final class CalendarWriteWaitTests: XCTestCase {
         XCTAssertFalse(scene.titleEditor.isEditing)
     }
 
+    /// The same for a new title of an event: refused by a full disk, the field opens again over
+    /// the event holding the title typed; after the undo of a delete under another program's
+    /// lock, the event is back in its place in the file.
+    func testAFullDiskKeepsARenamedTitleAndAnUndoneDeleteWaitsForTheLock() throws {
+        let (driver, scene) = try makeApp()
+        try driver.play(script: "key ctrl+n\nwait 50\ntext \"Picnic\"\nkey Return\nwait 200")
+        XCTAssertTrue(scene.cycleChipFocus(backwards: false))
+        AtomicFile.writeBytes = { _, _, _ in errno = ENOSPC; return -1 }
+        try driver.play(script: "key F2\nwait 50\nkey ctrl+a\ntext \"Picnic by the lake\"\nkey Return\nwait 100")
+        XCTAssertTrue(scene.editing.notices.last?.contains("no space left on the device") == true, "\(scene.editing.notices)")
+        XCTAssertEqual(scene.titleEditor.field?.text, "Picnic by the lake", "the field holds what was typed")
+        AtomicFile.writeBytes = { fd, p, n in Glibc.write(fd, p, n) }
+        try driver.play(script: "key Return\nwait 100")
+        XCTAssertTrue(text.contains("SUMMARY:Picnic by the lake"), "the second try is written")
+
+        let before = text
+        try driver.play(script: "key Delete\nwait 100")
+        XCTAssertFalse(text.contains("Picnic by the lake"))
+        let other = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(other, LOCK_EX), 0)
+        try driver.play(script: "key ctrl+z\nwait 100")
+        XCTAssertEqual(calendar(driver)["writeWaiting"]?.boolValue, true)
+        flock(other, LOCK_UN)
+        close(other)
+        XCTAssertTrue(try playUntil(driver) { text == before }, "the undone delete gives the file back byte for byte")
+    }
+
     /// Typing past the limit: the field stops at it and a notice says so.
     func testReachingTheTitleLimitIsSaid() throws {
         let (driver, scene) = try makeApp()
