@@ -73,6 +73,32 @@ final class CalendarWriteWaitTests: XCTestCase {
         XCTAssertEqual(calendar(driver)["lastWrite"]?["ok"]?.boolValue, true)
     }
 
+    /// Switching to another scene while a change waits: it gives up with a notice and lets go
+    /// of its wait, so that no lock is taken for a scene that no longer looks.
+    func testLeavingTheSceneWhileAChangeWaitsGivesItUp() throws {
+        let (driver, scene) = try makeApp()
+        let other = open(folder.path, O_RDONLY | O_DIRECTORY)
+        XCTAssertEqual(flock(other, LOCK_EX), 0)
+        try driver.play(script: "key ctrl+n\nwait 50\ntext \"Picnic\"\nkey Return\nwait 50")
+        XCTAssertEqual(calendar(driver)["writeWaiting"]?.boolValue, true)
+        scene.didDeactivate(now: 1)
+        XCTAssertEqual(calendar(driver)["writeWaiting"]?.boolValue, false)
+        XCTAssertTrue(scene.editing.notices.last?.contains("nothing was written") == true, "\(scene.editing.notices)")
+        flock(other, LOCK_UN)
+        close(other)
+        // The folder is free for others: a lock taken now is had at once.
+        let again = open(folder.path, O_RDONLY | O_DIRECTORY)
+        defer { close(again) }
+        let deadline = Date().addingTimeInterval(60)
+        var taken = false
+        while !taken, Date() < deadline {
+            taken = flock(again, LOCK_EX | LOCK_NB) == 0
+            if !taken { usleep(10_000) }
+        }
+        XCTAssertTrue(taken, "no lock left held")
+        XCTAssertFalse(text.contains("Picnic"))
+    }
+
     /// A full disk refuses the new event with the reason, and the field opens again holding the
     /// title typed, so that the user can try again.
     func testAFullDiskKeepsTheTypedTitleForAnotherTry() throws {

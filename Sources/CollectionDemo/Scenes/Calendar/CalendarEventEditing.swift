@@ -418,6 +418,19 @@ extension CalendarScene {
         }
     }
 
+    /// Leaving the scene: a change whose turn has come is written now; one still waiting gives up
+    /// (with its notice), so that no turn taken while the scene is away holds the folder's lock.
+    func settlePendingWrite() {
+        guard let pending = editing.pendingWrite else { return }
+        editing.pendingWrite = nil
+        switch pending.turn.state {
+        case .ready: pending.write()
+        case let .gaveUp(why): pending.refused(why)
+        case .waiting: pending.refused(tr("the calendar was left before another program let go of it; nothing was written"))
+        }
+        pending.turn.finish()
+    }
+
     private func commit(_ move: EventMove, title: String) {
         whenWritable(move.origin.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotMove, title, why)) }) { [unowned self] in
             guard let editor = events.source as? EventEditor else { return }
