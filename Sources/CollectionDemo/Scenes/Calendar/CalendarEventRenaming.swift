@@ -52,12 +52,11 @@ extension CalendarScene {
 
     /// Removes `e` (every occurrence of a repeating event) from its file; Ctrl+Z puts it back.
     public func deleteEvent(_ e: EventOccurrence) {
-        guard !isDragging, let editor = events.source as? EventEditor, let origin = e.origin else { return }
+        guard !isDragging, events.source is EventEditor, let origin = e.origin else { return }
         if let why = readOnlyReason(of: e) {
             refuse(strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why))
             return
         }
-        _ = editor
         whenWritable(origin.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why)) }) { [unowned self] in
             guard let editor = events.source as? EventEditor else { return }
             let outcome = editor.delete(origin, now: editing.wallClock())
