@@ -431,7 +431,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var prefetchBudget = 60
 
     /// Leaving the scene mid-pan settles the page instead of leaving it held.
-    public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
+    public func didDeactivate(now: Double) {
+        press.cancel(now: now, physics: &collection.physics)
+        settlePendingWrite()
+    }
 
     public var isDragging: Bool { editing.drag != nil || editing.choice != nil }
 
