@@ -16,6 +16,9 @@ final class TrashZone: Component, AccessibleComponent {
     }
 }
 
+/// A line on standard output, at once (the window test reads what was activated).
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
 /// Buttons, a confirmation dialog and an undo toast, as an app builds them from the engine's widgets.
 final class Widgets: ComposedRoot {
     private(set) var size = Size(width: 720, height: 480)
@@ -42,11 +45,11 @@ final class Widgets: ComposedRoot {
         // The dialog first: it captures every event while it is open.
         composition = Composition([dialog, toast, focus, row, trash], focus: focus)
         delete.onActivate = { [unowned self] now in
-            print("activated delete"); fflush(stdout)
+            say("activated delete")
             dialog.present(in: focus, showingRing: focus.isRingVisible, now: now)
         }
         greet.onActivate = { [unowned self] now in
-            print("activated greet"); fflush(stdout)
+            say("activated greet")
             toast.show("Hello!", now: now)
         }
         confirm.onActivate = { [unowned self] now in

@@ -13,11 +13,16 @@ final class WidgetTests: XCTestCase {
         func lineBreaks(in text: String) -> [LineBreak] { base.lineBreaks(in: text) }
     }
 
-    /// A part over the whole window that records what it hears.
+    /// A part over the whole window that records what it hears and takes the pointer's events
+    /// (keys go on to the chain, as a grid leaves Tab to it).
     final class Behind: Component, FocusStop {
         var seen: [InputEvent] = []
         var focused = false
-        func handle(_ event: InputEvent, now: Double) -> EventDisposition { seen.append(event); return .handled }
+        func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+            seen.append(event)
+            if case .key = event { return .ignored }
+            return .handled
+        }
         var focusName: String { "behind" }
         var canTakeFocus: Bool { true }
         func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) { focused = isFocused }
@@ -180,6 +185,7 @@ final class WidgetTests: XCTestCase {
         let (dialog, cancel, ok, focus, root, behind, open) = dialogSetUp()
         _ = root.handle(key(.tab), now: 0)
         XCTAssertTrue(open.isFocused)
+        behind.seen = []
         dialog.present(in: focus, now: 1)
         XCTAssertTrue(focus.isModal)
         XCTAssertTrue(cancel.isFocused)

@@ -33,6 +33,10 @@ final class WidgetsGoldenTests: XCTestCase {
         dialog.present(in: focus, showingRing: true, now: 1)    // then the dialog takes it: the ring on Cancel
         var list = DrawList()
         list.fill(Rect(origin: .zero, size: size), scheme.standardBackground)
+        // Cards behind the dialog, which its scrim dims.
+        for i in 0..<4 {
+            list.fill(Rect(x: 16 + Double(i) * 176, y: 96, width: 160, height: 300), .hsv(Double(i) / 4, 0.45, 0.85), radius: 10)
+        }
         root.draw(into: &list)
         XCTAssertTrue(list.isBalanced)
         canvas.render(list)

@@ -89,7 +89,7 @@ public final class Button: Component, FocusStop {
     /// measurer measures at the current ``Appearance/textScale``, so it grows with the text), plus
     /// padding, and never less than the style's minimum. O(title length).
     public func preferredSize(measurer: some TextMeasuring) -> Size {
-        let font = style.text
+        let font = self.font
         let tw = title.isEmpty ? 0 : measurer.width(of: title, style: font)
         var w = tw
         if let symbol, !symbol.isEmpty {
@@ -162,6 +162,9 @@ public final class Button: Component, FocusStop {
 
     // MARK: Drawing
 
+    /// The title's font: the style's, bold on a suggested or destructive button.
+    public var font: TextStyle { kind == .normal ? style.text : TextStyle(size: style.text.size, weight: .bold) }
+
     /// The colours it is drawn in now: text and background.
     public var colors: (text: Color, background: Color) {
         let s = style.following(Appearance.colorScheme)
@@ -188,7 +191,7 @@ public final class Button: Component, FocusStop {
         if kind == .normal { list.stroke(frame.insetBy(dx: 0.5, dy: 0.5), isEnabled ? s.border : s.disabledBackground, width: 1, radius: s.cornerRadius) }
         let inner = Rect(x: frame.minX + s.padding.left / 2, y: frame.minY, width: max(0, frame.width - (s.padding.left + s.padding.right) / 2),
                          height: frame.height)
-        let weight: FontWeight = kind == .normal ? .regular : .bold
+        let weight = font.weight
         guard let symbol, !symbol.isEmpty else {
             list.text(title, in: inner, size: s.text.size, color: text, alignment: .center, weight: weight)
             return

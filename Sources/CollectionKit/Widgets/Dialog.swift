@@ -133,7 +133,12 @@ public final class Dialog: Component {
         let s = style
         let rowSize = buttonRow.preferredSize()
         let roomWidth = max(0, area.width - 2 * s.margin)
-        let width = min(max(s.maximumWidth, rowSize.width + 2 * s.padding), roomWidth)
+        // As wide as its longest line would be unwrapped, within its widest (which grows with
+        // the text scale, so large text wraps at the same words), and never narrower than its buttons.
+        let widest = s.maximumWidth * Appearance.textScale
+        let natural = max(measurer.width(of: title, style: s.title), measurer.width(of: message, style: s.body),
+                          s.minimumWidth * Appearance.textScale - 2 * s.padding)
+        let width = min(max(min(natural + 2 * s.padding, widest), rowSize.width + 2 * s.padding), roomWidth).rounded(.up)
         let inner = max(0, width - 2 * s.padding)
         titleHeight = title.isEmpty ? 0 : measurer.lines(of: title, style: ParagraphStyle(text: s.title), width: inner).height
         bodyHeight = message.isEmpty ? 0 : measurer.lines(of: message, style: ParagraphStyle(text: s.body), width: inner).height

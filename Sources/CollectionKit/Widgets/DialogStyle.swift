@@ -25,8 +25,11 @@ public struct DialogStyle: Equatable, Sendable {
     /// Room between the title, the body, the content and the buttons.
     public var spacing = 12.0
     public var cornerRadius = 10.0
-    /// The widest the box grows, in points (it grows past this only to fit its buttons).
+    /// The widest the box grows at the default text size, in points: it grows with the text scale,
+    /// and past this only to fit its buttons.
     public var maximumWidth = 440.0
+    /// The narrowest the box is at the default text size, in points (it grows with the text scale).
+    public var minimumWidth = 280.0
     /// The least room kept between the box and the edges of its area.
     public var margin = 24.0
 
