@@ -12,7 +12,7 @@ struct ATSPIShape: Equatable {
     /// The listed node that has the focus (a button, a dialog's button), not a collection's
     /// item, a text field or a menu entry (those have events of their own).
     var focusedNode: ATSPIObjectPath?
-    /// The notification shown (a toast) and what it says.
+    /// The notification shown (a toast) and what it says (an alert, such as the demo's notices, is read by its role).
     var notification: ATSPIObjectPath?
     var notificationText: String?
 
@@ -23,7 +23,7 @@ struct ATSPIShape: Equatable {
         menu = tree.path { $0.role == .menu }
         highlighted = menu.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.focused) } }
         focusedNode = tree.path { $0.states.contains(.focused) && $0.items == nil && $0.textField == nil && $0.role != .menuItem && $0.role != .window }
-        notification = tree.path { $0.role == .notification || $0.role == .alert }
+        notification = tree.path { $0.role == .notification }
         notificationText = notification.flatMap { tree.resolve($0)?.node.name }
     }
 }
