@@ -264,7 +264,45 @@ final class WidgetTests: XCTestCase {
         XCTAssertTrue(dialog.buttons.allSatisfy { $0.frame.maxY <= dialog.box.maxY && $0.frame.width > 0 }, "the buttons stay in the box")
     }
 
+    /// A part of the app's own under the dialog's text: placed there, and offered presses on it.
+    final class Preview: Component, DialogContent {
+        var frame = Rect.zero
+        var presses = 0
+        func preferredHeight(forWidth width: Double) -> Double { 120 }
+        func setFrame(_ frame: Rect) { self.frame = frame }
+        func contains(_ p: Point) -> Bool { frame.contains(p) }
+        func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+            if case .pointerDown = event { presses += 1; return .handled }
+            return .ignored
+        }
+    }
+
+    func testADialogPlacesItsContentUnderItsTextAndOffersItPresses() {
+        let (dialog, _, _, focus, root, behind, _) = dialogSetUp()
+        let before = { dialog.present(in: focus, now: 0); defer { dialog.dismiss(now: 0) }; return dialog.box.height }()
+        let preview = Preview()
+        dialog.content = preview
+        dialog.present(in: focus, now: 1)
+        XCTAssertEqual(dialog.box.height, before + 120 + dialog.style.spacing, "the box grows by the content and a spacing")
+        XCTAssertEqual(preview.frame.width, dialog.textViewport.width)
+        XCTAssertLessThan(preview.frame.maxY, dialog.buttons[0].frame.minY)
+        _ = root.handle(down(preview.frame.midX, preview.frame.midY), now: 2)
+        _ = root.handle(up(preview.frame.midX, preview.frame.midY), now: 2.1)
+        XCTAssertEqual(preview.presses, 1)
+        XCTAssertEqual(behind.seen, [])
+        XCTAssertTrue(dialog.isPresented)
+    }
+
     // MARK: Toast
+
+    func testAToastMirrorsInRightToLeft() {
+        let (toast, _, _, _) = toastSetUp()
+        toast.show("Photo deleted", action: "Undo", now: 0)
+        XCTAssertLessThan(toast.actionButton.frame.maxX, toast.closeButton.frame.minX, "left to right: Undo, then close at the right")
+        toast.layoutDirection = .rightToLeft
+        XCTAssertGreaterThan(toast.actionButton.frame.minX, toast.closeButton.frame.maxX, "right to left: close at the left, then Undo")
+        XCTAssertEqual(toast.closeButton.frame.minX - toast.box.minX, toast.style.padding)
+    }
 
     private func toastSetUp() -> (Toast, FocusChain, Composition, Behind) {
         let toast = Toast(measurer: measurer, duration: 5)

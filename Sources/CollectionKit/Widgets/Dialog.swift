@@ -49,6 +49,12 @@ public final class Dialog: Component {
     public var dismissesOnOutsidePress = false
     /// Any of its buttons closes it before the button's action runs (true, the default).
     public var dismissesOnButton = true
+    /// Right to left mirrors its row of buttons (packed at the left, the first at the right); its
+    /// text aligns by its own direction either way.
+    public var layoutDirection: LayoutDirection {
+        get { buttonRow.layoutDirection }
+        set { buttonRow.layoutDirection = newValue }
+    }
     /// Called once it closed (Escape, a button, a press outside, ``dismiss(now:)``).
     public var onDismiss: ((Double) -> Void)?
     /// True between ``present(in:showingRing:now:)`` and ``dismiss(now:)``.
@@ -272,11 +278,11 @@ public final class Dialog: Component {
             let top = textViewport.minY - scrollOffset
             if titleHeight > 0 {
                 list.append(.paragraph(ParagraphRun(title, in: Rect(x: textViewport.minX, y: top, width: textViewport.width, height: titleHeight),
-                                                    style: ParagraphStyle(text: s.title), color: s.titleColor)))
+                                                    style: ParagraphStyle(text: s.title, alignment: .natural), color: s.titleColor)))
             }
             if bodyHeight > 0 {
                 list.append(.paragraph(ParagraphRun(message, in: Rect(x: textViewport.minX, y: bodyTop, width: textViewport.width, height: bodyHeight),
-                                                    style: ParagraphStyle(text: s.body), color: s.bodyColor)))
+                                                    style: ParagraphStyle(text: s.body, alignment: .natural), color: s.bodyColor)))
             }
             content?.draw(into: &list)
         }

@@ -49,6 +49,8 @@ public final class Toast: Component {
     public var style: ToastStyle { didSet { layOut() } }
     /// How long a message stays by default, in seconds.
     public var duration: Double
+    /// Right to left puts the buttons at the box's left and the message at its right.
+    public var layoutDirection = LayoutDirection.leftToRight { didSet { layOut() } }
     /// Called once it closed, with why.
     public var onDismiss: ((DismissReason, Double) -> Void)?
     /// When it closes by itself; nil while hidden or while one of its buttons has the focus.
@@ -154,16 +156,20 @@ public final class Toast: Component {
         let height = max(paragraph.height, actionSize.height, closeSize.height) + 2 * s.padding
         let width = min(maxWidth, textWidth + s.spacing + buttonsWidth + 2 * s.padding)
         box = Rect(x: (area.midX - width / 2).rounded(), y: area.maxY - s.margin - height, width: width, height: height)
-        messageRect = Rect(x: box.minX + s.padding, y: box.midY - paragraph.height / 2, width: textWidth, height: paragraph.height)
+        let rtl = layoutDirection.isRightToLeft
+        // Laid out left to right, then mirrored in the box for right to left.
+        func place(_ r: Rect) -> Rect { rtl ? Rect(x: box.minX + box.maxX - r.maxX, y: r.minY, width: r.width, height: r.height) : r }
+        messageRect = place(Rect(x: box.minX + s.padding, y: box.midY - paragraph.height / 2, width: textWidth, height: paragraph.height))
         // The buttons at the trailing end: close last.
         var x = box.maxX - s.padding - closeSize.width
-        closeButton.setFrame(Rect(x: x, y: box.midY - closeSize.height / 2, width: closeSize.width, height: closeSize.height))
+        closeButton.setFrame(place(Rect(x: x, y: box.midY - closeSize.height / 2, width: closeSize.width, height: closeSize.height)))
         if hasAction {
             x -= s.spacing + actionSize.width
-            actionButton.setFrame(Rect(x: x, y: box.midY - actionSize.height / 2, width: actionSize.width, height: actionSize.height))
+            actionButton.setFrame(place(Rect(x: x, y: box.midY - actionSize.height / 2, width: actionSize.width, height: actionSize.height)))
         } else {
             actionButton.setFrame(.zero)
         }
+        actionButton.layoutDirection = layoutDirection
     }
 
     // MARK: Component
@@ -220,7 +226,7 @@ public final class Toast: Component {
         list.shadow(box.offsetBy(dx: 0, dy: 4), s.shadow, radius: s.cornerRadius, blur: 14)
         list.fill(box, s.background, radius: s.cornerRadius)
         list.stroke(box.insetBy(dx: 0.5, dy: 0.5), s.border, width: 1, radius: s.cornerRadius)
-        list.append(.paragraph(ParagraphRun(message, in: messageRect, style: ParagraphStyle(text: s.text), color: s.textColor)))
+        list.append(.paragraph(ParagraphRun(message, in: messageRect, style: ParagraphStyle(text: s.text, alignment: .natural), color: s.textColor)))
         actionButton.draw(into: &list)
         closeButton.draw(into: &list)
     }
