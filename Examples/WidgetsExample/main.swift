@@ -42,6 +42,7 @@ final class Widgets: ComposedRoot {
                         buttons: [cancel, confirm], measurer: measurer)
         toast = Toast(measurer: measurer)
         focus = FocusChain(row.focusStops + toast.focusStops)
+        toast.focusChain = focus
         // The dialog first: it captures every event while it is open.
         composition = Composition([dialog, toast, focus, row, trash], focus: focus)
         delete.onActivate = { [unowned self] now in

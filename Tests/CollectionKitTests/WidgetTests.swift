@@ -359,6 +359,23 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(toast.deadline, 307)
     }
 
+    func testAToastClosingUnderTheFocusHandsItToTheStopBeforeItsButtons() {
+        let (toast, focus, root, behind) = toastSetUp()
+        toast.focusChain = focus
+        toast.show("Photo deleted", action: "Undo", now: 0)
+        _ = root.handle(key(.tab), now: 1)
+        _ = root.handle(key(.tab), now: 2)
+        XCTAssertTrue(toast.closeButton.isFocused)
+        behind.focused = false
+        _ = root.handle(key(.escape), now: 3)
+        XCTAssertFalse(toast.closeButton.isFocused || toast.actionButton.isFocused, "a hidden toast's buttons keep no focus (no second ring)")
+        XCTAssertTrue(behind.focused, "the stop before its buttons has it, and is told so")
+        XCTAssertTrue(focus.focused === behind)
+        XCTAssertTrue(focus.isRingVisible, "with the ring, as it showed")
+        toast.show("Card deleted", action: "Undo", now: 4)
+        XCTAssertFalse(toast.actionButton.showsFocusRing || toast.closeButton.showsFocusRing)
+    }
+
     func testTheNextMessageReplacesAToast() {
         let (toast, _, _, _) = toastSetUp()
         var reasons: [Toast.DismissReason] = []

@@ -16,6 +16,7 @@
 /// ```swift
 /// let toast = Toast(measurer: measurer)
 /// let focus = FocusChain([grid] + toast.focusStops)
+/// toast.focusChain = focus       // where the focus goes back when it closes under the focus
 /// let root = Composition([toast, focus, grid], focus: focus)
 /// toast.setFrame(Rect(origin: .zero, size: windowSize))
 /// toast.show(words("Photo deleted"), action: words("Undo"), now: now) { _ in history.undo() }
@@ -51,6 +52,10 @@ public final class Toast: Component {
     public var duration: Double
     /// Right to left puts the buttons at the box's left and the message at its right.
     public var layoutDirection = LayoutDirection.leftToRight { didSet { layOut() } }
+    /// The chain its buttons are listed in: when it closes while one of them has the focus, the
+    /// focus goes to the stop before them (with the ring as it showed). Without it the buttons
+    /// only lose the focus, and the chain falls back to its first stop.
+    public weak var focusChain: FocusChain?
     /// Called once it closed, with why.
     public var onDismiss: ((DismissReason, Double) -> Void)?
     /// When it closes by itself; nil while hidden or while one of its buttons has the focus.
@@ -113,12 +118,27 @@ public final class Toast: Component {
 
     private func close(_ reason: DismissReason, now: Double) {
         guard isShowing else { return }
+        let focusedButton: Button? = actionButton.isFocused ? actionButton : closeButton.isFocused ? closeButton : nil
         message = nil
         onAction = nil
         deadline = nil
         pressed = nil
         layOut()
+        if let focusedButton { handFocusOn(from: focusedButton, now: now) }
         onDismiss?(reason, now)
+    }
+
+    /// Its buttons cannot keep the focus once it is hidden: it goes to the chain's stop before
+    /// them that can take it (the buttons are told they lost it either way).
+    private func handFocusOn(from button: Button, now: Double) {
+        for b in [actionButton, closeButton] where b.isFocused { b.focusChanged(isFocused: false, showsRing: false, now: now) }
+        guard let chain = focusChain, let i = chain.stops.firstIndex(where: { $0 === button }) else { return }
+        let n = chain.stops.count
+        let ring = chain.showsRing
+        for step in 1..<max(n, 1) {
+            let stop = chain.stops[((i - step) % n + n) % n]
+            if stop.canTakeFocus { chain.focus(stop, showingRing: ring, now: now); return }
+        }
     }
 
     /// The timeout waits while one of its buttons has the focus, and starts again when it leaves.
