@@ -2,8 +2,9 @@
 # bus, read by a real AT-SPI client (pyatspi): the buttons are push buttons named by their titles
 # (the disabled one not sensitive), the app's own part found through the hook, "click" done over
 # the Action interface presses a button on the window's thread (the dialog it opens is a dialog
-# in the tree, with its text and buttons, and a button's focus event is sent), and Escape from a
-# real key press closes it.
+# in the tree, with its text and buttons, and a button's focus event is sent), real Tab and
+# Shift+Tab stay among its buttons, Escape closes it and gives the focus back, and the toast is a
+# notification whose message is read out.
 widgets=${WIDGETS_EXAMPLE:-$(dirname "$bin")/widgets-example}
 w_launcher=/usr/libexec/at-spi-bus-launcher
 w_python=/usr/bin/python3
@@ -134,11 +135,23 @@ widgets_test() {
         pass "widgets: the dialog's button taking the focus is announced (focus: on the push button Cancel)"
     else fail "widgets focus event" "events $(tail -c 600 "$w_log")"; fi
 
-    # A real Escape closes the dialog; Delete in it (clicked over AT-SPI) shows the toast, read out.
+    # Real keys, modifiers pressed as a keyboard does: Tab and Shift+Tab stay among the dialog's
+    # buttons, Escape closes it and the focus is back on the button that opened it.
     xdotool windowfocus --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid" 2>/dev/null
+    xdotool key Tab
+    local tabbed=0
+    wait_until 20 w_tree_is 'first("push button", "Delete")["focused"] and not first("push button", "Cancel")["focused"]' && tabbed=1
+    xdotool key Tab
+    wait_until 20 w_tree_is 'first("push button", "Cancel")["focused"]' || tabbed=0
+    xdotool key shift+Tab
+    wait_until 20 w_tree_is 'first("push button", "Delete")["focused"] and first("dialog") is not None' || tabbed=0
+    if [ $tabbed = 1 ]; then pass "widgets: Tab and Shift+Tab (real keys) cycle among the dialog's buttons"
+    else fail "widgets dialog Tab" "tree $(cat "$work/widgets-tree.json")"; fi
     xdotool key Escape
-    if wait_until 20 w_tree_is 'first("dialog") is None'; then pass "widgets: Escape closes the dialog"
-    else fail "widgets escape" "tree $(cat "$w_log" | tail -c 300)"; fi
+    if wait_until 20 w_tree_is 'first("dialog") is None and first("push button", "Delete card…")["focused"]'; then
+        pass "widgets: Escape closes the dialog; the focus is back on the button that opened it"
+    else fail "widgets escape" "tree $(cat "$work/widgets-tree.json")"; fi
+    # Delete in it (clicked over AT-SPI) shows the toast, read out.
     w_client click "Delete card…" >/dev/null
     wait_until 20 w_tree_is 'first("dialog") is not None' || true
     w_client click "Delete" >/dev/null
