@@ -134,3 +134,79 @@ final class FocusModelTests: XCTestCase {
         XCTAssertEqual(dump["focusRing"]?.boolValue, true)
     }
 }
+
+/// The carousel's focus: one ring on screen at any time; the reading sheet takes the focus, keeps
+/// Tab inside, and gives it back to Open.
+final class CarouselFocusOwnershipTests: XCTestCase {
+    private func state(_ app: App) -> (stop: String?, rings: Double?, opened: Bool) {
+        let c = app.dumpState()["collections"]![0]!
+        return (app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, c["rings"]?.doubleValue, c["opened"] != .null)
+    }
+
+    func testTabThenRightShowsExactlyOneRing() throws {
+        let app = try App(scene: "carousel", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "key Tab\nwait 100")
+        XCTAssertEqual(state(app).stop, "open", "Tab from the cards goes to the centred card's Open button")
+        XCTAssertEqual(state(app).rings, 1)
+        try driver.play(script: "key Right\nwait 600")
+        XCTAssertEqual(state(app).stop, "open")
+        XCTAssertEqual(state(app).rings, 1, "the ring moved with the Open button to the next card; the card has none")
+        XCTAssertEqual(app.dumpState()["collections"]![0]!["centeredIndex"]?.doubleValue, 1, "Right still turned the page")
+    }
+
+    func testTheSheetTakesTheFocusKeepsTabInsideAndEscapeGivesItBackToOpen() throws {
+        let app = try App(scene: "carousel", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "key Tab\nwait 50")
+        XCTAssertEqual(state(app).stop, "open")
+        try driver.play(script: "key Return\nwait 100")
+        XCTAssertTrue(state(app).opened)
+        XCTAssertEqual(state(app).stop, "close", "the sheet's Close has the focus")
+        try driver.play(script: "key Tab\nwait 50\nkey Tab\nwait 50\nkey shift+Tab\nwait 50")
+        XCTAssertEqual(state(app).stop, "close", "Tab and Shift+Tab stay inside the sheet")
+        XCTAssertTrue(state(app).opened)
+        XCTAssertEqual(state(app).rings, 1)
+        try driver.play(script: "key Escape\nwait 100")
+        XCTAssertFalse(state(app).opened)
+        XCTAssertEqual(state(app).stop, "open", "Escape gives the focus back to Open")
+        XCTAssertEqual(state(app).rings, 1)
+    }
+}
+
+/// Tab runs in reading order in every scene: from the tab bar into the scene's header controls,
+/// then its content; a scene still opens with the focus on its content.
+final class ReadingOrderTests: XCTestCase {
+    /// The stops Tab visits from the tab bar until it comes back to it.
+    private func tabCycle(_ scene: String) throws -> (start: String?, cycle: [String]) {
+        let app = try App(scene: scene, size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        let start = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue
+        var seen: [String] = []
+        for _ in 0..<20 {
+            try driver.play(script: "key Tab\nwait 30")
+            let stop = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue ?? "?"
+            if stop == "tabs", !seen.isEmpty, seen.contains("tabs") { break }
+            seen.append(stop)
+        }
+        // From the tab bar on: the order a user reads the window in.
+        let fromTabs = seen.firstIndex(of: "tabs").map { Array(seen[$0...]) } ?? seen
+        return (start, fromTabs)
+    }
+
+    private func assertBefore(_ headers: [String], _ content: String, in scene: String) throws {
+        let (start, cycle) = try tabCycle(scene)
+        XCTAssertEqual(start, content, "\(scene) opens with the focus on its content")
+        guard let c = cycle.firstIndex(of: content) else { return XCTFail("\(scene): \(content) not reached by Tab: \(cycle)") }
+        for h in headers {
+            guard let i = cycle.firstIndex(of: h) else { XCTFail("\(scene): \(h) not reached by Tab: \(cycle)"); continue }
+            XCTAssertLessThan(i, c, "\(scene): \(h) comes before \(content) (\(cycle))")
+        }
+        XCTAssertEqual(cycle.first, "tabs")
+    }
+
+    func testRearrangeHeaderBeforeTiles() throws { try assertBefore(["layouts", "undo"], "rearrange", in: "rearrange") }
+    func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "header"], "mosaic", in: "mosaic") }
+    func testCalendarHeaderBeforeDays() throws { try assertBefore(["previous", "next"], "days", in: "calendar") }
+}

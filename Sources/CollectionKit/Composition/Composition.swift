@@ -42,6 +42,8 @@ public final class Composition: Component {
     private var holder: ObjectIdentifier?
     /// Where the pointer was last seen; nil before the first pointer event and after it left.
     public private(set) var pointer: Point?
+    /// The view whose scroll bar took the current press: the bar holds the pointer until release.
+    private weak var barHolder: CollectionView?
 
     /// `parts` in priority order; `focus` joins them at the end unless listed.
     public init(_ parts: [any Component], focus: FocusChain = FocusChain()) {
@@ -57,13 +59,15 @@ public final class Composition: Component {
     }
 
     /// True while a press holds the pointer.
-    public var isPointerHeld: Bool { holder != nil }
+    public var isPointerHeld: Bool { holder != nil || barHolder != nil }
 
     private var heldPart: (any Component)? { holder.flatMap { h in parts.first { ObjectIdentifier($0) == h } } }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         // Observers see every event first and take none.
         for part in parts where part.inputRole == .observe { _ = part.handle(event, now: now) }
+        // The views' scroll bars come before any part: a press on a bar is always the bar's.
+        if let result = routeToScrollBars(event, now: now) { return result }
         switch event {
         case let .pointerDown(p, _, _):
             pointer = p
@@ -106,6 +110,84 @@ public final class Composition: Component {
             if let (_, result) = captured(event, now: now) { return result }
             // Another program's drop goes where the pointer is, as a release would.
             return first(event, now: now) { $0.contains(p) }
+        }
+    }
+
+    /// The collection views among the parts, each once, in the order of the parts: a
+    /// ``CollectionController``'s, a ``CollectionView`` listed as it is, each collection of a
+    /// ``DragDropManager`` or ``ReorderInteraction``, a ``DragDropCollection``'s, then
+    /// ``collections``. Their scroll bars are the composition's to route, and assistive technology
+    /// sees them (``AccessibleComposition``).
+    public var views: [CollectionView] {
+        var views: [CollectionView] = []
+        func add(_ v: CollectionView) { if !views.contains(where: { $0 === v }) { views.append(v) } }
+        for part in parts {
+            switch part {
+            case let c as CollectionController: add(c.view)
+            case let v as CollectionView: add(v)
+            case let m as DragDropManager:
+                for c in m.collections { add(c.view) }
+                for r in m.reorderables { add(r.view) }
+            case let r as ReorderInteraction:
+                add(r.reorderable.view)
+                for c in r.manager.collections { add(c.view) }
+            case let c as any DropContainer: add(c.view)
+            default: break
+            }
+        }
+        for v in collections { add(v) }
+        return views
+    }
+
+    /// A scroll bar's share of `event`: a press on a bar takes the pointer until its release (so
+    /// a long press there lifts nothing and a drag there never pans the content); motion shows
+    /// the bars and lights the one under the pointer. Nil when the event goes on to the parts.
+    private func routeToScrollBars(_ event: InputEvent, now: Double) -> EventDisposition? {
+        if let bar = barHolder {
+            switch event {
+            case .pointerMove, .pointerExited:
+                if case let .pointerMove(p, _) = event { pointer = p }
+                bar.handleScrollBarEvent(event, now: now)
+                return .handled
+            case let .pointerUp(p, _, _):
+                pointer = p
+                barHolder = nil
+                bar.handleScrollBarEvent(event, now: now)
+                return .handled
+            case .focus(gained: false):
+                barHolder = nil
+                bar.handleScrollBarEvent(event, now: now)
+                return nil
+            default:
+                break
+            }
+        }
+        switch event {
+        case let .pointerDown(p, .left, _):
+            guard heldPart == nil else { return nil }
+            let all = views
+            if let view = all.first(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) {
+                pointer = p
+                // A press elsewhere ends another bar's lost hold; this one is the bar's.
+                for other in all where other !== view { other.handleScrollBarEvent(event, now: now) }
+                barHolder = view
+                view.updateHover(at: nil)
+                view.handleScrollBarEvent(event, now: now)
+                return .handled
+            }
+            for view in all { view.handleScrollBarEvent(event, now: now) }
+            return nil
+        case let .pointerMove(p, _):
+            for view in views where view.showsScrollBars { view.handleScrollBarEvent(.pointerMove(p, []), now: now) }
+            return nil
+        case .wheel:
+            if let p = pointer { for view in views where view.showsScrollBars && view.frame.contains(p) { view.handleScrollBarEvent(event, now: now) } }
+            return nil
+        case .pointerExited, .focus(gained: false):
+            for view in views { view.handleScrollBarEvent(event, now: now) }
+            return nil
+        default:
+            return nil
         }
     }
 
@@ -156,7 +238,9 @@ public final class Composition: Component {
 
     /// The holder's cursor, then a capturing part's, then the topmost part's that names one.
     public func cursor(at p: Point) -> Cursor? {
+        if barHolder != nil { return .arrow }
         if let held = heldPart, let c = held.cursor(at: p) { return c }
+        if heldPart == nil, views.contains(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) { return .arrow }
         for part in parts where part.inputRole == .capture { if let c = part.cursor(at: p) { return c } }
         for part in orderedForCursor { if let c = part.cursor(at: p) { return c } }
         return nil
@@ -174,6 +258,7 @@ public final class Composition: Component {
 
     public func cancelGestures(now: Double) {
         holder = nil
+        if let bar = barHolder { barHolder = nil; bar.handleScrollBarEvent(.focus(gained: false), now: now) }
         for part in parts { part.cancelGestures(now: now) }
     }
 

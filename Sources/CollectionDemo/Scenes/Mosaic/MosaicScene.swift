@@ -172,7 +172,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
-        let focus = FocusChain([cards, featured, headerButtons.focusStop("header")])
+        // Reading order: the featured row, the mosaic header's buttons, then the mosaic's cards;
+        // the focus starts on the cards.
+        let focus = FocusChain([featured, headerButtons.focusStop("header"), cards], initial: cards)
         composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, wheel, frame], focus: focus)
     }
 
