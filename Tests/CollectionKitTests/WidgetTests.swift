@@ -428,6 +428,10 @@ final class WidgetTests: XCTestCase {
         let t = tree.children[3]
         XCTAssertEqual(t.name, "Photo deleted")
         XCTAssertEqual(t.children.map(\.name), ["Photo deleted", "Undo", "Close"])
+        XCTAssertEqual(tree.children[1].name, "Open")
+        XCTAssertEqual(tree.children[1].actions.count, 0, "behind an open dialog a button is inert: no click for a screen reader")
+        XCTAssertEqual(t.children[1].actions.count, 0)
+        XCTAssertEqual(d.children[1].actions.map(\.name), ["click"], "the dialog's own buttons act")
         cancel.isEnabled = false
         let disabled = cancel.accessibilityNode()
         XCTAssertTrue(disabled.states.contains(.disabled))

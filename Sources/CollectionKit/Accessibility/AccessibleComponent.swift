@@ -45,16 +45,33 @@ public protocol AccessibleComponent: AnyObject {
 extension Composition {
     /// The nodes its parts publish (``AccessibleComponent``), in the order of its parts, nested
     /// compositions' included; a part listed twice publishes once.
+    ///
+    /// While a modal part is open (one that captures input at the ``DrawLayer/modal`` layer or
+    /// above: a presented ``Dialog``), what is behind it is inert, as ARIA's `aria-modal` has it:
+    /// the other parts' nodes are still read but lose their actions, so an assistive technology
+    /// cannot press a button the user cannot reach (collections' items act through input, which
+    /// the modal part takes anyway).
     public var accessibleComponentNodes: [AccessibleNode] {
         var seen = Set<ObjectIdentifier>()
-        var nodes: [AccessibleNode] = []
+        var published: [(node: AccessibleNode, modal: Bool)] = []
         func walk(_ c: Composition) {
             for part in c.parts where seen.insert(ObjectIdentifier(part)).inserted {
-                if let a = part as? any AccessibleComponent { nodes += a.accessibilityNodes() }
-                else if let inner = part as? Composition { walk(inner) }
+                if let a = part as? any AccessibleComponent {
+                    let modal = part.inputRole == .capture && part.drawLayer >= .modal
+                    published += a.accessibilityNodes().map { ($0, modal) }
+                } else if let inner = part as? Composition {
+                    walk(inner)
+                }
             }
         }
         walk(self)
-        return nodes
+        guard published.contains(where: \.modal) else { return published.map(\.node) }
+        func inert(_ n: AccessibleNode) -> AccessibleNode {
+            var n = n
+            n.actions = []
+            n.children = n.children.map(inert)
+            return n
+        }
+        return published.map { $0.modal ? $0.node : inert($0.node) }
     }
 }
