@@ -183,7 +183,8 @@ public final class Button: Component, FocusStop {
         guard frame.width > 0, frame.height > 0 else { return }
         let s = style.following(Appearance.colorScheme)
         let (text, background) = colors
-        if showsFocusRing {
+        // A button disabled while it had the focus shows no ring (it cannot be used).
+        if showsFocusRing, isEnabled {
             let g = s.focusRingGap + s.focusRingWidth / 2
             list.stroke(frame.insetBy(dx: -g, dy: -g), s.focusRing, width: s.focusRingWidth, radius: s.cornerRadius + g)
         }
