@@ -21,7 +21,7 @@ public struct AccessibleApplication {
     public var pixelsPerPoint: () -> Double
     /// Whether the window has the keyboard focus: screen readers follow the active window.
     public var windowIsActive: () -> Bool
-    /// The window's time, for the actions nodes perform themselves (``AccessibleAction``).
+    /// The window's time, for the actions nodes perform themselves (`AccessibleAction`).
     public var now: () -> Double
 
     public init(name: String, tree: @escaping () -> AccessibleNode, events: AccessibilityEventQueue,
