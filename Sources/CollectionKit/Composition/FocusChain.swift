@@ -91,6 +91,15 @@ public final class FocusChain: Component {
         tell(now: now)
     }
 
+    /// The focus comes back into the chain from outside without the keyboard (a press in the
+    /// area the chain serves): the stop that had it has it again, with no ring.
+    public func resume(now: Double) {
+        guard leftOut else { return }
+        leftOut = false
+        showsRing = false
+        tell(now: now)
+    }
+
     /// True after ``leave(now:)`` until the focus comes back: the chain's stops have no focus.
     public private(set) var leftOut = false
 

@@ -147,8 +147,9 @@ public final class ReorderInteraction: Component {
             return .handled
         case let .key(key, mods):
             // A keyboard drag's keys are the manager's; other keys are swallowed while a drag lasts.
+            let dragging = manager.isDragging
             if manager.session?.isKeyboard == true { manager.handleKey(key, modifiers: mods, now: now) }
-            return manager.isDragging ? .handled : .ignored
+            return dragging ? .handled : .ignored
         default:
             return .ignored
         }
