@@ -20,8 +20,9 @@ final class KanbanAccessibilityTests: XCTestCase {
         defer { withExtendedLifetime(driver) {} }
         let tree = published.tree(title: "Kanban", size: Size(width: 900, height: 600))
         XCTAssertEqual(tree.role, .window)
-        XCTAssertEqual(tree.children.map(\.name), ["To do", "Doing", "Done"])
-        XCTAssertEqual(tree.children.map(\.role), [.list, .list, .list], "a column of cards is a list")
+        XCTAssertEqual(tree.children.map(\.name), ["To do", "Doing", "Done", "+ Add a card", "+ Add a card", "+ Add a card"])
+        XCTAssertEqual(tree.children.map(\.role), [.list, .list, .list, .pushButton, .pushButton, .pushButton],
+                       "a column of cards is a list; its add button a push button")
         let todo = try XCTUnwrap(tree.children.first?.items)
         XCTAssertEqual(todo.count, 5)
         XCTAssertEqual(todo.item(at: 0)?.name, "Write the README")

@@ -75,7 +75,8 @@ final class KanbanEditingTests: XCTestCase {
 
     func testDeleteKeyPutsTheFocusedCardInTheTrash() throws {
         let (driver, heard) = try makeRun()
-        try play(driver, "key Tab\nkey Down\nkey Delete\nwait 300")
+        // Tab goes to the first column's add button, then to the second column.
+        try play(driver, "key Tab\nkey Tab\nkey Down\nkey Delete\nwait 300")
         func onBoard() -> Int { (0..<3).reduce(0) { $0 + titles(heard.files.last, $1).count } }
         XCTAssertEqual(heard.files.last?.trash.count, 1)
         XCTAssertEqual(onBoard(), 6)
@@ -83,5 +84,24 @@ final class KanbanEditingTests: XCTestCase {
         try play(driver, "key ctrl+z\nwait 300")
         XCTAssertEqual(heard.files.last?.trash.count, 0)
         XCTAssertEqual(onBoard(), 7)
+    }
+
+    /// The add buttons are Tab stops after their columns; Ctrl+N on one adds to its column, and
+    /// the new card then has the focus.
+    func testCtrlNOnAnAddButtonAddsThereAndTheNewCardHasTheFocus() throws {
+        let (driver, heard) = try makeRun()
+        func focused() -> String? { driver.root.composition.focus.focused?.focusName }
+        try play(driver, "key Tab\nkey Tab\nkey Tab\nkey Tab\nwait 50")
+        XCTAssertEqual(focused(), "add2", "the empty third column is no stop; its button is")
+        try play(driver, "key ctrl+n\ntext Third\nkey Return")
+        XCTAssertEqual(titles(heard.files.last, 2), ["Third"])
+        XCTAssertEqual(focused(), "column2", "the new card's column has the focus")
+        XCTAssertEqual(driver.root.manager.focus?.id, driver.root.columns[2].identifiers.first?.first.map(AnyHashable.init))
+        try play(driver, "key Tab\nwait 30\nkey shift+Tab\nwait 30\nkey shift+Tab\nwait 30")
+        XCTAssertEqual(focused(), "add1", "Shift+Tab goes back stop by stop")
+        // Enter on the button adds to its column; it does not rename the card focused before.
+        try play(driver, "key Return\ntext Second\nkey Return\nwait 300")
+        XCTAssertEqual(titles(heard.files.last, 1).last, "Second")
+        XCTAssertEqual(titles(heard.files.last, 2), ["Third"])
     }
 }

@@ -136,7 +136,7 @@ if [ "$focus_ok" = 1 ]; then
 fi
 quit_app
 
-# The kanban example: Tab moves to the second column, Space picks up its first card, Right carries
+# The kanban example: Tab moves to the first column's add button, then the second column; Space picks up its first card, Right carries
 # it to the third column and Space drops it there; the saved file shows where it went.
 kanban=${KANBAN_EXAMPLE:-$(dirname "$bin")/kanban-example}
 if [ -x "$kanban" ]; then
@@ -149,7 +149,7 @@ if [ -x "$kanban" ]; then
     wait_until 60 find_kanban
     if [ -n "$wid" ] && wait_until 30 window_drawn; then
         xdotool windowfocus "$wid" 2>/dev/null
-        xdotool key --window "$wid" Tab space Right space
+        xdotool key --window "$wid" Tab Tab space Right space
         saved() { [ -f "$board" ] && [ "$(json_get "$board" "$1" 2>/dev/null)" = True ]; }
         if wait_until 20 saved 'len(d["columns"][2]["cards"]) == 1 and len(d["columns"][1]["cards"]) == 1 and len(d["columns"][0]["cards"]) == 5'; then
             pass "kanban: Tab moves to the next column, Space and the arrows carry its card to the third"

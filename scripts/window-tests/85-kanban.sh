@@ -43,3 +43,44 @@ if [ -x "$kanban" ]; then
 else
     fail "kanban" "$kanban is missing; run swift build first"
 fi
+
+# The three columns each have a "+ Add a card" button that is a Tab stop after its column. Real
+# keys (xdotool presses Shift or Ctrl before the key, as a keyboard does): Tab onto the third
+# column's button and Ctrl+N adds there; Shift+Tab goes back to the stop before (the third column,
+# then the second column's button), and Enter there adds to the second column.
+if [ -x "$kanban" ]; then
+    board="$work/kanban-buttons.json"
+    rm -f "$board"
+    "$kanban" "$board" >"$work/kanban-buttons.out" 2>&1 &
+    app_pid=$!
+    wid=""
+    wait_until 60 find_kanban
+    if [ -z "$wid" ]; then
+        fail "kanban buttons window" "no window appeared: $(cat "$work/kanban-buttons.out")"
+    else
+        wait_until 30 window_drawn || fail "kanban buttons first frame" "the window stayed blank for 30 s"
+        xdotool windowfocus "$wid" 2>/dev/null
+        # From the first column: its button, the second column, its button, then the third column's
+        # button (the empty third column is no Tab stop).
+        xdotool key --window "$wid" --delay 60 Tab Tab Tab Tab
+        xdotool key --window "$wid" ctrl+n
+        xdotool type --window "$wid" --delay 30 "Third"
+        xdotool key --window "$wid" Return
+        if wait_until 20 saved '[c["title"] for c in d["columns"][2]["cards"]] == ["Third"]'; then
+            pass "kanban: Ctrl+N with the third column's add button focused adds to the third column"
+        else
+            fail "kanban Ctrl+N on a button" "the file does not show the card in the third column: $(python3 -c 'import json,sys; print([[c["title"] for c in col["cards"]] for col in json.load(open(sys.argv[1]))["columns"]])' "$board" 2>&1)"
+        fi
+        # The new card has the focus; Tab is its column's button, Shift+Tab twice the second column's button.
+        xdotool key --window "$wid" --delay 60 Tab shift+Tab shift+Tab
+        xdotool key --window "$wid" Return
+        xdotool type --window "$wid" --delay 30 "Second"
+        xdotool key --window "$wid" Return
+        if wait_until 20 saved '[c["title"] for c in d["columns"][1]["cards"]][-1:] == ["Second"] and len(d["columns"][2]["cards"]) == 1'; then
+            pass "kanban: Shift+Tab goes back through the stops, and Enter on the second column's button adds there"
+        else
+            fail "kanban Shift+Tab" "the file does not show the card in the second column: $(python3 -c 'import json,sys; print([[c["title"] for c in col["cards"]] for col in json.load(open(sys.argv[1]))["columns"]])' "$board" 2>&1)"
+        fi
+        kill -TERM "$app_pid"; wait "$app_pid" 2>/dev/null
+    fi
+fi

@@ -12,23 +12,27 @@ extension Kanban {
         guard !manager.isDragging else { return .ignored }
         switch event {
         case let .pointerDown(p, .left, mods):
-            if let k = addButtons.firstIndex(where: { $0.contains(p) }) { beginAdding(in: k, now: now); return .handled }
             guard clicks.press(at: p, now: now) == 2, mods.isEmpty,
                   let column = columns.first(where: { $0.view.frame.contains(p) }), let id = column.itemID(at: p) else { return .ignored }
             beginRenaming(id, in: column, now: now)
             return .handled
         case let .key(key, mods):
             if key == Key("n"), mods == .ctrl {
+                // The column with the focus, or the one whose add button has it.
                 let focused = composition.focus.focused?.focusName
-                beginAdding(in: columns.firstIndex { $0.name == focused } ?? 0, now: now)
+                let k = columns.firstIndex { $0.name == focused } ?? addCardButtons.firstIndex { $0.name == focused } ?? 0
+                beginAdding(in: k, now: now)
                 return .handled
             }
-            if InPlaceEditor.isEditKey(key, mods), let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }),
+            // The focused card counts only while its column has the keyboard focus (Enter on an
+            // add button adds; it does not rename the card last focused).
+            let columnHasFocus = composition.focus.focused?.focusName == manager.focus?.collection
+            if InPlaceEditor.isEditKey(key, mods), columnHasFocus, let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }),
                let id = column.identifier(f.id) {
                 beginRenaming(id, in: column, now: now)
                 return .handled
             }
-            if key == Key("Delete"), mods.isEmpty {
+            if key == Key("Delete"), mods.isEmpty, columnHasFocus || !manager.selection.isEmpty {
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return .ignored }
                 let what = ids.count == 1 ? ids.identifiers(as: Int.self).first.map(title(of:)) ?? "1 card" : "\(ids.count) cards"
@@ -55,7 +59,12 @@ extension Kanban {
             cards[id] = Card(id: id, title: title)
             try? manager.insert([AnyHashable(id)], into: column.name, at: ItemPath(item: column.count, section: 0),
                                 summary: "add \(title)")
-            column.view.scrollToItem(ItemPath(item: max(0, column.count - 1), section: 0), centered: false, animated: true)
+            // The new card has the focus, with its ring when the keyboard added it.
+            let ring = composition.focus.isRingVisible
+            manager.focusItem(AnyHashable(id), in: column.name, showingRing: ring)
+            if let stop = composition.focus.stops.first(where: { $0.focusName == column.name }) {
+                composition.focus.focus(stop, showingRing: ring, now: now)
+            }
         }
     }
 

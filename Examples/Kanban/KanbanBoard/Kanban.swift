@@ -44,8 +44,10 @@ public final class Kanban: ComposedRoot {
     public let editor: InPlaceEditor
     /// Double-clicks on cards, which rename them.
     var clicks = ClickCounter()
+    /// Each column's "+ Add a card" button: a Tab stop after its column, Enter or a click adds.
+    public private(set) var addCardButtons: [Button] = []
     /// Where each column's "+ Add a card" button is.
-    public private(set) var addButtons: [Rect] = []
+    public var addButtons: [Rect] { addCardButtons.map(\.frame) }
     /// The column a new card is being typed for, while it is.
     public internal(set) var adding: Int?
     private var saveError: String?
@@ -94,10 +96,15 @@ public final class Kanban: ComposedRoot {
         manager.onChange = { [unowned self] _ in
             do { try self.save(snapshot()); saveError = nil } catch { saveError = "not saved: \(error)" }
         }
-        let focus = FocusChain(manager.focusStops())
+        addCardButtons = columns.indices.map { k in
+            Button(name: "add\(k)", title: Kanban.addCardTitle) { [unowned self] now in beginAdding(in: k, now: now) }
+        }
+        // Reading order: each column, then the button under it.
+        let stops: [any FocusStop] = zip(manager.focusStops(), addCardButtons).flatMap { [$0.0, $0.1 as any FocusStop] }
+        let focus = FocusChain(stops)
         let chrome = ClosureComponent(draw: { [unowned self] list in drawChrome(into: &list) })
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) })
-        let parts: [any Component] = [editor, commands, focus, manager] + columns + [chrome]
+        let parts: [any Component] = [editor, commands, focus, manager] + columns + addCardButtons + [chrome]
         composition = Composition(parts, focus: focus)
         layOut(for: size)
     }
@@ -118,10 +125,9 @@ public final class Kanban: ComposedRoot {
         let m = 12.0, statusH = 28.0, trashH = 70.0, titleH = 24.0, addH = 34.0
         let width = (size.width - m * Double(columns.count + 1)) / Double(max(1, columns.count))
         let height = max(0, size.height - 3 * m - trashH - statusH - titleH - addH)
-        addButtons = []
         for (k, c) in columns.enumerated() {
             c.view.setFrame(Rect(x: m + Double(k) * (width + m), y: m + titleH, width: max(0, width), height: height))
-            addButtons.append(Rect(x: c.view.frame.minX + 8, y: c.view.frame.maxY + 2, width: max(0, width - 16), height: addH - 4))
+            addCardButtons[k].setFrame(Rect(x: c.view.frame.minX + 8, y: c.view.frame.maxY + 2, width: max(0, width - 16), height: addH - 4))
         }
         trash.dropFrame = Rect(x: m, y: size.height - statusH - m - trashH, width: max(0, size.width - 2 * m), height: trashH)
     }
@@ -132,9 +138,6 @@ public final class Kanban: ComposedRoot {
         for c in columns {
             list.text("\(c.title)  \(c.count)", in: Rect(x: c.view.frame.minX, y: c.view.frame.minY - 24, width: c.view.frame.width, height: 24),
                       size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading, weight: .bold)
-        }
-        for (k, r) in addButtons.enumerated() where adding != k {
-            list.text(Kanban.addCardTitle, in: r.insetBy(dx: 4, dy: 0), size: 14, color: Color(hex: 0x9AA1B0), alignment: .leading)
         }
         let accent = trash.isRefusing ? Color(hex: 0xE5534B) : trash.isHovered ? Color(hex: 0x4C8DFF) : Color(hex: 0x3D4350)
         list.stroke(trash.dropFrame, accent, width: 2, radius: 8)

@@ -5,6 +5,18 @@
 extension DragDropManager {
     /// One focus stop per collection, in the order they were added.
     public func focusStops() -> [any FocusStop] { collections.map { ContainerFocusStop(manager: self, name: $0.dropName) } }
+
+    /// Puts the keyboard focus on item `id` of the collection named `collection` (a card just
+    /// created or renamed), scrolled into view, with the ring when `showingRing`. Hand the focus
+    /// chain to that collection's stop too (``FocusChain/focus(_:showingRing:now:)``): its stop then
+    /// keeps this item rather than its first.
+    public func focusItem(_ id: AnyHashable, in collection: String, showingRing: Bool) {
+        guard let c = self.collection(named: collection), let ip = c.displayedIndexPath(of: id) else { return }
+        marks.focus(id, in: collection)
+        marks.showRing(showingRing)
+        c.view.scrollToItem(ip, centered: false, animated: true)
+        showStates()
+    }
 }
 
 /// A collection of a drag-and-drop manager as a focus stop.
