@@ -16,6 +16,8 @@ final class AccessibilitySceneTests: XCTestCase {
 
     /// The shown scene's nodes.
     func sceneNodes(_ app: App) -> [AccessibleNode] { app.accessibilityTree(title: "Collection Demo").children[1].children }
+    /// The scene's collections, after its header's buttons.
+    func collectionNodes(_ app: App) -> [AccessibleNode] { sceneNodes(app).filter { $0.items != nil } }
 
     func p(_ r: Rect) -> String { "\(Int(r.center.x)) \(Int(r.center.y))" }
 
@@ -41,7 +43,7 @@ final class AccessibilitySceneTests: XCTestCase {
 
     func testTheGridOfAMillionTilesIsAGridEveryTileReachableWithoutNewCells() throws {
         let driver = try start("grid", config: SceneConfig(items: 1_000_000))
-        let grid = try XCTUnwrap(sceneNodes(driver.root).first)
+        let grid = try XCTUnwrap(collectionNodes(driver.root).first)
         XCTAssertEqual(grid.role, .grid)
         XCTAssertEqual(grid.name, "Tiles")
         XCTAssertEqual(grid.childCount, 1_000_000)
@@ -60,14 +62,14 @@ final class AccessibilitySceneTests: XCTestCase {
         XCTAssertEqual(driver.root.currentScene.liveCellCount, cells, "no cell was made for a node")
 
         try driver.play(script: "down \(p(first.frame))\nup \(p(first.frame))\nwait 50")
-        let clicked = try XCTUnwrap(sceneNodes(driver.root).first?.child(at: 0))
+        let clicked = try XCTUnwrap(collectionNodes(driver.root).first?.child(at: 0))
         XCTAssertTrue(clicked.states.contains(.selected))
-        XCTAssertEqual(sceneNodes(driver.root).first?.items?.selectedIndices, [0])
+        XCTAssertEqual(collectionNodes(driver.root).first?.items?.selectedIndices, [0])
     }
 
     func testTheCarouselIsAListOfStoriesNamedByTheirTitles() throws {
         let driver = try start("carousel")
-        let list = try XCTUnwrap(sceneNodes(driver.root).first)
+        let list = try XCTUnwrap(collectionNodes(driver.root).first)
         XCTAssertEqual(list.role, .list)
         XCTAssertEqual(list.childCount, 12)
         XCTAssertEqual(list.child(at: 0)?.role, .listItem)
@@ -78,7 +80,7 @@ final class AccessibilitySceneTests: XCTestCase {
     func testRearrangeTilesArePinnedWhereTheyKeepTheirPlace() throws {
         let driver = try start("rearrange")
         let scene = try XCTUnwrap(driver.root.currentScene as? RearrangeScene)
-        let grid = try XCTUnwrap(sceneNodes(driver.root).first)
+        let grid = try XCTUnwrap(collectionNodes(driver.root).first)
         XCTAssertEqual(grid.role, .grid)
         XCTAssertEqual(grid.childCount, 200)
         let pinned = try XCTUnwrap(scene.ids.firstIndex(where: RearrangeScene.isPinned))
@@ -100,7 +102,7 @@ final class AccessibilitySceneTests: XCTestCase {
         let driver = HeadlessDriver(root: app, fps: 60)
         driver.advance(to: 0.5)
 
-        let table = try XCTUnwrap(sceneNodes(app).first)
+        let table = try XCTUnwrap(collectionNodes(app).first)
         XCTAssertEqual(table.role, .table)
         XCTAssertEqual(table.name, settings.title(of: scene.visibleMonth))
         XCTAssertEqual(table.childCount, CalendarScene.pageCount * MonthGrid.cellCount)
@@ -124,9 +126,9 @@ final class AccessibilitySceneTests: XCTestCase {
         app.listenForAccessibilityEvents()
         try driver.play(script: "down \(p(dentistDay.frame))\nup \(p(dentistDay.frame))\nwait 50")
         let dentistPath = ItemPath(item: grid.cell(of: d("2026-11-24"))!, section: page)
-        let chosen = try XCTUnwrap(sceneNodes(app).first?.items?.item(at: dentistPath))
+        let chosen = try XCTUnwrap(collectionNodes(app).first?.items?.item(at: dentistPath))
         XCTAssertTrue(chosen.states.contains(.selected))
-        XCTAssertEqual(sceneNodes(app).first?.items?.selectedItems, [dentistPath])
+        XCTAssertEqual(collectionNodes(app).first?.items?.selectedItems, [dentistPath])
         let heard = app.accessibilityEvents.drain()
         XCTAssertTrue(heard.contains(.selectionChanged(collection: "calendar", selected: [dentistDay.index!])), "\(heard)")
 
@@ -164,8 +166,9 @@ final class AccessibilitySceneTests: XCTestCase {
         config.options["mosaic-preset"] = ["mixed"]
         let driver = try start("mosaic", config: config)
         let scene = try XCTUnwrap(driver.root.currentScene as? MosaicScene)
-        let mosaic = try XCTUnwrap(sceneNodes(driver.root).dropFirst().first)
-        XCTAssertEqual(sceneNodes(driver.root).map(\.role), [.list, .list, .liveRegion], "no menu while none is open")
+        let mosaic = try XCTUnwrap(collectionNodes(driver.root).dropFirst().first)
+        XCTAssertEqual(sceneNodes(driver.root).map(\.role), [.list, .pushButton, .pushButton, .pushButton, .list, .liveRegion],
+                       "the featured row, the header's buttons, the mosaic; no menu while none is open")
         let card = try XCTUnwrap(mosaic.items?.item(at: ItemPath(item: 1, section: 1)))
         XCTAssertEqual(card.name, "Tile \(scene.model.values[1])")
 
@@ -249,5 +252,31 @@ final class AccessibilitySceneTests: XCTestCase {
         let announced = events.drain().compactMap { e -> String? in
             if case let .announcement(text) = e { return text }; return nil }
         XCTAssertEqual(announced, ["Tile 0 picked up", "position 1 of 200", "position 2 of 200", "dropped"])
+    }
+
+    /// Header buttons are push buttons with their words and a click; the shortcuts window and the
+    /// reading sheet are dialogs while open.
+    func testHeaderButtonsAreButtonsAndSheetsAreDialogs() throws {
+        let rearrange = try start("rearrange")
+        let buttons = sceneNodes(rearrange.root).filter { $0.role == .pushButton }
+        XCTAssertFalse(buttons.isEmpty)
+        XCTAssertTrue(buttons.allSatisfy { !$0.name.isEmpty && $0.frame.width > 0 })
+        XCTAssertTrue(buttons.contains { $0.actions.map(\.name) == ["click"] })
+        try rearrange.play(script: "key F1\nwait 50")
+        let window = rearrange.root.accessibilityTree(title: "Collection Demo")
+        let dialog = try XCTUnwrap(window.children.last)
+        XCTAssertEqual(dialog.role, .dialog)
+        XCTAssertEqual(dialog.name, "Keyboard shortcuts")
+        XCTAssertEqual(dialog.children.last?.role, .pushButton)
+        XCTAssertTrue(dialog.children.last?.actions.first?.perform(1) ?? false, "its Close works over the bus")
+        XCTAssertNotEqual(rearrange.root.accessibilityTree(title: "Collection Demo").children.last?.role, .dialog)
+
+        let carousel = try start("carousel")
+        try carousel.play(script: "key Tab\nwait 50\nkey Return\nwait 100")
+        let sheet = try XCTUnwrap(sceneNodes(carousel.root).first { $0.role == .dialog })
+        XCTAssertEqual(sheet.name, "Aurora Nights")
+        XCTAssertEqual(sheet.children.last?.name, "Close")
+        XCTAssertTrue(sheet.children.last?.actions.first?.perform(2) ?? false)
+        XCTAssertNil(sceneNodes(carousel.root).first { $0.role == .dialog }, "closed through its button's action")
     }
 }

@@ -121,6 +121,20 @@ elif cmd == "names":  # the names of every item of the window's collections
             for c in n: walk(c, depth + 1)
     walk(window)
     print(json.dumps(out))
+elif cmd == "controls":  # the window's dialogs and push buttons: role, name, children's roles and names, actions
+    window = app().getChildAtIndex(0)
+    out = []
+    def walk(n, depth=0):
+        role = n.getRoleName()
+        if role in ("dialog", "push button"):
+            try: acts = [n.queryAction().getName(i) for i in range(n.queryAction().nActions)]
+            except Exception: acts = []
+            out.append({"role": role, "name": n.name, "actions": acts,
+                        "children": [[c.getRoleName(), c.name] for c in n] if role == "dialog" else []})
+        if depth < 4 and role not in ("list", "table"):
+            for c in n: walk(c, depth + 1)
+    walk(window)
+    print(json.dumps(out))
 elif cmd == "focused":  # COLLECTION: the focused item's name
     c = collection(args[0])
     hits = [c.getChildAtIndex(i).name for i in range(min(c.childCount, 200)) if c.getChildAtIndex(i).getState().contains(pyatspi.STATE_FOCUSED)]
@@ -301,8 +315,36 @@ a11y_test() {
         read_day() { a11y_client selected "November 2026" >"$work/a11y-day.json"; day=$(cat "$work/a11y-day.json"); a11y_is "$work/a11y-day.json" 'len(d) == 1 and "10" in d[0]["name"] and "November" in d[0]["name"] and "Dentist" in d[0]["description"] and d[0]["children"] == []'; }
         if wait_until 20 read_day; then pass "accessibility: the calendar's chosen day and its event ($day)"
         else fail "accessibility calendar" "read ${day:-nothing} $(tail -3 "$work/atspi.err")"; fi
+        # The header's buttons are push buttons named for what they do.
+        local controls=""
+        read_controls() { a11y_client controls >"$work/a11y-controls.json"; controls=$(cat "$work/a11y-controls.json"); a11y_is "$work/a11y-controls.json" "$1"; }
+        if wait_until 20 read_controls '{"Previous month", "Next month"} <= {c["name"] for c in d if c["role"] == "push button" and "click" in c["actions"]}'; then
+            pass "accessibility: the calendar's header buttons are push buttons with their names and a click action"
+        else fail "accessibility calendar buttons" "read ${controls:-nothing} $(tail -3 "$work/atspi.err")"; fi
+        # F1: the shortcuts window is a dialog with its shortcuts and a Close button.
+        xdotool key --window "$wid" F1
+        if wait_until 20 read_controls 'any(c["role"] == "dialog" and c["name"] == "Keyboard shortcuts" and ["push button", "Close"] in c["children"] and ["panel", "General"] in c["children"] for c in d)'; then
+            pass "accessibility: the shortcuts window (F1) is a dialog with its sections and a Close button"
+        else fail "accessibility shortcuts dialog" "read ${controls:-nothing} $(tail -3 "$work/atspi.err")"; fi
+        xdotool key --window "$wid" Escape
+        if wait_until 20 read_controls 'not any(c["role"] == "dialog" for c in d)'; then
+            pass "accessibility: the closed shortcuts window leaves the tree"
+        else fail "accessibility shortcuts dialog closed" "read ${controls:-nothing}"; fi
     else
         fail "accessibility calendar window" "$start_error"
+    fi
+
+    # Carousel: Open (Tab, Enter) shows the reading sheet, a dialog named by the card, with its Close.
+    if start_app --fresh --scene carousel --size 1000x700 --dump-state "$work/a11y.json"; then
+        xdotool windowfocus "$wid" 2>/dev/null
+        xdotool key --window "$wid" Tab Return
+        local sheet=""
+        read_sheet() { a11y_client controls >"$work/a11y-sheet.json"; sheet=$(cat "$work/a11y-sheet.json"); a11y_is "$work/a11y-sheet.json" 'any(c["role"] == "dialog" and c["name"] and ["push button", "Close"] in c["children"] for c in d)'; }
+        if wait_state 'd["collections"][0]["opened"] is not None' 10 && wait_until 20 read_sheet; then
+            pass "accessibility: the carousel's reading sheet is a dialog named by its card, with a Close button"
+        else fail "accessibility reading sheet" "read ${sheet:-nothing} $(tail -3 "$work/atspi.err")"; fi
+    else
+        fail "accessibility carousel window" "$start_error"
     fi
     a11y_cleanup
 }

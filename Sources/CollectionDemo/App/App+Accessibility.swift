@@ -27,8 +27,14 @@ extension App {
                            frame: Rect(x: box.minX, y: line.rect.midY - NoticeBar.lineHeight / 2,
                                        width: box.width, height: NoticeBar.lineHeight))
         }
+        // The shortcuts window, while open, is a dialog over everything.
+        let shortcuts = shortcutsWindow.accessibilityNode(in: size) { [weak self] _ in
+            guard let self, self.shortcutsWindow.isOpen else { return false }
+            self.shortcutsWindow.close()
+            return true
+        }
         return AccessibleNode(role: .window, name: title, frame: Rect(origin: .zero, size: size),
-                              children: [tabBar, scene] + alerts)
+                              children: [tabBar, scene] + alerts + (shortcuts.map { [$0] } ?? []))
     }
 
     /// Starts queueing events in ``accessibilityEvents``: the scene's state now is what the

@@ -17,6 +17,24 @@ struct ShortcutsWindow {
     mutating func open(_ sections: [ShortcutSection]) { self.sections = sections; closeHovered = false }
     mutating func close() { sections = nil }
 
+    /// While open: a dialog named by its title, each section a panel of its shortcuts (each a
+    /// label, "Ctrl+Z: Undo the last change"), then the Close button, whose "click" runs `close`.
+    func accessibilityNode(in size: Size, close: @escaping (Double) -> Bool) -> AccessibleNode? {
+        guard let sections else { return nil }
+        let box = frame(in: size)
+        var children = sections.enumerated().map { i, section in
+            AccessibleNode(role: .panel, name: section.title, index: i,
+                           children: section.shortcuts.enumerated().map { j, s in
+                               AccessibleNode(role: .label, name: filled(tr("%@: %@"), s.keys, s.title), index: j)
+                           })
+        }
+        children.append(AccessibleNode(role: .pushButton, name: tr("Close"), states: [.focusable], index: children.count,
+                                       frame: closeButton(in: size),
+                                       actions: [AccessibleAction(name: "click", description: tr("Presses the button"), keyBinding: "Escape",
+                                                                  perform: close)]))
+        return AccessibleNode(role: .dialog, name: ShortcutsWindow.title, frame: box, children: children)
+    }
+
     /// Rows of one column: a section heading, then its shortcuts.
     private enum Row { case heading(String), shortcut(Shortcut), gap }
 

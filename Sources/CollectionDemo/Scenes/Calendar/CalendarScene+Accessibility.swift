@@ -10,7 +10,20 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         let names = CalendarScene.weekdayNames(settings)
         let headers = names.enumerated().map { i, name in AccessibleNode(role: .columnHeader, name: name, index: i) }
         let shape = AccessibleTableShape(lineLength: 7, columnHeaders: names)
-        return [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
+        // The header's buttons first, in reading order, each a push button named for what it does.
+        let headerNodes = headerButtonFrames().enumerated().map { i, entry in
+            let kind = entry.kind
+            let click = AccessibleAction(name: "click", description: tr("Presses the button"), keyBinding: "space") { [weak self] now in
+                guard let self, self.isEnabled(kind) else { return false }
+                self.press(kind, now: now)
+                return true
+            }
+            var states: AccessibleStates = isEnabled(kind) ? [.focusable] : [.disabled]
+            if buttons.focused == kind { states.insert(.focused) }
+            return AccessibleNode(role: .pushButton, name: name(of: kind), states: states, index: i, frame: entry.rect,
+                                  actions: isEnabled(kind) ? [click] : [])
+        }
+        return headerNodes + [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
                 AccessibleNode(role: .panel, name: "", children: headers),
                 AccessibleNode(role: .liveRegion, name: eventMoveLine)]
     }

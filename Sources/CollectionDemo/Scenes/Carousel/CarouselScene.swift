@@ -72,13 +72,13 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
                                         })
         let focus = FocusChain([cards, openStop])
         focusChain = focus
-        composition = Composition([sheet, focus, gestures], focus: focus)
+        composition = Composition([readingSheet, focus, gestures], focus: focus)
         composition.collections = [collection]
     }
 
     /// The reading sheet: while a card is open it captures every event (nothing behind it hears
     /// anything), draws over the carousel, and its Close button has the focus.
-    private lazy var sheet = CarouselSheet(scene: self)
+    private lazy var readingSheet = CarouselSheet(scene: self)
     private var focusChain: FocusChain!
 
     public var layout: CarouselLayout { collection.layout as! CarouselLayout }
@@ -219,7 +219,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         let wasOpen = openedCard != nil
         openedCard = index
         collection.updateHover(at: nil)
-        if !wasOpen { focusChain.beginModal([sheet.closeStop], now: now ?? collection.now) }
+        if !wasOpen { focusChain.beginModal([readingSheet.closeStop], now: now ?? collection.now) }
     }
 
     /// Closes the reading sheet; the focus goes back where it was (the Open button, or the cards).
@@ -300,6 +300,10 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     }
 
     // MARK: Reading sheet
+
+    var sheetFrameForAccessibility: Rect { sheetFrame }
+    var sheetCloseFrameForAccessibility: Rect { sheetCloseFrame }
+    var sheet: CarouselSheet { readingSheet }
 
     /// The open reading sheet: it dims and blocks the whole window.
     var modalSheet: Rect? { openedCard == nil ? nil : sheetFrame }

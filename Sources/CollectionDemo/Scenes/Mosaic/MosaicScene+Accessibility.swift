@@ -7,9 +7,10 @@ extension MosaicScene {
     /// on its own ("3 of 8", "3 of 2000"), the drag's status line as a live region (spoken, not
     /// drawn), and the context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: tr("Featured"), role: .list, section: MosaicScene.featuredSection),
-                     collection.accessibilityNode(name: tr("Mosaic"), role: .list, section: MosaicScene.mosaicSection),
-                     AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        var nodes = [collection.accessibilityNode(name: tr("Featured"), role: .list, section: MosaicScene.featuredSection)]
+            + headerButtons.accessibilityNodes()
+            + [collection.accessibilityNode(name: tr("Mosaic"), role: .list, section: MosaicScene.mosaicSection),
+               AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
             let entries = menu.actions.enumerated().map { i, action in
                 var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]

@@ -6,7 +6,9 @@ extension RearrangeScene: CollectionAccessibilityDataSource {
     /// The tiles, and the drag's status line as a live region (spoken, not drawn: the lifted
     /// tile and its gap show the move on screen).
     public func accessibilityNodes() -> [AccessibleNode] {
-        [collection.accessibilityNode(name: tr("Tiles")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        // Reading order: the header's buttons, then the tiles.
+        layoutButtons.accessibilityNodes() + undoButton.accessibilityNodes()
+            + [collection.accessibilityNode(name: tr("Tiles")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
     }
 
     /// The tile's number, or the note's title in the waterfall of notes.

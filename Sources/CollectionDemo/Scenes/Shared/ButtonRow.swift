@@ -43,6 +43,23 @@ final class ButtonRow {
     private func button(at p: Point) -> Button? { placed.first { $0.rect.contains(p) }?.button }
     func contains(_ p: Point) -> Bool { button(at: p) != nil }
 
+    /// Each button as screen readers see it: a push button named by its title, its state, and a
+    /// "click" action that presses it (on the window's thread, at the window's time).
+    func accessibilityNodes() -> [AccessibleNode] {
+        placed.enumerated().map { i, entry in
+            let (b, r) = entry
+            var states: AccessibleStates = b.enabled ? [.focusable] : [.disabled]
+            if showsRing, focused == b.name { states.insert(.focused) }
+            if b.selected { states.insert(.selected) }
+            let click = AccessibleAction(name: "click", description: tr("Presses the button"), keyBinding: "space") { [weak self] now in
+                guard let self, b.enabled else { return false }
+                self.action(b.name, now)
+                return true
+            }
+            return AccessibleNode(role: .pushButton, name: b.title, states: states, index: i, frame: r, actions: b.enabled ? [click] : [])
+        }
+    }
+
     /// Pointer events on the buttons; true when the event was theirs.
     func handle(_ event: InputEvent, now: Double) -> Bool {
         switch event {
