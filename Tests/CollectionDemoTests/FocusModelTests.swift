@@ -210,3 +210,23 @@ final class ReadingOrderTests: XCTestCase {
     func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "header"], "mosaic", in: "mosaic") }
     func testCalendarHeaderBeforeDays() throws { try assertBefore(["previous", "next"], "days", in: "calendar") }
 }
+
+/// A keyboard drag captures its keys; when it carries a card to another board and drops it there,
+/// the focus chain follows, so the next Tab starts from the board the card is on.
+final class KeyboardDropFocusTests: XCTestCase {
+    func testTabAfterAKeyboardDropStartsFromTheBoardTheCardIsOn() throws {
+        let app = try App(scene: "boards", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        func stop() -> String? { app.dumpState()["keyboardFocus"]?["stop"]?.stringValue }
+        try driver.play(script: "wait 50\nkey Down\nwait 50")
+        XCTAssertEqual(stop(), "backlog")
+        try driver.play(script: "key space\nwait 100\nkey Right\nwait 300\nkey space\nwait 800")
+        XCTAssertEqual(stop(), "today", "the chain follows the card to the board it was dropped on")
+        // The next board after Today that can take the focus (an empty one cannot).
+        let stops = app.currentScene.composition.focus.stops
+        let today = try XCTUnwrap(stops.firstIndex { $0.focusName == "today" })
+        let next = try XCTUnwrap(stops[(today + 1)...].first { $0.canTakeFocus }).focusName
+        try driver.play(script: "key Tab\nwait 50")
+        XCTAssertEqual(stop(), next, "Tab goes on from there")
+    }
+}

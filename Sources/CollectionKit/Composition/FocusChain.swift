@@ -183,6 +183,22 @@ public final class FocusChain: Component {
         move(to: under ?? current ?? focused.flatMap { f in stops.firstIndex { $0 === f } }, ring: false, now: now)
     }
 
+    /// Follows a stop that moved the focus by its own means while its keys did not come through
+    /// the chain (a drag in flight captures them: a keyboard drag's Right hops to the next
+    /// collection and drops there): the stop that had the focus claimed it and no longer does, so
+    /// the one that claims it now has it, and the next Tab starts from there.
+    public func update(now: Double) {
+        guard !leftOut, let i = current, stops.indices.contains(i) else { currentClaimed = false; return }
+        if currentClaimed, !stops[i].claimsFocus,
+           let claimed = stops.firstIndex(where: { $0.claimsFocus }), claimed != i, stops[claimed].canTakeFocus {
+            current = claimed
+        }
+        currentClaimed = stops[current ?? i].claimsFocus
+    }
+
+    /// Whether the stop with the focus claimed it when last looked at (see ``update(now:)``).
+    private var currentClaimed = false
+
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         guard case let .key(key, mods) = event else {
             // Typed text and an input method's composition go to the stop with the focus.
