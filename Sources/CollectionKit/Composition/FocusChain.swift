@@ -129,6 +129,7 @@ public final class FocusChain: Component {
     /// opened, with the ring as it was then.
     public func endModal(now: Double) {
         guard let saved = modalStack.popLast() else { return }
+        claimingStop = nil
         focused?.focusChanged(isFocused: false, showsRing: false, now: now)
         stops = saved.stops
         current = saved.current
@@ -149,6 +150,7 @@ public final class FocusChain: Component {
             return
         }
         let kept = focused.flatMap { f in newStops.firstIndex { $0 === f } }
+        claimingStop = nil
         stops = newStops
         current = kept ?? newStops.firstIndex { $0.canTakeFocus }
         tell(now: now)
@@ -188,16 +190,17 @@ public final class FocusChain: Component {
     /// collection and drops there): the stop that had the focus claimed it and no longer does, so
     /// the one that claims it now has it, and the next Tab starts from there.
     public func update(now: Double) {
-        guard !leftOut, let i = current, stops.indices.contains(i) else { currentClaimed = false; return }
-        if currentClaimed, !stops[i].claimsFocus,
+        guard !leftOut, let i = current, stops.indices.contains(i) else { claimingStop = nil; return }
+        if claimingStop == i, !stops[i].claimsFocus,
            let claimed = stops.firstIndex(where: { $0.claimsFocus }), claimed != i, stops[claimed].canTakeFocus {
             current = claimed
         }
-        currentClaimed = stops[current ?? i].claimsFocus
+        let now = current ?? i
+        claimingStop = stops[now].claimsFocus ? now : nil
     }
 
-    /// Whether the stop with the focus claimed it when last looked at (see ``update(now:)``).
-    private var currentClaimed = false
+    /// The stop that had the focus and claimed it when last looked at (see ``update(now:)``).
+    private var claimingStop: Int?
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         guard case let .key(key, mods) = event else {
@@ -238,6 +241,7 @@ public final class FocusChain: Component {
     }
 
     private func move(to index: Int?, ring: Bool, now: Double) {
+        claimingStop = nil
         let previous = leftOut ? nil : focused
         leftOut = false
         current = index
