@@ -111,3 +111,23 @@ else
     fail "hostile pictures second window" "$start_error"
 fi
 unset XDG_CACHE_HOME
+
+# A folder of 100,005 pictures: the wall shows the first 100,000 by name and says so (before,
+# five arbitrary ones were left out without a word).
+many="$work/many-pictures"
+mkdir -p "$many"
+python3 -c '
+import os, sys
+for i in range(100005):
+    os.close(os.open(os.path.join(sys.argv[1], "p%06d.jpg" % i), os.O_CREAT | os.O_WRONLY, 0o600))
+' "$many"
+if XDG_CACHE_HOME="$work/many-cache" XDG_STATE_HOME="$work/many-state" "$bin" --headless --scene photos --photos "$many" --size 800x600 \
+        --dump-state "$work/many.json" >"$work/many.out" 2>&1; then
+    count=$(json_get "$work/many.json" 'd["collections"][0]["count"]')
+    notice=$(json_get "$work/many.json" '[n for n in d["notices"] if "100005" in n]')
+    if [ "$count" = 100000 ] && [ "$notice" != "[]" ]; then pass "100,005 pictures: the first 100,000 shown and a notice says so"
+    else fail "many pictures" "count $count, notices $(json_get "$work/many.json" 'd["notices"]')"; fi
+else
+    fail "many pictures" "exit $?: $(head -c 300 "$work/many.out")"
+fi
+rm -rf "$many" "$work/many-cache"
