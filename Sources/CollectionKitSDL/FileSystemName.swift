@@ -56,7 +56,7 @@ public enum FileSystemName {
     }
 
     /// `stat` of the file `name` names (symbolic links followed); nil when there is none.
-    public static func status(_ name: String) -> stat? {
+    static func status(_ name: String) -> stat? {
         var st = stat()
         return withPath(name) { stat($0, &st) } == 0 ? st : nil
     }
@@ -64,7 +64,7 @@ public enum FileSystemName {
     /// The contents of the regular file `name`, at most `limit` bytes: a FIFO, a device or a
     /// folder is refused (opened without blocking, so a FIFO cannot hold the caller), and so is a
     /// larger file, with the reason.
-    public static func contents(_ name: String, limit: Int) throws -> Data {
+    static func contents(_ name: String, limit: Int) throws -> Data {
         let fd = withPath(name) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw PictureHeader.Refusal("cannot open it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }

@@ -114,7 +114,7 @@ public final class IsolatedImageDecoder: ImageDecoding {
 }
 
 /// Why a worker gave no picture.
-public struct ImageWorkerFailure: Error, CustomStringConvertible, Sendable {
+struct ImageWorkerFailure: Error, CustomStringConvertible, Sendable {
     public var description: String
 }
 
