@@ -136,6 +136,10 @@ final class WorkerProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         // A decoder's warnings (libpng once wrote 13 MB/s of them) go nowhere.
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // Nothing else of this program's goes with it: a descriptor opened without O_CLOEXEC (a
+        // lock, a file being written) held by a worker would outlive its use here.
+        // (glibc 2.34 has it; Swift's Glibc module does not declare it.)
+        if let closeFrom = WorkerProcess.closeFrom { _ = closeFrom(&actions, 3) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -167,6 +171,9 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     deinit { end() }
+
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np").map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// Closes the socket, kills the worker and reaps it.
     func end() {

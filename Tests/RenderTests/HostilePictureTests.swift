@@ -234,6 +234,36 @@ final class HostilePictureTests: XCTestCase {
         XCTAssertEqual(decoder.workersStarted, 2, "a new worker after the one killed")
     }
 
+    /// A worker holds none of this program's descriptors (a folder lock taken with `flock` on a
+    /// descriptor without O_CLOEXEC would otherwise stay taken while the worker lives).
+    func testAWorkerHoldsNoneOfTheProgramsFiles() throws {
+        let dir = try Pictures.folder("worker-fds")
+        let marker = dir.appendingPathComponent("held-open").path
+        let fd = open(marker, O_CREAT | O_WRONLY, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let photo = dir.appendingPathComponent("p.jpg").path
+        try Pictures.photo(width: 64, height: 64).writeJPEG(to: photo)
+        let decoder = IsolatedImageDecoder(command: [try worker()])
+        _ = try decoder.decode(photo, covering: PixelSize(width: 32, height: 32), mode: .fit)
+        // The idle worker: this process's child running the demo.
+        let me = getpid()
+        let children = try FileManager.default.contentsOfDirectory(atPath: "/proc").compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && Int32(fields[1]) == me
+                && ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? "").hasSuffix("collection-demo")
+        }
+        XCTAssertEqual(children.count, 1, "one worker")
+        for child in children {
+            let links = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd").compactMap {
+                try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)")
+            }
+            XCTAssertFalse(links.contains(marker), "the worker holds \(links)")
+        }
+    }
+
     // MARK: File names
 
     /// A picture whose name is not UTF-8 (Latin-1 `café`) is listed, decoded, thumbnailed and
