@@ -674,7 +674,8 @@ enum PhotoFolder {
     static let maximumFiles = 100_000
 
     static func library(_ dir: String?, headless: Bool) throws -> PhotoLibrary {
-        let folder = dir ?? picturesFolder()
+        // Absolute, so the wall remembered for the folder names the same files from any folder.
+        let folder = URL(fileURLWithPath: dir ?? picturesFolder()).standardizedFileURL.path
         var (files, total) = pictures(in: folder)
         if files.isEmpty {
             if let dir { throw AppError("--photos: no pictures in \(dir)") }
@@ -686,7 +687,7 @@ enum PhotoFolder {
         // Each picture is decoded in a worker process (this program started again in a hidden
         // mode, see `main()`), so that a hostile file costs only itself.
         let decoder = IsolatedImageDecoder()
-        return PhotoLibrary(files: files, folder: URL(fileURLWithPath: folder).standardizedFileURL.path, total: total, scale: scale) {
+        return PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
             // Headless, pictures are made in the frame that asks for them: a script's dump then
             // says the same whatever the machine's speed.
             ImagePipeline(decoder: decoder, thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,

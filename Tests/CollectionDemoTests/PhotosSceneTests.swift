@@ -109,6 +109,7 @@ final class PhotosSceneTests: XCTestCase {
             return try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos],
                            remembered: remembered)
         }
+        XCTAssertNil(try app(files).rememberedState().photos, "a wall as the folder lists it is not written out")
         let first = try app(files)
         let driver = HeadlessDriver(root: first, fps: 60)
         let scene = try XCTUnwrap(first.currentScene as? PhotosScene)

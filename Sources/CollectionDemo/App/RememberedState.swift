@@ -95,11 +95,18 @@ extension RememberedState {
                                  names: m.names.isEmpty ? nil : Dictionary(uniqueKeysWithValues: m.names.map { (String($0.key), $0.value) }))
         case let photos as PhotosScene:
             guard let folder = photos.folder else { return }
-            let wall = photos.rememberedWall()
-            guard wall.order.count + wall.removed.count <= RememberedState.itemLimit else { return }
             var walls = self.photos ?? [:]
-            walls[folder] = wall
-            self.photos = walls
+            // A wall as the folder lists it is not written out (a large folder's paths cost
+            // every save); one over the limit is not remembered at all.
+            if photos.wallIsAsListed {
+                guard walls[folder] != nil else { return }
+                walls[folder] = nil
+            } else {
+                let wall = photos.rememberedWall()
+                guard wall.order.count + wall.removed.count <= RememberedState.itemLimit else { return }
+                walls[folder] = wall
+            }
+            self.photos = walls.isEmpty ? nil : walls
         default:
             break
         }

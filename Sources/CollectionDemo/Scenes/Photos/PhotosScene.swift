@@ -224,6 +224,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     /// The folder the wall is remembered for (nil: not remembered).
     public var folder: String? { library.folder }
 
+    /// The wall shows the folder's pictures in the folder's order, nothing moved, removed or added.
+    /// O(pictures).
+    public var wallIsAsListed: Bool {
+        order.count == library.files.count && order.elementsEqual(library.files.indices)
+    }
+
     /// The wall as remembered: the pictures in order, and the folder's pictures removed from it.
     public func rememberedWall() -> RememberedState.Photos {
         let shown = order.map { library.files[$0] }
