@@ -89,7 +89,7 @@ public final class IsolatedImageDecoder: ImageDecoding {
             }
         }
         do {
-            let pixels = try worker.decode(source, box: box, mode: mode, deadline: limits.wallSeconds)
+            let pixels = try worker.decode(source, box: box, mode: mode, deadline: limits.wallSeconds, budget: budget)
             keep(worker)
             return pixels
         } catch let refusal as PictureHeader.Refusal {
@@ -199,7 +199,7 @@ final class WorkerProcess: @unchecked Sendable {
         return "the decoder ended (status \((status >> 8) & 0xFF))"
     }
 
-    func decode(_ source: String, box: PixelSize, mode: ImageContentMode, deadline seconds: Double) throws -> ImagePixels {
+    func decode(_ source: String, box: PixelSize, mode: ImageContentMode, deadline seconds: Double, budget: PictureBudget) throws -> ImagePixels {
         let deadline = Date().addingTimeInterval(seconds)
         var request = [UInt8]()
         let path = FileSystemName.bytes(source)
@@ -233,7 +233,10 @@ final class WorkerProcess: @unchecked Sendable {
             throw PictureHeader.Refusal(String(decoding: message, as: UTF8.self))
         }
         let w = le(head, 1), h = le(head, 5)
-        guard head[0] == 0, w > 0, h > 0, w <= 1 << 15, h <= 1 << 15 else { throw ImageWorkerFailure(description: death()) }
+        // An answer larger than any picture within the budget is a worker gone wrong.
+        guard head[0] == 0, w > 0, h > 0, w <= 1 << 15, h <= 1 << 15, w * h <= budget.maximumPixels else {
+            throw ImageWorkerFailure(description: death())
+        }
         var failure: Error?
         let words = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, n in
             do { try receive(UnsafeMutableRawBufferPointer(buffer), deadline) } catch { failure = error }

@@ -53,6 +53,8 @@ PY
 pictures_expr='d["collections"][0]["pictures"]'
 failed_expr="len([p for p in $pictures_expr if p['picture'] == 'failed'])"
 shown_expr="len([p for p in $pictures_expr if p['picture'] == 'shown'])"
+# workers_gone: true once none of $workers (the app's decode workers) is running.
+workers_gone() { for w in $workers; do kill -0 "$w" 2>/dev/null && return 1; done; return 0; }
 # hwm_kb PID: the process's peak resident memory (VmHWM), in kB.
 hwm_kb() { awk '/^VmHWM:/ { print $2 }' "/proc/$1/status" 2>/dev/null; }
 
@@ -86,7 +88,6 @@ if start_app --scene photos --photos "$hostile" --size 1000x700 --dump-state "$w
         fail "hostile pictures SIGTERM" "still running 10 s after SIGTERM"
         stop_app
     fi
-    workers_gone() { for w in $workers; do kill -0 "$w" 2>/dev/null && return 1; done; return 0; }
     if wait_until 10 workers_gone; then pass "the decode workers ($workers) end with the app"
     else fail "decode workers" "still running after the app ended: $workers"; fi
 else
@@ -109,6 +110,36 @@ if start_app --scene photos --photos "$hostile" --size 1000x700 --dump-state "$w
     quit_app || fail "hostile pictures quit" "Ctrl+Q did not end the app"
 else
     fail "hostile pictures second window" "$start_error"
+fi
+
+# A decoder that hangs (the worker's test mode spins on good-0.png) holds up only its own tile:
+# the other pictures are shown meanwhile, and SIGTERM still ends the app, and the worker, at once.
+rm -rf "$hostile_cache/thumbnails"
+if COLLECTIONKIT_IMAGE_WORKER_FAULTS=hang=good-0.png start_app --scene photos --photos "$hostile" --size 1000x700 --dump-state "$work/hang.json"; then
+    # (On a slow machine the hanging one may already have failed, past its CPU time or deadline.)
+    others="[p for p in $pictures_expr if p['item'] != 'good-0.png']"
+    hung="[p['picture'] for p in $pictures_expr if p['item'] == 'good-0.png']"
+    if wait_state "len([p for p in $others if p['picture'] == 'shown']) == 4 and len([p for p in $others if p['picture'] == 'failed']) == 4 and $hung in (['pending'], ['failed'])" 60; then
+        pass "a hanging decode holds up only its own picture (it is $(json_get "$app_dump" "$hung[0]"))"
+    else
+        fail "hanging decode" "$state_seen"
+    fi
+    workers=$(pgrep -P "$app_pid" | tr '\n' ' ')
+    term_start=$(now_ns)
+    kill -TERM "$app_pid"
+    if wait_until 10 eval '! kill -0 "$app_pid" 2>/dev/null'; then
+        term_ms=$(( ($(now_ns) - term_start) / 1000000 ))
+        wait "$app_pid"; code=$?
+        if [ "$term_ms" -lt 1000 ] && [ $code -eq 0 ]; then pass "SIGTERM during a hanging decode ends it in $term_ms ms"
+        else fail "SIGTERM during a hanging decode" "exit $code after $term_ms ms"; fi
+    else
+        fail "SIGTERM during a hanging decode" "still running 10 s after SIGTERM"
+        stop_app
+    fi
+    if wait_until 10 workers_gone; then pass "the hanging worker ($workers) ends with the app"
+    else fail "hanging worker" "still running after the app ended: $workers"; fi
+else
+    fail "hanging decode window" "$start_error"
 fi
 unset XDG_CACHE_HOME
 
