@@ -34,6 +34,8 @@ public struct ScriptRecorder: Sendable {
 
     /// Adds `event`, handled at `time` seconds, after a wait from the previous event.
     public mutating func record(_ event: InputEvent, at time: Double) {
+        // A modifier key is typed again by the replay before its key: nothing lost, nothing to say.
+        if case let .key(k, _) = event, k.isModifier { return }
         guard let line = ScriptRecorder.line(for: event) else { skipped += 1; return }
         wait(until: time)
         lines.append(line)
@@ -64,6 +66,9 @@ public struct ScriptRecorder: Sendable {
         case let .wheel(dx, dy):
             return "wheel \(number(dx)) \(number(dy))"
         case let .key(k, mods):
+            // A modifier key pressed is typed again by the replay before the key it goes with
+            // (see `ScriptTimeline`), so it is not written on its own.
+            if k.isModifier { return nil }
             return "key " + (mods.isEmpty ? "" : modifiers(mods) + "+") + k.name
         case let .text(s):
             // Verbatim after one space when it can be; quoted when it starts with a blank or a

@@ -42,7 +42,13 @@ public struct ScriptTimeline: Sendable {
     /// Lays `lines` out in time. Timed moves are divided at `pointerRate` whatever `fps` is (the
     /// frame rate the timeline is played at; kept so callers say what they play it at);
     /// `startPointer` is where the pointer is before the first command.
-    public init(_ lines: [ScriptLine], fps: Double, startPointer: Point = Point(x: 0, y: 0)) {
+    ///
+    /// `key ctrl+shift+Tab` is typed as a keyboard types it: the modifier keys go down first, each
+    /// a key event of its own with the modifiers held so far (Ctrl, then Shift with Ctrl held),
+    /// then Tab with both, as SDL delivers them from a real keyboard, so a bare modifier press
+    /// reaches the app as it does in a window. `rawModifiers: false` gives the key alone, as
+    /// timelines did before.
+    public init(_ lines: [ScriptLine], fps: Double, startPointer: Point = Point(x: 0, y: 0), rawModifiers: Bool = true) {
         var t = 0.0
         var pointer = startPointer
         var held: Modifiers = []
@@ -74,7 +80,15 @@ public struct ScriptTimeline: Sendable {
                 add(.input(.pointerUp(p, b, held)), l.number)
                 held = []
             case let .wheel(dx, dy): add(.input(.wheel(dx: dx, dy: dy)), l.number)
-            case let .key(k, m): add(.input(.key(k, m)), l.number)
+            case let .key(k, m):
+                if rawModifiers, !k.isModifier {
+                    var down: Modifiers = []
+                    for one in [Modifiers.ctrl, .alt, .shift, .gui] where m.contains(one) {
+                        down.insert(one)
+                        if let press = Key.pressing(one) { add(.input(.key(press, down)), l.number) }
+                    }
+                }
+                add(.input(.key(k, m)), l.number)
             case let .text(s): add(.input(.text(s)), l.number)
             case let .compose(s, cursor):
                 composing = s

@@ -158,9 +158,9 @@ private struct TextListRun {
         }
     }
     // Home → End → Home, animated; each frame's work on its own.
-    var interaction = CollectionInteraction()
+    let controller = CollectionController(view: cv)
     for key in [Key.end, .home] {
-        _ = interaction.handle(.key(key, []), in: cv, now: now)
+        _ = controller.handle(.key(key, []), now: now)
         var times: [Double] = [], walls: [Double] = []
         var n = 0
         while cv.physics.nextDeadline(after: now) != nil && n < 600 {

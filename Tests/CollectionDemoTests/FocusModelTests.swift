@@ -134,3 +134,42 @@ final class FocusModelTests: XCTestCase {
         XCTAssertEqual(dump["focusRing"]?.boolValue, true)
     }
 }
+
+/// The carousel's focus: one ring on screen at any time; the reading sheet takes the focus, keeps
+/// Tab inside, and gives it back to Open.
+final class CarouselFocusOwnershipTests: XCTestCase {
+    private func state(_ app: App) -> (stop: String?, rings: Double?, opened: Bool) {
+        let c = app.dumpState()["collections"]![0]!
+        return (app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, c["rings"]?.doubleValue, c["opened"] != .null)
+    }
+
+    func testTabThenRightShowsExactlyOneRing() throws {
+        let app = try App(scene: "carousel", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "key Tab\nwait 100")
+        XCTAssertEqual(state(app).stop, "open", "Tab from the cards goes to the centred card's Open button")
+        XCTAssertEqual(state(app).rings, 1)
+        try driver.play(script: "key Right\nwait 600")
+        XCTAssertEqual(state(app).stop, "open")
+        XCTAssertEqual(state(app).rings, 1, "the ring moved with the Open button to the next card; the card has none")
+        XCTAssertEqual(app.dumpState()["collections"]![0]!["centeredIndex"]?.doubleValue, 1, "Right still turned the page")
+    }
+
+    func testTheSheetTakesTheFocusKeepsTabInsideAndEscapeGivesItBackToOpen() throws {
+        let app = try App(scene: "carousel", size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "key Tab\nwait 50")
+        XCTAssertEqual(state(app).stop, "open")
+        try driver.play(script: "key Return\nwait 100")
+        XCTAssertTrue(state(app).opened)
+        XCTAssertEqual(state(app).stop, "close", "the sheet's Close has the focus")
+        try driver.play(script: "key Tab\nwait 50\nkey Tab\nwait 50\nkey shift+Tab\nwait 50")
+        XCTAssertEqual(state(app).stop, "close", "Tab and Shift+Tab stay inside the sheet")
+        XCTAssertTrue(state(app).opened)
+        XCTAssertEqual(state(app).rings, 1)
+        try driver.play(script: "key Escape\nwait 100")
+        XCTAssertFalse(state(app).opened)
+        XCTAssertEqual(state(app).stop, "open", "Escape gives the focus back to Open")
+        XCTAssertEqual(state(app).rings, 1)
+    }
+}

@@ -26,13 +26,18 @@ final class ScriptRecorderTests: XCTestCase {
         for (t, e) in session { recorder.record(e, at: t) }
         recorder.finish(at: 2.25)
         let lines = try InputScript.parse(recorder.script)
-        let timeline = ScriptTimeline(lines, fps: 60)
+        // The events as recorded, without the modifier presses a replay types before a key.
+        let timeline = ScriptTimeline(lines, fps: 60, rawModifiers: false)
         XCTAssertEqual(timeline.entries.map(\.action), session.map { .input($0.1) })
         for (entry, (t, _)) in zip(timeline.entries, session) {
             XCTAssertEqual(entry.time, t, accuracy: 1e-6, "line \(entry.line)")
         }
         XCTAssertEqual(timeline.endTime, 2.25, accuracy: 1e-6)
         XCTAssertEqual(recorder.skipped, 0)
+        // Replayed as a keyboard types it: Ctrl, then Shift with Ctrl held, then Z with both.
+        let typed = ScriptTimeline(lines, fps: 60).entries.map(\.action).filter { if case .input(.key) = $0 { return true }; return false }
+        XCTAssertEqual(typed, [.input(.key(.leftCtrl, .ctrl)), .input(.key(.leftShift, [.ctrl, .shift])), .input(.key(Key("z"), [.ctrl, .shift])),
+                               .input(.key(.pageDown, []))])
         XCTAssertEqual(Array(recorder.lines.prefix(6)), [
             "resize 1000 700", "wait 16.712", "move 500 300", "wait 233.389", "down 500 300 left ctrl", "wait 16.702",
         ])

@@ -67,40 +67,40 @@ final class CollectionInteractionTests: XCTestCase {
 
     func testThumbDragScrollsWithThePointerAndReachesBothEnds() {
         let (cv, _) = makeView(1_000_000)   // 250,000 rows of 100 points
-        var i = CollectionInteraction()
+        let i = Composition([CollectionController(view: cv)])   // the bars are routed by the composition
         let g = cv.scrollBarGeometry(.vertical)!
         XCTAssertEqual(g.thumb.height, 36, "a million items still give a grabbable thumb")
         XCTAssertEqual(g.track, Rect(388, 4, 10, 292))
         let grab = Point(393, 20)
-        XCTAssertTrue(i.handle(.pointerDown(grab, .left, []), in: cv, now: 0))
-        XCTAssertFalse(i.isPanning)
-        i.handle(.pointerMove(Point(393, 148), []), in: cv, now: 0.1)     // halfway along the 256-point travel
+        XCTAssertTrue(i.handle(.pointerDown(grab, .left, []), now: 0).isHandled)
+        XCTAssertTrue(cv.scrollBars.isTracking, "the bar holds the press; nothing pans")
+        _ = i.handle(.pointerMove(Point(393, 148), []), now: 0.1).isHandled     // halfway along the 256-point travel
         XCTAssertEqual(cv.contentOffset.y, 0.5 * (25_000_000 - 300), accuracy: 1)
-        i.handle(.pointerMove(Point(393, 900), []), in: cv, now: 0.2)     // far past the end
+        _ = i.handle(.pointerMove(Point(393, 900), []), now: 0.2).isHandled     // far past the end
         XCTAssertEqual(cv.contentOffset.y, 25_000_000 - 300, "the last item is reached")
         // Shift scrolls finely: a pointer point per content point, so every row can be reached.
-        i.handle(.pointerMove(Point(393, 900), .shift), in: cv, now: 0.3)
-        i.handle(.pointerMove(Point(393, 850), .shift), in: cv, now: 0.4)
+        _ = i.handle(.pointerMove(Point(393, 900), .shift), now: 0.3).isHandled
+        _ = i.handle(.pointerMove(Point(393, 850), .shift), now: 0.4).isHandled
         XCTAssertEqual(cv.contentOffset.y, 25_000_000 - 350)
-        i.handle(.pointerUp(Point(393, 850), .left, .shift), in: cv, now: 0.5)
+        _ = i.handle(.pointerUp(Point(393, 850), .left, .shift), now: 0.5).isHandled
         XCTAssertFalse(cv.scrollBars.isTracking)
         XCTAssertTrue(cv.selectedItems.isEmpty, "a thumb drag selects nothing")
     }
 
     func testATrackPressPagesTowardThePressAndRepeatsWhileHeld() {
         let (cv, _) = makeView(400)   // 10,000 points of content
-        var i = CollectionInteraction()
-        XCTAssertTrue(i.handle(.pointerDown(Point(393, 280), .left, []), in: cv, now: 0))
+        let i = Composition([CollectionController(view: cv)])   // the bars are routed by the composition
+        XCTAssertTrue(i.handle(.pointerDown(Point(393, 280), .left, []), now: 0).isHandled)
         cv.update(now: 0.3)
         XCTAssertEqual(cv.physics.restingOffset.y, 270, accuracy: 0.01, "one page (90% of 300) toward the press")
         cv.update(now: 0.5)
         XCTAssertEqual(cv.physics.restingOffset.y, 270 * 3, accuracy: 0.01, "held: repeats at 0.35 s and 0.45 s")
-        i.handle(.pointerUp(Point(393, 280), .left, []), in: cv, now: 0.5)
+        _ = i.handle(.pointerUp(Point(393, 280), .left, []), now: 0.5).isHandled
         cv.update(now: 3)
         XCTAssertEqual(cv.contentOffset.y, 810, accuracy: 0.01, "letting go stops the paging")
         // Above the thumb it pages back.
-        i.handle(.pointerDown(Point(393, 6), .left, []), in: cv, now: 3)
-        i.handle(.pointerUp(Point(393, 6), .left, []), in: cv, now: 3.1)
+        _ = i.handle(.pointerDown(Point(393, 6), .left, []), now: 3).isHandled
+        _ = i.handle(.pointerUp(Point(393, 6), .left, []), now: 3.1).isHandled
         cv.update(now: 5)
         XCTAssertEqual(cv.contentOffset.y, 540, accuracy: 0.01)
     }

@@ -17,21 +17,7 @@ public final class AccessibleComposition {
     public init(_ composition: Composition) { self.composition = composition }
 
     /// The collection views the composition shows, each once, in the order of its parts.
-    public var collections: [CollectionView] {
-        var views: [CollectionView] = []
-        func add(_ v: CollectionView) { if !views.contains(where: { $0 === v }) { views.append(v) } }
-        for part in composition.parts {
-            switch part {
-            case let c as CollectionController: add(c.view)
-            case let v as CollectionView: add(v)
-            case let m as DragDropManager: for c in m.collections { add(c.view) }
-            case let r as ReorderInteraction: for c in r.manager.collections { add(c.view) }
-            default: break
-            }
-        }
-        for v in composition.collections { add(v) }
-        return views
-    }
+    public var collections: [CollectionView] { composition.views }
 
     /// The drag-and-drop manager among the parts (its own, or a reorder interaction's), for the
     /// pick-up and drop actions and the spoken drag.

@@ -27,9 +27,10 @@ extension CollectionView {
         return ScrollBarGeometry(axis: axis, track: track, thumb: thumb, maxOffset: maxOffset)
     }
 
-    /// The axis whose bar area (the strip `hitWidth` wide along an edge) holds `p`.
+    /// The axis whose bar area (the strip `hitWidth` wide along an edge) holds `p`; nil where the
+    /// view shows no bars.
     public func scrollBarAxis(at p: Point) -> Axis? {
-        guard frame.contains(p) else { return nil }
+        guard showsScrollBars, frame.contains(p) else { return nil }
         for axis in [Axis.vertical, .horizontal] {
             guard let g = scrollBarGeometry(axis) else { continue }
             let cross: Axis = axis == .vertical ? .horizontal : .vertical
@@ -41,11 +42,12 @@ extension CollectionView {
         return nil
     }
 
-    /// Gives a pointer event to the scroll bars first. Returns true when a bar used it: a press on a
+    /// Gives a pointer event to the scroll bars. Returns true when a bar used it: a press on a
     /// thumb grabs it, a press on a track pages toward the press, and moves and the release belong
     /// to the bar until it lets go. Any other pointer motion over the collection shows the bars.
+    /// A ``Composition`` routes its views' bars itself, before any part.
     @discardableResult
-    public func handleScrollBarEvent(_ event: InputEvent, now: Double) -> Bool {
+    func handleScrollBarEvent(_ event: InputEvent, now: Double) -> Bool {
         var bars = scrollBars
         defer { scrollBars = bars }
         switch event {

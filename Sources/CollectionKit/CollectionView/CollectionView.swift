@@ -109,6 +109,9 @@ public final class CollectionView {
     public internal(set) var showsFocusRing = false
     /// The overlay scroll bars' state (see CollectionView+ScrollBars.swift).
     var scrollBars = ScrollBars()
+    /// Whether the view has overlay scroll bars that draw and take presses (default true). A view
+    /// that shows its position otherwise (a carousel's page dots) turns them off.
+    public var showsScrollBars = true
     /// Per-item feedback drawn over the layout: hover, a press growing toward a lift, a refusal shake
     /// (see CollectionView+Feedback.swift).
     public internal(set) var feedback = ItemFeedback()

@@ -30,6 +30,44 @@ public protocol Component: InputHandler {
     /// Measures what it sized from text again: the text is now set at another size
     /// (``Appearance/textScale``). The default does nothing.
     func invalidateMeasurements()
+    /// How the part takes input now (see ``InputRole``); it may change from event to event (a menu
+    /// captures while it is open). The default is ``InputRole/normal``.
+    var inputRole: InputRole { get }
+    /// Where the part draws, apart from where it comes in input order (see ``DrawLayer``). The
+    /// default is ``DrawLayer/content``.
+    var drawLayer: DrawLayer { get }
+}
+
+/// How a part of a ``Composition`` takes input, after GTK4's propagation phases: a part captures
+/// events before the others, takes them by the composition's rules, or only observes them.
+public enum InputRole: Sendable, Equatable {
+    /// Offered events by the composition's rules: presses and the wheel under the pointer, keys
+    /// through the focus chain or down the list. The default.
+    case normal
+    /// Offered every event first, wherever the pointer is and whoever has the focus: a drag in
+    /// flight, an open menu, a modal sheet. What it ignores goes on by the usual rules; a modal
+    /// sheet takes everything, so nothing behind it hears anything.
+    case capture
+    /// Sees every event before any part is offered it, and never takes one: a hover tracker, a
+    /// click counter, an idle timer. Its answer is not asked, and it never holds the pointer.
+    case observe
+}
+
+/// The order parts draw in, stated apart from the order they take input. A ``Composition`` draws
+/// lower layers first; within a layer the first listed part draws last (on top), as a view tree
+/// stacks its children.
+public struct DrawLayer: RawRepresentable, Comparable, Hashable, Sendable {
+    public var rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Collections, headers, the scene's own drawing.
+    public static let content = DrawLayer(rawValue: 0)
+    /// Drawn over the content: a drag's lifted stack and flights, a status line, a toast.
+    public static let overlay = DrawLayer(rawValue: 100)
+    /// A modal sheet or dialog with its dimming.
+    public static let modal = DrawLayer(rawValue: 200)
+    /// Over everything: an open menu, a tooltip.
+    public static let popup = DrawLayer(rawValue: 300)
+    public static func < (a: DrawLayer, b: DrawLayer) -> Bool { a.rawValue < b.rawValue }
 }
 
 extension Component {
@@ -44,6 +82,8 @@ extension Component {
     public var isDragging: Bool { false }
     public var isEditingText: Bool { false }
     public func invalidateMeasurements() {}
+    public var inputRole: InputRole { .normal }
+    public var drawLayer: DrawLayer { .content }
 }
 
 /// A part made of closures, for drawing or timing that belongs to no other part (a header, a status
@@ -59,8 +99,15 @@ public final class ClosureComponent: Component {
     private let handleBody: ((InputEvent, Double) -> EventDisposition)?
 
     /// Each closure is optional; a missing one does nothing.
-    public init(handle: ((InputEvent, Double) -> EventDisposition)? = nil, update: ((Double) -> Void)? = nil,
+    /// How it takes input (``InputRole/observe`` for a watcher that must see every event).
+    public let inputRole: InputRole
+    /// Where it draws.
+    public let drawLayer: DrawLayer
+
+    public init(role: InputRole = .normal, layer: DrawLayer = .content,
+                handle: ((InputEvent, Double) -> EventDisposition)? = nil, update: ((Double) -> Void)? = nil,
                 nextDeadline: ((Double) -> Double?)? = nil, draw: ((inout DrawList) -> Void)? = nil) {
+        inputRole = role; drawLayer = layer
         handleBody = handle; updateBody = update; deadlineBody = nextDeadline; drawBody = draw
     }
 

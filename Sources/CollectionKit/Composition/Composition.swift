@@ -14,9 +14,15 @@
 ///   is not offered keys a second time, nor while another stop has the focus);
 /// - losing window focus, the pointer leaving, and a resize reach every part.
 ///
-/// The list is also the stacking order, as in a view tree: the first part is on top, so it draws
-/// last and names the cursor first (an open menu, then a drag's stack, then the views beneath).
-/// The deadline is the earliest of all.
+/// Before those rules, a part's ``InputRole`` may put it first: a part that **captures** (an open
+/// menu, a drag in flight, a modal sheet) is offered every event before the others, wherever the
+/// pointer is, and what it ignores goes on by the rules above; a part that **observes** sees every
+/// event before anyone and takes none (GTK4's capture phase and its event controllers that only
+/// watch).
+///
+/// Drawing is stated apart from input: lower ``DrawLayer``s draw first, and within a layer the
+/// list is the stacking order, as in a view tree: the first part is on top, so it draws last and
+/// names the cursor first. The deadline is the earliest of all.
 ///
 /// ```swift
 /// let grid = CollectionController(view: CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 160)))
@@ -36,6 +42,8 @@ public final class Composition: Component {
     private var holder: ObjectIdentifier?
     /// Where the pointer was last seen; nil before the first pointer event and after it left.
     public private(set) var pointer: Point?
+    /// The view whose scroll bar took the current press: the bar holds the pointer until release.
+    private weak var barHolder: CollectionView?
 
     /// `parts` in priority order; `focus` joins them at the end unless listed.
     public init(_ parts: [any Component], focus: FocusChain = FocusChain()) {
@@ -51,17 +59,22 @@ public final class Composition: Component {
     }
 
     /// True while a press holds the pointer.
-    public var isPointerHeld: Bool { holder != nil }
+    public var isPointerHeld: Bool { holder != nil || barHolder != nil }
 
     private var heldPart: (any Component)? { holder.flatMap { h in parts.first { ObjectIdentifier($0) == h } } }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        // Observers see every event first and take none.
+        for part in parts where part.inputRole == .observe { _ = part.handle(event, now: now) }
+        // The views' scroll bars come before any part: a press on a bar is always the bar's.
+        if let result = routeToScrollBars(event, now: now) { return result }
         switch event {
         case let .pointerDown(p, _, _):
             pointer = p
             if let held = heldPart { return held.handle(event, now: now) }
+            if let (part, result) = captured(event, now: now) { holder = ObjectIdentifier(part); return result }
             focus.pointerPressed(at: p, now: now)
-            for part in parts where part.contains(p) {
+            for part in parts where part.inputRole == .normal && part.contains(p) {
                 let result = part.handle(event, now: now)
                 if result.isHandled { holder = ObjectIdentifier(part); return result }
             }
@@ -69,15 +82,19 @@ public final class Composition: Component {
         case let .pointerMove(p, _):
             pointer = p
             if let held = heldPart { return held.handle(event, now: now) }
+            if let (_, result) = captured(event, now: now) { return result }
             return broadcast(event, now: now)
         case let .pointerUp(p, _, _):
             pointer = p
             if let held = heldPart { holder = nil; return held.handle(event, now: now) }
+            if let (_, result) = captured(event, now: now) { return result }
             return first(event, now: now) { $0.contains(p) }
         case .wheel:
+            if let (_, result) = captured(event, now: now) { return result }
             guard let p = pointer else { return first(event, now: now) { _ in true } }
             return first(event, now: now) { $0.contains(p) }
         case .key, .text, .composition:
+            if let (_, result) = captured(event, now: now) { return result }
             // A stop of the focus chain hears keys only through the chain, while it has the focus.
             return first(event, now: now) { part in part === focus || !focus.stops.contains { $0 === part } }
         case .pointerExited:
@@ -90,24 +107,112 @@ public final class Composition: Component {
         case .focus, .resize:
             return broadcast(event, now: now)
         case let .drop(_, p):
+            if let (_, result) = captured(event, now: now) { return result }
             // Another program's drop goes where the pointer is, as a release would.
             return first(event, now: now) { $0.contains(p) }
         }
     }
 
-    /// Every part gets the event; handled if any took it.
+    /// The collection views among the parts, each once, in the order of the parts: a
+    /// ``CollectionController``'s, a ``CollectionView`` listed as it is, each collection of a
+    /// ``DragDropManager`` or ``ReorderInteraction``, a ``DragDropCollection``'s, then
+    /// ``collections``. Their scroll bars are the composition's to route, and assistive technology
+    /// sees them (``AccessibleComposition``).
+    public var views: [CollectionView] {
+        var views: [CollectionView] = []
+        func add(_ v: CollectionView) { if !views.contains(where: { $0 === v }) { views.append(v) } }
+        for part in parts {
+            switch part {
+            case let c as CollectionController: add(c.view)
+            case let v as CollectionView: add(v)
+            case let m as DragDropManager:
+                for c in m.collections { add(c.view) }
+                for r in m.reorderables { add(r.view) }
+            case let r as ReorderInteraction:
+                add(r.reorderable.view)
+                for c in r.manager.collections { add(c.view) }
+            case let c as any DropContainer: add(c.view)
+            default: break
+            }
+        }
+        for v in collections { add(v) }
+        return views
+    }
+
+    /// A scroll bar's share of `event`: a press on a bar takes the pointer until its release (so
+    /// a long press there lifts nothing and a drag there never pans the content); motion shows
+    /// the bars and lights the one under the pointer. Nil when the event goes on to the parts.
+    private func routeToScrollBars(_ event: InputEvent, now: Double) -> EventDisposition? {
+        if let bar = barHolder {
+            switch event {
+            case .pointerMove, .pointerExited:
+                if case let .pointerMove(p, _) = event { pointer = p }
+                bar.handleScrollBarEvent(event, now: now)
+                return .handled
+            case let .pointerUp(p, _, _):
+                pointer = p
+                barHolder = nil
+                bar.handleScrollBarEvent(event, now: now)
+                return .handled
+            case .focus(gained: false):
+                barHolder = nil
+                bar.handleScrollBarEvent(event, now: now)
+                return nil
+            default:
+                break
+            }
+        }
+        switch event {
+        case let .pointerDown(p, .left, _):
+            guard heldPart == nil else { return nil }
+            let all = views
+            if let view = all.first(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) {
+                pointer = p
+                // A press elsewhere ends another bar's lost hold; this one is the bar's.
+                for other in all where other !== view { other.handleScrollBarEvent(event, now: now) }
+                barHolder = view
+                view.updateHover(at: nil)
+                view.handleScrollBarEvent(event, now: now)
+                return .handled
+            }
+            for view in all { view.handleScrollBarEvent(event, now: now) }
+            return nil
+        case let .pointerMove(p, _):
+            for view in views where view.showsScrollBars { view.handleScrollBarEvent(.pointerMove(p, []), now: now) }
+            return nil
+        case .wheel:
+            if let p = pointer { for view in views where view.showsScrollBars && view.frame.contains(p) { view.handleScrollBarEvent(event, now: now) } }
+            return nil
+        case .pointerExited, .focus(gained: false):
+            for view in views { view.handleScrollBarEvent(event, now: now) }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The first capturing part (in list order) that takes `event`, with its answer.
+    private func captured(_ event: InputEvent, now: Double) -> (any Component, EventDisposition)? {
+        for part in parts where part.inputRole == .capture {
+            let result = part.handle(event, now: now)
+            if result.isHandled { return (part, result) }
+        }
+        return nil
+    }
+
+    /// Every part that takes input gets the event; handled if any took it.
     private func broadcast(_ event: InputEvent, now: Double) -> EventDisposition {
         var result = EventDisposition.ignored
-        for part in parts {
+        for part in parts where part.inputRole != .observe {
             let r = part.handle(event, now: now)
             if result == .ignored { result = r }
         }
         return result
     }
 
-    /// The first part that passes `offered` and takes the event.
+    /// The first part acting normally that passes `offered` and takes the event.
     private func first(_ event: InputEvent, now: Double, offered: (any Component) -> Bool) -> EventDisposition {
-        for part in parts where offered(part) {
+        for part in parts where part.inputRole == .normal && offered(part) {
             let result = part.handle(event, now: now)
             if result.isHandled { return result }
         }
@@ -120,19 +225,40 @@ public final class Composition: Component {
         Deadline.earliest(of: parts.lazy.map { $0.nextDeadline(after: now) })
     }
 
-    /// The last part draws first, the first part last (on top).
-    public func draw(into list: inout DrawList) { for part in parts.reversed() { part.draw(into: &list) } }
+    /// Lower ``DrawLayer``s first; within a layer the last part draws first, the first part last
+    /// (on top).
+    public func draw(into list: inout DrawList) {
+        var layers: [DrawLayer] = []
+        for part in parts where !layers.contains(part.drawLayer) { layers.append(part.drawLayer) }
+        if layers.count == 1 { for part in parts.reversed() { part.draw(into: &list) }; return }
+        for layer in layers.sorted() {
+            for part in parts.reversed() where part.drawLayer == layer { part.draw(into: &list) }
+        }
+    }
 
+    /// The holder's cursor, then a capturing part's, then the topmost part's that names one.
     public func cursor(at p: Point) -> Cursor? {
+        if barHolder != nil { return .arrow }
         if let held = heldPart, let c = held.cursor(at: p) { return c }
-        for part in parts { if let c = part.cursor(at: p) { return c } }
+        if heldPart == nil, views.contains(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) { return .arrow }
+        for part in parts where part.inputRole == .capture { if let c = part.cursor(at: p) { return c } }
+        for part in orderedForCursor { if let c = part.cursor(at: p) { return c } }
         return nil
+    }
+
+    /// The parts from the top of the drawing down: a higher layer first, then list order.
+    private var orderedForCursor: [any Component] {
+        guard let layer = parts.first?.drawLayer, !parts.allSatisfy({ $0.drawLayer == layer }) else { return parts }
+        return parts.enumerated().sorted { a, b in
+            a.element.drawLayer != b.element.drawLayer ? a.element.drawLayer > b.element.drawLayer : a.offset < b.offset
+        }.map(\.element)
     }
 
     public var liveCellCount: Int { parts.reduce(0) { $0 + $1.liveCellCount } }
 
     public func cancelGestures(now: Double) {
         holder = nil
+        if let bar = barHolder { barHolder = nil; bar.handleScrollBarEvent(.focus(gained: false), now: now) }
         for part in parts { part.cancelGestures(now: now) }
     }
 

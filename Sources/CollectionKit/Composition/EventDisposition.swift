@@ -39,13 +39,3 @@ public protocol InputHandler: AnyObject {
 extension InputHandler {
     public func contains(_ p: Point) -> Bool { true }
 }
-
-// The words the handlers answered with before they shared this type, for one release.
-extension EventDisposition {
-    @available(*, deprecated, renamed: "ignored", message: "ReorderInteraction.Outcome is EventDisposition")
-    public static var unused: EventDisposition { .ignored }
-    @available(*, deprecated, renamed: "handled", message: "ReorderInteraction.Outcome is EventDisposition")
-    public static var used: EventDisposition { .handled }
-    @available(*, deprecated, renamed: "handled", message: "OrthogonalScrolling.Outcome is EventDisposition")
-    public static var consumed: EventDisposition { .handled }
-}

@@ -79,6 +79,7 @@ public final class FocusChain: Component {
 
     /// The focus leaves the chain for an outer one: the stop keeps its place but shows no ring.
     public func leave(now: Double) {
+        guard modalStack.isEmpty else { return }
         showsRing = false
         leftOut = true
         tell(now: now)
@@ -87,8 +88,51 @@ public final class FocusChain: Component {
     /// True after ``leave(now:)`` until the focus comes back: the chain's stops have no focus.
     public private(set) var leftOut = false
 
+    /// What the chain was before each modal part that is open now, innermost last.
+    private var modalStack: [(stops: [any FocusStop], current: Int?, showsRing: Bool, wraps: Bool, leftOut: Bool)] = []
+
+    /// True while a modal part holds the focus (see ``beginModal(_:showingRing:now:)``).
+    public var isModal: Bool { !modalStack.isEmpty }
+
+    /// A modal part (a dialog, a sheet) opens: the focus moves onto its first stop that can take
+    /// it, Tab and Shift+Tab stay among `stops` (wrapping), and where the focus was is kept for
+    /// ``endModal(now:)``. The ring shows when `showingRing` (the keyboard opened it) or when it
+    /// showed already. Modal parts nest.
+    public func beginModal(_ stops: [any FocusStop], showingRing: Bool = false, now: Double) {
+        let ring = showingRing || isRingVisible
+        let previous = leftOut ? nil : focused
+        modalStack.append((self.stops, current, showsRing, wraps, leftOut))
+        previous?.focusChanged(isFocused: false, showsRing: false, now: now)
+        self.stops = stops
+        wraps = true
+        leftOut = false
+        current = nil
+        move(to: stops.firstIndex { $0.canTakeFocus }, ring: ring, now: now)
+    }
+
+    /// The innermost modal part closed: the focus goes back to the stop that had it when the part
+    /// opened, with the ring as it was then.
+    public func endModal(now: Double) {
+        guard let saved = modalStack.popLast() else { return }
+        focused?.focusChanged(isFocused: false, showsRing: false, now: now)
+        stops = saved.stops
+        current = saved.current
+        showsRing = saved.showsRing
+        wraps = saved.wraps
+        leftOut = saved.leftOut
+        if !leftOut { focused?.focusChanged(isFocused: true, showsRing: showsRing, now: now) }
+    }
+
     /// Replaces the stops, keeping the focus on the same stop when it is still listed.
     public func setStops(_ newStops: [any FocusStop], now: Double) {
+        // While a modal part is open, the replacement is for the chain beneath it.
+        if !modalStack.isEmpty {
+            let kept = modalStack[0].current.flatMap { i in i < modalStack[0].stops.count ? modalStack[0].stops[i] : nil }
+                .flatMap { f in newStops.firstIndex { $0 === f } }
+            modalStack[0].stops = newStops
+            modalStack[0].current = kept ?? newStops.firstIndex { $0.canTakeFocus }
+            return
+        }
         let kept = focused.flatMap { f in newStops.firstIndex { $0 === f } }
         stops = newStops
         current = kept ?? newStops.firstIndex { $0.canTakeFocus }
@@ -145,13 +189,21 @@ public final class FocusChain: Component {
             return advance(forward: !mods.contains(.shift), now: now) ? .handled : .ignored
         }
         guard let stop else { return .ignored }
+        // Only a stop that had the focus by its own means, and moved it with this key, hands it
+        // on: a key a stop ignores (a bare Shift or Ctrl, the start of every Shift+Tab and Ctrl+N)
+        // never moves the focus, and a stop that has the focus now keeps it.
+        let claimedBefore = stop.claimsFocus
         let result = stop.handle(event, now: now)
-        if let claimed = stops.firstIndex(where: { $0.claimsFocus }), claimed != current { current = claimed }
+        if result.isHandled, claimedBefore, !stop.claimsFocus,
+           let claimed = stops.firstIndex(where: { $0 !== stop && $0.claimsFocus }), claimed != current {
+            current = claimed
+        }
         return result
     }
 
     public func dumpEntries() -> [(String, JSON)] {
-        [("keyboardFocus", .object([("stop", leftOut ? .null : focused.map { .string($0.focusName) } ?? .null), ("ring", .bool(isRingVisible))]))]
+        [("keyboardFocus", .object([("stop", leftOut ? .null : focused.map { .string($0.focusName) } ?? .null), ("ring", .bool(isRingVisible)),
+                                    ("modal", .bool(isModal))]))]
     }
 
     private func move(to index: Int?, ring: Bool, now: Double) {

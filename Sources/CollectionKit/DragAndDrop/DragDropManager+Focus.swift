@@ -23,7 +23,8 @@ final class ContainerFocusStop: FocusStop {
     func contains(_ p: Point) -> Bool { container?.view.frame.contains(p) ?? false }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        guard case let .key(key, mods) = event else { return .ignored }
+        // During a drag the manager captures keys and has seen this one already.
+        guard case let .key(key, mods) = event, manager.inputRole != .capture else { return .ignored }
         return manager.handleKey(key, modifiers: mods, now: now) ? .handled : .ignored
     }
 

@@ -41,6 +41,11 @@ extension DragDropManager {
     /// A drag in flight goes home.
     public func cancelGestures(now: Double) { cancel(now: now) }
 
+    /// A drag in flight (by pointer or keyboard) captures input: every key and pointer event is
+    /// offered to the manager before any other part, so a keyboard drag's arrows, Space, Enter
+    /// and Escape are its own whichever stop has the focus. Otherwise it acts normally.
+    public var inputRole: InputRole { session != nil ? .capture : .normal }
+
     /// While a pointer drag lasts: the copy cursor for a copy that would be accepted here, else
     /// grabbing. A keyboard drag leaves the pointer's cursor alone.
     public func cursor(at p: Point) -> Cursor? {
@@ -51,7 +56,7 @@ extension DragDropManager {
     /// A button went down; returns true when the manager takes the gesture (a press on an item,
     /// or any press during a drag).
     @discardableResult
-    public func pointerDown(at p: Point, button: MouseButton, modifiers: Modifiers, now: Double) -> Bool {
+    func pointerDown(at p: Point, button: MouseButton, modifiers: Modifiers, now: Double) -> Bool {
         defer { showStates() }
         self.now = now
         pointer = p
@@ -72,7 +77,7 @@ extension DragDropManager {
         return false
     }
 
-    public func pointerMoved(to p: Point, now: Double) {
+    func pointerMoved(to p: Point, now: Double) {
         self.now = now
         pointer = p
         if session == nil, let press, p.distance(to: press.point) >= dragThreshold {
@@ -85,7 +90,7 @@ extension DragDropManager {
         track(now: now)
     }
 
-    public func pointerUp(at p: Point, now: Double) {
+    func pointerUp(at p: Point, now: Double) {
         defer { showStates() }
         self.now = now
         pointer = p
@@ -105,7 +110,7 @@ extension DragDropManager {
 
     /// Wheel turns during a drag scroll the hovered collection; returns true when it took them.
     @discardableResult
-    public func wheel(dx: Double, dy: Double, now: Double) -> Bool {
+    func wheel(dx: Double, dy: Double, now: Double) -> Bool {
         guard let s = session else { return false }
         if let target = collection(named: s.over) { target.scrollByWheel(dx: dx, dy: dy, now: now) }
         return true

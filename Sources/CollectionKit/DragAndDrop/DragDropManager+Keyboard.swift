@@ -7,7 +7,7 @@ extension DragDropManager {
     /// focus), Enter drops, Escape cancels, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo.
     /// Returns true when the key was used.
     @discardableResult
-    public func handleKey(_ key: Key, modifiers mods: Modifiers, now: Double) -> Bool {
+    func handleKey(_ key: Key, modifiers mods: Modifiers, now: Double) -> Bool {
         defer { showStates() }
         self.now = now
         if key == .escape {

@@ -43,11 +43,8 @@ public struct CollectionInteraction: Sendable {
 
     /// Applies `event` to `cv`. Returns true when the event was used.
     @discardableResult
-    public mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
-        if cv.handleScrollBarEvent(event, now: now) {
-            cv.updateHover(at: nil)
-            return true
-        }
+    mutating func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Bool {
+        // The scroll bars are routed by the composition before any part (see `Composition`).
         switch event {
         case let .pointerDown(p, .left, _) where cv.frame.contains(p):
             if movesFocus { cv.focusByPointer(cv.indexPathForItem(atWindowPoint: p).flatMap { selectable($0) ? $0 : nil }) }

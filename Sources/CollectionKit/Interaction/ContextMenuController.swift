@@ -22,7 +22,7 @@ public final class ContextMenuController: Component {
     public var isOpen: Bool { menu != nil }
 
     /// What `handle` did.
-    public enum Outcome: Equatable {
+    enum Outcome: Equatable {
         /// No menu is open: the event is the owner's.
         case ignored
         /// The menu used the event.
@@ -86,7 +86,7 @@ public final class ContextMenuController: Component {
     public func cancelGestures(now: Double) { close() }
 
     /// Offers an event to the open menu; `.ignored` when none is open.
-    public func handle(_ event: InputEvent) -> Outcome {
+    func handle(_ event: InputEvent) -> Outcome {
         guard let m = menu else { return .ignored }
         switch event {
         case let .pointerMove(p, _):

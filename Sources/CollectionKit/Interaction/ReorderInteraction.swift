@@ -31,7 +31,6 @@ public final class ReorderInteraction: Component {
     /// pointer, focus or drag event of this interaction, ``EventDisposition/handled`` for a press,
     /// a pan, a lift, a drag step, a drop or a cancel, and ``EventDisposition/click(_:)`` for a
     /// press released without panning or lifting.
-    public typealias Outcome = EventDisposition
 
     /// The drag machinery the lifted item is handed to.
     public let manager: DragDropManager
@@ -78,17 +77,21 @@ public final class ReorderInteraction: Component {
     /// True from a press until its release or cancel.
     public var isPressActive: Bool { press.isActive }
 
-    /// Takes a pointer, focus or Escape event; see ``Outcome``. A right click or Escape during a
+    /// A drag in flight captures input: every event is offered to the interaction before any
+    /// other part (a keyboard drag's keys whichever stop has the focus).
+    public var inputRole: InputRole { manager.isDragging ? .capture : .normal }
+
+    /// Takes a pointer, focus or Escape event; see ``EventDisposition``. A right click or Escape during a
     /// drag cancels it, losing focus cancels the drag and the press, and other keys are swallowed
     /// while a drag lasts.
     @discardableResult
-    public func handle(_ event: InputEvent, now: Double) -> Outcome {
+    public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         let result = route(event, now: now)
         if case let .click(p) = result { onClick?(p, now) }
         return result
     }
 
-    private func route(_ event: InputEvent, now: Double) -> Outcome {
+    private func route(_ event: InputEvent, now: Double) -> EventDisposition {
         switch event {
         case let .pointerDown(p, .left, _):
             pointer = p
@@ -142,7 +145,9 @@ public final class ReorderInteraction: Component {
             guard manager.isDragging else { return .ignored }
             cancelDrag(now: now)
             return .handled
-        case .key:
+        case let .key(key, mods):
+            // A keyboard drag's keys are the manager's; other keys are swallowed while a drag lasts.
+            if manager.session?.isKeyboard == true { manager.handleKey(key, modifiers: mods, now: now) }
             return manager.isDragging ? .handled : .ignored
         default:
             return .ignored

@@ -20,7 +20,6 @@ public final class OrthogonalScrolling: Component {
 
     /// What `handle` did with an event: ``EventDisposition/click(_:)`` for a press released
     /// without moving.
-    public typealias Outcome = EventDisposition
 
     /// The current offset of section `s`'s row.
     public func offset(section s: Int) -> Double { scrollers[s]?.offset.x ?? 0 }
@@ -90,7 +89,7 @@ public final class OrthogonalScrolling: Component {
 
     /// Takes presses, drags and horizontal wheel over an orthogonal row of `cv` (whose layout must
     /// be an `OrthogonalRowsLayout`, such as a `CompositionalLayout`); everything else is left to the caller.
-    public func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> Outcome {
+    func handle(_ event: InputEvent, in cv: CollectionView, now: Double) -> EventDisposition {
         switch event {
         case let .pointerDown(p, .left, _):
             pointer = p

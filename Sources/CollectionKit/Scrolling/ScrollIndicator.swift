@@ -10,6 +10,7 @@ public enum ScrollIndicator {
     /// ScrollIndicator.draw(for: collectionView, into: &list)
     /// ```
     public static func draw(for cv: CollectionView, into list: inout DrawList) {
+        guard cv.showsScrollBars else { return }
         let bars = cv.scrollBars
         let alpha = bars.opacity(at: cv.now)
         guard alpha > 0.001 else { return }

@@ -92,6 +92,9 @@ extension CalendarScene {
         // the popover open.
         case .key where titleEditor.isEditing:
             return false
+        // A modifier pressed alone starts a shortcut (Shift+F10, Ctrl+Z): the popover stays.
+        case let .key(key, _) where key.isModifier:
+            return false
         case let .key(key, mods) where handlePopoverRowKey(key, mods, now: now):
             return true
         case .key(.escape, _), .key(.enter, _):

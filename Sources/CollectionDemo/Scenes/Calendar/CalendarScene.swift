@@ -119,6 +119,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
         // is a measurable share of a software-rendered frame.
         collection.backgroundColor = nil
         collection.register(reuseIdentifier: "day") { DayCell(reuseIdentifier: $0) }
+        // Months turn by page, not by a bar; the side panel's list has the scene's one scroll bar.
+        collection.showsScrollBars = false
         collection.dataSource = self
         collection.physics.targetDecision = { [unowned collection] proposed, velocity, decision in
             collection.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
@@ -319,6 +321,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
             inputPart { [unowned self] e, now in handleDays(e, now: now) },
         ], focus: focus)
+        composition.collections = [panel.view]
     }
 
     /// A drop from another program: calendar files (`.ics`) open beside the files shown, as a

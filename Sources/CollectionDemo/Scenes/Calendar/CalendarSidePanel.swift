@@ -206,7 +206,7 @@ extension CalendarScene {
     /// The panel's scroll bar, and the wheel over the panel, scroll the panel; they never turn a page.
     func handlePanelEvent(_ event: InputEvent, now: Double) -> Bool {
         guard !panel.view.frame.isEmpty else { return false }
-        if panel.view.handleScrollBarEvent(event, now: now) { return true }
+        // Its scroll bar is routed by the composition (the panel's view is among its collections).
         switch event {
         case let .wheel(dx, dy):
             guard let p = pointer, panelArea(in: sceneFrame).contains(p) else { return false }

@@ -43,8 +43,6 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     }
 
     private func compose() {
-        let sheet = ClosureComponent(handle: { [unowned self] event, _ in openedCard != nil && handleSheet(event) ? .handled : .ignored },
-                                     draw: { [unowned self] list in if let opened = openedCard { drawSheet(for: opened, into: &list) } })
         let cards = SceneFocusStop("cards", canFocus: { [unowned self] in !ids.isEmpty },
                                    contains: { [unowned self] in collection.frame.contains($0) && openButtonCard(at: $0) == nil },
                                    keys: { [unowned self] key, mods, now in mods.isEmpty && handleKey(key, now: now) },
@@ -52,12 +50,14 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
                                        collection.setFocus(focused ? collection.focusedItem ?? ItemPath(item: centeredIndex) : collection.focusedItem,
                                                            showingRing: focused && ring)
                                    }, showsRing: { [unowned self] in collection.showsFocusRing })
+        // The Open button of the centred card: the paging keys still turn the cards while it has
+        // the focus, and its ring moves with them to the new centred card's button.
         let openStop = SceneFocusStop("open", canFocus: { [unowned self] in !ids.isEmpty },
                                   contains: { [unowned self] in openButtonCard(at: $0) != nil },
-                                  keys: { [unowned self] key, mods, _ in
-                                      guard mods.isEmpty, key == .enter || key == .space else { return false }
-                                      open(centeredIndex)
-                                      return true
+                                  keys: { [unowned self] key, mods, now in
+                                      guard mods.isEmpty else { return false }
+                                      if key == .enter || key == .space { open(centeredIndex, now: now); return true }
+                                      return handleKey(key, now: now)
                                   },
                                   changed: { [unowned self] focused, ring, _ in openButtonRing = focused && ring; updateButtonStates() },
                                   showsRing: { [unowned self] in openButtonRing })
@@ -66,12 +66,20 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
                                         nextDeadline: { [unowned self] now in collection.nextDeadline(after: now) },
                                         draw: { [unowned self] list in
                                             collection.draw(into: &list)
-                                            if !showsDots { ScrollIndicator.draw(for: collection, into: &list) }
+                                            collection.showsScrollBars = !showsDots
+                                            ScrollIndicator.draw(for: collection, into: &list)
                                             drawPageIndicator(into: &list)
                                         })
         let focus = FocusChain([cards, openStop])
+        focusChain = focus
         composition = Composition([sheet, focus, gestures], focus: focus)
+        composition.collections = [collection]
     }
+
+    /// The reading sheet: while a card is open it captures every event (nothing behind it hears
+    /// anything), draws over the carousel, and its Close button has the focus.
+    private lazy var sheet = CarouselSheet(scene: self)
+    private var focusChain: FocusChain!
 
     public var layout: CarouselLayout { collection.layout as! CarouselLayout }
     public var alignment: CarouselLayout.Alignment { layout.alignment }
@@ -103,8 +111,9 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     /// The cards' own gestures: pan, flick, wheel, the Open button under the pointer, the page
     /// dots, and the paging keys whichever stop has the focus.
     private func handleCards(_ event: InputEvent, now: Double) -> Bool {
-        // With page dots the dots are the bar; a long carousel without them gets a scroll bar.
-        if !showsDots, collection.handleScrollBarEvent(event, now: now) { return true }
+        // With page dots the dots are the bar; a long carousel without them gets a scroll bar
+        // (routed by the composition before any part).
+        collection.showsScrollBars = !showsDots
         switch event {
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             // The pointer is in use: the focus ring hides until the next key.
@@ -126,7 +135,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
             if let held = openButton, held.pressed {
                 openButton = openButtonCard(at: p).map { ($0, false) }
                 updateButtonStates()
-                if openButtonCard(at: p) == held.card { open(held.card) }
+                if openButtonCard(at: p) == held.card { open(held.card, now: now) }
                 return true
             }
             if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, modifiers: mods, now: now) }
@@ -161,7 +170,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
                 Shortcut(tr("Home"), tr("Show the first card"), key: .home, run: does { [unowned self] in focusCard(0, now: $0) }),
                 Shortcut(tr("End"), tr("Show the last card"), key: .end, run: does { [unowned self] in focusCard(ids.count - 1, now: $0) }),
                 Shortcut(tr("Enter"), tr("Open the focused card"), key: .enter, run: does { [unowned self] now in
-                    if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item) } else { focusCard(centeredIndex, now: now) }
+                    if let ip = collection.focusedItem, collection.showsFocusRing { open(ip.item, now: now) } else { focusCard(centeredIndex, now: now) }
                 }),
                 Shortcut(tr("Escape"), tr("Clear the selection"), key: .escape, run: does { [unowned self] _ in collection.clearSelection() }),
                 Shortcut("A", tr("Align the first and last cards to the edges, or centre them"), key: Key("a"),
@@ -173,12 +182,15 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         ]
     }
 
-    /// Scrolls card `index` into place and puts the focus ring on it.
+    /// Scrolls card `index` into place and puts the focus on it: with its ring while the cards
+    /// have the focus; while the Open button has it, the ring stays on the button, which moves to
+    /// the new centred card (one ring on screen).
     private func focusCard(_ index: Int, now: Double) {
         guard !ids.isEmpty else { return }
         let i = min(max(0, index), ids.count - 1)
         scrollToCard(i, now: now)
-        collection.setFocus(ItemPath(item: i), showingRing: true)
+        collection.setFocus(ItemPath(item: i), showingRing: !openButtonRing)
+        updateButtonStates()
     }
 
     /// The card whose Open button is under `p`: only the card at rest in the middle has a live
@@ -200,22 +212,35 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         }
     }
 
-    /// Opens card `index` in the reading sheet.
-    public func open(_ index: Int) {
+    /// Opens card `index` in the reading sheet, which takes the focus (its Close button, with the
+    /// ring when the keyboard opened it) until it closes.
+    public func open(_ index: Int, now: Double? = nil) {
         guard ids.indices.contains(index) else { return }
+        let wasOpen = openedCard != nil
         openedCard = index
         collection.updateHover(at: nil)
+        if !wasOpen { focusChain.beginModal([sheet.closeStop], now: now ?? collection.now) }
+    }
+
+    /// Closes the reading sheet; the focus goes back where it was (the Open button, or the cards).
+    func closeSheet(now: Double) {
+        guard openedCard != nil else { return }
+        openedCard = nil
+        focusChain.endModal(now: now)
     }
 
     /// The sheet takes every key and click while it is open: Escape, Enter, a click outside it or
     /// on its Close button close it.
-    private func handleSheet(_ event: InputEvent) -> Bool {
+    fileprivate func handleSheet(_ event: InputEvent, now: Double) -> Bool {
         switch event {
-        case .key(.escape, _), .key(.enter, _):
-            openedCard = nil
+        case .key(.escape, _), .key(.enter, []), .key(.space, []):
+            closeSheet(now: now)
+        case .key(.tab, _):
+            // Tab stays inside the sheet: the chain holds only its stops while it is open.
+            _ = focusChain.handle(event, now: now)
         case let .pointerUp(p, .left, _):
-            if !sheetFrame.contains(p) || sheetCloseFrame.contains(p) { openedCard = nil }
-        case .pointerDown, .key, .wheel:
+            if !sheetFrame.contains(p) || sheetCloseFrame.contains(p) { closeSheet(now: now) }
+        case .pointerDown, .pointerMove, .key, .text, .wheel, .drop:
             break
         default:
             return false
@@ -290,6 +315,9 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         return Rect(x: s.maxX - 104, y: s.maxY - 52, width: 88, height: 36)
     }
 
+    /// The reading sheet, when a card is open.
+    fileprivate func drawOpenSheet(into list: inout DrawList) { if let opened = openedCard { drawSheet(for: opened, into: &list) } }
+
     private func drawSheet(for index: Int, into list: inout DrawList) {
         let c = CarouselCardCell.Content.sample(ids[index], of: ids.count)
         list.fill(collection.frame, ModalSheet.dimming)
@@ -316,6 +344,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         let close = sheetCloseFrame
         list.fill(close, Theme.accent, radius: close.height / 2)
         list.text(CarouselScene.closeTitle, in: close, size: 14, color: .white, alignment: .center, weight: .bold)
+        if sheet.closeRing { list.stroke(close.insetBy(dx: -3, dy: -3), Theme.focusRing, width: 2, radius: close.height / 2 + 3) }
     }
 
     static var closeTitle: String { tr("Close") }
@@ -379,7 +408,19 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
             ("opened", openedCard.map { .string("\(ids[$0])") } ?? .null),
             // The reading sheet while open: its frame, and that it is modal (it dims and blocks the window).
             ("sheet", modalSheet.map { .object([("frame", .rect($0)), ("modal", .bool(true))]) } ?? .null),
+            // Focus rings drawn now: on a card, on an Open button, on the sheet's Close (one at most).
+            ("rings", .int(focusRingsShown)),
         ])]))] + composition.focus.dumpEntries()
+    }
+
+    /// The focus rings the cells and the sheet draw now.
+    var focusRingsShown: Int {
+        var n = sheet.closeRing ? 1 : 0
+        for (_, cell) in collection.visibleCells {
+            if cell.isFocused { n += 1 }
+            if let card = cell as? CarouselCardCell, card.showsButtonRing { n += 1 }
+        }
+        return n
     }
 
     // MARK: Data source
@@ -403,4 +444,27 @@ extension CarouselScene {
         self.init(itemCount: config.items ?? 12, alignment: alignment)
         collection.layoutDirection = config.layoutDirection
     }
+}
+
+/// The carousel's reading sheet as a part: it captures every event while a card is open and
+/// draws at the modal layer; its Close button is the one focus stop while it is open.
+final class CarouselSheet: Component {
+    private unowned let scene: CarouselScene
+    /// The Close button's ring shows (it has the focus after keyboard use).
+    private(set) var closeRing = false
+    private(set) lazy var closeStop = SceneFocusStop("close", keys: { [unowned self] key, mods, now in
+        guard mods.isEmpty, key == .enter || key == .space else { return false }
+        scene.closeSheet(now: now)
+        return true
+    }, changed: { [unowned self] focused, ring, _ in closeRing = focused && ring }, showsRing: { [unowned self] in closeRing })
+
+    init(scene: CarouselScene) { self.scene = scene }
+
+    var inputRole: InputRole { scene.openedCard == nil ? .normal : .capture }
+    var drawLayer: DrawLayer { .modal }
+    func contains(_ p: Point) -> Bool { scene.openedCard != nil }
+    func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        scene.openedCard != nil && scene.handleSheet(event, now: now) ? .handled : .ignored
+    }
+    func draw(into list: inout DrawList) { scene.drawOpenSheet(into: &list) }
 }

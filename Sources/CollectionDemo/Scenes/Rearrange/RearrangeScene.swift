@@ -103,19 +103,10 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     }
 
     private func compose() {
-        // A keyboard drag takes every key: arrows move the gap, Space or Enter drops, Escape cancels.
-        let keyboardDrag = inputPart { [unowned self] event, now in
-            guard case let .key(key, mods) = event, manager.session?.isKeyboard == true else { return false }
-            manager.handleKey(key, modifiers: mods, now: now)
-            return true
-        }
         // The focus follows a press quietly (no ring until the next key); the press goes on.
         let pressFocus = inputPart { [unowned self] event, _ in
             if case let .pointerDown(p, .left, _) = event, !interaction.isDragging { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
             return false
-        }
-        let scrollBars = inputPart { [unowned self] event, now in
-            !interaction.isDragging && !interaction.isRefusingPress && collection.handleScrollBarEvent(event, now: now)
         }
         let tiles = SceneFocusStop("rearrange", canFocus: { [unowned self] in !ids.isEmpty },
                                    contains: { [unowned self] in collection.frame.contains($0) },
@@ -150,7 +141,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
         let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
-        composition = Composition([keyboardDrag, header, pressFocus, scrollBars, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
+        composition = Composition([header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
