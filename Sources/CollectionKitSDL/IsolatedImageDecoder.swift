@@ -26,7 +26,8 @@ import Synchronization
 public final class IsolatedImageDecoder: ImageDecoding {
     /// What one worker may use.
     public struct Limits: Equatable, Sendable {
-        /// Bytes of data a worker may map (`RLIMIT_DATA`; address space is held to this plus 2 GB).
+        /// Bytes of data a worker may map beyond what it maps when it starts (`RLIMIT_DATA`;
+        /// address space is held to this plus 1 GB beyond its start).
         public var memoryBytes: Int
         /// CPU seconds for one picture (`RLIMIT_CPU`).
         public var cpuSeconds: Int
@@ -294,14 +295,27 @@ public enum ImageDecodeWorker {
               }, uniquingKeysWith: { a, _ in a }))
     }
 
+    /// The process's address space and data now (`VmSize`, `VmData`), in bytes.
+    static func mappedBytes() -> (size: Int, data: Int) {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        func field(_ name: String) -> Int {
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+            return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) * 1024
+        }
+        return (field("VmSize"), field("VmData"))
+    }
+
     static func limit(_ resource: Int32, _ value: Int) {
         var r = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(value))
         _ = setrlimit(__rlimit_resource_t(UInt32(resource)), &r)
     }
 
     static func serve(memory: Int, cpu: Int, budget: PictureBudget, faults: [String: String]) -> Never {
-        limit(Int32(RLIMIT_DATA.rawValue), memory)
-        limit(Int32(RLIMIT_AS.rawValue), memory + (2 << 30))
+        // Counted from what the worker maps already (the program's own data, and under
+        // AddressSanitizer its terabytes of shadow), so the limits bound what a decode adds.
+        let (size, data) = mappedBytes()
+        limit(Int32(RLIMIT_DATA.rawValue), data + memory)
+        limit(Int32(RLIMIT_AS.rawValue), size + memory + (1 << 30))
         limit(Int32(RLIMIT_CORE.rawValue), 0)
         // Decoding is long work and drawing short: the window's threads go first.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
