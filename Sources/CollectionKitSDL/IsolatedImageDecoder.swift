@@ -201,7 +201,8 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     func decode(_ source: String, box: PixelSize, mode: ImageContentMode, deadline seconds: Double, budget: PictureBudget) throws -> ImagePixels {
-        let deadline = Date().addingTimeInterval(seconds)
+        // The system's uptime: a clock set meanwhile moves no deadline.
+        let deadline = ProcessInfo.processInfo.systemUptime + seconds
         var request = [UInt8]()
         let path = FileSystemName.bytes(source)
         func u32(_ v: Int) { request += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
@@ -250,10 +251,10 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Fills `buffer` from the socket by `deadline`; a worker that closes it or misses the
     /// deadline is killed and reaped, and this throws why.
-    private func receive(_ buffer: UnsafeMutableRawBufferPointer, _ deadline: Date) throws {
+    private func receive(_ buffer: UnsafeMutableRawBufferPointer, _ deadline: TimeInterval) throws {
         var at = 0
         while at < buffer.count {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline - ProcessInfo.processInfo.systemUptime
             guard left > 0 else {
                 _ = death()
                 throw ImageWorkerFailure(description: "the decoder took longer than its time")
