@@ -134,9 +134,16 @@ public struct PictureHeader: Equatable, Sendable {
                 if n == 0 { return }
             }
         }
+        // A GIF cut short after its first frame still shows that frame (a download cut off):
+        // the walk ends where the file does.
+        func byte(_ at: Int) throws -> Int? {
+            do { return try b.u8(at) } catch { if frames > 0 { return nil }; throw error }
+        }
         scan: while at < b.count {
-            switch try b.u8(at) {
+            guard let block = try byte(at) else { break }
+            switch block {
             case 0x2C:
+                guard at + 10 <= b.count || frames == 0 else { break scan }
                 let fw = try b.le16(at + 5), fh = try b.le16(at + 7), left = try b.le16(at + 1), top = try b.le16(at + 3)
                 w = max(w, left + fw)
                 h = max(h, top + fh)
@@ -145,10 +152,10 @@ public struct PictureHeader: Equatable, Sendable {
                 at += 10
                 if f & 0x80 != 0 { at += 3 << ((f & 7) + 1) }
                 at += 1 // LZW minimum code size
-                try skipSubBlocks()
+                do { try skipSubBlocks() } catch { break scan }
             case 0x21:
                 at += 2
-                try skipSubBlocks()
+                do { try skipSubBlocks() } catch { if frames > 0 { break scan }; throw error }
             case 0x3B:
                 break scan
             default:

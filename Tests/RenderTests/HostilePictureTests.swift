@@ -91,6 +91,9 @@ final class HostilePictureTests: XCTestCase {
         smallGIF.replaceSubrange(6..<10, with: [3, 0, 2, 0])
         smallGIF.replaceSubrange(18..<22, with: [3, 0, 2, 0])
         XCTAssertEqual(try PictureHeader.read(Data(smallGIF)), PictureHeader(format: .gif, width: 3, height: 2))
+        XCTAssertEqual(try PictureHeader.read(Data(smallGIF.prefix(smallGIF.count - 3))), PictureHeader(format: .gif, width: 3, height: 2),
+                       "cut short inside its first frame: read (the decoder shows what there is)")
+        XCTAssertEqual(refusal(Data(smallGIF.prefix(16))), "the file ends inside its header", "cut inside the first descriptor")
 
         // The decoder refuses them with the reason, in this process, without allocating for them
         // (before, the 50000x50000 PNG crashed the program inside libpng).
