@@ -294,6 +294,9 @@ final class HostilePictureTests: XCTestCase {
         XCTAssertTrue([.shown, .fading].contains(pipeline.state(of: key)))
         XCTAssertEqual(FreedesktopThumbnails.uri(of: name), "file://" + dir.path + "/caf%E9.jpg", "GLib's URI of the bytes")
         XCTAssertNotNil(FreedesktopThumbnails(root: dir.appendingPathComponent("cache").path).thumbnail(of: name, atLeast: 100))
+        // Dropped from a file manager: SDL hands over the bytes; the same name comes out.
+        let dropped = FileSystemName.bytes(name).map { CChar(bitPattern: $0) } + [0]
+        XCTAssertEqual(dropped.withUnsafeBufferPointer { ExternalDropReader.fileName($0.baseAddress!) }, name)
         XCTAssertEqual(try IsolatedImageDecoder(command: [try worker()]).decode(name, covering: PixelSize(width: 40, height: 40), mode: .fit).width,
                        40, "through a worker too")
     }
