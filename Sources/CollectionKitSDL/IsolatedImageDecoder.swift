@@ -301,7 +301,8 @@ public enum ImageDecodeWorker {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         func field(_ name: String) -> Int {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
-            return (Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) * 1024
+            // "VmSize:\t   1234 kB" (a wide number leaves no spaces after the tab).
+            return (Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0) * 1024
         }
         return (field("VmSize"), field("VmData"))
     }
