@@ -190,7 +190,7 @@ final class HostilePictureTests: XCTestCase {
         let decoder = IsolatedImageDecoder(
             command: [try worker()],
             environment: [ImageDecodeWorker.faultsVariable: "crash=crash.jpg,hang=hang.jpg,allocate=allocate.jpg"],
-            limits: .init(memoryBytes: 512 << 20, cpuSeconds: 1, wallSeconds: 20))
+            limits: .init(memoryBytes: 512 << 20, cpuSeconds: 1, wallSeconds: 8))
         let root = dir.appendingPathComponent("cache/thumbnails").path
         let store = FreedesktopThumbnails(root: root)
         let pipeline = ImagePipeline(decoder: decoder, thumbnails: store, workers: 2)
@@ -205,7 +205,9 @@ final class HostilePictureTests: XCTestCase {
         let sanitized = ProcessInfo.processInfo.environment["CK_SANITIZED"] != nil
         let crashed = pipeline.failureReason(of: bad["crash.jpg"]!) ?? "", ranAway = pipeline.failureReason(of: bad["allocate.jpg"]!) ?? ""
         XCTAssertTrue(crashed == "the decoder crashed (signal 11)" || sanitized && crashed.hasPrefix("the decoder "), crashed)
-        XCTAssertEqual(pipeline.failureReason(of: bad["hang.jpg"]!), "the decoder used more than its CPU time")
+        // Its CPU second, or on a machine too busy to give it one, its deadline.
+        let hung = pipeline.failureReason(of: bad["hang.jpg"]!) ?? ""
+        XCTAssertTrue(["the decoder used more than its CPU time", "the decoder took longer than its time"].contains(hung), hung)
         XCTAssertTrue(ranAway == "the decoder crashed (signal 6)" || sanitized && ranAway.hasPrefix("the decoder "),
                       "malloc refused at the limit: \(ranAway)")
         XCTAssertEqual(pipeline.failureReason(of: bad["cut.png"]!), "the PNG is cut short inside a chunk before its pixels")
