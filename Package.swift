@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "grid-example", targets: ["grid-example"]),
         .executable(name: "kanban-example", targets: ["kanban-example"]),
         .executable(name: "notes-example", targets: ["notes-example"]),
+        .executable(name: "widgets-example", targets: ["widgets-example"]),
     ],
     // What only the demo and benchmark programs need (their command-line parsing) is behind the
     // trait `Programs`, on by default. A program that depends on the libraries alone names the
@@ -114,11 +115,13 @@ let package = Package(
         // A long list of cells as tall as their wrapped text: 100,000 notes, resize keeps the one being read.
         .target(name: "NotesList", dependencies: ["CollectionKit"], path: "Examples/Notes/NotesList"),
         .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL"], path: "Examples/Notes/App"),
+        // The engine's buttons, dialog and toast, and a part of the app's own, published to screen readers.
+        .executableTarget(name: "widgets-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/WidgetsExample"),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "CollectionDemoTests",
-                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel"]),
+                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"]),
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),

@@ -51,15 +51,21 @@ public struct EventMove: Hashable, Sendable {
 /// equal texts one the change relies on without changing it. Applying it checks that the file
 /// still holds each `before` and replaces only those bytes; undoing applies it reversed, with the
 /// same check, and gives back the bytes the file had.
+///
+/// `places` says where a component the edit removes stood, so that undoing the removal puts it
+/// back there, byte for byte: for each pair by position, the text of the first component after
+/// it that the edit keeps ("" for the end of the calendar), or nil when not known (a new
+/// component goes after the event's others).
 public struct EventEdit: Hashable, Sendable {
     public var file: String
     public var uid: String
     public var before: [String]
     public var after: [String]
-    public init(file: String, uid: String, before: [String], after: [String]) {
-        self.file = file; self.uid = uid; self.before = before; self.after = after
+    public var places: [String?]
+    public init(file: String, uid: String, before: [String], after: [String], places: [String?] = []) {
+        self.file = file; self.uid = uid; self.before = before; self.after = after; self.places = places
     }
-    public var reversed: EventEdit { EventEdit(file: file, uid: uid, before: after, after: before) }
+    public var reversed: EventEdit { EventEdit(file: file, uid: uid, before: after, after: before, places: places) }
 }
 
 /// A new event to add to a calendar file: a title and when it happens (a timed event is written
@@ -93,10 +99,70 @@ public protocol EventEditor: AnyObject {
     func delete(_ origin: EventOrigin, now: Date) -> EditOutcome
     /// Gives the event `origin` names, every component of its UID, the title `title`.
     func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome
+    /// Starts waiting for the right to write `file` (another program may be writing beside it)
+    /// without blocking the calling thread; a change made while the turn is `.ready` uses it.
+    func waitForTurn(file: String) -> WriteTurn
+}
+
+/// Where a wait for the right to write a calendar file stands.
+public enum WriteTurnState: Hashable, Sendable {
+    case waiting
+    case ready
+    /// Another program kept it too long; the reason is for the user.
+    case gaveUp(String)
+}
+
+/// The right to write one calendar file, waited for on another thread so that the window keeps
+/// answering while another program holds it. `finish()` gives it back when the change is made
+/// (or not made); a turn never finished is given back when it is released.
+public protocol WriteTurn: AnyObject, Sendable {
+    var state: WriteTurnState { get }
+    func finish()
+}
+
+/// A turn that is there at once: for editors that take none.
+public final class ImmediateTurn: WriteTurn {
+    public init() {}
+    public var state: WriteTurnState { .ready }
+    public func finish() {}
 }
 
 extension EventEditor {
     public func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome { .refused("this calendar cannot add events") }
     public func delete(_ origin: EventOrigin, now: Date) -> EditOutcome { .refused("this calendar cannot remove events") }
     public func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome { .refused("this calendar cannot rename events") }
+    public func waitForTurn(file: String) -> WriteTurn { ImmediateTurn() }
+}
+
+/// What an event's title may hold, the same for the field it is typed in, the writer and the
+/// reader: at most `limit` characters, no control characters.
+public enum EventTitle {
+    /// The most characters a title has: the field stops there, the writer refuses more and the
+    /// reader shows a longer one (another program's) cut there, with a notice.
+    public static let limit = 500
+
+    /// `text` without control characters (C0, DEL, C1): tabs, line ends and line or paragraph
+    /// separators become spaces, the rest go. Pasted text brings them; a file may hold them.
+    public static func cleaned(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if u == "\t" || u == "\n" || u == "\r" || u == "\u{2028}" || u == "\u{2029}" || u == "\u{85}" {
+                out.append(" ")
+            } else if !isControl(u) {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
+    static func isControl(_ u: Unicode.Scalar) -> Bool {
+        u.value < 0x20 || (u.value >= 0x7F && u.value < 0xA0) || u.value == 0x2028 || u.value == 0x2029
+    }
+
+    /// `text` cut to `limit` characters.
+    public static func clipped(_ text: String) -> String {
+        guard text.utf8.count > limit else { return text }
+        return text.count > limit ? String(text.prefix(limit)) : text
+    }
 }

@@ -158,7 +158,7 @@ extension CalendarFileEdit {
         var used = Set<Int>()
         let events = file.events
         let ofEvent = events.indices.filter { events[$0].uid == edit.uid }
-        for (before, after) in zip(edit.before, edit.after) {
+        for (n, (before, after)) in zip(edit.before, edit.after).enumerated() {
             if before.isEmpty {
                 guard !after.isEmpty else { continue }
                 let new = Array(after.utf8)
@@ -166,6 +166,16 @@ extension CalendarFileEdit {
                 if ofEvent.contains(where: { events[$0].recurrenceID?.uppercased() == rid?.uppercased() }) {
                     return .failure(EditFailure(rid == nil ? "an event with that UID is already in the file"
                         : "that occurrence was changed in the file since it was read"))
+                }
+                // A component put back (undo of a removal) goes where it stood, its bytes as they were.
+                if n < edit.places.count, let follower = edit.places[n] {
+                    let wanted = Array(follower.utf8)
+                    let place = follower.isEmpty ? file.calendarEnds.first
+                        : file.components.first(where: { file.bytes(of: $0).elementsEqual(wanted) })?.range.lowerBound
+                    if let place {
+                        splices.append(.init(range: place..<place, bytes: new))
+                        continue
+                    }
                 }
                 guard let place = ofEvent.last.map({ events[$0].range.upperBound }) ?? file.calendarEnds.first else {
                     return .failure(EditFailure("the file has no END:VCALENDAR line to add the event before"))

@@ -104,8 +104,10 @@ enum CalendarFileEdit {
             guard clones.contains(where: { key($0) == "" }) else { return .failure(EditFailure("the series is no longer in the file")) }
             for c in clones {
                 if key(c) == "" {
+                    let oldStart = icalcomponent_get_first_property(c, ICAL_DTSTART_PROPERTY).map { icalproperty_get_dtstart($0) }
                     shift(c, [ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_EXDATE_PROPERTY, ICAL_RDATE_PROPERTY], by: move.days)
                     shiftUntil(c, by: move.days)
+                    if let oldStart { shiftRuleDays(c, by: move.days, from: oldStart) }
                 } else {
                     shift(c, [ICAL_RECURRENCEID_PROPERTY, ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY], by: move.days)
                 }
@@ -216,6 +218,76 @@ enum CalendarFileEdit {
                 }
             }
             p = icalcomponent_get_next_property(c, ICAL_RRULE_PROPERTY)
+        }
+    }
+
+    /// A series moved by days keeps its pattern: the days its rules name move with DTSTART, as
+    /// GNOME Calendar and Google Calendar do (a Tuesday-and-Thursday series a day later is a
+    /// Wednesday-and-Friday one). BYDAY weekdays move by the days (an ordinal is taken from
+    /// the new DTSTART when the rule names one day); BYMONTHDAY and BYYEARDAY move by the days,
+    /// wrapping past the month's or year's end; BYMONTH and BYWEEKNO move when DTSTART's month
+    /// or ISO week changes. Rules of other calendar scales (RSCALE) are left as they are.
+    static func shiftRuleDays(_ c: OpaquePointer, by days: Int, from oldStart: icaltimetype) {
+        guard days != 0, isNull(oldStart) == false,
+              let old = CalendarDate(year: Int(oldStart.year), month: Int(oldStart.month), day: Int(oldStart.day)) else { return }
+        let new = old.adding(days: days)
+        for kind in [ICAL_RRULE_PROPERTY, ICAL_EXRULE_PROPERTY] {
+            var p = icalcomponent_get_first_property(c, kind)
+            while let prop = p {
+                if let value = icalproperty_get_value(prop) {
+                    var r = icalvalue_get_recur(value)
+                    if r.rscale == nil {
+                        shiftedDays(&r, by: days, from: old, to: new)
+                        icalvalue_set_recur(value, r)
+                    }
+                }
+                p = icalcomponent_get_next_property(c, kind)
+            }
+        }
+    }
+
+    static func shiftedDays(_ r: inout icalrecurrencetype, by days: Int, from old: CalendarDate, to new: CalendarDate) {
+        let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        func edit<T>(_ tuple: inout T, _ f: (Int) -> Int) {
+            withUnsafeMutableBytes(of: &tuple) { raw in
+                let a = raw.bindMemory(to: Int16.self)
+                for i in a.indices {
+                    if a[i] == end { break }
+                    a[i] = Int16(f(Int(a[i])))
+                }
+            }
+        }
+        // Weekdays: libical's Sunday 1 ... Saturday 7, position × 8 added, signed.
+        let named = RuleFeasibility.values(r.by_day)
+        let single = named.count == 1
+        let length = CalendarDate.daysIn(year: new.year, month: new.month)
+        edit(&r.by_day) { v in
+            let weekday = abs(v) % 8, position = (abs(v) - weekday) / 8 * (v < 0 ? -1 : 1)
+            let moved = ((weekday - 1 + days) % 7 + 7) % 7 + 1
+            var n = position
+            if single, position != 0 {
+                n = position > 0 ? (new.day - 1) / 7 + 1 : -((length - new.day) / 7 + 1)
+            }
+            return (abs(n) * 8 + moved) * (n < 0 ? -1 : 1)
+        }
+        func wrap(_ v: Int, _ most: Int) -> Int {
+            if v > 0 {
+                let m = v + days
+                return m > most ? m - most : m < 1 ? m - 1 : m
+            }
+            let m = v + days
+            return m > -1 ? m + 1 : m < -most ? m + most : m
+        }
+        edit(&r.by_month_day) { wrap($0, 31) }
+        edit(&r.by_year_day) { wrap($0, 366) }
+        let months = (new.year - old.year) * 12 + new.month - old.month
+        if months != 0 { edit(&r.by_month) { v in ((v - 1 + months) % 12 + 12) % 12 + 1 } }
+        let weeks = ((new.daysSinceEpoch - new.isoWeekday) - (old.daysSinceEpoch - old.isoWeekday)) / 7
+        if weeks != 0 {
+            edit(&r.by_week_no) { v in
+                let m = v + weeks
+                return v > 0 ? (m > 53 ? m - 53 : m < 1 ? m + 53 : m) : (m > -1 ? m - 53 : m < -53 ? m + 53 : m)
+            }
         }
     }
 

@@ -190,6 +190,17 @@ struct CalendarText {
         return nl > text.startIndex && text[nl - 1] == 0x0D ? [0x0D, 0x0A] : [0x0A]
     }
 
+    /// A component's bytes in the form an edit carries them (Swift strings hold only UTF-8): as
+    /// they are; unfolded, when a fold splits a character (RFC 5545 allows it; the changed
+    /// component is then written unfolded); or why it cannot be changed without changing bytes
+    /// no one asked to change.
+    static func editable(_ bytes: ArraySlice<UInt8>) -> Result<ArraySlice<UInt8>, EditFailure> {
+        if String(validating: bytes, as: UTF8.self) != nil { return .success(bytes) }
+        let flat = unfolded(bytes)
+        if String(validating: flat, as: UTF8.self) != nil { return .success(flat[...]) }
+        return .failure(EditFailure("the event holds bytes that are not UTF-8 text; changing it here would change them (fix its text in a text editor first)"))
+    }
+
     /// Unfolded, with LF line ends: two texts equal here say the same, however folded.
     static func unfolded(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var out: [UInt8] = []

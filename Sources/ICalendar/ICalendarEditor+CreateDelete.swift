@@ -8,13 +8,15 @@ import Foundation
 extension ICalendarSource {
     public func create(_ event: NewEvent, in file: String, now: Date) -> EditOutcome {
         if let why = readOnlyReason(file: file) { return .refused(why) }
+        let title = EventTitle.cleaned(event.title)
+        if title.count > EventTitle.limit { return .refused("the title is longer than \(EventTitle.limit) characters") }
         let uid = UUID().uuidString.lowercased()
         let text: String = LibicalLock.shared.run {
             let c = icalcomponent_new(ICAL_VEVENT_COMPONENT)!
             defer { icalcomponent_free(c) }
             icalcomponent_add_property(c, icalproperty_new_uid(uid))
             icalcomponent_add_property(c, icalproperty_new_dtstamp(CalendarFileEdit.utc(now)))
-            icalcomponent_add_property(c, icalproperty_new_summary(event.title))
+            icalcomponent_add_property(c, icalproperty_new_summary(title))
             switch event.span {
             case let .allDay(first, end):
                 icalcomponent_add_property(c, icalproperty_new_dtstart(Self.date(first)))
@@ -42,13 +44,32 @@ extension ICalendarSource {
                 }
                 let mine = all.indices.filter { CalendarFileEdit.uid(all[$0]) == origin.uid }
                 guard !mine.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
-                return .success(mine.map { text.text(of: text.events[$0]) })
+                var texts: [String] = []
+                for i in mine {
+                    switch CalendarText.editable(text.bytes(of: text.events[i])) {
+                    case let .success(t): texts.append(String(decoding: t, as: UTF8.self))
+                    case let .failure(f): return .failure(f)
+                    }
+                }
+                return .success(texts)
             }
         }
         switch texts {
         case let .failure(f): return .refused(f.message)
         case let .success(before):
-            return apply(EventEdit(file: file, uid: origin.uid, before: before, after: before.map { _ in "" }), now: now)
+            return apply(EventEdit(file: file, uid: origin.uid, before: before, after: before.map { _ in "" },
+                                   places: Self.places(of: origin.uid, in: text)), now: now)
+        }
+    }
+
+    /// For each component of `uid` (in file order), the text of the first component after it
+    /// that is not `uid`'s, "" when none is before the calendar's end: where an undo puts it back.
+    static func places(of uid: String, in text: CalendarText) -> [String?] {
+        let all = text.components
+        return all.indices.filter { all[$0].name == "VEVENT" && all[$0].uid == uid }.map { i in
+            guard let next = all[(i + 1)...].first(where: { !($0.name == "VEVENT" && $0.uid == uid) }),
+                  !text.calendarEnds.contains(where: { $0 > all[i].range.lowerBound && $0 < next.range.lowerBound }) else { return "" }
+            return text.text(of: next)
         }
     }
 

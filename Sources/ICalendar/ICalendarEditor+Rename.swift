@@ -9,6 +9,8 @@ extension ICalendarSource {
     public func rename(_ origin: EventOrigin, to title: String, now: Date) -> EditOutcome {
         let file = origin.file
         if let why = readOnlyReason(file: file) { return .refused(why) }
+        let title = EventTitle.cleaned(title)
+        if title.count > EventTitle.limit { return .refused("the title is longer than \(EventTitle.limit) characters") }
         guard let seen = contents[file] else { return .refused("this calendar was not read from a file") }
         let text = CalendarText(seen)
         if let why = changedSincePickedUp(origin, in: text) { return .refused(why) }
@@ -27,7 +29,11 @@ extension ICalendarSource {
                     defer { icalcomponent_free(clone) }
                     icalcomponent_set_summary(clone, title)
                     CalendarFileEdit.touch(clone, stamp)
-                    let original = text.bytes(of: text.events[i])
+                    let original: ArraySlice<UInt8>
+                    switch CalendarText.editable(text.bytes(of: text.events[i])) {
+                    case let .success(t): original = t
+                    case let .failure(f): return .failure(f)
+                    }
                     before.append(String(decoding: original, as: UTF8.self))
                     after.append(String(decoding: CalendarFileEdit.rewritten(original, old: all[i], new: clone), as: UTF8.self))
                 }

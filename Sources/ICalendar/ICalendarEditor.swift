@@ -46,7 +46,14 @@ extension ICalendarSource: EventEditor {
                 }
                 let mine = all.indices.filter { CalendarFileEdit.uid(all[$0]) == move.origin.uid }
                 guard !mine.isEmpty else { return .failure(EditFailure("the event is no longer in the file")) }
-                return CalendarFileEdit.moved(mine.map { all[$0] }, texts: mine.map { text.bytes(of: text.events[$0]) }, move, now: now).map {
+                var texts: [ArraySlice<UInt8>] = []
+                for i in mine {
+                    switch CalendarText.editable(text.bytes(of: text.events[i])) {
+                    case let .success(t): texts.append(t)
+                    case let .failure(f): return .failure(f)
+                    }
+                }
+                return CalendarFileEdit.moved(mine.map { all[$0] }, texts: texts, move, now: now).map {
                     EventEdit(file: file, uid: move.origin.uid, before: $0.before, after: $0.after)
                 }
             }
@@ -65,11 +72,20 @@ extension ICalendarSource: EventEditor {
         return "the event was changed in the file after it was picked up (by another program); nothing was written"
     }
 
+    public func waitForTurn(file: String) -> WriteTurn {
+        CalendarFolderLock.turn(Self.lockFolder(of: file))
+    }
+
+    /// The folder whose lock guards writes of `file`: its target's (a link is written through).
+    static func lockFolder(of file: String) -> String {
+        URL(fileURLWithPath: AtomicFile.target(of: file)).deletingLastPathComponent().path
+    }
+
     public func apply(_ edit: EventEdit, now: Date) -> EditOutcome {
         if let why = readOnlyReason(file: edit.file) { return .refused(why) }
         // A link is written through to its target, so writers of either name share one lock.
         let target = AtomicFile.target(of: edit.file)
-        let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        let folder = Self.lockFolder(of: edit.file)
         switch CalendarFolderLock.holding(folder, { write(edit, to: target) }) {
         case .failure:
             return .refused("another program kept writing this calendar for \(Int(CalendarFolderLock.patience)) s; nothing was written")

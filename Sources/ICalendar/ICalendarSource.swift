@@ -35,6 +35,9 @@ public final class ICalendarSource: EventSource {
     /// Whether simple rules are expanded by day arithmetic (`DayRule`) rather than libical's
     /// iterator; set before loading. Tests turn it off to compare the two.
     var dayArithmetic = true
+    /// Whether the limit parts of daily and finer rules are checked here (`RuleLimits`) rather
+    /// than inside libical's iterator; set before loading. Tests turn it off to compare the two.
+    var limitsStepped = true
 
     /// Rules that never stop (or would stop after absurdly many steps) are cut here per query.
     static let iterationLimit = 100_000
@@ -46,6 +49,15 @@ public final class ICalendarSource: EventSource {
                                           message: "event '\(ICalendarSource.clip(r.proto.title))': its rule takes more than \(ICalendarSource.iterationLimit) steps to reach the dates shown; later occurrences are not shown"))
     }
     private var cutEvents = Set<Int>()
+
+    /// Says once per event that a rule of it cannot be expanded: libical stepped it through the
+    /// whole budget (`iterationLimit`) without one occurrence (a leap second, a day no month has).
+    func noteUnexpandable(_ r: RecurringEvent) {
+        guard unexpandableEvents.insert(r.id).inserted else { return }
+        diagnostics.append(LoadDiagnostic(file: r.proto.origin?.file ?? r.proto.calendar,
+                                          message: "event '\(ICalendarSource.clip(r.proto.title))': this rule cannot be expanded (no occurrence in \(ICalendarSource.iterationLimit) steps of libical's iterator); only the first occurrence is shown"))
+    }
+    private var unexpandableEvents = Set<Int>()
 
     public init(zone: DisplayZone) {
         self.zone = zone
@@ -119,13 +131,26 @@ public final class ICalendarSource: EventSource {
             diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it contains binary data)"))
             return
         }
-        guard String(data: data, encoding: .utf8) != nil else {
-            diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it is not UTF-8 text)"))
-            return
-        }
         // A UTF-8 byte order mark (Windows programs write one) is no part of the first line.
         let bytes = [UInt8](data)
-        let lines = ICalendarSource.unfold(bytes.starts(with: CalendarText.bom) ? Array(bytes.dropFirst(3)) : bytes)
+        var lines = ICalendarSource.unfold(bytes.starts(with: CalendarText.bom) ? Array(bytes.dropFirst(3)) : bytes)
+        // UTF-8 is checked line by line after unfolding (RFC 5545 3.1: a fold may fall inside a
+        // character); a line that is still not UTF-8 is read with its stray bytes as U+FFFD and named.
+        if String(validating: bytes, as: UTF8.self) == nil {
+            var bad = 0
+            for i in lines.indices where String(validating: lines[i].bytes, as: UTF8.self) == nil {
+                bad += 1
+                lines[i].bytes = ArraySlice(String(decoding: lines[i].bytes, as: UTF8.self).utf8)
+                diagnostics.append(LoadDiagnostic(file: name, line: lines[i].number,
+                                                  message: "this line is not UTF-8 text; the bytes that are not are shown as \u{FFFD}"))
+            }
+            if bad > 0, bad * 2 > lines.count {
+                // Mostly not UTF-8 (another encoding): one message rather than a line each.
+                diagnostics.removeLast(bad)
+                diagnostics.append(LoadDiagnostic(file: name, message: "not an iCalendar file (it is not UTF-8 text)"))
+                return
+            }
+        }
         // Each VEVENT's revision, in file order: what a change checks the user saw (`EventOrigin.revision`).
         let map = CalendarText(bytes: bytes, identities: false)
         var revisions = map.events.map(map.revision(of:))
@@ -296,9 +321,13 @@ public final class ICalendarSource: EventSource {
 
     private func read(event e: OpaquePointer, root: OpaquePointer, calendar: String, floating: DisplayZone,
                       file: String, line: Int?, index: Int, revision: String?) {
-        let title = icalcomponent_get_summary(e).map { String(cString: $0) } ?? "(no title)"
+        let fullTitle = icalcomponent_get_summary(e).map { EventTitle.cleaned(String(cString: $0)) } ?? "(no title)"
+        let title = EventTitle.clipped(fullTitle)
         func problem(_ message: String) {
             diagnostics.append(LoadDiagnostic(file: file, line: line, message: "event '\(ICalendarSource.clip(title))': \(message)"))
+        }
+        if title.utf8.count < fullTitle.utf8.count {
+            problem("its title is longer than \(EventTitle.limit) characters; shown cut there (the file keeps it whole)")
         }
         var err = icalcomponent_get_first_property(e, ICAL_XLICERROR_PROPERTY)
         var startError: Int?
@@ -520,7 +549,7 @@ public final class ICalendarSource: EventSource {
     private func settle() {
         singles = []; recurring = []; longestSingleDays = 0
         expansions = []; sorted = false; prefetching = nil
-        cutEvents = []
+        cutEvents = []; unexpandableEvents = []
 
         // Fields are read in place (parsed[i].x): copying whole records costs a large calendar dearly.
         var newest: [String: Int] = [:]
@@ -613,7 +642,8 @@ public final class ICalendarSource: EventSource {
         var lastUntil: Int64 = .min
         for rule in p.rules {
             var x = Rule(rule: rule, untilKey: nil, counted: rule.count > 0, periodYears: RuleExpansion.periodYears(of: rule),
-                         days: dayArithmetic ? DayRule(rule, start: p.start.wall) : nil)
+                         days: dayArithmetic ? DayRule(rule, start: p.start.wall) : nil, index: r.rules.count)
+            if x.days == nil, limitsStepped, let (stepping, limits) = RuleLimits.split(rule) { x.stepping = stepping; x.limits = limits }
             let u = rule.until
             if !isNull(u) {
                 // UNTIL is compared here, not by libical: libical compares a DATE UNTIL with a
@@ -634,6 +664,7 @@ public final class ICalendarSource: EventSource {
             } else {
                 open = true
             }
+            x.stepping?.until = icaltime_null_time()
             r.rules.append(x)
         }
         // DTSTART always counts as the first occurrence (RFC 5545), even when UNTIL is before it
@@ -1074,6 +1105,86 @@ struct Rule {
     var periodYears: Int
     /// Set when the rule's days follow from day arithmetic alone (see `DayRule`).
     var days: DayRule? = nil
+    /// Its place among the event's rules.
+    var index = 0
+    /// Set when the rule has parts that only limit its steps: libical steps `stepping` (the
+    /// rule without them) and `limits` checks each step here (see `RuleLimits`).
+    var stepping: icalrecurrencetype? = nil
+    var limits: RuleLimits? = nil
+}
+
+/// The parts of a DAILY, HOURLY, MINUTELY or SECONDLY rule that only limit which of its steps
+/// are instances (RFC 5545 3.3.10, "Limit"): BYMONTH, BYMONTHDAY, BYDAY (weekdays) and, below
+/// daily, BYYEARDAY and the time parts finer than the frequency. libical checks these inside one
+/// call of its iterator and steps on, unit by unit, until a step passes; a rule whose limits no
+/// step passes (BYSECOND=60: libical never yields a leap second) keeps that call going for
+/// billions of steps, and nothing can interrupt it. With them taken out, each call of the
+/// iterator takes one step; they are checked here, and every step counts against the
+/// expansion's budget (`ICalendarSource.iterationLimit`), so such a rule ends with a notice.
+struct RuleLimits {
+    var months: Set<Int> = []
+    var monthDays: [Int] = []
+    var yearDays: [Int] = []
+    /// libical's weekdays: Sunday 1 ... Saturday 7.
+    var weekdays: Set<Int> = []
+    var hours: Set<Int> = []
+    var minutes: Set<Int> = []
+    var seconds: Set<Int> = []
+    /// COUNT, counted here (libical would count every step).
+    var count = 0
+
+    /// The rule without its limit parts, and those parts; nil when it has none to take out.
+    /// (libical 3.0 applies BYSETPOS to none of these frequencies, with or without them.)
+    static func split(_ rule: icalrecurrencetype) -> (icalrecurrencetype, RuleLimits)? {
+        let levels: [icalrecurrencetype_frequency: Int] = [ICAL_SECONDLY_RECURRENCE: 0, ICAL_MINUTELY_RECURRENCE: 1,
+                                                           ICAL_HOURLY_RECURRENCE: 2, ICAL_DAILY_RECURRENCE: 3]
+        guard let level = levels[rule.freq] else { return nil }
+        if let scale = rule.rscale, String(cString: scale).uppercased() != "GREGORIAN" { return nil }
+        var r = rule
+        var l = RuleLimits()
+        let end = Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        func take<T>(_ tuple: inout T) -> [Int] {
+            let v = RuleFeasibility.values(tuple)
+            withUnsafeMutableBytes(of: &tuple) { $0.bindMemory(to: Int16.self)[0] = end }
+            return v
+        }
+        l.months = Set(take(&r.by_month))
+        l.monthDays = take(&r.by_month_day)
+        l.weekdays = Set(take(&r.by_day).map { abs($0) % 8 })
+        if level <= 2 {
+            l.yearDays = take(&r.by_year_day)
+            l.hours = Set(take(&r.by_hour))
+        }
+        if level <= 1 { l.minutes = Set(take(&r.by_minute)) }
+        if level == 0 { l.seconds = Set(take(&r.by_second)) }
+        guard !(l.months.isEmpty && l.monthDays.isEmpty && l.weekdays.isEmpty && l.yearDays.isEmpty
+                && l.hours.isEmpty && l.minutes.isEmpty && l.seconds.isEmpty) else { return nil }
+        l.count = Int(rule.count)
+        r.count = 0
+        return (r, l)
+    }
+
+    /// Whether a step's wall clock passes every limit (negative days count from the end).
+    func admits(_ t: icaltimetype) -> Bool {
+        if !seconds.isEmpty, !seconds.contains(Int(t.second)) { return false }
+        if !minutes.isEmpty, !minutes.contains(Int(t.minute)) { return false }
+        if !hours.isEmpty, !hours.contains(Int(t.hour)) { return false }
+        if !months.isEmpty, !months.contains(Int(t.month)) { return false }
+        guard !monthDays.isEmpty || !yearDays.isEmpty || !weekdays.isEmpty else { return true }
+        guard let date = CalendarDate(year: Int(t.year), month: Int(t.month), day: Int(t.day)) else { return false }
+        if !weekdays.isEmpty, !weekdays.contains(date.isoWeekday % 7 + 1) { return false }
+        if !monthDays.isEmpty {
+            let length = CalendarDate.daysIn(year: date.year, month: date.month)
+            if !monthDays.contains(date.day) && !monthDays.contains(date.day - length - 1) { return false }
+        }
+        if !yearDays.isEmpty {
+            let first = CalendarDate(year: date.year, month: 1, day: 1)!.daysSinceEpoch
+            let day = date.daysSinceEpoch - first + 1
+            let length = CalendarDate(year: date.year + 1, month: 1, day: 1)!.daysSinceEpoch - first
+            if !yearDays.contains(day) && !yearDays.contains(day - length - 1) { return false }
+        }
+        return true
+    }
 }
 
 /// A DAILY or WEEKLY rule with no parts but INTERVAL, WKST and plain BYDAY weekdays, and no
@@ -1221,7 +1332,15 @@ final class RuleExpansion {
         var phase: Int
         /// For a `DayRule`, instead of an iterator: the first day not looked at yet.
         var nextDay = 0
+        /// For a rule with `RuleLimits`: the instances counted so far, for COUNT.
+        var counted = 0
+        /// Whether this cursor has met an instance (libical can step its rule).
+        var found = false
     }
+
+    /// Rules (by index) that took the whole step budget without yielding one instance: libical
+    /// cannot step them to an instance, so they yield nothing more.
+    private(set) var unexpandable = Set<Int>()
 
     func covers(_ lo: Int64, _ hi: Int64) -> Bool { started && lo >= from && hi <= to }
 
@@ -1345,7 +1464,8 @@ final class RuleExpansion {
         guard let f = RuleExpansion.frame(startYear: y0, loYear: lo, hiYear: lo + 3, period: rule.periodYears, counted: rule.counted) else {
             return none
         }
-        var r = rule.rule
+        if unexpandable.contains(rule.index) { return none }
+        var r = rule.stepping ?? rule.rule
         var phase = 1
         if (f.start, f.window) != (0, 0), !rule.counted, r.interval > 1 {
             phase = Int(r.interval); r.interval = 1
@@ -1392,7 +1512,18 @@ final class RuleExpansion {
     private func step(_ c: inout Cursor, rule: Rule, from: Int64, until: Int64, into out: inout [Int64], source: ICalendarSource) {
         if c.iterator == nil && rule.days == nil { c.done = true; return }
         var steps = 0
-        defer { if steps >= ICalendarSource.iterationLimit { source.noteIterationLimit(event) } }
+        defer {
+            if steps >= ICalendarSource.iterationLimit {
+                if rule.limits != nil, !c.found {
+                    // Not one instance in the whole budget: libical cannot step this rule.
+                    unexpandable.insert(rule.index)
+                    c.done = true
+                    source.noteUnexpandable(event)
+                } else {
+                    source.noteIterationLimit(event)
+                }
+            }
+        }
         while steps < ICalendarSource.iterationLimit {
             let t: icaltimetype
             if let p = c.pending {
@@ -1414,6 +1545,15 @@ final class RuleExpansion {
             let raw = event.isDate ? Int64(source.dayNumber(wall)) * 86_400 : source.instant(wall, event.zone)
             if let u = rule.untilKey, raw > u { c.done = true; return }
             if raw >= until { c.pending = t; return }
+            if let limits = rule.limits {
+                // As libical counts: instances that pass the limits (DTSTART is shown anyway, see `extraKeys`).
+                guard limits.admits(wall) else { continue }
+                c.found = true
+                if limits.count > 0 {
+                    if c.counted >= limits.count { c.done = true; return }
+                    c.counted += 1
+                }
+            }
             if raw < from { continue }
             if c.phase > 1, !inPhase(wall, rule: rule.rule, every: c.phase) { continue }
             if let key = source.survivingKey(Moment(wall: wall, zone: event.zone), of: event) { out.append(key) }

@@ -6,6 +6,12 @@ import CLibical
 /// (30 February) never matches, so it would step to libical's year limit (2582): a minutely one
 /// ran for minutes. A secondly or minutely rule limited to rare days (1 March every second)
 /// steps through the months between them, tens of seconds a gap.
+///
+/// These are the cases named in advance, with words that say why. Whatever else libical cannot
+/// step to an instance (BYSECOND=60, a leap second it never yields; every other second on an odd
+/// one) is caught by a step budget inside the expansion itself: the limit parts of daily and finer
+/// rules are checked outside libical's iterator (`RuleLimits`), one step a call, and a rule that
+/// finds no instance in `ICalendarSource.iterationLimit` steps is given up with a notice.
 enum RuleFeasibility {
     /// The most steps libical may take between two instances (about a second).
     static let stepsBetweenInstances = 100_000

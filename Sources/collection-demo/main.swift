@@ -286,7 +286,8 @@ struct CollectionDemo: ParsableCommand {
         // The user's own calendars are listed again at each look, so one added in Evolution or
         // GNOME Calendar while the demo runs appears too.
         let discover: (@Sendable () -> [String])? = calendarFiles.label == "local" ? { @Sendable in LocalCalendars.files() } : nil
-        let mailbox = watch ? EventSourceMailbox() : nil
+        // Files dropped or handed over by a second launch arrive through the mailbox, headless too.
+        let mailbox: EventSourceMailbox? = EventSourceMailbox()
         // The watcher is made with the calendar, in the zone it is shown in (looking a zone up
         // is ICU's work, which start-up does without).
         let watcher = WatcherSlot()
@@ -296,8 +297,15 @@ struct CollectionDemo: ParsableCommand {
             let files = files + opened
             if let mailbox {
                 let timeZone = zone.timeZone
-                let show: @Sendable ([String]) -> Void = { all in
-                    Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(timeZone)), files: all) }
+                let show: @Sendable ([String]) -> Void
+                if watch {
+                    show = { all in
+                        Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(timeZone)), files: all) }
+                    }
+                } else {
+                    // Headless, on the script's own thread, so that a run stays deterministic: the
+                    // scene takes the calendar at its next frame, as a window's drop does.
+                    show = { all in CollectionDemo.showNow(all, timeZone: timeZone, mailbox: mailbox) }
                 }
                 OpenedCalendars.shared.calendarLoaded(files, show: show)
                 // The scene lists the files its settings name; the mailbox tells it of the others.
@@ -306,15 +314,23 @@ struct CollectionDemo: ParsableCommand {
             let source = ICalendarSource(files: files, zone: zone)
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
             // Watching starts once the calendar is first shown, from the files as just read.
-            if let mailbox {
+            if let mailbox, watch {
                 watcher.startOnce { CalendarFileWatcher(files: files, timeZone: zone.timeZone, mailbox: mailbox, discover: discover) }
             }
             return source
         }
         box.updates = mailbox
         // A window asleep while idle wakes to show a calendar read again on the watcher's thread.
-        mailbox?.onPost = { WindowWakeUp.post() }
+        if watch { mailbox?.onPost = { WindowWakeUp.post() } }
         return box
+    }
+
+    /// Reads `files` on the calling thread and posts the calendar to `mailbox` (headless runs).
+    private static func showNow(_ files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox) {
+        _ = mailbox.takeRetired()
+        let source = ICalendarSource(files: files, zone: DisplayZone(timeZone))
+        for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
+        mailbox.post(source, files: files)
     }
 
     /// The calendar files shown and what they are: `--ics` files as named, else the user's own

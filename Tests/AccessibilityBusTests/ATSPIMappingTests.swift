@@ -11,6 +11,7 @@ final class ATSPIMappingTests: XCTestCase {
             (.gridCell, 56, "table cell"), (.table, 55, "table"), (.tableCell, 56, "table cell"),
             (.pageTabList, 38, "page tab list"), (.pageTab, 37, "page tab"), (.alert, 2, "alert"), (.menu, 33, "menu"),
             (.menuItem, 35, "menu item"), (.liveRegion, 54, "status bar"), (.label, 29, "label"), (.panel, 39, "panel"),
+            (.entry, 79, "entry"), (.pushButton, 43, "push button"), (.dialog, 16, "dialog"), (.notification, 101, "notification"),
         ]
         for (role, number, name) in expected {
             XCTAssertEqual(ATSPIRole(role), ATSPIRole(number: number, name: name), "\(role)")
@@ -19,6 +20,31 @@ final class ATSPIMappingTests: XCTestCase {
         // A grid and a table share AT-SPI's role; the ARIA role in the attributes tells them apart.
         XCTAssertEqual(AccessibleRole.grid.ariaRole, "grid")
         XCTAssertEqual(AccessibleRole.table.ariaRole, "table")
+        XCTAssertEqual(AccessibleRole.pushButton.ariaRole, "button")
+        XCTAssertEqual(AccessibleRole.dialog.ariaRole, "dialog")
+    }
+
+    /// A published button answers `Action` with its own "click", and a notification and a label
+    /// answer `Text`; a node with no action of its own and no adapter's action has no `Action`.
+    func testAButtonsOwnActionIsListedAndADialogsLabelIsText() {
+        var clicked = 0
+        let button = AccessibleNode(role: .pushButton, name: "Save", states: [.focusable], frame: Rect(x: 0, y: 0, width: 80, height: 30),
+                                    actions: [AccessibleAction(name: "click") { _ in clicked += 1; return true }])
+        let label = AccessibleNode(role: .label, name: "They go to the trash.")
+        let dialog = AccessibleNode(role: .dialog, name: "Delete?", children: [label, button])
+        let toast = AccessibleNode(role: .notification, name: "Deleted")
+        let window = AccessibleNode(role: .window, name: "w", children: [dialog, toast])
+        let tree = ATSPITree(window: window)
+        let root = ATSPIObjectPath.root.child(0)
+        let b = tree.resolve(root.child(0).child(1))!
+        XCTAssertTrue(ATSPITree.interfaces(of: b).contains(ATSPIInterfaces.action))
+        XCTAssertTrue(ATSPITree.actions(of: b).isEmpty, "no action of the adapter's own")
+        XCTAssertEqual(b.node.actions.map(\.name), ["click"])
+        XCTAssertTrue(b.node.actions[0].perform(0))
+        XCTAssertEqual(clicked, 1)
+        XCTAssertFalse(ATSPITree.interfaces(of: tree.resolve(root.child(0))!).contains(ATSPIInterfaces.action))
+        XCTAssertTrue(ATSPITree.interfaces(of: tree.resolve(root.child(0).child(0))!).contains(ATSPIInterfaces.text))
+        XCTAssertTrue(ATSPITree.interfaces(of: tree.resolve(root.child(1))!).contains(ATSPIInterfaces.text))
     }
 
     func testAnItemInViewIsShowingVisibleEnabledAndCarriesItsStates() {

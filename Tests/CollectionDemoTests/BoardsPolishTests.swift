@@ -61,6 +61,27 @@ final class BoardsPolishTests: XCTestCase {
         XCTAssertTrue(scene.manager.itemsInZones.isEmpty)
     }
 
+    /// A real keyboard sends Shift alone before Shift+Tab: with the toast's Undo focused, that bare
+    /// press leaves the focus where it is, and Shift+Tab goes to the stop before it.
+    func testABareShiftPressOnTheToastKeepsTheFocus() throws {
+        let (app, driver, scene) = try start()
+        try driver.play(script: "wait 50\nkey Down\nwait 50")
+        XCTAssertNotNil(scene.manager.focus, "a board's card has the focus")
+        try driver.play(script: "key Delete\nwait 300")
+        XCTAssertNotEqual(app.dumpState()["deletedNotice"], .null)
+        var tabs = 0
+        while app.dumpState()["keyboardFocus"]?["stop"]?.stringValue != "notice-undo", tabs < 12 {
+            try driver.play(script: "key Tab\nwait 30"); tabs += 1
+        }
+        XCTAssertEqual(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, "notice-undo")
+        try driver.play(script: "key LeftShift\nwait 30\nkey LeftCtrl\nwait 30")
+        XCTAssertEqual(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, "notice-undo", "a bare modifier press moves no focus")
+        try driver.play(script: "key shift+Tab\nwait 30")
+        let back = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue
+        XCTAssertNotEqual(back, "notice-undo")
+        XCTAssertNotEqual(back, "notice-close", "Shift+Tab went back, not on")
+    }
+
     func testTheDeleteNoticeGoesAwayByItself() throws {
         let (app, driver, scene) = try start()
         try driver.play(script: "wait 50")

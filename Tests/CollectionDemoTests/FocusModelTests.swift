@@ -173,3 +173,40 @@ final class CarouselFocusOwnershipTests: XCTestCase {
         XCTAssertEqual(state(app).rings, 1)
     }
 }
+
+/// Tab runs in reading order in every scene: from the tab bar into the scene's header controls,
+/// then its content; a scene still opens with the focus on its content.
+final class ReadingOrderTests: XCTestCase {
+    /// The stops Tab visits from the tab bar until it comes back to it.
+    private func tabCycle(_ scene: String) throws -> (start: String?, cycle: [String]) {
+        let app = try App(scene: scene, size: Size(1280, 800), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        let start = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue
+        var seen: [String] = []
+        for _ in 0..<20 {
+            try driver.play(script: "key Tab\nwait 30")
+            let stop = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue ?? "?"
+            if stop == "tabs", !seen.isEmpty, seen.contains("tabs") { break }
+            seen.append(stop)
+        }
+        // From the tab bar on: the order a user reads the window in.
+        let fromTabs = seen.firstIndex(of: "tabs").map { Array(seen[$0...]) } ?? seen
+        return (start, fromTabs)
+    }
+
+    private func assertBefore(_ headers: [String], _ content: String, in scene: String) throws {
+        let (start, cycle) = try tabCycle(scene)
+        XCTAssertEqual(start, content, "\(scene) opens with the focus on its content")
+        guard let c = cycle.firstIndex(of: content) else { return XCTFail("\(scene): \(content) not reached by Tab: \(cycle)") }
+        for h in headers {
+            guard let i = cycle.firstIndex(of: h) else { XCTFail("\(scene): \(h) not reached by Tab: \(cycle)"); continue }
+            XCTAssertLessThan(i, c, "\(scene): \(h) comes before \(content) (\(cycle))")
+        }
+        XCTAssertEqual(cycle.first, "tabs")
+    }
+
+    func testRearrangeHeaderBeforeTiles() throws { try assertBefore(["layouts", "undo"], "rearrange", in: "rearrange") }
+    func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "header"], "mosaic", in: "mosaic") }
+    func testCalendarHeaderBeforeDays() throws { try assertBefore(["previous", "next"], "days", in: "calendar") }
+}

@@ -65,3 +65,62 @@ if [ $code -eq 0 ] && [ $took -lt 5000 ] && [ "$(json_get "$safe_dir/never.json"
 else
     fail "calendar rule that never matches" "exit $code after $took ms; notices $(json_get "$safe_dir/never.json" "d['notices']" 2>/dev/null)"
 fi
+
+# Another program holds the calendar folder's lock (flock(1) on the folder, as a writer of ours
+# would): the move dropped meanwhile waits for it on another thread, the window answering (it
+# froze 5 s on its main thread before), and is written once the lock is let go.
+lock_dir="$safe_dir/locked"
+mkdir -p "$lock_dir"
+lock_ics="$lock_dir/cal.ics"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:dentist\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dentist\r\nDTSTART;TZID=Europe/Berlin:20261119T090000\r\nDTEND;TZID=Europe/Berlin:20261119T094500\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$lock_ics"
+if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11 --timezone Europe/Berlin \
+        --ics "$lock_ics" --dump-state "$work/calendar-lock.json"; then
+    wait_state "len([e for e in $cal['events'] if e['uid'] == 'dentist' and e['frames'] and e['editable']]) == 1" ||
+        fail "calendar lock chip" "no editable chip for the event: $state_seen"
+    # The other program: holds the lock until told to let go.
+    flock -x "$lock_dir" -c "touch '$safe_dir/lock-held'; while [ ! -e '$safe_dir/lock-release' ]; do sleep 0.05; done" &
+    holder=$!
+    wait_until 20 test -e "$safe_dir/lock-held" || fail "calendar lock holder" "flock(1) did not take the folder's lock"
+    read -r x0 y0 <<< "$(chip_of dentist)"
+    read -r x1 y1 <<< "$(cell_of 2026-11-24)"
+    drag "$x0" "$y0" "$x1" "$y1" 12 0.2
+    if wait_state "$cal['writeWaiting'] and $cal['lastWrite'] is None" 10 && grep -q '20261119T090000' "$lock_ics"; then
+        pass "calendar: a move waits for another program's lock while the window answers"
+    else
+        fail "calendar move under another program's lock" "$state_seen"
+    fi
+    touch "$safe_dir/lock-release"
+    wait "$holder"
+    if wait_state "not $cal['writeWaiting'] and $cal['lastWrite'] is not None and $cal['lastWrite']['ok']" &&
+       grep -q 'DTSTART;TZID=Europe/Berlin:20261124T090000' "$lock_ics"; then
+        pass "calendar: the waiting move is written once the other program lets go"
+    else
+        fail "calendar move after the lock" "last write $(json_get "$app_dump" "$cal['lastWrite']"); $(grep DTSTART "$lock_ics" | tr -d '\r')"
+    fi
+    quit_app || fail "calendar lock quit" "the app did not quit cleanly"
+else
+    fail "calendar lock window" "$start_error"
+fi
+
+# A leap second: libical never yields second 60, and its iterator stepped second by second to
+# 2582 inside one call, deaf to SIGTERM. A step budget inside the expansion ends it with a
+# notice, by --ics and by a headless drop of the file on the calendar (which opens it, as a
+# window's drop does), within 5 s each.
+leap_ics="$safe_dir/leap.ics"
+printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:leap\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Leap\r\nDTSTART:20261120T090000Z\r\nRRULE:FREQ=SECONDLY;BYSECOND=60\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' > "$leap_ics"
+printf 'wait 100\nkey PageDown\nwait 100\nkey PageUp\nwait 100\n' > "$safe_dir/leap-ics.txt"
+printf 'wait 100\ndrop 500 400 file %s\nwait 200\nkey PageDown\nwait 100\nkey PageUp\nwait 100\n' "$leap_ics" > "$safe_dir/leap-drop.txt"
+for way in ics drop; do
+    if [ $way = ics ]; then files=(--ics "$leap_ics"); else files=(--ics "$safe_ics"); fi
+    started=$(now_ns)
+    timeout -s KILL 60 env -u DISPLAY "$bin" --headless --scene calendar "${files[@]}" --today 2026-11-21 --month 2026-11 \
+        --timezone Europe/Berlin --size 1000x700 --replay "$safe_dir/leap-$way.txt" --dump-state "$safe_dir/leap-$way.json" >/dev/null 2>"$safe_dir/leap-$way.err"
+    code=$?
+    took=$(( ($(now_ns) - started) / 1000000 ))
+    if [ $code -eq 0 ] && [ $took -lt 5000 ] &&
+       [ "$(json_get "$safe_dir/leap-$way.json" "any('this rule cannot be expanded' in n for n in d['notices']) and any(e['uid'] == 'leap' for e in $cal['events'])")" = True ]; then
+        pass "calendar: a leap-second rule opened by $way ends with a notice, the run taking $took ms"
+    else
+        fail "calendar leap-second rule by $way" "exit $code after $took ms; notices $(json_get "$safe_dir/leap-$way.json" "d['notices']" 2>/dev/null); $(tail -2 "$safe_dir/leap-$way.err")"
+    fi
+done

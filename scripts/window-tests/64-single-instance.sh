@@ -57,6 +57,33 @@ single_instance_tests() {
             || fail "single instance" "second file: status $status, $(json_get "$app_dump" 'd["calendar"]["calendarFiles"]') $(cat "$work/second.out")"
         kill "$logo_pid" 2>/dev/null; logo_pid=""
         kill -0 "$app_pid" 2>/dev/null && pass "single instance: the first window still runs" || fail "single instance" "the first window ended"
+        # A leap-second rule (libical never yields second 60; its iterator stepped to 2582 inside
+        # one call, deaf to SIGTERM), by a second launch and by D-Bus Open called directly: each
+        # gives its notice within 5 s, the window keeps running, and SIGTERM still ends it.
+        local leap
+        for way in launch dbus; do
+            leap="$work/leap-$way.ics"
+            printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//window test//EN\r\nBEGIN:VEVENT\r\nUID:leap-%s@test\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261120T090000Z\r\nSUMMARY:Leap %s\r\nRRULE:FREQ=SECONDLY;BYSECOND=60\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' "$way" "$way" >"$leap"
+            status=0
+            if [ $way = launch ]; then
+                timeout 30 "$bin" "$leap" >"$work/second.out" 2>&1 || status=$?
+            else
+                timeout 30 gdbus call --session --dest io.github.collectionkit.CollectionDemo --object-path /io/github/collectionkit/CollectionDemo \
+                    --method io.github.collectionkit.CollectionDemo.Open "['$leap']" >"$work/second.out" 2>&1 || status=$?
+            fi
+            if [ "$status" = 0 ] && wait_state "any('Leap $way' in n and 'this rule cannot be expanded' in n for n in d['notices'])" 5; then
+                pass "single instance: a leap-second rule opened by $way gives its notice within 5 s"
+            else
+                fail "single instance" "leap-second rule by $way: status $status, notices $(json_get "$app_dump" 'd["notices"]') $(cat "$work/second.out")"
+            fi
+        done
+        kill -0 "$app_pid" 2>/dev/null && pass "single instance: the window runs on after the leap-second rules" || fail "single instance" "the window ended after the leap-second rules"
+        kill -TERM "$app_pid" 2>/dev/null
+        if wait_until 10 eval '! kill -0 "$app_pid" 2>/dev/null'; then
+            pass "single instance: SIGTERM ends the window after the leap-second rules"
+        else
+            fail "single instance" "SIGTERM did not end the window within 10 s"
+        fi
     else
         fail "single instance" "no window: $start_error"
     fi

@@ -7,17 +7,20 @@ public final class App: InteractiveRoot {
     let entries: [SceneEntry]
     private var scenes: [String: any Scene] = [:]
     public private(set) var currentName: String
-    public private(set) var quitRequested = false
-    /// The window's regions, for routing pointer events.
-    private enum Region { case tabBar, notices, scene }
-    /// The region a press began on keeps the pointer until the release: the tab bar, the notice
-    /// bar or the scene, which then gets the whole gesture.
-    private var capture = PointerCapture<Region>()
-    private var pointer: Point { capture.position ?? Point(x: -1, y: -1) }
-    private var hoveredTab: Int?
-    /// The tab bar has the keyboard focus (Tab past a scene's last stop, Shift+Tab before its
-    /// first): Left and Right switch scenes, Tab goes back into the scene. Its ring shows.
-    public private(set) var tabBarFocused = false
+    public internal(set) var quitRequested = false
+    /// The window's parts and its one focus chain (see App+Shell.swift): input, drawing and the
+    /// cursor go through it.
+    private(set) lazy var shell: Composition = makeShell()
+    var tabsStop: TabBarStop!
+    var sceneStop: SceneStop!
+    var noticesStop: NoticesStop!
+    /// Whether the last Tab went forward (Shift+Tab: false), to enter a stop from that end.
+    var lastTabForward = true
+    private var pointer: Point { shell.pointer ?? Point(x: -1, y: -1) }
+    var hoveredTab: Int?
+    /// The tab bar has the keyboard focus (Tab before a scene's first stop, or past the notices):
+    /// Left and Right switch scenes, Tab goes on into the scene. Its ring shows.
+    public var tabBarFocused: Bool { shell.focus.focused === tabsStop && !shell.focus.leftOut }
     /// The notice whose close button has the keyboard focus (Tab after the tab bar), by index
     /// among the shown notices; its ring shows.
     var noticeFocus: Int?
@@ -83,7 +86,7 @@ public final class App: InteractiveRoot {
             currentScene.didDeactivate(now: now)
             currentName = name
             next.setFrame(sceneFrame)
-            if tabBarFocused { next.composition.focus.leave(now: now) }
+            if shell.focus.focused !== sceneStop { next.composition.focus.leave(now: now) }
             next.update(now: now)
         } catch {
             appNotices.append("\(error)")
@@ -96,130 +99,32 @@ public final class App: InteractiveRoot {
     public func handle(_ event: InputEvent, now: Double) {
         self.now = now
         if App.mayChangeRememberedState(event), unsavedSince == nil { unsavedSince = now }
-        switch event {
-        case let .resize(s):
+        if case let .resize(s) = event {
             size = Size(width: max(1, s.width), height: max(1, s.height))
             for scene in scenes.values { scene.setFrame(sceneFrame) }
             // What runs on between frames (a drag's auto-scroll, whose zones and speed come from
             // the viewport) takes the new frames from the resize's own moment, not from whichever
             // frame tick follows it.
             currentScene.update(now: now)
-        case let .key(key, mods):
-            if mods.contains(.ctrl), key == Key("q") { quitRequested = true; return }
-            if handleShortcutsWindowKey(key, mods) { return }
-            // A field being edited types digits and takes Escape; the tab keys wait for it.
-            if currentScene.composition.isEditingText { currentScene.handle(event, now: now); return }
-            // A modal sheet of the scene's takes every key: the tabs and the focus stay behind it.
-            if sceneIsModal { currentScene.handle(event, now: now); return }
-            if key == .escape, mods.isEmpty, !shownNotices.isEmpty, !currentScene.isDragging {
-                noticeBar.dismissAll(allNotices)
-                syncNoticeSpace()
-                return
-            }
-            if mods.isEmpty, let d = key.digit, d >= 1, d <= entries.count, !currentScene.isDragging {
-                switchTo(entries[d - 1].name, now: now); return
-            }
-            if handleFocusKey(key, mods, now: now) { return }
-            currentScene.handle(event, now: now)
-        case let .pointerDown(p, button, _):
-            if shortcutsWindow.isOpen { shortcutsWindow.handlePress(at: p, in: size); return }
-            tabBarFocused = false
-            noticeFocus = nil
-            switch capture.route(event, hitTest: region(at:)) {
-            case .notices?:
-                pressNotices(at: p, button: button)
-            case .tabBar? where sceneIsModal:
-                // The tab bar is dimmed behind a modal sheet: the press is the scene's (outside its sheet).
-                currentScene.handle(event, now: now)
-            case .tabBar?:
-                if button == .left, let i = tabIndex(at: p), !currentScene.isDragging { switchTo(entries[i].name, now: now) }
-                // A right click on the tabs still cancels a drag in flight.
-                else if currentScene.isDragging { currentScene.handle(event, now: now) }
-            case .scene?, nil:
-                currentScene.handle(event, now: now)
-            }
-        case let .pointerMove(p, _):
-            _ = capture.route(event, hitTest: region(at:))
-            if shortcutsWindow.isOpen { shortcutsWindow.hover(p, in: size); return }
-            if capture.holder == .notices { return }
-            hoveredTab = p.y < tabBarHeight ? tabIndex(at: p) : nil
-            // With nothing held the scene sees every move, so its hover ends when the pointer leaves it.
-            if capture.holder != .tabBar { currentScene.handle(event, now: now) }
-        case .pointerUp:
-            let holder = capture.holder
-            _ = capture.route(event, hitTest: region(at:))
-            if holder == .notices || (holder == .tabBar && !sceneIsModal) || shortcutsWindow.isOpen { return }
-            currentScene.handle(event, now: now)
-        case .wheel:
-            if region(at: pointer) == .scene, !shortcutsWindow.isOpen { currentScene.handle(event, now: now) }
-        case .text, .composition:
-            currentScene.handle(event, now: now)
-        case let .drop(_, p):
-            // Another program's drop on the scene is the scene's; on the tabs or the notices it is
-            // taken by nothing (the program that dragged it is told so).
-            if region(at: p) == .scene, !shortcutsWindow.isOpen, !sceneIsModal { currentScene.handle(event, now: now) }
-        case .focus:
-            _ = capture.route(event, hitTest: region(at:))
-            currentScene.handle(event, now: now)
-        case .pointerExited:
-            // Nothing in the window is under the pointer: tab and notice highlights end with the scene's.
-            guard capture.route(event, hitTest: region(at:)) == nil else { return }
-            hoveredTab = nil
-            currentScene.handle(event, now: now)
+            return
         }
+        _ = shell.handle(event, now: now)
     }
 
-    /// Tab moves the focus through the scene's stops and then onto the tab bar (Shift+Tab the other
-    /// way), as a GNOME window's focus runs from its content to its header; on the tab bar, Left
-    /// and Right switch scenes. True when the key was the app's.
-    private func handleFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
-        let chain = currentScene.composition.focus
-        if let taken = handleNoticeFocusKey(key, mods, now: now) { return taken }
-        if key == .tab, mods.isSubset(of: .shift), !currentScene.isDragging {
-            let forward = !mods.contains(.shift)
-            if tabBarFocused {
-                // After the tab bar come the notices' close buttons, then the scene again.
-                if forward, !shownNotices.isEmpty { tabBarFocused = false; noticeFocus = 0; return true }
-                if chain.enter(forward: forward, now: now) { tabBarFocused = false }
-                return true
-            }
-            if currentScene.composition.handle(.key(key, mods), now: now).isHandled { return true }
-            chain.leave(now: now)
-            if !forward, !shownNotices.isEmpty { noticeFocus = shownNotices.count - 1 } else { tabBarFocused = true }
-            return true
-        }
-        guard tabBarFocused, mods.isEmpty else { return false }
-        let current = entries.firstIndex { $0.name == currentName } ?? 0
-        switch key {
-        case .left, .right, .home, .end:
-            // Right to left the tabs run from the right: the left arrow goes to the next one.
-            let forward: Key = config.layoutDirection.isRightToLeft ? .left : .right
-            let next = key == .home ? 0 : key == .end ? entries.count - 1 : current + (key == forward ? 1 : -1)
-            if entries.indices.contains(next), !currentScene.isDragging { switchTo(entries[next].name, now: now) }
-            return true
-        case .enter, .space:
-            return true
-        default:
-            return false
-        }
+    func requestQuit() { quitRequested = true }
+
+    /// Escape with notices shown: every notice goes.
+    func dismissAllNotices() {
+        noticeBar.dismissAll(allNotices)
+        syncNoticeSpace()
     }
 
-    /// The region under a window point: the notice bar over everything, then the tab bar, then the
-    /// scene (also above and below the window, where a pointer held by the scene can go).
-    private func region(at p: Point) -> Region {
-        if noticeBar.area(for: allNotices, in: size).contains(p) { return .notices }
-        return p.y >= 0 && p.y < tabBarHeight ? .tabBar : .scene
+    func dismissNotice(_ notice: String) {
+        noticeBar.dismiss(notice)
+        syncNoticeSpace()
     }
 
-    public var cursor: Cursor {
-        switch capture.holder ?? region(at: pointer) {
-        case _ where shortcutsWindow.isOpen: return shortcutsWindow.closeButton(in: size).contains(pointer) ? .hand : .arrow
-        case .tabBar where sceneIsModal: return .arrow
-        case .tabBar: return tabIndex(at: pointer) != nil ? .hand : .arrow
-        case .notices: return noticeBar.closeButtons(for: allNotices, in: size).contains { $0.rect.contains(pointer) } ? .hand : .arrow
-        case .scene: return currentScene.cursor(at: pointer)
-        }
-    }
+    public var cursor: Cursor { shell.cursor(at: pointer) ?? .arrow }
 
     // MARK: Frame
 
@@ -248,12 +153,7 @@ public final class App: InteractiveRoot {
     public func draw() -> DrawList {
         var list = DrawList()
         list.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), Theme.background)
-        currentScene.draw(into: &list)
-        drawTabBar(into: &list)
-        // Behind a modal sheet the tab bar is dimmed as the scene is.
-        if sceneIsModal { list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), ModalSheet.dimming) }
-        drawNotices(into: &list)
-        shortcutsWindow.draw(in: size, into: &list)
+        shell.draw(into: &list)
         return list
     }
 
@@ -309,9 +209,9 @@ public final class App: InteractiveRoot {
         return (entries.indices.map { Rect(x: x0 + Double($0) * (w + gap), y: 6, width: w, height: height) }, 13)
     }
 
-    private func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }
+    func tabIndex(at p: Point) -> Int? { tabRects().firstIndex { $0.contains(p) } }
 
-    private func drawTabBar(into list: inout DrawList) {
+    func drawTabBar(into list: inout DrawList) {
         list.fill(Rect(x: 0, y: 0, width: size.width, height: tabBarHeight), Theme.surface)
         list.fill(Rect(x: 0, y: tabBarHeight - 1, width: size.width, height: 1), Theme.border)
         let (rects, fontSize) = tabLayout()
@@ -325,7 +225,7 @@ public final class App: InteractiveRoot {
         }
     }
 
-    private func drawNotices(into list: inout DrawList) {
+    func drawNotices(into list: inout DrawList) {
         noticeBar.draw(allNotices, in: size, hovered: pointer, focused: noticeFocus, into: &list)
     }
 
@@ -334,7 +234,7 @@ public final class App: InteractiveRoot {
     public var shownNotices: [String] { noticeBar.visible(allNotices) }
 
     /// A press on the notice bar closes the notice whose button it hit and goes no further.
-    private func pressNotices(at p: Point, button: MouseButton) {
+    func pressNotices(at p: Point, button: MouseButton) {
         let all = allNotices
         if button == .left, let hit = noticeBar.closeButtons(for: all, in: size).first(where: { $0.rect.contains(p) }) {
             noticeBar.dismiss(hit.notice)
@@ -453,46 +353,5 @@ extension App {
     var shortcutSections: [ShortcutSection] {
         ((currentScene as? ShortcutListing)?.shortcutSections ?? []) + [AppShortcuts.section(sceneCount: entries.count)]
     }
-
-    /// F1 and Ctrl+? open the window (not mid-drag); while it is open it takes every key.
-    func handleShortcutsWindowKey(_ key: Key, _ mods: Modifiers) -> Bool {
-        if shortcutsWindow.isOpen { shortcutsWindow.handleKey(key, mods); return true }
-        guard AppShortcuts.opensShortcutsWindow(key, mods), !currentScene.isDragging else { return false }
-        shortcutsWindow.open(shortcutSections)
-        return true
-    }
 }
 
-// MARK: Notices in the focus chain
-
-extension App {
-    /// While a notice's close button has the focus: Tab and Shift+Tab move along the buttons (on
-    /// into the scene, or back to the tab bar), Enter or Space closes the notice. Nil when the
-    /// key is not for the notices.
-    func handleNoticeFocusKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool? {
-        guard let i = noticeFocus else { return nil }
-        let count = shownNotices.count
-        guard i < count else { noticeFocus = nil; return nil }
-        switch key {
-        case .tab where mods.isSubset(of: .shift):
-            if mods.contains(.shift) {
-                if i > 0 { noticeFocus = i - 1 } else { noticeFocus = nil; tabBarFocused = true }
-            } else if i + 1 < count {
-                noticeFocus = i + 1
-            } else {
-                noticeFocus = nil
-                if !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
-            }
-            return true
-        case .enter where mods.isEmpty, .space where mods.isEmpty:
-            noticeBar.dismiss(shownNotices[i])
-            syncNoticeSpace()
-            let left = shownNotices.count
-            noticeFocus = left == 0 ? nil : min(i, left - 1)
-            if left == 0, !currentScene.composition.focus.enter(forward: true, now: now) { tabBarFocused = true }
-            return true
-        default:
-            return nil
-        }
-    }
-}

@@ -30,14 +30,19 @@ public final class AccessibleComposition {
     }
 
     /// The window's node: one child per collection, named by its drag-and-drop title where it
-    /// has one, then one per text field shown (an ``AccessibleRole/entry``). Items are made only
-    /// when asked for.
+    /// has one, then one per text field shown (an ``AccessibleRole/entry``), then the nodes the
+    /// parts publish themselves (``AccessibleComponent``: buttons, dialogs, toasts, the app's own
+    /// parts), nested compositions' included. Items are made only when asked for.
     public func tree(title: String, size: Size) -> AccessibleNode {
         let titles = Dictionary(dragManager?.collections.map { (ObjectIdentifier($0.view), $0.title) } ?? [],
                                 uniquingKeysWith: { a, _ in a })
         let count = collections.count
-        let children = collections.map { view in view.accessibilityNode(name: titles[ObjectIdentifier(view)]) }
+        var children = collections.map { view in view.accessibilityNode(name: titles[ObjectIdentifier(view)]) }
             + composition.textFields.enumerated().map { i, f in f.accessibilityNode(index: count + i) }
+        for var node in composition.accessibleComponentNodes {
+            node.index = children.count
+            children.append(node)
+        }
         return AccessibleNode(role: .window, name: title, frame: Rect(origin: .zero, size: size), children: children)
     }
 

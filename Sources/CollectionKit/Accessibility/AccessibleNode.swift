@@ -25,13 +25,16 @@ public struct AccessibleNode {
     public var identity: Int?
     /// The field whose text, caret and selection the node reads and edits (an ``AccessibleRole/entry``).
     public var textField: TextField?
+    /// What an assistive technology can do to it (a button's "click"), performed on the window's
+    /// thread. Collections' items and tabs have actions of the bus adapter's own besides.
+    public var actions: [AccessibleAction]
 
     public init(role: AccessibleRole, name: String, states: AccessibleStates = [], index: Int? = nil,
                 frame: Rect = .zero, children: [AccessibleNode] = [], items: AccessibleCollection? = nil,
-                identity: Int? = nil, description: String = "", textField: TextField? = nil) {
+                identity: Int? = nil, description: String = "", textField: TextField? = nil, actions: [AccessibleAction] = []) {
         self.role = role; self.name = name; self.description = description; self.states = states; self.index = index
         self.frame = frame; self.children = children; self.items = items; self.identity = identity
-        self.textField = textField
+        self.textField = textField; self.actions = actions
     }
 
     /// The identity of the child at `index`: a listed child's own, nil for a collection's item

@@ -31,4 +31,12 @@ public enum AccessibleRole: String, Equatable, Sendable {
     /// A field the user types text into (a ``TextField``): read and edited through its
     /// ``AccessibleNode/textField``.
     case entry
+    /// A button that acts when pressed (a ``Button``).
+    case pushButton
+    /// A window-like box that asks something of the user and holds the focus until closed (a
+    /// ``Dialog``).
+    case dialog
+    /// A message that appears for a while without taking the focus (a ``Toast``); read out when
+    /// it appears.
+    case notification
 }

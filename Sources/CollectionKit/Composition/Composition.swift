@@ -66,13 +66,15 @@ public final class Composition: Component {
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         // Observers see every event first and take none.
         for part in parts where part.inputRole == .observe { _ = part.handle(event, now: now) }
-        // The views' scroll bars come before any part: a press on a bar is always the bar's.
-        if let result = routeToScrollBars(event, now: now) { return result }
+        // A scroll bar holding the pointer keeps it until the release.
+        if let result = routeToHeldBar(event, now: now) { return result }
         switch event {
         case let .pointerDown(p, _, _):
             pointer = p
             if let held = heldPart { return held.handle(event, now: now) }
             if let (part, result) = captured(event, now: now) { holder = ObjectIdentifier(part); return result }
+            // The views' scroll bars come before the other parts: a press on a bar is the bar's.
+            if let result = routeToScrollBars(event, now: now) { return result }
             focus.pointerPressed(at: p, now: now)
             for part in parts where part.inputRole == .normal && part.contains(p) {
                 let result = part.handle(event, now: now)
@@ -83,6 +85,7 @@ public final class Composition: Component {
             pointer = p
             if let held = heldPart { return held.handle(event, now: now) }
             if let (_, result) = captured(event, now: now) { return result }
+            _ = routeToScrollBars(event, now: now)
             return broadcast(event, now: now)
         case let .pointerUp(p, _, _):
             pointer = p
@@ -91,6 +94,7 @@ public final class Composition: Component {
             return first(event, now: now) { $0.contains(p) }
         case .wheel:
             if let (_, result) = captured(event, now: now) { return result }
+            _ = routeToScrollBars(event, now: now)
             guard let p = pointer else { return first(event, now: now) { _ in true } }
             return first(event, now: now) { $0.contains(p) }
         case .key, .text, .composition:
@@ -98,10 +102,12 @@ public final class Composition: Component {
             // A stop of the focus chain hears keys only through the chain, while it has the focus.
             return first(event, now: now) { part in part === focus || !focus.stops.contains { $0 === part } }
         case .pointerExited:
+            _ = routeToScrollBars(event, now: now)
             if let held = heldPart { return held.handle(event, now: now) }
             pointer = nil
             return broadcast(event, now: now)
         case .focus(gained: false):
+            _ = routeToScrollBars(event, now: now)
             holder = nil
             return broadcast(event, now: now)
         case .focus, .resize:
@@ -139,35 +145,40 @@ public final class Composition: Component {
         return views
     }
 
-    /// A scroll bar's share of `event`: a press on a bar takes the pointer until its release (so
-    /// a long press there lifts nothing and a drag there never pans the content); motion shows
-    /// the bars and lights the one under the pointer. Nil when the event goes on to the parts.
-    private func routeToScrollBars(_ event: InputEvent, now: Double) -> EventDisposition? {
-        if let bar = barHolder {
-            switch event {
-            case .pointerMove, .pointerExited:
-                if case let .pointerMove(p, _) = event { pointer = p }
-                bar.handleScrollBarEvent(event, now: now)
-                return .handled
-            case let .pointerUp(p, _, _):
-                pointer = p
-                barHolder = nil
-                bar.handleScrollBarEvent(event, now: now)
-                return .handled
-            case .focus(gained: false):
-                barHolder = nil
-                bar.handleScrollBarEvent(event, now: now)
-                return nil
-            default:
-                break
-            }
+    /// The bar holding the pointer takes every move and the release (which ends its hold); losing
+    /// window focus ends the hold and goes on to the parts. Nil when no bar holds the pointer.
+    private func routeToHeldBar(_ event: InputEvent, now: Double) -> EventDisposition? {
+        guard let bar = barHolder else { return nil }
+        switch event {
+        case let .pointerMove(p, _):
+            pointer = p
+            bar.handleScrollBarEvent(event, now: now)
+            return .handled
+        case .pointerExited:
+            bar.handleScrollBarEvent(event, now: now)
+            return .handled
+        case let .pointerUp(p, _, _):
+            pointer = p
+            barHolder = nil
+            bar.handleScrollBarEvent(event, now: now)
+            return .handled
+        case .focus(gained: false):
+            barHolder = nil
+            return nil
+        default:
+            return nil
         }
+    }
+
+    /// The scroll bars' share of an event no part holds or captured: a press on a bar takes the
+    /// pointer until its release (so a long press there lifts nothing and a drag there never pans
+    /// the content); motion shows the bars and lights the one under the pointer. Handled only for
+    /// a press that a bar took.
+    private func routeToScrollBars(_ event: InputEvent, now: Double) -> EventDisposition? {
         switch event {
         case let .pointerDown(p, .left, _):
-            guard heldPart == nil else { return nil }
             let all = views
             if let view = all.first(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) {
-                pointer = p
                 // A press elsewhere ends another bar's lost hold; this one is the bar's.
                 for other in all where other !== view { other.handleScrollBarEvent(event, now: now) }
                 barHolder = view
@@ -239,7 +250,8 @@ public final class Composition: Component {
     /// The holder's cursor, then a capturing part's, then the topmost part's that names one.
     public func cursor(at p: Point) -> Cursor? {
         if barHolder != nil { return .arrow }
-        if let held = heldPart, let c = held.cursor(at: p) { return c }
+        // The part holding the pointer names the cursor (the arrow when it names none).
+        if let held = heldPart { return held.cursor(at: p) ?? .arrow }
         if heldPart == nil, views.contains(where: { $0.showsScrollBars && $0.scrollBarAxis(at: p) != nil }) { return .arrow }
         for part in parts where part.inputRole == .capture { if let c = part.cursor(at: p) { return c } }
         for part in orderedForCursor { if let c = part.cursor(at: p) { return c } }

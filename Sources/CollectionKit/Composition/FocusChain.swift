@@ -57,10 +57,16 @@ public final class FocusChain: Component {
     /// end is left to the outer chain, which calls ``enter(forward:now:)`` to come back.
     public var wraps = true
 
-    public init(_ stops: [any FocusStop] = []) {
+    /// `stops` in Tab order, which is reading order: a header's buttons before the content under
+    /// them. The focus starts on `initial` when given (the content a scene opens on, with no ring),
+    /// else on the first stop that can take it.
+    public init(_ stops: [any FocusStop], initial: (any FocusStop)?) {
         self.stops = stops
-        current = stops.firstIndex { $0.canTakeFocus }
+        current = initial.flatMap { i in stops.firstIndex { $0 === i } } ?? stops.firstIndex { $0.canTakeFocus }
     }
+
+    /// `stops` in Tab order; the focus starts on the first stop that can take it.
+    public convenience init(_ stops: [any FocusStop] = []) { self.init(stops, initial: nil) }
 
     /// The stop with the focus: the one last focused, or the first that can take the focus.
     public var focused: (any FocusStop)? {
@@ -82,6 +88,15 @@ public final class FocusChain: Component {
         guard modalStack.isEmpty else { return }
         showsRing = false
         leftOut = true
+        tell(now: now)
+    }
+
+    /// The focus comes back into the chain from outside without the keyboard (a press in the
+    /// area the chain serves): the stop that had it has it again, with no ring.
+    public func resume(now: Double) {
+        guard leftOut else { return }
+        leftOut = false
+        showsRing = false
         tell(now: now)
     }
 

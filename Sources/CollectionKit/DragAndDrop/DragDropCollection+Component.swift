@@ -22,6 +22,9 @@ extension DragDropCollection: Component {
 
     public func contains(_ p: Point) -> Bool { view.frame.contains(p) }
 
+    /// True while a press on the collection's empty space pans it.
+    public var isPanning: Bool { pan.isPanning }
+
     /// Text set at another size: every item's length is asked again.
     public func invalidateMeasurements() { remeasure() }
 

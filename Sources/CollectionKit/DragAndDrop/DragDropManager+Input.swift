@@ -74,6 +74,9 @@ extension DragDropManager {
             marks.focus(id, in: c.dropName)
             return true
         }
+        // A press on a collection's empty space clears the selection (Ctrl keeps it), as a click
+        // beside the items does on the desktop; the collection under it then pans.
+        if !modifiers.contains(.ctrl), collections.contains(where: { $0.view.frame.contains(p) }) { marks.clear() }
         return false
     }
 

@@ -84,6 +84,11 @@ public final class ContextMenuController: Component {
     }
 
     public func cancelGestures(now: Double) { close() }
+    /// An open menu captures input: every event is offered to it before any other part (a press
+    /// outside closes it, and goes on to what is under it only where the menu lets it through).
+    public var inputRole: InputRole { menu != nil ? .capture : .normal }
+    /// An open menu draws over everything else.
+    public var drawLayer: DrawLayer { .popup }
 
     /// Offers an event to the open menu; `.ignored` when none is open.
     func handle(_ event: InputEvent) -> Outcome {

@@ -132,6 +132,11 @@ public final class ReorderInteraction: Component {
             }
             if press.up(at: p, now: now, physics: &view.physics) { return .click(p) }
             return wasActive ? .handled : .ignored
+        case let .wheel(dx, dy):
+            // The wheel offered to it (the composition offers it under the pointer) scrolls the
+            // view: the long press extends the view's scrolling.
+            view.physics.wheel(dx: dx, dy: dy, now: now)
+            return .handled
         case .pointerExited:
             if hoversMovableItems { view.updateHover(at: nil) }
             return .ignored
@@ -147,8 +152,9 @@ public final class ReorderInteraction: Component {
             return .handled
         case let .key(key, mods):
             // A keyboard drag's keys are the manager's; other keys are swallowed while a drag lasts.
+            let dragging = manager.isDragging
             if manager.session?.isKeyboard == true { manager.handleKey(key, modifiers: mods, now: now) }
-            return manager.isDragging ? .handled : .ignored
+            return dragging ? .handled : .ignored
         default:
             return .ignored
         }

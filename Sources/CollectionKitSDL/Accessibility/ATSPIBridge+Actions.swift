@@ -43,19 +43,33 @@ extension ATSPIBridge {
         }
     }
 
+    /// One action as the bus lists it: the adapter's own (a collection's item, a tab) or one the
+    /// node carries (``AccessibleAction``: a button's "click").
+    struct ActionEntry {
+        var name: String, description: String, keyBinding: String
+        var perform: () -> Bool
+    }
+
+    /// Every action of a node: the adapter's own first, then the node's.
+    func actionEntries(of n: ATSPIResolvedNode) -> [ActionEntry] {
+        actions(of: n).map { a in ActionEntry(name: a.rawValue, description: a.description, keyBinding: a.keyBinding) { [self] in perform(a, on: n) } }
+            + n.node.actions.map { a in ActionEntry(name: a.name, description: a.description, keyBinding: a.keyBinding) { [self] in a.perform(application.now()) } }
+    }
+
     func answerAction(_ r: ATSPIRequest, _ n: ATSPIResolvedNode) -> Bool {
-        let list = actions(of: n)
+        let list = actionEntries(of: n)
         let i = Int(r.arguments.int32(0) ?? -1)
         let action = list.indices.contains(i) ? list[i] : nil
         switch r.method {
-        case "GetName", "GetLocalizedName": r.reply([.string(action?.rawValue ?? "")])
+        case "GetName", "GetLocalizedName": r.reply([.string(action?.name ?? "")])
         case "GetDescription": r.reply([.string(action?.description ?? "")])
         case "GetKeyBinding": r.reply([.string(action?.keyBinding ?? "")])
         case "GetActions":
-            r.reply([.array(elementType: "(sss)", list.map { .tuple([.string($0.rawValue), .string($0.description), .string($0.keyBinding)]) })])
+            r.reply([.array(elementType: "(sss)", list.map { .tuple([.string($0.name), .string($0.description), .string($0.keyBinding)]) })])
         case "DoAction":
+            // Performed here, on the window's thread, between frames; the window then runs a frame.
             guard let action else { r.reply([.bool(false)]); return false }
-            let done = perform(action, on: n)
+            let done = action.perform()
             r.reply([.bool(done)])
             return true
         default: r.fail(ATSPIRequest.unknownInterface, "no method \(r.method)")

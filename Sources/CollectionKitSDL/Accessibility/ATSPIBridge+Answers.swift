@@ -86,8 +86,8 @@ extension ATSPIBridge {
                     ("Locale", .string(locale)), ("AccessibleId", .string(n.path.element))]
         case ATSPIInterfaces.selection where ATSPITree.isSelectionContainer(n.node):
             return [("NSelectedChildren", .int32(Int32(clamping: selectedIndices(of: n.node).count)))]
-        case ATSPIInterfaces.action where !actions(of: n).isEmpty:
-            return [("NActions", .int32(Int32(actions(of: n).count)))]
+        case ATSPIInterfaces.action where !actionEntries(of: n).isEmpty:
+            return [("NActions", .int32(Int32(actionEntries(of: n).count)))]
         case ATSPIInterfaces.table: return tableProperties(n)
         case ATSPIInterfaces.tableCell: return tableCellProperties(n)
         case ATSPIInterfaces.text where ATSPITree.hasText(n.node):

@@ -9,6 +9,12 @@ struct ATSPIShape: Equatable {
     var selectedTab: Int?
     var menu: ATSPIObjectPath?
     var highlighted: Int?
+    /// The listed node that has the focus (a button, a dialog's button), not a collection's
+    /// item, a text field or a menu entry (those have events of their own).
+    var focusedNode: ATSPIObjectPath?
+    /// The notification shown (a toast) and what it says (an alert, such as the demo's notices, is read by its role).
+    var notification: ATSPIObjectPath?
+    var notificationText: String?
 
     init(_ tree: ATSPITree) {
         places = tree.window.children.map(\.identity)
@@ -16,6 +22,9 @@ struct ATSPIShape: Equatable {
         selectedTab = tabs.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.selected) } }
         menu = tree.path { $0.role == .menu }
         highlighted = menu.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.focused) } }
+        focusedNode = tree.path { $0.states.contains(.focused) && $0.items == nil && $0.textField == nil && $0.role != .menuItem && $0.role != .window }
+        notification = tree.path { $0.role == .notification }
+        notificationText = notification.flatMap { tree.resolve($0)?.node.name }
     }
 }
 
@@ -60,9 +69,16 @@ extension ATSPIBridge {
             stateChanged(menu, "showing", on: true)
             emit(menu, "object:state-changed:visible", signal: "StateChanged", detail: "visible", 1, .int32(0))
         }
+        // A notification that appears (or says something new) is read out, politely.
+        if let text = now.notificationText, !text.isEmpty, now.notification != before.notification || text != before.notificationText {
+            emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(text))
+        }
         if let menu = now.menu, let item = now.highlighted, now.menu != before.menu || now.highlighted != before.highlighted {
             focus(menu.child(item))
-        } else if replaced || (before.menu != nil && now.menu == nil) {
+        } else if let node = now.focusedNode, node != before.focusedNode || replaced {
+            // A button took the focus (Tab, a dialog opening): a screen reader follows it.
+            focus(node)
+        } else if replaced || (before.menu != nil && now.menu == nil) || (before.focusedNode != nil && now.focusedNode == nil) {
             focusCurrent(tree)
         }
     }

@@ -21,14 +21,16 @@ public struct AccessibleApplication {
     public var pixelsPerPoint: () -> Double
     /// Whether the window has the keyboard focus: screen readers follow the active window.
     public var windowIsActive: () -> Bool
+    /// The window's time, for the actions nodes perform themselves (`AccessibleAction`).
+    public var now: () -> Double
 
     public init(name: String, tree: @escaping () -> AccessibleNode, events: AccessibilityEventQueue,
                 setListening: @escaping (Bool) -> Void, dragManager: @escaping () -> DragDropManager?,
                 send: @escaping (InputEvent) -> Void, windowOrigin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double,
-                windowIsActive: @escaping () -> Bool = { true }) {
+                windowIsActive: @escaping () -> Bool = { true }, now: @escaping () -> Double = { 0 }) {
         self.name = name; self.tree = tree; self.events = events; self.setListening = setListening
         self.dragManager = dragManager; self.send = send; self.windowOrigin = windowOrigin; self.pixelsPerPoint = pixelsPerPoint
-        self.windowIsActive = windowIsActive
+        self.windowIsActive = windowIsActive; self.now = now
     }
 }
 

@@ -28,6 +28,9 @@ public struct ATSPIRole: Equatable, Sendable {
         case .label: self.init(number: 29, name: "label")
         case .panel: self.init(number: 39, name: "panel")
         case .entry: self.init(number: 79, name: "entry")
+        case .pushButton: self.init(number: 43, name: "push button")
+        case .dialog: self.init(number: 16, name: "dialog")
+        case .notification: self.init(number: 101, name: "notification")
         }
     }
 }
@@ -54,6 +57,9 @@ extension AccessibleRole {
         case .label: "note"
         case .panel: "group"
         case .entry: "textbox"
+        case .pushButton: "button"
+        case .dialog: "dialog"
+        case .notification: "status"
         }
     }
 }

@@ -88,7 +88,7 @@ public struct ATSPITree {
     public static func interfaces(of resolved: ATSPIResolvedNode) -> [String] {
         var names = [ATSPIInterfaces.accessible, ATSPIInterfaces.component]
         if isSelectionContainer(resolved.node) { names.append(ATSPIInterfaces.selection) }
-        if !actions(of: resolved).isEmpty { names.append(ATSPIInterfaces.action) }
+        if !actions(of: resolved).isEmpty || !resolved.node.actions.isEmpty { names.append(ATSPIInterfaces.action) }
         if hasText(resolved.node) { names.append(ATSPIInterfaces.text) }
         if resolved.node.textField != nil { names.append(ATSPIInterfaces.editableText) }
         if resolved.node.items?.table != nil { names.append(ATSPIInterfaces.table) }
@@ -99,9 +99,10 @@ public struct ATSPITree {
     /// Collections and tab lists hold selectable children.
     static func isSelectionContainer(_ node: AccessibleNode) -> Bool { node.items != nil || node.role == .pageTabList }
 
-    /// The live region, notices, a day's events and text fields are read as text.
+    /// The live region, notices (alerts and notifications), a day's events and text fields are
+    /// read as text.
     static func hasText(_ node: AccessibleNode) -> Bool {
-        node.textField != nil || [.liveRegion, .alert, .label].contains(node.role)
+        node.textField != nil || [.liveRegion, .alert, .notification, .label].contains(node.role)
     }
 
     /// What can be done to a node: a collection's item can be activated (as a click does), and in

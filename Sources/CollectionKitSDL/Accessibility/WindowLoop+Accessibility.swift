@@ -4,7 +4,8 @@ extension WindowLoop where Root: ComposedRoot {
     /// Publishes the window to screen readers (Orca) and inspectors over the AT-SPI2 bus, in one
     /// call: every collection the root's composition shows, named as its data source names its
     /// items, with focus, selection, contents and drag events, and actions that act as the user
-    /// would. It joins the bus after the first frame, costs nothing while no screen reader
+    /// would; and every part that publishes itself (`AccessibleComponent`: buttons, dialogs,
+    /// toasts, the app's own parts), with the focus events of its buttons and its actions. It joins the bus after the first frame, costs nothing while no screen reader
     /// listens, and is off (nil) when `enabled` is false or `NO_AT_BRIDGE=1` is set. Without an
     /// accessibility bus it stays quiet.
     ///
@@ -25,7 +26,8 @@ extension WindowLoop where Root: ComposedRoot {
             send: { [unowned self] in root.handle($0, now: now) },
             windowOrigin: { [unowned self] in canvas.screenPosition },
             pixelsPerPoint: { [unowned self] in canvas.pointScale },
-            windowIsActive: { [unowned self] in canvas.hasInputFocus })
+            windowIsActive: { [unowned self] in canvas.hasInputFocus },
+            now: { [unowned self] in now })
         guard let bridge = ATSPIBridge.make(for: application, enabled: enabled) else { return nil }
         // After each update the composition is compared with the last frame; the bridge then
         // sends what that queued (it runs after whatever `didUpdate` already does).

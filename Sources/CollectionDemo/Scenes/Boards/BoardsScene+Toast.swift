@@ -23,12 +23,12 @@ extension BoardsScene {
 
     /// The toast's press handler and its two focus stops.
     func toastParts() -> (ClosureComponent, [any FocusStop]) {
-        let press = inputPart { [unowned self] event, now in
+        let press = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .pointerDown(p, .left, _) = event, !manager.isDragging,
-                  let hit = toastButtons().first(where: { $0.rect.contains(p) }) else { return false }
+                  let hit = toastButtons().first(where: { $0.rect.contains(p) }) else { return .ignored }
             pressToast(hit.name, now: now)
-            return true
-        }
+            return .handled
+        })
         let stops: [any FocusStop] = ["undo", "close"].map { name in
             SceneFocusStop("notice-\(name)", canFocus: { [unowned self] in deletedNotice != nil },
                            contains: { [unowned self] p in toastButtons().contains { $0.name == name && $0.rect.contains(p) } },

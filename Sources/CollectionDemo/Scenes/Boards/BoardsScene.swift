@@ -29,8 +29,6 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// A double-click's second press on a card, which renames it when let go without a drag.
     var pendingRename: (id: Int, board: String, point: Point)?
     private var frame: Rect = .zero
-    private var pans: [String: ScrollPan] = [:]
-    private var panning: DragDropCollection<Int>?
     /// Where the pointer was last seen (off the window before the first pointer event).
     private var pointer: Point { composition.pointer ?? Point(x: -1, y: -1) }
     var now = 0.0
@@ -139,7 +137,10 @@ public final class BoardsScene: Scene, ShortcutListing {
 
     private func compose() {
         let (toast, toastStops) = toastParts()
-        let pans = inputPart { [unowned self] event, now in handlePan(event, now: now) }
+        // Each board's own gestures under the manager: a press the manager did not take pans the
+        // board (the manager clears the selection first unless Ctrl is held); the wheel scrolls
+        // the board under the pointer. The scene draws the boards itself, with their panels.
+        let boardInput: [any Component] = boards.map { BoardInput(board: $0) }
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
@@ -150,7 +151,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         // which would otherwise take a double-click's second press.
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
                                         draw: { [unowned self] list in drawAddButtons(into: &list) })
-        composition = Composition([editor, commands, toast, focus, status, manager, pans, frame], focus: focus)
+        composition = Composition([editor, commands, toast, focus, status, manager] + boardInput + [frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -322,50 +323,9 @@ public final class BoardsScene: Scene, ShortcutListing {
 
     // MARK: Input
 
-    /// A board's own gestures under the manager: a press the manager did not take pans the board
-    /// under it (and clears the selection unless Ctrl is held); the wheel scrolls the board under
-    /// the pointer.
-    private func handlePan(_ event: InputEvent, now: Double) -> Bool {
-        self.now = now
-        switch event {
-        case let .pointerDown(p, .left, mods):
-            guard let b = boards.first(where: { $0.view.frame.contains(p) }) else { return false }
-            if !mods.contains(.ctrl) { manager.clearSelection() }
-            // A press still held on another board (a release that never came) lets go of it first,
-            // or that board would stay held, out of its bounds.
-            endPan(at: p, now: now, cancel: true)
-            panning = b
-            var pan = pans[b.name] ?? ScrollPan(tolerance: 4)
-            pan.down(at: p, now: now, physics: &b.view.physics)
-            pans[b.name] = pan
-        case let .pointerMove(p, _):
-            guard let b = panning, var pan = pans[b.name] else { return false }
-            pan.moved(to: p, now: now, physics: &b.view.physics)
-            pans[b.name] = pan
-        case let .pointerUp(p, _, _):
-            guard panning != nil else { return false }
-            endPan(at: p, now: now, cancel: false)
-        case let .wheel(dx, dy):
-            guard let b = boards.first(where: { $0.view.frame.contains(pointer) }) else { return false }
-            b.view.physics.wheel(dx: dx, dy: dy, now: now)
-        case .focus(gained: false):
-            endPan(at: pointer, now: now, cancel: true)
-        default:
-            return false
-        }
-        return true
-    }
-
-    private func endPan(at p: Point, now: Double, cancel: Bool) {
-        guard let b = panning, var pan = pans[b.name] else { return }
-        if cancel { pan.cancel(now: now, physics: &b.view.physics) } else { pan.up(at: p, now: now, physics: &b.view.physics) }
-        pans[b.name] = pan
-        panning = nil
-    }
-
     public func didDeactivate(now: Double) {
         manager.cancel(now: now)
-        endPan(at: pointer, now: now, cancel: true)
+        for b in boards { b.cancelGestures(now: now) }
     }
 
     // MARK: Frame
@@ -380,8 +340,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     private func sceneDeadline(after now: Double) -> Double? {
         Deadline.earliest(Deadline.earliest(deletedNotice.map { max(now, $0.until) }, refusal.map { max(now, $0.until) }),
-                          Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }),
-                          Deadline.earliest(of: pans.values.map { $0.nextDeadline.map { max(now, $0) } }))
+                          Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }))
     }
 
     private func drawScene(into list: inout DrawList) {
@@ -439,7 +398,7 @@ public final class BoardsScene: Scene, ShortcutListing {
 
     public func cursor(at p: Point) -> Cursor {
         if let dragging = manager.cursor(at: p) { return dragging }
-        if manager.isDragging || panning.map({ pans[$0.name]?.isPanning ?? false }) == true { return .grabbing }
+        if manager.isDragging || boards.contains(where: \.isPanning) { return .grabbing }
         if toastButtons().contains(where: { $0.rect.contains(p) }) { return .hand }
         if !editor.isEditing, addButtons.values.contains(where: { $0.contains(p) }) { return .hand }
         return boards.contains { $0.view.frame.contains(p) && $0.draggableItem(at: p) != nil } ? .hand : .arrow
@@ -613,4 +572,15 @@ extension BoardsScene {
         for b in boards { try? b.setItems(items[b.name]!.map { ItemList($0.map(AnyHashable.init)) }, animated: false) }
         return true
     }
+}
+
+/// A board's input as a part: its pan and wheel (see `DragDropCollection.handle`), while the
+/// scene draws and updates the boards with their panels.
+private final class BoardInput: Component {
+    let board: DragDropCollection<Int>
+    init(board: DragDropCollection<Int>) { self.board = board }
+    func contains(_ p: Point) -> Bool { board.contains(p) }
+    func handle(_ event: InputEvent, now: Double) -> EventDisposition { board.handle(event, now: now) }
+    func nextDeadline(after now: Double) -> Double? { board.nextDeadline(after: now) }
+    func cancelGestures(now: Double) { board.cancelGestures(now: now) }
 }

@@ -23,7 +23,7 @@ extension CalendarScene {
     }
 
     /// Opens the title field over `date`'s cell, or says why the calendar refuses.
-    public func beginCreatingEvent(on date: CalendarDate, now: Double) {
+    public func beginCreatingEvent(on date: CalendarDate, now: Double, text: String = "") {
         guard !isDragging, !isDisabled(date) else { return }
         if let why = createReadOnlyReason() {
             refuse(strings.fill(strings.cannotCreate, "", why))
@@ -33,13 +33,13 @@ extension CalendarScene {
         if !visibleMonth.contains(date) { showMonth(date.calendarMonth, animated: false, now: now) }
         creatingOn = date
         refreshCells()
-        titleEditor.begin(item: AnyHashable("new event \(date)"), text: "", multiline: false, maximumLength: 500,
+        titleEditor.begin(item: AnyHashable("new event \(date)"), text: text, multiline: false, maximumLength: EventTitle.limit,
                           placeholder: strings.newEventPlaceholder,
                           frame: { [unowned self] in titleFieldFrame(on: date) }, now: now) { [unowned self] text in
             creatingOn = nil
             refreshCells()
-            guard let title = text?.trimmedForTitle, !title.isEmpty else { return }
-            createEvent(titled: title, on: date)
+            guard let title = text.map(EventTitle.cleaned)?.trimmedForTitle, !title.isEmpty else { return }
+            createEvent(titled: title, on: date, now: now)
         }
     }
 
@@ -51,15 +51,26 @@ extension CalendarScene {
     }
 
     /// Writes an all-day event titled `title` on `date` and puts the write on the undo list.
-    func createEvent(titled title: String, on date: CalendarDate) {
-        guard let editor = events.source as? EventEditor else { return }
+    /// A refused write keeps what was typed: the field opens again with the title, so the user
+    /// can try again (after freeing space on a full disk, say) or copy it elsewhere.
+    func createEvent(titled title: String, on date: CalendarDate, now: Double = 0) {
         let file = newEventFile
-        let outcome = editor.create(NewEvent(title: title, span: .allDay(first: date, end: date.adding(days: 1))),
-                                    in: file, now: editing.wallClock())
-        record(outcome, file: file) { why in strings.fill(strings.cannotCreate, title, why) }
-        if case let .written(edit) = outcome {
-            editing.undo.append(edit)
-            editing.redo.removeAll()
+        let keepTyping: (String) -> Void = { [unowned self] why in
+            refuse(strings.fill(strings.cannotCreate, title, why))
+            beginCreatingEvent(on: date, now: now, text: title)
+        }
+        whenWritable(file, refused: keepTyping) { [unowned self] in
+            guard let editor = events.source as? EventEditor else { return }
+            let outcome = editor.create(NewEvent(title: title, span: .allDay(first: date, end: date.adding(days: 1))),
+                                        in: file, now: editing.wallClock())
+            record(outcome, file: file) { why in strings.fill(strings.cannotCreate, title, why) }
+            switch outcome {
+            case let .written(edit):
+                editing.undo.append(edit)
+                editing.redo.removeAll()
+            case .refused:
+                beginCreatingEvent(on: date, now: now, text: title)
+            }
         }
     }
 

@@ -42,6 +42,13 @@ struct CalendarEditing {
         var selected = 0
     }
 
+    struct PendingWrite {
+        var file: String
+        var turn: WriteTurn
+        var write: () -> Void
+        var refused: (String) -> Void
+    }
+
     struct LastWrite {
         var file: String
         var ok: Bool
@@ -53,6 +60,12 @@ struct CalendarEditing {
     var choice: Choice?
     var undo: [EventEdit] = []
     var redo: [EventEdit] = []
+    /// A change waiting for its turn to write: another program holds the calendar's folder, and
+    /// the window keeps answering until the turn comes (the change is made then) or is given up
+    /// (`refused` says so).
+    var pendingWrite: PendingWrite?
+    /// Whether the title field open now was told it reached `EventTitle.limit`.
+    var limitSaid = false
     var lastWrite: LastWrite?
     /// Refusals, newest last (the notice bar shows the last few; each can be dismissed).
     var notices: [String] = []
@@ -275,6 +288,20 @@ extension CalendarScene {
 
     /// Called every frame: a pointer resting in an edge zone turns a page every `edgeHold`.
     func updateEditing(now: Double) {
+        // A title typed or pasted up to the limit: said once per field, so the cut is never silent.
+        if let field = titleEditor.field, field.text.count >= EventTitle.limit {
+            if !editing.limitSaid {
+                editing.limitSaid = true
+                refuse(filled(tr("Event titles stop at %@ characters"), "\(EventTitle.limit)"))
+            }
+        } else if titleEditor.field == nil {
+            editing.limitSaid = false
+        }
+        if let pending = editing.pendingWrite, pending.turn.state != .waiting {
+            editing.pendingWrite = nil
+            if case let .gaveUp(why) = pending.turn.state { pending.refused(why) } else { pending.write() }
+            pending.turn.finish()
+        }
         guard var drag = editing.drag, !drag.byKeyboard, let since = drag.edgeSince else { return }
         let direction = edgeDirection(at: drag.pointer)
         guard direction != 0 else { return }
@@ -289,6 +316,8 @@ extension CalendarScene {
 
     /// When the next edge page turn is due (the window may sleep until then).
     var editingDeadline: Double? {
+        // While a change waits for its turn, the window looks again every few frames.
+        if editing.pendingWrite != nil { return 0 }
         guard let drag = editing.drag, !drag.byKeyboard, let since = drag.edgeSince else { return nil }
         return since + CalendarEditing.edgeHold
     }
@@ -362,28 +391,76 @@ extension CalendarScene {
 
     // MARK: Writing, undo and redo
 
+    /// Runs `write` when `file` may be written: at once when no other program is writing beside
+    /// it, else once it has finished, the window answering meanwhile (the folder's lock is waited
+    /// for on another thread). `refused` gets the reason when the wait is given up, or when
+    /// another change is still waiting.
+    func whenWritable(_ file: String, refused: @escaping (String) -> Void, _ write: @escaping () -> Void) {
+        guard editing.pendingWrite == nil else {
+            refused(tr("another change to the calendar is still waiting for its turn to write"))
+            return
+        }
+        guard let editor = events.source as? EventEditor else { return write() }
+        let turn = editor.waitForTurn(file: file)
+        switch turn.state {
+        case .ready:
+            write()
+            turn.finish()
+        case .waiting:
+            editing.pendingWrite = CalendarEditing.PendingWrite(file: file, turn: turn, write: write, refused: { [unowned self] why in
+                editing.lastWrite = CalendarEditing.LastWrite(file: file, ok: false, error: why)
+                refused(why)
+            })
+        case let .gaveUp(why):
+            turn.finish()
+            editing.lastWrite = CalendarEditing.LastWrite(file: file, ok: false, error: why)
+            refused(why)
+        }
+    }
+
+    /// Leaving the scene: a change whose turn has come is written now; one still waiting gives up
+    /// (with its notice), so that no turn taken while the scene is away holds the folder's lock.
+    func settlePendingWrite() {
+        guard let pending = editing.pendingWrite else { return }
+        editing.pendingWrite = nil
+        switch pending.turn.state {
+        case .ready: pending.write()
+        case let .gaveUp(why): pending.refused(why)
+        case .waiting: pending.refused(tr("the calendar was left before another program let go of it; nothing was written"))
+        }
+        pending.turn.finish()
+    }
+
     private func commit(_ move: EventMove, title: String) {
-        guard let editor = events.source as? EventEditor else { return }
-        let outcome = editor.move(move, now: editing.wallClock())
-        record(outcome, file: move.origin.file) { why in strings.fill(strings.cannotMove, title, why) }
-        if case let .written(edit) = outcome {
-            editing.undo.append(edit)
-            editing.redo.removeAll()
+        whenWritable(move.origin.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotMove, title, why)) }) { [unowned self] in
+            guard let editor = events.source as? EventEditor else { return }
+            let outcome = editor.move(move, now: editing.wallClock())
+            record(outcome, file: move.origin.file) { why in strings.fill(strings.cannotMove, title, why) }
+            if case let .written(edit) = outcome {
+                editing.undo.append(edit)
+                editing.redo.removeAll()
+            }
         }
     }
 
     func undoMove() {
-        guard let edit = editing.undo.last, let editor = events.source as? EventEditor else { return }
-        let outcome = editor.apply(edit.reversed, now: editing.wallClock())
-        record(outcome, file: edit.file) { why in strings.fill(strings.cannotUndo, "", why) }
-        if case .written = outcome { editing.redo.append(editing.undo.removeLast()) }
+        guard let edit = editing.undo.last else { return }
+        whenWritable(edit.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotUndo, "", why)) }) { [unowned self] in
+            guard editing.undo.last == edit, let editor = events.source as? EventEditor else { return }
+            let outcome = editor.apply(edit.reversed, now: editing.wallClock())
+            record(outcome, file: edit.file) { why in strings.fill(strings.cannotUndo, "", why) }
+            if case .written = outcome { editing.redo.append(editing.undo.removeLast()) }
+        }
     }
 
     func redoMove() {
-        guard let edit = editing.redo.last, let editor = events.source as? EventEditor else { return }
-        let outcome = editor.apply(edit, now: editing.wallClock())
-        record(outcome, file: edit.file) { why in strings.fill(strings.cannotMove, "", why) }
-        if case .written = outcome { editing.undo.append(editing.redo.removeLast()) }
+        guard let edit = editing.redo.last else { return }
+        whenWritable(edit.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotMove, "", why)) }) { [unowned self] in
+            guard editing.redo.last == edit, let editor = events.source as? EventEditor else { return }
+            let outcome = editor.apply(edit, now: editing.wallClock())
+            record(outcome, file: edit.file) { why in strings.fill(strings.cannotMove, "", why) }
+            if case .written = outcome { editing.undo.append(editing.redo.removeLast()) }
+        }
     }
 
     func record(_ outcome: EditOutcome, file: String, message: (String) -> String) {
@@ -463,6 +540,7 @@ extension CalendarScene {
         } else {
             pairs.append(("drag", .null))
         }
+        pairs.append(("writeWaiting", .bool(editing.pendingWrite != nil)))
         pairs.append(("undo", .number(Double(editing.undo.count))))
         pairs.append(("redo", .number(Double(editing.redo.count))))
         pairs.append(("lastWrite", editing.lastWrite.map { w in

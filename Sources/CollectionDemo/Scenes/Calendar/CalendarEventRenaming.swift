@@ -13,7 +13,7 @@ extension CalendarScene {
 
     /// Opens the title field over `e`'s chip (or over `over`, a row of the popover or the side
     /// panel that lists it), or says why its calendar refuses.
-    public func beginRenaming(_ e: EventOccurrence, over: Rect? = nil, now: Double) {
+    public func beginRenaming(_ e: EventOccurrence, over: Rect? = nil, now: Double, text: String? = nil) {
         guard !isDragging, let origin = e.origin else { return }
         if let why = readOnlyReason(of: e) {
             refuse(strings.fill(strings.cannotRename, DayCell.clipped(e.title), why))
@@ -21,38 +21,52 @@ extension CalendarScene {
         }
         guard let frame = over ?? chipFrame(of: e) else { return }
         let field = Rect(x: frame.minX, y: frame.minY - 4, width: max(frame.width, 120), height: max(frame.height + 8, 28))
-        titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: e.title, multiline: false, maximumLength: 500,
+        titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: text ?? e.title, multiline: false, maximumLength: EventTitle.limit,
                           placeholder: strings.newEventPlaceholder, frame: { field }, now: now) { [unowned self] text in
-            guard let title = text?.trimmedForTitle, !title.isEmpty, title != e.title else { return }
-            renameEvent(e, to: title)
+            guard let title = text.map(EventTitle.cleaned)?.trimmedForTitle, !title.isEmpty, title != e.title else { return }
+            renameEvent(e, to: title, over: over, now: now)
         }
     }
 
-    /// Writes `title` as `e`'s title and puts the write on the undo list.
-    func renameEvent(_ e: EventOccurrence, to title: String) {
-        guard let editor = events.source as? EventEditor, let origin = e.origin else { return }
-        let outcome = editor.rename(origin, to: title, now: editing.wallClock())
-        record(outcome, file: origin.file) { why in strings.fill(strings.cannotRename, DayCell.clipped(e.title), why) }
-        if case let .written(edit) = outcome {
-            editing.undo.append(edit)
-            editing.redo.removeAll()
+    /// Writes `title` as `e`'s title and puts the write on the undo list; refused, the field opens
+    /// again with what was typed.
+    func renameEvent(_ e: EventOccurrence, to title: String, over: Rect? = nil, now: Double = 0) {
+        guard let origin = e.origin else { return }
+        let keepTyping: (String) -> Void = { [unowned self] why in
+            refuse(strings.fill(strings.cannotRename, DayCell.clipped(e.title), why))
+            beginRenaming(e, over: over, now: now, text: title)
+        }
+        whenWritable(origin.file, refused: keepTyping) { [unowned self] in
+            guard let editor = events.source as? EventEditor else { return }
+            let outcome = editor.rename(origin, to: title, now: editing.wallClock())
+            record(outcome, file: origin.file) { why in strings.fill(strings.cannotRename, DayCell.clipped(e.title), why) }
+            switch outcome {
+            case let .written(edit):
+                editing.undo.append(edit)
+                editing.redo.removeAll()
+            case .refused:
+                beginRenaming(e, over: over, now: now, text: title)
+            }
         }
     }
 
     /// Removes `e` (every occurrence of a repeating event) from its file; Ctrl+Z puts it back.
     public func deleteEvent(_ e: EventOccurrence) {
-        guard !isDragging, let editor = events.source as? EventEditor, let origin = e.origin else { return }
+        guard !isDragging, events.source is EventEditor, let origin = e.origin else { return }
         if let why = readOnlyReason(of: e) {
             refuse(strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why))
             return
         }
-        let outcome = editor.delete(origin, now: editing.wallClock())
-        record(outcome, file: origin.file) { why in strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why) }
-        if case let .written(edit) = outcome {
-            editing.focusedChip = nil
-            editing.undo.append(edit)
-            editing.redo.removeAll()
-            refreshCells()
+        whenWritable(origin.file, refused: { [unowned self] why in refuse(strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why)) }) { [unowned self] in
+            guard let editor = events.source as? EventEditor else { return }
+            let outcome = editor.delete(origin, now: editing.wallClock())
+            record(outcome, file: origin.file) { why in strings.fill(strings.cannotDelete, DayCell.clipped(e.title), why) }
+            if case let .written(edit) = outcome {
+                editing.focusedChip = nil
+                editing.undo.append(edit)
+                editing.redo.removeAll()
+                refreshCells()
+            }
         }
     }
 

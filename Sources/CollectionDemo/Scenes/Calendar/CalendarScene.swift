@@ -306,7 +306,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
                                if focused && ring { buttons.focused = kind } else if buttons.focused == kind { buttons.focused = nil }
                            })
         }
-        let focus = FocusChain([days] + buttonStops)
+        // Reading order: the header's buttons, then the days; the focus starts on the days.
+        let focus = FocusChain(buttonStops + [days], initial: days)
         // The new event's title field on top and first for keys, while it is open.
         eventMenu.style.highlight = Theme.accent
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
@@ -430,7 +431,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public var prefetchBudget = 60
 
     /// Leaving the scene mid-pan settles the page instead of leaving it held.
-    public func didDeactivate(now: Double) { press.cancel(now: now, physics: &collection.physics) }
+    public func didDeactivate(now: Double) {
+        press.cancel(now: now, physics: &collection.physics)
+        settlePendingWrite()
+    }
 
     public var isDragging: Bool { editing.drag != nil || editing.choice != nil }
 

@@ -122,21 +122,21 @@ public final class MosaicScene: Scene, ShortcutListing {
         interaction.onClick = { [unowned self] p, _ in
             if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection { focusedCard = dataSource.itemIdentifier(at: ip) }
         }
-        let moreButton = inputPart { [unowned self] event, now in
-            guard case let .pointerDown(p, .left, _) = event, !interaction.isDragging, let ip = moreButtonItem(at: p) else { return false }
+        let moreButton = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .pointerDown(p, .left, _) = event, !interaction.isDragging, let ip = moreButtonItem(at: p) else { return .ignored }
             // The ⋯ button: the card's menu, opened below the button.
             let button = moreButtonFrame(of: ip) ?? .zero
             openMenu(for: ip, at: Point(x: button.minX, y: button.maxY + 4), fromKeyboard: false, now: now)
-            return true
-        }
-        let rightClick = inputPart { [unowned self] event, now in
-            guard case let .pointerDown(p, .right, _) = event else { return false }
+            return .handled
+        })
+        let rightClick = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .pointerDown(p, .right, _) = event else { return .ignored }
             // A right click mid-press opens nothing.
-            if interaction.isPressActive || orthogonal.pressedSection != nil { return true }
-            guard let ip = itemIndexPath(at: p) else { return false }
+            if interaction.isPressActive || orthogonal.pressedSection != nil { return .handled }
+            guard let ip = itemIndexPath(at: p) else { return .ignored }
             openMenu(for: ip, at: p, fromKeyboard: false, now: now)
-            return true
-        }
+            return .handled
+        })
         let cards = SceneFocusStop("mosaic", canFocus: { [unowned self] in model.count > 0 },
                                    contains: { [unowned self] p in itemIndexPath(at: p)?.section == MosaicScene.mosaicSection },
                                    keys: { [unowned self] key, mods, now in handleCardKey(key, mods, now: now) },
@@ -154,26 +154,25 @@ public final class MosaicScene: Scene, ShortcutListing {
                                       },
                                       changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring },
                                       showsRing: { [unowned self] in featuredRing })
-        let shortcuts = inputPart { [unowned self] event, now in
-            guard case let .key(key, mods) = event else { return false }
-            return handleShortcut(key, mods, now: now)
-        }
-        let header = inputPart { [unowned self] event, now in !interaction.isDragging && headerButtons.handle(event, now: now) }
-        let wheel = inputPart { [unowned self] event, now in
-            guard case let .wheel(_, dy) = event, dy != 0 else { return false }
-            collection.physics.wheel(dx: 0, dy: dy, now: now)
-            return true
-        }
+        let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return .ignored }
+            return handleShortcut(key, mods, now: now) ? .handled : .ignored
+        })
+        let header = ClosureComponent(handle: { [unowned self] event, now in
+            !interaction.isDragging && headerButtons.handle(event, now: now) ? .handled : .ignored
+        })
         // Pictures dropped from a file manager (the mosaic's drag machinery decides and says why not).
-        let drops = inputPart { [unowned self] event, now in
-            guard case let .drop(payload, p) = event else { return false }
-            return manager.dropExternal(payload, at: p, now: now).isHandled
-        }
+        let drops = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .drop(payload, p) = event else { return .ignored }
+            return manager.dropExternal(payload, at: p, now: now)
+        })
         let frame = ClosureComponent(update: { [unowned self] now in updateScene(now: now) },
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
-        let focus = FocusChain([cards, featured, headerButtons.focusStop("header")])
-        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, wheel, frame], focus: focus)
+        // Reading order: the featured row, the mosaic header's buttons, then the mosaic's cards;
+        // the focus starts on the cards.
+        let focus = FocusChain([featured, headerButtons.focusStop("header"), cards], initial: cards)
+        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.

@@ -76,33 +76,32 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             if let ip = collection.indexPathForItem(atWindowPoint: p) { collection.setSelection([ip]); collection.focusByPointer(ip) }
         }
         menu.onChoose = { [unowned self] _, _, title, now in if let file = menuItem { run(title, on: file, now: now) } }
-        let rightClick = inputPart { [unowned self] event, now in
-            guard case let .pointerDown(p, .right, _) = event else { return false }
-            if interaction.isPressActive { return true }
-            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return false }
+        let rightClick = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .pointerDown(p, .right, _) = event else { return .ignored }
+            if interaction.isPressActive { return .handled }
+            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .ignored }
             openMenu(for: ip, at: p, fromKeyboard: false)
-            return true
-        }
-        let shortcuts = inputPart { [unowned self] event, now in
-            guard case let .key(key, mods) = event else { return false }
-            if key == Key("z"), mods == .ctrl { undo(now: now); return true }
-            if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return true }
+            return .handled
+        })
+        let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return .ignored }
+            if key == Key("z"), mods == .ctrl { undo(now: now); return .handled }
+            if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return .handled }
             if ContextMenuController.isMenuKey(key, mods), let ip = collection.focusedItem,
                let f = collection.layout.attributesForItem(at: ip)?.frame {
                 openMenu(for: ip, at: collection.windowRect(fromContent: f).center, fromKeyboard: true)
-                return true
+                return .handled
             }
-            return false
-        }
+            return .ignored
+        })
         // Pictures dropped from a file manager join the wall where they are dropped.
-        let drops = inputPart { [unowned self] event, now in
-            guard case let .drop(payload, p) = event else { return false }
-            return manager.dropExternal(payload, at: p, now: now).isHandled
-        }
-        let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now); pipeline.update(now: now) },
-                                     nextDeadline: { [unowned self] now in
-                                         Deadline.earliest(manager.nextDeadline(after: now), pipeline.nextDeadline(after: now))
-                                     })
+        let drops = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .drop(payload, p) = event else { return .ignored }
+            return manager.dropExternal(payload, at: p, now: now)
+        })
+        // The drag's flights and timers; the pipeline is a part of its own.
+        let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now) },
+                                     nextDeadline: { [unowned self] now in manager.nextDeadline(after: now) })
         // Over the grid: the slot a lifted picture left, and the picture itself (or its flight home).
         let dragLayer = ClosureComponent(draw: { [unowned self] list in
             if let gap = collection.movingItemIndexPath.flatMap({ collection.presentedFrameForItem(at: $0) }) {
@@ -117,7 +116,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                 list.text(refusal.text, in: line.insetBy(dx: 8, dy: 0), size: 13, color: Theme.danger, alignment: .leading)
             }
         })
-        composition = Composition([menu, dragLayer, interaction, rightClick, drops, controller, shortcuts, frame], focus: FocusChain([controller]))
+        composition = Composition([menu, dragLayer, interaction, rightClick, drops, controller, shortcuts, frame, pipeline], focus: FocusChain([controller]))
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
             [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),

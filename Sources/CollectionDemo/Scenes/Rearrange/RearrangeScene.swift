@@ -104,10 +104,11 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
 
     private func compose() {
         // The focus follows a press quietly (no ring until the next key); the press goes on.
-        let pressFocus = inputPart { [unowned self] event, _ in
-            if case let .pointerDown(p, .left, _) = event, !interaction.isDragging { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
-            return false
-        }
+        let pressFocus = ClosureComponent(role: .observe, handle: { [unowned self] event, _ in
+            if case let .pointerDown(p, .left, _) = event, !interaction.isDragging, collection.frame.contains(p),
+               collection.scrollBarAxis(at: p) == nil { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
+            return .ignored
+        })
         let tiles = SceneFocusStop("rearrange", canFocus: { [unowned self] in !ids.isEmpty },
                                    contains: { [unowned self] in collection.frame.contains($0) },
                                    keys: { [unowned self] key, mods, now in handleFocusedKey(key, mods, now: now) },
@@ -115,15 +116,10 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
                                        collection.setFocus(focused ? collection.focusedItem ?? collection.firstItemInView : collection.focusedItem,
                                                            showingRing: focused && ring)
                                    }, showsRing: { [unowned self] in collection.showsFocusRing })
-        let shortcuts = inputPart { [unowned self] event, now in
-            guard case let .key(key, mods) = event else { return false }
-            return handleShortcut(key, mods, now: now)
-        }
-        let wheel = inputPart { [unowned self] event, now in
-            guard case let .wheel(dx, dy) = event else { return false }
-            collection.physics.wheel(dx: dx, dy: dy, now: now)
-            return true
-        }
+        let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .key(key, mods) = event else { return .ignored }
+            return handleShortcut(key, mods, now: now) ? .handled : .ignored
+        })
         // The interaction is a part of its own; the composition updates it and asks its deadline.
         let frame = ClosureComponent(update: { [unowned self] now in
                                          manager.update(now: now); collection.update(now: now)
@@ -132,16 +128,20 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
                                          Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
                                      },
                                      draw: { [unowned self] list in drawScene(into: &list) })
-        let header = inputPart { [unowned self] event, now in
-            // The hint has done its work once the user presses or types: it goes.
+        // The hint has done its work once the user presses or types: it goes.
+        let hintWatcher = ClosureComponent(role: .observe, handle: { [unowned self] event, _ in
             switch event { case .pointerDown, .key, .wheel: hintUntil = nil; default: break }
-            guard !interaction.isDragging else { return false }
-            return layoutButtons.handle(event, now: now) || undoButton.handle(event, now: now)
-        }
+            return .ignored
+        })
+        let header = ClosureComponent(handle: { [unowned self] event, now in
+            guard !interaction.isDragging else { return .ignored }
+            return layoutButtons.handle(event, now: now) || undoButton.handle(event, now: now) ? .handled : .ignored
+        })
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
-        let focus = FocusChain([tiles, layoutButtons.focusStop("layouts"), undoButton.focusStop("undo")])
-        composition = Composition([header, pressFocus, interaction, focus, shortcuts, wheel, hint, frame], focus: focus)
+        // Reading order: the header's buttons, then the tiles; the focus starts on the tiles.
+        let focus = FocusChain([layoutButtons.focusStop("layouts"), undoButton.focusStop("undo"), tiles], initial: tiles)
+        composition = Composition([hintWatcher, pressFocus, header, interaction, focus, shortcuts, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
