@@ -1,5 +1,6 @@
 import CSDL2
 import CollectionKit
+import Glibc
 
 /// Collects SDL's drop events (`SDL_DROPBEGIN`, then one `SDL_DROPFILE` per file or one
 /// `SDL_DROPTEXT` per line of text, then `SDL_DROPCOMPLETE`) into one ``InputEvent/drop(_:at:)``.
@@ -32,7 +33,9 @@ struct ExternalDropReader {
             text = []; files = []; reading = true
         case SDL_DROPFILE, SDL_DROPTEXT:
             guard let raw = e.drop.file else { return nil }
-            let value = String(cString: raw)
+            // A file's name is its bytes, UTF-8 or not (`FileSystemName`): a picture named in
+            // Latin-1 is dropped as the file it is.
+            let value = e.type == SDL_DROPFILE.rawValue ? ExternalDropReader.fileName(raw) : String(cString: raw)
             SDL_free(raw)
             if e.type == SDL_DROPFILE.rawValue { files.append(value) } else { text.append(value) }
             reading = true
@@ -45,6 +48,12 @@ struct ExternalDropReader {
             break
         }
         return nil
+    }
+
+    /// The path SDL gives for a dropped file (the URI's escapes already undone), as
+    /// `FileSystemName` holds it.
+    static func fileName(_ raw: UnsafePointer<CChar>) -> String {
+        FileSystemName.string(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
     }
 
     /// Where the pointer is now, in the window's pixels: from the pointer itself where the

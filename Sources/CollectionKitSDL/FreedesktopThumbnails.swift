@@ -38,8 +38,9 @@ public struct FreedesktopThumbnails: ThumbnailStoring {
 
     /// The `file://` URI of `path` (made absolute), as GLib writes it.
     public static func uri(of path: String) -> String? {
+        // A name that is not UTF-8 goes to GLib as the bytes it is (``FileSystemName``).
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard let u = g_filename_to_uri(absolute, nil, nil) else { return nil }
+        guard let u = FileSystemName.withPath(absolute, { g_filename_to_uri($0, nil, nil) }) else { return nil }
         defer { g_free(u) }
         return String(cString: u)
     }
@@ -53,19 +54,19 @@ public struct FreedesktopThumbnails: ThumbnailStoring {
 
     /// The file's modification time in whole seconds, as `Thumb::MTime` holds it.
     static func modificationTime(_ path: String) -> Int? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return Int(st.st_mtim.tv_sec)
+        FileSystemName.status(path).map { Int($0.st_mtim.tv_sec) }
     }
 
     public func thumbnail(of source: String, atLeast side: Int) -> ImagePixels? {
         guard let uri = FreedesktopThumbnails.uri(of: source), let mtime = FreedesktopThumbnails.modificationTime(source) else { return nil }
         for flavour in FreedesktopThumbnails.flavours where flavour.side >= side {
-            guard let file = path(of: source, flavour: flavour.name), let data = FileManager.default.contents(atPath: file) else { continue }
+            // A thumbnail is a few hundred kilobytes at most; a larger file (or a FIFO) is not read.
+            guard let file = path(of: source, flavour: flavour.name), let data = try? FileSystemName.contents(file, limit: 16 << 20) else { continue }
             let keys = PNGText.keys(in: data)
             // Out of date, or another file's whose URI hashed the same: made again.
             guard keys["Thumb::URI"] == uri, keys["Thumb::MTime"] == String(mtime) else { continue }
-            if let pixels = PNGText.decode(data) { return pixels }
+            // A thumbnail is never larger than its flavour: a larger one is not decoded.
+            if let pixels = PNGText.decode(data, maximumSide: flavour.side) { return pixels }
         }
         return nil
     }
@@ -95,7 +96,7 @@ public struct FreedesktopThumbnails: ThumbnailStoring {
     /// True when this program failed to read `source` as a picture before and the file has not
     /// changed since (the marker's URI and modification time match it).
     public func hasFailed(_ source: String) -> Bool {
-        guard let file = failurePath(of: source), let data = FileManager.default.contents(atPath: file),
+        guard let file = failurePath(of: source), let data = try? FileSystemName.contents(file, limit: 1 << 20),
               let uri = FreedesktopThumbnails.uri(of: source), let mtime = FreedesktopThumbnails.modificationTime(source) else { return false }
         let keys = PNGText.keys(in: data)
         return keys["Thumb::URI"] == uri && keys["Thumb::MTime"] == String(mtime)
@@ -103,12 +104,16 @@ public struct FreedesktopThumbnails: ThumbnailStoring {
 
     /// Writes the failure marker of `source`: a one-pixel PNG with its URI and modification time.
     /// Only for a file that can be read (one that cannot may be readable later, unchanged).
-    public func storeFailure(of source: String) {
+    public func storeFailure(of source: String) { storeFailure(of: source, reason: "") }
+
+    /// The same, with the reason in the marker's `Comment` key (for people reading the cache).
+    public func storeFailure(of source: String, reason: String) {
         let absolute = URL(fileURLWithPath: source).standardizedFileURL.path
-        guard !absolute.hasPrefix(root + "/"), access(absolute, R_OK) == 0, let uri = FreedesktopThumbnails.uri(of: source),
+        guard !absolute.hasPrefix(root + "/"), FileSystemName.withPath(absolute, { access($0, R_OK) }) == 0, let uri = FreedesktopThumbnails.uri(of: source),
               let mtime = FreedesktopThumbnails.modificationTime(source), let file = failurePath(of: source),
               let dot = ImagePixels(width: 1, height: 1, pixels: [0]) else { return }
-        let keys = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", software)]
+        var keys = [("Thumb::URI", uri), ("Thumb::MTime", String(mtime)), ("Software", software)]
+        if !reason.isEmpty { keys.append(("Comment", String(reason.prefix(400)))) }
         guard let png = PNGText.encode(dot, keys: keys), FreedesktopThumbnails.makeFolder((file as NSString).deletingLastPathComponent) else { return }
         FreedesktopThumbnails.writeAtomically(png, to: file)
     }
@@ -172,22 +177,25 @@ enum PNGText {
         return out
     }
 
-    /// The picture in a PNG, as ARGB8888; nil when libpng cannot read it.
-    static func decode(_ data: Data) -> ImagePixels? {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
+    /// The picture in a PNG, as ARGB8888; nil when libpng cannot read it, or when its header
+    /// (``PictureHeader``) declares more than `maximumSide` pixels a side or is cut short: a
+    /// poisoned 16384x16384 thumbnail is refused before anything is allocated for it. libpng
+    /// reads it with its own limits set to the same side (`png_set_user_limits`), ancillary
+    /// chunks of at most 256 kB (`png_set_chunk_malloc_max`) and few warnings.
+    static func decode(_ data: Data, maximumSide: Int = 16384) -> ImagePixels? {
+        guard let header = try? PictureHeader.read(data), header.format == .png,
+              header.width <= maximumSide, header.height <= maximumSide else { return nil }
         return data.withUnsafeBytes { raw -> ImagePixels? in
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else { return nil }
-            image.format = bgra
-            let w = Int(image.width), h = Int(image.height)
-            guard w > 0, h > 0, w <= 16384, h <= 16384 else { png_image_free(&image); return nil }
-            var ok = false
-            let words = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, n in
-                ok = png_image_finish_read(&image, nil, buffer.baseAddress, Int32(w * 4), nil) != 0
-                n = w * h
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            var w: Int32 = 0, h: Int32 = 0
+            guard let px = ck_png_decode(base, raw.count, UInt32(maximumSide), UInt32(maximumSide), 256 << 10, &w, &h) else { return nil }
+            defer { free(px) }
+            let count = Int(w) * Int(h)
+            let words = [UInt32](unsafeUninitializedCapacity: count) { buffer, n in
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: px, byteCount: count * 4)
+                n = count
             }
-            png_image_free(&image)
-            return ok ? ImagePixels(width: w, height: h, pixels: words) : nil
+            return ImagePixels(width: Int(w), height: Int(h), pixels: words)
         }
     }
 

@@ -1,5 +1,6 @@
 import CExif
 import CJPEG
+import CPNG
 import CSDL2
 import CSDL2Image
 import CollectionKit
@@ -15,6 +16,13 @@ import Synchronization
 /// A JPEG is turned the way its EXIF orientation says (read with libexif), as photo viewers do: a
 /// photo taken with the camera held upright shows upright.
 ///
+/// Before any decoder runs, the file's header is read (``PictureHeader``) and checked against
+/// ``budget``: a file over it, of an unknown format, or with a header cut short is refused with
+/// the reason, and nothing is allocated for its pixels. PNGs are decoded by libpng with its own
+/// limits set to the budget's side (`png_set_user_limits`, `png_set_chunk_malloc_max`). A decoder
+/// that crashes, loops or runs away in memory all the same is what ``IsolatedImageDecoder``, which
+/// runs this one in a worker process, is for.
+///
 /// A file that cannot be read, is not a picture, or is corrupt or truncated throws: the pipeline
 /// keeps the cell's placeholder. (libjpeg would show a truncated JPEG with grey where the data
 /// ran out; a half-grey thumbnail would then be cached on disk as if it were the picture.)
@@ -28,17 +36,22 @@ public struct ImageFileDecoder: ImageDecoding {
     /// The thread keeps it: it is one of Swift concurrency's pool threads, which this program
     /// uses for nothing else.
     public var workerNice: Int32? = 10
+    /// The most a picture may ask for, checked against its header before decoding.
+    public var budget = PictureBudget.default
+    /// The largest file read, in bytes.
+    public var maximumFileSize = 512 << 20
 
-    public init(jpegThroughSDLImage: Bool = false, workerNice: Int32? = 10) {
+    public init(jpegThroughSDLImage: Bool = false, workerNice: Int32? = 10, budget: PictureBudget = .default) {
         self.jpegThroughSDLImage = jpegThroughSDLImage
         self.workerNice = workerNice
+        self.budget = budget
         // SDL_image loads its codecs on first use; doing it here keeps workers from racing to.
         _ = IMG_Init(Int32(IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_WEBP.rawValue))
     }
 
     public func decode(_ source: String, covering box: PixelSize, mode: ImageContentMode) throws -> ImagePixels {
         if let workerNice { ImageFileDecoder.lowerThreadPriority(to: workerNice) }
-        guard let data = FileManager.default.contents(atPath: source) else { throw BackendError(plain: "cannot read \(source)") }
+        let data = try FileSystemName.contents(source, limit: maximumFileSize)
         return try decode(data: data, covering: box, mode: mode, name: source)
     }
 
@@ -54,19 +67,43 @@ public struct ImageFileDecoder: ImageDecoding {
     }
 
     /// Decodes a picture held in memory; `name` is for messages.
+    /// Throws a ``PictureHeader/Refusal`` for a file refused by its header.
     public func decode(data: Data, covering box: PixelSize, mode: ImageContentMode, name: String = "picture") throws -> ImagePixels {
-        let isJPEG = data.count > 3 && data[data.startIndex] == 0xFF && data[data.startIndex + 1] == 0xD8 && data[data.startIndex + 2] == 0xFF
-        if isJPEG && !jpegThroughSDLImage {
+        let header = try PictureHeader.check(data, budget: budget)
+        if header.format == .png {
+            guard let p = ImageFileDecoder.decodePNG(data, maximumSide: budget.maximumSide) else {
+                throw PictureHeader.Refusal("not a whole PNG")
+            }
+            return p
+        }
+        if header.format == .jpeg && !jpegThroughSDLImage {
             let orientation = ImageFileDecoder.exifOrientation(of: data)
             // A picture that turns a quarter is decoded for the box turned the other way.
             let stored = orientation >= 5 ? PixelSize(width: box.height, height: box.width) : box
             guard let p = ImageFileDecoder.decodeJPEG(data, covering: stored, mode: mode) else {
-                throw BackendError(plain: "cannot decode \(name): not a whole JPEG")
+                throw PictureHeader.Refusal("not a whole JPEG")
             }
             return ImageFileDecoder.oriented(p, orientation)
         }
-        guard let p = ImageFileDecoder.decodeWithSDLImage(data) else { throw BackendError(plain: "cannot decode \(name)") }
+        guard let p = ImageFileDecoder.decodeWithSDLImage(data) else { throw PictureHeader.Refusal("the decoder could not read it") }
         return p
+    }
+
+    /// A PNG through libpng with its own limits (see `ck_png_decode`).
+    static func decodePNG(_ data: Data, maximumSide: Int) -> ImagePixels? {
+        data.withUnsafeBytes { raw -> ImagePixels? in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            var w: Int32 = 0, h: Int32 = 0
+            let side = UInt32(clamping: maximumSide)
+            guard let px = ck_png_decode(base, raw.count, side, side, 8 << 20, &w, &h) else { return nil }
+            defer { free(px) }
+            let count = Int(w) * Int(h)
+            let words = [UInt32](unsafeUninitializedCapacity: count) { buffer, n in
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: px, byteCount: count * 4)
+                n = count
+            }
+            return ImagePixels(width: Int(w), height: Int(h), pixels: words)
+        }
     }
 
     /// The largest DCT reduction (8, 4, 2 or 1) that keeps a `w`x`h` picture covering what `box`

@@ -32,6 +32,13 @@ struct WindowSize: ExpressibleByArgument {
 
 @main
 struct CollectionDemo: ParsableCommand {
+    /// Started as a picture decode worker (``IsolatedImageDecoder``), the program serves that and
+    /// ends; otherwise it parses its command line as usual.
+    static func main() {
+        ImageDecodeWorker.serveIfRequested()
+        main(nil)
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "collection-demo",
         abstract: "A collection-view engine for the desktop, shown through SDL2.",
@@ -427,10 +434,12 @@ struct CollectionDemo: ParsableCommand {
             config.photos = try PhotoFolder.library(photos, headless: headless)
             entries.append(SceneCatalog.photos)
         }
+        let photosNotice = config.photos?.notice
         let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
         app.appearanceSource = appearanceSource(desktop?.current)
         if let notice = loaded?.notice { app.addNotice(notice) }
+        if let photosNotice { app.addNotice(photosNotice) }
         let timer = FrameTimes()
         // The canvas is released when the run returns; SDL quits after it (textures, renderer,
         // surface or window, fonts, then SDL_ttf and SDL).
@@ -676,22 +685,28 @@ enum PhotoFolder {
     /// The window's pixel scale, kept up to date by the run loops.
     static let scale = PixelScaleBox()
     static let extensions = PhotoLibrary.pictureExtensions
-    /// Files listed at most: a folder of more shows its first ones.
+    /// Files shown at most: a folder of more shows the first ones by name, and a notice says how
+    /// many were left out.
     static let maximumFiles = 100_000
 
     static func library(_ dir: String?, headless: Bool) throws -> PhotoLibrary {
-        let folder = dir ?? picturesFolder()
-        var files = pictures(in: folder)
+        // Absolute, so the wall remembered for the folder names the same files from any folder.
+        let folder = URL(fileURLWithPath: dir ?? picturesFolder()).standardizedFileURL.path
+        var (files, total) = pictures(in: folder)
         if files.isEmpty {
             if let dir { throw AppError("--photos: no pictures in \(dir)") }
             files = try generated()
+            total = files.count
         }
         let wakesWindow = !headless
         let wake: @Sendable () -> Void = { if wakesWindow { WindowWakeUp.post() } }
-        return PhotoLibrary(files: files, scale: scale) {
+        // Each picture is decoded in a worker process (this program started again in a hidden
+        // mode, see `main()`), so that a hostile file costs only itself.
+        let decoder = IsolatedImageDecoder()
+        return PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
             // Headless, pictures are made in the frame that asks for them: a script's dump then
             // says the same whatever the machine's speed.
-            ImagePipeline(decoder: ImageFileDecoder(), thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,
+            ImagePipeline(decoder: decoder, thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,
                           workers: wakesWindow ? 2 : 0, wake: wake)
         }
     }
@@ -714,15 +729,27 @@ enum PhotoFolder {
         return NSHomeDirectory() + "/Pictures"
     }
 
-    /// The picture files directly in `folder` and its subfolders, by path.
-    static func pictures(in folder: String) -> [String] {
-        guard let walk = FileManager.default.enumerator(atPath: folder) else { return [] }
+    /// The picture files in `folder` and its subfolders (hidden ones and symbolic links to
+    /// folders left out), sorted by path, the first ``maximumFiles`` of them, and how many there
+    /// are in all. Names that are not UTF-8 are kept as their bytes (``FileSystemName``).
+    static func pictures(in folder: String) -> (files: [String], total: Int) {
         var out: [String] = []
-        while let name = walk.nextObject() as? String, out.count < maximumFiles {
-            let ext = (name as NSString).pathExtension.lowercased()
-            if extensions.contains(ext), !name.hasPrefix(".") { out.append(folder + "/" + name) }
+        var folders = [folder]
+        var seen = 0
+        // A bound on folders walked, for a tree that never ends (a mount loop).
+        while let dir = folders.popLast(), seen < 1_000_000 {
+            seen += 1
+            for entry in FileSystemName.entries(of: dir) ?? [] where !entry.name.hasPrefix(".") {
+                let path = dir + "/" + entry.name
+                if entry.isFolder { folders.append(path); continue }
+                let ext = (entry.name as NSString).pathExtension.lowercased()
+                if extensions.contains(ext) { out.append(path) }
+            }
         }
-        return out.sorted()
+        out.sort()
+        let total = out.count
+        if total > maximumFiles { out.removeLast(total - maximumFiles) }
+        return (out, total)
     }
 
     /// 48 pictures (skies, suns and hills in varied colours), made once into the cache folder.

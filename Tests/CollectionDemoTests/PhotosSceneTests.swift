@@ -97,4 +97,56 @@ final class PhotosSceneTests: XCTestCase {
         try driver.play(script: "key ctrl+z\nwait 600\nkey ctrl+z\nwait 600")
         XCTAssertEqual(scene.order, Array(0..<20), "both undone")
     }
+
+    /// The wall's order, a picture dropped from elsewhere and one removed are remembered for the
+    /// folder, through the state file's JSON; a picture new in the folder joins the end; a wall
+    /// remembered for another folder is left alone.
+    func testThePhotoWallsOrderDropsAndRemovalsAreRemembered() throws {
+        let files = (0..<10).map { "/pictures/p\($0).jpg" }
+        func app(_ files: [String], folder: String = "/pictures", remembered: RememberedState? = nil) throws -> App {
+            var config = SceneConfig()
+            config.photos = PhotoLibrary(files: files, folder: folder) { ImagePipeline(decoder: FlatDecoder(), workers: 0) }
+            return try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos],
+                           remembered: remembered)
+        }
+        XCTAssertNil(try app(files).rememberedState().photos, "a wall as the folder lists it is not written out")
+        let first = try app(files)
+        let driver = HeadlessDriver(root: first, fps: 60)
+        let scene = try XCTUnwrap(first.currentScene as? PhotosScene)
+        let second = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: 1))).frame
+        let p = scene.collection.windowRect(fromContent: second).center
+        try driver.play(ScriptTimeline(InputScript.parse("drop \(p.x) \(p.y) file /home/u/new.png\nwait 200\n"), fps: 60))
+        scene.collectionView(scene.collection, moveItemAt: ItemPath(item: 5), to: ItemPath(item: 0))
+        // p7 removed through the menu.
+        let p7 = try centre(scene, try XCTUnwrap(names(scene, 0..<11).firstIndex(of: "p7.jpg")))
+        try driver.play(ScriptTimeline(InputScript.parse("down \(p7.x) \(p7.y) right\nup \(p7.x) \(p7.y) right\nwait 200"), fps: 60, startPointer: p7))
+        let menu = try XCTUnwrap(scene.menu.menu)
+        let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == PhotosScene.remove })
+        let y = menu.frame.minY + menu.padding + (Double(row) + 0.5) * menu.rowHeight
+        try driver.play(ScriptTimeline(InputScript.parse("down \(menu.frame.midX) \(y)\nup \(menu.frame.midX) \(y)\nwait 600"), fps: 60, startPointer: p7))
+        let wall = names(scene, 0..<10)
+        XCTAssertEqual(wall, ["p4.jpg", "p0.jpg", "new.png", "p1.jpg", "p2.jpg", "p3.jpg", "p5.jpg", "p6.jpg", "p8.jpg", "p9.jpg"])
+
+        // Written and read back as the state file is.
+        let data = try JSONEncoder().encode(first.rememberedState())
+        let state = try JSONDecoder().decode(RememberedState.self, from: data)
+        XCTAssertEqual(state.photos?["/pictures"]?.removed, ["/pictures/p7.jpg"])
+
+        // Next start: the folder has a new picture, p10.
+        let again = try app(files + ["/pictures/p10.jpg"], remembered: state)
+        let restored = try XCTUnwrap(again.currentScene as? PhotosScene)
+        XCTAssertEqual(names(restored, 0..<11), wall + ["p10.jpg"], "the order kept, the drop kept, p7 still removed, the new one at the end")
+        XCTAssertEqual(restored.order.count, 11)
+
+        // Another folder: its own order.
+        let other = try app(files, folder: "/elsewhere", remembered: state)
+        XCTAssertEqual(names(try XCTUnwrap(other.currentScene as? PhotosScene), 0..<3), ["p0.jpg", "p1.jpg", "p2.jpg"])
+    }
+
+    /// A folder with more pictures than the wall shows says so.
+    func testALibraryLargerThanTheWallSaysHowManyItLeftOut() {
+        let library = PhotoLibrary(files: ["/p/a.jpg"], folder: "/p", total: 100_005) { ImagePipeline(decoder: FlatDecoder(), workers: 0) }
+        XCTAssertEqual(library.notice, "/p holds 100005 pictures; the wall shows the first 1 by name.")
+        XCTAssertNil(PhotoLibrary(files: ["/p/a.jpg"]) { ImagePipeline(decoder: FlatDecoder(), workers: 0) }.notice)
+    }
 }

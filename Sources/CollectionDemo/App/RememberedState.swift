@@ -19,6 +19,9 @@ public struct RememberedState: Codable, Equatable, Sendable {
     /// The rearranged tile order for each layout it was last arranged in (`grid`, `horizontal`, `waterfall`).
     public var rearrange: [String: Rearrange]?
     public var mosaic: Mosaic?
+    /// The photo wall of each folder it was last arranged for, by the folder's absolute path
+    /// (absent in files written before the wall was remembered).
+    public var photos: [String: Photos]?
 
     public init() {}
 
@@ -42,6 +45,18 @@ public struct RememberedState: Codable, Equatable, Sendable {
 
     public struct Rearrange: Codable, Equatable, Sendable {
         public var order: [Int]
+    }
+
+    /// A photo wall: the pictures in the order shown (dropped ones included, by path), and the
+    /// folder's pictures removed from it; a picture of the folder in neither is new and joins
+    /// the end.
+    public struct Photos: Codable, Equatable, Sendable {
+        public var order: [String]
+        public var removed: [String]
+        public init(order: [String], removed: [String]) {
+            self.order = order
+            self.removed = removed
+        }
     }
 
     public struct Mosaic: Codable, Equatable, Sendable {
@@ -78,6 +93,20 @@ extension RememberedState {
             self.mosaic = Mosaic(preset: mosaic.preset.rawValue, count: config.items ?? mosaic.preset.defaultCount,
                                  values: m.values, styles: m.styles.map(\.rawValue), allowsMenu: m.allowsMenu, order: m.order,
                                  names: m.names.isEmpty ? nil : Dictionary(uniqueKeysWithValues: m.names.map { (String($0.key), $0.value) }))
+        case let photos as PhotosScene:
+            guard let folder = photos.folder else { return }
+            var walls = self.photos ?? [:]
+            // A wall as the folder lists it is not written out (a large folder's paths cost
+            // every save); one over the limit is not remembered at all.
+            if photos.wallIsAsListed {
+                guard walls[folder] != nil else { return }
+                walls[folder] = nil
+            } else {
+                let wall = photos.rememberedWall()
+                guard wall.order.count + wall.removed.count <= RememberedState.itemLimit else { return }
+                walls[folder] = wall
+            }
+            self.photos = walls.isEmpty ? nil : walls
         default:
             break
         }
@@ -107,6 +136,10 @@ extension RememberedState {
                 model.setName(name, of: id)
             }
             guard mosaic.restore(model) else { return RememberedState.unusable("mosaic") }
+            return nil
+        case let photos as PhotosScene:
+            guard let folder = photos.folder, let wall = self.photos?[folder] else { return nil }
+            photos.restoreWall(wall)
             return nil
         default:
             return nil

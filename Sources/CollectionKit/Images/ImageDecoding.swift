@@ -27,10 +27,14 @@ public protocol ThumbnailStoring: Sendable {
     /// Notes that `source`, as it is now, could not be decoded, so that no program sharing the
     /// cache tries again until the file changes.
     func storeFailure(of source: String)
+    /// The same, with why (a store may keep the reason with its marker).
+    func storeFailure(of source: String, reason: String)
 }
 
 extension ThumbnailStoring {
     /// No failures remembered (a store that keeps none).
     public func hasFailed(_ source: String) -> Bool { false }
     public func storeFailure(of source: String) {}
+    /// Keeps the marker without the reason.
+    public func storeFailure(of source: String, reason: String) { storeFailure(of: source) }
 }

@@ -15,6 +15,15 @@ extension ImagePipeline {
             stats.pictureDraws += 1
             return
         }
+        if isFailed(key), let failureColor {
+            list.fill(rect, failureColor, radius: cornerRadius)
+            // A cross in the middle, a fifth of the shorter side.
+            let d = min(rect.width, rect.height) / 10, c = rect.center
+            list.line(Point(x: c.x - d, y: c.y - d), Point(x: c.x + d, y: c.y + d), failureMarkColor, width: max(1, d / 4))
+            list.line(Point(x: c.x - d, y: c.y + d), Point(x: c.x + d, y: c.y - d), failureMarkColor, width: max(1, d / 4))
+            stats.placeholderDraws += 1
+            return
+        }
         if !isFailed(key) {
             request(key, visible: true)
             notePending(key)

@@ -14,7 +14,7 @@ extension ImagePipeline {
         }
         if job.isCancelled { return .cancelled }
         // A file that failed before, unchanged since: its placeholder at once, no decode.
-        if let thumbnails, thumbnails.hasFailed(key.source) { return .failed }
+        if let thumbnails, thumbnails.hasFailed(key.source) { return .failed("it failed before") }
         do {
             var decoded: ImagePixels
             if let flavour {
@@ -31,8 +31,9 @@ extension ImagePipeline {
             if job.isCancelled { return .cancelled }
             return .made(decoded.thumbnail(for: key.pixelSize, mode: key.mode), fromDisk: false)
         } catch {
-            thumbnails?.storeFailure(of: key.source)
-            return .failed
+            let reason = String(describing: error)
+            thumbnails?.storeFailure(of: key.source, reason: reason)
+            return .failed(reason)
         }
     }
 

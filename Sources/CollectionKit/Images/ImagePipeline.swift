@@ -23,8 +23,12 @@
 public final class ImagePipeline {
     /// Seconds a picture takes to fade in over its placeholder.
     public var fadeDuration = 0.2
-    /// What a cell shows while its picture is pending, or when it cannot be decoded: a neutral tile.
+    /// What a cell shows while its picture is pending: a neutral tile.
     public var placeholderColor = Color(r: 0x80, g: 0x80, b: 0x80, a: 0x40)
+    /// What a cell shows when its picture cannot be decoded: a tile of this colour with a cross
+    /// of ``failureMarkColor`` (nil: the placeholder, as before).
+    public var failureColor: Color? = nil
+    public var failureMarkColor = Color(r: 0xE5, g: 0x53, b: 0x4B, a: 0xFF)
     /// The most finished pictures one `update(now:)` collects (1 or more). Each one collected
     /// becomes a texture and starts its fade in the frame that follows, so a burst of arrivals (a
     /// screenful of thumbnails read from disk at once) is spread over a few frames instead of
@@ -43,6 +47,7 @@ public final class ImagePipeline {
     private var inFlight: [ImageKey: ImageJob] = [:]
     private var arrivals: [ImageKey: Double] = [:]
     private var failed: Set<ImageKey> = []
+    private var failureReasons: [String: String] = [:]
     private var pendingSince: [ImageKey: Double] = [:]
     /// Keys drawn since the last update, and by the last frame drawn before it.
     private var drawn: Set<ImageKey> = [], didDraw = false
@@ -105,9 +110,12 @@ public final class ImagePipeline {
                     if stats.waits.count >= ImagePipelineStats.keptWaits { stats.waits.removeFirst(ImagePipelineStats.keptWaits / 2) }
                     stats.waits.append(now - since)
                 }
-            case .failed:
+            case let .failed(reason):
                 stats.failed += 1
                 failed.insert(key)
+                // The latest reasons only, by source: a long session keeps no growing list.
+                if failureReasons.count >= 1_000 { failureReasons.removeAll(keepingCapacity: true) }
+                failureReasons[key.source] = reason
                 pendingSince[key] = nil
             case .cancelled:
                 stats.stoppedBetweenStages += 1
@@ -144,6 +152,10 @@ public final class ImagePipeline {
         if failed.contains(key) { return .failed }
         return .pending
     }
+
+    /// Why the picture of `source` failed (the decoder's or the header check's reason), for the
+    /// latest failures; nil when it did not fail (or failed long ago).
+    public func failureReason(of source: String) -> String? { failureReasons[source] }
 
     /// Pictures asked of the workers and not finished.
     public var inFlightCount: Int { inFlight.count }
@@ -192,7 +204,8 @@ public enum ImageLoadState: String, Sendable {
     case fading
     /// Not ready: the placeholder shows.
     case pending
-    /// The source could not be read or decoded: the placeholder stays.
+    /// The source could not be read or decoded, or was refused (over the budget, a broken
+    /// header, a decoder that crashed or ran out of time): the failure tile shows.
     case failed
 }
 

@@ -16,8 +16,8 @@ public final class ImageJob: Sendable {
 enum ImageOutcome: Sendable {
     /// The picture, from the disk cache or decoded.
     case made(ImagePixels, fromDisk: Bool)
-    /// The source could not be read or decoded: the cell keeps its placeholder.
-    case failed
+    /// The source could not be read or decoded (why): the cell shows the failure tile.
+    case failed(String)
     /// Stopped between stages after it was cancelled.
     case cancelled
 }

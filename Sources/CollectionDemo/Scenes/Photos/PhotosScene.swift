@@ -34,6 +34,10 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         order = Array(library.files.indices)
         pipeline = library.makePipeline()
         pipeline.placeholderColor = Theme.photoPlaceholder
+        // A picture that cannot be shown (broken, refused, its decoder crashed) is told from one
+        // still loading: a darker tile with a cross.
+        pipeline.failureColor = Theme.surfaceRaised
+        pipeline.failureMarkColor = Theme.danger
         collection = CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 150, itemLength: .aspect(1),
                                                                       interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 10)))
         collection.register(reuseIdentifier: "photo") { PhotoCell(reuseIdentifier: $0) }
@@ -216,6 +220,47 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         collection.setFrame(frame)
     }
 
+    /// The folder the wall is remembered for (nil: not remembered).
+    public var folder: String? { library.folder }
+
+    /// The wall shows the folder's pictures in the folder's order, nothing moved, removed or added.
+    /// O(pictures).
+    public var wallIsAsListed: Bool {
+        order.count == library.files.count && order.elementsEqual(library.files.indices)
+    }
+
+    /// The wall as remembered: the pictures in order, and the folder's pictures removed from it.
+    public func rememberedWall() -> RememberedState.Photos {
+        let shown = order.map { library.files[$0] }
+        let shownSet = Set(shown)
+        return RememberedState.Photos(order: shown, removed: library.files.filter { !shownSet.contains($0) })
+    }
+
+    /// Puts a remembered wall back: its pictures in its order (a dropped one joins the library
+    /// again; one no longer in the folder is left out), then the folder's pictures it did not know,
+    /// in the folder's order. O(pictures).
+    public func restoreWall(_ wall: RememberedState.Photos) {
+        var index: [String: Int] = [:]
+        for (i, f) in library.files.enumerated() where index[f] == nil { index[f] = i }
+        let folderPrefix = (library.folder ?? "") + "/"
+        var newOrder: [Int] = [], used = Set<Int>()
+        for f in wall.order {
+            if let i = index[f] {
+                if used.insert(i).inserted { newOrder.append(i) }
+            } else if library.folder == nil || !f.hasPrefix(folderPrefix) {
+                // Dropped from elsewhere: shown again (a failure tile if it is gone).
+                library.files.append(f)
+                index[f] = library.files.count - 1
+                used.insert(library.files.count - 1)
+                newOrder.append(library.files.count - 1)
+            }
+        }
+        let removed = Set(wall.removed)
+        for i in library.files.indices where !used.contains(i) && !removed.contains(library.files[i]) { newOrder.append(i) }
+        order = newOrder
+        collection.reloadData()
+    }
+
     /// The file shown at position `item`.
     private func file(at item: Int) -> String { library.files[order[item]] }
 
@@ -224,12 +269,19 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         return String(file(at: item).split(separator: "/").last ?? "")
     }
 
+    /// The reason the picture of `file` failed, for the dump.
+    private func failureReason(_ file: String) -> JSON {
+        pipeline.failureReason(of: file).map { .string($0) } ?? .null
+    }
+
     /// Each visible cell's picture: shown (or fading in), pending, or failed.
     private func visiblePictures() -> [JSON] {
         collection.visibleAttributes.filter { $0.kind == .cell && $0.frame.intersects(collection.bounds) }.map { a in
             let state = pipeline.state(of: key(a.indexPath, size: a.frame.size))
-            return .object([("item", .string(fileName(a.indexPath.item))),
-                            ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue))])
+            var fields: [(String, JSON)] = [("item", .string(fileName(a.indexPath.item))),
+                                            ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue))]
+            if state == .failed { fields.append(("reason", failureReason(file(at: a.indexPath.item)))) }
+            return .object(fields)
         }
     }
 
