@@ -102,11 +102,20 @@ public enum ScriptSource {
     static func readText(from handle: FileHandle, _ path: String) throws -> Data {
         var data = Data()
         while true {
+            // A pipe that is slow to write is waited for a tenth of a second at a time, so a
+            // SIGTERM meanwhile is seen (the read itself would be restarted after the signal).
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 100) == 0 || (ready.revents == 0 && errno == EINTR) {
+                if EarlyStop.isRequested { return Data() }
+            }
+            if EarlyStop.isRequested { return Data() }
             let chunk: Data
             do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch {
                 throw AppFileError("cannot read the script '\(path)': \(OutputFile.reason(error))")
             }
             if chunk.isEmpty { return data }
+            // SIGTERM while a long script is read: the run stops before its first frame.
+            if EarlyStop.isRequested { return Data() }
             if let nul = chunk.firstIndex(of: 0) {
                 data.append(chunk[chunk.startIndex...nul])
                 return data

@@ -103,6 +103,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         openCalendarFiles = config.openCalendarFiles
         measurer = config.measurer
         titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
+        titleEditor.onLimit = { [unowned self] limit in refuse(TextLimits.reached(limit)) }
         compose()
     }
 
