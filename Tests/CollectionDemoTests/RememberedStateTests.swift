@@ -347,7 +347,7 @@ extension RememberedStateTests {
         let scene = run.app.currentScene as! BoardsScene
         let (titles, cut) = BoardsScene.pastedTitles("short\n" + String(repeating: "y", count: 2_000_000) + "\nbell\u{7}\u{1B}[0m")
         XCTAssertTrue(cut)
-        XCTAssertEqual(titles.map(\.count), [5, TextLimits.cardTitle, 8])
+        XCTAssertEqual(titles.map(\.count), [5, TextLimits.cardTitle, 7])
         XCTAssertEqual(titles[2], "bell[0m", "control characters dropped")
         _ = scene
     }

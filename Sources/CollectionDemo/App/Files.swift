@@ -109,10 +109,14 @@ public enum ScriptSource {
                 if EarlyStop.isRequested { return Data() }
             }
             if EarlyStop.isRequested { return Data() }
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch {
-                throw AppFileError("cannot read the script '\(path)': \(OutputFile.reason(error))")
+            // One read of what is there (FileHandle's read(upToCount:) waits for all it asked for).
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw AppFileError("cannot read the script '\(path)': \(String(cString: strerror(errno)))")
             }
+            let chunk = Data(buffer[0..<n])
             if chunk.isEmpty { return data }
             // SIGTERM while a long script is read: the run stops before its first frame.
             if EarlyStop.isRequested { return Data() }

@@ -8,11 +8,12 @@ public enum Notices {
     /// The most characters of a path inside a notice: its start and its end, "…" between.
     public static let pathLimit = 160
 
-    /// `text` cut to ``lineLimit`` characters. O(the limit), whatever the text's length.
+    /// `text` cut to ``lineLimit`` characters, on one line (control characters, a newline in a
+    /// file name among them, as `\xNN`). O(the limit), whatever the text's length.
     public static func bounded(_ text: String) -> String {
-        guard text.utf8.count > lineLimit else { return text }
+        guard text.utf8.count > lineLimit else { return escaped(text) }
         let head = text.prefix(lineLimit)
-        return head.endIndex == text.endIndex ? text : String(head) + "…"
+        return head.endIndex == text.endIndex ? escaped(text) : escaped(String(head)) + "…"
     }
 
     /// A path for a notice: control characters and bytes that are not UTF-8 as `\xNN`, and a
