@@ -123,4 +123,15 @@ final class LongTextInputTests: XCTestCase {
         let m = CountingMeasurer()
         XCTAssertEqual(m.lines(of: "one two", style: style, width: 200).lines.map(\.text), ["one two"])
     }
+
+    /// A 10 MB text drop was split and trimmed whole (11 s) to make its first hundred cards.
+    func testADropsFirstLinesCostWhatTheyHold() {
+        let small = DropPayload(text: "a\r\n\r\n  b  \u{2028}c\u{85}\t\n d e \u{3000}")
+        XCTAssertEqual(small.lines, ["a", "b", "c", "d e"])
+        XCTAssertEqual(small.lines(upTo: 2), ["a", "b"])
+        XCTAssertEqual(DropPayload(text: nil).lines, [])
+        XCTAssertEqual(DropPayload(text: " \n\t").lines, [])
+        let big = DropPayload(text: String(repeating: "  a dropped line  \n", count: 500_000))
+        XCTAssertEqual(big.lines(upTo: 100), Array(repeating: "a dropped line", count: 100))
+    }
 }

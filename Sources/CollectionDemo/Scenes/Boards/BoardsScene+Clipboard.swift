@@ -75,10 +75,10 @@ extension BoardsScene {
     func acceptDroppedText() {
         for board in boards where board.acceptsDrops {
             board.externalDropAcceptance = { [unowned self, unowned board] payload in
-                payload.lines.isEmpty ? .refuse(manager.strings.takesOnly(board.title, "text")) : .accept
+                payload.lines(upTo: 1).isEmpty ? .refuse(manager.strings.takesOnly(board.title, "text")) : .accept
             }
             board.onExternalDrop = { [unowned self, unowned board] payload, position in
-                let (titles, cut) = BoardsScene.titles(fromLines: payload.lines)
+                let (titles, cut) = BoardsScene.titles(fromLines: payload.lines(upTo: BoardsScene.maximumPastedCards))
                 if cut { refusal = (TextLimits.reached(TextLimits.cardTitle), now + 4) }
                 addCards(titled: titles, to: board, at: position)
             }
