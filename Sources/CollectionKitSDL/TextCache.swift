@@ -32,6 +32,8 @@ final class TextCache {
     private var frame = 0
     /// Strings rendered so far (cache misses), for tests of what is prepared ahead.
     private(set) var renderedCount = 0
+    /// Bytes of text measured, laid out or rendered so far, for tests of what a label costs.
+    private(set) var textBytesWorked = 0
 
     struct FontKey: Hashable { var pixelSize: Int; var bold: Bool }
     /// Textures are made in their colour: a plain alpha blit is SDL's fast path, while a
@@ -161,6 +163,7 @@ final class TextCache {
     private static func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 
     func measure(_ text: String, _ key: FontKey) -> (Int32, Int32) {
+        textBytesWorked += text.utf8.count
         guard let primary = font(key) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
         if let added = plainTextWidths(key, primary: primary)?.width(of: text) { return (added, TTF_FontHeight(primary)) }
@@ -249,6 +252,7 @@ final class TextCache {
             return e
         }
         renderedCount += 1
+        textBytesWorked += tk.text.utf8.count
         guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         // Text in one colour (all but colour emoji) is kept as its coverage, a byte a pixel.
