@@ -134,4 +134,19 @@ final class LongTextInputTests: XCTestCase {
         let big = DropPayload(text: String(repeating: "  a dropped line  \n", count: 500_000))
         XCTAssertEqual(big.lines(upTo: 100), Array(repeating: "a dropped line", count: 100))
     }
+
+    /// A multi-line field wrapping a pasted word of megabytes measured the rest of the word at
+    /// every line: the characters it measures grow with the text, not with its square.
+    func testAFieldWrapsALongPasteMeasuringInProportionToIt() {
+        func measured(_ n: Int) -> Int {
+            let m = CountingMeasurer()
+            let f = TextField(name: "f", text: String(repeating: "x", count: n) + " and " + String(repeating: "word ", count: n / 5),
+                              multiline: true, measurer: m)
+            f.frame = Rect(x: 0, y: 0, width: 300, height: 200)
+            _ = f.fittingHeight
+            return m.characters
+        }
+        let one = measured(20_000), two = measured(40_000)
+        XCTAssertLessThan(Double(two), 2.5 * Double(one), "\(one) then \(two) characters measured")
+    }
 }

@@ -227,11 +227,11 @@ public struct ParagraphLayout: Equatable, Sendable {
         return Int(min(max(0, width), 1e9) * 8) + 256
     }
 
-    /// The most whole characters of `characters` for which `fitsPrefix` holds (at least `least`),
+    /// The longest prefix of `count` characters for which `fitsPrefix` holds (at least `least`),
     /// found by doubling and then halving: O(L log L) characters measured for an answer of L,
     /// whatever the number of characters offered.
-    static func longestPrefix(_ characters: [Character], least: Int, fitsPrefix: (Int) -> Bool) -> Int {
-        var lo = min(least, characters.count), hi = characters.count
+    static func longestPrefix(count: Int, least: Int, fitsPrefix: (Int) -> Bool) -> Int {
+        var lo = min(least, count), hi = count
         var step = max(8, lo)
         // Doubling: find a prefix that does not fit (or the end).
         while lo < hi {
@@ -249,7 +249,7 @@ public struct ParagraphLayout: Equatable, Sendable {
     private static func longestFittingPrefix(_ text: String, fits: (Double) -> Bool,
                                              measure: (String) -> Double) -> (line: ParagraphLine, scalarCount: Int) {
         let characters = Array(text)
-        let lo = longestPrefix(characters, least: 1) { fits(measure(String(characters[..<$0]))) }
+        let lo = longestPrefix(count: characters.count, least: 1) { fits(measure(String(characters[..<$0]))) }
         let text = String(characters[..<lo])
         return (ParagraphLine(text: text, width: measure(text)), text.unicodeScalars.count)
     }
@@ -263,7 +263,7 @@ public struct ParagraphLayout: Equatable, Sendable {
             while let last = s.last, last.isWhitespace { s.removeLast() }
             return s + "…"
         }
-        let lo = longestPrefix(characters, least: 0) { fits(measure(candidate($0))) }
+        let lo = longestPrefix(count: characters.count, least: 0) { fits(measure(candidate($0))) }
         let line = candidate(wordBoundaryCut(characters, fitting: lo))
         return ParagraphLine(text: line, width: measure(line))
     }
