@@ -79,7 +79,8 @@ final class PlainTextWidths {
 
     private func width<Bytes: Collection<UInt8>>(ofBytes bytes: Bytes) -> Int32? {
         let n = PlainTextWidths.count
-        var x: Int32 = 0, minX: Int32 = 0, maxX: Int32 = 0
+        // 64 bits: a long line's pen (26.6 fixed point) passes 2^31 after a few million glyphs.
+        var x: Int64 = 0, minX: Int64 = 0, maxX: Int64 = 0
         var previous = -1
         for byte in bytes {
             let c = Int(byte) &- Int(PlainTextWidths.first)
@@ -91,17 +92,17 @@ final class PlainTextWidths {
                     pairs[previous * n + c] = a
                 }
                 if a == PlainTextWidths.complex { return nil }
-                x &+= a
+                x += Int64(a)
             }
             // SDL_ttf's FT_FLOOR: whole pixels, rounded down.
             let pen = x >> 6
-            minX = min(minX, pen &+ left[c])
-            maxX = max(maxX, pen &+ right[c])
+            minX = min(minX, pen + Int64(left[c]))
+            maxX = max(maxX, pen + Int64(right[c]))
             previous = c
         }
         guard previous >= 0 else { return 0 }
-        x &+= advance[previous]
+        x += Int64(advance[previous])
         maxX = max(maxX, x >> 6)
-        return maxX - minX
+        return Int32(clamping: maxX - minX)
     }
 }

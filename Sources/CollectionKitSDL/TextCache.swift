@@ -32,6 +32,8 @@ final class TextCache {
     private var frame = 0
     /// Strings rendered so far (cache misses), for tests of what is prepared ahead.
     private(set) var renderedCount = 0
+    /// Bytes of text measured, laid out or rendered so far, for tests of what a label costs.
+    private(set) var textBytesWorked = 0
 
     struct FontKey: Hashable { var pixelSize: Int; var bold: Bool }
     /// Textures are made in their colour: a plain alpha blit is SDL's fast path, while a
@@ -151,7 +153,7 @@ final class TextCache {
     }
 
     /// The runs of `text` in visual order.
-    private func layout(_ text: String, _ key: FontKey, primary: OpaquePointer) -> [TextLayout.Run] {
+    func layout(_ text: String, _ key: FontKey, primary: OpaquePointer) -> [TextLayout.Run] {
         TextLayout.runs(text,
                         choose: { fontChoice(for: $0, key, primary: primary) },
                         provides: { provides($0, $1, key, primary: primary) })
@@ -161,6 +163,7 @@ final class TextCache {
     private static func isPlain(_ text: String) -> Bool { text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
 
     func measure(_ text: String, _ key: FontKey) -> (Int32, Int32) {
+        textBytesWorked += text.utf8.count
         guard let primary = font(key) else { return (0, 0) }
         var w: Int32 = 0, h: Int32 = 0
         if let added = plainTextWidths(key, primary: primary)?.width(of: text) { return (added, TTF_FontHeight(primary)) }
@@ -209,9 +212,12 @@ final class TextCache {
 
     /// The texture for `text` in `color`, cut with an ellipsis to fit `maxWidth` pixels.
     func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer, software: Bool) -> Entry? {
+        // A string longer than the label can show is fitted (and keyed) by its start alone, so a
+        // label costs the same whatever the length of its text (a 10 MB title is one label).
+        let (text, cut) = TextCache.shownStart(of: text, maxWidth: maxWidth)
         let fk = FitKey(text: text, font: key, maxWidth: maxWidth)
         let fittedText: String
-        if let known = fitted[fk] { fittedText = known } else if TextCache.isPlain(text),
+        if let known = fitted[fk] { fittedText = known } else if !cut, TextCache.isPlain(text),
            let whole = plainTexture(text, key, color: color, renderer: renderer, software: software), whole.width <= maxWidth {
             // Plain text is one run whose texture is exactly as wide as it measures: when the
             // whole string fits, drawing it is the measurement (a label zooming with its card
@@ -219,7 +225,7 @@ final class TextCache {
             fitted[fk] = text
             return whole
         } else {
-            fittedText = fit(text, key, maxWidth: maxWidth)
+            fittedText = fit(text, key, maxWidth: maxWidth, cut: cut)
             fitted[fk] = fittedText
         }
         guard !fittedText.isEmpty else { return nil }
@@ -246,6 +252,7 @@ final class TextCache {
             return e
         }
         renderedCount += 1
+        textBytesWorked += tk.text.utf8.count
         guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         // Text in one colour (all but colour emoji) is kept as its coverage, a byte a pixel.
@@ -434,13 +441,30 @@ final class TextCache {
         }
     }
 
-    private func fit(_ text: String, _ key: FontKey, maxWidth: Int32) -> String {
-        if measure(text, key).0 <= maxWidth { return text }
+    /// The most characters a label `maxWidth` pixels wide is given to fit: a drawn character is
+    /// at least a pixel wide, and no texture is wider than 32768 pixels. A longer text is cut to
+    /// this many before anything is measured, and always ends with an ellipsis.
+    static func shownCharacterBound(maxWidth: Int32) -> Int { Int(min(max(0, maxWidth), 32768)) + 16 }
+
+    /// `text`, or its first ``shownCharacterBound(maxWidth:)`` characters and true when it has
+    /// more. O(the bound), whatever the text's length.
+    static func shownStart(of text: String, maxWidth: Int32) -> (String, Bool) {
+        let bound = shownCharacterBound(maxWidth: maxWidth)
+        // UTF-8 length is known at once; at most as many characters as bytes.
+        guard text.utf8.count > bound else { return (text, false) }
+        let head = text.prefix(bound)
+        return head.endIndex == text.endIndex ? (text, false) : (String(head), true)
+    }
+
+    /// The longest start of `text` that fits `maxWidth` with an ellipsis after it, or the whole
+    /// text when it fits (never when `cut`: the text is the start of a longer one).
+    private func fit(_ text: String, _ key: FontKey, maxWidth: Int32, cut: Bool = false) -> String {
+        if !cut, measure(text, key).0 <= maxWidth { return text }
         // The longest prefix that fits with an ellipsis, found by halving (a longer prefix is never
         // narrower), as a label cut during a resize or a zoom is measured at every new size.
         let chars = Array(text)
         func candidate(_ n: Int) -> String { String(chars[..<n]).trimmingTrailingSpaces + "…" }
-        var lo = 0, hi = chars.count - 1  // the answer's length lies in lo...hi; lo = 0 is "none"
+        var lo = 0, hi = cut ? chars.count : chars.count - 1  // the answer's length lies in lo...hi; lo = 0 is "none"
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if measure(candidate(mid), key).0 <= maxWidth { lo = mid } else { hi = mid - 1 }

@@ -28,10 +28,21 @@ extension TextMeasurer {
             while w < order.count, level[order[w]] == level[order[v]], order[w] == order[w - 1] + (rtl ? -1 : 1) { w += 1 }
             let lo = rtl ? order[w - 1] : order[v], hi = rtl ? order[v] : order[w - 1]
             let runWidth = width(of: String(chars[lo...hi]), style: style)
+            // A long run adds its characters' widths up (scaled to the run's): measuring every
+            // prefix of it would cost the square of its length.
+            let long = hi - lo >= TextMeasurer.prefixMeasuringLimit
+            var scale = 1.0
+            if long {
+                let sum = chars[lo...hi].reduce(0.0) { $0 + width(of: String($1), style: style) }
+                scale = sum > 0 ? runWidth / sum : 1
+            }
             var prefix = "", before = 0.0
             for k in lo...hi {
-                prefix.append(chars[k])
-                let through = k == hi ? runWidth : width(of: prefix, style: style)
+                let through: Double
+                if k == hi { through = runWidth } else if long { through = before + width(of: String(chars[k]), style: style) * scale } else {
+                    prefix.append(chars[k])
+                    through = width(of: prefix, style: style)
+                }
                 if rtl { right[k] = x + runWidth - before; left[k] = x + runWidth - through } else { left[k] = x + before; right[k] = x + through }
                 before = through
             }
@@ -42,13 +53,17 @@ extension TextMeasurer {
                                 isRightToLeft: bidi.rightToLeft)
     }
 
+    /// The longest run whose characters are placed by measuring each prefix; longer ones add
+    /// their characters' widths up, so a line's geometry costs O(its length).
+    static let prefixMeasuringLimit = 400
+
     /// A line with no right-to-left letters: each character ends at its prefix's width. A long
     /// line adds its characters' widths up instead, as measuring every prefix would cost the
     /// square of its length.
     private func leftToRight(_ chars: [Character], style: TextStyle) -> TextLineGeometry {
         var ends: [Double] = []
         ends.reserveCapacity(chars.count)
-        if chars.count <= 400 {
+        if chars.count <= TextMeasurer.prefixMeasuringLimit {
             var prefix = ""
             for c in chars { prefix.append(c); ends.append(width(of: prefix, style: style)) }
         } else {

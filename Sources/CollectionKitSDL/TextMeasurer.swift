@@ -19,7 +19,9 @@ public final class TextMeasurer: TextMeasuring {
 
     private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
     /// With the text scale: a paragraph wrapped at another scale has other lines.
-    private struct ParagraphKey: Hashable { var text: String; var style: ParagraphStyle; var width: Double; var textScale: Double }
+    private struct ParagraphKey: Hashable {
+        var text: String; var continues: Bool; var style: ParagraphStyle; var width: Double; var textScale: Double
+    }
 
     /// The most entries a cache keeps before it starts again.
     static let cacheBound = 20_000
@@ -88,10 +90,13 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
-        let key = ParagraphKey(text: text, style: style, width: width, textScale: Appearance.textScale)
+        // With a line limit, only the start that can show is broken, wrapped and hashed: a 10 MB
+        // title on a three-line card costs three lines.
+        let (shown, continues) = ParagraphLayout.shownStart(of: text, style: style, width: width)
+        let key = ParagraphKey(text: shown, continues: continues, style: style, width: width, textScale: Appearance.textScale)
         if let p = paragraphs[key] { return p }
         if paragraphs.count >= TextMeasurer.cacheBound { paragraphs.removeAll(keepingCapacity: true) }
-        let p = ParagraphLayout.wrap(text, style: style, width: width, breaks: lineBreaks(in: text),
+        let p = ParagraphLayout.wrap(shown, continues: continues, style: style, width: width, breaks: lineBreaks(in: shown),
                                      lineHeight: lineHeight(style: style.text),
                                      measure: { self.width(of: $0, style: style.text) })
         paragraphs[key] = p

@@ -72,7 +72,9 @@ extension UnicodeText {
     /// Whether `text`'s first strong letter is written right to left (ICU's `ubidi_getBaseDirection`):
     /// true for Arabic or Hebrew, false for Latin, nil when it has no strong letter (digits, signs).
     static func startsRightToLeft(_ text: String) -> Bool? {
-        let units = Array(text.utf16)
+        // The first strong letter is looked for in the text's first 64K units only: a label's
+        // alignment is decided at every frame, and a 10 MB title would cost 10 MB each time.
+        let units = Array(text.utf16.prefix(65_536))
         guard !units.isEmpty else { return nil }
         switch cicu_bidi_base_direction(units, Int32(units.count)) {
         case 0: return false

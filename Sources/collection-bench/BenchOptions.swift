@@ -8,7 +8,7 @@ struct BenchOptions: ParsableCommand {
         abstract: "The engine's performance figures, each with its bar; exits non-zero when a bar is missed.")
 
     /// The sections, as their headings number them (`mosaic` is the mosaic layout's figures).
-    static let knownSections = ["1", "2", "3", "4", "5", "6", "mosaic", "6b", "7", "8", "text"]
+    static let knownSections = ["1", "2", "3", "4", "5", "6", "mosaic", "6b", "7", "8", "text", "longtext"]
 
     @Option(help: ArgumentHelp("Run only the sections named, comma-separated: \(knownSections.joined(separator: " ")).",
                                valueName: "SECTION[,SECTION...]"))

@@ -283,3 +283,59 @@ private struct TextListRun {
         check(false, "the memory runs of the text list could not be made")
     }
 }
+
+// MARK: Long text: a 10 MB title and a 10 MB drop
+
+/// A 10 MB title drawn as a card's label, measured and wrapped as a card's text, and a 10 MB
+/// text dropped on the boards, made into titles and wrapped, with the time each takes. Text
+/// costs time linear in its length (it was quadratic: a 2 MB title took 41 s to lay out).
+@MainActor func benchLongTextFigures() throws {
+    print("longtext. A 10 MB title and a 10 MB text drop, headless")
+    let fonts = try FontLocator.uiFonts()
+    let canvas = try HeadlessCanvas(size: Size(width: 1280, height: 800), fonts: fonts)
+    let measurer = canvas.measurer
+    let megabytes = 10
+    func text(_ piece: String) -> String {
+        String(repeating: piece, count: megabytes << 20 / piece.utf8.count)
+    }
+    let samples = [("Latin", text("Review the quarterly plan ")), ("mixed scripts", text("Plan שלום 你好 review ")),
+                   ("one word", text("x"))]
+    for (name, title) in samples {
+        let style = TextStyle(size: 15)
+        let label = wallClock()
+        var list = DrawList()
+        list.text(title, in: Rect(x: 20, y: 20, width: 240, height: 30), size: 15, color: .white)
+        canvas.render(list)
+        let drawn = wallClock() - label
+        let t0 = wallClock()
+        let width = measurer.width(of: title, style: style)
+        let measured = wallClock() - t0
+        let t1 = wallClock()
+        let card = measurer.lines(of: title, style: ParagraphStyle(text: style, maximumLines: 3), width: 240)
+        let wrapped = wallClock() - t1
+        print("  \(megabytes) MB title, \(name): label drawn \(fmt(drawn * 1e3, 1)) ms, measured \(fmt(measured * 1e3, 1)) ms "
+              + "(\(Int(width)) pt), wrapped to 3 lines \(fmt(wrapped * 1e3, 1)) ms (\(card.lines.count) lines)")
+        check(drawn + wrapped < 1, "a \(megabytes) MB title (\(name)) is laid out on a card (label and three lines) in under a second")
+    }
+    // A drop: the payload's lines, cut to cards' titles, each wrapped as a card wraps it.
+    let drop = DropPayload(text: text("a line of dropped text שלום\n"))
+    let t2 = wallClock()
+    let lines = drop.lines(upTo: 100)
+    let titles = lines.map { String($0.prefix(1_000)) }
+    let heights = titles.map { measurer.lines(of: $0, style: ParagraphStyle(text: TextStyle(size: 15), maximumLines: 3), width: 240).height }
+    let dropped = wallClock() - t2
+    let t4 = wallClock()
+    let every = drop.lines.count
+    let allLines = wallClock() - t4
+    print("  \(megabytes) MB text drop: 100 cards made and wrapped in \(fmt(dropped * 1e3, 1)) ms; all \(every) lines "
+          + "split and trimmed in \(fmt(allLines * 1e3, 1)) ms "
+          + "(\(Int(heights.reduce(0, +))) pt of cards)")
+    check(dropped < 1, "a \(megabytes) MB text drop is laid out in under a second")
+    // The whole of a long paragraph wrapped to a column (a note's text, no line limit).
+    let note = text("Plan שלום review the quarterly figures ")
+    let t3 = wallClock()
+    let all = measurer.lines(of: note, style: ParagraphStyle(text: TextStyle(size: 15)), width: 240)
+    let noteTime = wallClock() - t3
+    print("  \(megabytes) MB paragraph wrapped whole to 240 pt: \(all.lines.count) lines in \(fmt(noteTime, 2)) s "
+          + "(\(fmt(noteTime / Double(all.lines.count) * 1e6, 1)) µs a line)")
+}

@@ -458,6 +458,7 @@ if wanted("8") {
 }
 
 if wanted("text") { try benchTextFigures() }
+if wanted("longtext") { try benchLongTextFigures() }
 
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)

@@ -379,6 +379,7 @@ struct CollectionDemo: ParsableCommand {
         do { lines = try InputScript.parse(text, windowSizes: App.windowSizeLimits) } catch let e as ScriptError {
             throw AppError("\(name):\(e.line): \(e.message)")
         }
+        if EarlyStop.isRequested { return [] }
         for line in lines {
             if case let .screenshot(path) = line.command, let problem = OutputFile.problem(path, "screenshot") {
                 throw AppError("\(name):\(line.number): \(problem)")
@@ -391,12 +392,17 @@ struct CollectionDemo: ParsableCommand {
         // First of all, so that a test may ask for the state (SIGUSR1) as soon as the process runs;
         // it is written at the first frame.
         if let dumpState, dumpState != "-" { StateDumpRequest.install() }
+        // SIGTERM and SIGINT until SDL takes them (a long script is read first): the run then
+        // stops at its first frame and writes its dump.
+        EarlyStop.install()
         // The words' language, before any text is made: the environment's (gettext's rules; the
         // calendar's --locale stays the calendar's), the catalogues beside the binary (installed)
         // or in the build directory.
-        DemoWords.setUp(directory: DemoWords.localeDirectory(executable: CollectionDemo.executablePath(),
-                                                             environment: ProcessInfo.processInfo.environment))
-        let script = try loadScript()
+        let wordNotices = DemoWords.setUp(directory: DemoWords.localeDirectory(executable: CollectionDemo.executablePath(),
+                                                                               environment: ProcessInfo.processInfo.environment))
+        for notice in wordNotices { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
+        // A stop asked for while the script was read: nothing of it is played.
+        let script = EarlyStop.isRequested ? [] : try loadScript()
         // A window follows the desktop's settings (and a second launch hands its files to the
         // first window); a headless run only its flags, so it draws the same everywhere.
         var instance: SingleInstance?
@@ -420,7 +426,7 @@ struct CollectionDemo: ParsableCommand {
         config.calendarSource = calendarLoader(watch: !headless)
         let fonts = try FontLocator.uiFonts()
         // Cells size themselves from text measured as it will be drawn, before the canvas exists.
-        config.textMeasurer = TextMeasurerBox(try TextMeasurer(fonts: fonts, headless: headless))
+        config.textMeasurer = TextMeasurerBox(try EarlyStop.handOver { try TextMeasurer(fonts: fonts, headless: headless) })
         // Typed text reaches fields through SDL's text input; headless runs type from the script.
         if !headless { config.textServices = TextServicesBox(SDLTextServices.make()) }
         let store = stateStore()
@@ -438,6 +444,7 @@ struct CollectionDemo: ParsableCommand {
         let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
         app.appearanceSource = appearanceSource(desktop?.current)
+        for notice in wordNotices { app.addNotice(notice) }
         if let notice = loaded?.notice { app.addNotice(notice) }
         if let photosNotice { app.addNotice(photosNotice) }
         let timer = FrameTimes()

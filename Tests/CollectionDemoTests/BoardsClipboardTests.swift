@@ -50,6 +50,6 @@ final class BoardsClipboardTests: XCTestCase {
 
     func testAPastedBookIsAtMostAHundredCards() {
         let text = (0..<5000).map { "line \($0)" }.joined(separator: "\n")
-        XCTAssertEqual(BoardsScene.pastedTitles(text).count, BoardsScene.maximumPastedCards)
+        XCTAssertEqual(BoardsScene.pastedTitles(text).0.count, BoardsScene.maximumPastedCards)
     }
 }

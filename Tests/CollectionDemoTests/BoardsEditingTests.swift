@@ -117,3 +117,35 @@ final class BoardsEditingTests: XCTestCase {
         XCTAssertNotNil(scene.refusal, "the reason shown")
     }
 }
+
+/// A card title has one limit, the field's, the paste's and the state file's: a paste past it
+/// keeps what fits and says so, and the title comes back whole at the next start.
+extension BoardsEditingTests {
+    /// A million-character title was accepted, then cut to 1,000 at the next start; a 2 MB paste
+    /// into the field did nothing at all.
+    func testAPasteIntoACardsFieldKeepsTheLimitAndSaysSo() throws {
+        let clipboard = MemoryClipboard()
+        var config = SceneConfig()
+        config.textServices = TextServicesBox(TextServices(clipboard: clipboard))
+        let app = try App(scene: "boards", size: Size(1280, 800), config: config)
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(script: "wait 50")
+        let scene = app.currentScene as! BoardsScene
+        let add = try XCTUnwrap(scene.addButtons["later"])
+        let p = add.center
+        try driver.play(script: "move \(Int(p.x)) \(Int(p.y)) 30\ndown \(Int(p.x)) \(Int(p.y))\nup \(Int(p.x)) \(Int(p.y))\nwait 50")
+        XCTAssertTrue(scene.editor.isEditing)
+        clipboard.setText(String(repeating: "z", count: 2 << 20))
+        try driver.play(script: "key ctrl+v\nwait 50")
+        let field = try XCTUnwrap(scene.editor.field)
+        XCTAssertEqual(field.buffer.count, TextLimits.cardTitle)
+        XCTAssertEqual(field.dumpState()["limitReached"], .bool(true))
+        XCTAssertTrue(scene.refusal?.text.contains("\(TextLimits.cardTitle)") ?? false, "\(String(describing: scene.refusal))")
+        try driver.play(script: "key Return\nwait 300")
+        let id = try XCTUnwrap(scene.board("later")?.identifiers.joined().first)
+        XCTAssertEqual(scene.card(id).title.count, TextLimits.cardTitle)
+        var remembered = RememberedState()
+        remembered.take(from: scene, config: config)
+        XCTAssertEqual(remembered.shortenLongTitles(), 0, "the next start keeps the title whole")
+    }
+}

@@ -198,3 +198,20 @@ final class CalendarCreateEventTests: XCTestCase {
         XCTAssertEqual(source.events.map(\.title), ["Dentist"], "Escape renames nothing")
     }
 }
+
+/// An event's title stops at its limit and says so: it stopped at 500 characters without a word.
+extension CalendarCreateEventTests {
+    func testATitlePastItsLimitIsRefusedWithANotice() throws {
+        let (driver, scene, source) = try makeApp()
+        let day = d("2026-11-24")
+        try driver.play(script: doubleClick(scene.cellFrame(of: day)!.center))
+        XCTAssertTrue(scene.titleEditor.isEditing)
+        try driver.play(script: "text \"\(String(repeating: "a", count: TextLimits.eventTitle + 20))\"\nwait 50")
+        let field = try XCTUnwrap(scene.titleEditor.field)
+        XCTAssertEqual(field.buffer.count, TextLimits.eventTitle)
+        XCTAssertTrue(field.showsLimit)
+        XCTAssertTrue(scene.notices.contains { $0.contains("\(TextLimits.eventTitle)") }, "\(scene.notices)")
+        try driver.play(script: "key Return\nwait 300")
+        XCTAssertEqual(source.created.first?.0.title.count, TextLimits.eventTitle)
+    }
+}

@@ -227,9 +227,11 @@ extension RememberedStateTests {
     func testANextIdentifierAtTheTopOfIntIsRefusedAndAPaletteCopyStillWorks() throws {
         try writeBoardsState { $0.replacingOccurrences(of: #""nextID":\d+"#, with: "\"nextID\":\(Int64.max)", options: .regularExpression) }
         let run = try launch(scene: "boards")
-        XCTAssertNil(run.loaded.state)
+        XCTAssertNil(run.loaded.state?.boards)
+        XCTAssertEqual(run.loaded.state?.scene, "boards", "the sections that could be read are kept")
         let notice = try XCTUnwrap(run.loaded.notice)
         XCTAssertTrue(notice.contains("boards.nextID = \(Int64.max)"), notice)
+        XCTAssertTrue(notice.contains("The remembered boards could not be read"), notice)
         XCTAssertTrue(FileManager.default.fileExists(atPath: statePath + ".bad"))
         XCTAssertEqual(items(run.app, "backlog"), Array(0..<40), "the defaults")
         let scene = run.app.currentScene as! BoardsScene
@@ -258,7 +260,8 @@ extension RememberedStateTests {
             XCTAssertNotEqual(edited, text, pattern)
             try Data(edited.utf8).write(to: URL(fileURLWithPath: statePath))
             let loaded = StateStore(directory: directory).load()
-            XCTAssertNil(loaded.state, named)
+            XCTAssertNotNil(loaded.state, "the rest is kept")
+            XCTAssertNil(loaded.state?.boards, named)
             XCTAssertTrue(loaded.notice?.contains(named) ?? false, loaded.notice ?? "no notice for \(named)")
         }
         var mosaic = RememberedState()
@@ -283,11 +286,69 @@ extension RememberedStateTests {
         let run = try launch(scene: "boards")
         let seconds = Date().timeIntervalSince(start)
         let notice = try XCTUnwrap(run.loaded.notice)
-        XCTAssertTrue(notice.contains("shortened to \(RememberedState.titleLimit) characters"), notice)
+        XCTAssertTrue(notice.contains("1 title or name in \(statePath) was longer than its limit"), notice)
         let card = (run.app.currentScene as! BoardsScene).card(1)
         XCTAssertEqual(card.title.count, RememberedState.titleLimit)
         XCTAssertTrue(card.title.hasPrefix("word word "))
         XCTAssertEqual(items(run.app, "today").first, 0, "the rest of the boards came back")
         XCTAssertLessThan(seconds, 5, "start-up took \(seconds) s")
+    }
+}
+
+/// Every state the app writes is one the next start reads; one it cannot read whole keeps the rest.
+extension RememberedStateTests {
+    /// From `nextID` 2147483647 two palette copies wrote 2147483649, which the next start
+    /// refused, and all remembered state went with it.
+    func testPaletteCopiesAtTheLastIdentifierWriteAStateTheNextStartReads() throws {
+        try writeBoardsState { $0.replacingOccurrences(of: #""nextID":\d+"#, with: "\"nextID\":\(RememberedState.identifierLimit - 1)",
+                                                         options: .regularExpression) }
+        let run = try launch(scene: "boards")
+        XCTAssertNil(run.loaded.notice)
+        let scene = run.app.currentScene as! BoardsScene
+        try play(run.app, run.driver, paletteCopyScript(scene) + paletteCopyScript(scene) + paletteCopyScript(scene) + "wait 1200\n")
+        let later = items(run.app, "later")
+        XCTAssertEqual(later.count, 3)
+        XCTAssertEqual(Set(later).count, 3, "three cards, three identifiers")
+        XCTAssertTrue(later.allSatisfy { $0 < RememberedState.identifierLimit && !scene.initialIDs.contains($0) }, "\(later)")
+        let again = try launch(scene: "boards")
+        XCTAssertNil(again.loaded.notice)
+        XCTAssertEqual(items(again.app, "later"), later, "the copies came back")
+        XCTAssertEqual(items(again.app, "today").first, 0, "and the card moved before them")
+    }
+
+    /// A section that does not decode is named and left out; the others come back.
+    func testASectionThatCannotBeReadIsNamedAndTheRestIsKept() throws {
+        try writeBoardsState { $0.replacingOccurrences(of: #"{"boards""#, with: #"{"mosaic":17,"rearrange":{"grid":{"order":"x"}},"boards""#) }
+        let run = try launch(scene: "boards")
+        let notice = try XCTUnwrap(run.loaded.notice)
+        XCTAssertTrue(notice.contains("The remembered mosaic could not be read"), notice)
+        XCTAssertTrue(notice.contains("The remembered rearrange could not be read"), notice)
+        XCTAssertFalse(notice.contains("remembered boards"), notice)
+        XCTAssertEqual(items(run.app, "today").first, 0, "the boards came back")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: statePath + ".bad"), "the file as it was is kept")
+    }
+
+    /// A 10 MB name in the state file hung every start: it is cut to the field's limit when read.
+    func testAHugeMosaicNameIsShortenedToTheFieldsLimitWhenRead() throws {
+        var state = RememberedState()
+        state.scene = "mosaic"
+        state.mosaic = .init(preset: "long", count: 3, values: [0, 1, 2], styles: [], allowsMenu: [], order: [0, 1, 2],
+                             names: ["1": String(repeating: "name ", count: 2_000_000), "2": "short"])
+        let shortened = state.shortenLongTitles()
+        XCTAssertEqual(shortened, 1)
+        XCTAssertEqual(state.mosaic?.names?["1"]?.count, TextLimits.mosaicName)
+        XCTAssertEqual(state.mosaic?.names?["2"], "short")
+    }
+
+    /// The limit the loader keeps is the one the boards' field stops at: nothing typed is cut later.
+    func testTheFieldTheLoaderAndThePasteShareOneTitleLimit() throws {
+        XCTAssertEqual(RememberedState.titleLimit, TextLimits.cardTitle)
+        let run = try launch(scene: "boards")
+        let scene = run.app.currentScene as! BoardsScene
+        let (titles, cut) = BoardsScene.pastedTitles("short\n" + String(repeating: "y", count: 2_000_000) + "\nbell\u{7}\u{1B}[0m")
+        XCTAssertTrue(cut)
+        XCTAssertEqual(titles.map(\.count), [5, TextLimits.cardTitle, 7])
+        XCTAssertEqual(titles[2], "bell[0m", "control characters dropped")
+        _ = scene
     }
 }

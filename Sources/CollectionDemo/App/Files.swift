@@ -102,11 +102,24 @@ public enum ScriptSource {
     static func readText(from handle: FileHandle, _ path: String) throws -> Data {
         var data = Data()
         while true {
-            let chunk: Data
-            do { chunk = try handle.read(upToCount: 1 << 16) ?? Data() } catch {
-                throw AppFileError("cannot read the script '\(path)': \(OutputFile.reason(error))")
+            // A pipe that is slow to write is waited for a tenth of a second at a time, so a
+            // SIGTERM meanwhile is seen (the read itself would be restarted after the signal).
+            var ready = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 100) == 0 || (ready.revents == 0 && errno == EINTR) {
+                if EarlyStop.isRequested { return Data() }
             }
+            if EarlyStop.isRequested { return Data() }
+            // One read of what is there (FileHandle's read(upToCount:) waits for all it asked for).
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw AppFileError("cannot read the script '\(path)': \(String(cString: strerror(errno)))")
+            }
+            let chunk = Data(buffer[0..<n])
             if chunk.isEmpty { return data }
+            // SIGTERM while a long script is read: the run stops before its first frame.
+            if EarlyStop.isRequested { return Data() }
             if let nul = chunk.firstIndex(of: 0) {
                 data.append(chunk[chunk.startIndex...nul])
                 return data

@@ -11,10 +11,11 @@ struct NoticeBar {
     /// At most this many lines are shown; the newest ones.
     static let maxLines = 4
 
-    /// The notices still shown, newest last, at most `maxLines`.
+    /// The notices still shown, newest last, at most `maxLines`, each cut to `Notices.lineLimit`
+    /// characters (a notice naming a 10 MB path costs a line's work, not the path's, at every frame).
     func visible(_ all: [String]) -> [String] {
         var seen = Set<String>()
-        let open = all.filter { !dismissed.contains($0) && seen.insert($0).inserted }
+        let open = all.map(Notices.bounded).filter { !dismissed.contains($0) && seen.insert($0).inserted }
         return Array(open.suffix(NoticeBar.maxLines))
     }
 
@@ -44,7 +45,7 @@ struct NoticeBar {
         }
     }
 
-    mutating func dismiss(_ notice: String) { dismissed.insert(notice) }
+    mutating func dismiss(_ notice: String) { dismissed.insert(Notices.bounded(notice)) }
     mutating func dismissAll(_ all: [String]) { for n in visible(all) { dismissed.insert(n) } }
 
     /// `focused`: the shown notice whose close button has the keyboard focus (its ring shows).

@@ -186,24 +186,51 @@ extension RememberedState {
         return nil
     }
 
-    /// The longest card title kept from a file, in characters: far more than a card shows, and
-    /// little enough to measure at once (a megabyte of title delayed start-up by 15 s).
-    public static let titleLimit = 1_000
+    /// The longest card title kept from a file, in characters: the boards' field's own limit
+    /// (`TextLimits.cardTitle`), so nothing typed is cut at the next start.
+    public static let titleLimit = TextLimits.cardTitle
 
-    /// Shortens every card title longer than ``titleLimit`` to its first ``titleLimit`` characters;
-    /// returns how many were shortened. O(total title length).
+    /// Shortens every card title longer than ``titleLimit`` and every mosaic name longer than
+    /// `TextLimits.mosaicName` (a file written by hand or by another program: the app itself
+    /// writes none); returns how many were shortened. O(the limits per text), whatever the
+    /// texts' lengths.
     public mutating func shortenLongTitles() -> Int {
-        guard var b = boards else { return 0 }
         var shortened = 0
-        for i in b.cards.indices where b.cards[i].title.utf8.count > RememberedState.titleLimit {
-            let title = b.cards[i].title
-            guard let end = title.index(title.startIndex, offsetBy: RememberedState.titleLimit, limitedBy: title.endIndex),
-                  end < title.endIndex else { continue }
-            b.cards[i].title = String(title[..<end])
-            shortened += 1
+        if var b = boards {
+            for i in b.cards.indices {
+                let (title, cut) = TextLimits.cut(b.cards[i].title, to: RememberedState.titleLimit)
+                if cut { b.cards[i].title = title; shortened += 1 }
+            }
+            boards = b
         }
-        boards = b
+        if var m = mosaic, let names = m.names {
+            var kept: [String: String] = [:]
+            for (id, name) in names {
+                let (short, cut) = TextLimits.cut(name, to: TextLimits.mosaicName)
+                kept[id] = short
+                if cut { shortened += 1 }
+            }
+            m.names = kept
+            mosaic = m
+        }
         return shortened
+    }
+
+    /// The section a dotted name of ``outOfRangeNumber()`` is in: `boards`, `rearrange.grid`, `mosaic`.
+    static func section(of name: String) -> String {
+        let parts = name.split(separator: ".")
+        return parts.first == "rearrange" && parts.count > 1 ? parts[0...1].joined(separator: ".") : String(parts.first ?? "")
+    }
+
+    /// Leaves out `section` (as ``section(of:)`` names it): that scene starts afresh.
+    mutating func dropSection(_ section: String) {
+        switch section {
+        case "boards": boards = nil
+        case "mosaic": mosaic = nil
+        case "rearrange": rearrange = nil
+        default:
+            if section.hasPrefix("rearrange.") { rearrange?[String(section.dropFirst("rearrange.".count))] = nil }
+        }
     }
 
     static func unusable(_ scene: String) -> String {

@@ -37,23 +37,68 @@ public final class StateStore {
             return Loaded(notice: filled(tr("%1$@ was written by a newer version (%2$@); it is left as it is and this run's changes are not remembered."), path, "\(v.version)"))
         }
         do {
-            var state = try JSONDecoder().decode(RememberedState.self, from: data)
+            let sections = try JSONDecoder().decode(Sections.self, from: data)
+            var state = sections.state
             guard state.version == RememberedState.currentVersion else { throw StateFileError() }
-            // Numbers are checked as flags are: one out of range (an identifier that would
-            // overflow when the next card is made) makes the file unusable as a whole.
-            if let bad = state.outOfRangeNumber() { return Loaded(notice: moveAside(reason: filled(tr("it has %@"), bad))) }
-            let shortened = state.shortenLongTitles()
-            lastWritten = data
-            guard shortened == 0 else {
-                return Loaded(state: state, notice: filled(trp(
-                    "%1$@ card title in %2$@ was longer than %3$@ characters and was shortened to %3$@ characters.",
-                    "%1$@ card titles in %2$@ were longer than %3$@ characters and were shortened to %3$@ characters.", shortened),
-                    "\(shortened)", path, "\(RememberedState.titleLimit)"))
+            // A section that does not decode, or holds a number out of range (an identifier that
+            // would overflow when the next card is made), is left out: its scene starts afresh
+            // and every other section is kept. The file as it was is kept beside it.
+            var refused = sections.unreadable.map { ($0, nil as String?) }
+            while let bad = state.outOfRangeNumber() {
+                let section = RememberedState.section(of: bad)
+                refused.append((section, bad))
+                state.dropSection(section)
             }
-            return Loaded(state: state)
+            var notices: [String] = []
+            if !refused.isEmpty {
+                let kept = keepCopy()
+                for (section, bad) in refused {
+                    notices.append(bad.map { filled(tr("The remembered %1$@ could not be read (it has %2$@); that scene starts afresh, the rest is kept (the file as it was is in %3$@)."), section, $0, kept) }
+                        ?? filled(tr("The remembered %1$@ could not be read; that scene starts afresh, the rest is kept (the file as it was is in %2$@)."), section, kept))
+                }
+            }
+            let shortened = state.shortenLongTitles()
+            if refused.isEmpty { lastWritten = data }
+            if shortened > 0 {
+                notices.append(filled(trp(
+                    "%1$@ title or name in %2$@ was longer than its limit and was shortened to it.",
+                    "%1$@ titles or names in %2$@ were longer than their limit and were shortened to it.", shortened),
+                    "\(shortened)", path))
+            }
+            return Loaded(state: state, notice: notices.isEmpty ? nil : notices.joined(separator: " "))
         } catch {
             return Loaded(notice: moveAside())
         }
+    }
+
+    /// The state's sections read one by one: one that does not decode is named, not fatal.
+    private struct Sections: Decodable {
+        var state = RememberedState()
+        var unreadable: [String] = []
+        enum Keys: String, CodingKey { case version, scene, windowWidth, windowHeight, boards, rearrange, mosaic }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Keys.self)
+            state.version = try c.decode(Int.self, forKey: .version)
+            func read<T: Decodable>(_ type: T.Type, _ key: Keys) -> T?? {
+                do { return .some(try c.decodeIfPresent(type, forKey: key)) } catch { return nil }
+            }
+            if let v = read(String.self, .scene) { state.scene = v } else { unreadable.append("scene") }
+            if let v = read(Double.self, .windowWidth) { state.windowWidth = v } else { unreadable.append("windowWidth") }
+            if let v = read(Double.self, .windowHeight) { state.windowHeight = v } else { unreadable.append("windowHeight") }
+            if let v = read(RememberedState.Boards.self, .boards) { state.boards = v } else { unreadable.append("boards") }
+            if let v = read([String: RememberedState.Rearrange].self, .rearrange) { state.rearrange = v } else { unreadable.append("rearrange") }
+            if let v = read(RememberedState.Mosaic.self, .mosaic) { state.mosaic = v } else { unreadable.append("mosaic") }
+        }
+    }
+
+    /// Copies the file as it is to `state.json.bad` (replacing an older one), before the parts
+    /// that could be read are written back; returns where it is.
+    private func keepCopy() -> String {
+        let bad = path + ".bad"
+        try? FileManager.default.removeItem(atPath: bad)
+        try? FileManager.default.copyItem(atPath: path, toPath: bad)
+        return bad
     }
 
     /// Moves an unreadable file to `state.json.bad` (replacing an older one) and says so, with

@@ -22,12 +22,30 @@ public enum DemoWords {
     }
 
     /// Takes the language from the environment and binds the demo's and the engine's catalogues
-    /// to `directory`.
-    public static func setUp(directory: String?) {
+    /// to `directory`. A language variable naming a path is dropped first; a catalogue that fails
+    /// `MessageCatalogue`'s checks is not read at all and the program speaks English. Returns
+    /// what was refused, for stderr and the window's notices.
+    @discardableResult
+    public static func setUp(directory: String?) -> [String] {
+        let variables = TextDomain.removePathsFromLanguageVariables()
         TextDomain.adoptEnvironmentLanguage()
-        guard let directory else { return }
+        var notices: [String] = []
+        for name in variables {
+            notices.append(filled(tr("%@ named a folder rather than a language and was not used."), name))
+        }
+        guard let directory else { return notices }
+        let problems = domain.catalogueProblems(in: directory, languages: TextDomain.messageLanguages)
+            + TextDomain.collectionKit.catalogueProblems(in: directory, languages: TextDomain.messageLanguages)
+        guard problems.isEmpty else {
+            // English throughout: the demo's words and the engine's from one language.
+            TextDomain.speakEnglish()
+            return notices + problems.map { p in
+                filled(tr("The translation %1$@ was not used (%2$@); the words are in English."), Notices.shownPath(p.path), "\(p.problem)")
+            }
+        }
         domain.bind(to: directory)
         TextDomain.collectionKit.bind(to: directory)
+        return notices
     }
 }
 

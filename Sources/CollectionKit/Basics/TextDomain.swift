@@ -55,6 +55,90 @@ public struct TextDomain: Sendable, Hashable {
         bind_textdomain_codeset(name, "UTF-8")
     }
 
+    /// The catalogues of this domain under `directory` that gettext may read for `languages`
+    /// (`["de_DE.UTF-8", "fr"]`: every folder of the same language, `de`, `de_DE`, `de_AT.utf8`…)
+    /// and what is wrong with each that cannot be used. Nothing is opened that could block.
+    public func catalogueProblems(in directory: String, languages: [String]) -> [(path: String, problem: MessageCatalogue.Problem)] {
+        let codes = Set(languages.map { String($0.prefix { $0.isLetter }).lowercased() }.filter { !$0.isEmpty })
+        guard !codes.isEmpty, let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var folders: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            let code = String(name.prefix { $0.isLetter }).lowercased()
+            let rest = name.dropFirst(code.count)
+            guard codes.contains(code), rest.isEmpty || rest.first == "_" || rest.first == "." || rest.first == "@" else { continue }
+            folders.append(name)
+        }
+        var problems: [(String, MessageCatalogue.Problem)] = []
+        for folder in folders.sorted() {
+            let path = "\(directory)/\(folder)/LC_MESSAGES/\(name).mo"
+            var st = stat()
+            // Absent: gettext looks no further there. Anything else there is checked.
+            guard lstat(path, &st) == 0 else { continue }
+            if let problem = MessageCatalogue.problem(atPath: path) { problems.append((path, problem)) }
+        }
+        return problems
+    }
+
+    /// The languages gettext looks messages up in now: `LANGUAGE`'s list, then the messages
+    /// locale's name; none in the C locale (where gettext reads no catalogue).
+    public static var messageLanguages: [String] {
+        guard let current = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }), current != "C", current != "POSIX",
+              !current.hasPrefix("C.") else { return [] }
+        let listed = getenv("LANGUAGE").map { String(cString: $0) }?.split(separator: ":").map(String.init) ?? []
+        return listed.filter { !$0.isEmpty } + [current]
+    }
+
+    /// Binds this domain to `directory` when every catalogue gettext may read there for the
+    /// current language passes ``MessageCatalogue``'s checks; otherwise binds nothing and
+    /// returns the problems (the caller then speaks English: see ``speakEnglish()``).
+    @discardableResult
+    public func bindChecked(to directory: String) -> [(path: String, problem: MessageCatalogue.Problem)] {
+        let problems = catalogueProblems(in: directory, languages: TextDomain.messageLanguages)
+        if problems.isEmpty { bind(to: directory) }
+        return problems
+    }
+
+    /// Messages in English from now on, whatever the environment says (the C messages locale, in
+    /// which gettext reads no catalogue at all).
+    public static func speakEnglish() {
+        setlocale(LC_MESSAGES, "C")
+    }
+
+    /// Removes from the environment the language names that are paths: a `LANGUAGE` entry, or an
+    /// `LC_*` or `LANG` value, with a `/` or `..` in it would make gettext read a catalogue from
+    /// outside the program's folders (`LANGUAGE=../..`). Returns the variables changed, for a
+    /// notice. Call it first of all, before any thread starts and before
+    /// ``adoptEnvironmentLanguage()``.
+    @discardableResult
+    public static func removePathsFromLanguageVariables() -> [String] {
+        func isPath(_ value: Substring) -> Bool { value.contains("/") || value.contains("..") }
+        var changed: [String] = []
+        if let language = getenv("LANGUAGE").map({ String(cString: $0) }) {
+            let entries = language.split(separator: ":", omittingEmptySubsequences: false)
+            let kept = entries.filter { !isPath($0) }
+            if kept.count != entries.count {
+                changed.append("LANGUAGE")
+                if kept.allSatisfy(\.isEmpty) { unsetenv("LANGUAGE") } else { setenv("LANGUAGE", kept.joined(separator: ":"), 1) }
+            }
+        }
+        var names: [String] = []
+        var entry = environ
+        while let pair = entry.pointee {
+            let text = String(cString: pair)
+            if let eq = text.firstIndex(of: "=") {
+                let name = String(text[..<eq])
+                if (name == "LANG" || name.hasPrefix("LC_")) && isPath(text[text.index(after: eq)...]) { names.append(name) }
+            }
+            entry += 1
+        }
+        for name in names { unsetenv(name) }
+        return changed + names.sorted()
+    }
+
     /// Takes the language from the environment, so catalogues are chosen by `LANGUAGE`, `LC_ALL`,
     /// `LC_MESSAGES` and `LANG`. Only that category changes: the character type stays the C
     /// locale's (X11 input methods and SDL follow LC_CTYPE, and ``bind(to:)`` asks gettext for

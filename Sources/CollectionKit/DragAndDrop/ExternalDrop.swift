@@ -28,10 +28,32 @@ public struct DropPayload: Equatable, Sendable {
     public var isEmpty: Bool { (text ?? "").isEmpty && files.isEmpty }
 
     /// The text's lines that are not blank, trimmed of surrounding spaces. O(text length).
-    public var lines: [String] {
-        (text ?? "").split(whereSeparator: \.isNewline)
-            .map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
-            .filter { !$0.isEmpty }
+    public var lines: [String] { lines(upTo: Int.max) }
+
+    /// The first `count` of ``lines``: O(the text they come from), so the first hundred lines of a
+    /// 10 MB drop cost what they hold, not the rest.
+    public func lines(upTo count: Int) -> [String] {
+        guard let text, count > 0 else { return [] }
+        func isNewline(_ u: Unicode.Scalar) -> Bool {
+            let v = u.value
+            return (v >= 0x0A && v <= 0x0D) || v == 0x85 || v == 0x2028 || v == 0x2029
+        }
+        func isSpace(_ u: Unicode.Scalar) -> Bool {
+            u.value < 0x80 ? (u.value == 0x20 || (u.value >= 0x09 && u.value <= 0x0D)) : u.properties.isWhitespace
+        }
+        let scalars = text.unicodeScalars
+        var out: [String] = []
+        var start = scalars.startIndex
+        while start < scalars.endIndex && out.count < count {
+            var end = start
+            while end < scalars.endIndex && !isNewline(scalars[end]) { scalars.formIndex(after: &end) }
+            var a = start, b = end
+            while a < b && isSpace(scalars[a]) { scalars.formIndex(after: &a) }
+            while a < b, case let p = scalars.index(before: b), isSpace(scalars[p]) { b = p }
+            if a < b { out.append(String(scalars[a..<b])) }
+            start = end < scalars.endIndex ? scalars.index(after: end) : end
+        }
+        return out
     }
 
     /// The files whose name ends in one of `extensions` (lower case, no dot), in order; case is

@@ -24,6 +24,9 @@ public struct TextEditBuffer: Equatable, Sendable {
     public var maximumLength: Int?
     /// True when the text may hold line breaks; otherwise typed and pasted ones become spaces.
     public var allowsNewlines: Bool
+    /// True when the last ``insert(_:typing:)`` kept less than it was given because of
+    /// ``maximumLength`` (a paste cut short, a key refused): the field says so.
+    public private(set) var lastInsertWasCut = false
 
     private struct Snapshot: Equatable, Sendable { var characters: [Character]; var anchor: Int; var caret: Int }
     private enum Step: Equatable, Sendable { case typing, deleting, other }
@@ -127,9 +130,11 @@ public struct TextEditBuffer: Equatable, Sendable {
     /// reached). `typing` joins the step being typed; a paste is a step of its own.
     @discardableResult
     public mutating func insert(_ text: String, typing: Bool = true) -> Bool {
-        var incoming = Array(allowsNewlines ? text.replacingCRLF : text.replacingNewlines)
         let room = maximumLength.map { max(0, $0 - (count - selection.count)) } ?? Int.max
-        if incoming.count > room { incoming.removeLast(incoming.count - room) }
+        // Only what can be kept is looked at: a 2 MB paste into a 1,000-character field costs
+        // the field's room, not the paste's length.
+        let (incoming, cut) = TextEditBuffer.accepted(text, room: room, newlines: allowsNewlines)
+        lastInsertWasCut = cut
         guard !incoming.isEmpty || hasSelection else { return false }
         let startsWord = incoming.first.map { TextEditBuffer.characterClass($0) == .word } ?? false
         let afterSpace = caret > 0 && TextEditBuffer.characterClass(characters[caret - 1]) == .space
@@ -200,13 +205,28 @@ public struct TextEditBuffer: Equatable, Sendable {
     }
 }
 
-extension String {
-    /// Line breaks as one "\n" each (a pasted Windows text's CR LF too).
-    fileprivate var replacingCRLF: String {
-        replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-    }
-    /// Line breaks and tabs as spaces, for a one-line field.
-    fileprivate var replacingNewlines: String {
-        String(replacingCRLF.map { $0 == "\n" || $0 == "\t" ? " " : $0 })
+extension TextEditBuffer {
+    /// The characters of `text` a field keeps, at most `room` of them, and whether some were left
+    /// out for want of room. Line breaks (CR LF and CR too) become "\n" where `newlines` allows
+    /// them and spaces elsewhere, as tabs do on one line; other control characters (C0, DEL, C1)
+    /// are dropped: pasted from a terminal or a web page they would go raw into titles and files.
+    /// O(what is kept), plus the rest of `text` only when it is all dropped characters.
+    static func accepted(_ text: String, room: Int, newlines: Bool) -> ([Character], Bool) {
+        var out: [Character] = []
+        out.reserveCapacity(min(room, text.utf8.count))
+        for c in text {
+            let kept: Character
+            if c == "\r\n" || c == "\r" || c == "\n" { kept = newlines ? "\n" : " " } else if c == "\t" {
+                kept = newlines ? "\t" : " "
+            } else if let first = c.unicodeScalars.first, c.unicodeScalars.count == 1,
+                      first.value < 0x20 || (first.value >= 0x7F && first.value < 0xA0) {
+                continue
+            } else {
+                kept = c
+            }
+            guard out.count < room else { return (out, true) }
+            out.append(kept)
+        }
+        return (out, false)
     }
 }

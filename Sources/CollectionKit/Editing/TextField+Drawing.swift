@@ -26,6 +26,13 @@ extension TextField {
                 list.fill(Rect(x: c.minX.rounded(), y: c.minY, width: 1, height: c.height), style.caret)
             }
         }
+        if showsLimit {
+            // Under the field, on a band of its own colours, so it reads over whatever is below.
+            let band = Rect(x: frame.minX, y: frame.maxY + 2, width: max(frame.width, 240), height: 20)
+            list.fill(band, style.background, radius: 4)
+            list.append(.text(TextRun(strings.limitReached(maximumLength ?? 0), in: band.insetBy(dx: 6, dy: 0),
+                                      size: max(10, style.text.size - 2), color: style.textColor, weight: .regular)))
+        }
     }
 
     private func drawLines(_ l: TextFieldLayout, in inner: Rect, into list: inout DrawList) {

@@ -43,6 +43,7 @@ extension TextField {
             guard isFocused else { return .ignored }
             composition = nil
             if buffer.insert(s) { changedText() }
+            noteLimit()
             return .handled
         case let .composition(s, cursor):
             guard isFocused else { return .ignored }
@@ -177,6 +178,15 @@ extension TextField {
     private func paste() {
         guard let s = services.clipboard.text, !s.isEmpty else { return }
         if buffer.insert(s, typing: false) { changedText() }
+        noteLimit()
+    }
+
+    /// After typing or a paste: when the limit kept something out, the field says so (a line
+    /// under it for a few seconds) and tells ``onLimit``.
+    func noteLimit() {
+        guard buffer.lastInsertWasCut, let limit = maximumLength else { return }
+        limitShownUntil = now + TextField.limitNoticeSeconds
+        onLimit?(limit)
     }
 
     func changedText() {

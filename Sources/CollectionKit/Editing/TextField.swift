@@ -39,6 +39,18 @@ public final class TextField: Component, FocusStop {
     public var onCancel: (() -> Void)?
     /// After every change of the text.
     public var onChange: ((String) -> Void)?
+    /// When typing or a paste was cut short by ``maximumLength`` (with the limit): an app
+    /// announces it or shows it in its own words; the field shows ``TextFieldStrings/limitReached``
+    /// under itself meanwhile.
+    public var onLimit: ((Int) -> Void)?
+    /// Until when the field shows that its limit was reached.
+    public internal(set) var limitShownUntil = -Double.infinity
+    /// How long the limit's line shows.
+    public static let limitNoticeSeconds = 3.0
+    /// The words the field shows (its limit's line).
+    public var strings = TextFieldStrings()
+    /// True while the field shows that its length limit was reached.
+    public var showsLimit: Bool { now < limitShownUntil }
     /// True while the field has the keyboard focus.
     public internal(set) var isFocused = false
     /// The text when the field last took the focus, which Escape puts back.
@@ -234,6 +246,13 @@ public final class TextField: Component, FocusStop {
     /// The next time the caret appears or hides; nil once it stopped blinking, with a selection,
     /// or without the focus: a field at rest keeps the window asleep.
     public func nextDeadline(after now: Double) -> Double? {
+        // The limit's line goes away when its time is up.
+        let limitEnds = now < limitShownUntil ? limitShownUntil : nil
+        guard let caret = caretDeadline(after: now) else { return limitEnds }
+        return min(caret, limitEnds ?? caret)
+    }
+
+    private func caretDeadline(after now: Double) -> Double? {
         guard isFocused, !buffer.hasSelection else { return nil }
         let t = now - blinkStart
         if let limit = style.blinkTimeout, t >= limit { return nil }
@@ -259,6 +278,8 @@ public final class TextField: Component, FocusStop {
             ("lines", .int(layout.lines.count)),
             ("frame", .rect(frame)),
             ("canUndo", .bool(buffer.canUndo)),
+            ("maximumLength", maximumLength.map { .int($0) } ?? .null),
+            ("limitReached", .bool(showsLimit)),
         ])
     }
 }

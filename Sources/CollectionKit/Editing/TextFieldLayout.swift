@@ -75,7 +75,13 @@ struct TextFieldLayout {
         let breaks = measurer.lineBreaks(in: text).compactMap { b in scalarToChar[b.offset].map { (offset: $0, mandatory: b.mandatory || (($0 > 0) && chars[$0 - 1] == "\n")) } }
         var next = 0
         func trimmedEnd(_ a: Int, _ b: Int) -> Int { var e = b; while e > a, chars[e - 1].isWhitespace { e -= 1 }; return e }
-        func fits(_ a: Int, _ b: Int) -> Bool { measurer.width(of: String(chars[a..<trimmedEnd(a, b)]), style: style) <= width + 0.001 }
+        // No line longer than a paragraph's bound is measured (it does not fit): a pasted word of
+        // megabytes costs each line its own length, not the rest of the word.
+        let bound = ParagraphLayout.longestLine(width: width)
+        func fits(_ a: Int, _ b: Int) -> Bool {
+            let end = trimmedEnd(a, b)
+            return end - a <= bound && measurer.width(of: String(chars[a..<end]), style: style) <= width + 0.001
+        }
         while start < n {
             while next < breaks.count && breaks[next].offset <= start { next += 1 }
             var best: (offset: Int, mandatory: Bool)?
@@ -94,11 +100,9 @@ struct TextFieldLayout {
                 if b.mandatory && end < b.offset && start == n { lines.append(line(n, n)) }
             } else {
                 // A word wider than the field: as many characters as fit, at least one.
-                let limit = k < breaks.count ? breaks[k].offset : n
-                var lo = start + 1, hi = limit
-                while lo < hi {
-                    let mid = (lo + hi + 1) / 2
-                    if measurer.width(of: String(chars[start..<mid]), style: style) <= width + 0.001 { lo = mid } else { hi = mid - 1 }
+                let limit = min(k < breaks.count ? breaks[k].offset : n, start + bound)
+                let lo = start + ParagraphLayout.longestPrefix(count: limit - start, least: 1) { count in
+                    measurer.width(of: String(chars[start..<(start + count)]), style: style) <= width + 0.001
                 }
                 let end = lo < limit || chars[lo - 1] != "\n" ? lo : lo - 1
                 lines.append(line(start, end))

@@ -88,5 +88,10 @@ public struct TextFieldStrings: Sendable {
     public var addSummary: @Sendable (String) -> String = { TextDomain.fill(TextDomain.collectionKit("add %@"), $0) }
     /// The undo history's summary of a delete.
     public var deleteSummary: @Sendable (String) -> String = { TextDomain.fill(TextDomain.collectionKit("delete %@"), $0) }
+    /// Shown under a field whose length limit kept typing or a paste out.
+    public var limitReached: @Sendable (Int) -> String = {
+        TextDomain.fill(TextDomain.collectionKit.plural("At most %@ character: the rest was left out.",
+                                                        "At most %@ characters: the rest was left out.", $0), "\($0)")
+    }
     public init() {}
 }

@@ -47,7 +47,10 @@ public struct ParagraphLayout: Equatable, Sendable {
     ///
     /// `breaks` come from ``TextMeasuring/lineBreaks(in:)`` and `measure` gives a single line's
     /// width. Each line measures the candidates up to the first that does not fit, so the cost is
-    /// about (words per line)² characters per line; widths are the measurer's to cache.
+    /// about (words per line)² characters per line; widths are the measurer's to cache. Nothing
+    /// longer than ``longestLine(width:)`` scalars is measured (it is taken not to fit), so the
+    /// whole costs O(text length), however long the text or its words: a 10 MB paragraph with
+    /// no break in it is cut into lines in time linear in its length.
     ///
     /// ```swift
     /// // "one two three" at a width that holds "one two" but not "one two three":
@@ -55,37 +58,61 @@ public struct ParagraphLayout: Equatable, Sendable {
     /// ```
     public static func wrap(_ text: String, style: ParagraphStyle, width: Double, breaks: [LineBreak],
                             lineHeight: Double, measure: (String) -> Double) -> ParagraphLayout {
+        wrap(text, continues: false, style: style, width: width, breaks: breaks, lineHeight: lineHeight, measure: measure)
+    }
+
+    /// The start of `text` that a paragraph of `style` at `width` can show, and true when the
+    /// text goes on past it: with a line limit, no more than the limit's lines of
+    /// ``longestLine(width:)`` scalars each can be shown, so a 10 MB title on a card of three
+    /// lines costs three lines' work. Without a limit, the whole text. O(what it returns).
+    public static func shownStart(of text: String, style: ParagraphStyle, width: Double) -> (String, Bool) {
+        guard style.maximumLines > 0 else { return (text, false) }
+        let (bound, overflow) = style.maximumLines.multipliedReportingOverflow(by: longestLine(width: width))
+        guard !overflow, text.utf8.count > bound else { return (text, false) }
+        let scalars = text.unicodeScalars.prefix(bound + 1)
+        guard scalars.endIndex != text.unicodeScalars.endIndex else { return (text, false) }
+        return (String(String.UnicodeScalarView(scalars)), true)
+    }
+
+    /// ``wrap(_:style:width:breaks:lineHeight:measure:)`` of the start of a longer text when
+    /// `continues`: the last line then always ends with "…". `breaks` are `text`'s own.
+    public static func wrap(_ text: String, continues: Bool, style: ParagraphStyle, width: Double, breaks: [LineBreak],
+                            lineHeight: Double, measure: (String) -> Double) -> ParagraphLayout {
         let scalars = ScalarText(text)
         let pitch = lineHeight * style.lineSpacing
         var lines: [ParagraphLine] = []
         var start = 0, next = 0
         let limit = style.maximumLines > 0 ? style.maximumLines : Int.max
         let fits = { (w: Double) in w <= width + 0.001 }
+        let bound = longestLine(width: width)
         while start < scalars.count {
             while next < breaks.count && breaks[next].offset <= start { next += 1 }
             if lines.count == limit - 1 {
-                let rest = scalars.trimmed(start, scalars.count)
-                let restWidth = measure(rest)
-                if fits(restWidth) && !rest.contains("\n") {
-                    lines.append(ParagraphLine(text: rest, width: restWidth))
-                    return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+                if !continues, scalars.trimmedEnd(start, scalars.count) - start <= bound {
+                    let rest = scalars.trimmed(start, scalars.count)
+                    let restWidth = measure(rest)
+                    if fits(restWidth) && !rest.contains("\n") {
+                        lines.append(ParagraphLine(text: rest, width: restWidth))
+                        return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
+                    }
                 }
                 // Only the last line: does the paragraph end at its first mandatory break?
-                if let endOfLine = lastFitting(scalars, from: start, breaks: breaks[next...], fits: fits, measure: measure),
+                if !continues,
+                   let endOfLine = lastFitting(scalars, from: start, breaks: breaks[next...], bound: bound, fits: fits, measure: measure),
                    endOfLine.end == scalars.count || (endOfLine.mandatory && scalars.onlySpace(from: endOfLine.end)) {
                     lines.append(ParagraphLine(text: endOfLine.text, width: endOfLine.width))
                     return ParagraphLayout(lines: lines, linePitch: pitch, truncated: false)
                 }
-                let cut = ellipsized(scalars.string(start, scalars.count), fits: fits, measure: measure)
+                let cut = ellipsized(scalars.string(start, min(scalars.count, start + bound)), fits: fits, measure: measure)
                 lines.append(cut)
                 return ParagraphLayout(lines: lines, linePitch: pitch, truncated: true)
             }
-            if let line = lastFitting(scalars, from: start, breaks: breaks[next...], fits: fits, measure: measure) {
+            if let line = lastFitting(scalars, from: start, breaks: breaks[next...], bound: bound, fits: fits, measure: measure) {
                 lines.append(ParagraphLine(text: line.text, width: line.width))
                 start = line.end
             } else {
                 // A word wider than the paragraph: as many characters as fit, at least one.
-                let end = breaks[next...].first?.offset ?? scalars.count
+                let end = min(breaks[next...].first?.offset ?? scalars.count, start + bound)
                 let piece = longestFittingPrefix(scalars.string(start, end), fits: fits, measure: measure)
                 lines.append(piece.line)
                 start += piece.scalarCount
@@ -126,10 +153,13 @@ public struct ParagraphLayout: Equatable, Sendable {
         }
 
         /// The scalars from `a` to `b` without the spaces and newlines they end with.
-        func trimmed(_ a: Int, _ b: Int) -> String {
+        func trimmed(_ a: Int, _ b: Int) -> String { string(a, trimmedEnd(a, b)) }
+
+        /// Where the scalars from `a` to `b` end without the spaces and newlines they end with.
+        func trimmedEnd(_ a: Int, _ b: Int) -> Int {
             var end = b
             while end > a && isSpace[end - 1] { end -= 1 }
-            return string(a, end)
+            return end
         }
 
         func onlySpace(from offset: Int) -> Bool { isSpace[offset...].allSatisfy { $0 } }
@@ -144,24 +174,30 @@ public struct ParagraphLayout: Equatable, Sendable {
     /// from the pieces' widths added up, then confirmed by measuring the line itself, stepping
     /// back while it does not fit and on while the next one might (kerning and shaping make the
     /// sum a close guess, not the answer): one or two whole-line measurements a line.
-    private static func lastFitting(_ scalars: ScalarText, from start: Int, breaks: ArraySlice<LineBreak>,
+    private static func lastFitting(_ scalars: ScalarText, from start: Int, breaks: ArraySlice<LineBreak>, bound: Int,
                                     fits: (Double) -> Bool, measure: (String) -> Double) -> Candidate? {
         var ends: [LineBreak] = []
         var estimates: [Double] = []
         var guess = -1
         var sum = 0.0, pieceStart = start
         for b in breaks {
-            let estimate = sum + measure(scalars.trimmed(pieceStart, b.offset))
+            // A line longer than the bound is not measured: it does not fit.
+            let end = scalars.trimmedEnd(pieceStart, b.offset)
+            let estimate = end - start > bound ? .infinity : sum + measure(scalars.string(pieceStart, end))
             ends.append(b)
             estimates.append(estimate)
             if fits(estimate) { guess = ends.count - 1 }
             if b.mandatory || !fits(estimate) { break }
-            sum += measure(scalars.string(pieceStart, b.offset))
+            sum += b.offset - start > bound ? .infinity : measure(scalars.string(pieceStart, b.offset))
             pieceStart = b.offset
         }
         guard !ends.isEmpty else { return nil }
         func line(_ i: Int) -> Candidate {
-            let text = scalars.trimmed(start, ends[i].offset)
+            let end = scalars.trimmedEnd(start, ends[i].offset)
+            guard end - start <= bound else {
+                return Candidate(text: "", width: .infinity, end: ends[i].offset, mandatory: ends[i].mandatory)
+            }
+            let text = scalars.string(start, end)
             return Candidate(text: text, width: measure(text), end: ends[i].offset, mandatory: ends[i].mandatory)
         }
         var i = max(0, guess)
@@ -183,15 +219,37 @@ public struct ParagraphLayout: Equatable, Sendable {
         return best
     }
 
-    /// The most whole characters of `text` that fit (at least one), found by halving.
+    /// The most scalars a line `width` points wide is taken to hold: eight a point, and 256 more,
+    /// far past any real text (a Zalgo letter has a dozen marks; a 6-point glyph is wider than a
+    /// point). Longer stretches are taken not to fit without being measured.
+    public static func longestLine(width: Double) -> Int {
+        guard width.isFinite else { return Int.max / 2 }
+        return Int(min(max(0, width), 1e9) * 8) + 256
+    }
+
+    /// The longest prefix of `count` characters for which `fitsPrefix` holds (at least `least`),
+    /// found by doubling and then halving: O(L log L) characters measured for an answer of L,
+    /// whatever the number of characters offered.
+    static func longestPrefix(count: Int, least: Int, fitsPrefix: (Int) -> Bool) -> Int {
+        var lo = min(least, count), hi = count
+        var step = max(8, lo)
+        // Doubling: find a prefix that does not fit (or the end).
+        while lo < hi {
+            let probe = min(hi, lo + step)
+            if fitsPrefix(probe) { lo = probe; step *= 2 } else { hi = probe - 1; break }
+        }
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if fitsPrefix(mid) { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// The most whole characters of `text` that fit (at least one).
     private static func longestFittingPrefix(_ text: String, fits: (Double) -> Bool,
                                              measure: (String) -> Double) -> (line: ParagraphLine, scalarCount: Int) {
         let characters = Array(text)
-        var lo = 1, hi = characters.count
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if fits(measure(String(characters[..<mid]))) { lo = mid } else { hi = mid - 1 }
-        }
+        let lo = longestPrefix(count: characters.count, least: 1) { fits(measure(String(characters[..<$0]))) }
         let text = String(characters[..<lo])
         return (ParagraphLine(text: text, width: measure(text)), text.unicodeScalars.count)
     }
@@ -205,11 +263,7 @@ public struct ParagraphLayout: Equatable, Sendable {
             while let last = s.last, last.isWhitespace { s.removeLast() }
             return s + "…"
         }
-        var lo = 0, hi = characters.count
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if fits(measure(candidate(mid))) { lo = mid } else { hi = mid - 1 }
-        }
+        let lo = longestPrefix(count: characters.count, least: 0) { fits(measure(candidate($0))) }
         let line = candidate(wordBoundaryCut(characters, fitting: lo))
         return ParagraphLine(text: line, width: measure(line))
     }

@@ -41,9 +41,11 @@ extension TextMeasuring {
     /// Wraps with ``ParagraphLayout/wrap(_:style:width:breaks:lineHeight:measure:)`` from this
     /// measurer's breaks and widths.
     public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
-        ParagraphLayout.wrap(text, style: style, width: width, breaks: lineBreaks(in: text),
-                             lineHeight: lineHeight(style: style.text),
-                             measure: { self.width(of: $0, style: style.text) })
+        // With a line limit, only the start that can show is broken and wrapped.
+        let (shown, continues) = ParagraphLayout.shownStart(of: text, style: style, width: width)
+        return ParagraphLayout.wrap(shown, continues: continues, style: style, width: width, breaks: lineBreaks(in: shown),
+                                    lineHeight: lineHeight(style: style.text),
+                                    measure: { self.width(of: $0, style: style.text) })
     }
 }
 

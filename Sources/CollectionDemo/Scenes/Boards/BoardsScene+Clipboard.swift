@@ -20,8 +20,9 @@ extension BoardsScene {
             return .handled
         case Key("v"):
             guard let text = editor.services.clipboard.text else { return .ignored }
-            let titles = BoardsScene.pastedTitles(text)
+            let (titles, cut) = BoardsScene.pastedTitles(text)
             guard !titles.isEmpty else { return .ignored }
+            if cut { refusal = (TextLimits.reached(TextLimits.cardTitle), now + 4) }
             let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
             let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
             guard let board = board(name) else { return .ignored }
@@ -48,10 +49,24 @@ extension BoardsScene {
         return ordered
     }
 
-    /// Each line of `text` that is not blank, trimmed, as a card title; at most `maximumPastedCards`.
-    static func pastedTitles(_ text: String) -> [String] {
-        Array(text.split(whereSeparator: \.isNewline).map { String($0).trimmedForTitle }.filter { !$0.isEmpty }
-            .prefix(maximumPastedCards))
+    /// Each line of `text` that is not blank, trimmed, as a card title; at most `maximumPastedCards`,
+    /// each cut to `TextLimits.cardTitle` characters (true when one was). O(text length).
+    static func pastedTitles(_ text: String) -> ([String], Bool) {
+        titles(fromLines: text.split(whereSeparator: \.isNewline).lazy.map { String($0).trimmedForTitle })
+    }
+
+    /// Non-blank `lines` as card titles, at most `maximumPastedCards`, each at most
+    /// `TextLimits.cardTitle` characters with its control characters dropped, and whether one was cut.
+    static func titles<Lines: Sequence<String>>(fromLines lines: Lines) -> ([String], Bool) {
+        var titles: [String] = [], cut = false
+        for line in lines where !line.isEmpty {
+            guard titles.count < maximumPastedCards else { break }
+            let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) }))
+            let (title, wasCut) = TextLimits.cut(clean, to: TextLimits.cardTitle)
+            cut = cut || wasCut
+            if !title.isEmpty { titles.append(title) }
+        }
+        return (titles, cut)
     }
 
     /// Text dropped from another program onto a board becomes cards where it was dropped, one per
@@ -60,10 +75,12 @@ extension BoardsScene {
     func acceptDroppedText() {
         for board in boards where board.acceptsDrops {
             board.externalDropAcceptance = { [unowned self, unowned board] payload in
-                payload.lines.isEmpty ? .refuse(manager.strings.takesOnly(board.title, "text")) : .accept
+                payload.lines(upTo: 1).isEmpty ? .refuse(manager.strings.takesOnly(board.title, "text")) : .accept
             }
             board.onExternalDrop = { [unowned self, unowned board] payload, position in
-                addCards(titled: Array(payload.lines.prefix(BoardsScene.maximumPastedCards)), to: board, at: position)
+                let (titles, cut) = BoardsScene.titles(fromLines: payload.lines(upTo: BoardsScene.maximumPastedCards))
+                if cut { refusal = (TextLimits.reached(TextLimits.cardTitle), now + 4) }
+                addCards(titled: titles, to: board, at: position)
             }
         }
     }
@@ -72,8 +89,7 @@ extension BoardsScene {
     /// takes them all back).
     func addCards(titled titles: [String], to board: DragDropCollection<Int>, at position: ItemPath? = nil) {
         let ids = titles.map { title -> Int in
-            let id = nextID
-            nextID += 1
+            let id = newCardID()
             cards[id] = BoardCard(id: id, title: title)
             return id
         }

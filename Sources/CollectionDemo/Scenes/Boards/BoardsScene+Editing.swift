@@ -92,7 +92,8 @@ extension BoardsScene {
     public func beginAdding(to name: String, now: Double) {
         guard let board = board(name), addButtons[name] != nil else { return }
         adding = name
-        editor.begin(item: AnyHashable("new"), text: "", multiline: false, placeholder: BoardsScene.newCardPlaceholder,
+        editor.begin(item: AnyHashable("new"), text: "", multiline: false, maximumLength: TextLimits.cardTitle,
+                     placeholder: BoardsScene.newCardPlaceholder,
                      frame: { let v = board.view.frame; return Rect(x: v.minX + 6, y: max(v.minY, v.maxY - 46), width: max(0, v.width - 12), height: 40) },
                      now: now) { [unowned self] text in
             adding = nil
@@ -103,8 +104,7 @@ extension BoardsScene {
 
     /// A new card at the end of `board` (the last section), with an identifier never used before.
     func addCard(titled title: String, to board: DragDropCollection<Int>) {
-        let id = nextID
-        nextID += 1
+        let id = newCardID()
         cards[id] = BoardCard(id: id, title: title)
         let last = max(0, board.items.count - 1)
         do {
@@ -126,7 +126,8 @@ extension BoardsScene {
         let old = card(key)
         let stored = cards[key]
         let id = AnyHashable(key)
-        editor.begin(item: id, text: old.title, frame: { board.windowFrame(of: id) }, now: now) { [unowned self] text in
+        editor.begin(item: id, text: old.title, maximumLength: TextLimits.cardTitle, frame: { board.windowFrame(of: id) },
+                     now: now) { [unowned self] text in
             guard let title = text?.trimmedForTitle, !title.isEmpty, title != old.title else { return }
             var renamed = old
             renamed.title = title

@@ -16,6 +16,8 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// Identifiers at start.
     public let initialIDs: StartingCardIDs
     var nextID: Int
+    /// Where the search for a free identifier goes on from, once `nextID` reached the limit.
+    var reusedIDSearch = 0
     /// The field that adds and renames cards in place.
     public let editor: InPlaceEditor
     /// Presses on cards, counted for double-clicks (which rename).
@@ -119,6 +121,8 @@ public final class BoardsScene: Scene, ShortcutListing {
         }
         manager.add(trash)
         acceptDroppedText()
+        // A title's limit, when the field refuses more, is said as a refusal is.
+        editor.onLimit = { [unowned self] limit in refusal = (TextLimits.reached(limit), now + 4) }
         // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
         // next (an undo too) retires the notice.
         // A change that moves nothing (a card let go where it was) leaves the notice alone.
@@ -236,8 +240,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// A new card of the template's kind, with an identifier never used before.
     private func makeCopy(of id: Int) -> Int {
         let template = card(id)
-        let newID = nextID
-        nextID += 1
+        let newID = newCardID()
         // The copy is what the palette showed: its title ("New task") and its colour.
         cards[newID] = BoardCard(id: newID, title: template.title, lockedTo: nil, kind: template.kind,
                                  colorID: template.colorID ?? template.id)
@@ -245,6 +248,25 @@ public final class BoardsScene: Scene, ShortcutListing {
     }
 
     public func board(_ name: String) -> DragDropCollection<Int>? { boards.first { $0.name == name } }
+
+    /// An identifier for a new card: the next never used, or, once the numbers reach the largest
+    /// a state file may hold (`RememberedState.identifierLimit`), the lowest that no card has, so
+    /// every state written is one the next start reads.
+    func newCardID() -> Int {
+        let limit = RememberedState.identifierLimit
+        if nextID < limit {
+            nextID += 1
+            return nextID - 1
+        }
+        func taken(_ id: Int) -> Bool { cards[id] != nil || initialIDs.backlog.contains(id) }
+        var id = reusedIDSearch < limit ? reusedIDSearch : 0
+        // At most ten million backlog cards and the cards made: a free number is never far.
+        if initialIDs.backlog.contains(id) { id = initialIDs.backlog.upperBound }
+        while id < limit && taken(id) { id += 1 }
+        if id >= limit { id = 0; while taken(id) { id += 1 } }
+        reusedIDSearch = id + 1
+        return id
+    }
 
     // MARK: Layout
 

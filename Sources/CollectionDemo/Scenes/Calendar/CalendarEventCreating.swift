@@ -33,7 +33,7 @@ extension CalendarScene {
         if !visibleMonth.contains(date) { showMonth(date.calendarMonth, animated: false, now: now) }
         creatingOn = date
         refreshCells()
-        titleEditor.begin(item: AnyHashable("new event \(date)"), text: text, multiline: false, maximumLength: EventTitle.limit,
+        titleEditor.begin(item: AnyHashable("new event \(date)"), text: text, multiline: false, maximumLength: TextLimits.eventTitle,
                           placeholder: strings.newEventPlaceholder,
                           frame: { [unowned self] in titleFieldFrame(on: date) }, now: now) { [unowned self] text in
             creatingOn = nil

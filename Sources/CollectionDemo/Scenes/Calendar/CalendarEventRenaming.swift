@@ -21,7 +21,7 @@ extension CalendarScene {
         }
         guard let frame = over ?? chipFrame(of: e) else { return }
         let field = Rect(x: frame.minX, y: frame.minY - 4, width: max(frame.width, 120), height: max(frame.height + 8, 28))
-        titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: text ?? e.title, multiline: false, maximumLength: EventTitle.limit,
+        titleEditor.begin(item: AnyHashable("rename \(origin.uid)"), text: text ?? e.title, multiline: false, maximumLength: TextLimits.eventTitle,
                           placeholder: strings.newEventPlaceholder, frame: { field }, now: now) { [unowned self] text in
             guard let title = text.map(EventTitle.cleaned)?.trimmedForTitle, !title.isEmpty, title != e.title else { return }
             renameEvent(e, to: title, over: over, now: now)

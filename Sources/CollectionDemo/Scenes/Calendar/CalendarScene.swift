@@ -103,6 +103,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         openCalendarFiles = config.openCalendarFiles
         measurer = config.measurer
         titleEditor = InPlaceEditor(measurer: config.measurer, services: config.services, style: CalendarScene.titleFieldStyle)
+        sayTitleLimit()
         compose()
     }
 
@@ -126,7 +127,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
             collection.layout.targetContentOffset(proposed: proposed, velocity: velocity, decision: decision)
         }
         collection.reloadData()
+        sayTitleLimit()
         compose()
+    }
+
+    /// A title typed or pasted past `TextLimits.eventTitle` is refused with a notice saying so.
+    private func sayTitleLimit() {
+        titleEditor.onLimit = { [unowned self] limit in refuse(TextLimits.reached(limit)) }
     }
 
     // MARK: Pages and dates

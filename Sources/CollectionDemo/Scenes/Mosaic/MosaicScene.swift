@@ -441,7 +441,8 @@ public final class MosaicScene: Scene, ShortcutListing {
         menu.close()
         focusedCard = id
         let old = model.name(of: id)
-        editor.begin(item: AnyHashable(id), text: old ?? "", placeholder: filled(tr("Tile %@"), "\(model.value(of: id))"),
+        editor.begin(item: AnyHashable(id), text: old ?? "", maximumLength: TextLimits.mosaicName,
+                     placeholder: filled(tr("Tile %@"), "\(model.value(of: id))"),
                      frame: { [unowned self] in cardWindowFrame(id).map { r in
                          Rect(x: r.minX + 6, y: r.midY - 20, width: max(60, r.width - 12), height: 40)
                      } }, now: now) { [unowned self] text in
