@@ -16,7 +16,7 @@ if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11
         fail "calendar safety chip" "no editable chip for the event: $state_seen"
     read -r x0 y0 <<< "$(chip_of dentist)"
     read -r x1 y1 <<< "$(cell_of 2026-11-20)"
-    # Picked up and held half-way...
+    # Picked up and held half-way (the sleeps pace the moves a frame apart, as a hand's)...
     xdotool mousemove --window "$wid" "$x0" "$y0" mousedown 1 sleep 0.05 \
         mousemove --window "$wid" $(( (x0 + x1) / 2 )) $(( (y0 + y1) / 2 )) sleep 0.05 \
         mousemove --window "$wid" $(( (x0 + x1) / 2 + 2 )) $(( (y0 + y1) / 2 ))
@@ -25,6 +25,7 @@ if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11
     # ...while another program moves it to the 21st; the window reads the file again.
     sed -i 's/20261119T/20261121T/' "$safe_ics"
     wait_state "$cal['reloads'] > $reloads" || fail "calendar safety reload" "the changed file was not read again: $state_seen"
+    # Paces the release: the pointer rests on the 20th before it lets go (a drop, not a fling).
     xdotool mousemove --window "$wid" "$x1" "$y1" sleep 0.2 mouseup 1
     if wait_state "$cal['lastWrite'] is not None and not $cal['lastWrite']['ok'] and 'changed in the file' in $cal['lastWrite']['error'] and len(d['notices']) > 0" &&
        grep -q 'DTSTART;TZID=Europe/Berlin:20261121T090000' "$safe_ics"; then

@@ -1,3 +1,4 @@
+# window-tests: no display
 # The command-line contract: headless needs no display; no display is a clear error; bad flags,
 # scripts and paths are refused before anything opens; a missing font names its package.
 

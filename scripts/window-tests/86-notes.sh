@@ -11,7 +11,7 @@ settled_shot() {
     local a b n=0 same=0
     a=$(shot)
     while [ $n -lt 80 ]; do
-        sleep 0.5; b=$(shot)
+        sleep 0.5; b=$(shot)   # the looks at the window, half a second apart
         if [ "$a" = "$b" ]; then
             same=$((same + 1))
             [ $same -ge 4 ] && { echo "$a"; return 0; }
@@ -44,7 +44,6 @@ if [ -x "$notes" ]; then
             fail "notes End" "the picture did not change on End"
         fi
         xdotool key --window "$wid" --repeat 30 --delay 40 Next
-        sleep 1
         deep=$(settled_shot)
         xdotool windowsize "$wid" 480 700
         wait_picture_change "$deep" 10 || fail "notes narrow" "the picture did not change when the window narrowed"
