@@ -50,7 +50,7 @@ rearrange_session() {
     for y in 200 400 600 690 720 750; do xdotool mousemove --window "$wid" 300 $y; sleep 0.05; done
     # Held past the bottom edge until auto-scroll has carried the content more than a page.
     wait_state 'd["collections"][0]["contentOffset"]["y"] >= 700' || true
-    for y in 600 400; do xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done
+    for y in 600 400; do xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done   # paces the moves a frame apart
     sleep 0.3                      # paces the release: the pointer rests before it lets go (a drop, not a fling)
     xdotool mouseup 1
     wait_state "not d['dragging'] and d['live']['idle']" || true
