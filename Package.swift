@@ -130,6 +130,9 @@ let package = Package(
         .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
 
         .testTarget(name: "ICalendarTests", dependencies: ["CalendarModel", "ICalendar"]),
+        // The child process of ICalendarTests' process tests (a killed writer, two writers racing):
+        // built with the tests, found beside the test bundle.
+        .executableTarget(name: "calendar-test-writer", dependencies: ["CalendarModel", "ICalendar"], path: "Tests/CalendarTestWriter"),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "NotesExampleTests", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
     ]

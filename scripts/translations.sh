@@ -20,7 +20,11 @@ compile() {
         local domain lang
         domain=$(basename "$(dirname "$po")"); lang=$(basename "$po" .po)
         mkdir -p "$out/$lang/LC_MESSAGES"
-        msgfmt --check --output-file="$out/$lang/LC_MESSAGES/$domain.mo" "$po"
+        # Written beside and renamed into place: a test reading the catalogue meanwhile (the
+        # locale goldens while the window tests' 56-locale.sh compiles again) never reads half of one.
+        msgfmt --check --output-file="$out/$lang/LC_MESSAGES/$domain.mo.$$" "$po" \
+            && mv -f "$out/$lang/LC_MESSAGES/$domain.mo.$$" "$out/$lang/LC_MESSAGES/$domain.mo" \
+            || { rm -f "$out/$lang/LC_MESSAGES/$domain.mo.$$"; return 1; }
     done
 }
 

@@ -4,9 +4,18 @@
 # Every file scripts/window-tests/NN-*.sh is a group of tests, run in name order; the toolkit
 # they share (start_app, wait_state, drag, ...) is scripts/window-tests/lib.sh.
 #   scripts/window-tests.sh [PATTERN]   runs the groups whose file name contains PATTERN
+#   scripts/window-tests.sh --display [PATTERN]     only the groups that need a display
+#   scripts/window-tests.sh --no-display [PATTERN]  only those that need none (the line
+#                                       "# window-tests: no display" in the file), without Xvfb:
+#                                       scripts/test.sh runs them beside the window stage
 # Prints "window tests: N passed, M failed" and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+which_groups=all
+case "${1:-}" in
+    --display) which_groups=display; shift ;;
+    --no-display) which_groups=no-display; shift ;;
+esac
 bin=${COLLECTION_DEMO:-.build/debug/collection-demo}
 [ -x "$bin" ] || { echo "window tests: $bin is missing; run swift build first" >&2; exit 1; }
 work=$(mktemp -d)
@@ -40,10 +49,17 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
-start_xvfb || exit 1
+if [ "$which_groups" = no-display ]; then
+    # Nothing these groups start may reach a display, the developer's desktop included.
+    unset DISPLAY WAYLAND_DISPLAY
+else
+    start_xvfb || exit 1
+fi
 
 for group in scripts/window-tests/[0-9]*.sh; do
     case "$group" in *"${1:-}"*) ;; *) continue ;; esac
+    if grep -q '^# window-tests: no display$' "$group"; then [ "$which_groups" = display ] && continue
+    else [ "$which_groups" = no-display ] && continue; fi
     started=$(now_ns)
     echo "== ${group##*/}"
     . "$group"

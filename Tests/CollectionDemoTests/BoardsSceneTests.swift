@@ -39,13 +39,7 @@ final class BoardsSceneTests: XCTestCase {
     }
 
     private func play(_ run: Run, _ script: String) throws {
-        let timeline = ScriptTimeline(try InputScript.parse(script), fps: run.driver.fps)
-        let t0 = run.driver.now
-        for e in timeline.entries {
-            run.driver.advance(to: t0 + e.time)
-            if case let .input(ev) = e.action { run.app.handle(ev, now: run.driver.now) }
-        }
-        run.driver.advance(to: t0 + timeline.endTime)
+        try run.driver.play(script: script)
     }
 
     private func dragScript(_ from: Point, _ to: Point, release: Bool = true) -> String {

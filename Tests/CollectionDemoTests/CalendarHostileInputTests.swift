@@ -45,12 +45,7 @@ final class CalendarLongRangeTests: XCTestCase {
         let driver = HeadlessDriver(root: app, fps: 60)
         // A click on a day in January 1583, the pages turned to December 9999 (the month pages
         // have no scroll bar to drag), then a Shift+click there.
-        func play(_ script: String) throws {
-            var timeline = ScriptTimeline(try InputScript.parse(script), fps: 60)
-            for i in timeline.entries.indices { timeline.entries[i].time += driver.now }
-            timeline.endTime += driver.now
-            try driver.play(timeline)
-        }
+        func play(_ script: String) throws { try driver.play(script: script) }
         try play("down 300 300\nup 300 300\nwait 100")
         scene.showMonth(CalendarMonth(year: 9999, month: 12)!, animated: false, now: driver.now)
         try play("wait 500\ndown 300 300 shift\nup 300 300\nwait 200")

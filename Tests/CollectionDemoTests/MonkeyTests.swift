@@ -100,7 +100,7 @@ final class MonkeyTests: XCTestCase {
         let driver = HeadlessDriver(root: app, fps: fps)
         var unbalanced = 0
         driver.render = { if !$0.isBalanced { unbalanced += 1 } }
-        try driver.play(ScriptTimeline(InputScript.parse(script(scene: scene, seed: seed).joined(separator: "\n")), fps: fps))
+        try driver.play(script: script(scene: scene, seed: seed).joined(separator: "\n"))
         guard check else { return app }
         let context = "\(scene), seed \(seed), \(fps) fps"
         XCTAssertEqual(unbalanced, 0, "unbalanced draw lists: \(context)")

@@ -34,18 +34,7 @@ final class RearrangeSceneTests: XCTestCase {
     /// Plays `script` from the driver's current time; `at` runs checks at given times (seconds
     /// from the start of this script) along the way.
     private func play(_ run: Run, _ script: String, at checks: [(Double, () -> Void)] = []) throws {
-        let timeline = ScriptTimeline(try InputScript.parse(script), fps: run.driver.fps)
-        let t0 = run.driver.now
-        var pending = checks.sorted { $0.0 < $1.0 }
-        for e in timeline.entries {
-            while let c = pending.first, c.0 < e.time {
-                run.driver.advance(to: t0 + c.0); c.1(); pending.removeFirst()
-            }
-            run.driver.advance(to: t0 + e.time)
-            if case let .input(ev) = e.action { run.app.handle(ev, now: run.driver.now) }
-        }
-        run.driver.advance(to: t0 + timeline.endTime)
-        for c in pending { run.driver.advance(to: t0 + c.0); c.1() }
+        try run.driver.play(script: script, checks: checks)
     }
 
     /// What must hold after any script: every tile once, none hidden, no drag or movement left,

@@ -14,7 +14,7 @@ final class ScrollSettleTests: XCTestCase {
         config.rearrangeLayout = layout
         config.options = ["today": ["2026-11-21"], "month": ["2026-11"], "timezone": ["UTC"]]
         let app = try App(scene: scene, size: size, config: config)
-        try HeadlessDriver(root: app, fps: fps).play(ScriptTimeline(InputScript.parse(script), fps: fps))
+        try HeadlessDriver(root: app, fps: fps).play(script: script)
         return app
     }
 

@@ -124,7 +124,7 @@ final class ImagePipelineTests: XCTestCase {
     }
 
     func testAPipelineThatGoesAwayLeavesNoWorkBehind() {
-        let decoder = RecordingDecoder(held: true)
+        var decoder = RecordingDecoder(held: true)
         var pipeline: ImagePipeline? = ImagePipeline(decoder: decoder, workers: 1)
         var list = DrawList()
         for i in 0..<6 { pipeline?.draw(ImageKey(source: "photo-\(i)", pixelSize: PixelSize(width: 8, height: 8)), in: Rect(0, 0, 8, 8), into: &list) }
@@ -132,7 +132,11 @@ final class ImagePipelineTests: XCTestCase {
         while decoder.calls.isEmpty && Date() < end { usleep(1000) }
         pipeline = nil
         decoder.release()
-        usleep(200_000)
+        // The worker has ended once nothing but this test holds the decoder (its queue, which
+        // holds the decoder, lives as long as a worker runs).
+        let gone = Date().addingTimeInterval(30)
+        while !isKnownUniquelyReferenced(&decoder), Date() < gone { usleep(1000) }
+        XCTAssertTrue(isKnownUniquelyReferenced(&decoder), "the worker still runs 30 s after its pipeline went")
         XCTAssertEqual(decoder.calls.count, 1, "only the picture already under way was decoded")
     }
 
@@ -253,16 +257,18 @@ final class ImagePipelineTests: XCTestCase {
     /// an update, so no single frame makes every texture and starts every fade.
     func testABurstOfFinishedPicturesIsCollectedAFewAFrame() {
         let decoder = RecordingDecoder(held: true)
-        let pipeline = ImagePipeline(decoder: decoder, workers: 2)
+        // The workers wake the window once a result is queued for it: all nine are, once nine wakes came.
+        let woken = ManagedAtomicCounter()
+        let pipeline = ImagePipeline(decoder: decoder, workers: 2, wake: { woken.add() })
         pipeline.arrivalsPerUpdate = 4
         let source = PictureSource(pipeline: pipeline, count: 12)
         let cv = makeGrid(source)
         frame(cv, pipeline, now: 0)
         XCTAssertEqual(pipeline.inFlightCount, 9, "three rows of three in view")
         decoder.release()
-        let deadline = Date().addingTimeInterval(10)
-        while decoder.calls.count < 9 || pipeline.nextDeadline(after: 0) == nil, Date() < deadline { usleep(2_000) }
-        usleep(200_000)    // the last decode's result is queued just after its call returns
+        let deadline = Date().addingTimeInterval(30)
+        while woken.value < 9, Date() < deadline { usleep(2_000) }
+        XCTAssertEqual(woken.value, 9, "the nine results are queued")
         var collected: [Int] = []
         for step in 1...4 {
             frame(cv, pipeline, now: 0.01 * Double(step))

@@ -191,11 +191,10 @@ final class ScrollPhysicsPanWheelTests: XCTestCase {
 final class VelocityTrackerBoundTests: XCTestCase {
     func testSamplesAtOneMomentAreBoundedAndCostConstantTime() {
         var tracker = VelocityTracker()
-        let start = Date()
         for i in 0..<200_000 { tracker.add(Point(x: 0, y: Double(i)), at: 1) }
-        let elapsed = Date().timeIntervalSince(start)
+        // The work is counted, not timed: an estimate looks at most at the samples kept, and those
+        // are bounded however many arrive.
         XCTAssertEqual(tracker.count, VelocityTracker.sampleLimit, "the newest samples only")
-        XCTAssertLessThan(elapsed, 2, "200,000 samples at one moment took \(elapsed) s")
         XCTAssertEqual(tracker.velocity(at: 1), .zero, "no time between them: no velocity")
     }
 

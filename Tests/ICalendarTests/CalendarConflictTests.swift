@@ -114,11 +114,14 @@ final class CalendarConflictTests: XCTestCase {
     }
 }
 
-/// A writer killed at any moment leaves the old file or the new one, whole. The writer is this
-/// test binary run again as a child (`AtomicWriteChild`), writing two versions in turn; it is
-/// killed with SIGKILL at random moments.
+/// A writer killed at any moment leaves the old file or the new one, whole. The writer is a small
+/// program built with the tests (`calendar-test-writer write-until-killed`, Tests/CalendarTestWriter),
+/// writing two versions in turn; it is killed with SIGKILL at random moments.
 final class AtomicWriteCrashTests: XCTestCase {
-    static let childVariable = "ATOMIC_WRITE_CHILD_FILE"
+    /// The child program the process tests start: built with the tests, beside the test bundle.
+    static var writer: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("calendar-test-writer")
+    }
 
     /// Two versions large enough that a write takes a while (kills land inside writes).
     static func version(_ n: Int) -> Data {
@@ -134,6 +137,10 @@ final class AtomicWriteCrashTests: XCTestCase {
         let path = folder.appendingPathComponent("cal.ics").path
         let a = Self.version(0), b = Self.version(1)
         try a.write(to: URL(fileURLWithPath: path))
+        let versions = [path + ".v0", path + ".v1"]
+        try a.write(to: URL(fileURLWithPath: versions[0]))
+        try b.write(to: URL(fileURLWithPath: versions[1]))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.writer.path), "\(Self.writer.path) is missing: swift build --build-tests builds it")
         var generator = SystemRandomNumberGenerator()
         var seen = Set<Int>()
         // At least 25 rounds, and on until kills have landed both before and after a rename.
@@ -143,9 +150,8 @@ final class AtomicWriteCrashTests: XCTestCase {
             let ready = path + ".ready"
             unlink(ready)
             let child = Process()
-            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            child.arguments = ["ICalendarTests.AtomicWriteChild/testWriteUntilKilled"]
-            child.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: path]) { $1 }
+            child.executableURL = Self.writer
+            child.arguments = ["write-until-killed", path] + versions
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.nullDevice
             try child.run()
@@ -153,6 +159,7 @@ final class AtomicWriteCrashTests: XCTestCase {
             let deadline = Date().addingTimeInterval(30)
             while !FileManager.default.fileExists(atPath: ready), child.isRunning, Date() < deadline { usleep(2_000) }
             XCTAssertTrue(FileManager.default.fileExists(atPath: ready), "round \(round): the writer never started")
+            // The kill lands at a random moment of the writing: this wait is the test's point.
             usleep(UInt32.random(in: 0...(round < 25 ? 60_000 : 400_000), using: &generator))
             kill(child.processIdentifier, SIGKILL)
             child.waitUntilExit()
@@ -164,19 +171,5 @@ final class AtomicWriteCrashTests: XCTestCase {
             }
         }
         XCTAssertEqual(seen.count, 2, "kills landed both before and after a rename")
-    }
-}
-
-/// The writer the crash test kills; does nothing in a normal test run.
-final class AtomicWriteChild: XCTestCase {
-    func testWriteUntilKilled() throws {
-        guard let path = ProcessInfo.processInfo.environment[AtomicWriteCrashTests.childVariable] else { return }
-        let versions = [AtomicWriteCrashTests.version(0), AtomicWriteCrashTests.version(1)]
-        _ = FileManager.default.createFile(atPath: path + ".ready", contents: Data())
-        var n = 1
-        while true {
-            try AtomicFile.write(versions[n & 1], to: path)
-            n += 1
-        }
     }
 }

@@ -3,13 +3,11 @@ import Foundation
 @testable import ICalendar
 import XCTest
 
-/// Two programs writing one calendar at the same moment: each is this test binary run again as a
-/// child (`CalendarRaceChild`) that reads the file, waits for a shared "go", then moves its own
-/// event. Every trial must end with both moves in the file, or one refused with its reason and
+/// Two programs writing one calendar at the same moment: each is a small program built with the
+/// tests (`calendar-test-writer move-on-go`, Tests/CalendarTestWriter) that reads the file, waits
+/// for a shared "go", then moves its own event. Every trial must end with both moves in the file, or one refused with its reason and
 /// nothing lost.
 final class CalendarRaceTests: XCTestCase {
-    static let fileVariable = "CALENDAR_RACE_FILE"
-
     /// Two events to move and enough others that reading and writing the file take a while (as a
     /// real calendar does), so the two writes overlap.
     static func calendar() -> String {
@@ -39,11 +37,8 @@ final class CalendarRaceTests: XCTestCase {
                 let ready = out + ".ready"
                 unlink(out); unlink(ready)
                 let child = Process()
-                child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-                child.arguments = ["ICalendarTests.CalendarRaceChild/testMoveOnGo"]
-                child.environment = ProcessInfo.processInfo.environment.merging([
-                    Self.fileVariable: path, "CALENDAR_RACE_UID": uid, "CALENDAR_RACE_GO": go, "CALENDAR_RACE_OUT": out,
-                ]) { $1 }
+                child.executableURL = AtomicWriteCrashTests.writer
+                child.arguments = ["move-on-go", path, uid, go, out]
                 child.standardOutput = FileHandle.nullDevice
                 child.standardError = FileHandle.nullDevice
                 try child.run()
@@ -74,25 +69,5 @@ final class CalendarRaceTests: XCTestCase {
         }
         XCTAssertEqual(lost, [], "\(lost.count) moves lost in 20 trials")
         XCTAssertLessThan(refused, 40, "not every move may be refused")
-    }
-}
-
-/// The writer the race test starts twice; does nothing in a normal test run.
-final class CalendarRaceChild: XCTestCase {
-    func testMoveOnGo() throws {
-        let env = ProcessInfo.processInfo.environment
-        guard let path = env[CalendarRaceTests.fileVariable], let uid = env["CALENDAR_RACE_UID"],
-              let go = env["CALENDAR_RACE_GO"], let out = env["CALENDAR_RACE_OUT"] else { return }
-        let source = ICalendarSource(files: [path], zone: DisplayZone(identifier: "Europe/Berlin")!)
-        _ = FileManager.default.createFile(atPath: out + ".ready", contents: Data())
-        while !FileManager.default.fileExists(atPath: go) { usleep(50) }
-        let outcome = source.move(EventMove(origin: EventOrigin(file: path, uid: uid), days: 1, scope: .event),
-                                  now: Date(timeIntervalSince1970: 1_795_000_000))
-        let text: String
-        switch outcome {
-        case .written: text = "written"
-        case let .refused(why): text = "refused: \(why)"
-        }
-        try Data(text.utf8).write(to: URL(fileURLWithPath: out))
     }
 }

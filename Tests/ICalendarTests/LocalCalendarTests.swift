@@ -29,6 +29,16 @@ final class LocalCalendarTests: XCTestCase {
         return file.path
     }
 
+    /// Waits until the watcher's thread has taken its first look at the files, so a change made
+    /// after this is a change to it: an object given back wakes the thread, which counts a look.
+    func waitUntilWatching(_ watcher: CalendarFileWatcher, file: StaticString = #filePath, line: UInt = #line) {
+        final class Token {}
+        watcher.mailbox.retire(Token())
+        let deadline = Date().addingTimeInterval(30)
+        while watcher.looks == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        XCTAssertGreaterThan(watcher.looks, 0, "the watcher never looked", file: file, line: line)
+    }
+
     func testEveryEvolutionCalendarUnderXDGDataHomeIsFoundInAFixedOrder() throws {
         let b = try write(calendar("B", on: "20261102"), folder: "system")
         let a = try write(calendar("A", on: "20261101"), folder: "1700000000.1234.1@host")
@@ -51,11 +61,11 @@ final class LocalCalendarTests: XCTestCase {
         let watcher = CalendarFileWatcher(files: [file], timeZone: TimeZone(identifier: "Europe/Berlin")!, interval: 0.05)
         watcher.start()
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 0.2)
+        waitUntilWatching(watcher)
         XCTAssertEqual(watcher.mailbox.posted, 0, "nothing changed yet")
         // A different size as well as a new time, so filesystems with coarse times see the change.
         try calendar("After the change", on: "20261104").write(toFile: file, atomically: true, encoding: .utf8)
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(30)
         while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         XCTAssertEqual(watcher.mailbox.posted, 1, "posted within a second or so")
         let source = try XCTUnwrap(watcher.mailbox.take())
@@ -72,7 +82,8 @@ final class LocalCalendarTests: XCTestCase {
                                           discover: { LocalCalendars.files(environment: env) })
         watcher.start()
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 1)
+        // What is measured is time: for half a second (ten intervals of polling) the thread takes no look.
+        Thread.sleep(forTimeInterval: 0.5)
         XCTAssertEqual(watcher.looks, 0, "nothing changed: the thread slept")
         XCTAssertEqual(watcher.mailbox.posted, 0)
         // Something the scene gives back is dropped on the watcher's thread, promptly.
@@ -83,7 +94,7 @@ final class LocalCalendarTests: XCTestCase {
             dropped = token
             watcher.mailbox.retire(token)
         }
-        let deadline = Date().addingTimeInterval(2)
+        let deadline = Date().addingTimeInterval(30)
         while dropped != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         XCTAssertNil(dropped, "the retired object was released on the watcher's thread")
         XCTAssertEqual(watcher.looks, 1)
@@ -97,10 +108,10 @@ final class LocalCalendarTests: XCTestCase {
                                           discover: { LocalCalendars.files(environment: env) })
         watcher.start()
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 0.2)
+        waitUntilWatching(watcher)
         XCTAssertEqual(watcher.mailbox.posted, 0)
         let second = try write(calendar("Second", on: "20261105"), folder: "new-calendar")
-        let deadline = Date().addingTimeInterval(3)
+        let deadline = Date().addingTimeInterval(30)
         while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
         XCTAssertEqual(update.files, [second, first].sorted())
@@ -119,17 +130,18 @@ final class LocalCalendarTests: XCTestCase {
                                           discover: { LocalCalendars.files(environment: env) })
         watcher.start()
         defer { watcher.stop() }
-        Thread.sleep(forTimeInterval: 0.2)
+        waitUntilWatching(watcher)
         for (n, name) in ["added", "added-too"].enumerated() {
             let dir = root.appendingPathComponent("evolution/calendar/\(name)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             let path = dir.appendingPathComponent("calendar.ics").path
             XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
             let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            // A moment between the empty file and its contents, as a shell's `>` leaves: the test's point.
             Thread.sleep(forTimeInterval: 0.03)
             handle.write(Data(calendar("Added \(n)", on: "2026110\(5 + n)").utf8))
             try handle.close()
-            let deadline = Date().addingTimeInterval(3)
+            let deadline = Date().addingTimeInterval(30)
             while watcher.files.count < n + 2 || watcher.mailbox.posted < n + 1, Date() < deadline {
                 Thread.sleep(forTimeInterval: 0.02)
             }

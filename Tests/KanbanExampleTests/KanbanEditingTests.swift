@@ -21,7 +21,7 @@ final class KanbanEditingTests: XCTestCase {
     }
 
     func play(_ driver: HeadlessDriver<Kanban>, _ script: String) throws {
-        try driver.play(ScriptTimeline(InputScript.parse(script), fps: 60))
+        try driver.play(script: script)
     }
 
     func titles(_ file: KanbanFile?, _ column: Int) -> [String] { file?.columns[column].cards.map(\.title) ?? [] }

@@ -17,6 +17,8 @@ final class EventWaitTests: XCTestCase {
         while SDL_PollEvent(&e) != 0 {}
         for round in 0..<3 {
             let poster = Thread {
+                // Paces the post to come while the wait below is under way: what is tested is an
+                // event arriving during a wait, which no state can say has begun.
                 usleep(30_000)
                 WindowWakeUp.post()
             }

@@ -148,7 +148,8 @@ final class PictureRenderTests: XCTestCase {
                 XCTFail("frame \(frame): drawn in part differs from drawn whole at \(at.x),\(at.y)")
                 return
             }
-            // Let pictures arrive between frames, so some fade in while the grid moves.
+            // Paces the frames as a window's are (the workers decode between them), so some
+            // pictures fade in while the grid moves; the pixels must match whenever they arrive.
             if frame % 10 == 0 { usleep(20_000) }
         }
         XCTAssertGreaterThan(inPart, 45, "most frames were drawn in part")

@@ -5,7 +5,7 @@ offset_y='d["collections"][0]["contentOffset"]["y"]'
 # A held drag of 300 points, then three wheel notches of 48 points: about 444.
 if start_app --scene grid --size 1000x700 --dump-state "$work/grid.json"; then
     drag 500 500 500 200 12 0.3
-    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done
+    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done   # paces the notches a hand apart
     if wait_state "$offset_y >= 420 and d['live']['idle']"; then
         y=$(json_get "$app_dump" "$offset_y")
         if [ "${y%.*}" -le 470 ]; then pass "grid drag and wheel scroll (offset $y)"
@@ -37,6 +37,7 @@ fi
 # selecting nothing: 300 points of thumb travel out of about 612 is about half the content's
 # 15,000-point range.
 if start_app --scene grid --size 1000x700 --dump-state "$work/bar.json"; then
+    # Paces the pointer: it rests on the window a moment before the press, as a hand's does.
     xdotool mousemove --window "$wid" 600 300; sleep 0.1
     drag 993 60 993 360 10 0.2
     if wait_idle; then
@@ -71,6 +72,7 @@ fi
 # Hover follows the pointer in and out of the window: tile 0 under the pointer is hovered; after
 # the pointer moves off the window (to the screen's far corner) nothing is.
 if start_app --scene grid --size 1000x700 --dump-state "$work/hover.json"; then
+    # Paces two pointer moves apart: the window sees the pointer come in, then move over tile 0.
     xdotool mousemove --window "$wid" 85 111; sleep 0.05
     xdotool mousemove --window "$wid" 90 115
     if wait_state 'd["collections"][0]["hovered"] == "0"'; then

@@ -17,6 +17,7 @@ same_as_last_frame() {  # NAME: compares the window with the frame the app write
 
 if start_app --scene grid --size 1000x700 --dump-state "$work/partial-grid.json" --screenshot "$work/partial-grid.png"; then
     drag 500 600 500 300 6 0
+    # (The sleeps pace the pointer moves and the wheel's notches a hand apart.)
     xdotool mousemove --window "$wid" 300 300 sleep 0.05 mousemove --window "$wid" 420 330
     for _ in 1 2 3; do xdotool click 5; sleep 0.05; done
     xdotool click 1 key Down Down Right
@@ -26,6 +27,9 @@ else
 fi
 
 if start_app --scene boards --dump-state "$work/partial-boards.json" --screenshot "$work/partial-boards.png"; then
+    # The sleeps pace a hand's drag: moves a frame or more apart, held 1.2 s at the bottom edge
+    # (auto-scroll runs meanwhile), then at rest before the release. What is checked is the last
+    # frame, drawn in part and whole alike, whatever the timing.
     xdotool mousemove --window "$wid" 547 107 mousedown 1 sleep 0.05 mousemove --window "$wid" 560 112 \
         sleep 0.1 mousemove --window "$wid" 300 400 sleep 0.1 mousemove --window "$wid" 232 600 sleep 1.2 \
         mousemove --window "$wid" 800 300 sleep 0.3 mouseup 1

@@ -10,8 +10,8 @@ if ! pkg-config --exists x11 xtst xdamage; then
     skip "input latency" "needs libxtst-dev and libxdamage-dev"
 elif ! cc -O2 -o "$work/input-latency" Benchmarks/input-latency.c $(pkg-config --cflags --libs x11 xtst xdamage) 2>"$work/probe.log"; then
     fail "input latency probe" "does not build: $(head -c 300 "$work/probe.log")"
-elif start_app --scene grid; then
-    sleep 1
+elif start_app --scene grid --dump-state "$work/latency.json"; then
+    wait_idle || true                       # the window has drawn and nothing moves
     latency=$("$work/input-latency" "$DISPLAY" "$wid" 30 key 2>&1)
     least=$(echo "$latency" | sed -n 's/.*"min_ms": *\([0-9.]*\).*/\1/p')
     median=$(echo "$latency" | sed -n 's/.*"p50_ms": *\([0-9.]*\).*/\1/p')

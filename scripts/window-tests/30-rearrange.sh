@@ -4,7 +4,7 @@ order='d["collections"][0]["items"]'
 if start_app --scene rearrange --size 1000x700 --dump-state "$work/rearrange.json"; then
     xdotool mousemove --window "$wid" 80 120 mousedown 1
     if wait_state 'd["dragging"]'; then
-        for x in 150 250 350 450; do xdotool mousemove --window "$wid" $x 130; sleep 0.05; done
+        for x in 150 250 350 450; do xdotool mousemove --window "$wid" $x 130; sleep 0.05; done   # paces the moves a frame apart
         # The pointer rests over the fourth column until the tile has moved there.
         wait_state "$order[:5] == ['1', '2', '3', '0', '4']" || true
         xdotool mouseup 1
@@ -34,9 +34,9 @@ fi
 # deadline has passed and nothing is due), then the pointer moves.
 if start_app --scene rearrange --size 1000x700 --dump-state "$work/pinned.json"; then
     xdotool mousemove --window "$wid" 922 544 mousedown 1
-    sleep 0.4                                         # past the 300 ms long-press delay
+    sleep 0.4                                         # paces the press: held past the 300 ms long-press delay
     wait_idle 10 || true                              # the refusal's shake has ended
-    for y in 480 400 300; do xdotool mousemove --window "$wid" 922 $y; sleep 0.05; done
+    for y in 480 400 300; do xdotool mousemove --window "$wid" 922 $y; sleep 0.05; done   # paces the moves a frame apart
     xdotool mouseup 1
     if wait_idle; then
         y=$(json_get "$app_dump" 'd["collections"][0]["contentOffset"]["y"]')

@@ -38,7 +38,7 @@ if start_app --scene mosaic --mosaic-preset mixed --size 760x860 --dump-state "$
     # Card 0 is now the left half of the first row: hold it, carry it onto the right half, drop.
     xdotool mousemove --window "$wid" 222 480 mousedown 1
     if wait_state 'd["dragging"]'; then
-        for x in 270 350 430 510 538; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done
+        for x in 270 350 430 510 538; do xdotool mousemove --window "$wid" $x 480; sleep 0.05; done   # paces the moves a frame apart
         wait_state "$mosaic['items'][:2] == ['1', '0']" 10 || true
     else
         fail "mosaic lift" "a held press on card 0 did not lift it"

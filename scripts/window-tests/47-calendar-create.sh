@@ -85,7 +85,6 @@ if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11
     else
         fail "calendar create field" "no field: $state_seen"
     fi
-    sleep 0.2
     xdotool type --window "$wid" --delay 40 "Dentist visit"
     xdotool key --window "$wid" Return
     if wait_state "$cal['lastWrite'] is not None and $cal['lastWrite']['ok'] and $cal['undo'] == 1" &&
@@ -109,6 +108,7 @@ if start_app --scene calendar --size 1000x700 --today 2026-11-21 --month 2026-11
     centre() { json_get "$app_dump" "' '.join(str(int(v)) for v in (lambda f: (f[0] + f[2] / 2, f[1] + f[3] / 2))($1))"; }
     if wait_state "len($row) == 1"; then
         read -r rx ry <<< "$(centre "$row[0]['frame']")"; read -r bx by <<< "$(centre "$row[0]['button']")"
+        # Paces the pointer: it rests on the row (which shows its ⋯ under a pointer) before moving on to the button.
         xdotool mousemove --window "$wid" "$rx" "$ry" sleep 0.2 mousemove --window "$wid" "$bx" "$by" click 1
         if wait_state "$cal['eventMenu'] is not None and $cal['eventMenu']['actions'][0] == 'Rename…' and not $cal['eventMenu']['inPopover']"; then
             pass "the side panel's event row opens its menu from its ⋯ button"

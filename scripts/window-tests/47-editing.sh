@@ -19,6 +19,8 @@ if [ -x "$kanban" ]; then
         xdotool windowfocus "$wid" 2>/dev/null
         # 900x600: the Done column is the third (x 604..888); its "+ Add a card" sits under it, near y 461.
         xdotool mousemove --window "$wid" 746 461 click 1
+        # Paces the typing: SDL gives text only once the field has started text input, and the
+        # example has no state dump to ask whether it has (its file is written on changes only).
         sleep 0.3
         xdotool type --window "$wid" --delay 40 "Ship it"
         xdotool key --window "$wid" Return
@@ -30,7 +32,7 @@ if [ -x "$kanban" ]; then
         # The new card is the column's first, centred near (746, 68): a double-click opens its field
         # with the title selected; typing replaces it.
         xdotool mousemove --window "$wid" 746 68 click --repeat 2 --delay 80 1
-        sleep 0.3
+        sleep 0.3   # paces the typing, as above
         xdotool type --window "$wid" --delay 40 "Released"
         xdotool key --window "$wid" Return
         if wait_until 20 saved "$done_titles == ['Released']"; then

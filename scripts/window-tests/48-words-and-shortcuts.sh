@@ -7,9 +7,8 @@ if start_app --scene carousel --size 1000x700 --dump-state "$work/words-carousel
     xdotool windowfocus "$wid" 2>/dev/null
     xdotool key F1
     if wait_state "d['shortcutsWindow']['open'] and any(s['title'] == 'Open the focused card' for sec in d['shortcutsWindow']['sections'] for s in sec['shortcuts'])"; then
-        xdotool key 4
-        sleep 0.3
-        xdotool key Escape
+        # 4 while the window is open, then Escape: X delivers them in order, so no pause is needed.
+        xdotool key 4 Escape
         if wait_state "not d['shortcutsWindow']['open'] and d['scene'] == 'carousel'"; then
             xdotool key ctrl+question
             if wait_state "d['shortcutsWindow']['open']"; then

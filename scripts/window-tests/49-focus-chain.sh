@@ -98,7 +98,8 @@ if [ "$focus_ok" = 1 ]; then
     # Tab on to the › button and press it with Enter: the next month shows.
     for _ in 1 2 3 4 5 6; do
         [ "$(json_get "$app_dump" "$kf['stop']")" = next ] && break
-        xdotool key Tab; sleep 0.1; app_state >/dev/null
+        stop=$(json_get "$app_dump" "$kf['stop']")
+        xdotool key Tab; wait_state "$kf['stop'] != '$stop'" 10 || true
     done
     if [ "$(json_get "$app_dump" "$kf['stop']")" = next ]; then
         xdotool key Return

@@ -1,3 +1,4 @@
+# window-tests: no display
 # The install contract: scripts/install.sh into a temporary prefix, the installed binary run
 # headless from another folder finds its sample calendar, the desktop file and the AppStream
 # metainfo validate, the man page has its sections and every option, the shell completions

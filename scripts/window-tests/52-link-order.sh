@@ -1,3 +1,4 @@
+# window-tests: no display
 # The release link's code order: Package.swift hands lld scripts/link-order.txt, the file is there
 # and holds symbol names, and scripts/link-order.py makes the order its comment promises from a
 # small link map and two profiles (one symbol per input section that ran, unique to it, the

@@ -1,3 +1,4 @@
+# window-tests: no display
 # The calendar's side panel writes its long dates and its times in one locale's conventions, the
 # one the environment names for dates and times (LC_ALL, else LC_TIME, else LANG): en_US gives
 # "Wednesday, November 18, 2026" with "2:30 PM", en_GB "Wednesday, 18 November 2026" with "14:30".

@@ -1,3 +1,4 @@
+# window-tests: no display
 # The calendar's first weekday from the command line: the locale's when --first-weekday is not
 # given (Sunday for en_US, Monday for de_DE, Saturday for ar_EG), the flag's when it is. And the
 # words in the environment's language (gettext catalogues compiled from po/ into .build/locale):

@@ -1,3 +1,4 @@
+# window-tests: no display
 # The benchmarks' command lines (swift-argument-parser): an unknown flag, a stray word or a bad
 # value is one error and a non-zero exit, never a calendar file to open or a section ignored.
 # Sourced by the window-test runner, or on its own: bash scripts/window-tests/57-bench-flags.sh

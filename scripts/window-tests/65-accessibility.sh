@@ -27,7 +27,7 @@ def app():
                 return a
         if time.time() > end:
             sys.exit("collection-demo is not on the accessibility bus")
-        time.sleep(0.1)
+        time.sleep(0.1)  # the poll's pace (30 s in all)
 
 def find(node, test, depth=0):
     if test(node): return node
@@ -86,7 +86,7 @@ elif cmd == "stale":  # COLLECTION INDEX HELD GO: holds the item, writes HELD, w
     name = item.name
     open(args[2], "w").write(name)
     end = time.time() + 30
-    while not __import__("os").path.exists(args[3]) and time.time() < end: time.sleep(0.05)
+    while not __import__("os").path.exists(args[3]) and time.time() < end: time.sleep(0.05)  # the poll's pace
     # A gone object still answers what a screen reader asks of the object it spoke last: that it
     # is defunct, with no parent and no place (an error there silenced Orca's next utterance).
     try: defunct = item.getState().contains(pyatspi.STATE_DEFUNCT) and item.parent is None and item.getIndexInParent() == -1
@@ -215,6 +215,8 @@ a11y_test() {
         if wait_until 20 test -s "$work/a11y-held"; then
             xdotool windowfocus "$wid" 2>/dev/null; xdotool key 4
             wait_until 10 a11y_events 'any(x["type"] == "object:children-changed" or x["type"] == "object:state-changed:selected" for x in e[-20:])' || true
+            # Paces the client: a second for the app to take the grid's objects off the bus after
+            # the event (no state dump here: a million items would make each one large).
             sleep 1
             touch "$work/a11y-go"
         fi

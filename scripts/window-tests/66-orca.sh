@@ -123,7 +123,8 @@ PY
     # Boards: the switch speaks the scene; a card's name and "n of 40"; a keyboard drag's steps.
     # (Right after learn mode, Orca 43 says nothing of this switch itself; the other three
     # switches below check the scene's name.) The first Down after the switch is spoken.
-    xdotool key 5; sleep 0.5
+    xdotool key 5
+    wait_state 'd["scene"] == "boards" and d["live"]["idle"]' || true
     orca_step "boards: the first Down after switching speaks a card" "Down" "^[A-Z][a-z]+"
     orca_step "boards: Space picks the focused card up, by its own words and its position" "space" "^[A-Z][a-z]+.* picked up" "position [0-9]+ of 40"
     orca_step "boards: Right carries it over Today" "Right" "^over Today"
@@ -136,10 +137,13 @@ PY
     # move it hears must be the one after the last letter before Left is pressed.
     wait_until 30 grep -q "PROCESS OBJECT EVENT object:text-caret-moved" "$orca_log" || true
     wait_until 30 grep -qF "OBJECT EVENT: object:text-caret-moved (4, 0, 0)" "$orca_log" || true
+    # Paces Orca, which has no state to ask: a second for it to finish with that event (its log
+    # says when an event came, not when Orca is done with it).
     sleep 1
     orca_step "boards: Left in the field speaks the character it passes, read over AT-SPI Text" "Left" "^k ?$"
     orca_step "boards: Home speaks the first character" "Home" "^M ?$"
-    xdotool key Escape; sleep 0.3
+    xdotool key Escape
+    wait_state 'd["live"]["idle"]' || true
 
     # Rearrange: the same spoken drag through its live status line.
     orca_step "switching to rearrange speaks its name" "3" "Rearrange"

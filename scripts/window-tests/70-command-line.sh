@@ -1,3 +1,4 @@
+# window-tests: no display
 # The command-line contract: headless needs no display; no display is a clear error; bad flags,
 # scripts and paths are refused before anything opens; a missing font names its package.
 
@@ -79,9 +80,11 @@ fi
 stop_app
 app_out=
 
-# A burst of wheel lines at one moment runs no frame between them, yet SIGTERM ends it within a
-# second: the stop is asked for after every script entry (it waited for the burst's end, 15 s for
-# 200,000 lines, and each line cost more than the last).
+# A burst of wheel lines at one moment runs no frame between them, yet SIGTERM ends it at once:
+# the stop is asked for after every script entry (it waited for the burst's end, 15 s for 200,000
+# lines, and each line cost more than the last). The whole burst of 500,000 lines takes minutes
+# (about two of CPU in a debug build), so the 30 s the run is given to end is a deadline no
+# waiting for the burst's end can meet, and no bound of a second that a loaded machine can miss.
 awk 'BEGIN { for (i = 0; i < 500000; i++) print "wheel 0 -10000" }' > "$work/burst.txt"
 env -u DISPLAY "$bin" --headless --replay "$work/burst.txt" --dump-state "$work/burst.json" 2>"$work/burst.err" &
 app_pid=$!; app_dump=$work/burst.json; app_out=$work/burst.err
@@ -91,8 +94,8 @@ if app_state; then
     if wait_until 30 eval '! kill -0 "$app_pid" 2>/dev/null'; then
         term_ms=$(( ($(now_ns) - term_at) / 1000000 ))
         wait "$app_pid"; code=$?
-        if [ $code -eq 0 ] && [ "$term_ms" -lt 1000 ] && grep -q "stopped at 0.000 s" "$work/burst.err"; then
-            pass "SIGTERM ends a burst of wheel lines within a second ($term_ms ms)"
+        if [ $code -eq 0 ] && grep -q "stopped at 0.000 s" "$work/burst.err"; then
+            pass "SIGTERM ends a burst of wheel lines at once ($term_ms ms)"
         else fail "SIGTERM in a burst" "exit $code after $term_ms ms: $(cat "$work/burst.err")"; fi
     else
         fail "SIGTERM in a burst" "still running 30 s after SIGTERM"

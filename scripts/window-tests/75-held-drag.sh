@@ -5,7 +5,7 @@ if start_app --scene rearrange --size 1000x700 --dump-state "$work/held.json"; t
     xdotool mousemove --window "$wid" 80 300 mousedown 1
     if wait_state 'd["dragging"]'; then
         # Up into the top edge zone: the content is at its top, so there is nowhere to scroll.
-        for y in 260 200 140 90 50; do xdotool mousemove --window "$wid" 80 $y; sleep 0.05; done
+        for y in 260 200 140 90 50; do xdotool mousemove --window "$wid" 80 $y; sleep 0.05; done   # paces the moves a frame apart
         if wait_state 'd["dragging"] and d["live"]["idle"]' 15; then
             pass "a drag held at the top of the content lets the window sleep"
         else

@@ -4,15 +4,18 @@
 # its place through both reflows); a close request ends it cleanly.
 notes=${NOTES_EXAMPLE:-$(dirname "$bin")/notes-example}
 # settled_shot: the window's checksum once it has stayed the same for two seconds (five looks half
-# a second apart: keys still queued are handled and scroll bars faded). On a loaded machine a frame
+# a second apart: keys still queued are handled and scroll bars faded) with the app's main thread
+# asleep at each look (waiting for events: it has nothing left to do). On a loaded machine a frame
 # of notes drawn for the first time can take longer than half a second, and two equal looks then
-# caught the list half way through its page turns.
+# caught the list half way through its page turns; an app held off the CPU for two seconds with
+# keys still queued is runnable, not asleep.
+app_asleep() { [ "$(sed 's/.*) //' "/proc/$app_pid/stat" 2>/dev/null | cut -d' ' -f1)" = S ]; }
 settled_shot() {
     local a b n=0 same=0
     a=$(shot)
     while [ $n -lt 80 ]; do
-        sleep 0.5; b=$(shot)
-        if [ "$a" = "$b" ]; then
+        sleep 0.5; b=$(shot)   # the looks at the window, half a second apart
+        if [ "$a" = "$b" ] && app_asleep; then
             same=$((same + 1))
             [ $same -ge 4 ] && { echo "$a"; return 0; }
         else
@@ -44,7 +47,6 @@ if [ -x "$notes" ]; then
             fail "notes End" "the picture did not change on End"
         fi
         xdotool key --window "$wid" --repeat 30 --delay 40 Next
-        sleep 1
         deep=$(settled_shot)
         xdotool windowsize "$wid" 480 700
         wait_picture_change "$deep" 10 || fail "notes narrow" "the picture did not change when the window narrowed"

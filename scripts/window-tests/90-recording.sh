@@ -28,12 +28,13 @@ PY
         fail "record $name" "dumps differ: $(diff "$work/$name-window.json" "$work/$name-replay.json" | head -6 | tr '\n' ' ')"
     fi
 }
-# (The sleeps here pace input as a hand does; the app reads each event's own time, so a loaded
+# (The sleeps left here pace input as a hand does; the app reads each event's own time, so a loaded
 # machine does not change what it sees.)
 grid_session() {
     drag 500 500 500 200 12 0.3
-    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done
-    sleep 0.4
+    for _ in 1 2 3; do xdotool click 5; sleep 0.05; done   # the notches a hand apart
+    wait_idle || true                                       # the wheel's scroll has ended
+    # The clicks a fifth of a second apart: three single clicks, not a double one.
     xdotool mousemove --window "$wid" 300 300 click 1; sleep 0.2
     xdotool mousemove --window "$wid" 500 400 keydown ctrl click 1 keyup ctrl; sleep 0.2
     xdotool mousemove --window "$wid" 700 500 keydown shift click 1 keyup shift; sleep 0.2
@@ -45,10 +46,12 @@ rearrange_session() {
     # the grid while the pointer is past the window's bottom edge.
     xdotool mousemove --window "$wid" 80 160 mousedown 1
     wait_state 'd["dragging"]' || fail "record rearrange" "the held press did not lift the tile"
+    # (The moves a frame apart, as a hand's.)
     for y in 200 400 600 690 720 750; do xdotool mousemove --window "$wid" 300 $y; sleep 0.05; done
-    sleep 1.2                      # held past the bottom edge: auto-scroll runs
-    for y in 600 400; do xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done
-    sleep 0.3
+    # Held past the bottom edge until auto-scroll has carried the content more than a page.
+    wait_state 'd["collections"][0]["contentOffset"]["y"] >= 700' || true
+    for y in 600 400; do xdotool mousemove --window "$wid" 400 $y; sleep 0.05; done   # paces the moves a frame apart
+    sleep 0.3                      # paces the release: the pointer rests before it lets go (a drop, not a fling)
     xdotool mouseup 1
     wait_state "not d['dragging'] and d['live']['idle']" || true
 }
