@@ -272,7 +272,7 @@ stages+=(deps)
 if ! run_stage deps scripts/install-deps.sh --test; then summary; exit 1; fi
 # The translations compile (msgfmt --check), and no word the demo shows bypasses them.
 stages+=(strings)
-run_stage strings sh -c 'scripts/translations.sh compile && scripts/check-strings.py && scripts/check-strings.py --self-test' || { summary; exit 1; }
+run_stage strings sh -c 'scripts/translations.sh compile && scripts/check-strings.py && scripts/check-strings.py --self-test && scripts/check-input-api.sh && scripts/check-input-api.sh --self-test' || { summary; exit 1; }
 # The sanitizer's build starts at once, beside the plain one: it is the longest chain.
 if [ $quick = 0 ] && [ $repeat = 0 ]; then
     stages+=(asan)
