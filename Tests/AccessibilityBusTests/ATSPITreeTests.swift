@@ -44,8 +44,12 @@ final class ATSPITreeTests: XCTestCase {
         let tree = tree(driver.root)
         let lists = tree.window.children[1].children.filter { $0.items != nil }
         XCTAssertEqual(lists.map(\.name), ["Featured", "Mosaic"])
-        let featured = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(0)
-        let mosaic = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(1)
+        // The scene's children in reading order: the featured row, the header's buttons, the mosaic.
+        let kids = tree.window.children[1].children
+        let fi = try XCTUnwrap(kids.firstIndex { $0.items != nil && $0.name == "Featured" })
+        let mi = try XCTUnwrap(kids.firstIndex { $0.items != nil && $0.name == "Mosaic" })
+        let featured = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(fi)
+        let mosaic = ATSPIObjectPath.root.child(0).child(1, identity: tree.window.children[1].identity).child(mi)
         XCTAssertEqual(tree.path(ofItem: 2, inCollectionNamed: "mosaic"), featured.child(2))
         XCTAssertEqual(tree.path(ofItem: 8 + 3, inCollectionNamed: "mosaic"), mosaic.child(3))
         XCTAssertEqual(tree.resolve(mosaic.child(3))?.node.index, 3)
@@ -92,7 +96,9 @@ final class ATSPITreeTests: XCTestCase {
     func testACalendarDayIsATableCellWithItsPosition() throws {
         let driver = try start("calendar")
         let tree = tree(driver.root)
-        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, 0], identities: [1: 3])), "the calendar: the fourth tab")
+        // After the header's buttons (push buttons), the days' table.
+        let ti = try XCTUnwrap(tree.window.children[1].children.firstIndex { $0.role == .table })
+        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, ti], identities: [1: 3])), "the calendar: the fourth tab")
         XCTAssertEqual(table.node.role, .table)
         let focused = try XCTUnwrap(table.node.items?.focusedIndex, "the calendar starts with a focused day")
         let day = try XCTUnwrap(tree.resolve(table.path.child(focused)))
@@ -126,7 +132,7 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertNil(after.resolve(tile), "the grid's tile is gone with the grid")
         XCTAssertNil(after.resolve(scenePanel), "and so is its panel")
         XCTAssertNil(ATSPIObjectPath(path: tile.string).flatMap(after.resolve), "read back from the bus too")
-        let calendar = try XCTUnwrap(after.path(ofCollectionNamed: try XCTUnwrap(after.window.children[1].children[0].items?.view.name)))
+        let calendar = try XCTUnwrap(after.path(ofCollectionNamed: try XCTUnwrap(after.window.children[1].children.first { $0.items != nil }?.items?.view.name)))
         XCTAssertEqual(after.resolve(calendar.child(0))?.node.role, .tableCell, "the calendar's own paths lead to its days")
         XCTAssertEqual(after.resolve(ATSPIObjectPath(indices: [0, 0, 0]))?.node.name, "Grid", "the tab bar stays where it was")
         app.switchTo("grid", now: driver.now)
