@@ -64,6 +64,12 @@ for group in scripts/window-tests/[0-9]*.sh; do
     echo "== ${group##*/}"
     . "$group"
     stop_app
+    # The run's shared folder must outlive every group: if one took it away, say which, and go on
+    # with a new one rather than failing every group after it.
+    if [ ! -d "$work" ]; then
+        fail "${group##*/}" "the test run's work folder $work was removed during this group"
+        mkdir -p "$work"
+    fi
     echo "   (${group##*/}: $(( ($(now_ns) - started) / 1000000 )) ms)"
 done
 

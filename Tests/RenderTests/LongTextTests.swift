@@ -3,7 +3,7 @@ import CollectionKit
 import Foundation
 import XCTest
 
-/// Text costs time linear in its length: twice the text within 2.5 times the time (the best of
+/// Text costs time linear in its length: twice the text within 3 times the time (the best of
 /// three runs of each, interleaved, measured in one run of the test; a quadratic step shows as
 /// four times).
 final class LongTextTests: XCTestCase {
@@ -14,7 +14,8 @@ final class LongTextTests: XCTestCase {
         return Date().timeIntervalSince(t0)
     }
 
-    /// Twice the input within 2.5 times the time; `make` builds each input before the clock starts.
+    /// Twice the input within 3 times the time (a quadratic cost gives 4; a linear one measured
+    /// up to 2.5 on a busy machine, caches and all); `make` builds each input before the clock starts.
     private func assertLinear<Input>(_ name: String, _ n: Int, make: (Int) -> Input, _ work: (Input) -> Void) {
         work(make(n / 4))  // warm-up: fonts, fallback faces, tables
         let small = (0..<3).map { _ in make(n) }, large = (0..<3).map { _ in make(2 * n) }
@@ -24,7 +25,7 @@ final class LongTextTests: XCTestCase {
             one = min(one, timed { work(small[k]) })
             two = min(two, timed { work(large[k]) })
         }
-        XCTAssertLessThan(two, 2.5 * one, "\(name): \(n) took \(one) s, \(2 * n) took \(two) s")
+        XCTAssertLessThan(two, 3 * one, "\(name): \(n) took \(one) s, \(2 * n) took \(two) s")
     }
 
     private func assertLinear(_ name: String, _ n: Int, _ work: (Int) -> Void) {
