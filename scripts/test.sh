@@ -15,7 +15,7 @@
 # test failed, and why. Full logs are in .build/test-logs/.
 #
 # The budget: the goal is the whole run in at most 420 s on the 2-core CI machine from a fresh
-# clone. Until the suite is back there, the budget is 780 s (the run measured 617 s there, the
+# clone. Until the suite is back there, the budget is 780 s (the run measured 538-624 s there, the
 # sanitizer's chain the longest): past it the run FAILS (exit 1) with the stages' times, so growth
 # shows the day it happens. A loaded developer machine may allow more:
 # TEST_BUDGET_SECONDS=1500 scripts/test.sh (0: no budget).
