@@ -62,15 +62,25 @@ rm -rf "$logs"; mkdir -p "$logs"
 t0=$(date +%s%N)
 elapsed() { echo $(( ($(date +%s%N) - t0) / 1000000000 )); }
 
+# cpu_seconds FILE: the children's user and system seconds from a `times` line ("0m1.5s 0m0.2s"),
+# added and rounded.
+cpu_seconds() {
+    [ -s "$1" ] || { echo "?"; return; }
+    tail -1 "$1" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /m|s/); t += a[1] * 60 + a[2] } printf "%d\n", t + 0.5 }'
+}
+
 # run_stage NAME COMMAND...: runs COMMAND with its output in $logs/NAME.log; records the exit
 # status and seconds in $logs/NAME.status; prints a line when it ends.
 run_stage() {
     local name=$1; shift
     local start; start=$(date +%s%N)
-    "$@" >"$logs/$name.log" 2>&1
+    # The stage runs in a subshell whose `times` gives the CPU its processes used (user + system,
+    # every child it waited for): on a shared machine that figure holds where the wall time grows.
+    ( "$@" >"$logs/$name.log" 2>&1; c=$?; times >"$logs/$name.cpu"; exit $c )
     local code=$?
     local secs=$(( ($(date +%s%N) - start) / 1000000000 ))
-    echo "$code $secs" >"$logs/$name.status"
+    local cpu; cpu=$(cpu_seconds "$logs/$name.cpu")
+    echo "$code $secs $cpu" >"$logs/$name.status"
     if [ "$code" -eq 0 ]; then printf '[%4ss] %-10s passed in %ss\n' "$(elapsed)" "$name" "$secs"
     else printf '[%4ss] %-10s FAILED (exit %s) after %ss\n' "$(elapsed)" "$name" "$code" "$secs"; fi
     return "$code"
@@ -168,16 +178,18 @@ failures_in() {
 summary() {
     local total; total=$(elapsed)
     echo
-    echo "== Budget: each stage's seconds and the tests it ran (stages run side by side)"
-    local failed_stages=() pass_count=0 fail_count=0 longest="" longest_secs=-1
+    echo "== Budget: each stage's wall and CPU seconds and the tests it ran (stages run side by side)"
+    local failed_stages=() pass_count=0 fail_count=0 longest="" longest_secs=-1 cpu_total=0
     for s in "${stages[@]}"; do
-        local code=1 secs="?"
-        [ -f "$logs/$s.status" ] && read -r code secs <"$logs/$s.status"
+        local code=1 secs="?" cpu="?"
+        [ -f "$logs/$s.status" ] && read -r code secs cpu <"$logs/$s.status"
+        [ -n "$cpu" ] || cpu="?"
+        [[ "$cpu" =~ ^[0-9]+$ ]] && cpu_total=$((cpu_total + cpu))
         local p f
         read -r p f < <(tests_in "$logs/$s.log")
         local ran="-"
         [ $((p + f)) -gt 0 ] && ran="$((p + f)) tests"
-        printf '  %-10s %5ss  %-11s %s\n' "$s" "$secs" "$ran" "$([ "$code" = 0 ] && echo passed || echo FAILED)"
+        printf '  %-10s %5ss  %6s cpu-s  %-11s %s\n' "$s" "$secs" "$cpu" "$ran" "$([ "$code" = 0 ] && echo passed || echo FAILED)"
         [ "$code" = 0 ] || failed_stages+=("$s")
         [[ "$secs" =~ ^[0-9]+$ ]] && [ "$secs" -gt "$longest_secs" ] && { longest=$s; longest_secs=$secs; }
         pass_count=$((pass_count + p)); fail_count=$((fail_count + f))
@@ -189,6 +201,11 @@ summary() {
     else
         printf '  %-10s %5ss  the longest stage: %s (%s s)\n' total "$total" "$longest" "$longest_secs"
     fi
+    # The CPU all stages used: on this machine's cores the wall total cannot be less than it divided
+    # by their number, whatever the load; it grows only when the work does.
+    local cores; cores=$(nproc 2>/dev/null || echo 1)
+    printf '  %-10s %5s   %6s cpu-s  on %s cores (at least %s s of wall time); load average now %s\n' cpu "" "$cpu_total" "$cores" \
+        "$((cpu_total / cores))" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
     # The slowest XCTest cases, to see where the time of the unit stages goes.
     local slow
     slow=$(cat "$logs"/unit-*.log "$logs"/quick.log 2>/dev/null | sed -n "s/^Test Case '\(.*\)' passed (\([0-9.]*\) seconds).*/\2 \1/p" | sort -rn | head -5)

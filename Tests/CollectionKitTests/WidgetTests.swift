@@ -438,3 +438,39 @@ final class WidgetTests: XCTestCase {
         XCTAssertEqual(disabled.actions.count, 0)
     }
 }
+
+/// A toggle button's state and the chain's first stop.
+final class ButtonToggleAndFirstStopTests: XCTestCase {
+    func testACheckedButtonIsDrawnInTheSuggestedColoursAndReadAsSelected() {
+        let b = Button(name: "grid", title: "Grid")
+        b.setFrame(Rect(0, 0, 80, 30))
+        XCTAssertFalse(b.accessibilityNode().states.contains(.selected))
+        let plain = b.colors
+        b.isChecked = true
+        let style = b.style.following(Appearance.colorScheme)
+        XCTAssertEqual(b.colors.background, style.suggestedBackground)
+        XCTAssertNotEqual(b.colors.background, plain.background)
+        XCTAssertEqual(b.font.weight, .bold)
+        XCTAssertTrue(b.accessibilityNode().states.contains(.selected))
+        XCTAssertEqual(b.dumpState()["checked"], .bool(true))
+        var activated = 0
+        b.onActivate = { _ in activated += 1 }
+        b.activate(now: 1)
+        XCTAssertEqual(activated, 1)
+        XCTAssertTrue(b.isChecked, "activating does not flip it: the owner sets it")
+    }
+
+    func testTheStopAChainStartsOnHearsItHasTheFocusBeforeTheFirstKey() {
+        let save = Button(name: "save", title: "Save")
+        save.setFrame(Rect(0, 0, 80, 30))
+        var saved = 0
+        save.onActivate = { _ in saved += 1 }
+        let focus = FocusChain([save])
+        let root = Composition([save], focus: focus)
+        XCTAssertFalse(save.isFocused, "nothing told yet")
+        XCTAssertEqual(root.handle(.key(.enter, []), now: 1), .handled)
+        XCTAssertTrue(save.isFocused)
+        XCTAssertFalse(save.showsFocusRing, "told without a ring: no key moved the focus")
+        XCTAssertEqual(saved, 1, "Enter on the button the chain starts on presses it")
+    }
+}

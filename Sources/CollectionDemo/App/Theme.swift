@@ -104,3 +104,26 @@ extension Theme {
         return style
     }
 }
+
+extension ButtonStyle {
+    /// The engine's button in the demo's colours, for the scenes' header bars: 13 pt text, as
+    /// narrow as its title, the chosen one of a switch in the accent colour. Read it each frame:
+    /// it follows the colour scheme in force.
+    static var header: ButtonStyle {
+        var s = ButtonStyle()
+        s.text = TextStyle(size: 13)
+        s.textColor = Theme.text
+        s.background = Theme.surfaceRaised
+        s.hoverBackground = Theme.surfaceRaised.mixed(with: Theme.text, 0.08)
+        s.pressedBackground = Theme.background
+        s.border = Theme.border
+        s.disabledText = Theme.textDim.withAlpha(0.5)
+        s.disabledBackground = Theme.surfaceRaised
+        s.suggestedBackground = Theme.accent
+        s.suggestedText = .white
+        s.focusRing = Theme.focusRing
+        s.focusRingWidth = 2.5
+        s.minimumWidth = 0
+        return s
+    }
+}

@@ -199,10 +199,17 @@ public final class FocusChain: Component {
         claimingStop = stops[now].claimsFocus ? now : nil
     }
 
+    /// False until the stops were first told who has the focus: the stop a chain starts on learns
+    /// it before the first key reaches it (a button that starts with the focus takes Enter).
+    private var told = false
+
     /// The stop that had the focus and claimed it when last looked at (see ``update(now:)``).
     private var claimingStop: Int?
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        if !told, !leftOut {
+            switch event { case .key, .text, .composition: tell(now: now); default: break }
+        }
         guard case let .key(key, mods) = event else {
             // Typed text and an input method's composition go to the stop with the focus.
             switch event {
@@ -251,6 +258,7 @@ public final class FocusChain: Component {
     }
 
     private func tell(now: Double) {
+        told = true
         let f = leftOut ? nil : focused
         for stop in stops where stop !== f { stop.focusChanged(isFocused: false, showsRing: false, now: now) }
         f?.focusChanged(isFocused: true, showsRing: showsRing, now: now)

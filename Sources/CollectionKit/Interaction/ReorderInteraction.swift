@@ -53,6 +53,11 @@ public final class ReorderInteraction: Component {
     /// ``handle(_:now:)`` also answers with), for an owner that lists the interaction in a
     /// ``Composition``.
     public var onClick: ((Point, Double) -> Void)?
+    /// The page keys, Home and End while the interaction has the focus (see the ``FocusStop``
+    /// conformance); set `crossAxisArrowsScroll` where the arrows have nothing to focus.
+    public var keyboardScrolling = KeyboardScrolling()
+    /// True while a focus chain has given it the focus.
+    var hasFocus = false
 
     private var press: ScrollPan
     private var pointer = Point(x: -1, y: -1)
@@ -154,7 +159,9 @@ public final class ReorderInteraction: Component {
             // A keyboard drag's keys are the manager's; other keys are swallowed while a drag lasts.
             let dragging = manager.isDragging
             if manager.session?.isKeyboard == true { manager.handleKey(key, modifiers: mods, now: now) }
-            return dragging ? .handled : .ignored
+            if dragging { return .handled }
+            // Without a drag, keys reach the interaction only as a focus stop, through the chain.
+            return handleFocusedKey(key, mods, now: now)
         default:
             return .ignored
         }
@@ -206,7 +213,7 @@ public final class ReorderInteraction: Component {
     }
 
     /// True for a displayed item the data source lets move.
-    private func canMove(_ ip: ItemPath) -> Bool {
+    func canMove(_ ip: ItemPath) -> Bool {
         guard let ds = view.dataSource else { return false }
         return ds.collectionView(view, canMoveItemAt: view.dataIndexPath(forDisplayed: ip))
     }

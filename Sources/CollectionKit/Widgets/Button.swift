@@ -45,6 +45,10 @@ public final class Button: Component, FocusStop {
     public var isEnabled = true {
         didSet { if !isEnabled { pressing = false; pressedInside = false } }
     }
+    /// On, for a toggle button: the chosen one of a view switcher's buttons (Grid, List). It is
+    /// drawn in the suggested colours and bold, and screen readers hear it as selected. Activating
+    /// it does not flip it: the owner sets it from what it shows.
+    public var isChecked = false
     /// Right to left puts the symbol after the title (at its right).
     public var layoutDirection = LayoutDirection.leftToRight
     /// Called when it is activated (a click, Enter or Space, an assistive technology's "click").
@@ -163,18 +167,19 @@ public final class Button: Component, FocusStop {
     // MARK: Drawing
 
     /// The title's font: the style's, bold on a suggested or destructive button.
-    public var font: TextStyle { kind == .normal ? style.text : TextStyle(size: style.text.size, weight: .bold) }
+    public var font: TextStyle { kind == .normal && !isChecked ? style.text : TextStyle(size: style.text.size, weight: .bold) }
 
     /// The colours it is drawn in now: text and background.
     public var colors: (text: Color, background: Color) {
         let s = style.following(Appearance.colorScheme)
         guard isEnabled else { return (s.disabledText, s.disabledBackground) }
         let (text, base): (Color, Color) = switch kind {
+        case .normal where isChecked: (s.suggestedText, s.suggestedBackground)
         case .normal: (s.textColor, isPressed ? s.pressedBackground : isHovered ? s.hoverBackground : s.background)
         case .suggested: (s.suggestedText, s.suggestedBackground)
         case .destructive: (s.destructiveText, s.destructiveBackground)
         }
-        guard kind != .normal else { return (text, base) }
+        guard kind != .normal || isChecked else { return (text, base) }
         // A coloured button darkens while pressed and lightens under the pointer.
         return (text, isPressed ? base.mixed(with: .black, 0.2) : isHovered ? base.mixed(with: .white, 0.12) : base)
     }
@@ -189,7 +194,7 @@ public final class Button: Component, FocusStop {
             list.stroke(frame.insetBy(dx: -g, dy: -g), s.focusRing, width: s.focusRingWidth, radius: s.cornerRadius + g)
         }
         list.fill(frame, background, radius: s.cornerRadius)
-        if kind == .normal { list.stroke(frame.insetBy(dx: 0.5, dy: 0.5), isEnabled ? s.border : s.disabledBackground, width: 1, radius: s.cornerRadius) }
+        if kind == .normal, !isChecked { list.stroke(frame.insetBy(dx: 0.5, dy: 0.5), isEnabled ? s.border : s.disabledBackground, width: 1, radius: s.cornerRadius) }
         let inner = Rect(x: frame.minX + s.padding.left / 2, y: frame.minY, width: max(0, frame.width - (s.padding.left + s.padding.right) / 2),
                          height: frame.height)
         let weight = font.weight
@@ -214,9 +219,9 @@ public final class Button: Component, FocusStop {
         list.text(title, in: titleRect, size: s.text.size, color: text, weight: weight)
     }
 
-    /// Its state for a dump: name, title, enabled, focused, ring, hovered, pressed and frame.
+    /// Its state for a dump: name, title, enabled, checked, focused, ring, hovered, pressed and frame.
     public func dumpState() -> JSON {
-        .object([("name", .string(name)), ("title", .string(title)), ("enabled", .bool(isEnabled)), ("focused", .bool(isFocused)),
+        .object([("name", .string(name)), ("title", .string(title)), ("enabled", .bool(isEnabled)), ("checked", .bool(isChecked)), ("focused", .bool(isFocused)),
                  ("ring", .bool(showsFocusRing)), ("hovered", .bool(isHovered)), ("pressed", .bool(isPressed)),
                  ("frame", .array([.number(frame.minX), .number(frame.minY), .number(frame.width), .number(frame.height)]))])
     }

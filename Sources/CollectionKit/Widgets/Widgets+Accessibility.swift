@@ -1,8 +1,8 @@
 /// The engine's widgets as screen readers see them (see ``AccessibleComponent``).
 extension Button: AccessibleComponent {
     /// A push button named by its title (or ``accessibleName``), focusable while it can take the
-    /// focus, focused while it has it, disabled while not enabled, with the action "click". None
-    /// while it is hidden (a zero frame).
+    /// focus, focused while it has it, disabled while not enabled, selected while checked, with the
+    /// action "click". None while it is hidden (a zero frame).
     public func accessibilityNodes() -> [AccessibleNode] {
         guard frame.width > 0, frame.height > 0 else { return [] }
         return [accessibilityNode()]
@@ -14,6 +14,7 @@ extension Button: AccessibleComponent {
         if canTakeFocus { states.insert(.focusable) }
         if isFocused { states.insert(.focused) }
         if !isEnabled { states.insert(.disabled) }
+        if isChecked { states.insert(.selected) }
         let click = AccessibleAction(name: "click", description: "Presses the button", keyBinding: "space") { [weak self] now in
             guard let self, self.isEnabled else { return false }
             self.activate(now: now)

@@ -7,7 +7,7 @@ extension RearrangeScene: CollectionAccessibilityDataSource {
     /// tile and its gap show the move on screen).
     public func accessibilityNodes() -> [AccessibleNode] {
         // Reading order: the header's buttons, then the tiles.
-        layoutButtons.accessibilityNodes() + undoButton.accessibilityNodes()
+        (layoutButtons + [undoButton]).flatMap { $0.accessibilityNodes() }
             + [collection.accessibilityNode(name: tr("Tiles")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
     }
 

@@ -5,8 +5,11 @@ import CollectionKit
 /// hint that shows once, when the scene is first shown, and hides itself after a few seconds or at
 /// the first press, key or scroll. The band is above the tiles, so nothing in it covers them.
 extension RearrangeScene {
-    /// The band's height: none in a window too short to spare it (the keys still switch layouts).
-    static func headerHeight(for frame: Rect) -> Double { frame.height >= 240 && frame.width >= 200 ? 40 : 0 }
+    /// The band's height: none in a window too short to spare it (the keys still switch layouts);
+    /// else room for its buttons with 5 points above and below, 40 at the default text size.
+    static func headerHeight(for frame: Rect, buttonHeight: Double = 30) -> Double {
+        frame.height >= 240 && frame.width >= 200 ? max(40, buttonHeight + 10) : 0
+    }
     static var hintText: String { tr("Long-press a tile to move it") }
     /// How long the hint stays, in seconds.
     static let hintDuration = 8.0
@@ -19,36 +22,56 @@ extension RearrangeScene {
         }
     }
 
-    var layoutButtonList: [ButtonRow.Button] {
-        RearrangeLayoutKind.allCases.map { ButtonRow.Button(name: $0.rawValue, title: RearrangeScene.title(of: $0), selected: $0 == layoutKind) }
+    /// The layout switch's buttons (the engine's, one Tab stop each), in the order of the kinds.
+    static func makeLayoutButtons() -> [Button] {
+        RearrangeLayoutKind.allCases.map { Button(name: $0.rawValue, title: title(of: $0), style: .header) }
     }
-    var undoButtonList: [ButtonRow.Button] { [ButtonRow.Button(name: "undo", title: tr("Undo"), enabled: manager.history.undoCount > 0)] }
 
     /// The header's band in window points (empty when the window is too short for it).
     var headerFrame: Rect {
-        Rect(x: sceneFrame.minX, y: sceneFrame.minY, width: sceneFrame.width, height: RearrangeScene.headerHeight(for: sceneFrame))
+        Rect(x: sceneFrame.minX, y: sceneFrame.minY, width: sceneFrame.width, height: RearrangeScene.headerHeight(for: sceneFrame, buttonHeight: headerButtonHeight))
     }
 
-    /// The switch's and Undo's frames; the switch alone where both do not fit, and neither in a
-    /// band too narrow for the switch.
-    /// Right to left they are the mirror image: the switch at the right end, Undo at the left.
-    func headerButtonFrames() -> (layouts: [Rect], undo: [Rect]) {
-        let h = headerFrame, placed = leftToRightHeaderButtonFrames()
-        func m(_ r: Rect) -> Rect { HeaderMirror.mirrored(r, in: h, collection.layoutDirection) }
-        return (placed.layouts.map(m), placed.undo.map(m))
-    }
+    /// How tall the header's buttons are at the current text size.
+    var headerButtonHeight: Double { undoButton.preferredSize(measurer: noteMetrics.measurer).height }
 
-    private func leftToRightHeaderButtonFrames() -> (layouts: [Rect], undo: [Rect]) {
+    /// Brings the buttons up to date (words, colours, the chosen layout, whether Undo can undo)
+    /// and lays them out in the header: the switch at its start, Undo at its end; the switch alone
+    /// where both do not fit, and neither in a band too narrow for the switch. Right to left they
+    /// are the mirror image. Every frame: a few assignments, and a measurement per button.
+    func layOutHeader() {
+        let direction = collection.layoutDirection
+        for (b, kind) in zip(layoutButtons, RearrangeLayoutKind.allCases) {
+            b.title = RearrangeScene.title(of: kind); b.isChecked = kind == layoutKind
+        }
+        undoButton.title = tr("Undo")
+        undoButton.isEnabled = manager.history.undoCount > 0
+        for b in layoutButtons + [undoButton] { b.style = .header; b.layoutDirection = direction }
         let h = headerFrame
-        guard h.height > 0 else { return ([], []) }
-        let measurer = EstimatedTextMeasurer()
-        let layoutWidths = ButtonRow.widths(layoutButtonList, measurer: measurer)
-        let total = layoutWidths.reduce(0, +) + ButtonRow.spacing * Double(layoutWidths.count - 1)
-        let layouts = ButtonRow.layout(widths: layoutWidths, right: h.minX + 12 + total, midY: h.midY)
-        let undoWidth = ButtonRow.widths(undoButtonList, measurer: measurer)
-        let undo = ButtonRow.layout(widths: undoWidth, right: h.maxX - 12, midY: h.midY)
-        if let last = layouts.last, let u = undo.first, last.maxX + 12 <= u.minX { return (layouts, undo) }
-        return layouts.last.map { $0.maxX <= h.maxX - 12 } == true ? (layouts, []) : ([], [])
+        guard h.height > 0 else { for b in layoutButtons + [undoButton] { b.setFrame(.zero) }; return }
+        let measurer = noteMetrics.measurer, spacing = 6.0
+        func place(_ b: Button, atX x: Double) -> Rect {
+            let size = b.preferredSize(measurer: measurer)
+            return Rect(x: x, y: (h.midY - size.height / 2).rounded(), width: size.width, height: size.height)
+        }
+        var x = h.minX + 12
+        let layouts = layoutButtons.map { b -> Rect in defer { x = place(b, atX: x).maxX + spacing }; return place(b, atX: x) }
+        let undoWidth = undoButton.preferredSize(measurer: measurer).width
+        let undo = place(undoButton, atX: h.maxX - 12 - undoWidth)
+        let switchFits = (layouts.last?.maxX ?? h.minX) <= h.maxX - 12
+        let undoFits = switchFits && (layouts.last.map { $0.maxX + 12 <= undo.minX } ?? true)
+        func m(_ r: Rect) -> Rect { HeaderMirror.mirrored(r, in: h, direction) }
+        for (b, r) in zip(layoutButtons, layouts) { b.setFrame(switchFits ? m(r) : .zero) }
+        undoButton.setFrame(undoFits ? m(undo) : .zero)
+    }
+
+    /// The header's buttons for the dump: name, title, frame, enabled, selected (the chosen
+    /// layout) and focused (with its ring), as published since the header has had buttons.
+    func headerControlsDump() -> JSON {
+        .array((layoutButtons + [undoButton]).filter { $0.frame.width > 0 }.map { b in
+            .object([("name", .string(b.name)), ("title", .string(b.title)), ("frame", .rect(b.frame)), ("enabled", .bool(b.isEnabled)),
+                     ("selected", .bool(b.isChecked)), ("focused", .bool(b.showsFocusRing))])
+        })
     }
 
     /// The hint while it shows: from the first frame the scene is shown, until its time is up or
@@ -64,11 +87,13 @@ extension RearrangeScene {
         let h = headerFrame
         guard h.height > 0 else { return }
         list.fill(Rect(x: h.minX, y: h.maxY - 1, width: h.width, height: 1), Theme.border)
-        layoutButtons.draw(into: &list)
-        undoButton.draw(into: &list)
+        for b in layoutButtons + [undoButton] { b.draw(into: &list) }
         guard let text = hintText else { return }
-        let frames = leftToRightHeaderButtonFrames()
-        let left = (frames.layouts.last?.maxX ?? h.minX) + 16, right = (frames.undo.first?.minX ?? h.maxX) - 16
+        // Between the switch and Undo, in left-to-right terms (mirrored back for right to left).
+        func ltr(_ r: Rect) -> Rect { HeaderMirror.mirrored(r, in: h, collection.layoutDirection) }
+        let shown = layoutButtons.map(\.frame).filter { $0.width > 0 }.map(ltr)
+        let left = (shown.map(\.maxX).max() ?? h.minX) + 16
+        let right = (undoButton.frame.width > 0 ? ltr(undoButton.frame).minX : h.maxX) - 16
         let style = TextStyle(size: 13)
         guard noteMetrics.measurer.width(of: text, style: style) <= right - left else { return }
         let line = HeaderMirror.mirrored(Rect(x: left, y: h.minY, width: right - left, height: h.height), in: h, collection.layoutDirection)

@@ -38,8 +38,6 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     private let reorder: ReorderableCollection<Int>
     /// Long press to lift (a pinned tile shakes), earlier movement pans.
     private let interaction: ReorderInteraction
-    /// Home, End, the page keys, Space and every arrow scroll (the arrows have no other use here).
-    private let keyboardScrolling = KeyboardScrolling(crossAxisArrowsScroll: true)
     private struct Move: Equatable { var from: Int, to: Int }
     private var pointer = Point(x: -1, y: -1)
     private var sceneNotices: [String] = []
@@ -49,10 +47,12 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     /// The scene's frame; the header band (layout switch, hint, Undo) is its top.
     private(set) var sceneFrame: Rect = .zero
     /// The layout switch at the header's left, and Undo at its right.
-    lazy var layoutButtons = ButtonRow(buttons: { [unowned self] in layoutButtonList }, frames: { [unowned self] in headerButtonFrames().layouts },
-                                       action: { [unowned self] name, _ in RearrangeLayoutKind(rawValue: name).map { setLayout($0) } })
-    lazy var undoButton = ButtonRow(buttons: { [unowned self] in undoButtonList }, frames: { [unowned self] in headerButtonFrames().undo },
-                                    action: { [unowned self] _, now in undo(now: now) })
+    lazy var layoutButtons: [Button] = {
+        let buttons = RearrangeScene.makeLayoutButtons()
+        for (b, kind) in zip(buttons, RearrangeLayoutKind.allCases) { b.onActivate = { [unowned self] _ in setLayout(kind) } }
+        return buttons
+    }()
+    lazy var undoButton = Button(name: "undo", title: tr("Undo"), style: .header) { [unowned self] now in undo(now: now) }
     /// When the one-time hint ("Long-press a tile to move it") goes away: set when the scene is
     /// first shown, cleared by the first lift.
     var hintUntil: Double?
@@ -109,20 +109,17 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
                collection.scrollBarAxis(at: p) == nil { collection.focusByPointer(collection.indexPathForItem(atWindowPoint: p)) }
             return .ignored
         })
-        let tiles = SceneFocusStop("rearrange", canFocus: { [unowned self] in !ids.isEmpty },
-                                   contains: { [unowned self] in collection.frame.contains($0) },
-                                   keys: { [unowned self] key, mods, now in handleFocusedKey(key, mods, now: now) },
-                                   changed: { [unowned self] focused, ring, _ in
-                                       collection.setFocus(focused ? collection.focusedItem ?? collection.firstItemInView : collection.focusedItem,
-                                                           showingRing: focused && ring)
-                                   }, showsRing: { [unowned self] in collection.showsFocusRing })
+        // The tiles' stop is the interaction itself: the arrows move the view's focused tile,
+        // Space picks it up (a pinned tile shakes), and the page keys, Home, End and the arrows
+        // past the ends scroll.
+        interaction.keyboardScrolling = KeyboardScrolling(crossAxisArrowsScroll: true)
         let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .key(key, mods) = event else { return .ignored }
             return handleShortcut(key, mods, now: now) ? .handled : .ignored
         })
         // The interaction is a part of its own; the composition updates it and asks its deadline.
         let frame = ClosureComponent(update: { [unowned self] now in
-                                         manager.update(now: now); collection.update(now: now)
+                                         manager.update(now: now); collection.update(now: now); layOutHeader()
                                      },
                                      nextDeadline: { [unowned self] now in
                                          Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
@@ -133,15 +130,12 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
             switch event { case .pointerDown, .key, .wheel: hintUntil = nil; default: break }
             return .ignored
         })
-        let header = ClosureComponent(handle: { [unowned self] event, now in
-            guard !interaction.isDragging else { return .ignored }
-            return layoutButtons.handle(event, now: now) || undoButton.handle(event, now: now) ? .handled : .ignored
-        })
         let hint = ClosureComponent(update: { [unowned self] now in updateHint(now: now) },
                                     nextDeadline: { [unowned self] now in hintUntil.map { max(now, $0) } })
         // Reading order: the header's buttons, then the tiles; the focus starts on the tiles.
-        let focus = FocusChain([layoutButtons.focusStop("layouts"), undoButton.focusStop("undo"), tiles], initial: tiles)
-        composition = Composition([hintWatcher, pressFocus, header, interaction, focus, shortcuts, hint, frame], focus: focus)
+        let header: [any Component & FocusStop] = layoutButtons + [undoButton]
+        let focus = FocusChain(header + [interaction], initial: interaction)
+        composition = Composition([hintWatcher, pressFocus] + header + [interaction, focus, shortcuts, hint, frame], focus: focus)
     }
 
     /// For the scene catalogue: the layout by its command-line name.
@@ -199,10 +193,11 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
 
     public func setFrame(_ frame: Rect) {
         sceneFrame = frame
-        let header = RearrangeScene.headerHeight(for: frame)
+        let header = RearrangeScene.headerHeight(for: frame, buttonHeight: headerButtonHeight)
         let content = Rect(x: frame.minX, y: frame.minY + header, width: frame.width, height: max(0, frame.height - header))
         collection.setFrame(content)
         manager.bounds = content
+        layOutHeader()
     }
 
     // MARK: Input
@@ -215,17 +210,6 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     /// The keys of the focused tiles: the arrows move the focus ring (the view scrolls to keep it
     /// in sight); Space picks up the tile the ring is on (a pinned one shakes), without a ring it
     /// pages; the page keys, Home and End scroll.
-    private func handleFocusedKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
-        guard mods.isEmpty else { return false }
-        if collection.moveFocus(key, now: now) != nil { return true }
-        if key == .space, collection.showsFocusRing, let ip = collection.focusedItem {
-            if RearrangeScene.isPinned(ids[ip.item]) { collection.shakeItem(at: ip, now: now); return true }
-            manager.finishLandings()
-            if let id = collection.identifier(at: ip), manager.liftWithKeyboard(id, from: reorder, now: now) { return true }
-        }
-        return keyboardScrolling.scroll(for: key, in: collection, now: now)
-    }
-
     /// Puts every tile back; the snapshot flies home to the tile's own slot.
     public func cancelDrag(now: Double) { interaction.cancelDrag(now: now) }
 
@@ -263,7 +247,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if !interaction.isDragging, layoutButtons.contains(p) || undoButton.contains(p) { return .hand }
+        if !interaction.isDragging, (layoutButtons + [undoButton]).contains(where: { $0.contains(p) }) { return .hand }
         if let pressing = interaction.cursor(at: p) { return pressing }
         if let bar = collection.scrollBarCursor(at: p) { return bar }
         guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
@@ -291,7 +275,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
             // The one-time hint in the header while it shows, else null.
             ("hint", hintText.map { .string($0) } ?? .null),
             // The header's controls: the layout switch and Undo, in window points.
-            ("headerControls", .array((layoutButtons.dump().arrayValue ?? []) + (undoButton.dump().arrayValue ?? []))),
+            ("headerControls", headerControlsDump()),
             ("collections", .array([collection.dumpState(extra: [
                 ("layout", .string(layoutKind.rawValue)),
                 ("pinned", .strings(ids.filter(RearrangeScene.isPinned).sorted().map { "\($0)" })),
