@@ -206,7 +206,7 @@ final class ReadingOrderTests: XCTestCase {
         XCTAssertEqual(cycle.first, "tabs")
     }
 
-    func testRearrangeHeaderBeforeTiles() throws { try assertBefore(["layouts", "undo"], "rearrange", in: "rearrange") }
+    func testRearrangeHeaderBeforeTiles() throws { try assertBefore(["grid", "horizontal", "waterfall"], "rearrange", in: "rearrange") } // Undo, disabled until a move, is no Tab stop
     func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "header"], "mosaic", in: "mosaic") }
     func testCalendarHeaderBeforeDays() throws { try assertBefore(["previous", "next"], "days", in: "calendar") }
 }

@@ -41,7 +41,9 @@ final class ContainerFocusStop: FocusStop {
     }
 
     func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
-        if isFocused, let c = container, !claimsFocus, let first = c.items.joined().first {
+        // Tab onto the collection focuses its first item; the focus arriving quietly (the stop a
+        // chain starts on, a click elsewhere in it) leaves the items alone until a key.
+        if isFocused, showsRing, let c = container, !claimsFocus, let first = c.items.joined().first {
             manager.marks.focus(first, in: focusName)
             if let ip = c.displayedIndexPath(of: first) { c.view.scrollToItem(ip, centered: false, animated: true) }
         }
