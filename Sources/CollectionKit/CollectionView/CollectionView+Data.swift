@@ -25,8 +25,8 @@ extension CollectionView {
         refreshVisible(reconfigureAll: true)
     }
 
-    /// The number of items in all sections. O(sections).
-    public var numberOfItems: Int { itemCounts.reduce(0, +) }
+    /// The number of items in all sections. O(1): kept as the counts change.
+    public var numberOfItems: Int { totalItemCount }
 
     /// The data source's identifier for the item displayed at `indexPath`, or nil out of range.
     public func identifier(at indexPath: ItemPath) -> AnyHashable? {

@@ -75,7 +75,10 @@ public final class CollectionView {
 
     /// Items per section as the view knows them: the data source's counts as of the last
     /// ``reloadData()`` or ``performBatchUpdates(_:animated:previousIndexPath:identifiersKnownUnique:)``.
-    public internal(set) var itemCounts: [Int] = []
+    public internal(set) var itemCounts: [Int] = [] { didSet { totalItemCount = itemCounts.reduce(0, +) } }
+    /// The sum of `itemCounts`, kept with them: asked every frame (a calendar has thousands of
+    /// sections).
+    private(set) var totalItemCount = 0
     private var factories: [String: (String) -> CollectionCell] = [:]
     private var reusePool: [String: [CollectionCell]] = [:]
     /// The live cells by displayed index path: the items in view, retained items and a moving item.

@@ -35,6 +35,9 @@ public final class EstimatedTextMeasurer: TextMeasuring {
 
     private static func isWide(_ c: Character) -> Bool {
         guard let s = c.unicodeScalars.first else { return false }
+        // Below U+2300 nothing is an ideograph or shown as an emoji by default: most text is
+        // answered without a Unicode property lookup.
+        guard s.value >= 0x2300 else { return false }
         return isIdeograph(s) || s.properties.isEmojiPresentation
     }
 
