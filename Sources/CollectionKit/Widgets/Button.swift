@@ -49,6 +49,11 @@ public final class Button: Component, FocusStop {
     /// drawn in the suggested colours and bold, and screen readers hear it as selected. Activating
     /// it does not flip it: the owner sets it from what it shows.
     public var isChecked = false
+    /// False: the owner draws the button as part of its own artwork (a card's Open button, drawn
+    /// in the card's colours and scaled with it), reading ``isHovered``, ``isPressed`` and
+    /// ``showsFocusRing``; the button still takes the input, the focus and the accessibility.
+    /// True (the default): it draws itself in its style.
+    public var drawsItself = true
     /// Right to left puts the symbol after the title (at its right).
     public var layoutDirection = LayoutDirection.leftToRight
     /// Called when it is activated (a click, Enter or Space, an assistive technology's "click").
@@ -59,6 +64,9 @@ public final class Button: Component, FocusStop {
     public private(set) var isHovered = false
     /// True while a press on it is held and the pointer is over it: it looks pressed.
     public var isPressed: Bool { pressing && pressedInside }
+    /// True from a press on it until the release, wherever the pointer is (a button that holds the
+    /// pointer may still look lit while the pointer is off it).
+    public var isHeld: Bool { pressing }
     /// True while it has the focus of its chain.
     public private(set) var isFocused = false
     /// True while its focus ring shows (it has the focus and the chain shows the ring).
@@ -185,7 +193,7 @@ public final class Button: Component, FocusStop {
     }
 
     public func draw(into list: inout DrawList) {
-        guard frame.width > 0, frame.height > 0 else { return }
+        guard drawsItself, frame.width > 0, frame.height > 0 else { return }
         let s = style.following(Appearance.colorScheme)
         let (text, background) = colors
         // A button disabled while it had the focus shows no ring (it cannot be used).

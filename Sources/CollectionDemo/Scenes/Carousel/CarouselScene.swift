@@ -12,16 +12,21 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     static let dotSpacing = 18.0
     /// The widest a card gets: a wide window shows more neighbours instead of one giant card.
     static let maximumCardWidth = 560.0
-    /// The card whose Open button the pointer is over, and whether it is held down on it.
-    private var openButton: (card: Int, pressed: Bool)?
+    /// The centred card's Open button: it takes the pointer, the focus, Enter and Space, and is
+    /// what screen readers press; the card draws it in its own colours (it follows the centred
+    /// card: a side card is a preview, and a click there centres it).
+    private(set) lazy var openButton: Button = {
+        let b = Button(name: "open", title: CarouselCardCell.openTitle)
+        b.drawsItself = false
+        b.onActivate = { [unowned self] now in open(centeredIndex, now: now) }
+        return b
+    }()
     /// The card opened (its Open button, or Enter on the focused card): shown in a reading sheet
     /// over the carousel until Escape, a click or the sheet's Close.
     public private(set) var openedCard: Int?
     /// The reading sheet on top, the cards' gestures beneath; Tab moves between the cards and the
     /// centred card's Open button.
     public private(set) var composition = Composition([])
-    /// The Open button has the keyboard focus, with its ring showing.
-    private var openButtonRing = false
 
     public init(itemCount: Int, alignment: CarouselLayout.Alignment = .center) {
         ids = Array(0..<max(0, itemCount))
@@ -43,36 +48,16 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
     }
 
     private func compose() {
-        let cards = SceneFocusStop("cards", canFocus: { [unowned self] in !ids.isEmpty },
-                                   contains: { [unowned self] in collection.frame.contains($0) && openButtonCard(at: $0) == nil },
-                                   keys: { [unowned self] key, mods, now in mods.isEmpty && handleKey(key, now: now) },
-                                   changed: { [unowned self] focused, ring, _ in
-                                       collection.setFocus(focused ? collection.focusedItem ?? ItemPath(item: centeredIndex) : collection.focusedItem,
-                                                           showingRing: focused && ring)
-                                   }, showsRing: { [unowned self] in collection.showsFocusRing })
-        // The Open button of the centred card: the paging keys still turn the cards while it has
-        // the focus, and its ring moves with them to the new centred card's button.
-        let openStop = SceneFocusStop("open", canFocus: { [unowned self] in !ids.isEmpty },
-                                  contains: { [unowned self] in openButtonCard(at: $0) != nil },
-                                  keys: { [unowned self] key, mods, now in
-                                      guard mods.isEmpty else { return false }
-                                      if key == .enter || key == .space { open(centeredIndex, now: now); return true }
-                                      return handleKey(key, now: now)
-                                  },
-                                  changed: { [unowned self] focused, ring, _ in openButtonRing = focused && ring; updateButtonStates() },
-                                  showsRing: { [unowned self] in openButtonRing })
-        let gestures = ClosureComponent(handle: { [unowned self] event, now in handleCards(event, now: now) ? .handled : .ignored },
-                                        update: { [unowned self] now in collection.update(now: now) },
-                                        nextDeadline: { [unowned self] now in collection.nextDeadline(after: now) },
-                                        draw: { [unowned self] list in
-                                            collection.draw(into: &list)
-                                            collection.showsScrollBars = !showsDots
-                                            ScrollIndicator.draw(for: collection, into: &list)
-                                            drawPageIndicator(into: &list)
-                                        })
-        let focus = FocusChain([cards, openStop])
+        let cards = CarouselCards(scene: self)
+        // The paging keys, whichever stop has the focus (the Open button takes only Enter and
+        // Space): the chain offers a key to its stop first, then it comes here.
+        let pagingKeys = ClosureComponent(handle: { [unowned self] event, now in
+            guard case let .key(key, mods) = event, mods.isEmpty else { return .ignored }
+            return handleKey(key, now: now) ? .handled : .ignored
+        })
+        let focus = FocusChain([cards, openButton])
         focusChain = focus
-        composition = Composition([readingSheet, focus, gestures], focus: focus)
+        composition = Composition([readingSheet, focus, openButton, cards, pagingKeys], focus: focus)
         composition.collections = [collection]
     }
 
@@ -108,9 +93,8 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         scrollToCard(index, now: now)
     }
 
-    /// The cards' own gestures: pan, flick, wheel, the Open button under the pointer, the page
-    /// dots, and the paging keys whichever stop has the focus.
-    private func handleCards(_ event: InputEvent, now: Double) -> Bool {
+    /// The cards' own gestures: pan, flick, wheel and the page dots.
+    fileprivate func handleCards(_ event: InputEvent, now: Double) -> Bool {
         // With page dots the dots are the bar; a long carousel without them gets a scroll bar
         // (routed by the composition before any part).
         collection.showsScrollBars = !showsDots
@@ -118,37 +102,18 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         case let .pointerDown(p, .left, _) where collection.frame.contains(p):
             // The pointer is in use: the focus ring hides until the next key.
             collection.focusByPointer(nil)
-            if let card = openButtonCard(at: p) { openButton = (card, true); updateButtonStates(); return true }
             press.down(at: p, now: now, physics: &collection.physics)
         case let .pointerMove(p, _):
-            if let held = openButton, held.pressed {
-                // A held button stays pressed only while the pointer is over it, as desktop buttons do.
-                openButton = (held.card, true)
-                updateButtonStates(pointerOver: openButtonCard(at: p) == held.card)
-                return true
-            }
             press.moved(to: p, now: now, physics: &collection.physics)
             collection.updateHover(at: press.isPanning ? nil : p)
-            openButton = press.isActive ? nil : openButtonCard(at: p).map { ($0, false) }
-            updateButtonStates()
         case let .pointerUp(p, .left, mods):
-            if let held = openButton, held.pressed {
-                openButton = openButtonCard(at: p).map { ($0, false) }
-                updateButtonStates()
-                if openButtonCard(at: p) == held.card { open(held.card, now: now) }
-                return true
-            }
             if press.up(at: p, now: now, physics: &collection.physics) { click(at: p, modifiers: mods, now: now) }
         case let .wheel(dx, dy):
             if !press.isPanning { collection.physics.wheel(dx: dx, dy: dy, now: now) }
-        case let .key(key, mods) where mods.isEmpty:
-            return handleKey(key, now: now)
         case .focus(gained: false):
             cancelPress(now: now)
-            openButton = nil; updateButtonStates()
         case .pointerExited:
             collection.updateHover(at: nil)
-            openButton = nil; updateButtonStates()
         default: return false
         }
         return true
@@ -189,26 +154,34 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         guard !ids.isEmpty else { return }
         let i = min(max(0, index), ids.count - 1)
         scrollToCard(i, now: now)
-        collection.setFocus(ItemPath(item: i), showingRing: !openButtonRing)
-        updateButtonStates()
+        collection.setFocus(ItemPath(item: i), showingRing: !openButton.isFocused)
     }
 
-    /// The card whose Open button is under `p`: only the card at rest in the middle has a live
-    /// button (a side card is a preview; a click there centres it).
-    private func openButtonCard(at p: Point) -> Int? {
-        guard !ids.isEmpty, let ip = collection.indexPathForItem(atWindowPoint: p), ip.item == centeredIndex,
-              let frame = collection.presentedFrameForItem(at: ip) else { return nil }
-        let card = collection.windowRect(fromContent: frame)
-        return CarouselCardCell.openButtonFrame(in: card, direction: collection.layoutDirection).contains(p) ? ip.item : nil
+    /// The cards, their scroll bar (a long carousel without dots) and the page dots.
+    fileprivate func drawCards(into list: inout DrawList) {
+        collection.draw(into: &list)
+        collection.showsScrollBars = !showsDots
+        ScrollIndicator.draw(for: collection, into: &list)
+        drawPageIndicator(into: &list)
     }
 
-    /// Tells the cells how their Open button looks.
-    private func updateButtonStates(pointerOver: Bool = true) {
+    /// Puts the Open button on the centred card (none while no card is centred in view) and
+    /// tells the cards how it looks: only the centred card's is live, with its hover, press and
+    /// ring. Every frame: a few cells.
+    fileprivate func placeOpenButton() {
+        var frame = Rect.zero
+        if !ids.isEmpty, let f = collection.presentedFrameForItem(at: ItemPath(item: centeredIndex)) {
+            let card = collection.windowRect(fromContent: f)
+            if card.intersects(collection.frame) {
+                frame = CarouselCardCell.openButtonFrame(in: card, direction: collection.layoutDirection)
+            }
+        }
+        if frame != openButton.frame { openButton.setFrame(frame) }
         for (ip, cell) in collection.visibleCells {
             guard let card = cell as? CarouselCardCell else { continue }
-            card.showsButtonRing = openButtonRing && ip.item == centeredIndex
-            guard let b = openButton, b.card == ip.item else { card.buttonState = .normal; continue }
-            card.buttonState = b.pressed && pointerOver ? .pressed : .hovered
+            let live = ip.item == centeredIndex && frame.width > 0
+            card.showsButtonRing = live && openButton.showsFocusRing
+            card.buttonState = !live ? .normal : openButton.isPressed ? .pressed : openButton.isHovered || openButton.isHeld ? .hovered : .normal
         }
     }
 
@@ -219,7 +192,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         let wasOpen = openedCard != nil
         openedCard = index
         collection.updateHover(at: nil)
-        if !wasOpen { focusChain.beginModal([readingSheet.closeStop], now: now ?? collection.now) }
+        if !wasOpen { focusChain.beginModal([readingSheet.closeButton], now: now ?? collection.now) }
     }
 
     /// Closes the reading sheet; the focus goes back where it was (the Open button, or the cards).
@@ -345,10 +318,16 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
             list.paragraph(CarouselScene.story(c), in: body, style: ParagraphStyle(text: TextStyle(size: 15), maximumLines: Int(body.height / 21)),
                            color: Theme.text)
         }
-        let close = sheetCloseFrame
-        list.fill(close, Theme.accent, radius: close.height / 2)
-        list.text(CarouselScene.closeTitle, in: close, size: 14, color: .white, alignment: .center, weight: .bold)
-        if sheet.closeRing { list.stroke(close.insetBy(dx: -3, dy: -3), Theme.focusRing, width: 2, radius: close.height / 2 + 3) }
+        // Close, the engine's button in the demo's colours: a pill in the accent colour.
+        let close = readingSheet.closeButton
+        close.title = CarouselScene.closeTitle
+        var style = ButtonStyle.header
+        style.text = TextStyle(size: 14)
+        style.cornerRadius = sheetCloseFrame.height / 2
+        style.focusRingWidth = 2
+        close.style = style
+        close.setFrame(sheetCloseFrame)
+        close.draw(into: &list)
     }
 
     static var closeTitle: String { tr("Close") }
@@ -419,7 +398,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
 
     /// The focus rings the cells and the sheet draw now.
     var focusRingsShown: Int {
-        var n = sheet.closeRing ? 1 : 0
+        var n = sheet.closeButton.showsFocusRing ? 1 : 0
         for (_, cell) in collection.visibleCells {
             if cell.isFocused { n += 1 }
             if let card = cell as? CarouselCardCell, card.showsButtonRing { n += 1 }
@@ -454,13 +433,12 @@ extension CarouselScene {
 /// draws at the modal layer; its Close button is the one focus stop while it is open.
 final class CarouselSheet: Component {
     private unowned let scene: CarouselScene
-    /// The Close button's ring shows (it has the focus after keyboard use).
-    private(set) var closeRing = false
-    private(set) lazy var closeStop = SceneFocusStop("close", keys: { [unowned self] key, mods, now in
-        guard mods.isEmpty, key == .enter || key == .space else { return false }
-        scene.closeSheet(now: now)
-        return true
-    }, changed: { [unowned self] focused, ring, _ in closeRing = focused && ring }, showsRing: { [unowned self] in closeRing })
+    /// Close: the one focus stop while the sheet is open (the sheet sets its frame and draws it).
+    private(set) lazy var closeButton: Button = {
+        let b = Button(name: "close", title: CarouselScene.closeTitle, kind: .suggested, style: .header)
+        b.onActivate = { [unowned self] now in scene.closeSheet(now: now) }
+        return b
+    }()
 
     init(scene: CarouselScene) { self.scene = scene }
 
@@ -468,7 +446,44 @@ final class CarouselSheet: Component {
     var drawLayer: DrawLayer { .modal }
     func contains(_ p: Point) -> Bool { scene.openedCard != nil }
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        scene.openedCard != nil && scene.handleSheet(event, now: now) ? .handled : .ignored
+        guard scene.openedCard != nil else { return .ignored }
+        // Close lights up under the pointer and looks pressed while held; the sheet decides.
+        switch event {
+        case .pointerMove, .pointerDown, .pointerExited: _ = closeButton.handle(event, now: now)
+        case .pointerUp: closeButton.cancelGestures(now: now)
+        default: break
+        }
+        return scene.handleSheet(event, now: now) ? .handled : .ignored
     }
     func draw(into list: inout DrawList) { scene.drawOpenSheet(into: &list) }
+}
+
+/// The cards as a part and a focus stop: pan, flick, wheel and the page dots; with the focus, the
+/// ring on the centred card (the paging keys come from the scene's key table, whichever stop has
+/// the focus).
+final class CarouselCards: Component, FocusStop {
+    private unowned let scene: CarouselScene
+    init(scene: CarouselScene) { self.scene = scene }
+
+    var focusName: String { "cards" }
+    var canTakeFocus: Bool { !scene.ids.isEmpty }
+    /// The cards but the centred card's Open button (a press there focuses the button).
+    func contains(_ p: Point) -> Bool { scene.collection.frame.contains(p) && !scene.openButton.contains(p) }
+    var showsOwnRing: Bool { scene.collection.showsFocusRing }
+    func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
+        let c = scene.collection
+        c.setFocus(isFocused ? c.focusedItem ?? ItemPath(item: scene.centeredIndex) : c.focusedItem, showingRing: isFocused && showsRing)
+    }
+
+    func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        if case .key = event { return .ignored }
+        return scene.handleCards(event, now: now) ? .handled : .ignored
+    }
+    func update(now: Double) {
+        scene.collection.update(now: now)
+        scene.placeOpenButton()
+    }
+    func nextDeadline(after now: Double) -> Double? { scene.collection.nextDeadline(after: now) }
+    func draw(into list: inout DrawList) { scene.drawCards(into: &list) }
+    func cancelGestures(now: Double) { scene.didDeactivate(now: now) }
 }
