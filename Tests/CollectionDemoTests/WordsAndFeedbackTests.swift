@@ -200,11 +200,16 @@ final class HeaderControlsTests: XCTestCase {
         XCTAssertNotEqual(scene.model.order, before, "Shuffle shuffles")
         try driver.play(script: click(try XCTUnwrap(controls(app)["undo"]).center))
         XCTAssertEqual(scene.model.order, before, "Undo undoes")
-        // The buttons are a focus stop: Tab to them, Right to Reset... Enter presses the focused one.
+        // Each button is a focus stop (Undo once there is something to undo): Tab reaches them
+        // in reading order, and Enter presses the focused one.
         try driver.play(script: "key s\nwait 600")
         var stops: [String] = []
         for _ in 0..<4 { try driver.play(script: "key Tab"); stops.append(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue ?? "") }
-        XCTAssertTrue(stops.contains("header"), "\(stops)")
+        XCTAssertEqual(stops.filter { ["shuffle", "reset", "undo"].contains($0) }, ["shuffle", "reset", "undo"], "\(stops)")
+        let shuffled = scene.model.order
+        while app.dumpState()["keyboardFocus"]?["stop"]?.stringValue != "undo" { try driver.play(script: "key shift+Tab") }
+        try driver.play(script: "key Return\nwait 600")
+        XCTAssertNotEqual(scene.model.order, shuffled, "Enter on the focused Undo undid the shuffle")
     }
 
     func testTheRearrangeHeaderSwitchesLayoutsAndItsHintShowsOnceAboveTheTiles() throws {

@@ -8,7 +8,7 @@ extension MosaicScene {
     /// drawn), and the context menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
         var nodes = [collection.accessibilityNode(name: tr("Featured"), role: .list, section: MosaicScene.featuredSection)]
-            + headerButtons.accessibilityNodes()
+            + headerButtons.flatMap { $0.accessibilityNodes() }
             + [collection.accessibilityNode(name: tr("Mosaic"), role: .list, section: MosaicScene.mosaicSection),
                AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {

@@ -5,10 +5,10 @@ import CollectionKit
 extension MosaicScene {
     static func cardCount(_ n: Int) -> String { trn("%@ card", "%@ cards", n) }
 
-    var headerButtonList: [ButtonRow.Button] {
-        [ButtonRow.Button(name: "shuffle", title: tr("Shuffle")),
-         ButtonRow.Button(name: "reset", title: tr("Reset")),
-         ButtonRow.Button(name: "undo", title: tr("Undo"), enabled: manager.history.undoCount > 0)]
+    /// Shuffle, Reset and Undo: the engine's buttons (one Tab stop each) in the header's style.
+    static func makeHeaderButtons() -> [Button] {
+        [Button(name: "shuffle", title: tr("Shuffle"), style: .header), Button(name: "reset", title: tr("Reset"), style: .header),
+         Button(name: "undo", title: tr("Undo"), style: .header)]
     }
 
     /// The mosaic header's frame in window points, while it shows.
@@ -19,15 +19,37 @@ extension MosaicScene {
         return r.intersects(collection.frame) ? r : nil
     }
 
-    /// The buttons' frames: right-aligned in the header, and none where the header is too narrow
-    /// for them beside its title (the keys still work).
-    func headerButtonFrames() -> [Rect] {
-        guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
-        let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
-        // The buttons end at the grid's right edge, as the title starts at its left one; right to
-        // left the row is mirrored with its header: at the left end, Shuffle rightmost.
-        let frames = ButtonRow.layout(widths: widths, right: h.maxX - gridSideInset, midY: h.midY)
-        return (frames.first?.minX ?? 0) >= h.minX + gridSideInset + 84 ? frames.map { HeaderMirror.mirrored($0, in: h, collection.layoutDirection) } : []
+    /// Brings the buttons up to date (words, colours, whether Undo can undo) and places them:
+    /// right-aligned in the header, measured at the current text size, and none where the header
+    /// is too narrow for them beside its title (the keys still work). Right to left the row is
+    /// mirrored with its header: at the left end, Shuffle rightmost. Every frame: a few
+    /// assignments and a measurement per button.
+    func layOutHeaderButtons() {
+        let titles = [tr("Shuffle"), tr("Reset"), tr("Undo")]
+        for (b, title) in zip(headerButtons, titles) { b.title = title; b.style = .header; b.layoutDirection = collection.layoutDirection }
+        headerButtons[2].isEnabled = manager.history.undoCount > 0
+        let sizes = headerButtons.map { $0.preferredSize(measurer: measurer) }
+        guard let h = headerWindowFrame, let height = sizes.map(\.height).max(), h.height >= height else {
+            for b in headerButtons { b.setFrame(.zero) }
+            return
+        }
+        let spacing = 6.0
+        var x = h.maxX - gridSideInset - sizes.reduce(0) { $0 + $1.width } - spacing * Double(sizes.count - 1)
+        let fits = x >= h.minX + gridSideInset + 84
+        for (b, size) in zip(headerButtons, sizes) {
+            let r = Rect(x: x, y: (h.midY - size.height / 2).rounded(), width: size.width, height: size.height)
+            b.setFrame(fits ? HeaderMirror.mirrored(r, in: h, collection.layoutDirection) : .zero)
+            x += size.width + spacing
+        }
+    }
+
+    /// The header's buttons for the dump: name, title, frame, enabled, selected and focused (with
+    /// its ring), as published since the header has had buttons.
+    func headerControlsDump() -> JSON {
+        .array(headerButtons.filter { $0.frame.width > 0 }.map { b in
+            .object([("name", .string(b.name)), ("title", .string(b.title)), ("frame", .rect(b.frame)), ("enabled", .bool(b.isEnabled)),
+                     ("selected", .bool(b.isChecked)), ("focused", .bool(b.showsFocusRing))])
+        })
     }
 
     func pressHeaderButton(_ name: String, now: Double) {

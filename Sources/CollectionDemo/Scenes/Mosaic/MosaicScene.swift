@@ -21,7 +21,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     private var modelChanges = 0
     private var focusedPositionFound: (id: Int, changes: Int, position: Int?)?
     private var dataSource: DiffableDataSource<Int, Int>!
-    private let orthogonal = OrthogonalScrolling()
+    fileprivate let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
     public let manager = DragDropManager()
     private var reorder: ReorderableCollection<Int>!
@@ -37,16 +37,23 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// Whether the focused card shows its ring (and its ⋯ button): after keyboard use, until the
     /// next press of the pointer.
     public private(set) var showsFocusRing = false
+    /// The featured row as a focus stop: the arrows page it; its ring is on the card it rests on.
+    private lazy var featuredStop = FeaturedRowStop(scene: self)
     /// The featured row has the keyboard focus with its ring showing.
-    private var featuredRing = false
+    private var featuredRing: Bool { featuredStop.showsRing }
     /// The card the open menu (or the last one opened) is for.
     private(set) var menuCard: Int?
     public private(set) var composition = Composition([])
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
     /// Shuffle, Reset and Undo at the right end of the mosaic's pinned header.
-    lazy var headerButtons = ButtonRow(buttons: { [unowned self] in headerButtonList }, frames: { [unowned self] in headerButtonFrames() },
-                                       action: { [unowned self] name, now in pressHeaderButton(name, now: now) })
+    lazy var headerButtons: [Button] = {
+        let buttons = MosaicScene.makeHeaderButtons()
+        for b in buttons { b.onActivate = { [unowned self, name = b.name] now in pressHeaderButton(name, now: now) } }
+        return buttons
+    }()
+    /// Measures the header's buttons (the backend's measurer in a window).
+    let measurer: any TextMeasuring
 
     static let featuredCount = 8
     static let featuredSection = 0, mosaicSection = 1
@@ -57,6 +64,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     public init(preset: MosaicPreset = .long, count: Int? = nil, measurer: any TextMeasuring = EstimatedTextMeasurer(),
                 services: TextServices = TextServices()) {
         editor = InPlaceEditor(measurer: measurer, services: services, style: MosaicScene.fieldStyle)
+        self.measurer = measurer
         self.preset = preset
         initialModel = MosaicModel(preset: preset, count: count)
         model = initialModel
@@ -144,22 +152,9 @@ public final class MosaicScene: Scene, ShortcutListing {
                                        showsFocusRing = focused && ring
                                        if showsFocusRing, focusedCard == nil { moveFocus(by: 0, now: now) }
                                    }, showsRing: { [unowned self] in showsFocusRing })
-        let featured = SceneFocusStop("featured", contains: { [unowned self] p in orthogonal.contains(p) },
-                                      keys: { [unowned self] key, mods, now in
-                                          guard mods.isEmpty, key == .left || key == .right else { return false }
-                                          // The arrow towards the row's end goes forward: the right one, or the left in right to left.
-            let forward: Key = collection.layoutDirection.isRightToLeft ? .left : .right
-            pageFeatured(by: key == forward ? 1 : -1, now: now)
-                                          return true
-                                      },
-                                      changed: { [unowned self] focused, ring, _ in featuredRing = focused && ring },
-                                      showsRing: { [unowned self] in featuredRing })
         let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .key(key, mods) = event else { return .ignored }
             return handleShortcut(key, mods, now: now) ? .handled : .ignored
-        })
-        let header = ClosureComponent(handle: { [unowned self] event, now in
-            !interaction.isDragging && headerButtons.handle(event, now: now) ? .handled : .ignored
         })
         // Pictures dropped from a file manager (the mosaic's drag machinery decides and says why not).
         let drops = ClosureComponent(handle: { [unowned self] event, now in
@@ -171,8 +166,10 @@ public final class MosaicScene: Scene, ShortcutListing {
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // Reading order: the featured row, the mosaic header's buttons, then the mosaic's cards;
         // the focus starts on the cards.
-        let focus = FocusChain([featured, headerButtons.focusStop("header"), cards], initial: cards)
-        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame], focus: focus)
+        let header: [any Component & FocusStop] = headerButtons
+        let focus = FocusChain([featuredStop] + header + [cards], initial: cards)
+        composition = Composition([editor, menu] + header + [moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame],
+                                  focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -488,7 +485,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     /// Turns the featured row one card toward `step`.
-    private func pageFeatured(by step: Int, now: Double) {
+    fileprivate func pageFeatured(by step: Int, now: Double) {
         let featured = MosaicScene.featuredSection
         guard let layout = collection.layout as? CompositionalLayout, layout.sections.indices.contains(featured) else { return }
         let current = layout.nearestRestingPlace(section: featured, toOffset: orthogonal.scrollers[featured]?.restingOffset.x ?? 0)
@@ -590,6 +587,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         orthogonal.sync(with: collection)
         manager.update(now: now)
         collection.update(now: now)
+        layOutHeaderButtons()
         // The focus ring follows the focused card without reconfiguring cells; the view's own
         // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
         let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
@@ -631,7 +629,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             }
         }
         ScrollIndicator.draw(for: collection, into: &list)
-        list.clipped(to: collection.frame) { headerButtons.draw(into: &$0) }
+        list.clipped(to: collection.frame) { list in for b in headerButtons { b.draw(into: &list) } }
         // Landing flights and the lifted card, above the cards.
         manager.draw(into: &list, now: collection.now)
         if let refusal = manager.feedback {
@@ -642,7 +640,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     public func cursor(at p: Point) -> Cursor {
-        if !interaction.isDragging, headerButtons.contains(p) { return .hand }
+        if !interaction.isDragging, headerButtons.contains(where: { $0.contains(p) }) { return .hand }
         if let pressing = interaction.cursor(at: p) { return pressing }
         if orthogonal.isPanning { return .grabbing }
         return itemIndexPath(at: p) != nil ? .hand : .arrow
@@ -760,7 +758,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             ("refusal", manager.feedback.map { .string($0.text) } ?? .null),
             ("names", .object(model.names.sorted { $0.key < $1.key }.map { ("\($0.key)", .string($0.value)) })),
             // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
-            ("headerControls", headerButtons.dump()),
+            ("headerControls", headerControlsDump()),
         ]
     }
 
@@ -781,5 +779,26 @@ extension MosaicScene {
         model = remembered
         applyModel(animated: false)
         return true
+    }
+}
+
+/// The featured row as a focus stop: Left and Right page it (the arrow towards the row's end goes
+/// forward: the right one, or the left in right to left); the ring shows on the card it rests on.
+final class FeaturedRowStop: FocusStop {
+    private unowned let scene: MosaicScene
+    /// The row has the focus with its ring.
+    private(set) var showsRing = false
+    init(scene: MosaicScene) { self.scene = scene }
+
+    var focusName: String { "featured" }
+    var canTakeFocus: Bool { true }
+    var showsOwnRing: Bool { showsRing }
+    func contains(_ p: Point) -> Bool { scene.orthogonal.contains(p) }
+    func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) { self.showsRing = isFocused && showsRing }
+    func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        guard case let .key(key, mods) = event, mods.isEmpty, key == .left || key == .right else { return .ignored }
+        let forward: Key = scene.collection.layoutDirection.isRightToLeft ? .left : .right
+        scene.pageFeatured(by: key == forward ? 1 : -1, now: now)
+        return .handled
     }
 }
