@@ -15,6 +15,8 @@ struct ATSPIShape: Equatable {
     /// The notification shown (a toast) and what it says (an alert, such as the demo's notices, is read by its role).
     var notification: ATSPIObjectPath?
     var notificationText: String?
+    /// The dialog open (the shortcuts window, a modal sheet).
+    var dialog: ATSPIObjectPath?
 
     init(_ tree: ATSPITree) {
         places = tree.window.children.map(\.identity)
@@ -25,6 +27,7 @@ struct ATSPIShape: Equatable {
         focusedNode = tree.path { $0.states.contains(.focused) && $0.items == nil && $0.textField == nil && $0.role != .menuItem && $0.role != .window }
         notification = tree.path { $0.role == .notification }
         notificationText = notification.flatMap { tree.resolve($0)?.node.name }
+        dialog = tree.path { $0.role == .dialog }
     }
 }
 
@@ -78,7 +81,12 @@ extension ATSPIBridge {
         } else if let node = now.focusedNode, node != before.focusedNode || replaced {
             // A button took the focus (Tab, a dialog opening): a screen reader follows it.
             focus(node)
-        } else if replaced || (before.menu != nil && now.menu == nil) || (before.focusedNode != nil && now.focusedNode == nil) {
+        } else if let dialog = now.dialog, dialog != before.dialog {
+            // A dialog opened with none of its controls focused takes the focus itself: a screen
+            // reader reads its name and what it says as it enters.
+            focus(dialog)
+        } else if replaced || (before.menu != nil && now.menu == nil) || (before.focusedNode != nil && now.focusedNode == nil)
+                    || (before.dialog != nil && now.dialog == nil) {
             focusCurrent(tree)
         }
     }

@@ -70,7 +70,17 @@ public final class ATSPIBridge {
     /// The tree as last read, kept while the application cannot have changed: a screen reader's
     /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
     /// for each would make every call wait for it.
-    private var cachedTree: ATSPITree?
+    /// Each tree read is published to the bus thread, which answers a screen reader's counting
+    /// calls from it (``ATSPISnapshot``); forgetting the tree withdraws it.
+    private var cachedTree: ATSPITree? {
+        didSet {
+            if let cachedTree {
+                connection.publish(ATSPISnapshot(cachedTree, busName: connection.busName))
+            } else if oldValue != nil {
+                connection.withdraw()
+            }
+        }
+    }
 
     private init(application: AccessibleApplication) {
         self.application = application
@@ -107,6 +117,9 @@ public final class ATSPIBridge {
 
     /// The application's name on the accessibility bus ("" until connected).
     public var busName: String { connection.busName }
+    /// Calls the bus thread answered by itself from the published snapshot (a screen reader
+    /// counting a list's items), without waking the window.
+    public var callsAnsweredOnBusThread: Int { connection.answeredOnBusThread }
     /// Why the adapter is not on the bus, once it gave up (no session bus, no accessibility bus).
     public var failure: String? { connection.failure }
 
