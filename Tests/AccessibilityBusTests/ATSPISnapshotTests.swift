@@ -35,7 +35,7 @@ final class ATSPISnapshotTests: XCTestCase {
         // Each item: its role and index, as the tree's node says.
         let node = try XCTUnwrap(tree.resolve(mosaic.child(1234))?.node)
         XCTAssertEqual(ask(mosaic.child(1234), "GetRole"), [.uint32(ATSPIRole(node.role).number)])
-        XCTAssertEqual(ask(mosaic.child(1234), "GetRoleName"), [.string("list item")])
+        XCTAssertEqual(ask(mosaic.child(1234), "GetRoleName"), [.string("list item")], "a grid's cell is a list item")
         XCTAssertEqual(ask(mosaic.child(1234), "GetIndexInParent"), [.int32(1234)])
         // Past the last item, names, states and the list's other calls are the window's.
         XCTAssertNil(ask(mosaic.child(2000), "GetRole"))

@@ -56,7 +56,7 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertNil(tree.path(ofItem: 8 + 2000, inCollectionNamed: "mosaic"), "past the last card")
         let card = try XCTUnwrap(tree.collectionItem(mosaic.child(1999)))
         XCTAssertEqual(card.index, 1999)
-        XCTAssertEqual(card.items.itemRole, .listItem)
+        XCTAssertEqual(card.items.itemRole, .gridCell, "the mosaic is a grid: its cards are list items to AT-SPI")
         XCTAssertNil(tree.collectionItem(mosaic.child(2000)))
         XCTAssertNil(tree.collectionItem(featured.child(8)), "the featured list has eight cards")
     }
