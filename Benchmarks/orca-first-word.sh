@@ -102,7 +102,7 @@ start_orca() {
 # Orca may linger over its shutdown: it is given 10 s, then ended.
 orca_gone() { ! kill -0 "$orca_pid" 2>/dev/null; }
 stop_orca() { kill "$orca_pid" 2>/dev/null; wait_for 10 orca_gone || kill -9 "$orca_pid" 2>/dev/null; wait "$orca_pid" 2>/dev/null; orca_pid=""; }
-median() { tr ' ' '\n' | grep -v '^-$' | sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print a[int((NR + 1) / 2)]}'; }
+median() { tr ' ' '\n' | grep -vE '^(-|)$' | sort -n | awk '{a[NR]=$1} END {if (NR == 0) print "-"; else print a[int((NR + 1) / 2)]}'; }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 echo "demo: $bin"

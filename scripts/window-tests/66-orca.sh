@@ -194,6 +194,7 @@ PY
 
     # The carousel's reading sheet: a dialog, named as it opens; Tab reaches its Close button.
     orca_step "switching to the carousel speaks its name" "2" "Carousel"
+    orca_step "carousel: Right speaks a card" "Right" "[0-9]+ of 12"
     orca_step "carousel: Enter opens the card's sheet and speaks it as a dialog" "Return" "[Dd]ialog"
     orca_step "carousel: Tab in the sheet speaks its Close button" "Tab" "^Close"
     xdotool key Escape
@@ -207,9 +208,10 @@ PY
     if orca_spoken "$from" | grep -q "Pair with Sam.*…"; then fail "orca: boards: the title is whole" "a shortened title was spoken"
     else pass "orca: boards: no shortened title was spoken"; fi
 
-    # The tab bar: Shift+Tab from the grid's tiles reaches it, and the shown scene's tab is spoken.
-    xdotool key 1
-    wait_state 'd["scene"] == "grid" and d["live"]["idle"]' >/dev/null 2>&1 || true
+    # The tab bar: Shift+Tab from the grid's tiles reaches it, and the shown scene's tab is spoken
+    # (after a tile: Orca repeats nothing it has just said, and a switch says the tab).
+    orca_step "switching to the grid speaks its name" "1" "Grid"
+    orca_step "grid: Down speaks a tile" "Down" "^Tile [0-9]+"
     orca_step "Shift+Tab onto the tab bar speaks the tab" "shift+Tab" "^Grid( page tab)?\.?$"
     orca_cleanup
 }

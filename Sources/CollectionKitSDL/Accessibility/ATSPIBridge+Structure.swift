@@ -17,6 +17,9 @@ struct ATSPIShape: Equatable {
     var notificationText: String?
     /// The dialog open (the shortcuts window, a modal sheet).
     var dialog: ATSPIObjectPath?
+    /// The collections that are one of several in their place (a calendar's month: a node with an
+    /// identity), by path, with their names.
+    var pages: [ATSPIObjectPath: String]
 
     init(_ tree: ATSPITree) {
         places = tree.window.children.map(\.identity)
@@ -28,6 +31,13 @@ struct ATSPIShape: Equatable {
         notification = tree.path { $0.role == .notification }
         notificationText = notification.flatMap { tree.resolve($0)?.node.name }
         dialog = tree.path { $0.role == .dialog }
+        var pages: [ATSPIObjectPath: String] = [:]
+        func walk(_ node: AccessibleNode, _ path: ATSPIObjectPath) {
+            if node.items != nil { if node.identity != nil { pages[path] = node.name }; return }
+            for (i, c) in node.children.enumerated() { walk(c, path.child(i, identity: c.identity)) }
+        }
+        walk(tree.window, ATSPIObjectPath.root.child(0, identity: tree.window.identity))
+        self.pages = pages
     }
 }
 
@@ -71,6 +81,14 @@ extension ATSPIBridge {
             emit(parent, "object:children-changed:add", signal: "ChildrenChanged", detail: "add", Int32(index), .variant(reference(menu)))
             stateChanged(menu, "showing", on: true)
             emit(menu, "object:state-changed:visible", signal: "StateChanged", detail: "visible", 1, .int32(0))
+        }
+        // A collection that takes another's place (a calendar's next month) is announced by its
+        // name: the focus may stay where it was (a day of the month before), so nothing else is read.
+        for (path, name) in now.pages where before.pages[path] == nil && !name.isEmpty
+            && before.pages.keys.contains(where: { $0.indices == path.indices }) {
+            emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(name))
+            describeFocus(name)
+            announced = true
         }
         // A notification that appears (or says something new) is read out, politely.
         if let text = now.notificationText, !text.isEmpty, now.notification != before.notification || text != before.notificationText {
