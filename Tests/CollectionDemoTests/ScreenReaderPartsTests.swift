@@ -60,6 +60,21 @@ final class ScreenReaderPartsTests: XCTestCase {
         XCTAssertEqual(focused.map(\.name), ["Call the printer"])
     }
 
+    func testARenamedCardKeepsTheFocusAndADeletionIsANotificationOfferingUndo() throws {
+        let driver = try start("boards")
+        let scene = try XCTUnwrap(driver.root.currentScene as? BoardsScene)
+        try driver.play(script: "key ctrl+n\nwait 50\ntext \"Call the printer\"\nkey Return\nwait 300")
+        let id = try XCTUnwrap(scene.cards.values.first { $0.title == "Call the printer" }?.id)
+        try driver.play(script: "key F2\nwait 50\nkey ctrl+a\ntext \"Ship it\"\nkey Return\nwait 300")
+        XCTAssertEqual(scene.card(id).title, "Ship it")
+        XCTAssertEqual(scene.manager.focus?.id, AnyHashable(id), "the renamed card has the focus")
+        XCTAssertNil(sceneNodes(driver.root).first { $0.role == .notification })
+        try driver.play(script: "key Delete\nwait 50")
+        let toast = try XCTUnwrap(sceneNodes(driver.root).first { $0.role == .notification }, "the toast is published")
+        XCTAssertTrue(toast.name.contains("Ship it") && toast.name.hasSuffix("Undo"), toast.name)
+        XCTAssertEqual(toast.children.map(\.name), ["Undo", "Close"])
+    }
+
     func testTheTabBarsTabHasTheFocusWhileTheBarHasIt() throws {
         let driver = try start("grid")
         func focusedTabs() -> [String] {

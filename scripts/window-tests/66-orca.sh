@@ -207,6 +207,14 @@ PY
     orca_step "boards: Enter adds the card and speaks its whole title" "Return" "^Pair with Sam on the release notes for version 2\.4\.?$"
     if orca_spoken "$from" | grep -q "Pair with Sam.*…"; then fail "orca: boards: the title is whole" "a shortened title was spoken"
     else pass "orca: boards: no shortened title was spoken"; fi
+    # Renamed (F2, a new title, Enter): the card keeps the focus and its new name is spoken.
+    orca_step "boards: F2 opens the card's field" "F2" "entry"
+    xdotool key ctrl+a
+    xdotool type --delay 60 "Ship it"
+    wait_until 30 grep -qF "OBJECT EVENT: object:text-caret-moved (7, 0, 0)" "$orca_log" || true
+    orca_step "boards: Enter renames the card and speaks its new name" "Return" "^Ship it\.?$"
+    # Deleted: the toast is read out with its offer to undo.
+    orca_step "boards: Delete speaks the deletion and its Undo" "Delete" "Ship it.*Undo"
 
     # The tab bar: Shift+Tab from the grid's tiles reaches it, and the shown scene's tab is spoken
     # (after a tile: Orca repeats nothing it has just said, and a switch says the tab).

@@ -14,6 +14,7 @@ extension ATSPIBridge {
         announced = false
         for event in events { send(event, tree) }
         sendStructure(tree)
+        sendFocusedName(tree)
         sendLiveText(tree)
         sendTextField(tree)
     }

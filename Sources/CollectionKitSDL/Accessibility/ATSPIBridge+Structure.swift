@@ -93,6 +93,9 @@ extension ATSPIBridge {
         // A notification that appears (or says something new) is read out, politely.
         if let text = now.notificationText, !text.isEmpty, now.notification != before.notification || text != before.notificationText {
             emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(text))
+            // Orca 43 reads no announcements: it hears the focused item's description change.
+            describeFocus(text)
+            announced = true
         }
         if let menu = now.menu, let item = now.highlighted, now.menu != before.menu || now.highlighted != before.highlighted {
             focus(menu.child(item))
@@ -109,6 +112,15 @@ extension ATSPIBridge {
         }
     }
 
+    /// `property-change:accessible-name` when what has the focus is renamed (a card given a new
+    /// title): a screen reader reads the new name of its point of focus. One node made a frame.
+    func sendFocusedName(_ tree: ATSPITree) {
+        guard let path = lastFocus, let node = tree.resolve(path)?.node else { lastFocusName = nil; return }
+        defer { lastFocusName = node.name }
+        guard let before = lastFocusName, before != node.name, !node.name.isEmpty else { return }
+        emit(path, "object:property-change:accessible-name", signal: "PropertyChange", detail: "accessible-name", 0, .string(node.name))
+    }
+
     /// A focus event on what has the keyboard focus now: the focused item of the first collection
     /// that has one, else the first collection itself.
     func focusCurrent(_ tree: ATSPITree) {
@@ -120,6 +132,7 @@ extension ATSPIBridge {
     func focus(_ path: ATSPIObjectPath) {
         if let old = lastFocus, old != path { stateChanged(old, "focused", on: false) }
         lastFocus = path
+        lastFocusName = nil
         stateChanged(path, "focused", on: true)
         emit(path, "focus:", interface: ATSPIInterfaces.eventFocus, signal: "Focus", detail: "", 0, .int32(0))
     }

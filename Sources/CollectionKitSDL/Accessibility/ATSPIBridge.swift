@@ -55,6 +55,8 @@ public final class ATSPIBridge {
     /// What listeners were last told, to send the other half of a change (the item that lost the
     /// focus, the items whose selection flipped) and a children-changed event's direction.
     var lastFocus: ATSPIObjectPath?
+    /// The focused node's name as listeners last knew it, to send a rename of what has the focus.
+    var lastFocusName: String?
     var lastSelection: [String: Set<Int>] = [:]
     var lastCounts: [String: Int] = [:]
     /// Whether listeners were last told the window is active (nil: not told yet).
@@ -150,7 +152,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return false }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil; fieldSeen = nil }
+        if !listening { lastFocus = nil; lastFocusName = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil; fieldSeen = nil }
         return listening
     }
 

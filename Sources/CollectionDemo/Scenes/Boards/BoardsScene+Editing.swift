@@ -149,6 +149,8 @@ extension BoardsScene {
                     home.view.reloadData()
                 }
             }
+            // The renamed card keeps the focus (a screen reader reads its new name).
+            if let home = manager.location(of: id)?.collection { focusCard(key, on: home) }
         }
     }
 
