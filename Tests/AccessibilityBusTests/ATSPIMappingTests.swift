@@ -8,7 +8,7 @@ final class ATSPIMappingTests: XCTestCase {
     func testRolesMapToAtSpiNumbersAndNames() {
         let expected: [(AccessibleRole, UInt32, String)] = [
             (.window, 23, "frame"), (.list, 31, "list"), (.listItem, 32, "list item"), (.grid, 55, "table"),
-            (.gridCell, 56, "table cell"), (.table, 55, "table"), (.tableCell, 56, "table cell"),
+            (.gridCell, 32, "list item"), (.table, 55, "table"), (.tableCell, 56, "table cell"),
             (.pageTabList, 38, "page tab list"), (.pageTab, 37, "page tab"), (.alert, 2, "alert"), (.menu, 33, "menu"),
             (.menuItem, 35, "menu item"), (.liveRegion, 54, "status bar"), (.label, 29, "label"), (.panel, 39, "panel"),
             (.entry, 79, "entry"), (.pushButton, 43, "push button"), (.dialog, 16, "dialog"), (.notification, 101, "notification"),

@@ -56,7 +56,7 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertNil(tree.path(ofItem: 8 + 2000, inCollectionNamed: "mosaic"), "past the last card")
         let card = try XCTUnwrap(tree.collectionItem(mosaic.child(1999)))
         XCTAssertEqual(card.index, 1999)
-        XCTAssertEqual(card.items.itemRole, .listItem)
+        XCTAssertEqual(card.items.itemRole, .gridCell, "the mosaic is a grid: its cards are list items to AT-SPI")
         XCTAssertNil(tree.collectionItem(mosaic.child(2000)))
         XCTAssertNil(tree.collectionItem(featured.child(8)), "the featured list has eight cards")
     }
@@ -98,7 +98,9 @@ final class ATSPITreeTests: XCTestCase {
         let tree = tree(driver.root)
         // After the header's buttons (push buttons), the days' table.
         let ti = try XCTUnwrap(tree.window.children[1].children.firstIndex { $0.role == .table })
-        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, ti], identities: [1: 3])), "the calendar: the fourth tab")
+        let page = try XCTUnwrap(tree.window.children[1].children[ti].identity, "the table is the page shown")
+        let table = try XCTUnwrap(tree.resolve(ATSPIObjectPath(indices: [0, 1, ti], identities: [1: 3, 2: page])), "the calendar: the fourth tab")
+        XCTAssertNil(tree.resolve(ATSPIObjectPath(indices: [0, 1, ti], identities: [1: 3, 2: page + 1])), "another month's table is gone")
         XCTAssertEqual(table.node.role, .table)
         let focused = try XCTUnwrap(table.node.items?.focusedIndex, "the calendar starts with a focused day")
         let day = try XCTUnwrap(tree.resolve(table.path.child(focused)))
@@ -109,6 +111,7 @@ final class ATSPITreeTests: XCTestCase {
         XCTAssertTrue(ATSPITree.interfaces(of: table).contains(ATSPIInterfaces.table))
         XCTAssertTrue(ATSPITree.interfaces(of: day).contains(ATSPIInterfaces.tableCell))
         XCTAssertEqual(table.node.items?.tableSize?.columns, 7)
+        XCTAssertEqual(table.node.items?.tableSize?.rows, 6, "the month's weeks, not every week since 1583")
         let cell = try XCTUnwrap(table.node.items?.cell(at: focused))
         XCTAssertEqual(cell.row, focused / 7); XCTAssertEqual(cell.column, focused % 7)
         XCTAssertEqual(table.node.items?.table?.columnHeaders.count, 7)

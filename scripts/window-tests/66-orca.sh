@@ -3,8 +3,12 @@
 # are pressed with xdotool in each scene and the log is read for what a blind user hears: that
 # Orca gets the window's keys, and for each step the item's name, "n of m" or its row and column,
 # its selected state, the drag steps, the scene's name on a switch, the menu's items, and a new
-# card's title field (the entry, and the characters the caret moves over). One Orca
-# session serves every scene. The phrases expected are this test's own, not the app's strings.
+# card's title field (the entry, and the characters the caret moves over). Then every part, as a
+# blind user meets it: a grid's Down names one tile, a picture is named by its file, the shortcuts
+# window and the carousel's sheet are dialogs that take the focus, PageDown names the new month, a
+# new card is named whole and focused, the tab bar names its tab. One Orca session serves every
+# scene, with Orca's own defaults (a table's whole row is read when the row changes). The phrases
+# expected are this test's own, not the app's strings.
 orca_bin=$(command -v orca || true)
 orca_launcher=/usr/libexec/at-spi-bus-launcher
 orca_skip=""
@@ -64,12 +68,12 @@ orca_test() {
     "$orca_launcher" --launch-immediately >"$work/orca-launcher.log" 2>&1 &
     local launcher_pid=$!
 
-    # Orca's preferences of its own (never the user's): position in lists spoken ("3 of 40"), a
-    # grid's cell alone rather than its whole row, no speech server (logging is enough).
+    # Orca's preferences of its own (never the user's): position in lists spoken ("3 of 40"), no
+    # speech server (logging is enough); a table's rows are read as Orca reads them by default.
     local prefs=$work/orca-prefs
     mkdir -p "$prefs"
     cat >"$prefs/user-settings.conf" <<'JSON'
-{"general": {"enablePositionSpeaking": true, "readFullRowInGUITable": false, "enableSpeech": true},
+{"general": {"enablePositionSpeaking": true, "enableSpeech": true},
  "profiles": {"default": {"profile": ["Default", "default"], "pronunciations": {}, "keybindings": {}}},
  "pronunciations": {}, "keybindings": {}}
 JSON
@@ -84,11 +88,15 @@ PY
     : >"$orca_log"
     printf 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nBEGIN:VEVENT\r\nUID:orca-party\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Release party\r\nDTSTART:20261128T180000Z\r\nDTEND:20261128T200000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:orca-dinner\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Dinner\r\nDTSTART:20261128T200000Z\r\nDTEND:20261128T210000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n' >"$work/orca.ics"
 
+    # Pictures for the photos scene, named as a camera would not: the name is what is spoken.
+    mkdir -p "$work/orca-photos"
+    cp Assets/screenshots/boards.png "$work/orca-photos/harbour-at-dusk.png"
+    cp Assets/screenshots/mosaic.png "$work/orca-photos/meadow-in-june.png"
     local orca_pid=""
     # ORCA_KEEP_LOG=FILE keeps Orca's debug log for a look after the run.
     orca_cleanup() { [ -n "${ORCA_KEEP_LOG:-}" ] && cp "$orca_log" "$ORCA_KEEP_LOG"; [ -n "$orca_pid" ] && kill "$orca_pid" 2>/dev/null; kill "$launcher_pid" 2>/dev/null; stop_app; kill "$holder_pid" 2>/dev/null; unset DBUS_SESSION_BUS_ADDRESS; }
     if ! start_app --fresh --scene grid --size 1280x800 --today 2026-11-27 --month 2026-11 --timezone UTC --ics "$work/orca.ics" \
-            --dump-state "$work/orca.json"; then
+            --photos "$work/orca-photos" --dump-state "$work/orca.json"; then
         fail "orca window" "$start_error"; orca_cleanup; return
     fi
     HOME=$work/orca-home XDG_CONFIG_HOME=$work/orca-home/config "$orca_bin" -u "$prefs" --debug-file="$orca_log" \
@@ -100,9 +108,16 @@ PY
     xdotool windowactivate --sync "$wid" 2>/dev/null || xdotool windowfocus "$wid" 2>/dev/null
     wait_until 30 orca_said 0 "Collection Demo" || echo "NOTE orca: the window's activation was not spoken within 30 s"
 
-    # Grid: a tile's name, its row and column (where-am-I, Orca's own command: KP_Enter), its selection.
+    # Grid: a tile's name, its place (where-am-I, Orca's own command: KP_Enter), its selection.
     orca_step "grid: Right speaks a tile" "Right" "^Tile [0-9]+"
-    orca_step "grid: where-am-I (KP_Enter, Orca's command) speaks the cell's column and row" "KP_Enter" "^Tile [0-9]+" "column [0-9]+ of [0-9]+" "row [0-9]+ of [0-9]+"
+    orca_step "grid: where-am-I (KP_Enter, Orca's command) speaks the tile and its place" "KP_Enter" "Tile [0-9]+" "[0-9]+ of 1000"
+    # Down moves to another row: one tile is read, the one focused, with its place (a table's
+    # cell would have Orca read the whole row of nine).
+    local from; from=$(orca_mark)
+    orca_step "grid: Down speaks the focused tile and its place" "Down" "^Tile [0-9]+" "^[0-9]+ of 1000\.?$"
+    local tiles; tiles=$(orca_spoken "$from" | grep -cE "^Tile [0-9]+")
+    if [ "$tiles" -eq 1 ]; then pass "orca: grid: Down names one tile, not its row"
+    else fail "orca: grid: Down names one tile" "$tiles tile names: $(orca_spoken "$from" | tr '\n' '|' | cut -c1-300)"; fi
     orca_step "grid: Space speaks the selected state" "space" "^selected"
     local keys; keys=$(grep -c "KEYBOARD_EVENT" "$orca_log")
     if [ "$keys" -gt 0 ]; then pass "orca: the window's key events reach Orca ($keys)"
@@ -165,6 +180,47 @@ PY
         "Saturday, November 28, 2026" "2 events" "column [0-9]+ of 7" "row [0-9]+ of [0-9]+"
     # Moving to another column speaks the column's header, the weekday, before the day.
     orca_step "calendar: Right speaks the new column's weekday" "Right" "^Sunday( column header)?( |\.|$)" "Sunday, November 29, 2026"
+    # The table is the month shown: its rows are the month's weeks, and PageDown names the next.
+    orca_step "calendar: where-am-I counts the month's weeks, not every week since 1583" "KP_Enter" "row [0-9] of [4-6]([^0-9]|$)"
+    orca_step "calendar: PageDown speaks the new month" "Next" "December 2026"
+
+    # Photos: each picture is read by its file name, with its place.
+    orca_step "photos: switching and Right speaks a picture by its file name" "7 Right" "(harbour-at-dusk|meadow-in-june)\.png" "[0-9] of 2"
+
+    # The shortcuts window is a dialog that takes the focus: its name, its Close button.
+    orca_step "F1 speaks the shortcuts window as a dialog with its Close button" "F1" "Keyboard shortcuts" "[Dd]ialog" "Close"
+    xdotool key Escape
+    wait_state '"shortcuts" not in d or not d["shortcuts"]' >/dev/null 2>&1 || true
+
+    # The carousel's reading sheet: a dialog, named as it opens, with what it says; opened by the
+    # keyboard, its Close button has the focus at once (Tab stays on it, the sheet's one control).
+    orca_step "switching to the carousel speaks its name" "2" "Carousel"
+    orca_step "carousel: Right speaks a card" "Right" "[0-9]+ of 12"
+    orca_step "carousel: Enter opens the card's sheet: a dialog, its story and its Close button" "Return" "[Dd]ialog .*story" "^Close( push button)?\.?$"
+    xdotool key Escape
+
+    # Boards: a new card with a long title is named whole once added, and has the focus.
+    orca_step "switching to the boards speaks its name" "5" "Boards"
+    orca_step "boards: Ctrl+N speaks the new card's field" "ctrl+n" "Card title"
+    xdotool type --delay 60 "Pair with Sam on the release notes for version 2.4"
+    wait_until 30 grep -qF "OBJECT EVENT: object:text-caret-moved (51, 0, 0)" "$orca_log" || true
+    orca_step "boards: Enter adds the card and speaks its whole title" "Return" "^Pair with Sam on the release notes for version 2\.4\.?$"
+    if orca_spoken "$from" | grep -q "Pair with Sam.*…"; then fail "orca: boards: the title is whole" "a shortened title was spoken"
+    else pass "orca: boards: no shortened title was spoken"; fi
+    # Renamed (F2, a new title, Enter): the card keeps the focus and its new name is spoken.
+    orca_step "boards: F2 opens the card's field" "F2" "entry"
+    xdotool key ctrl+a
+    xdotool type --delay 60 "Ship it"
+    wait_until 30 grep -qF "OBJECT EVENT: object:text-caret-moved (7, 0, 0)" "$orca_log" || true
+    orca_step "boards: Enter renames the card and speaks its new name" "Return" "^Ship it\.?$"
+    # Deleted: the toast is read out with its offer to undo.
+    orca_step "boards: Delete speaks the deletion and its Undo" "Delete" "Ship it.*Undo"
+
+    # The tab bar: Shift+Tab from the grid's tiles reaches it, and the shown scene's tab is spoken
+    # (after a tile: Orca repeats nothing it has just said, and a switch says the tab).
+    orca_step "switching to the grid speaks its name" "1" "Grid"
+    orca_step "grid: Down speaks a tile" "Down" "^Tile [0-9]+"
+    orca_step "Shift+Tab onto the tab bar speaks the tab" "shift+Tab" "^Grid( page tab)?\.?$"
     orca_cleanup
 }
 

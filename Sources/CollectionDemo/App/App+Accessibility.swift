@@ -6,9 +6,13 @@ extension App {
     /// what is shown now; nothing is kept between requests.
     public func accessibilityTree(title: String) -> AccessibleNode {
         let rects = tabRects()
+        // While the tab bar has the keyboard focus (Tab reached it), the shown scene's tab has
+        // it: a screen reader follows it there and names the tab.
+        let focused = tabBarFocused
         let tabs = entries.enumerated().map { i, entry in
             AccessibleNode(role: .pageTab, name: entry.title,
-                           states: entry.name == currentName ? [.selectable, .selected] : [.selectable],
+                           states: entry.name == currentName ? (focused ? [.selectable, .selected, .focusable, .focused] : [.selectable, .selected])
+                                                             : [.selectable],
                            index: i, frame: rects[i])
         }
         let tabBar = AccessibleNode(role: .pageTabList, name: tr("Scenes"),

@@ -28,7 +28,9 @@ struct ShortcutsWindow {
                                AccessibleNode(role: .label, name: filled(tr("%@: %@"), s.keys, s.title), index: j)
                            })
         }
-        children.append(AccessibleNode(role: .pushButton, name: tr("Close"), states: [.focusable], index: children.count,
+        // The dialog's only control has the focus while it is open: a screen reader follows it
+        // into the dialog, reading the dialog's name as it enters.
+        children.append(AccessibleNode(role: .pushButton, name: tr("Close"), states: [.focusable, .focused], index: children.count,
                                        frame: closeButton(in: size),
                                        actions: [AccessibleAction(name: "click", description: tr("Presses the button"), keyBinding: "Escape",
                                                                   perform: close)]))

@@ -52,6 +52,9 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     public var lockedItem: (ItemID) -> Bool = { _ in false }
     public var copyItem: ((ItemID) -> ItemID)?
     public var describeItem: (ItemID) -> String = { "\($0)" }
+    /// The whole name a screen reader reads for an item, when ``describeItem`` shortens it for
+    /// the status line (a long card's title); nil, the default, reads ``describeItem``.
+    public var accessibilityName: ((ItemID) -> String)?
     /// Whether it takes a drop from another program (text, files); nil refuses every one.
     public var externalDropAcceptance: ((DropPayload) -> DropAcceptance)?
     /// Takes an accepted drop from another program: the app makes items of it at the position

@@ -203,9 +203,10 @@ extension ATSPIBridge {
         var set = ATSPIStateSet(n.node.states, managesDescendants: n.node.items != nil,
                                 multiselectable: n.node.items?.view.allowsMultipleSelection ?? false,
                                 active: n.node.role == .window && application.windowIsActive())
-        // A collection with no focused item has the focus itself once listeners were told so (a
-        // page just shown): a screen reader follows a focus event only to an object that says it is focused.
-        if n.node.items != nil, n.path == lastFocus { set.insert(.focusable); set.insert(.focused) }
+        // A collection with no focused item, or a dialog with no focused control, has the focus
+        // itself once listeners were told so (a page just shown, a sheet just opened): a screen
+        // reader follows a focus event only to an object that says it is focused.
+        if n.node.items != nil || n.node.role == .dialog, n.path == lastFocus { set.insert(.focusable); set.insert(.focused) }
         return set
     }
 

@@ -14,6 +14,7 @@ extension ATSPIBridge {
         announced = false
         for event in events { send(event, tree) }
         sendStructure(tree)
+        sendFocusedName(tree)
         sendLiveText(tree)
         sendTextField(tree)
     }
@@ -43,7 +44,7 @@ extension ATSPIBridge {
     /// The focused item's description changes to `text`, which Orca 43 reads out, and back at
     /// once to the item's own (not read out: it is empty or known), so a client's cache of the
     /// description (libatspi keeps what these events say) never holds a drag step.
-    private func describeFocus(_ text: String) {
+    func describeFocus(_ text: String) {
         guard let focus = lastFocus else { return }
         let name = "object:property-change:accessible-description"
         emit(focus, name, signal: "PropertyChange", detail: "accessible-description", 0, .string(text))

@@ -15,6 +15,11 @@ struct ATSPIShape: Equatable {
     /// The notification shown (a toast) and what it says (an alert, such as the demo's notices, is read by its role).
     var notification: ATSPIObjectPath?
     var notificationText: String?
+    /// The dialog open (the shortcuts window, a modal sheet).
+    var dialog: ATSPIObjectPath?
+    /// The collections that are one of several in their place (a calendar's month: a node with an
+    /// identity), by path, with their names.
+    var pages: [ATSPIObjectPath: String]
 
     init(_ tree: ATSPITree) {
         places = tree.window.children.map(\.identity)
@@ -25,6 +30,14 @@ struct ATSPIShape: Equatable {
         focusedNode = tree.path { $0.states.contains(.focused) && $0.items == nil && $0.textField == nil && $0.role != .menuItem && $0.role != .window }
         notification = tree.path { $0.role == .notification }
         notificationText = notification.flatMap { tree.resolve($0)?.node.name }
+        dialog = tree.path { $0.role == .dialog }
+        var pages: [ATSPIObjectPath: String] = [:]
+        func walk(_ node: AccessibleNode, _ path: ATSPIObjectPath) {
+            if node.items != nil { if node.identity != nil { pages[path] = node.name }; return }
+            for (i, c) in node.children.enumerated() { walk(c, path.child(i, identity: c.identity)) }
+        }
+        walk(tree.window, ATSPIObjectPath.root.child(0, identity: tree.window.identity))
+        self.pages = pages
     }
 }
 
@@ -69,18 +82,43 @@ extension ATSPIBridge {
             stateChanged(menu, "showing", on: true)
             emit(menu, "object:state-changed:visible", signal: "StateChanged", detail: "visible", 1, .int32(0))
         }
+        // A collection that takes another's place (a calendar's next month) is announced by its
+        // name: the focus may stay where it was (a day of the month before), so nothing else is read.
+        for (path, name) in now.pages where before.pages[path] == nil && !name.isEmpty
+            && before.pages.keys.contains(where: { $0.indices == path.indices }) {
+            emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(name))
+            describeFocus(name)
+            announced = true
+        }
         // A notification that appears (or says something new) is read out, politely.
         if let text = now.notificationText, !text.isEmpty, now.notification != before.notification || text != before.notificationText {
             emit(ATSPIObjectPath.root.child(0), "object:announcement", signal: "Announcement", detail: "", 1, .string(text))
+            // Orca 43 reads no announcements: it hears the focused item's description change.
+            describeFocus(text)
+            announced = true
         }
         if let menu = now.menu, let item = now.highlighted, now.menu != before.menu || now.highlighted != before.highlighted {
             focus(menu.child(item))
         } else if let node = now.focusedNode, node != before.focusedNode || replaced {
             // A button took the focus (Tab, a dialog opening): a screen reader follows it.
             focus(node)
-        } else if replaced || (before.menu != nil && now.menu == nil) || (before.focusedNode != nil && now.focusedNode == nil) {
+        } else if let dialog = now.dialog, dialog != before.dialog {
+            // A dialog opened with none of its controls focused takes the focus itself: a screen
+            // reader reads its name and what it says as it enters.
+            focus(dialog)
+        } else if replaced || (before.menu != nil && now.menu == nil) || (before.focusedNode != nil && now.focusedNode == nil)
+                    || (before.dialog != nil && now.dialog == nil) {
             focusCurrent(tree)
         }
+    }
+
+    /// `property-change:accessible-name` when what has the focus is renamed (a card given a new
+    /// title): a screen reader reads the new name of its point of focus. One node made a frame.
+    func sendFocusedName(_ tree: ATSPITree) {
+        guard let path = lastFocus, let node = tree.resolve(path)?.node else { lastFocusName = nil; return }
+        defer { lastFocusName = node.name }
+        guard let before = lastFocusName, before != node.name, !node.name.isEmpty else { return }
+        emit(path, "object:property-change:accessible-name", signal: "PropertyChange", detail: "accessible-name", 0, .string(node.name))
     }
 
     /// A focus event on what has the keyboard focus now: the focused item of the first collection
@@ -94,6 +132,7 @@ extension ATSPIBridge {
     func focus(_ path: ATSPIObjectPath) {
         if let old = lastFocus, old != path { stateChanged(old, "focused", on: false) }
         lastFocus = path
+        lastFocusName = nil
         stateChanged(path, "focused", on: true)
         emit(path, "focus:", interface: ATSPIInterfaces.eventFocus, signal: "Focus", detail: "", 0, .int32(0))
     }

@@ -55,6 +55,8 @@ public final class ATSPIBridge {
     /// What listeners were last told, to send the other half of a change (the item that lost the
     /// focus, the items whose selection flipped) and a children-changed event's direction.
     var lastFocus: ATSPIObjectPath?
+    /// The focused node's name as listeners last knew it, to send a rename of what has the focus.
+    var lastFocusName: String?
     var lastSelection: [String: Set<Int>] = [:]
     var lastCounts: [String: Int] = [:]
     /// Whether listeners were last told the window is active (nil: not told yet).
@@ -70,7 +72,17 @@ public final class ATSPIBridge {
     /// The tree as last read, kept while the application cannot have changed: a screen reader's
     /// calls come one at a time (Orca makes dozens for one focus move), and reading the whole tree
     /// for each would make every call wait for it.
-    private var cachedTree: ATSPITree?
+    /// Each tree read is published to the bus thread, which answers a screen reader's counting
+    /// calls from it (``ATSPISnapshot``); forgetting the tree withdraws it.
+    private var cachedTree: ATSPITree? {
+        didSet {
+            if let cachedTree {
+                connection.publish(ATSPISnapshot(cachedTree, busName: connection.busName))
+            } else if oldValue != nil {
+                connection.withdraw()
+            }
+        }
+    }
 
     private init(application: AccessibleApplication) {
         self.application = application
@@ -107,6 +119,9 @@ public final class ATSPIBridge {
 
     /// The application's name on the accessibility bus ("" until connected).
     public var busName: String { connection.busName }
+    /// Calls the bus thread answered by itself from the published snapshot (a screen reader
+    /// counting a list's items), without waking the window.
+    public var callsAnsweredOnBusThread: Int { connection.answeredOnBusThread }
     /// Why the adapter is not on the bus, once it gave up (no session bus, no accessibility bus).
     public var failure: String? { connection.failure }
 
@@ -137,7 +152,7 @@ public final class ATSPIBridge {
         let listening = connection.hasListeners
         guard listening != application.events.isListening else { return false }
         application.setListening(listening)
-        if !listening { lastFocus = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil; fieldSeen = nil }
+        if !listening { lastFocus = nil; lastFocusName = nil; lastSelection = [:]; lastCounts = [:]; lastActive = nil; live = nil; shape = nil; fieldSeen = nil }
         return listening
     }
 

@@ -37,6 +37,20 @@ final class ATSPIConnection: @unchecked Sendable {
 
     func wants(_ event: String) -> Bool { lock.withLock { filter.wants(event) } }
 
+    /// What the bus thread answers by itself (``ATSPISnapshot``), and how many calls it answered.
+    private var snapshot = ATSPISnapshot()
+    private var answeredHere = 0
+
+    /// Publishes what the bus thread may answer from now on (the window's thread, having read the tree).
+    func publish(_ snapshot: ATSPISnapshot) { lock.withLock { self.snapshot = snapshot } }
+
+    /// Withdraws the snapshot: the application may have changed, so every call waits for the
+    /// window's thread until it publishes again.
+    func withdraw() { lock.withLock { if !snapshot.collections.isEmpty { snapshot = ATSPISnapshot() } } }
+
+    /// Calls answered on the bus thread from the snapshot so far.
+    var answeredOnBusThread: Int { lock.withLock { answeredHere } }
+
     /// The calls waiting for an answer, oldest first; the queue is emptied.
     func takeRequests() -> [ATSPIRequest] {
         lock.withLock { defer { requests = [] }; return requests }
@@ -227,6 +241,13 @@ final class ATSPIConnection: @unchecked Sendable {
     }
 
     fileprivate func received(_ request: ATSPIRequest) {
+        let snapshot = lock.withLock { self.snapshot }
+        if let values = snapshot.answer(path: request.path, interface: request.interface, method: request.method,
+                                        arguments: request.arguments) {
+            request.reply(values)
+            lock.withLock { answeredHere += 1 }
+            return
+        }
         lock.withLock { requests.append(request) }
         wake()
     }

@@ -1,8 +1,9 @@
 import CollectionKit
 
 /// AT-SPI2's numbers and names for the engine's roles (`AtspiRole` in at-spi2-core's
-/// `atspi-constants.h`). A grid is a table to AT-SPI, as GTK4 maps ARIA's grid; the drag status
-/// line is a status bar, the role screen readers watch for live updates.
+/// `atspi-constants.h`). A grid is a table to AT-SPI, as GTK4 maps ARIA's grid, and its cells are
+/// list items (read one at a time, with their place); the drag status line is a status bar, the
+/// role screen readers watch for live updates.
 public struct ATSPIRole: Equatable, Sendable {
     public let number: UInt32
     public let name: String
@@ -17,7 +18,12 @@ public struct ATSPIRole: Equatable, Sendable {
         case .list: self.init(number: 31, name: "list")
         case .listItem: self.init(number: 32, name: "list item")
         case .grid, .table: self.init(number: 55, name: "table")
-        case .gridCell, .tableCell: self.init(number: 56, name: "table cell")
+        // A grid's cell is a list item in its table: Orca 43 reads a table cell's whole row on
+        // every move to another row (nine tiles for one Down), a list item alone with its place
+        // ("Tile 10, 11 of 1000"); and unlike a list, a table's items are never counted one by one
+        // when the focus enters it, so a grid of millions is entered as fast as one of ten.
+        case .gridCell: self.init(number: 32, name: "list item")
+        case .tableCell: self.init(number: 56, name: "table cell")
         case .columnHeader: self.init(number: 10, name: "column header")
         case .pageTabList: self.init(number: 38, name: "page tab list")
         case .pageTab: self.init(number: 37, name: "page tab")

@@ -118,6 +118,16 @@ extension BoardsScene {
         if board.name == "backlog" { board.remeasure() }
         let count = board.items[last].count
         board.view.scrollToItem(ItemPath(item: max(0, count - 1), section: last), centered: false, animated: true)
+        focusCard(id, on: board.name)
+    }
+
+    /// Puts the keyboard focus on a card just created or renamed, its board's stop taking the
+    /// chain's focus: the next keys act on it, and a screen reader names it.
+    func focusCard(_ id: Int, on board: String) {
+        manager.focusItem(AnyHashable(id), in: board, showingRing: true)
+        if let stop = composition.focus.stops.first(where: { $0.focusName == board }) {
+            composition.focus.focus(stop, showingRing: true, now: now)
+        }
     }
 
     /// A field over the card holding its title; Enter renames it (what the card shows becomes the
@@ -139,6 +149,8 @@ extension BoardsScene {
                     home.view.reloadData()
                 }
             }
+            // The renamed card keeps the focus (a screen reader reads its new name).
+            if let home = manager.location(of: id)?.collection { focusCard(key, on: home) }
         }
     }
 

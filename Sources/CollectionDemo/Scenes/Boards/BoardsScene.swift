@@ -217,6 +217,8 @@ public final class BoardsScene: Scene, ShortcutListing {
         }
         board.lockedItem = { [unowned self] id in self.card(id).lockedTo != nil }
         board.describeItem = { [unowned self] id in self.card(id).name }
+        // Screen readers read the whole text; only the status line and the cards shorten it.
+        board.accessibilityName = { [unowned self] id in self.card(id).shownText }
         board.style.gapFill = Theme.background
         if name == "backlog" {
             board.drawHeader = { section, frame, list in

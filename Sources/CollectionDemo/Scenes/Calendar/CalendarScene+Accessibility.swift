@@ -3,8 +3,7 @@ import CalendarModel
 import CollectionKit
 
 extension CalendarScene: CollectionAccessibilityDataSource {
-    /// The months as one table of days (every page, not only the one shown) under a row of
-    /// weekday headers, each day named by its date with its events as its description; an event
+    /// The shown month as a table of days, a week a row, under a row of weekday headers, each day named by its date with its events as its description; an event
     /// being moved is spoken through a live status line, as drags elsewhere are.
     public func accessibilityNodes() -> [AccessibleNode] {
         let names = CalendarScene.weekdayNames(settings)
@@ -23,7 +22,12 @@ extension CalendarScene: CollectionAccessibilityDataSource {
             return AccessibleNode(role: .pushButton, name: name(of: kind), states: states, index: i, frame: entry.rect,
                                   actions: isEnabled(kind) ? [click] : [])
         }
-        return headerNodes + [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
+        // The shown month alone, its rows the month's weeks (not every page since 1583); a page
+        // turn makes it another table, so what a screen reader kept of the last month is gone.
+        var month = collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape,
+                                                 section: visiblePage)
+        month.identity = visiblePage
+        return headerNodes + [month,
                 AccessibleNode(role: .panel, name: "", children: headers),
                 AccessibleNode(role: .liveRegion, name: eventMoveLine)]
     }
