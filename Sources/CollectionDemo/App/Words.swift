@@ -52,6 +52,15 @@ public enum DemoWords {
 /// `message` in the user's language.
 func tr(_ message: String) -> String { DemoWords.domain(message) }
 
+/// `message` as the translation of `context` says it: gettext's `pgettext`, for one English word
+/// that is two words elsewhere ("Delete" on a key cap is "Entf" in German, the action "Löschen").
+/// Without a translation, `message` itself.
+func trc(_ context: String, _ message: String) -> String {
+    let key = context + "\u{4}" + message
+    let found = DemoWords.domain(key)
+    return found == key ? message : found
+}
+
 /// `singular` or `plural` (with `%@` for the count) as the language's plural rule picks for `count`.
 func trn(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.count(singular, plural, count) }
 
