@@ -67,5 +67,9 @@ func trn(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWor
 /// `singular` or `plural` as the language's plural rule picks for `count`, placeholders left to fill.
 func trp(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.plural(singular, plural, count) }
 
+/// A count as the user's language writes numbers (grouping, digits: "2,000", "٢٬٠٠٠"): ICU's
+/// number formatting, through ``TextDomain/number(_:)``.
+func counted(_ n: Int) -> String { TextDomain.number(n) }
+
 /// `template`'s placeholders (`%@`, `%1$@`…) filled in.
 func filled(_ template: String, _ arguments: String...) -> String { TextDomain.fill(template, arguments: arguments) }
