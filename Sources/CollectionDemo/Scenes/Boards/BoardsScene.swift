@@ -278,6 +278,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     public var layoutDirection: LayoutDirection = .leftToRight {
         didSet {
             for board in boards { board.view.layoutDirection = layoutDirection }
+            editor.layoutDirection = layoutDirection
             if frame != .zero { setFrame(frame) }
         }
     }
