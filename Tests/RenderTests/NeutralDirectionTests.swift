@@ -1,4 +1,7 @@
+import CalendarModel
+@testable import CollectionDemo
 import CollectionKit
+import CollectionKitTesting
 @testable import CollectionKitSDL
 import XCTest
 
@@ -79,5 +82,50 @@ final class NeutralDirectionTests: XCTestCase {
         // Text with a letter is not turned round.
         let standup = try render(.rightToLeft, "Standup 1 – 88888", .trailing)
         XCTAssertEqual(standup.pixels, try render(.leftToRight, "Standup 1 – 88888", .trailing).pixels)
+    }
+}
+
+/// The Hebrew calendar's side panel, drawn by the backend as the program draws it: a time range,
+/// which has no Hebrew letter, reads right to left as the rows with Hebrew do.
+final class HebrewPanelTimeTests: XCTestCase {
+    /// The panel's time run and where its ink's weight sits across it (0 left, 1 right).
+    private func timeBalance(_ direction: LayoutDirection) throws -> (text: String, balance: Double) {
+        var config = SceneConfig()
+        config.options = ["locale": ["he_IL"], "timezone": ["UTC"], "today": ["2026-11-21"], "month": ["2026-11"]]
+        config.layoutDirection = direction
+        let zone = DisplayZone(identifier: "UTC")!
+        let day = CalendarDate(iso: "2026-11-21")!
+        // 08:00 is heavier than 11:11: which end of the run it is drawn at shows the order.
+        let events = [EventOccurrence(uid: "a", title: "סקירה", span: .timed(start: zone.instant(of: day, hour: 8),
+                                                                             end: zone.instant(of: day, hour: 11, minute: 11)))]
+        config.calendarSource = EventSourceBox { zone in InMemoryEventSource(events, zone: zone) }
+        let (image, app) = try Golden.render(scene: "calendar", config: config, script: "wait 500")
+        let runs = app.draw().commands.compactMap { c -> TextRun? in if case let .text(run) = c { return run }; return nil }
+        let time = try XCTUnwrap(runs.first { $0.text.contains("11") && $0.text.contains("8") && UnicodeText.startsRightToLeft($0.text) == nil },
+                                 "the panel's time: \(runs.map(\.text))")
+        // The time's line of the panel's row, in window points: across the title's columns, above it.
+        let scene = try XCTUnwrap(app.currentScene as? CalendarScene)
+        let row = try XCTUnwrap(scene.panelRows().first)
+        let xs = Int(row.titleFrame.minX)..<Int(row.titleFrame.maxX), ys = Int(row.frame.minY) + 2..<Int(row.titleFrame.minY)
+        // The background is the commonest colour there; ink is everything else.
+        var counts: [UInt32: Int] = [:]
+        for y in ys { for x in xs { counts[image.pixels[y * image.width + x] & 0xFFFFFF, default: 0] += 1 } }
+        let background = try XCTUnwrap(counts.max { $0.value < $1.value }?.key)
+        var lo = Int.max, hi = Int.min, weight = 0.0, moment = 0.0
+        for y in ys { for x in xs where image.pixels[y * image.width + x] & 0xFFFFFF != background { lo = min(lo, x); hi = max(hi, x) } }
+        guard lo < hi else { XCTFail("no ink where the time is drawn"); return (time.text, .nan) }
+        for y in ys {
+            for x in lo...hi where image.pixels[y * image.width + x] & 0xFFFFFF != background {
+                let v = Double(image.pixels[y * image.width + x] & 0xFF)
+                weight += v; moment += v * Double(x - lo)
+            }
+        }
+        return (time.text, moment / weight / Double(hi - lo))
+    }
+
+    func testTheTimeRangeReadsRightToLeftInAHebrewWindow() throws {
+        let rtl = try timeBalance(.rightToLeft), ltr = try timeBalance(.leftToRight)
+        XCTAssertLessThan(ltr.balance, 0.5, "left to right, the heavy 08:00 first, at the left: \(ltr.text)")
+        XCTAssertGreaterThan(rtl.balance, 0.5, "right to left, 08:00 first, at the right: \(rtl.text)")
     }
 }
