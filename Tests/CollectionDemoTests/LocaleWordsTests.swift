@@ -82,4 +82,17 @@ final class LocaleWordsTests: XCTestCase {
         }
         XCTAssertEqual(trc("keyboard key", "Delete"), "Delete", "untranslated, the English word")
     }
+
+    /// The boards' and the mosaic's fields open in the scene's direction (an empty field's caret
+    /// and placeholder at the right in Arabic and Hebrew).
+    func testTheScenesFieldsTakeTheUIsDirection() throws {
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            var config = SceneConfig()
+            config.layoutDirection = direction
+            let boards = try XCTUnwrap(try App(scene: "boards", size: Size(1280, 800), config: config).currentScene as? BoardsScene)
+            XCTAssertEqual(boards.editor.layoutDirection, direction)
+            let mosaic = try XCTUnwrap(try App(scene: "mosaic", size: Size(1280, 800), config: config).currentScene as? MosaicScene)
+            XCTAssertEqual(mosaic.editor.layoutDirection, direction)
+        }
+    }
 }

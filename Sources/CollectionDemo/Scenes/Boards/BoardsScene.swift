@@ -180,6 +180,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         // Set here, an initialiser, the property's observer would not run: the boards take it too.
         layoutDirection = config.layoutDirection
         for board in boards { board.view.layoutDirection = config.layoutDirection }
+        editor.layoutDirection = config.layoutDirection
     }
 
     /// The backlog: one card per line with its own height, a header per section.
