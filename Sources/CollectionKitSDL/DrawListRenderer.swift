@@ -21,7 +21,7 @@ public final class DrawListRenderer {
     /// The UI's direction, which text without a strong letter takes (digits, times, signs:
     /// "09:00 – 10:00", "1 / 12"): in a right-to-left window it runs right to left, and a
     /// `natural` alignment puts it at the right, as the Arabic or Hebrew text beside it. Text with
-    /// a letter keeps its own direction. An app sets it with ``CollectionView/layoutDirection``.
+    /// a letter keeps its own direction. An app sets it to its collections' `layoutDirection`.
     public var neutralTextDirection: LayoutDirection = .leftToRight
 
     private var transforms: [Transform] = []
