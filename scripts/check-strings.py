@@ -4,7 +4,7 @@
 A literal is taken for user-visible words when it holds a word of two or more letters and either
 starts with a capital letter or has a space in it ("Trash", "Drag cards between boards"). Dump
 keys, scene names and identifiers are lower camel case without spaces and pass. A literal passes
-when it is a message of tr(…), trn(…) or trp(…) (what xgettext extracts), sits in a comment, or is
+when it is a message of tr(…), trc(…), trn(…) or trp(…) (what xgettext extracts), sits in a comment, or is
 allowed by po/untranslated-allow.txt: one `path-glob<TAB>regex` a line, the regex searched in the
 source line with @@ put before that literal (so `Shortcut\(@@` allows a shortcut's key cap and
 nothing else on its line): log and command-line text, key caps, sample content.
@@ -81,7 +81,7 @@ for path in sources:
         for m in literal.finditer(code):
             if any(r.search(code[:m.start()] + "@@" + code[m.start():]) for r in rules):
                 continue
-            if visible(m.group(1)) and enclosing_call(source, line_start + m.start()) not in ("tr", "trn", "trp"):
+            if visible(m.group(1)) and enclosing_call(source, line_start + m.start()) not in ("tr", "trc", "trn", "trp"):
                 found.append(f"{rel}:{number}: \"{m.group(1)}\" is shown untranslated: wrap it in tr(…) or allow it in po/untranslated-allow.txt")
 for f in found:
     print(f)

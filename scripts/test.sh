@@ -6,7 +6,8 @@
 #                         calendar files, testing library), from the one debug build
 #   asan                  a second build under AddressSanitizer, and the suites that reach C
 #                         libraries and unsafe memory (the backend, libical, the whole program)
-#   strings               the translations compile, and the demo shows no literal outside them
+#   strings               the translations compile, say each glossary term one way, and the demo
+#                         shows no literal outside them
 #   window                the real window under Xvfb driven by xdotool (scripts/window-tests.sh --display)
 #   headless              the window-test groups that need no display (the command line, the
 #                         install, the locale, the link order, the benchmarks' flags), beside it
@@ -298,7 +299,7 @@ stages+=(deps)
 if ! run_stage deps scripts/install-deps.sh --test; then summary; exit 1; fi
 # The translations compile (msgfmt --check), and no word the demo shows bypasses them.
 stages+=(strings)
-run_stage strings sh -c 'scripts/translations.sh compile && scripts/check-strings.py && scripts/check-strings.py --self-test && scripts/check-input-api.sh && scripts/check-input-api.sh --self-test' || { summary; exit 1; }
+run_stage strings sh -c 'scripts/translations.sh compile && scripts/check-strings.py && scripts/check-strings.py --self-test && scripts/check-glossary.py && scripts/check-glossary.py --self-test && scripts/check-input-api.sh && scripts/check-input-api.sh --self-test' || { summary; exit 1; }
 # The sanitizer's build starts at once, beside the plain one: it is the longest chain.
 if [ $quick = 0 ] && [ $repeat = 0 ]; then
     stages+=(asan)

@@ -32,6 +32,8 @@ static const int32_t cicu_break_done = -1;
 static const int32_t cicu_break_hard = 100;
 /// UBIDI_DEFAULT_LTR: the paragraph takes the direction of its first strong letter, else left to right.
 static const uint8_t cicu_bidi_default_ltr = 0xfe;
+/// UBIDI_DEFAULT_RTL: the paragraph takes the direction of its first strong letter, else right to left.
+static const uint8_t cicu_bidi_default_rtl = 0xff;
 
 static inline void *cicu_line_breaks_open(const uint16_t *text, int32_t length, int32_t *status) {
     return U_ICU_ENTRY_POINT_RENAME(ubrk_open)(cicu_break_line, "", text, length, status);

@@ -90,15 +90,15 @@ public struct CalendarStrings: Sendable, Equatable {
         return s
     }()
     static let germanBase = CalendarStrings(
-        language: "de", keyHints: "Bild↑ / Bild↓ · Pos1: heute", today: "Heute", noDaysChosen: "Keine Tage gewählt",
-        oneDayChosen: "1 Tag gewählt", daysChosen: "%d Tage gewählt", noEvents: "Keine Termine", allDay: "Ganztägig",
+        language: "de", keyHints: "Bild↑ / Bild↓ · Pos1: heute", today: "Heute", noDaysChosen: "Keine Tage ausgewählt",
+        oneDayChosen: "1 Tag ausgewählt", daysChosen: "%d Tage ausgewählt", noEvents: "Keine Termine", allDay: "Ganztägig",
         noticePrefix: "Kalender", oneMoreProblem: "(und 1 weiteres Problem in dieser Datei)",
         moreProblems: "(und %d weitere Probleme in dieser Datei)", sampleCalendar: "Beispielkalender",
         yourCalendars: "Ihre Kalender", weekColumn: "KW", dismiss: "Schließen")
 
     public static let french: CalendarStrings = {
         var s = frenchBase
-        s.moveRepeatingQuestion = "Déplacer un événement périodique"
+        s.moveRepeatingQuestion = "Déplacer un évènement périodique"
         s.thisOccurrence = "Cette occurrence"; s.allOccurrences = "Toutes les occurrences"; s.cancel = "Annuler"
         s.cannotMove = "Impossible de déplacer « %1 » : %2"; s.cannotUndo = "Impossible d’annuler : %2"
         s.cannotRename = "Impossible de renommer « %1 » : %2"; s.cannotDelete = "Impossible de supprimer « %1 » : %2"
@@ -106,14 +106,14 @@ public struct CalendarStrings: Sendable, Equatable {
         s.dropNotCalendar = "Le calendrier n’ouvre que des fichiers de calendrier (.ics) ; %1 n’en est pas un"
         s.droppedText = "le texte déposé"
         s.previousMonth = "Mois précédent"; s.nextMonth = "Mois suivant"; s.readOnly = "Lecture seule"
-        s.oneEvent = "1 événement"; s.someEvents = "%d événements"
+        s.oneEvent = "1 évènement"; s.someEvents = "%d évènements"
         s.renameEvent = "Renommer…"; s.deleteEvent = "Supprimer"
         return s
     }()
     static let frenchBase = CalendarStrings(
-        language: "fr", keyHints: "Pg↑ / Pg↓ · Origine : aujourd’hui", today: "Aujourd’hui",
-        noDaysChosen: "Aucun jour choisi", oneDayChosen: "1 jour choisi", daysChosen: "%d jours choisis",
-        noEvents: "Aucun événement", allDay: "Toute la journée", noticePrefix: "Calendrier",
+        language: "fr", keyHints: "Pg préc / Pg suiv · Origine : aujourd’hui", today: "Aujourd’hui",
+        noDaysChosen: "Aucun jour sélectionné", oneDayChosen: "1 jour sélectionné", daysChosen: "%d jours sélectionnés",
+        noEvents: "Aucun évènement", allDay: "Toute la journée", noticePrefix: "Calendrier",
         oneMoreProblem: "(et 1 autre problème dans ce fichier)", moreProblems: "(et %d autres problèmes dans ce fichier)",
         sampleCalendar: "Calendrier d’exemple", yourCalendars: "Vos calendriers", weekColumn: "Sem.", dismiss: "Fermer")
 

@@ -18,6 +18,11 @@ public final class DrawListRenderer {
     lazy var measurer = TextMeasurer(cache: text)
     /// Device pixels per point.
     public var pixelScale: Double = 1
+    /// The UI's direction, which text without a strong letter takes (digits, times, signs:
+    /// "09:00 – 10:00", "1 / 12"): in a right-to-left window it runs right to left, and a
+    /// `natural` alignment puts it at the right, as the Arabic or Hebrew text beside it. Text with
+    /// a letter keeps its own direction. An app sets it to its collections' `layoutDirection`.
+    public var neutralTextDirection: LayoutDirection = .leftToRight
 
     private var transforms: [Transform] = []
     private var clips: [SDL_Rect?] = []
@@ -255,7 +260,7 @@ public final class DrawListRenderer {
         case let .text(run):
             drawText(run)
         case let .paragraph(p):
-            for run in p.resolvingNaturalAlignment().lineRuns(measurer) { drawText(run) }
+            for run in p.resolvingNaturalAlignment(neutral: neutralTextDirection).lineRuns(measurer) { drawText(run) }
         case let .image(run):
             drawImage(run)
         case let .texture(key, r):
@@ -741,10 +746,10 @@ public final class DrawListRenderer {
         // so it stays a modulation rather than a new texture per frame.
         guard r.width >= 1, run.color.a > 0, opacity > 0,
               let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
-                                     software: isSoftwareRenderer) else { return }
+                                     software: isSoftwareRenderer, neutralRightToLeft: neutralTextDirection.isRightToLeft) else { return }
         let w = Double(e.width), h = Double(e.height)
         let x: Double
-        switch run.alignment.resolved(for: run.text) {
+        switch run.alignment.resolved(for: run.text, neutral: neutralTextDirection) {
         case .leading, .natural: x = r.minX
         case .center: x = r.midX - w / 2
         case .trailing: x = r.maxX - w
@@ -826,13 +831,13 @@ public final class DrawListRenderer {
                 let (r, key) = DrawListRenderer.textPlacement(run, t)
                 guard r.width >= 1, run.color.a > 0 else { continue }
                 _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
-                                     software: isSoftwareRenderer)
+                                     software: isSoftwareRenderer, neutralRightToLeft: neutralTextDirection.isRightToLeft)
             case let .paragraph(p):
                 for run in p.lineRuns(measurer) {
                     let (r, key) = DrawListRenderer.textPlacement(run, t)
                     guard r.width >= 1, run.color.a > 0 else { continue }
                     _ = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
-                                     software: isSoftwareRenderer)
+                                     software: isSoftwareRenderer, neutralRightToLeft: neutralTextDirection.isRightToLeft)
                 }
             case .line, .texture, .image, .pushClip, .popClip, .pushOpacity, .popOpacity:
                 continue

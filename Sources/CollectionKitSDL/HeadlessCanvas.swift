@@ -85,6 +85,7 @@ public final class HeadlessCanvas {
         let next = DrawListRenderer(renderer: made.1, text: text)
         next.pixelScale = drawer.pixelScale
         next.redrawsWholeFrame = drawer.redrawsWholeFrame
+        next.neutralTextDirection = drawer.neutralTextDirection
         next.softwareSurface = made.0
         drawer.close()
         SDL_FreeSurface(old)

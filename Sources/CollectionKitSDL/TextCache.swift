@@ -38,7 +38,8 @@ final class TextCache {
     struct FontKey: Hashable { var pixelSize: Int; var bold: Bool }
     /// Textures are made in their colour: a plain alpha blit is SDL's fast path, while a
     /// colour-modulated one takes its generic per-pixel blitter, which was most of a frame.
-    struct TextKey: Hashable { var text: String; var font: FontKey; var color: UInt32 }
+    /// `neutralRightToLeft`: a text without a strong letter laid out as a right-to-left paragraph.
+    struct TextKey: Hashable { var text: String; var font: FontKey; var color: UInt32; var neutralRightToLeft = false }
     struct FitKey: Hashable { var text: String; var font: FontKey; var maxWidth: Int32 }
     /// A rendered string. `lineTop` is where the UI font's line box starts inside the texture
     /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
@@ -153,8 +154,8 @@ final class TextCache {
     }
 
     /// The runs of `text` in visual order.
-    func layout(_ text: String, _ key: FontKey, primary: OpaquePointer) -> [TextLayout.Run] {
-        TextLayout.runs(text,
+    func layout(_ text: String, _ key: FontKey, primary: OpaquePointer, neutralRightToLeft: Bool = false) -> [TextLayout.Run] {
+        TextLayout.runs(text, neutralRightToLeft: neutralRightToLeft,
                         choose: { fontChoice(for: $0, key, primary: primary) },
                         provides: { provides($0, $1, key, primary: primary) })
     }
@@ -210,14 +211,18 @@ final class TextCache {
         _ = TTF_SetFontScriptName(f, TextLayout.commonScript)
     }
 
-    /// The texture for `text` in `color`, cut with an ellipsis to fit `maxWidth` pixels.
-    func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer, software: Bool) -> Entry? {
+    /// The texture for `text` in `color`, cut with an ellipsis to fit `maxWidth` pixels. With
+    /// `neutralRightToLeft` (a right-to-left UI), a text without a strong letter runs right to
+    /// left ("09:00 – 10:00" shows 10:00 at the left), as the paragraphs around it do.
+    func texture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, renderer: OpaquePointer, software: Bool,
+                 neutralRightToLeft: Bool = false) -> Entry? {
         // A string longer than the label can show is fitted (and keyed) by its start alone, so a
         // label costs the same whatever the length of its text (a 10 MB title is one label).
         let (text, cut) = TextCache.shownStart(of: text, maxWidth: maxWidth)
+        let rtl = neutralRightToLeft && UnicodeText.startsRightToLeft(text) == nil
         let fk = FitKey(text: text, font: key, maxWidth: maxWidth)
         let fittedText: String
-        if let known = fitted[fk] { fittedText = known } else if !cut, TextCache.isPlain(text),
+        if let known = fitted[fk] { fittedText = known } else if !cut, !rtl, TextCache.isPlain(text),
            let whole = plainTexture(text, key, color: color, renderer: renderer, software: software), whole.width <= maxWidth {
             // Plain text is one run whose texture is exactly as wide as it measures: when the
             // whole string fits, drawing it is the measurement (a label zooming with its card
@@ -229,8 +234,8 @@ final class TextCache {
             fitted[fk] = fittedText
         }
         guard !fittedText.isEmpty else { return nil }
-        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color)), color: color, renderer: renderer,
-                     software: software)
+        return entry(TextKey(text: fittedText, font: key, color: TextCache.colorKey(color), neutralRightToLeft: rtl), color: color,
+                     renderer: renderer, software: software)
     }
 
     /// The texture of the whole of a plain string (cached like any other).
@@ -253,7 +258,8 @@ final class TextCache {
         }
         renderedCount += 1
         textBytesWorked += tk.text.utf8.count
-        guard let primary = font(tk.font), let line = renderLine(tk.text, tk.font, color: color, primary: primary) else { return nil }
+        guard let primary = font(tk.font),
+              let line = renderLine(tk.text, tk.font, color: color, primary: primary, neutralRightToLeft: tk.neutralRightToLeft) else { return nil }
         defer { SDL_FreeSurface(line.surface) }
         // Text in one colour (all but colour emoji) is kept as its coverage, a byte a pixel.
         let rgb = TextCache.colorKey(color) & 0xFF_FFFF
@@ -272,10 +278,10 @@ final class TextCache {
     }
 
     /// A string rendered in `color` into a new ARGB8888 surface (the caller frees it).
-    private func renderLine(_ text: String, _ key: FontKey, color: Color, primary: OpaquePointer)
+    private func renderLine(_ text: String, _ key: FontKey, color: Color, primary: OpaquePointer, neutralRightToLeft: Bool = false)
         -> (surface: UnsafeMutablePointer<SDL_Surface>, lineTop: Int32, lineHeight: Int32)? {
         // Text in the UI font alone is centred on its own surface, as it always was.
-        if TextCache.isPlain(text) {
+        if !neutralRightToLeft, TextCache.isPlain(text) {
             resetShaping(primary)
             guard let s = renderRun(primary, text, color: color, colourGlyphs: false, scale: 1) else { return nil }
             return (s, 0, s.pointee.h)
@@ -283,7 +289,7 @@ final class TextCache {
         // Each run rendered on its own, then set side by side on a shared baseline.
         var pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int32, primary: Bool)] = []
         defer { for p in pieces { SDL_FreeSurface(p.surface) } }
-        for run in layout(text, key, primary: primary) {
+        for run in layout(text, key, primary: primary, neutralRightToLeft: neutralRightToLeft) {
             guard let p = prepared(run, key, primary: primary),
                   let s = renderRun(p.font, run.text, color: color, colourGlyphs: p.colour, scale: p.scale) else { continue }
             pieces.append((s, Int32((Double(TTF_FontAscent(p.font)) * p.scale).rounded()), run.font == .primary))

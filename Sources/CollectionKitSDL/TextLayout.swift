@@ -49,8 +49,8 @@ enum TextLayout {
 
     /// The embedding level of each cluster (even: left to right, odd: right to left), from ICU's
     /// bidirectional algorithm over the whole line: a cluster takes the level of its first unit.
-    static func levels(_ text: String, _ clusters: [Cluster]) -> [Int] {
-        let units = UnicodeText.bidiLevels(text)
+    static func levels(_ text: String, _ clusters: [Cluster], neutralRightToLeft: Bool = false) -> [Int] {
+        let units = UnicodeText.bidiLevels(text, neutralRightToLeft: neutralRightToLeft)
         guard !units.isEmpty else { return clusters.map { _ in 0 } }
         var offset = 0
         return clusters.map { c in
@@ -62,10 +62,11 @@ enum TextLayout {
     /// The runs of `text` in visual order. `choose` picks the font of a letter; `provides` says
     /// whether a font has a scalar, so that spaces, digits and punctuation stay in the run they
     /// sit in (an Arabic phrase keeps its spaces, a Chinese one its full stops).
-    static func runs(_ text: String, choose: (Cluster) -> FontChoice, provides: (FontChoice, UInt32) -> Bool) -> [Run] {
+    static func runs(_ text: String, neutralRightToLeft: Bool = false, choose: (Cluster) -> FontChoice,
+                     provides: (FontChoice, UInt32) -> Bool) -> [Run] {
         let cs = clusters(text)
         guard !cs.isEmpty else { return [] }
-        let lv = levels(text, cs)
+        let lv = levels(text, cs, neutralRightToLeft: neutralRightToLeft)
         var logical: [Run] = []
         var previousEmoji = false
         for (c, level) in zip(cs, lv) {

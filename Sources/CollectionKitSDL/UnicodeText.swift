@@ -27,13 +27,14 @@ enum UnicodeText {
     }
 
     /// The embedding level of each UTF-16 unit of `text` (even: left to right, odd: right to
-    /// left), the paragraph taking the direction of its first strong letter.
-    static func bidiLevels(_ text: String) -> [UInt8] {
+    /// left), the paragraph taking the direction of its first strong letter, or without one
+    /// (digits, signs: "09:00 – 10:00") right to left when `neutralRightToLeft` (the UI's direction).
+    static func bidiLevels(_ text: String, neutralRightToLeft: Bool = false) -> [UInt8] {
         let units = Array(text.utf16)
         guard !units.isEmpty, let bidi = cicu_bidi_open() else { return [] }
         defer { cicu_bidi_close(bidi) }
         var status: Int32 = 0
-        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), cicu_bidi_default_ltr, &status)
+        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), neutralRightToLeft ? cicu_bidi_default_rtl : cicu_bidi_default_ltr, &status)
         guard status <= 0, let levels = cicu_bidi_levels(bidi, &status), status <= 0 else { return [] }
         return Array(UnsafeBufferPointer(start: levels, count: units.count))
     }
@@ -41,12 +42,12 @@ enum UnicodeText {
     /// The bidirectional algorithm's answer for one line: the level of each UTF-16 unit, the
     /// units' logical indices in visual order (ICU's visual map, rule L2 applied), and whether
     /// the line runs right to left (its first strong letter's direction).
-    static func bidiLine(_ text: String) -> (levels: [UInt8], visualMap: [Int], rightToLeft: Bool)? {
+    static func bidiLine(_ text: String, neutralRightToLeft: Bool = false) -> (levels: [UInt8], visualMap: [Int], rightToLeft: Bool)? {
         let units = Array(text.utf16)
         guard !units.isEmpty, let bidi = cicu_bidi_open() else { return nil }
         defer { cicu_bidi_close(bidi) }
         var status: Int32 = 0
-        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), cicu_bidi_default_ltr, &status)
+        cicu_bidi_set_paragraph(bidi, units, Int32(units.count), neutralRightToLeft ? cicu_bidi_default_rtl : cicu_bidi_default_ltr, &status)
         guard status <= 0, let levels = cicu_bidi_levels(bidi, &status), status <= 0 else { return nil }
         var map = [Int32](repeating: 0, count: units.count)
         cicu_bidi_visual_map(bidi, &map, &status)
@@ -85,21 +86,26 @@ extension UnicodeText {
 }
 
 extension TextAlignment {
-    /// `natural` made leading or trailing by `text`'s direction (leading without a strong letter);
-    /// the others as they are.
-    func resolved(for text: String) -> TextAlignment {
+    /// `natural` made leading or trailing by `text`'s direction, or without a strong letter by
+    /// `neutral` (the UI's direction: a time range in a Hebrew window sits at the right); the
+    /// others as they are.
+    func resolved(for text: String, neutral: LayoutDirection = .leftToRight) -> TextAlignment {
         guard self == .natural else { return self }
-        return UnicodeText.startsRightToLeft(text) == true ? .trailing : .leading
+        switch UnicodeText.startsRightToLeft(text) {
+        case true?: return .trailing
+        case false?: return .leading
+        case nil: return neutral.isRightToLeft ? .trailing : .leading
+        }
     }
 }
 
 extension ParagraphRun {
     /// The paragraph with a natural alignment made leading or trailing by its whole text, so a
     /// Hebrew paragraph whose second line starts with a Latin word keeps every line at the right.
-    func resolvingNaturalAlignment() -> ParagraphRun {
+    func resolvingNaturalAlignment(neutral: LayoutDirection = .leftToRight) -> ParagraphRun {
         guard style.alignment == .natural else { return self }
         var p = self
-        p.style.alignment = style.alignment.resolved(for: text)
+        p.style.alignment = style.alignment.resolved(for: text, neutral: neutral)
         return p
     }
 }

@@ -461,6 +461,7 @@ struct CollectionDemo: ParsableCommand {
     private func runHeadless(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes) throws {
         let canvas = try HeadlessCanvas(size: app.size, fonts: fonts, scale: scale ?? 1)
         canvas.drawer.redrawsWholeFrame = wholeFrames
+        canvas.drawer.neutralTextDirection = app.config.layoutDirection
         app.pixelScale = canvas.scale
         PhotoFolder.scale.value = canvas.scale
         let driver = HeadlessDriver(root: app, fps: fps)
@@ -499,6 +500,7 @@ struct CollectionDemo: ParsableCommand {
         app.pixelScale = loop.canvas.pixelScale
         PhotoFolder.scale.value = loop.canvas.pixelScale
         loop.canvas.drawer.redrawsWholeFrame = wholeFrames
+        loop.canvas.drawer.neutralTextDirection = app.config.layoutDirection
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0

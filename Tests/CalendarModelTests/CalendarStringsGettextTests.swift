@@ -28,11 +28,11 @@ final class CalendarStringsGettextTests: XCTestCase {
     func testArabicCountsTakeTheirSixForms() throws {
         try speaking("ar_EG.UTF-8") {
             let words = CalendarStrings.english.translated(domain: domain, language: "ar")
-            XCTAssertEqual(words.chosen(1), "يوم واحد مختار")
-            XCTAssertEqual(words.chosen(2), "يومان مختاران")
-            XCTAssertEqual(words.chosen(3), "3 أيام مختارة")
-            XCTAssertEqual(words.chosen(11), "11 يومًا مختارًا")
-            XCTAssertEqual(words.chosen(100), "100 يوم مختار")
+            XCTAssertEqual(words.chosen(1), "يوم واحد محدد")
+            XCTAssertEqual(words.chosen(2), "يومان محددان")
+            XCTAssertEqual(words.chosen(3), "3 أيام محددة")
+            XCTAssertEqual(words.chosen(11), "11 يومًا محددًا")
+            XCTAssertEqual(words.chosen(100), "100 يوم محدد")
             XCTAssertEqual(words.chosen(0), words.noDaysChosen)
             XCTAssertEqual(words.previousMonth, "الشهر السابق")
         }

@@ -140,7 +140,7 @@ extension BoardsEditingTests {
         let field = try XCTUnwrap(scene.editor.field)
         XCTAssertEqual(field.buffer.count, TextLimits.cardTitle)
         XCTAssertEqual(field.dumpState()["limitReached"], .bool(true))
-        XCTAssertTrue(scene.refusal?.text.contains("\(TextLimits.cardTitle)") ?? false, "\(String(describing: scene.refusal))")
+        XCTAssertTrue(scene.refusal?.text.contains(TextDomain.number(TextLimits.cardTitle)) ?? false, "\(String(describing: scene.refusal))")
         try driver.play(script: "key Return\nwait 300")
         let id = try XCTUnwrap(scene.board("later")?.identifiers.joined().first)
         XCTAssertEqual(scene.card(id).title.count, TextLimits.cardTitle)

@@ -184,7 +184,7 @@ final class CalendarSceneDisplayTests: XCTestCase {
         XCTAssertEqual(CalendarFormatter(locale: Locale(identifier: "ja_JP"), zone: berlin).monthTitle(CalendarMonth(iso: "2026-11")!), "2026年11月",
                        "the locale's order of month and year")
         XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "de_AT")).allDay, "Ganztägig")
-        XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "fr_CA")).noEvents, "Aucun événement")
+        XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "fr_CA")).noEvents, "Aucun évènement")
         XCTAssertEqual(CalendarStrings.forLocale(Locale(identifier: "ja_JP")), .english, "other languages fall back to English")
 
         let (driver, scene) = try makeApp(["month": ["2026-09"], "locale": ["de_DE"], "today": ["2026-09-01"]],
@@ -194,9 +194,9 @@ final class CalendarSceneDisplayTests: XCTestCase {
         for word in ["September 2026", "Dienstag, 1. September 2026", "Ganztägig", "Bild↑ / Bild↓ · Pos1: heute"] {
             XCTAssertTrue(shown.contains(word), "\(word) in \(shown)")
         }
-        XCTAssertFalse(shown.contains("Keine Tage gewählt"), "nothing chosen says nothing")
+        XCTAssertFalse(shown.contains("Keine Tage ausgewählt"), "nothing chosen says nothing")
         try driver.play(script: "key space\nwait 50")
-        XCTAssertTrue(texts(driver).contains("1 Tag gewählt"), "the count of chosen days, in German")
+        XCTAssertTrue(texts(driver).contains("1 Tag ausgewählt"), "the count of chosen days, in German")
         XCTAssertEqual(scene.strings.language, "de")
     }
 

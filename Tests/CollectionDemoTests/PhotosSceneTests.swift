@@ -146,7 +146,7 @@ final class PhotosSceneTests: XCTestCase {
     /// A folder with more pictures than the wall shows says so.
     func testALibraryLargerThanTheWallSaysHowManyItLeftOut() {
         let library = PhotoLibrary(files: ["/p/a.jpg"], folder: "/p", total: 100_005) { ImagePipeline(decoder: FlatDecoder(), workers: 0) }
-        XCTAssertEqual(library.notice, "/p holds 100005 pictures; the wall shows the first 1 by name.")
+        XCTAssertEqual(library.notice, "/p holds 100,005 pictures; the wall shows the first 1 by name.")
         XCTAssertNil(PhotoLibrary(files: ["/p/a.jpg"]) { ImagePipeline(decoder: FlatDecoder(), workers: 0) }.notice)
     }
 }

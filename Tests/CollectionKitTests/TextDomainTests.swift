@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 import XCTest
 
 /// The engine's gettext domain: placeholders filled in the translation's order, and the English
@@ -28,5 +29,38 @@ final class TextDomainTests: XCTestCase {
         XCTAssertEqual(words.holdsAtMost("Focus", 4), "Focus holds 4 items")
         XCTAssertEqual(words.position(2, 7), "position 2 of 7")
         XCTAssertEqual(words.lockedTo("Task 3", "Today"), "Task 3 is locked to Today")
+    }
+
+    // Numbers through ICU's formatting, in the locale: grouping and the locale's own digits.
+    func testNumbersAreWrittenAsTheLocaleWritesThem() {
+        XCTAssertEqual(TextDomain.number(2000, locale: "en"), "2,000")
+        XCTAssertEqual(TextDomain.number(2000, locale: "ar_EG"), "٢٬٠٠٠", "Arabic-Indic digits and the Arabic thousands separator")
+        XCTAssertEqual(TextDomain.number(2000, locale: "de_DE"), "2.000")
+        XCTAssertEqual(TextDomain.number(-1_234_567, locale: "en"), "-1,234,567")
+        XCTAssertEqual(TextDomain.number(7, locale: "he_IL"), "7", "Hebrew writes Western digits")
+        XCTAssertEqual(TextDomain.number(12, locale: "ar_MA"), "12", "Morocco's Arabic writes Western digits")
+    }
+
+    func testACountIsFilledInTheMessagesLanguage() throws {
+        let domain = TextDomain("collectionkit-tests-no-catalogue")
+        // The C locale speaks English, and English groups thousands.
+        XCTAssertEqual(domain.count("%@ item", "%@ items", 2000), "2,000 items")
+        XCTAssertEqual(TextDomain.numberLocale, "en")
+        let previous = String(cString: setlocale(LC_MESSAGES, nil))
+        let previousLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
+        defer {
+            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
+            setlocale(LC_MESSAGES, previous)
+        }
+        guard setlocale(LC_MESSAGES, "ar_EG.UTF-8") != nil else {
+            return XCTFail("the locale ar_EG.UTF-8 is not installed: scripts/install-deps.sh --test generates it")
+        }
+        setenv("LANGUAGE", "ar", 1)
+        XCTAssertEqual(TextDomain.numberLocale, "ar_EG", "the language of LANGUAGE, the region of the messages locale")
+        XCTAssertEqual(domain.count("%@ item", "%@ items", 2000), "٢٬٠٠٠ items", "no catalogue: English words, the locale's number")
+        XCTAssertEqual(TextDomain.number(1500), "١٬٥٠٠")
+        setenv("LANGUAGE", "de", 1)
+        XCTAssertEqual(TextDomain.numberLocale, "de")
+        XCTAssertEqual(domain.count("%@ item", "%@ items", 2000), "2.000 items")
     }
 }

@@ -23,6 +23,7 @@ enum Golden {
     static func render(scene: String, size: Size = Size(width: 1280, height: 800), config: SceneConfig = SceneConfig(),
                        script: String = "", fps: Double = 60, scale: Double = 1) throws -> (image: Image, app: App) {
         let canvas = try HeadlessCanvas(size: size, fonts: try fonts(), scale: scale)
+        canvas.drawer.neutralTextDirection = config.layoutDirection
         // Cells that size themselves from text measure it as this canvas draws it.
         var config = config
         if config.textMeasurer == nil { config.textMeasurer = TextMeasurerBox(canvas.measurer) }

@@ -42,7 +42,7 @@ print("|".join(t for t in titles if t))'
 locale_words_tests() {
     scripts/translations.sh compile || { fail locale-words "the translations do not compile"; return; }
     local lang scene want got
-    for case in "C boards Today" "de_DE.UTF-8 boards Heute" "ja_JP.UTF-8 boards 今日" "fr_FR.UTF-8 boards Réserve" \
+    for case in "C boards Today" "de_DE.UTF-8 boards Heute" "ja_JP.UTF-8 boards 今日" "fr_FR.UTF-8 boards Plus_tard" \
                 "de_DE.UTF-8 calendar Vorheriger_Monat" "ja_JP.UTF-8 calendar 前月" "ar_EG.UTF-8 calendar الشهر_السابق"; do
         set -- $case; lang=$1 scene=$2 want=${3//_/ }
         got=$(locale_words "$lang" "$scene")

@@ -13,7 +13,7 @@ public enum TextLimits {
 
     /// What a field or a paste says when its limit kept something out.
     static func reached(_ limit: Int) -> String {
-        filled(trp("At most %@ character: the rest was left out.", "At most %@ characters: the rest was left out.", limit), "\(limit)")
+        filled(trp("At most %@ character: the rest was left out.", "At most %@ characters: the rest was left out.", limit), counted(limit))
     }
 
     /// `text` cut to `limit` characters, and whether it was cut. O(limit).

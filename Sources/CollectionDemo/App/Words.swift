@@ -52,11 +52,24 @@ public enum DemoWords {
 /// `message` in the user's language.
 func tr(_ message: String) -> String { DemoWords.domain(message) }
 
+/// `message` as the translation of `context` says it: gettext's `pgettext`, for one English word
+/// that is two words elsewhere ("Delete" on a key cap is "Entf" in German, the action "Löschen").
+/// Without a translation, `message` itself.
+func trc(_ context: String, _ message: String) -> String {
+    let key = context + "\u{4}" + message
+    let found = DemoWords.domain(key)
+    return found == key ? message : found
+}
+
 /// `singular` or `plural` (with `%@` for the count) as the language's plural rule picks for `count`.
 func trn(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.count(singular, plural, count) }
 
 /// `singular` or `plural` as the language's plural rule picks for `count`, placeholders left to fill.
 func trp(_ singular: String, _ plural: String, _ count: Int) -> String { DemoWords.domain.plural(singular, plural, count) }
+
+/// A count as the user's language writes numbers (grouping, digits: "2,000", "٢٬٠٠٠"): ICU's
+/// number formatting, through ``TextDomain/number(_:)``.
+func counted(_ n: Int) -> String { TextDomain.number(n) }
 
 /// `template`'s placeholders (`%@`, `%1$@`…) filled in.
 func filled(_ template: String, _ arguments: String...) -> String { TextDomain.fill(template, arguments: arguments) }

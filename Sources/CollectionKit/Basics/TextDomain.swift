@@ -44,9 +44,10 @@ public struct TextDomain: Sendable, Hashable {
         }
     }
 
-    /// `plural` with its `%@` filled by the count (in ASCII digits).
+    /// `plural` with its `%@` filled by the count, written as the language writes numbers
+    /// (``TextDomain/number(_:)``: "2,000 cards", "٢٬٠٠٠ بطاقة").
     public func count(_ singular: String, _ plural: String, _ count: Int) -> String {
-        TextDomain.fill(self.plural(singular, plural, count), "\(count)")
+        TextDomain.fill(self.plural(singular, plural, count), TextDomain.number(count))
     }
 
     /// Looks for this domain's catalogues under `directory` (`…/share/locale`), as UTF-8.

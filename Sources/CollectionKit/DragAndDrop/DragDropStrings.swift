@@ -21,7 +21,7 @@ public struct DragDropStrings: Sendable {
     public var over: @Sendable (_ target: String) -> String = { TextDomain.fill(words("over %@"), $0) }
     /// Where the items would land: one-based position and the count after the drop.
     public var position: @Sendable (_ position: Int, _ total: Int) -> String = {
-        TextDomain.fill(words("position %1$@ of %2$@"), "\($0)", "\($1)")
+        TextDomain.fill(words("position %1$@ of %2$@"), TextDomain.number($0), TextDomain.number($1))
     }
     /// A full collection would send its item back where the dragged one came from.
     public var swapsWith: @Sendable (_ item: String) -> String = { TextDomain.fill(words("swaps with %@"), $0) }
@@ -31,7 +31,7 @@ public struct DragDropStrings: Sendable {
     }
     /// Refusal: a collection with a capacity is full.
     public var holdsAtMost: @Sendable (_ collection: String, _ capacity: Int) -> String = { title, capacity in
-        TextDomain.fill(words.plural("%1$@ holds %2$@ item", "%1$@ holds %2$@ items", capacity), title, "\(capacity)")
+        TextDomain.fill(words.plural("%1$@ holds %2$@ item", "%1$@ holds %2$@ items", capacity), title, TextDomain.number(capacity))
     }
     /// Refusal: a drag-only collection (a palette).
     public var takesNoDrops: @Sendable (_ collection: String) -> String = { TextDomain.fill(words("nothing can be dropped on %@"), $0) }
@@ -59,7 +59,7 @@ public struct DragDropStrings: Sendable {
     public var dropDoesNotAddUp = words("drop refused: the items before and after do not add up")
     public var dropWouldDuplicate: @Sendable (_ item: String, _ times: Int) -> String = { item, times in
         TextDomain.fill(words.plural("drop refused: %1$@ would appear %2$@ time", "drop refused: %1$@ would appear %2$@ times", times),
-                        item, "\(times)")
+                        item, TextDomain.number(times))
     }
     /// Refusal: an add or delete by command while a drag is in flight.
     public var cannotEditDuringDrag = words("finish the drag first")

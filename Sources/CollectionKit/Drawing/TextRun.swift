@@ -1,7 +1,9 @@
 /// Where a ``TextRun`` sits horizontally in its rect: `leading` at its left, `trailing` at its
 /// right, and `natural` after the text's own direction (GTK's and Pango's natural alignment): at
 /// the right when its first strong letter is written right to left (Arabic, Hebrew), at the left
-/// otherwise, whatever the window's direction. The backend finds the direction (Unicode's bidi
+/// when it is written left to right, whatever the window's direction; text with no strong letter
+/// (digits, times, signs) takes the UI's direction (CollectionKitSDL's
+/// `DrawListRenderer.neutralTextDirection`). The backend finds the direction (Unicode's bidi
 /// algorithm, rules P2–P3); a paragraph takes the direction of its whole text for every line.
 public enum TextAlignment: String, Sendable { case leading, center, trailing, natural }
 /// The weight of a ``TextRun``'s font; the backend picks a regular or a bold face.

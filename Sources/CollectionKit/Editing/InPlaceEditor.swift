@@ -24,6 +24,8 @@ public final class InPlaceEditor: Component {
     private var finished: ((String?) -> Void)?
     /// Told when a field's length limit cut typing or a paste short (see ``TextField/onLimit``).
     public var onLimit: ((Int) -> Void)?
+    /// The UI's direction, given to each field it opens (``TextField/layoutDirection``).
+    public var layoutDirection: LayoutDirection = .leftToRight
 
     public init(measurer: any TextMeasuring, services: TextServices, style: TextFieldStyle = TextFieldStyle()) {
         self.measurer = measurer; self.services = services; self.style = style
@@ -45,6 +47,7 @@ public final class InPlaceEditor: Component {
         let f = TextField(name: "edit", text: text, multiline: multiline, maximumLength: maximumLength,
                           placeholder: placeholder, style: style, measurer: measurer, services: services)
         f.commitsOnFocusLoss = false
+        f.layoutDirection = layoutDirection
         f.onLimit = { [unowned self] limit in onLimit?(limit) }
         f.onCommit = { [unowned self] text in finish(with: text, now: self.field?.now ?? now) }
         f.onCancel = { [unowned self] in finish(with: nil, now: self.field?.now ?? now) }

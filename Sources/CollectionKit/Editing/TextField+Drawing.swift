@@ -16,7 +16,8 @@ extension TextField {
             if l.characters.isEmpty {
                 if !placeholder.isEmpty {
                     list.append(.text(TextRun(placeholder, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: l.lineHeight),
-                                              size: style.text.size, color: style.placeholderColor, weight: style.text.weight)))
+                                              size: style.text.size, color: style.placeholderColor,
+                                              alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: style.text.weight)))
                 }
             } else {
                 drawLines(l, in: inner, into: &list)
@@ -46,7 +47,7 @@ extension TextField {
         for i in first...last {
             let line = l.lines[i]
             let g = geometry(i)
-            let x0 = inner.minX - scroll.x, y = inner.minY - scroll.y + Double(i) * l.lineHeight
+            let x0 = inner.minX - scroll.x + lineStart(i), y = inner.minY - scroll.y + Double(i) * l.lineHeight
             if !selected.isEmpty {
                 for (a, b) in g.selectionSpans(shownSelection.lowerBound - line.start, shownSelection.upperBound - line.start) {
                     list.fill(Rect(x: x0 + a, y: y, width: b - a, height: l.lineHeight), style.selection)

@@ -57,6 +57,10 @@ public final class TextField: Component, FocusStop {
     public private(set) var originalText: String
     /// Whether losing the focus commits (true) or leaves the text as it is (false).
     public var commitsOnFocusLoss = true
+    /// The UI's direction. Text whose first line runs right to left (Hebrew, Arabic) sits at the
+    /// field's right edge whatever this is, as a `natural` paragraph of the same text does; an
+    /// empty field puts its caret and placeholder on this side.
+    public var layoutDirection: LayoutDirection = .leftToRight { didSet { invalidate() } }
 
     var layoutCache: TextFieldLayout?
     var scroll = Point.zero
@@ -191,13 +195,27 @@ public final class TextField: Component, FocusStop {
         return layoutCache!.geometry(i)
     }
 
+    /// Whether the text runs right to left as a paragraph: its first line's direction (its first
+    /// strong letter's), or the UI's when the field is empty.
+    var paragraphIsRightToLeft: Bool {
+        let l = layout
+        return l.characters.isEmpty ? layoutDirection.isRightToLeft : geometry(0).isRightToLeft
+    }
+
+    /// How far line `i` starts from the text frame's left: a right-to-left paragraph's lines end at
+    /// the right edge (a line wider than the field starts at the left and scrolls, as before).
+    func lineStart(_ i: Int) -> Double {
+        guard paragraphIsRightToLeft else { return 0 }
+        return max(0, textFrame.width - geometry(i).width - 1)
+    }
+
     /// Where a display offset is drawn: its line's top-left corner of the caret, in window points.
     func caretPoint(displayOffset offset: Int) -> Point {
         let l = layout
         let i = l.lineIndex(of: offset)
         let place = caretPlace.flatMap { $0.offset == offset && composition == nil ? $0.x : nil }
         let x = geometry(i).caretX(at: offset - l.lines[i].start, preferring: place)
-        return Point(x: textFrame.minX - scroll.x + x, y: textFrame.minY - scroll.y + Double(i) * l.lineHeight)
+        return Point(x: textFrame.minX - scroll.x + lineStart(i) + x, y: textFrame.minY - scroll.y + Double(i) * l.lineHeight)
     }
 
     /// The caret's rect in window points (where the input method puts its candidates).
@@ -212,7 +230,7 @@ public final class TextField: Component, FocusStop {
         let l = layout
         let row = Int(((p.y - textFrame.minY + scroll.y) / max(1, l.lineHeight)).rounded(.down))
         let i = min(max(0, row), l.lines.count - 1)
-        return l.lines[i].start + geometry(i).offset(atX: p.x - textFrame.minX + scroll.x)
+        return l.lines[i].start + geometry(i).offset(atX: p.x - textFrame.minX + scroll.x - lineStart(i))
     }
 
     /// Scrolls so the caret is in sight: sideways in a one-line field, up and down in a multi-line one.

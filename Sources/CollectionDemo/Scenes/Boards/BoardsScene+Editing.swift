@@ -55,7 +55,8 @@ extension BoardsScene {
                 beginRenaming(id, in: board, now: now)
                 return true
             },
-            Shortcut(tr("Delete"), tr("Delete the selected or focused cards"), key: Key("Delete")) { [unowned self] _ in
+            // TRANSLATORS: the Delete key as printed on the language's keyboards (German "Entf").
+            Shortcut(trc("keyboard key", "Delete"), tr("Delete the selected or focused cards"), key: Key("Delete")) { [unowned self] _ in
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return false }
                 deleteCards(ids)

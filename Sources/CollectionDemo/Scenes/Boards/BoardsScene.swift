@@ -165,7 +165,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         words.pickedUpSeveral = { trn("%@ card picked up", "%@ cards picked up", $0) }
         words.overNothing = tr("over no board")
         words.holdsAtMost = { board, capacity in
-            filled(trp("%1$@ holds %2$@ card", "%1$@ holds %2$@ cards", capacity), board, "\(capacity)")
+            filled(trp("%1$@ holds %2$@ card", "%1$@ holds %2$@ cards", capacity), board, counted(capacity))
         }
         words.takesOnlyMovedItems = { filled(tr("%@ takes only cards from the boards"), $0) }
         words.severalItems = { trn("%@ card", "%@ cards", $0) }
@@ -180,6 +180,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         // Set here, an initialiser, the property's observer would not run: the boards take it too.
         layoutDirection = config.layoutDirection
         for board in boards { board.view.layoutDirection = config.layoutDirection }
+        editor.layoutDirection = config.layoutDirection
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -280,6 +281,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     public var layoutDirection: LayoutDirection = .leftToRight {
         didSet {
             for board in boards { board.view.layoutDirection = layoutDirection }
+            editor.layoutDirection = layoutDirection
             if frame != .zero { setFrame(frame) }
         }
     }
@@ -375,11 +377,11 @@ public final class BoardsScene: Scene, ShortcutListing {
             let titleH = min(20, max(10, frame.height * 0.05))
             var label = title
             if let b = boards.first(where: { $0.title == title }) {
-                label += "  \(b.count)"
-                if let cap = b.capacity { label += " / \(cap)" }
+                label += "  " + counted(b.count)
+                if let cap = b.capacity { label += " / " + counted(cap) }
                 if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
             } else if title == trash.dropTitle, !manager.itemsInZones.isEmpty {
-                label += "  \(manager.itemsInZones.count)"
+                label += "  " + counted(manager.itemsInZones.count)
             }
             list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
                       size: min(13, titleH * 0.7), color: Theme.textDim, alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)

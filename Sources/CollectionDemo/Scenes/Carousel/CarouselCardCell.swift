@@ -20,7 +20,7 @@ public final class CarouselCardCell: CollectionCell {
             let authors = ["Mira Sol", "Jonas Lind", "Ada Park", "Theo Vance", "Lena Ortiz", "Kofi Mensah", "Yuki Mori"]
             let title = titles[n % titles.count] + (n >= titles.count ? " \(n / titles.count + 1)" : "")
             return Content(number: n + 1, title: title,
-                           subtitle: filled(tr("Card %1$@ of %2$@ · a story worth a closer look"), "\(n + 1)", "\(total)"),
+                           subtitle: filled(tr("Card %1$@ of %2$@ · a story worth a closer look"), counted(n + 1), counted(total)),
                            category: categories[(n * 3) % categories.count],
                            author: authors[(n * 5) % authors.count], minutes: 3 + (n * 7) % 9,
                            color: Theme.tileColor(n))

@@ -370,7 +370,7 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
                           i == current ? Theme.accent : Theme.border, radius: r)
             }
         } else if !ids.isEmpty {
-            list.text("\(current + 1) / \(ids.count)", in: Rect(x: collection.frame.midX - 80, y: dotsCentreY - 12, width: 160, height: 24),
+            list.text(counted(current + 1) + " / " + counted(ids.count), in: Rect(x: collection.frame.midX - 80, y: dotsCentreY - 12, width: 160, height: 24),
                       size: 14, color: Theme.textDim, alignment: .center, weight: .bold)
         }
     }

@@ -180,6 +180,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         }
         self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
         collection.layoutDirection = config.layoutDirection
+        editor.layoutDirection = config.layoutDirection
         orthogonal.sync(with: collection)
     }
 

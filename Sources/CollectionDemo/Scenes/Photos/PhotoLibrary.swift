@@ -29,7 +29,7 @@ public struct PhotoLibrary: Sendable {
     public var notice: String? {
         guard total > files.count else { return nil }
         return filled(tr("%1$@ holds %2$@ pictures; the wall shows the first %3$@ by name."),
-                      folder ?? "", "\(total)", "\(files.count)")
+                      folder ?? "", counted(total), counted(files.count))
     }
 }
 
