@@ -32,11 +32,11 @@ final class CalendarDayGridPart: Component, FocusStop {
 
     // MARK: Input
 
-    /// The scene but its side panel: presses are the days' where a day is, and the wheel turns
-    /// pages wherever the panel does not take it.
+    /// The scene but its side panel and the header's buttons: presses are the days' where a day
+    /// is, and the wheel turns pages wherever the panel does not take it.
     func contains(_ p: Point) -> Bool {
         let s = scene
-        return !s.panelArea(in: s.sceneFrame).contains(p)
+        return !s.panelArea(in: s.sceneFrame).contains(p) && s.headerButton(at: p) == nil
     }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {

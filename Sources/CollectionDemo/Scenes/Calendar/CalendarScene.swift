@@ -286,9 +286,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     /// The parts in priority order: the new event's title field and an event's menu on top and
     /// first for input; a move in flight captures every event until it ends, and an open popover
-    /// every event until it closes; then the header's buttons, the days, the side panel, the focus
-    /// chain (the header's buttons, then the days), the keys that work wherever the focus is, and
-    /// the events' loading. Each part handles, updates, draws and times itself.
+    /// every event until it closes; then the side panel, the days and the header (which draw in
+    /// the reverse order: the header first, the panel over the grid), the focus chain (the
+    /// header's buttons, then the days), the keys that work wherever the focus is, and the events'
+    /// loading. Each part handles, updates, draws and times itself.
     func compose() {
         eventMenu.style.highlight = Theme.accent
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
@@ -296,7 +297,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
         // Reading order: the header's buttons, then the days; the focus starts on the days.
         let focus = FocusChain(header.focusStops + [dayGrid], initial: dayGrid)
-        composition = Composition([titleEditor, eventMenu, mover, popoverPart, header, dayGrid, panelPart, focus, shortcuts, loader],
+        composition = Composition([titleEditor, eventMenu, mover, popoverPart, panelPart, dayGrid, header, focus, shortcuts, loader],
                                   focus: focus)
         composition.collections = [panel.view]
     }
