@@ -22,6 +22,8 @@ final class CalendarPopoverPart: Component {
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         guard isActive else { return .ignored }
+        // A press on a delete's toast is the toast's, and leaves the popover open.
+        if case let .pointerDown(p, _, _) = event, scene.toast.contains(p) { return .ignored }
         // A press on an event row's "⋯" (the popover's or the side panel's), or a right-click on a
         // row, opens the row's menu; the popover stays open under it.
         if scene.popover != nil, scene.handleEventRows(event, now: now) { return .handled }

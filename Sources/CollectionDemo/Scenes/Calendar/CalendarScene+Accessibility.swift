@@ -25,7 +25,7 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         }
         return headerNodes + [collection.accessibilityNode(name: settings.title(of: visibleMonth), role: .table, table: shape),
                 AccessibleNode(role: .panel, name: "", children: headers),
-                AccessibleNode(role: .liveRegion, name: eventMoveLine)]
+                AccessibleNode(role: .liveRegion, name: eventMoveLine)] + toast.accessibilityNodes()
     }
 
     /// The weekdays' whole names in column order ("Monday" …), made once per locale and first weekday.

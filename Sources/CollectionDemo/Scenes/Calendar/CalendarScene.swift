@@ -96,6 +96,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     private(set) lazy var mover = CalendarEventMoverPart(scene: self)
     private(set) lazy var shortcuts = CalendarShortcutsPart(scene: self)
     private(set) lazy var loader = CalendarEventsPart(scene: self)
+    /// The notice a delete leaves, with Undo (`CalendarScene+Toast.swift`).
+    private(set) var toast = Toast(name: "deletedEvent", measurer: EstimatedTextMeasurer())
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -267,6 +269,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         }
         collection.update(now: collection.now)
         header.layOutButtons()
+        toast.setFrame(collection.frame)
     }
 
     /// The header's height: the title row and the weekday row, less in short windows.
@@ -295,9 +298,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
         eventMenu.style.destructiveHighlight = Theme.danger
         eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
-        // Reading order: the header's buttons, then the days; the focus starts on the days.
-        let focus = FocusChain(header.focusStops + [dayGrid], initial: dayGrid)
-        composition = Composition([titleEditor, eventMenu, mover, popoverPart, panelPart, dayGrid, header, focus, shortcuts, loader],
+        // Reading order: the header's buttons, then the days, then a delete's toast while it
+        // shows; the focus starts on the days.
+        toast = makeToast()
+        let focus = FocusChain(header.focusStops + [dayGrid] + toast.focusStops, initial: dayGrid)
+        toast.focusChain = focus
+        composition = Composition([titleEditor, eventMenu, toast, mover, popoverPart, panelPart, dayGrid, header, focus, shortcuts, loader],
                                   focus: focus)
         composition.collections = [panel.view]
     }
@@ -696,6 +702,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
         ] + editing.pairs + creatingDump + popoverDump + eventMenuDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
+            + toast.dumpEntries()
     }
 
     // MARK: Data source
