@@ -22,7 +22,7 @@ final class CalendarPartsTests: XCTestCase {
     func ring(_ app: App) -> Bool { app.dumpState()["keyboardFocus"]?["ring"] == .bool(true) }
 
     /// The scene lists its parts once: no part is a bag of closures, and the focus chain's stops
-    /// are the header's three engine buttons, then the days.
+    /// are the header's three engine buttons, then the days, then a delete's toast.
     func testTheSceneIsAHandfulOfPartsWithEngineButtonsBeforeTheDays() throws {
         let (_, scene, _) = try makeApp()
         let parts = scene.composition.parts
@@ -30,7 +30,8 @@ final class CalendarPartsTests: XCTestCase {
         XCTAssertTrue(parts.contains { $0 === scene.header } && parts.contains { $0 === scene.dayGrid } && parts.contains { $0 === scene.panelPart }
                       && parts.contains { $0 === scene.popoverPart })
         let stops = scene.composition.focus.stops
-        XCTAssertEqual(stops.map(\.focusName), ["today", "previous", "next", "days"])
+        XCTAssertEqual(stops.map(\.focusName), ["today", "previous", "next", "days", "deletedEvent.action", "deletedEvent.close"])
+        XCTAssertFalse(stops.suffix(2).contains { $0.canTakeFocus }, "a delete's toast takes the focus only while it shows")
         XCTAssertTrue(stops.prefix(3).allSatisfy { $0 is Button }, "the header's buttons are the engine's")
         XCTAssertEqual((stops[0] as? Button)?.title, "Today")
         XCTAssertEqual((stops[1] as? Button)?.title, "Previous month")

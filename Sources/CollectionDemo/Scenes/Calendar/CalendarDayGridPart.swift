@@ -113,8 +113,44 @@ final class CalendarDayGridPart: Component, FocusStop {
         let s = scene
         s.collection.draw(into: &list)
         list.clipped(to: s.collection.frame) { list in
-            s.drawWeekNumbers(into: &list)
-            s.drawBarTitles(into: &list)
+            drawWeekNumbers(into: &list)
+            drawBarTitles(into: &list)
+        }
+    }
+
+    /// The pages on screen now (one at rest, two while a page turns).
+    private var pagesOnScreen: ClosedRange<Int> {
+        let collection = scene.collection
+        return scene.layout.pages(showingFrom: collection.contentOffset.x, width: collection.frame.width)
+    }
+
+    /// ISO 8601 week numbers left of each row: the week of the row's Monday.
+    private func drawWeekNumbers(into list: inout DrawList) {
+        let s = scene, collection = s.collection, l = s.layout
+        guard l.weekNumbers else { return }
+        for page in pagesOnScreen {
+            let g = s.grid(for: CalendarScene.month(ofPage: page))
+            for row in 0..<MonthGrid.rows {
+                guard let f = l.attributesForItem(at: ItemPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
+                let cell = collection.windowRect(fromContent: f)
+                let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
+                let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
+                let x = l.isRightToLeft ? cell.maxX + l.spacing / 2 : cell.minX - l.weekColumnWidth - l.spacing / 2
+                list.text(s.settings.number(monday.isoWeek), in: Rect(x: x, y: cell.minY + 2,
+                                                        width: l.weekColumnWidth, height: min(20, cell.height - 2)),
+                          size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
+            }
+        }
+    }
+
+    /// Titles of bars that run over several days, written once along the bar's piece in each row
+    /// (after every cell has drawn its part, so the next cell's fill cannot cover the words).
+    private func drawBarTitles(into list: inout DrawList) {
+        let collection = scene.collection, l = scene.layout
+        for (ip, cell) in collection.visibleCells {
+            guard let day = cell as? DayCell, let m = day.model, m.slots.contains(where: { $0?.continuesAfter == true && $0?.showsTitle == true }),
+                  let f = l.attributesForItem(at: ip)?.frame else { continue }
+            day.drawBarTitles(in: collection.windowRect(fromContent: f), stride: l.cellSize.width + l.spacing, into: &list)
         }
     }
 

@@ -558,41 +558,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return title
     }
 
-    /// The pages on screen now (one at rest, two while a page turns).
-    private var pagesOnScreen: ClosedRange<Int> {
-        layout.pages(showingFrom: collection.contentOffset.x, width: collection.frame.width)
-    }
-
-    /// ISO 8601 week numbers left of each row: the week of the row's Monday.
-    func drawWeekNumbers(into list: inout DrawList) {
-        let l = layout
-        guard l.weekNumbers else { return }
-        for page in pagesOnScreen {
-            let g = grid(for: CalendarScene.month(ofPage: page))
-            for row in 0..<MonthGrid.rows {
-                guard let f = l.attributesForItem(at: ItemPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
-                let cell = collection.windowRect(fromContent: f)
-                let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
-                let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
-                let x = l.isRightToLeft ? cell.maxX + l.spacing / 2 : cell.minX - l.weekColumnWidth - l.spacing / 2
-                list.text(settings.number(monday.isoWeek), in: Rect(x: x, y: cell.minY + 2,
-                                                        width: l.weekColumnWidth, height: min(20, cell.height - 2)),
-                          size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
-            }
-        }
-    }
-
-    /// Titles of bars that run over several days, written once along the bar's piece in each row
-    /// (after every cell has drawn its part, so the next cell's fill cannot cover the words).
-    func drawBarTitles(into list: inout DrawList) {
-        let l = layout
-        for (ip, cell) in collection.visibleCells {
-            guard let day = cell as? DayCell, let m = day.model, m.slots.contains(where: { $0?.continuesAfter == true && $0?.showsTitle == true }),
-                  let f = l.attributesForItem(at: ip)?.frame else { continue }
-            day.drawBarTitles(in: collection.windowRect(fromContent: f), stride: l.cellSize.width + l.spacing, into: &list)
-        }
-    }
-
     /// The panel's title: the day listed, or how many days are chosen when several are.
     var panelTitle: String {
         let days = listedDates
@@ -603,34 +568,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// chosen (GNOME Calendar's side list shows just the date then).
     var panelSubtitle: String? {
         listedDates.count == 1 && !selection.isEmpty ? strings.chosen(selection.count) : nil
-    }
-
-    func drawSidebar(into list: inout DrawList) {
-        let w = sidebarWidth
-        guard w > 0 else { return }
-        let r = panelArea(in: frame)
-        // Drawn left to right, and mirrored right to left: the border faces the grid, the words are right-aligned.
-        HeaderMirror.draw(in: r, collection.layoutDirection, into: &list) { list in drawSidebarTitle(in: r, into: &list) }
-        panel.view.draw(into: &list)
-        ScrollIndicator.draw(for: panel.view, into: &list)
-    }
-
-    private func drawSidebarTitle(in r: Rect, into list: inout DrawList) {
-        let w = r.width
-        list.fill(r, Theme.surface)
-        list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
-        // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
-        let heading = panelTitle
-        // The whole title, in smaller type on a narrow panel rather than cut.
-        var size = 16.0
-        while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
-        list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
-                  size: size, color: Theme.text, weight: .bold)
-        // Under one day, how many are chosen, only when some are: nothing chosen needs no line.
-        if let subtitle = panelSubtitle {
-            list.text(subtitle,
-                      in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
-        }
     }
 
     /// "All day", "09:00 – 10:00", or "Fri 19:00 – 01:30" for what began the day before; the locale's clock.
