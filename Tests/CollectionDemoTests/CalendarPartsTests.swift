@@ -30,7 +30,7 @@ final class CalendarPartsTests: XCTestCase {
         XCTAssertTrue(parts.contains { $0 === scene.header } && parts.contains { $0 === scene.dayGrid } && parts.contains { $0 === scene.panelPart }
                       && parts.contains { $0 === scene.popoverPart })
         let stops = scene.composition.focus.stops
-        XCTAssertEqual(stops.map(\.focusName), ["today", "previous", "next", "days", "deletedEvent.action", "deletedEvent.close"])
+        XCTAssertEqual(stops.map(\.focusName), ["today", "previous", "next", "days", "panel", "deletedEvent.action", "deletedEvent.close"])
         XCTAssertFalse(stops.suffix(2).contains { $0.canTakeFocus }, "a delete's toast takes the focus only while it shows")
         XCTAssertTrue(stops.prefix(3).allSatisfy { $0 is Button }, "the header's buttons are the engine's")
         XCTAssertEqual((stops[0] as? Button)?.title, "Today")
@@ -123,5 +123,55 @@ final class CalendarPartsTests: XCTestCase {
         let texts = list.commands.compactMap { c -> String? in if case let .text(t) = c { return t.text }; return nil }
         XCTAssertTrue(texts.contains("December 2026"), "\(texts)")
         XCTAssertTrue(texts.contains("Today"))
+    }
+
+    /// After the days (and their events), Tab reaches the side panel while it lists an event:
+    /// Down and Up walk its event rows (the dump's "panelFocusedRow", a ring and the row's "⋯"),
+    /// Shift+F10 opens the row's menu, Shift+Tab goes back to the days.
+    func testThePanelComesAfterTheDaysAndWalksItsEventRows() throws {
+        let z = DisplayZone(identifier: "Europe/Berlin")!
+        let day = d("2026-11-21")
+        let events = [
+            EventOccurrence(uid: "a", title: "Market", span: .timed(start: z.instant(of: day, hour: 9), end: z.instant(of: day, hour: 10))),
+            EventOccurrence(uid: "b", title: "Concert", span: .timed(start: z.instant(of: day, hour: 20), end: z.instant(of: day, hour: 22))),
+        ]
+        let (driver, scene, app) = try makeApp(events: events)
+        try driver.play(script: "wait 100")
+        XCTAssertTrue(scene.panelPart.canTakeFocus)
+        var tabs = 0
+        while focusStop(app) != "panel", tabs < 6 { try driver.play(script: "key Tab\nwait 20"); tabs += 1 }
+        XCTAssertEqual(focusStop(app), "panel")
+        XCTAssertEqual(tabs, 3, "the day's two events first, then the panel")
+        let cal = { app.dumpState()["calendar"] }
+        let first = scene.panelRows().map(\.index)
+        XCTAssertEqual(first.count, 2)
+        XCTAssertEqual(cal()?["panelFocusedRow"], .int(first[0]), "Tab lands on its first event")
+        try driver.play(script: "key Down\nwait 20")
+        XCTAssertEqual(cal()?["panelFocusedRow"], .int(first[1]))
+        var list = DrawList()
+        scene.drawRowButtons(inPopover: false, into: &list)
+        XCTAssertFalse(list.commands.isEmpty, "the focused row shows its ⋯")
+        try driver.play(script: "key Down\nwait 20\nkey Up\nwait 20")
+        XCTAssertEqual(cal()?["panelFocusedRow"], .int(first[0]), "Down stops at the last row; Up goes back")
+        try driver.play(script: "key shift+F10\nwait 20")
+        XCTAssertTrue(scene.eventMenu.isOpen, "Shift+F10 opens the row's menu")
+        XCTAssertEqual(cal()?["eventMenu"]?["event"], .string("a"))
+        XCTAssertEqual(cal()?["eventMenu"]?["inPopover"], .bool(false))
+        try driver.play(script: "key Escape\nwait 20")
+        XCTAssertFalse(scene.eventMenu.isOpen)
+        XCTAssertEqual(focusStop(app), "panel", "closing the menu leaves the focus on the panel")
+        try driver.play(script: "key shift+Tab\nwait 20")
+        XCTAssertEqual(focusStop(app), "days")
+        XCTAssertEqual(cal()?["panelFocusedRow"], .null)
+    }
+
+    /// A day without events leaves the panel out of the Tab order: Tab from the days goes on.
+    func testAPanelWithoutEventsIsNoStop() throws {
+        let (driver, scene, app) = try makeApp()
+        try driver.play(script: "wait 100")
+        XCTAssertFalse(scene.panelPart.canTakeFocus)
+        try driver.play(script: "key Tab\nwait 20")
+        XCTAssertNotEqual(focusStop(app), "panel")
+        XCTAssertNotEqual(focusStop(app), "days")
     }
 }

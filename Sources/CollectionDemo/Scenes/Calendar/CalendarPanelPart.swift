@@ -7,17 +7,96 @@ import CollectionKit
 /// the row's menu; other presses on the panel are the panel's, and the wheel over it scrolls it
 /// (its scroll bar is the composition's to route). Each frame it lists the days chosen, or the day
 /// the page shown lists, and follows the day just chosen.
-final class CalendarPanelPart: Component {
+///
+/// It is the focus chain's "panel" stop, after the days, while it lists an event: Down and Up
+/// move between the event rows (the row shows a ring and its "⋯", and scrolls into view), F2
+/// renames, Delete deletes, and the menu key or Shift+F10 opens the row's menu, as in the popover.
+final class CalendarPanelPart: Component, FocusStop {
     unowned let scene: CalendarScene
+    /// The event row the keyboard is on (an index into the panel's rows), while the panel has
+    /// the focus and its ring.
+    private(set) var focusedRow: Int?
+    private var isFocused = false
+    private var ring = false
 
     init(scene: CalendarScene) { self.scene = scene }
+
+    // MARK: FocusStop
+
+    let focusName = "panel"
+
+    /// The indices of the panel's event rows, in order.
+    private var eventRows: [Int] {
+        scene.panel.rows.indices.filter { if case .event = scene.panel.rows[$0].kind { return true }; return false }
+    }
+
+    var canTakeFocus: Bool { !scene.panel.view.frame.isEmpty && !eventRows.isEmpty }
+
+    func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
+        self.isFocused = isFocused
+        ring = isFocused && showsRing
+        if !isFocused { focusedRow = nil } else if ring, focusedRow == nil { moveRow(to: firstRowInView(), now: now) }
+    }
+
+    /// The first event row in view, else the first.
+    private func firstRowInView() -> Int? {
+        let rows = eventRows, shown = Set(scene.panelRows().map(\.index))
+        return rows.first { shown.contains($0) } ?? rows.first
+    }
+
+    private func moveRow(to row: Int?, now: Double) {
+        focusedRow = row
+        guard let row, let a = scene.panel.view.layout.attributesForItem(at: ItemPath(item: row)) else { return }
+        // The least scroll that shows the whole row.
+        let view = scene.panel.view, height = view.frame.height
+        var y = view.physics.restingOffset.y
+        if a.frame.minY < y { y = a.frame.minY } else if a.frame.maxY > y + height { y = a.frame.maxY - height }
+        let target = Point(x: 0, y: min(max(0, y), max(0, view.layout.contentSize.height - height)))
+        if target != view.physics.restingOffset { view.physics.setOffset(target, animated: false, now: now) }
+    }
+
+    /// The focused row as laid out now, once it is in view.
+    private var focusedEventRow: CalendarEventRow? {
+        guard let i = focusedRow else { return nil }
+        return scene.panelRows().first { $0.index == i }
+    }
+
+    /// Keys while the panel has the focus: the rows' own.
+    private func handleKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        let rows = eventRows
+        guard !rows.isEmpty else { return false }
+        let current = focusedRow.flatMap { rows.firstIndex(of: $0) }
+        switch key {
+        case .down where mods.isEmpty:
+            ring = true
+            moveRow(to: current.map { rows[min($0 + 1, rows.count - 1)] } ?? rows[0], now: now)
+            return true
+        case .up where mods.isEmpty:
+            ring = true
+            moveRow(to: current.map { rows[max($0 - 1, 0)] } ?? rows[rows.count - 1], now: now)
+            return true
+        default:
+            guard let row = focusedEventRow else { return false }
+            if ContextMenuController.isMenuKey(key, mods) {
+                scene.openEventMenu(for: row, fromKeyboard: true)
+            } else if mods.isEmpty, key == Key("F2") {
+                scene.beginRenaming(row.event, over: row.titleFrame, now: now)
+            } else if mods.isEmpty, key == Key("Delete") {
+                scene.deleteEvent(row.event)
+            } else {
+                return false
+            }
+            return true
+        }
+    }
 
     func contains(_ p: Point) -> Bool {
         !scene.panel.view.frame.isEmpty && scene.panelArea(in: scene.sceneFrame).contains(p)
     }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        scene.handleEventRows(event, now: now) || scene.handlePanelEvent(event, now: now) ? .handled : .ignored
+        if case let .key(key, mods) = event { return handleKey(key, mods, now: now) ? .handled : .ignored }
+        return scene.handleEventRows(event, now: now) || scene.handlePanelEvent(event, now: now) ? .handled : .ignored
     }
 
     func update(now: Double) {
@@ -31,6 +110,8 @@ final class CalendarPanelPart: Component {
             s.panel.follow(date, now: now)
         }
         s.panel.view.update(now: now)
+        // Rows made again (a delete, another day chosen): the focus stays on an event row.
+        if let i = focusedRow, !eventRows.contains(i) { focusedRow = eventRows.last { $0 < i } ?? eventRows.first }
     }
 
     func nextDeadline(after now: Double) -> Double? { scene.panel.view.nextDeadline(after: now) }
@@ -45,7 +126,18 @@ final class CalendarPanelPart: Component {
             ScrollIndicator.draw(for: panel.view, into: &list)
         }
         s.drawRowButtons(inPopover: false, into: &list)
+        if ring, let row = focusedEventRow, s.panel.view.frame.contains(row.frame.center) {
+            list.clipped(to: s.panel.view.frame) { list in
+                list.stroke(row.frame.insetBy(dx: -2, dy: 1), Theme.accent, width: 2, radius: 6)
+            }
+        }
     }
+
+    /// True when the keyboard is on row `index` and the ring shows.
+    func showsRing(on index: Int) -> Bool { ring && focusedRow == index }
+
+    /// The focused row in the state dump: its index among the panel's rows, or null.
+    var focusedRowDump: (String, JSON) { ("panelFocusedRow", ring ? focusedRow.map { .int($0) } ?? .null : .null) }
 
     /// The panel's fixed title: the day listed and how many are chosen, or how many days are listed.
     private func drawTitle(in r: Rect, into list: inout DrawList) {

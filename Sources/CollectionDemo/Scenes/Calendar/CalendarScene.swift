@@ -298,10 +298,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
         eventMenu.style.destructiveHighlight = Theme.danger
         eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
-        // Reading order: the header's buttons, then the days, then a delete's toast while it
-        // shows; the focus starts on the days.
+        // Reading order: the header's buttons, the days, the side panel's events, then a
+        // delete's toast while it shows; the focus starts on the days.
         toast = makeToast()
-        let focus = FocusChain(header.focusStops + [dayGrid] + toast.focusStops, initial: dayGrid)
+        let focus = FocusChain(header.focusStops + [dayGrid, panelPart] + toast.focusStops, initial: dayGrid)
         toast.focusChain = focus
         composition = Composition([titleEditor, eventMenu, toast, mover, popoverPart, panelPart, dayGrid, header, focus, shortcuts, loader],
                                   focus: focus)
@@ -635,6 +635,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
             // The first rows only: a range of a thousand days would make the dump a quarter of a megabyte.
             ("panelRows", .array(panel.rows.prefix(CalendarScene.dumpedPanelRows).map(\.dump))),
             ("panelRowCount", .number(Double(panel.rows.count))),
+            panelPart.focusedRowDump,
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
