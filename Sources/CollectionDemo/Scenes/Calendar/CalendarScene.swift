@@ -288,11 +288,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
     /// The parts in priority order: the new event's title field and an event's menu on top and
-    /// first for input; a move in flight captures every event until it ends, and an open popover
-    /// every event until it closes; then the side panel, the days and the header (which draw in
-    /// the reverse order: the header first, the panel over the grid), the focus chain (the
-    /// header's buttons, then the days), the keys that work wherever the focus is, and the events'
-    /// loading. Each part handles, updates, draws and times itself.
+    /// first for input, then a delete's toast (drawn over the content); a move in flight captures
+    /// every event until it ends, and an open popover every event until it closes; then the side
+    /// panel, the days and the header (which draw in the reverse order: the header first, the
+    /// panel over the grid), the focus chain (the header's buttons, the days, the panel, the
+    /// toast's buttons), the keys that work wherever the focus is, and the events' loading. Each
+    /// part handles, updates, draws and times itself.
     func compose() {
         eventMenu.style.highlight = Theme.accent
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
