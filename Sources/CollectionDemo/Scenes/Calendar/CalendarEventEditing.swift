@@ -466,6 +466,8 @@ extension CalendarScene {
     func record(_ outcome: EditOutcome, file: String, message: (String) -> String) {
         switch outcome {
         case .written:
+            // A delete's Undo would now mean something else.
+            toast.dismiss(now: collection.now)
             editing.lastWrite = CalendarEditing.LastWrite(file: file, ok: true, error: nil)
             calendarWritten()
         case let .refused(why):

@@ -186,8 +186,9 @@ extension CalendarScene {
         let rows = inPopover ? popoverRows() : panelRows()
         let hovered = pointer.flatMap { eventRow(at: $0) }
         for row in rows {
-            let focused = inPopover && popover?.focusedRow == row.index
-            if focused { list.stroke(row.frame.insetBy(dx: -2, dy: 1), Theme.accent, width: 2, radius: 6) }
+            // The keyboard's row: the popover's, or the side panel's (whose ring the panel draws, clipped to its list).
+            let focused = inPopover ? popover?.focusedRow == row.index : panelPart.showsRing(on: row.index)
+            if focused, inPopover { list.stroke(row.frame.insetBy(dx: -2, dy: 1), Theme.accent, width: 2, radius: 6) }
             let menuOpen = eventMenu.isOpen && eventMenuRow?.event == row.event && eventMenuRow?.inPopover == inPopover
             let inView = inPopover || panel.view.frame.contains(row.button.center)
             guard inView, focused || menuOpen || hovered == row else { continue }

@@ -66,6 +66,7 @@ extension CalendarScene {
                 editing.undo.append(edit)
                 editing.redo.removeAll()
                 refreshCells()
+                showDeletedToast(e, edit: edit, now: collection.now)
             }
         }
     }

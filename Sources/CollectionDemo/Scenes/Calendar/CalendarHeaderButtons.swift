@@ -1,9 +1,11 @@
 import CalendarModel
 import CollectionKit
 
-/// The header's ‹ › and Today buttons, for the mouse (the keyboard has PageUp, PageDown and
-/// Home): they light up under the pointer, darken while pressed, and act on a release over the
-/// button pressed, as desktop buttons do. ‹ and › are dimmed and do nothing at the calendar's ends.
+/// The header's ‹ › and Today buttons as they are now (the keyboard has PageUp, PageDown and Home
+/// too): which one the pointer is over, which one is held, and which one shows the focus ring.
+/// The buttons themselves are the engine's `Button`s, owned by `CalendarHeaderPart`: they light up
+/// under the pointer, darken while pressed, and act on a release over the button pressed, as
+/// desktop buttons do. ‹ and › are dimmed and do nothing at the calendar's ends.
 struct CalendarHeaderButtons: Equatable {
     enum Kind: String, CaseIterable { case today, previous, next }
     var hovered: Kind?
@@ -72,31 +74,6 @@ extension CalendarScene {
         }
     }
 
-    /// Hover, press and release on the buttons; true when the event was theirs.
-    func handleHeaderButtons(_ event: InputEvent, now: Double) -> Bool {
-        switch event {
-        case let .pointerMove(p, _):
-            buttons.hovered = headerButton(at: p)
-            return buttons.pressed != nil
-        case let .pointerDown(p, .left, _):
-            guard let kind = headerButton(at: p) else { return false }
-            buttons.pressed = kind
-            buttons.hovered = kind
-            return true
-        case let .pointerUp(p, .left, _):
-            guard let kind = buttons.pressed else { return false }
-            buttons.pressed = nil
-            if headerButton(at: p) == kind, isEnabled(kind) { press(kind, now: now) }
-            return true
-        case .pointerExited, .focus(gained: false):
-            buttons.hovered = nil
-            buttons.pressed = nil
-            return false
-        default:
-            return false
-        }
-    }
-
     /// What each button does: the same as PageUp, PageDown and Home.
     func press(_ kind: CalendarHeaderButtons.Kind, now: Double) {
         switch kind {
@@ -127,43 +104,11 @@ extension CalendarScene {
         }
     }
 
-    /// Draws the buttons as they sit left to right (the scene mirrors its header's title row).
-    func drawHeaderButtons(into list: inout DrawList) {
-        for (kind, r) in leftToRightHeaderButtonFrames() {
-            let enabled = isEnabled(kind)
-            let pressed = buttons.pressed == kind && buttons.hovered == kind
-            let hovered = buttons.hovered == kind && enabled
-            let fill = pressed && enabled ? Theme.background : hovered ? Theme.surfaceRaised.mixed(with: Theme.text, 0.08) : Theme.surfaceRaised
-            list.fill(r, fill, radius: 6)
-            list.stroke(r, hovered ? Theme.textDim : Theme.border, width: 1, radius: 6)
-            let ink = enabled ? Theme.text : Theme.textDim.withAlpha(0.5)
-            let size = kind == .today ? 13.0 : 18.0
-            // A pressed button's label sinks by a point, as a pressed key does.
-            let shown = r.offsetBy(dx: 0, dy: pressed ? 1 : 0)
-            if kind == .today, r.width <= r.height + 0.5 {
-                drawTodayIcon(in: shown, ink: ink, into: &list)
-            } else {
-                list.text(label(of: kind), in: shown, size: size, color: ink, alignment: .center,
-                          weight: kind == .today ? .regular : .bold)
-            }
-            if buttons.focused == kind { FocusRing.draw(around: r, radius: 6, into: &list) }
-        }
-    }
-
-    /// GNOME's "go-today" symbol drawn in shapes: a calendar page, its binding, and today's dot.
-    private func drawTodayIcon(in r: Rect, ink: Color, into list: inout DrawList) {
-        let side = min(14, r.width - 8)
-        let page = Rect(x: (r.midX - side / 2).rounded(), y: (r.midY - side / 2).rounded(), width: side, height: side)
-        list.stroke(page, ink, width: 1.5, radius: 2)
-        list.fill(Rect(x: page.minX, y: page.minY, width: page.width, height: 4), ink, radius: 2)
-        list.fill(Rect(x: page.midX - 2, y: page.minY + 6.5, width: 4, height: 4), ink, radius: 2)
-    }
-
     var headerButtonsDump: (String, JSON) {
         ("headerButtons", .array(headerButtonFrames().map { kind, r in
             .object([("name", .string(kind.rawValue)), ("title", .string(name(of: kind))), ("frame", .rect(r)),
-                     ("enabled", .bool(isEnabled(kind))), ("hovered", .bool(buttons.hovered == kind)),
-                     ("pressed", .bool(buttons.pressed == kind)),
+                     ("enabled", .bool(isEnabled(kind))), ("hovered", .bool(header.button(kind).isHovered)),
+                     ("pressed", .bool(header.button(kind).isPressed)),
                      ("icon", .bool(kind != .today || r.width <= r.height + 0.5))])
         }))
     }

@@ -29,7 +29,7 @@ extension CalendarScene: CollectionAccessibilityDataSource {
         month.identity = visiblePage
         return headerNodes + [month,
                 AccessibleNode(role: .panel, name: "", children: headers),
-                AccessibleNode(role: .liveRegion, name: eventMoveLine)]
+                AccessibleNode(role: .liveRegion, name: eventMoveLine)] + toast.accessibilityNodes()
     }
 
     /// The weekdays' whole names in column order ("Monday" …), made once per locale and first weekday.

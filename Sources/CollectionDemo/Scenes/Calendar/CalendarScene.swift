@@ -39,18 +39,15 @@ public final class CalendarScene: Scene, CollectionDataSource {
     public private(set) var anchor: CalendarDate?
     public internal(set) var focus: CalendarDate
     /// The focused day shows its ring: only after keyboard use, never at launch.
-    private(set) var showsFocusRing = false
+    var showsFocusRing = false
     /// The parts in priority order (see `compose()`).
     public internal(set) var composition = Composition([])
     private var frame = Rect.zero
-    private var press = ScrollPan(tolerance: CalendarScene.panSlop)
-    private var wheelTravel = 0.0
-    private var lastWheel = -Double.infinity
     private var pendingPage: Int
     private var reflowing = false
     /// Names formatted once: each `DateFormatter` opens an ICU formatter, which cost more than the
     /// rest of the header and sidebar together when it happened every frame.
-    private lazy var weekdayLabels = settings.weekdayLabels
+    lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
 
     /// Moving events to other days (`CalendarEventEditing.swift`).
@@ -81,14 +78,26 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// The Rename and Delete menu of an event row (`CalendarEventMenu.swift`), and its row.
     let eventMenu = ContextMenuController()
     var eventMenuRow: CalendarEventRow?
-    /// The header's ‹ › and Today buttons' hover and press (`CalendarHeaderButtons.swift`).
-    var buttons = CalendarHeaderButtons()
+    /// The header's ‹ › and Today buttons' hover, press and focus, as its `Button`s have them.
+    var buttons: CalendarHeaderButtons { header.state }
     /// A press on a day's "+N", opened into its popover on release over the same "+N".
     var morePress: CalendarDate?
     /// The scene's rectangle in the window.
     var sceneFrame: Rect { frame }
     /// Where the pointer was last seen in the scene (the wheel goes to what is under it).
-    var pointer: Point?
+    var pointer: Point? { composition.pointer }
+
+    /// The scene's parts (see `compose()`): the header with its buttons, the days, the day
+    /// popover, the side panel, a move in flight, the scene-wide keys and the events' loading.
+    private(set) lazy var header = CalendarHeaderPart(scene: self)
+    private(set) lazy var dayGrid = CalendarDayGridPart(scene: self)
+    private(set) lazy var popoverPart = CalendarPopoverPart(scene: self)
+    private(set) lazy var panelPart = CalendarPanelPart(scene: self)
+    private(set) lazy var mover = CalendarEventMoverPart(scene: self)
+    private(set) lazy var shortcuts = CalendarShortcutsPart(scene: self)
+    private(set) lazy var loader = CalendarEventsPart(scene: self)
+    /// The notice a delete leaves, with Undo (`CalendarScene+Toast.swift`).
+    private(set) var toast = Toast(name: "deletedEvent", measurer: EstimatedTextMeasurer())
 
     static let panSlop = 4.0
     static let headerHeight = 78.0
@@ -259,6 +268,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
             expandNow(grid(for: CalendarScene.month(ofPage: page)))
         }
         collection.update(now: collection.now)
+        header.layOutButtons()
+        toast.setFrame(collection.frame)
     }
 
     /// The header's height: the title row and the weekday row, less in short windows.
@@ -276,65 +287,31 @@ public final class CalendarScene: Scene, CollectionDataSource {
     func sidebarWidth(for frame: Rect) -> Double { frame.width >= 760 ? min(340, (frame.width * 0.28).rounded()) : 0 }
     var sidebarWidth: Double { sidebarWidth(for: frame) }
 
-    /// A drag or the move's question owns every event until it ends; then the popover, the
-    /// header's buttons, a "+n more" press, the side panel (the wheel over it is its own), the
-    /// scroll bars and event chips, the focus chain, and the days' own gestures.
+    /// The parts in priority order: the new event's title field and an event's menu on top and
+    /// first for input, then a delete's toast (drawn over the content); a move in flight captures
+    /// every event until it ends, and an open popover every event until it closes; then the side
+    /// panel, the days and the header (which draw in the reverse order: the header first, the
+    /// panel over the grid), the focus chain (the header's buttons, the days, the panel, the
+    /// toast's buttons), the keys that work wherever the focus is, and the events' loading. Each
+    /// part handles, updates, draws and times itself.
     func compose() {
-        let tracker = inputPart { [unowned self] event, _ in
-            switch event {
-            case let .pointerMove(p, _), let .pointerDown(p, _, _), let .pointerUp(p, _, _): pointer = p
-            case .pointerExited: pointer = nil
-            default: break
-            }
-            return false
-        }
-        let drag = inputPart { [unowned self] event, now in
-            guard isDragging else { return false }
-            _ = handleEditing(event, now: now)
-            return true
-        }
-        let days = SceneFocusStop("days", contains: { [unowned self] in collection.frame.contains($0) },
-                                  keys: { [unowned self] key, mods, now in handleDayKey(key, mods, now: now) },
-                                  changed: { [unowned self] focused, ring, _ in
-                                      if !focused, editing.focusedChip != nil { editing.focusedChip = nil; refreshCells() }
-                                      guard showsFocusRing != (focused && ring) else { return }
-                                      showsFocusRing = focused && ring
-                                      refreshCells()
-                                  }, showsRing: { [unowned self] in showsFocusRing })
-        let buttonStops = CalendarHeaderButtons.Kind.allCases.map { kind in
-            SceneFocusStop(kind.rawValue, canFocus: { [unowned self] in isEnabled(kind) && headerButtonFrames().contains { $0.kind == kind } },
-                           contains: { [unowned self] p in headerButton(at: p) == kind },
-                           keys: { [unowned self] key, mods, now in
-                               guard mods.isEmpty, key == .enter || key == .space else { return false }
-                               press(kind, now: now)
-                               return true
-                           },
-                           changed: { [unowned self] focused, ring, _ in
-                               if focused && ring { buttons.focused = kind } else if buttons.focused == kind { buttons.focused = nil }
-                           })
-        }
-        // Reading order: the header's buttons, then the days; the focus starts on the days.
-        let focus = FocusChain(buttonStops + [days], initial: days)
-        // The new event's title field on top and first for keys, while it is open.
         eventMenu.style.highlight = Theme.accent
         eventMenu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
         eventMenu.style.destructiveHighlight = Theme.danger
         eventMenu.onChoose = { [unowned self] _, index, _, now in runEventMenu(index: index, now: now) }
-        composition = Composition([
-            titleEditor, eventMenu, inputPart { [unowned self] e, _ in handleDrop(e) }, inputPart { [unowned self] in handleEventRows($0, now: $1) },
-            tracker, drag, inputPart { [unowned self] in handlePopoverEvent($0, now: $1) },
-            inputPart { [unowned self] in handleHeaderButtons($0, now: $1) }, inputPart { [unowned self] e, _ in handleMorePress(e) },
-            inputPart { [unowned self] in handlePanelEvent($0, now: $1) },
-            inputPart { [unowned self] in handleRenameOrDelete($0, now: $1) },
-            inputPart { [unowned self] in handleEditing($0, now: $1) }, focus,
-            inputPart { [unowned self] e, now in handleDays(e, now: now) },
-        ], focus: focus)
+        // Reading order: the header's buttons, the days, the side panel's events, then a
+        // delete's toast while it shows; the focus starts on the days.
+        toast = makeToast()
+        let focus = FocusChain(header.focusStops + [dayGrid, panelPart] + toast.focusStops, initial: dayGrid)
+        toast.focusChain = focus
+        composition = Composition([titleEditor, eventMenu, toast, mover, popoverPart, panelPart, dayGrid, header, focus, shortcuts, loader],
+                                  focus: focus)
         composition.collections = [panel.view]
     }
 
     /// A drop from another program: calendar files (`.ics`) open beside the files shown, as a
     /// second launch's do; anything else is refused with a notice naming it.
-    private func handleDrop(_ event: InputEvent) -> Bool {
+    func handleDrop(_ event: InputEvent) -> Bool {
         guard case let .drop(payload, _) = event else { return false }
         let calendars = payload.files(withExtensions: ["ics", "ical", "icalendar", "ifb"])
         if let open = openCalendarFiles, !calendars.isEmpty {
@@ -346,73 +323,41 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return true
     }
 
-    /// The days' own gestures: pan and click, the wheel turning pages, the page keys and Home.
-    private func handleDays(_ event: InputEvent, now: Double) -> Bool {
-        switch event {
-        case let .pointerDown(p, .left, _) where collection.frame.contains(p):
-            press.down(at: p, now: now, physics: &collection.physics)
-        case let .pointerMove(p, _):
-            press.moved(to: p, now: now, physics: &collection.physics)
-            collection.updateHover(at: press.isPanning ? nil : p) { [unowned self] ip in
-                !isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item))
-            }
-        case let .pointerUp(p, .left, mods):
-            if press.up(at: p, now: now, physics: &collection.physics), let ip = collection.indexPathForItem(atWindowPoint: p) {
-                let date = grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)
-                focus = date
-                // The second click of a double-click on a day adds an event there.
-                let count = mods.isEmpty ? dayClicks.press(at: p, now: now) : 1
-                if count == 2, !isDisabled(date) {
-                    dayClicks.reset()
-                    beginCreatingEvent(on: date, now: now)
-                    return true
-                }
-                choose(date, extendingRange: mods.contains(.shift))
-                openPopoverAfterClick(on: date, mods: mods)
-            }
-        case let .wheel(dx, dy):
-            // One notch (or a trackpad's worth of travel) turns one page; sideways or down is forward.
-            if now - lastWheel > 0.3 { wheelTravel = 0 }
-            lastWheel = now
-            // Whole units turn that many pages at once, never more than the calendar has, so a
-            // huge delta costs one step rather than one loop turn per unit.
-            let limit = Double(CalendarScene.pageCount)
-            let travel = wheelTravel + (dx - dy)
-            wheelTravel = travel.isNaN ? 0 : min(max(travel, -limit), limit)
-            let pages = wheelTravel.rounded(.towardZero)
-            wheelTravel -= pages
-            if pages != 0 { showMonth(visibleMonth.adding(months: Int(pages)), animated: true, now: now) }
-        case let .key(key, mods):
-            // Ctrl+N adds an event on the focused day.
-            if key == Key("n"), mods == .ctrl {
-                beginCreatingEvent(on: focus, now: now)
-                return true
-            }
-            switch key {
-            case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
-            case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
-            case .escape where mods.isEmpty && !selection.isEmpty:
-                // Escape unchooses every day, a range included, as the grid's Escape does.
-                clearSelection()
-            case .home:
-                focus = settings.today
-                showMonth(settings.today.calendarMonth, animated: true, now: now)
-                refreshCells()
-            default: return false
-            }
-        case .focus(gained: false):
-            press.cancel(now: now, physics: &collection.physics)
-        case .pointerExited:
-            collection.updateHover(at: nil)
+    /// The keys that work wherever the focus is: Ctrl+N adds an event on the focused day, the
+    /// page keys and Home turn the month, Escape unchooses every day.
+    func handleSceneKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+        // Ctrl+N adds an event on the focused day.
+        if key == Key("n"), mods == .ctrl {
+            beginCreatingEvent(on: focus, now: now)
+            return true
+        }
+        switch key {
+        case .pageDown: showMonth(visibleMonth.adding(months: 1), animated: true, now: now)
+        case .pageUp: showMonth(visibleMonth.adding(months: -1), animated: true, now: now)
+        case .escape where mods.isEmpty && !selection.isEmpty:
+            // Escape unchooses every day, a range included, as the grid's Escape does.
+            clearSelection()
+        case .home:
+            focus = settings.today
+            showMonth(settings.today.calendarMonth, animated: true, now: now)
+            refreshCells()
         default: return false
         }
         return true
     }
 
+    /// The day grid's focus came or went, or its ring showed or hid.
+    func dayFocusChanged(focused: Bool, ring: Bool) {
+        if !focused, editing.focusedChip != nil { editing.focusedChip = nil; refreshCells() }
+        guard showsFocusRing != (focused && ring) else { return }
+        showsFocusRing = focused && ring
+        refreshCells()
+    }
+
     /// The arrows move the focused day, Space chooses it (Shift extends the range), Enter opens
     /// its popover where the side panel is hidden. After paging away from the focus, the first
     /// key brings the ring onto the page shown rather than turning the page back.
-    private func handleDayKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+    func handleDayKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
         // Tab walks the focused day's event chips; past the last one the chain moves on.
         if key == .tab { return cycleChipFocus(backwards: mods.contains(.shift)) }
         guard [.left, .right, .up, .down, .space, .enter].contains(key), mods.isSubset(of: .shift) else { return false }
@@ -439,24 +384,13 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     /// Leaving the scene mid-pan settles the page instead of leaving it held.
     public func didDeactivate(now: Double) {
-        press.cancel(now: now, physics: &collection.physics)
+        dayGrid.cancelPan(now: now)
         settlePendingWrite()
     }
 
-    public var isDragging: Bool { editing.drag != nil || editing.choice != nil }
-
-    public func update(now: Double) {
-        collection.update(now: now)
-        // A page turned without a choice lists its own day from the frame it is turned.
-        if listedDates != panelListed { panelListed = listedDates; panelNeedsRows = true }
-        refreshPanel()
-        if let date = panelFollows {
-            panelFollows = nil
-            panel.follow(date, now: now)
-        }
-        panel.view.update(now: now)
-        updateEditing(now: now)
-        titleEditor.update(now: now)
+    /// A reloaded calendar taken in, or the pages around the one shown read a slice at a time
+    /// (`CalendarEventsPart` calls it every frame).
+    func loadEvents(now: Double) {
         if let update = updates?.takeUpdate() {
             incoming = EventCache(source: update.source, zone: settings.zone)
             editing.readOnly = [:]
@@ -525,24 +459,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return all
     }
 
-    /// The collection's motion, and `now` while a neighbouring page still has events to prepare
-    /// (one slice a frame).
-    public func nextDeadline(after now: Double) -> Double? {
+    /// `now` while a neighbouring page still has events to prepare (one slice a frame).
+    func prefetchDeadline(after now: Double) -> Double? {
         let here = visibleMonth
-        let prefetching = [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) }
-        return Deadline.earliest(Deadline.earliest(prefetching ? now : nil, collection.nextDeadline(after: now)),
-                                 Deadline.earliest(Deadline.earliest(editingDeadline, titleEditor.nextDeadline(after: now)),
-                                                   panel.view.nextDeadline(after: now)))
+        return [here, here.adding(months: 1), here.adding(months: -1)].contains { !events.isReady(grid(for: $0)) } ? now : nil
     }
-
-    public func cursor(at p: Point) -> Cursor {
-        if press.isPanning || editing.drag != nil { return .grabbing }
-        if let bar = panel.view.scrollBarCursor(at: p) { return bar }
-        guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .arrow }
-        return isDisabled(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item)) ? .arrow : .hand
-    }
-
-    public var liveCellCount: Int { collection.liveCellCount }
 
     public var notices: [String] {
         // The app asks several times a frame; a calendar's problems change only with a reload.
@@ -579,25 +500,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
     }
 
     // MARK: Drawing
-
-    public func draw(into list: inout DrawList) {
-        drawHeader(into: &list)
-        collection.draw(into: &list)
-        list.clipped(to: collection.frame) { list in
-            drawWeekNumbers(into: &list)
-            drawBarTitles(into: &list)
-        }
-        // The months are pages turned by ‹ ›, the keys, the wheel and a swipe: no scroll bar
-        // under them (a thumb for 5,000 pages was a stray sliver under the first cell).
-        drawSidebar(into: &list)
-        drawRowButtons(inPopover: false, into: &list)
-        drawPopover(into: &list)
-        drawRowButtons(inPopover: true, into: &list)
-        drawEditing(into: &list)
-        // The title field of an event being named, and the menu of an event row, over everything.
-        titleEditor.draw(into: &list)
-        eventMenu.draw(into: &list)
-    }
 
     /// Measures the header's text as the backend draws it (estimates when there is no backend).
     var measurer: any TextMeasuring = EstimatedTextMeasurer()
@@ -657,94 +559,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
         return title
     }
 
-    private func drawHeader(into list: inout DrawList) {
-        let header = Rect(x: collection.frame.minX, y: frame.minY, width: collection.frame.width, height: collection.frame.minY - frame.minY)
-        guard header.height > 20 else { return }
-        let title = title(of: displayedMonth)
-        let plan = headerPlan(title: title, width: header.width)
-        let rowHeight = header.height < 60 ? 26.0 : 32.0
-        let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
-        // The title row is laid out left to right and mirrored right to left: the title at the
-        // right, the buttons at the left.
-        HeaderMirror.draw(in: header, collection.layoutDirection, into: &list) { list in
-            // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
-            list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - headerButtonsWidth), height: rowHeight),
-                      size: plan.titleSize, color: Theme.text, weight: .bold)
-            var titleWidth = textWidth(title, size: plan.titleSize, bold: true)
-            if plan.showsReadOnly {
-                // A quiet outlined badge, said before any drag or new event is tried.
-                let w = readOnlyBadgeWidth - 14
-                let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
-                list.stroke(badge, Theme.textDim, width: 1, radius: 11)
-                list.text(strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
-                titleWidth += readOnlyBadgeWidth
-            }
-            if plan.showsSource, let label = sourceLabel {
-                list.text(label, in: Rect(x: titleRect.minX + titleWidth + 16, y: titleRect.minY + 2, width: max(0, titleRect.width - titleWidth - 16), height: rowHeight),
-                          size: 13, color: Theme.accent.mixed(with: Theme.text, 0.4))
-            }
-            if plan.showsHints {
-                let hintsEnd = titleRect.maxX - headerButtonsWidth
-                list.text(strings.keyHints, in: Rect(x: hintsEnd - 260, y: titleRect.minY, width: 260, height: rowHeight),
-                          size: 12, color: Theme.textDim, alignment: .trailing)
-            }
-            drawHeaderButtons(into: &list)
-        }
-        let l = layout
-        let labelHeight = header.height < 60 ? 18.0 : 24.0
-        let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
-        if l.weekNumbers {
-            // The heading may use the page margin too: "Sem." is wider than the numbers below it.
-            let left = l.isCompact ? collection.frame.minX + 2 : collection.frame.minX + l.insets.left
-            let heading = Rect(x: left, y: labelY, width: collection.frame.minX + l.gridLeft - left, height: labelHeight)
-            let mirrored = l.isRightToLeft ? Rect(x: 2 * collection.frame.minX + l.pageWidth - heading.maxX, y: heading.minY,
-                                                  width: heading.width, height: heading.height) : heading
-            list.text(strings.weekColumn, in: mirrored,
-                      size: l.isCompact ? 9 : 10, color: Theme.textDim, alignment: .center)
-        }
-        for (i, label) in weekdayLabels.enumerated() {
-            let x = collection.frame.minX + l.columnMinX(i)
-            let iso = settings.firstWeekday.columns[i]
-            list.text(label, in: Rect(x: x, y: labelY, width: l.cellSize.width, height: labelHeight), size: l.cellSize.width < 30 ? 10 : 12,
-                      color: iso >= 6 ? Theme.accent.mixed(with: Theme.textDim, 0.4) : Theme.textDim, alignment: .center, weight: .bold)
-        }
-    }
-
-    /// The pages on screen now (one at rest, two while a page turns).
-    private var pagesOnScreen: ClosedRange<Int> {
-        layout.pages(showingFrom: collection.contentOffset.x, width: collection.frame.width)
-    }
-
-    /// ISO 8601 week numbers left of each row: the week of the row's Monday.
-    private func drawWeekNumbers(into list: inout DrawList) {
-        let l = layout
-        guard l.weekNumbers else { return }
-        for page in pagesOnScreen {
-            let g = grid(for: CalendarScene.month(ofPage: page))
-            for row in 0..<MonthGrid.rows {
-                guard let f = l.attributesForItem(at: ItemPath(item: row * MonthGrid.columns, section: page))?.frame else { continue }
-                let cell = collection.windowRect(fromContent: f)
-                let days = (0..<MonthGrid.columns).map { g.date(at: row * MonthGrid.columns + $0) }
-                let monday = days.first { $0.isoWeekday == 1 } ?? days[0]
-                let x = l.isRightToLeft ? cell.maxX + l.spacing / 2 : cell.minX - l.weekColumnWidth - l.spacing / 2
-                list.text(settings.number(monday.isoWeek), in: Rect(x: x, y: cell.minY + 2,
-                                                        width: l.weekColumnWidth, height: min(20, cell.height - 2)),
-                          size: l.isCompact ? 9 : 11, color: Theme.textDim, alignment: .center)
-            }
-        }
-    }
-
-    /// Titles of bars that run over several days, written once along the bar's piece in each row
-    /// (after every cell has drawn its part, so the next cell's fill cannot cover the words).
-    private func drawBarTitles(into list: inout DrawList) {
-        let l = layout
-        for (ip, cell) in collection.visibleCells {
-            guard let day = cell as? DayCell, let m = day.model, m.slots.contains(where: { $0?.continuesAfter == true && $0?.showsTitle == true }),
-                  let f = l.attributesForItem(at: ip)?.frame else { continue }
-            day.drawBarTitles(in: collection.windowRect(fromContent: f), stride: l.cellSize.width + l.spacing, into: &list)
-        }
-    }
-
     /// The panel's title: the day listed, or how many days are chosen when several are.
     var panelTitle: String {
         let days = listedDates
@@ -755,34 +569,6 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// chosen (GNOME Calendar's side list shows just the date then).
     var panelSubtitle: String? {
         listedDates.count == 1 && !selection.isEmpty ? strings.chosen(selection.count) : nil
-    }
-
-    private func drawSidebar(into list: inout DrawList) {
-        let w = sidebarWidth
-        guard w > 0 else { return }
-        let r = panelArea(in: frame)
-        // Drawn left to right, and mirrored right to left: the border faces the grid, the words are right-aligned.
-        HeaderMirror.draw(in: r, collection.layoutDirection, into: &list) { list in drawSidebarTitle(in: r, into: &list) }
-        panel.view.draw(into: &list)
-        ScrollIndicator.draw(for: panel.view, into: &list)
-    }
-
-    private func drawSidebarTitle(in r: Rect, into list: inout DrawList) {
-        let w = r.width
-        list.fill(r, Theme.surface)
-        list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
-        // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
-        let heading = panelTitle
-        // The whole title, in smaller type on a narrow panel rather than cut.
-        var size = 16.0
-        while size > 11, textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
-        list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
-                  size: size, color: Theme.text, weight: .bold)
-        // Under one day, how many are chosen, only when some are: nothing chosen needs no line.
-        if let subtitle = panelSubtitle {
-            list.text(subtitle,
-                      in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
-        }
     }
 
     /// "All day", "09:00 – 10:00", or "Fri 19:00 – 01:30" for what began the day before; the locale's clock.
@@ -850,10 +636,12 @@ public final class CalendarScene: Scene, CollectionDataSource {
             // The first rows only: a range of a thousand days would make the dump a quarter of a megabyte.
             ("panelRows", .array(panel.rows.prefix(CalendarScene.dumpedPanelRows).map(\.dump))),
             ("panelRowCount", .number(Double(panel.rows.count))),
+            panelPart.focusedRowDump,
             ("hoveredDate", collection.feedback.hovered.map { ip -> JSON in
                 .string(grid(for: CalendarScene.month(ofPage: ip.section)).date(at: ip.item).description)
             } ?? .null),
         ] + editing.pairs + creatingDump + popoverDump + eventMenuDump + [headerButtonsDump]))] + composition.focus.dumpEntries()
+            + toast.dumpEntries()
     }
 
     // MARK: Data source
