@@ -41,13 +41,18 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// The delete notice's Undo, the focus chain over the boards, the drag machinery (its stack
     /// drawn under the status line), the boards' own pans and the wheel; the boards beneath them all.
     public private(set) var composition = Composition([])
-    /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
-    public internal(set) var deletedNotice: (text: String, until: Double)?
-    /// The toast button with the keyboard focus and its ring showing.
-    var toastFocus: String?
+    /// The engine's toast a delete leaves ("“Write the tests” deleted · Undo"), in the status band.
+    let deleteToast: Toast
+    /// The delete notice's words and when it goes away by itself (infinity while one of its
+    /// buttons has the focus), while it shows.
+    public var deletedNotice: (text: String, until: Double)? {
+        deleteToast.message.map { ($0, deleteToast.deadline ?? .infinity) }
+    }
     /// How long the delete notice stays, in seconds.
     static let deletedNoticeDuration = 6.0
-    static func deletedText(_ what: String) -> String { filled(tr("Deleted %@"), what) }
+    /// The notice for one card, by its whole title in quotes, or for several by their count.
+    static func deletedText(title: String) -> String { filled(tr("“%@” deleted"), title) }
+    static func deletedText(count: Int) -> String { trn("%@ card deleted", "%@ cards deleted", count) }
     static var undoTitle: String { tr("Undo") }
     static var closeTitle: String { tr("Close") }
     /// The status line when nothing is being dragged: what the boards are for.
@@ -73,6 +78,10 @@ public final class BoardsScene: Scene, ShortcutListing {
                 services: TextServices = TextServices()) {
         cardMetrics = BoardCardMetrics(measurer: measurer)
         editor = InPlaceEditor(measurer: measurer, services: services, style: BoardsScene.fieldStyle)
+        var toastStyle = ToastStyle()
+        toastStyle.padding = 4; toastStyle.margin = 1
+        deleteToast = Toast(name: "deleteToast", measurer: measurer, duration: BoardsScene.deletedNoticeDuration, style: toastStyle,
+                            strings: BoardsScene.widgetStrings, buttonNames: ("notice-undo", "notice-close"))
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
@@ -123,24 +132,24 @@ public final class BoardsScene: Scene, ShortcutListing {
         acceptDroppedText()
         // A title's limit, when the field refuses more, is said as a refusal is.
         editor.onLimit = { [unowned self] limit in refusal = (TextLimits.reached(limit), now + 4) }
-        // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
-        // next (an undo too) retires the notice.
-        // A change that moves nothing (a card let go where it was) leaves the notice alone.
+        // A delete (a drop on the trash or the Delete key) says so in the engine's toast, with an
+        // Undo; the next delete replaces it. Another change (an undo too) closes it, since its Undo
+        // would then take back something else; a click or a change that moves nothing leaves it.
         manager.onChange = { [unowned self] change in
             guard !change.edits.isEmpty else { return }
             guard change.cause == .drop || change.cause == .edit, change.zone == trash.dropName,
                   change.edits.contains(where: { if case .removed = $0 { return true } else { return false } }) else {
-                deletedNotice = nil; return
+                deleteToast.dismiss(now: now); return
             }
             let ids = change.edits.map(\.id).identifiers(as: Int.self)
-            let what = ids.count == 1 ? self.card(ids[0]).name : BoardsScene.words.severalItems(ids.count)
-            deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
+            let text = ids.count == 1 ? BoardsScene.deletedText(title: self.card(ids[0]).title) : BoardsScene.deletedText(count: ids.count)
+            deleteToast.show(text, action: BoardsScene.undoTitle, now: now) { [unowned self] now in manager.undo(now: now) }
         }
         compose()
     }
 
     private func compose() {
-        let (toast, toastStops) = toastParts()
+        let toast = deleteToast
         // Each board's own gestures under the manager: a press the manager did not take pans the
         // board (the manager clears the selection first unless Ctrl is held); the wheel scrolls
         // the board under the pointer. The scene draws the boards itself, with their panels.
@@ -149,8 +158,9 @@ public final class BoardsScene: Scene, ShortcutListing {
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // The status line and the delete notice over the drag's stack, as the window always drew them.
-        let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list); drawDeletedNotice(into: &list) })
-        let focus = FocusChain(manager.focusStops() + toastStops)
+        let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list) })
+        let focus = FocusChain(manager.focusStops() + toast.focusStops)
+        toast.focusChain = focus
         // The field on top and first for keys; the editing commands before the drag machinery,
         // which would otherwise take a double-click's second press.
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
@@ -278,6 +288,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     public var layoutDirection: LayoutDirection = .leftToRight {
         didSet {
             for board in boards { board.view.layoutDirection = layoutDirection }
+            deleteToast.layoutDirection = layoutDirection
             if frame != .zero { setFrame(frame) }
         }
     }
@@ -287,9 +298,12 @@ public final class BoardsScene: Scene, ShortcutListing {
         manager.bounds = frame
         let m = min(8, frame.width / 60)
         let titleH = min(20, max(10, frame.height * 0.05))
-        // Tall enough for the delete toast, which shows in this band, off the boards.
-        let statusH = min(32, max(12, frame.height * 0.06))
+        // Tall enough for the delete toast, which shows in this band, off the boards, at any text
+        // scale (in a small window the band stays a share of it, and the toast stands over the boards).
+        let share = min(32, max(12, frame.height * 0.06))
+        let statusH = frame.height >= 320 ? max(share, toastBandHeight(measurer: cardMetrics.measurer)) : share
         statusFrame = Rect(x: frame.minX + m, y: frame.maxY - statusH, width: max(0, frame.width - 2 * m), height: statusH)
+        deleteToast.setFrame(Rect(x: statusFrame.minX, y: frame.minY, width: statusFrame.width, height: max(0, statusFrame.maxY - frame.minY)))
         let inner = Rect(x: frame.minX + m, y: frame.minY + m, width: max(0, frame.width - 2 * m),
                          height: max(0, frame.height - 2 * m - statusH))
         let doneH = min(150, max(titleH + 30, inner.height * 0.22))
@@ -355,13 +369,12 @@ public final class BoardsScene: Scene, ShortcutListing {
     private func updateScene(now: Double) {
         self.now = now
         for b in boards { b.view.update(now: now) }
-        if let n = deletedNotice, now >= n.until { deletedNotice = nil }
         if let r = refusal, now >= r.until { refusal = nil }
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(Deadline.earliest(deletedNotice.map { max(now, $0.until) }, refusal.map { max(now, $0.until) }),
+        Deadline.earliest(refusal.map { max(now, $0.until) },
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }))
     }
 
