@@ -76,7 +76,7 @@ final class BoardsEditingTests: XCTestCase {
         XCTAssertEqual(later.count, 0)
         let trashed = app.dumpState()["trashed"]?.arrayValue?.compactMap(\.stringValue) ?? []
         XCTAssertEqual(trashed, ["\(firstNewID)"])
-        XCTAssertEqual(scene.deletedNotice?.text, "Deleted Write the tests")
+        XCTAssertEqual(scene.deletedNotice?.text, "“Write the tests” deleted")
         try driver.play(script: "key ctrl+z\nwait 300")
         XCTAssertEqual(dumpedTitles(app, "later"), ["Write the tests"], "the delete undone")
         XCTAssertNil(scene.consistencyProblem())

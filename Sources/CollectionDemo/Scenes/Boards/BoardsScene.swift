@@ -79,7 +79,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         cardMetrics = BoardCardMetrics(measurer: measurer)
         editor = InPlaceEditor(measurer: measurer, services: services, style: BoardsScene.fieldStyle)
         var toastStyle = ToastStyle()
-        toastStyle.padding = 4; toastStyle.margin = 1
+        toastStyle.padding = 1; toastStyle.margin = 0
         deleteToast = Toast(name: "deleteToast", measurer: measurer, duration: BoardsScene.deletedNoticeDuration, style: toastStyle,
                             strings: BoardsScene.widgetStrings, buttonNames: ("notice-undo", "notice-close"))
         let n = max(0, backlogCount)
