@@ -42,6 +42,11 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// The card the open menu (or the last one opened) is for.
     private(set) var menuCard: Int?
     public private(set) var composition = Composition([])
+    /// The engine's toast a delete leaves ("“Tile 12” deleted · Undo"), at the scene's bottom.
+    let deleteToast: Toast
+    /// The undo depth right after the delete the toast speaks of: once another change or an undo
+    /// moves it, the toast's Undo would take back something else, and it closes.
+    private var deleteToastUndoDepth = 0
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
     /// Shuffle, Reset and Undo at the right end of the mosaic's pinned header.
@@ -57,6 +62,9 @@ public final class MosaicScene: Scene, ShortcutListing {
     public init(preset: MosaicPreset = .long, count: Int? = nil, measurer: any TextMeasuring = EstimatedTextMeasurer(),
                 services: TextServices = TextServices()) {
         editor = InPlaceEditor(measurer: measurer, services: services, style: MosaicScene.fieldStyle)
+        var strings = WidgetStrings()
+        strings.close = tr("Close")
+        deleteToast = Toast(name: "deleteToast", measurer: measurer, strings: strings)
         self.preset = preset
         initialModel = MosaicModel(preset: preset, count: count)
         model = initialModel
@@ -171,8 +179,9 @@ public final class MosaicScene: Scene, ShortcutListing {
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // Reading order: the featured row, the mosaic header's buttons, then the mosaic's cards;
         // the focus starts on the cards.
-        let focus = FocusChain([featured, headerButtons.focusStop("header"), cards], initial: cards)
-        composition = Composition([editor, menu, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame], focus: focus)
+        let focus = FocusChain([featured, headerButtons.focusStop("header"), cards] + deleteToast.focusStops, initial: cards)
+        deleteToast.focusChain = focus
+        composition = Composition([editor, menu, deleteToast, header, moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame], focus: focus)
     }
 
     /// For the scene catalogue: `--mosaic-preset` (default long) and `--items`.
@@ -183,6 +192,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         }
         self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
         collection.layoutDirection = config.layoutDirection
+        deleteToast.layoutDirection = config.layoutDirection
         orthogonal.sync(with: collection)
     }
 
@@ -408,7 +418,9 @@ public final class MosaicScene: Scene, ShortcutListing {
             beginRenaming(id, now: now)
         case tr("Delete"):
             if focusedCard == id { focusedCard = nil }
+            let title = accessibilityLabel(for: id) ?? ""
             perform(.delete(id: id, at: index), now: now)
+            showDeleted(title, now: now)
         case tr("Move to top"):
             perform(.move(id: id, from: index, to: 0), now: now)
             collection.physics.setOffset(Point(x: 0, y: 0), animated: true, now: now)
@@ -426,8 +438,18 @@ public final class MosaicScene: Scene, ShortcutListing {
         frameRect = frame
         collection.setFrame(frame)
         manager.bounds = frame
+        deleteToast.setFrame(frame)
         orthogonal.sync(with: collection)
         menu.close()
+    }
+
+    /// A delete says so with the card's whole name in quotes and an Undo, as every scene's deletes do.
+    private func showDeleted(_ title: String, now: Double) {
+        deleteToastUndoDepth = manager.history.undoCount
+        deleteToast.show(filled(tr("“%@” deleted"), title), action: tr("Undo"), now: now) { [unowned self] now in
+            guard manager.history.undoCount == deleteToastUndoDepth else { return }
+            manager.undo(now: now)
+        }
     }
 
     /// The menu's action that renames a card (an ellipsis: it asks for more, the name).
@@ -590,6 +612,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         orthogonal.sync(with: collection)
         manager.update(now: now)
         collection.update(now: now)
+        if deleteToast.isShowing, manager.history.undoCount != deleteToastUndoDepth { deleteToast.dismiss(now: now) }
         // The focus ring follows the focused card without reconfiguring cells; the view's own
         // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
         let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
@@ -761,6 +784,13 @@ public final class MosaicScene: Scene, ShortcutListing {
             ("names", .object(model.names.sorted { $0.key < $1.key }.map { ("\($0.key)", .string($0.value)) })),
             // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
             ("headerControls", headerButtons.dump()),
+            // The delete toast's words ("“Tile 12” deleted"), its frame and its buttons while it shows.
+            ("deletedNotice", deleteToast.message.map { .string($0) } ?? .null),
+            ("deletedNoticeFrame", deleteToast.isShowing ? .rect(deleteToast.box) : .null),
+            ("deletedNoticeButtons", .array(deleteToast.isShowing ? [
+                .object([("name", .string("undo")), ("frame", .rect(deleteToast.actionButton.frame))]),
+                .object([("name", .string("close")), ("frame", .rect(deleteToast.closeButton.frame))]),
+            ] : [])),
         ]
     }
 
