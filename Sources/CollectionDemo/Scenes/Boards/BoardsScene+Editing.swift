@@ -67,13 +67,16 @@ extension BoardsScene {
     /// The keys the drag-and-drop manager takes on the boards, for the shortcuts window.
     var shortcutSections: [ShortcutSection] {
         [ShortcutSection(title: tr("Cards"), shortcuts: [
+            // The drag machinery reads the arrows whatever Shift or Alt is held.
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards and boards"),
-                     matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+                     matches: { k, m in m.isSubset(of: [.shift, .alt]) && [.up, .down, .left, .right].contains(k) }, run: nil),
             Shortcut(tr("Ctrl+click"), tr("Select several cards"), matches: { _, _ in false }, run: nil),
             Shortcut(tr("Space"), tr("Pick up the focused cards, or drop them"), key: .space, run: nil),
             Shortcut(tr("Escape"), tr("Put picked-up cards back"), key: .escape, run: nil),
             Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: nil),
-            Shortcut(tr("Ctrl+Shift+Z"), tr("Redo"), key: Key("z"), mods: [.ctrl, .shift], run: nil),
+            Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"), matches: { k, m in
+                (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && (m == .ctrl || m == [.ctrl, .shift]))
+            }, run: nil),
         ]), editingShortcuts]
     }
 

@@ -61,6 +61,7 @@ extension MosaicScene {
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
             Shortcut(tr("Enter"), tr("Open the focused card's menu"), key: .enter, run: nil),
             Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut(tr("Space"), tr("Scroll a page down"), key: .space, run: nil),
             Shortcut(tr("Home  /  End"), tr("Go to the first or last card"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
         ])]
     }
