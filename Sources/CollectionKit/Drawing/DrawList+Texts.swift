@@ -12,8 +12,10 @@ public struct PlacedText: Equatable, Sendable {
     public var role: TextRole
     /// The whole box the run was given, in window points (before clipping): how much room it had.
     public var box: Rect
-    public init(text: String, frame: Rect, shortened: Bool, role: TextRole, box: Rect) {
-        self.text = text; self.frame = frame; self.shortened = shortened; self.role = role; self.box = box
+    /// The width the whole text needs on one line, in window points: more than `box`'s when cut.
+    public var fullWidth: Double
+    public init(text: String, frame: Rect, shortened: Bool, role: TextRole, box: Rect, fullWidth: Double) {
+        self.text = text; self.frame = frame; self.shortened = shortened; self.role = role; self.box = box; self.fullWidth = fullWidth
     }
 }
 
@@ -120,7 +122,8 @@ private struct TextWalk<M: TextMeasuring> {
         var frame = transform.apply(local)
         if let clip { frame = frame.intersection(clip) }
         guard !frame.isEmpty, !run.text.allSatisfy(\.isWhitespace) else { return }
-        found.append(PlacedText(text: run.text, frame: frame, shortened: shortened, role: run.role, box: box))
+        found.append(PlacedText(text: run.text, frame: frame, shortened: shortened, role: run.role, box: box,
+                                fullWidth: width * transform.scale))
     }
 }
 
