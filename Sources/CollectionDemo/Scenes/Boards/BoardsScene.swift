@@ -299,9 +299,10 @@ public final class BoardsScene: Scene, ShortcutListing {
         let m = min(8, frame.width / 60)
         let titleH = min(20, max(10, frame.height * 0.05))
         // Tall enough for the delete toast, which shows in this band, off the boards, at any text
-        // scale (in a small window the band stays a share of it, and the toast stands over the boards).
+        // scale (in a window under about 530 points high the band stays a share of it, and the toast
+        // stands over the boards' bottom edge).
         let share = min(32, max(12, frame.height * 0.06))
-        let statusH = frame.height >= 320 ? max(share, toastBandHeight(measurer: cardMetrics.measurer)) : share
+        let statusH = share >= 32 ? max(share, toastBandHeight(measurer: cardMetrics.measurer)) : share
         statusFrame = Rect(x: frame.minX + m, y: frame.maxY - statusH, width: max(0, frame.width - 2 * m), height: statusH)
         deleteToast.setFrame(Rect(x: statusFrame.minX, y: frame.minY, width: statusFrame.width, height: max(0, statusFrame.maxY - frame.minY)))
         let inner = Rect(x: frame.minX + m, y: frame.minY + m, width: max(0, frame.width - 2 * m),

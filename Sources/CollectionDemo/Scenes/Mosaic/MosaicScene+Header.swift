@@ -23,11 +23,15 @@ extension MosaicScene {
     /// for them beside its title (the keys still work).
     func headerButtonFrames() -> [Rect] {
         guard let h = headerWindowFrame, h.height >= ButtonRow.height else { return [] }
-        let widths = ButtonRow.widths(headerButtonList, measurer: EstimatedTextMeasurer())
+        let widths = ButtonRow.widths(headerButtonList, measurer: measurer)
         // The buttons end at the grid's right edge, as the title starts at its left one; right to
-        // left the row is mirrored with its header: at the left end, Shuffle rightmost.
+        // left the row is mirrored with its header: at the left end, Shuffle rightmost. They show
+        // only where the title and the count keep the room their words need.
         let frames = ButtonRow.layout(widths: widths, right: h.maxX - gridSideInset, midY: h.midY)
-        return (frames.first?.minX ?? 0) >= h.minX + gridSideInset + 84 ? frames.map { HeaderMirror.mirrored($0, in: h, collection.layoutDirection) } : []
+        let text = MosaicHeader.widths(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), inset: gridSideInset,
+                                       width: h.width, measurer: measurer)
+        let textEnd = h.minX + gridSideInset + text.title + MosaicHeader.gap + text.detail + MosaicHeader.gap
+        return (frames.first?.minX ?? 0) >= textEnd ? frames.map { HeaderMirror.mirrored($0, in: h, collection.layoutDirection) } : []
     }
 
     func pressHeaderButton(_ name: String, now: Double) {

@@ -42,6 +42,8 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// The card the open menu (or the last one opened) is for.
     private(set) var menuCard: Int?
     public private(set) var composition = Composition([])
+    /// The backend's measurer: the header's title, count and buttons take the room their words need.
+    let measurer: any TextMeasuring
     /// The engine's toast a delete leaves ("“Tile 12” deleted · Undo"), at the scene's bottom.
     let deleteToast: Toast
     /// The undo depth right after the delete the toast speaks of: once another change or an undo
@@ -62,6 +64,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     public init(preset: MosaicPreset = .long, count: Int? = nil, measurer: any TextMeasuring = EstimatedTextMeasurer(),
                 services: TextServices = TextServices()) {
         editor = InPlaceEditor(measurer: measurer, services: services, style: MosaicScene.fieldStyle)
+        self.measurer = measurer
         var strings = WidgetStrings()
         strings.close = tr("Close")
         deleteToast = Toast(name: "deleteToast", measurer: measurer, strings: strings)
@@ -708,10 +711,10 @@ public final class MosaicScene: Scene, ShortcutListing {
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
             MosaicHeader.draw(title: tr("Featured"), detail: "", pinned: false, inset: gridSideInset, in: frame,
-                              direction: collection.layoutDirection, into: &list)
+                              direction: collection.layoutDirection, measurer: measurer, into: &list)
         } else {
             MosaicHeader.draw(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
-                              in: frame, direction: collection.layoutDirection, into: &list)
+                              in: frame, direction: collection.layoutDirection, measurer: measurer, into: &list)
         }
     }
 

@@ -41,7 +41,8 @@ extension RearrangeScene {
     private func leftToRightHeaderButtonFrames() -> (layouts: [Rect], undo: [Rect]) {
         let h = headerFrame
         guard h.height > 0 else { return ([], []) }
-        let measurer = EstimatedTextMeasurer()
+        // The backend's measurer: each button as wide as its word at the current text scale.
+        let measurer = noteMetrics.measurer
         let layoutWidths = ButtonRow.widths(layoutButtonList, measurer: measurer)
         let total = layoutWidths.reduce(0, +) + ButtonRow.spacing * Double(layoutWidths.count - 1)
         let layouts = ButtonRow.layout(widths: layoutWidths, right: h.minX + 12 + total, midY: h.midY)
