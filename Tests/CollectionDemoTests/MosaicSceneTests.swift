@@ -124,7 +124,7 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.menu, .null)
         try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 100")
         XCTAssertEqual(run.menu["item"]?.stringValue, "1")
-        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Rename…", "Delete", "Move to top"])
+        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Rename…", "Move to top", "Delete"], "Delete last, after the others")
         // A click elsewhere closes it.
         try play(run, "down 100 700\nup 100 700\nwait 100")
         XCTAssertEqual(run.menu, .null)
@@ -236,6 +236,33 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertNil(run.scene.model.name(of: 3), "Escape names nothing")
         try play(run, "key F2\nwait 50\ntext \"Notes\"\nkey Return\nwait 300")
         XCTAssertEqual(run.scene.model.name(of: 3), "Notes", "F2 renames the focused card")
+    }
+
+    /// Rename… starts from the name the card goes by ("Tile 1"), all of it selected, as the boards
+    /// and the calendar do; Enter on it unchanged names nothing and adds no undo step.
+    func testRenameStartsFromTheCardsNameAndKeepingItNamesNothing() throws {
+        let run = try makeRun(preset: "compact")
+        try play(run, "down \(p(run.center(1)))\nup \(p(run.center(1)))\nwait 100\nkey F2\nwait 50")
+        XCTAssertEqual(run.scene.editor.field?.text, "Tile 1", "prefilled with the card's name")
+        try play(run, "key Return\nwait 300")
+        XCTAssertNil(run.scene.model.name(of: 1))
+        XCTAssertEqual(run.dump["undo"], .int(0), "an unchanged name is no edit")
+    }
+
+    /// Reset is disabled on the preset's own cards (R does nothing and adds no undo step), and
+    /// enabled once something changed.
+    func testResetIsDisabledWhileTheCardsAreThePresets() throws {
+        let run = try makeRun(preset: "compact")
+        func reset() -> JSON? { run.dump["headerControls"]?.arrayValue?.first { $0["name"]?.stringValue == "reset" } }
+        XCTAssertEqual(reset()?["enabled"], .bool(false))
+        try play(run, "key r\nwait 300")
+        XCTAssertEqual(run.dump["undo"], .int(0), "R on untouched cards is no edit")
+        try play(run, "key s\nwait 400")
+        XCTAssertEqual(reset()?["enabled"], .bool(true), "after a shuffle")
+        try play(run, "key r\nwait 400")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(reset()?["enabled"], .bool(false), "and disabled again once reset")
+        XCTAssertEqual(run.dump["undo"], .int(2))
     }
 
     func testKeyboardMenuOnTheFocusedCard() throws {

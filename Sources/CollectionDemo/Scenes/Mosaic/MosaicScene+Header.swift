@@ -7,7 +7,7 @@ extension MosaicScene {
 
     var headerButtonList: [ButtonRow.Button] {
         [ButtonRow.Button(name: "shuffle", title: tr("Shuffle")),
-         ButtonRow.Button(name: "reset", title: tr("Reset")),
+         ButtonRow.Button(name: "reset", title: tr("Reset"), enabled: !model.isAsGenerated),
          ButtonRow.Button(name: "undo", title: tr("Undo"), enabled: manager.history.undoCount > 0)]
     }
 

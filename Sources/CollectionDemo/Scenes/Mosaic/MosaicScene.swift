@@ -357,7 +357,10 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     /// R: back to the preset's cards, order and styles.
+    /// Puts the preset's cards back as one undoable edit; on cards that are the preset's already it
+    /// does nothing (Reset is disabled then), so no empty undo step is made.
     public func reset(now: Double) {
+        guard !model.isAsGenerated else { return }
         var styles = model.styles
         for i in 0..<initialModel.cardCount { styles[i] = initialModel.style(of: i) }
         perform(.replace(before: model.order, beforeStyles: model.styles, after: initialModel.order, afterStyles: styles), now: now)
@@ -370,8 +373,10 @@ public final class MosaicScene: Scene, ShortcutListing {
         guard model.hasCard(id), model.allowsMenu(of: id) else { return [] }
         let index = model.position(of: id) ?? 0
         return [ContextMenuAction(model.style(of: id) == .compact ? tr("Make regular") : tr("Make compact")),
-                ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction), ContextMenuAction(tr("Delete"), isDestructive: true),
-                ContextMenuAction(tr("Move to top"), isEnabled: index > 0)]
+                ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction),
+                ContextMenuAction(tr("Move to top"), isEnabled: index > 0),
+                // The destructive action last, apart from the others (GNOME's menus end with it).
+                ContextMenuAction(tr("Delete"), isDestructive: true)]
     }
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
@@ -466,14 +471,17 @@ public final class MosaicScene: Scene, ShortcutListing {
         menu.close()
         focusedCard = id
         let old = model.name(of: id)
-        editor.begin(item: AnyHashable(id), text: old ?? "", maximumLength: TextLimits.mosaicName,
-                     placeholder: filled(tr("Tile %@"), "\(model.value(of: id))"),
+        // The field starts with the name the card goes by, selected, as the boards' and the
+        // calendar's do; keeping the number's own name keeps the card unnamed.
+        let numbered = filled(tr("Tile %@"), "\(model.value(of: id))")
+        editor.begin(item: AnyHashable(id), text: old ?? numbered, maximumLength: TextLimits.mosaicName,
+                     placeholder: numbered,
                      frame: { [unowned self] in cardWindowFrame(id).map { r in
                          Rect(x: r.minX + 6, y: r.midY - 20, width: max(60, r.width - 12), height: 40)
                      } }, now: now) { [unowned self] text in
             guard let text else { return }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let new: String? = trimmed.isEmpty ? nil : trimmed
+            let new: String? = trimmed.isEmpty || trimmed == numbered ? nil : trimmed
             guard new != old else { return }
             perform(.rename(id: id, from: old, to: new), now: now)
         }
