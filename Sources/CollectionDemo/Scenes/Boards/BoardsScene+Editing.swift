@@ -159,7 +159,7 @@ extension BoardsScene {
     func drawAddButtons(into list: inout DrawList) {
         for (name, r) in addButtons where adding != name && !r.isEmpty {
             let hovered = r.contains(composition.pointer ?? Point(x: -1, y: -1)) && !editor.isEditing
-            list.text(BoardsScene.addCardTitle, in: r, size: min(12, r.height * 0.65), color: hovered ? Theme.text : Theme.textDim,
+            list.text(BoardsScene.addCardTitle, in: r, size: min(12, max(10, r.height + 2) * 0.65), color: hovered ? Theme.text : Theme.textDim,
                       alignment: .trailing)
         }
     }

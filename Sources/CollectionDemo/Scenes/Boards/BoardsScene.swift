@@ -297,7 +297,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         self.frame = frame
         manager.bounds = frame
         let m = min(8, frame.width / 60)
-        let titleH = min(20, max(10, frame.height * 0.05))
+        let titleH = titleRowHeight(for: frame)
         // Tall enough for the delete toast, which shows in this band, off the boards, at any text
         // scale (in a window under about 530 points high the band stays a share of it, and the toast
         // stands over the boards' bottom edge).
@@ -336,10 +336,15 @@ public final class BoardsScene: Scene, ShortcutListing {
             guard let b = board(name) else { continue }
             panels.append((b.title, r))
             if b.acceptsDrops, b.capacity == nil {
-                // Room for the words in any language (German's are longer), never less than before.
-                let words = cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: 12)) + 8
-                let w = min(max(110, words), r.width * 0.4)
-                addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)), in: r, layoutDirection)
+                // As wide as its words at the current text scale, in any language; where the
+                // board's title and count leave no room for them whole, it gives way (Ctrl+N adds).
+                let size = addButtonTextSize(titleH)
+                let w = (cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: size)) + 8).rounded(.up)
+                let label = cardMetrics.measurer.width(of: titleLabel(for: b), style: TextStyle(size: titleTextSize(titleH), weight: .bold))
+                if r.minX + 8 + label + 12 + w <= r.maxX - 6 {
+                    addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)),
+                                                             in: r, layoutDirection)
+                }
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
@@ -379,22 +384,45 @@ public final class BoardsScene: Scene, ShortcutListing {
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }))
     }
 
+    /// A board's title row: tall enough for its words at the current text scale, within a share
+    /// of a short window.
+    private func titleRowHeight(for frame: Rect) -> Double {
+        let base = min(20, max(10, frame.height * 0.05))
+        let line = cardMetrics.measurer.lineHeight(style: TextStyle(size: titleTextSize(base), weight: .bold)) + 2
+        return max(base, min(line.rounded(.up), frame.height * 0.12))
+    }
+    private func titleTextSize(_ titleH: Double) -> Double { min(13, max(10, titleH) * 0.7) }
+    private func addButtonTextSize(_ titleH: Double) -> Double { min(12, max(10, titleH) * 0.65) }
+
+    /// A board's title with its count ("Backlog  40", "Focus  1 / 1", "Palette  3  (drag to copy)").
+    private func titleLabel(for b: DragDropCollection<Int>) -> String {
+        var label = b.title + "  \(b.count)"
+        if let cap = b.capacity { label += " / \(cap)" }
+        if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
+        return label
+    }
+
     private func drawScene(into list: inout DrawList) {
+        let titleH = titleRowHeight(for: frame)
         for (title, r) in panels {
             // An outline, not a fill: the app has already filled the window, and a second fill of
             // most of it is a large share of a software-rendered frame.
             list.stroke(r, Theme.border, width: 1, radius: 8)
-            let titleH = min(20, max(10, frame.height * 0.05))
             var label = title
-            if let b = boards.first(where: { $0.title == title }) {
-                label += "  \(b.count)"
-                if let cap = b.capacity { label += " / \(cap)" }
-                if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
+            let board = boards.first(where: { $0.title == title })
+            if let b = board {
+                label = titleLabel(for: b)
             } else if title == trash.dropTitle, !manager.itemsInZones.isEmpty {
                 label += "  \(manager.itemsInZones.count)"
             }
-            list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
-                      size: min(13, titleH * 0.7), color: Theme.textDim, alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
+            // The title ends before the board's "+ Add a card", never under it.
+            var room = Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH)
+            if let b = board, let add = addButtons[b.name] {
+                room = layoutDirection.isRightToLeft ? Rect(x: add.maxX + 12, y: r.minY, width: max(0, r.maxX - 8 - add.maxX - 12), height: titleH)
+                                                     : Rect(x: r.minX + 8, y: r.minY, width: max(0, add.minX - 12 - r.minX - 8), height: titleH)
+            }
+            list.text(label, in: room, size: titleTextSize(titleH), color: Theme.textDim,
+                      alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
         }
         drawTrash(into: &list)
         for b in boards {
