@@ -546,6 +546,8 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
             // The delete toast's frame and its buttons (Undo, Close), in window points, while it shows.
             ("deletedNoticeFrame", deletedNoticeFrame.map { .rect($0) } ?? .null),
+            // When it goes by itself (scene time), null while hidden or while one of its buttons has the focus.
+            ("deletedNoticeUntil", deleteToast.deadline.map { .number($0) } ?? .null),
             ("deletedNoticeButtons", .array(toastButtons().map { .object([("name", .string($0.name)), ("frame", .rect($0.rect))]) })),
             ("adding", adding.map { .string($0) } ?? .null),
             ("nextID", .int(nextID)),

@@ -798,6 +798,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             // The delete toast's words ("“Tile 12” deleted"), its frame and its buttons while it shows.
             ("deletedNotice", deleteToast.message.map { .string($0) } ?? .null),
             ("deletedNoticeFrame", deleteToast.isShowing ? .rect(deleteToast.box) : .null),
+            ("deletedNoticeUntil", deleteToast.deadline.map { .number($0) } ?? .null),
             ("deletedNoticeButtons", .array(deleteToast.isShowing ? [
                 .object([("name", .string("undo")), ("frame", .rect(deleteToast.actionButton.frame))]),
                 .object([("name", .string("close")), ("frame", .rect(deleteToast.closeButton.frame))]),
