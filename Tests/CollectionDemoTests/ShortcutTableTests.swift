@@ -34,7 +34,7 @@ final class ShortcutTableTests: XCTestCase {
     }
 
     func testEveryKeyAMovingSceneTakesIsListed() throws {
-        for scene in ["grid", "carousel", "rearrange", "boards", "mosaic"] {
+        for scene in ["grid", "carousel", "rearrange", "calendar", "boards", "mosaic"] {
             XCTAssertEqual(try unlistedKeys(in: scene), [], "\(scene) takes keys its shortcuts window does not list")
         }
     }
