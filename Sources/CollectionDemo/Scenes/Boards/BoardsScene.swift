@@ -421,6 +421,12 @@ public final class BoardsScene: Scene, ShortcutListing {
                 room = layoutDirection.isRightToLeft ? Rect(x: add.maxX + 12, y: r.minY, width: max(0, r.maxX - 8 - add.maxX - 12), height: titleH)
                                                      : Rect(x: r.minX + 8, y: r.minY, width: max(0, add.minX - 12 - r.minX - 8), height: titleH)
             }
+            // The palette's "(drag to copy)" gives way before its name and count are cut: the
+            // status line says the same ("from the palette to add one").
+            if let b = board, !b.acceptsDrops,
+               cardMetrics.measurer.width(of: label, style: TextStyle(size: titleTextSize(titleH), weight: .bold)) > room.width {
+                label = b.title + "  \(b.count)"
+            }
             list.text(label, in: room, size: titleTextSize(titleH), color: Theme.textDim,
                       alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
         }
@@ -439,8 +445,13 @@ public final class BoardsScene: Scene, ShortcutListing {
         let color = trash.isRefusing || trash.isHovered ? Theme.danger : Theme.border
         if trash.isHovered { list.fill(r, Theme.danger.withAlpha(0.16), radius: 8) }
         list.stroke(r, color, width: 2, radius: 8)
-        list.text(trash.isHovered ? tr("release to delete") : tr("drop here to delete"), in: r, size: min(12, r.height / 2),
-                  color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
+        // Wrapped in its box rather than cut, centred as one block (a narrow trash in a small window).
+        let words = trash.isHovered ? tr("release to delete") : tr("drop here to delete")
+        let style = ParagraphStyle(text: TextStyle(size: min(12, r.height / 2)), alignment: .center)
+        let inner = r.insetBy(dx: 4, dy: 2)
+        let height = min(inner.height, cardMetrics.measurer.lines(of: words, style: style, width: inner.width).height)
+        list.paragraph(words, in: Rect(x: inner.minX, y: inner.midY - height / 2, width: inner.width, height: height), style: style,
+                       color: trash.isHovered ? Theme.text : Theme.textDim)
     }
 
     private func drawStatus(into list: inout DrawList) {
