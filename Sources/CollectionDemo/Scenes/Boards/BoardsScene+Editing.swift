@@ -46,7 +46,7 @@ extension BoardsScene {
         ShortcutSection(title: tr("Editing"), shortcuts: [
             Shortcut(tr("Ctrl+N"), tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
                 let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
-                let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+                let name = focused.flatMap { takesNewCards($0) ? $0 : nil } ?? "today"
                 beginAdding(to: name, now: now)
                 return true
             },
@@ -91,13 +91,36 @@ extension BoardsScene {
         }
     }
 
+    /// Whether typed cards can be added to board `name` ("+ Add a card" or Ctrl+N), whether or not
+    /// its button has room to show.
+    func takesNewCards(_ name: String) -> Bool {
+        guard let b = board(name) else { return false }
+        return b.acceptsDrops && b.capacity == nil
+    }
+
     /// A field at the end of board `name`; Enter adds the typed card there, Escape adds nothing.
     public func beginAdding(to name: String, now: Double) {
-        guard let board = board(name), addButtons[name] != nil else { return }
+        guard let board = board(name), takesNewCards(name) else { return }
         adding = name
+        // The field goes after the board's last card (scrolled into view), as a card would; a
+        // board that scrolls sideways keeps it along its bottom.
+        let counts = board.view.itemCounts
+        let lastSection = counts.lastIndex { $0 > 0 }
+        let last = lastSection.map { ItemPath(item: counts[$0] - 1, section: $0) }
+        if let last { board.view.scrollToItem(last, centered: false, animated: false) }
         editor.begin(item: AnyHashable("new"), text: "", multiline: false, maximumLength: TextLimits.cardTitle,
                      placeholder: BoardsScene.newCardPlaceholder,
-                     frame: { let v = board.view.frame; return Rect(x: v.minX + 6, y: max(v.minY, v.maxY - 46), width: max(0, v.width - 12), height: 40) },
+                     frame: {
+                         let v = board.view.frame
+                         var y = max(v.minY, v.maxY - 46)
+                         if board.view.layout.scrollAxis == .vertical {
+                             y = v.minY + 6
+                             if let last, let f = board.view.layout.attributesForItem(at: last)?.frame {
+                                 y = min(max(v.minY, board.view.windowRect(fromContent: f).maxY + 6), max(v.minY, v.maxY - 46))
+                             }
+                         }
+                         return Rect(x: v.minX + 6, y: y, width: max(0, v.width - 12), height: 40)
+                     },
                      now: now) { [unowned self] text in
             adding = nil
             guard let title = text?.trimmedForTitle, !title.isEmpty else { return }
