@@ -149,7 +149,7 @@ extension BoardsEditingTests {
         XCTAssertEqual(remembered.shortenLongTitles(), 0, "the next start keeps the title whole")
     }
 
-    /// The add field opens after the board's last card (the board scrolled to it), not over the
+    /// The add field opens after the board's last card (while it is in view), not over the
     /// board's bottom; an empty board's at its top.
     func testTheAddFieldOpensAfterTheLastCard() throws {
         let (_, driver, scene) = try start()

@@ -102,12 +102,12 @@ extension BoardsScene {
     public func beginAdding(to name: String, now: Double) {
         guard let board = board(name), takesNewCards(name) else { return }
         adding = name
-        // The field goes after the board's last card (scrolled into view), as a card would; a
-        // board that scrolls sideways keeps it along its bottom.
+        // The field goes after the board's last card, as a card would, or at the board's bottom
+        // while the last card is scrolled out of view below; a board that scrolls sideways keeps
+        // it along its bottom.
         let counts = board.view.itemCounts
         let lastSection = counts.lastIndex { $0 > 0 }
         let last = lastSection.map { ItemPath(item: counts[$0] - 1, section: $0) }
-        if let last { board.view.scrollToItem(last, centered: false, animated: false) }
         editor.begin(item: AnyHashable("new"), text: "", multiline: false, maximumLength: TextLimits.cardTitle,
                      placeholder: BoardsScene.newCardPlaceholder,
                      frame: {
