@@ -42,7 +42,7 @@ struct CollectionDemo: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collection-demo",
         abstract: "A collection-view engine for the desktop, shown through SDL2.",
-        discussion: "Scenes: \(SceneCatalog.names.joined(separator: ", ")). Keys: 1-\(SceneCatalog.all.count) switch scenes, Ctrl+Q quits.",
+        discussion: "Scenes: \((SceneCatalog.names + [SceneCatalog.photos.name]).joined(separator: ", ")) (the last a tab of its own with --photos). Keys: 1-\(SceneCatalog.all.count + 1) switch scenes, Ctrl+Q quits.",
         version: AppInfo.version)
 
     // Both are optional so that, when not given, the remembered scene and window size are used.

@@ -181,7 +181,7 @@ final class AccessibilitySceneTests: XCTestCase {
         let menu = try XCTUnwrap(sceneNodes(driver.root).last)
         XCTAssertEqual(menu.role, .menu)
         XCTAssertEqual(menu.name, card.name)
-        XCTAssertEqual(menu.children.map(\.name), ["Make regular", "Duplicate", "Rename…", "Delete", "Move to top"])
+        XCTAssertEqual(menu.children.map(\.name), ["Make regular", "Duplicate", "Rename…", "Move to top", "Delete"])
         XCTAssertEqual(Set(menu.children.map(\.role)), [.menuItem])
     }
 

@@ -76,7 +76,7 @@ final class BoardsEditingTests: XCTestCase {
         XCTAssertEqual(later.count, 0)
         let trashed = app.dumpState()["trashed"]?.arrayValue?.compactMap(\.stringValue) ?? []
         XCTAssertEqual(trashed, ["\(firstNewID)"])
-        XCTAssertEqual(scene.deletedNotice?.text, "Deleted Write the tests")
+        XCTAssertEqual(scene.deletedNotice?.text, "“Write the tests” deleted")
         try driver.play(script: "key ctrl+z\nwait 300")
         XCTAssertEqual(dumpedTitles(app, "later"), ["Write the tests"], "the delete undone")
         XCTAssertNil(scene.consistencyProblem())
@@ -147,5 +147,36 @@ extension BoardsEditingTests {
         var remembered = RememberedState()
         remembered.take(from: scene, config: config)
         XCTAssertEqual(remembered.shortenLongTitles(), 0, "the next start keeps the title whole")
+    }
+
+    /// The add field opens after the board's last card (while it is in view), not over the
+    /// board's bottom; an empty board's at its top.
+    func testTheAddFieldOpensAfterTheLastCard() throws {
+        let (_, driver, scene) = try start()
+        try driver.play(script: "wait 50")
+        let today = try XCTUnwrap(scene.board("today"))
+        scene.beginAdding(to: "today", now: 0.1)
+        try driver.play(script: "wait 50")
+        let field = try XCTUnwrap(scene.editor.field?.frame)
+        let lastPath = ItemPath(item: today.view.itemCounts[0] - 1)
+        let last = today.view.windowRect(fromContent: try XCTUnwrap(today.view.layout.attributesForItem(at: lastPath)?.frame))
+        XCTAssertEqual(field.minY, last.maxY + 6, accuracy: 0.5, "just after the last card")
+        try driver.play(script: "key Escape\nwait 50")
+        let later = try XCTUnwrap(scene.board("later"))
+        scene.beginAdding(to: "later", now: 0.2)
+        try driver.play(script: "wait 50")
+        XCTAssertEqual(try XCTUnwrap(scene.editor.field?.frame).minY, later.view.frame.minY + 6, accuracy: 0.5, "an empty board's at its top")
+    }
+
+    /// Where a board's title leaves no room for "+ Add a card" (a 200-point window), Ctrl+N still
+    /// adds a card to the focused board.
+    func testCtrlNAddsWhereTheButtonGaveWay() throws {
+        let app = try App(scene: "boards", size: Size(200, 200), config: SceneConfig())
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = try XCTUnwrap(app.currentScene as? BoardsScene)
+        try driver.play(script: "wait 50")
+        XCTAssertTrue(scene.takesNewCards("today"))
+        scene.beginAdding(to: "today", now: 0.1)
+        XCTAssertTrue(scene.editor.isEditing, "the field opens whether or not the button shows")
     }
 }

@@ -5,7 +5,7 @@ import CollectionKitTesting
 import XCTest
 
 /// The boards look and behave finished: a palette copy is the card the palette showed, the trash
-/// shows the destructive colour, a delete leaves a "Deleted · Undo" notice whose Undo brings the
+/// shows the destructive colour, a delete leaves a "“Title” deleted · Undo" toast whose Undo brings the
 /// card back, and one kind of card shows one type size.
 final class BoardsPolishTests: XCTestCase {
     private func start() throws -> (App, HeadlessDriver<App>, BoardsScene) {
@@ -52,7 +52,7 @@ final class BoardsPolishTests: XCTestCase {
         XCTAssertEqual(app.dumpState()["deletedNotice"], .null)
         try driver.play(script: "up \(Int(trash.x)) \(Int(trash.y))\nwait 800")
         XCTAssertFalse(scene.board("today")!.identifiers.joined().contains(card))
-        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "Deleted \(scene.card(card).name)")
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(scene.card(card).title)” deleted")
         // The toast's Undo, as the dump places it.
         let undo = try XCTUnwrap(scene.toastButtons().first { $0.name == "undo" }).rect.center
         try driver.play(script: "move \(Int(undo.x)) \(Int(undo.y)) 50\ndown \(Int(undo.x)) \(Int(undo.y))\nup \(Int(undo.x)) \(Int(undo.y))\nwait 800")
@@ -80,6 +80,46 @@ final class BoardsPolishTests: XCTestCase {
         let back = app.dumpState()["keyboardFocus"]?["stop"]?.stringValue
         XCTAssertNotEqual(back, "notice-undo")
         XCTAssertNotEqual(back, "notice-close", "Shift+Tab went back, not on")
+    }
+
+    /// One delete pattern: the engine's toast quotes the card's whole title (not the two words a
+    /// card shows), a click elsewhere leaves it, the next delete replaces it, and Escape on one of
+    /// its buttons closes it without undoing; its words are in the dump's texts, uncut.
+    func testTheDeleteToastQuotesTheWholeTitleAndOnlyItsOwnWaysCloseIt() throws {
+        let (app, driver, scene) = try start()
+        try driver.play(script: "wait 50\nkey Down\nwait 50")
+        // Down the backlog to a card whose title is longer than the card shows.
+        var first = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+        for _ in 0..<20 where scene.card(first).name == scene.card(first).title || scene.card(first).lockedTo != nil {
+            try driver.play(script: "key Down\nwait 50")
+            first = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+        }
+        try driver.play(script: "key Delete\nwait 300")
+        let title = scene.card(first).title
+        XCTAssertNotEqual(scene.card(first).name, title, "a backlog card shows its title cut")
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(title)” deleted")
+        let texts = try XCTUnwrap(app.dumpState()["texts"]?.arrayValue)
+        let toastLines = texts.filter { ($0["text"]?.stringValue ?? "").contains("deleted") }
+        XCTAssertFalse(toastLines.isEmpty, "the toast's words are among the texts")
+        XCTAssertTrue(toastLines.allSatisfy { $0["shortened"]?.boolValue == false }, "and none is cut: \(toastLines)")
+        // A click on a board leaves it.
+        let today = try XCTUnwrap(scene.board("today")).view.frame
+        try driver.play(script: "move \(Int(today.midX)) \(Int(today.maxY - 4)) 30\ndown \(Int(today.midX)) \(Int(today.maxY - 4))\nup \(Int(today.midX)) \(Int(today.maxY - 4))\nwait 300")
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(title)” deleted", "a click elsewhere leaves the toast")
+        // The next delete replaces it.
+        try driver.play(script: "key Down\nwait 50")
+        let second = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+        try driver.play(script: "key Delete\nwait 300")
+        XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(scene.card(second).title)” deleted")
+        // Escape on its Undo closes it and undoes nothing.
+        var tabs = 0
+        while app.dumpState()["keyboardFocus"]?["stop"]?.stringValue != "notice-undo", tabs < 12 {
+            try driver.play(script: "key Tab\nwait 30"); tabs += 1
+        }
+        XCTAssertEqual(app.dumpState()["keyboardFocus"]?["stop"]?.stringValue, "notice-undo")
+        try driver.play(script: "key Escape\nwait 50")
+        XCTAssertEqual(app.dumpState()["deletedNotice"], .null, "Escape with the focus on it closes it")
+        XCTAssertEqual(scene.manager.itemsInZones.count, 2, "and undoes nothing")
     }
 
     func testTheDeleteNoticeGoesAwayByItself() throws {

@@ -191,9 +191,10 @@ final class CalendarSceneDisplayTests: XCTestCase {
                                           events: [EventOccurrence(uid: "x", title: "X", span: .allDay(first: d("2026-09-01"), end: d("2026-09-02")))])
         try driver.play(script: "wait 50")
         let shown = texts(driver)
-        for word in ["September 2026", "Dienstag, 1. September 2026", "Ganztägig", "Bild↑ / Bild↓ · Pos1: heute"] {
+        for word in ["September 2026", "Dienstag, 1. September 2026", "Ganztägig"] {
             XCTAssertTrue(shown.contains(word), "\(word) in \(shown)")
         }
+        XCTAssertFalse(shown.contains("Bild↑ / Bild↓ · Pos1: heute"), "no key hints in the header: the keys are in the shortcuts window")
         XCTAssertFalse(shown.contains("Keine Tage ausgewählt"), "nothing chosen says nothing")
         try driver.play(script: "key space\nwait 50")
         XCTAssertTrue(texts(driver).contains("1 Tag ausgewählt"), "the count of chosen days, in German")
@@ -326,11 +327,12 @@ final class CalendarSceneDisplayTests: XCTestCase {
         }
     }
 
-    func testTheMonthTitleIsNeverCutBeforeTheKeyHintsAreDropped() throws {
+    func testTheMonthTitleIsNeverCutAndTheHeaderShowsNoKeyHints() throws {
         let (_, scene) = try makeApp(["month": ["2026-09"], "calendar-label": ["sample"]])
         let title = "September 2026"
         let wide = scene.headerPlan(title: title, width: 900)
-        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: true, showsReadOnly: true), "the sample is read only")
+        XCTAssertEqual(wide, .init(titleSize: 22, showsSource: true, showsHints: false, showsReadOnly: true),
+                       "the sample is read only; no key hints, even with room (F1 lists the keys)")
         let narrow = scene.headerPlan(title: title, width: 360)
         XCTAssertEqual(narrow.titleSize, 22, "the title keeps its size at the minimum width")
         XCTAssertFalse(narrow.showsHints, "the hints went first")

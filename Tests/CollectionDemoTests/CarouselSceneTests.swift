@@ -345,4 +345,24 @@ final class CarouselSceneTests: XCTestCase {
         let narrow = try indicator(width: 200)
         XCTAssertEqual(narrow.dots, 0, "twelve dots 18 points apart do not fit in 200 points"); XCTAssertTrue(narrow.counter)
     }
+
+    /// In a tall window (2560x1440) the cards keep their height in the middle, and the dots stay
+    /// just under them rather than at the window's bottom edge.
+    func testPageDotsStayUnderTheCardsInATallWindow() throws {
+        let app = try App(scene: "carousel", size: Size(2560, 1440), config: SceneConfig(items: nil))
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(ScriptTimeline(InputScript.parse("wait 100"), fps: 60))
+        let scene = try XCTUnwrap(app.currentScene as? CarouselScene)
+        var list = DrawList()
+        scene.draw(into: &list)
+        let dots = list.commands.compactMap { c -> Rect? in
+            if case let .fill(r, _, radius) = c, r.width <= 10, r.width == r.height, radius == r.width / 2 { return r }
+            return nil
+        }
+        XCTAssertEqual(dots.count, 12)
+        let card = scene.collection.windowRect(fromContent: try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: 0))?.frame))
+        let gap = try XCTUnwrap(dots.map(\.midY).min()) - card.maxY
+        XCTAssertGreaterThan(gap, 0, "under the cards")
+        XCTAssertLessThanOrEqual(gap, 40, "and close to them (the window's bottom is \(app.size.height - card.maxY) points below the cards)")
+    }
 }

@@ -124,7 +124,7 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.menu, .null)
         try play(run, "down \(p(run.center(1))) right\nup \(p(run.center(1))) right\nwait 100")
         XCTAssertEqual(run.menu["item"]?.stringValue, "1")
-        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Rename…", "Delete", "Move to top"])
+        XCTAssertEqual(run.menu["actions"]?.arrayValue?.map { $0.stringValue! }, ["Make regular", "Duplicate", "Rename…", "Move to top", "Delete"], "Delete last, after the others")
         // A click elsewhere closes it.
         try play(run, "down 100 700\nup 100 700\nwait 100")
         XCTAssertEqual(run.menu, .null)
@@ -182,6 +182,36 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
     }
 
+    /// A delete shows the engine's toast with the card's name in quotes; a click elsewhere leaves
+    /// it, its Undo brings the card back (one step), and a later change closes it.
+    func testDeleteShowsTheToastAndItsUndoBringsTheCardBack() throws {
+        let run = try makeRun(preset: "compact")
+        XCTAssertEqual(run.dump["deletedNotice"], .null)
+        try play(run, "down \(p(run.center(0))) right\nup \(p(run.center(0))) right\nwait 50")
+        let menu = try XCTUnwrap(run.scene.menu.menu)
+        let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == "Delete" })
+        let name = try XCTUnwrap(run.scene.accessibilityLabel(for: 0))
+        try play(run, "down \(p(run.menuRow(row)))\nup \(p(run.menuRow(row)))\nwait 400")
+        XCTAssertEqual(run.items, ["1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(run.dump["deletedNotice"]?.stringValue, "“\(name)” deleted")
+        // A click on a card leaves it.
+        try play(run, "down \(p(run.center(1)))\nup \(p(run.center(1)))\nwait 300")
+        XCTAssertNotEqual(run.dump["deletedNotice"], .null, "a click elsewhere leaves the toast")
+        let buttons = try XCTUnwrap(run.dump["deletedNoticeButtons"]?.arrayValue)
+        let undo = try XCTUnwrap(buttons.first { $0["name"]?.stringValue == "undo" }?["frame"]?.arrayValue?.compactMap(\.doubleValue))
+        let u = Point(x: undo[0] + undo[2] / 2, y: undo[1] + undo[3] / 2)
+        try play(run, "move \(p(u)) 30\ndown \(p(u))\nup \(p(u))\nwait 400")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"], "Undo brings the card back")
+        XCTAssertEqual(run.dump["deletedNotice"], .null)
+        XCTAssertEqual(run.dump["undo"], .int(0))
+        // A change after a delete closes the toast: its Undo would take back that change instead.
+        try play(run, "down \(p(run.center(0))) right\nup \(p(run.center(0))) right\nwait 50")
+        try play(run, "down \(p(run.menuRow(row)))\nup \(p(run.menuRow(row)))\nwait 400")
+        XCTAssertNotEqual(run.dump["deletedNotice"], .null)
+        try play(run, "key ctrl+z\nwait 400")
+        XCTAssertEqual(run.dump["deletedNotice"], .null, "an undo from the keyboard closes it")
+    }
+
     /// Rename… in a card's menu opens a field over the card; Enter names it (drawn and spoken by
     /// its name), Ctrl+Z gives its number back; F2 renames the focused card; Escape keeps it.
     func testRenameFromTheMenuAndF2AndUndo() throws {
@@ -206,6 +236,33 @@ final class MosaicSceneTests: XCTestCase {
         XCTAssertNil(run.scene.model.name(of: 3), "Escape names nothing")
         try play(run, "key F2\nwait 50\ntext \"Notes\"\nkey Return\nwait 300")
         XCTAssertEqual(run.scene.model.name(of: 3), "Notes", "F2 renames the focused card")
+    }
+
+    /// Rename… starts from the name the card goes by ("Tile 1"), all of it selected, as the boards
+    /// and the calendar do; Enter on it unchanged names nothing and adds no undo step.
+    func testRenameStartsFromTheCardsNameAndKeepingItNamesNothing() throws {
+        let run = try makeRun(preset: "compact")
+        try play(run, "down \(p(run.center(1)))\nup \(p(run.center(1)))\nwait 100\nkey F2\nwait 50")
+        XCTAssertEqual(run.scene.editor.field?.text, "Tile 1", "prefilled with the card's name")
+        try play(run, "key Return\nwait 300")
+        XCTAssertNil(run.scene.model.name(of: 1))
+        XCTAssertEqual(run.dump["undo"], .int(0), "an unchanged name is no edit")
+    }
+
+    /// Reset is disabled on the preset's own cards (R does nothing and adds no undo step), and
+    /// enabled once something changed.
+    func testResetIsDisabledWhileTheCardsAreThePresets() throws {
+        let run = try makeRun(preset: "compact")
+        func reset() -> JSON? { run.dump["headerControls"]?.arrayValue?.first { $0["name"]?.stringValue == "reset" } }
+        XCTAssertEqual(reset()?["enabled"], .bool(false))
+        try play(run, "key r\nwait 300")
+        XCTAssertEqual(run.dump["undo"], .int(0), "R on untouched cards is no edit")
+        try play(run, "key s\nwait 400")
+        XCTAssertEqual(reset()?["enabled"], .bool(true), "after a shuffle")
+        try play(run, "key r\nwait 400")
+        XCTAssertEqual(run.items, ["0", "1", "2", "3", "4", "5", "6"])
+        XCTAssertEqual(reset()?["enabled"], .bool(false), "and disabled again once reset")
+        XCTAssertEqual(run.dump["undo"], .int(2))
     }
 
     func testKeyboardMenuOnTheFocusedCard() throws {

@@ -129,7 +129,7 @@ final class WordsAndFeedbackTests: XCTestCase {
         XCTAssertTrue(status.contains("swaps with \(scene.card(try XCTUnwrap(scene.board("focus")?.identifiers.first?.first)).name)"), status)
         try driver.play(script: "key Escape\nwait 600\nkey Delete\nwait 300")
         let notice = try XCTUnwrap(app.dumpState()["deletedNotice"]?.stringValue)
-        XCTAssertEqual(notice, "Deleted \(scene.card(first).name)")
+        XCTAssertEqual(notice, "“\(scene.card(first).title)” deleted", "the whole title, quoted")
         XCTAssertFalse(notice.contains("Card "))
         let node = scene.accessibilityNodes()[0].child(at: 0)
         XCTAssertEqual(node?.name, scene.card(0).name)

@@ -44,6 +44,12 @@ check_refused "bad mosaic preset" "mosaic-preset must be one of compact, regular
 help_text=$("$bin" --help 2>&1)
 if grep -q "(default: 1280x800)" <<<"$help_text"; then pass "--help shows the default size readably"
 else fail "--help default size" "$(grep -A2 -- --size <<<"$help_text")"; fi
+# Seven scenes, photos the seventh, in --help and in the manual page alike.
+man_page=Assets/man/collection-demo.1
+if tr -s ' \n' ' ' <<<"$help_text" | grep -q "mosaic, photos (the last a tab of its own with --photos). Keys: 1-7 switch" \
+   && grep -q "^shows seven scenes" "$man_page" && grep -q "^.It Cm 1 No to Cm 7" "$man_page"; then
+    pass "--help and the manual page say seven scenes and keys 1-7"
+else fail "--help seven scenes" "$(grep -i -A1 "scenes:" <<<"$help_text"; grep -n "scenes\|No to" "$man_page")"; fi
 
 # A script from a pipe (--replay -), with Windows line ends and a byte-order mark.
 out=$(printf '\xef\xbb\xbfkey End\r\nwait 1500\r\n' | env -u DISPLAY "$bin" --headless --replay - --dump-state - 2>&1); code=$?

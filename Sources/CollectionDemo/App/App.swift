@@ -268,6 +268,16 @@ public final class App: InteractiveRoot {
         }
     }
 
+    /// Every text run the window shows now, from the draw list: its text, frame (window points),
+    /// whether it is cut with an ellipsis, and whether it is chrome (`control`) or an item's own
+    /// text (`content`), so a script can check a layout without looking at pixels.
+    private func textsDump() -> JSON {
+        .array(draw().placedTexts(measuredBy: config.measurer).map { t in
+            .object([("text", .string(t.text)), ("frame", .rect(t.frame.roundedToHundredths)), ("shortened", .bool(t.shortened)),
+                     ("role", .string(t.role.rawValue))])
+        })
+    }
+
     private func appearanceDump() -> JSON {
         .object([("colorScheme", .string(Appearance.colorScheme.rawValue)), ("reduceMotion", .bool(Appearance.reducesMotion)),
                  ("textScale", .number(Appearance.textScale)), ("source", .string(appearanceSource))])
@@ -302,6 +312,7 @@ public final class App: InteractiveRoot {
         }
         pairs += scene
         pairs.append(("appearance", appearanceDump()))
+        pairs.append(("texts", textsDump()))
         return .object(pairs)
     }
 }
@@ -355,3 +366,11 @@ extension App {
     }
 }
 
+
+private extension Rect {
+    /// The rect with each number to two decimals: a dump's frames read as points, not as noise.
+    var roundedToHundredths: Rect {
+        func r(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+        return Rect(x: r(minX), y: r(minY), width: r(width), height: r(height))
+    }
+}

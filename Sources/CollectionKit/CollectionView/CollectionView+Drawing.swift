@@ -29,9 +29,11 @@ extension CollectionView {
                             list.shadow(f.offsetBy(dx: 0, dy: 6 * lift), Color.black.withAlpha(0.5 * lift),
                                         radius: min(12, f.width / 8), blur: 14 * lift)
                         }
+                        let marked = (commands: list.commands.count, textures: list.textures.count)
                         list.transformed(extra.concatenating(scale == 1 ? .identity : .scale(scale, about: f.center))) { list in
                             cell.draw(in: f, alpha: a.alpha * appear.alpha, into: &list)
                         }
+                        list.markText(as: .content, fromCommand: marked.commands, fromTexture: marked.textures)
                     }
                 }
             }

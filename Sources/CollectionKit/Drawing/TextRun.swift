@@ -8,6 +8,10 @@
 public enum TextAlignment: String, Sendable { case leading, center, trailing, natural }
 /// The weight of a ``TextRun``'s font; the backend picks a regular or a bold face.
 public enum FontWeight: String, Sendable { case regular, bold }
+/// What a run of text is to the person reading it: `control` for the chrome's words (buttons,
+/// tabs, headers, chips, dialog rows), `content` for an item's own text. Drawing ignores it; a
+/// layout check reads it (``DrawList/placedTexts(measuredBy:)``): chrome can grow, content may be cut.
+public enum TextRole: String, Sendable { case control, content }
 
 /// A single line of text placed in a rect: the backend measures and aligns it, vertically centred,
 /// and cuts it with an ellipsis when it does not fit.
@@ -27,6 +31,8 @@ public struct TextRun: Equatable, Sendable {
     public var alignment: TextAlignment
     /// Regular or bold.
     public var weight: FontWeight
+    /// Chrome or an item's text; a collection view marks what its cells draw as `content`.
+    public var role: TextRole = .control
     /// Creates a run; the alignment defaults to leading and the weight to regular.
     public init(_ text: String, in rect: Rect, size: Double, color: Color,
                 alignment: TextAlignment = .leading, weight: FontWeight = .regular) {

@@ -14,6 +14,8 @@ public struct ParagraphRun: Equatable, Sendable {
     public var style: ParagraphStyle
     /// The text colour.
     public var color: Color
+    /// Chrome or an item's text (see ``TextRole``); a collection view marks its cells' as `content`.
+    public var role: TextRole = .control
     public init(_ text: String, in rect: Rect, style: ParagraphStyle, color: Color) {
         self.text = text; self.rect = rect; self.style = style; self.color = color
     }

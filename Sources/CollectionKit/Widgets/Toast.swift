@@ -70,11 +70,13 @@ public final class Toast: Component {
     private var messageRect = Rect.zero
     private var pressed: Button?
 
+    /// `buttonNames` name its action and close buttons (focus stops in dumps); by default
+    /// `NAME.action` and `NAME.close`.
     public init(name: String = "toast", measurer: any TextMeasuring, duration: Double = 6, style: ToastStyle = ToastStyle(),
-                strings: WidgetStrings = WidgetStrings()) {
+                strings: WidgetStrings = WidgetStrings(), buttonNames: (action: String, close: String)? = nil) {
         self.name = name; self.measurer = measurer; self.duration = duration; self.shownDuration = duration; self.style = style
-        actionButton = Button(name: name + ".action", title: "")
-        closeButton = Button(name: name + ".close", title: "", symbol: "×")
+        actionButton = Button(name: buttonNames?.action ?? name + ".action", title: "")
+        closeButton = Button(name: buttonNames?.close ?? name + ".close", title: "", symbol: "×")
         closeButton.accessibleName = strings.close
         actionButton.setFrame(.zero); closeButton.setFrame(.zero)
         actionButton.willActivate = { [weak self] now in

@@ -52,6 +52,7 @@ extension Toast: AccessibleComponent {
         var children = [AccessibleNode(role: .label, name: message, frame: box)]
         children += [actionButton, closeButton].flatMap { $0.accessibilityNodes() }
         for i in children.indices { children[i].index = i }
-        return [AccessibleNode(role: .notification, name: message, frame: box, children: children)]
+        // Its action (Undo) as the description: read after the message when the toast appears.
+        return [AccessibleNode(role: .notification, name: message, frame: box, children: children, description: actionButton.title)]
     }
 }

@@ -29,7 +29,10 @@ struct ATSPIShape: Equatable {
         highlighted = menu.flatMap { tree.resolve($0)?.node.children.firstIndex { $0.states.contains(.focused) } }
         focusedNode = tree.path { $0.states.contains(.focused) && $0.items == nil && $0.textField == nil && $0.role != .menuItem && $0.role != .window }
         notification = tree.path { $0.role == .notification }
-        notificationText = notification.flatMap { tree.resolve($0)?.node.name }
+        // Its words, then what it offers (a toast's Undo), as a sighted user reads them.
+        notificationText = notification.flatMap { tree.resolve($0)?.node }.map { node in
+            [node.name, node.description].filter { !$0.isEmpty }.joined(separator: ". ")
+        }
         dialog = tree.path { $0.role == .dialog }
         var pages: [ATSPIObjectPath: String] = [:]
         func walk(_ node: AccessibleNode, _ path: ATSPIObjectPath) {

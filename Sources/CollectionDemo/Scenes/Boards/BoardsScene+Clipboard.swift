@@ -24,7 +24,7 @@ extension BoardsScene {
             guard !titles.isEmpty else { return .ignored }
             if cut { refusal = (TextLimits.reached(TextLimits.cardTitle), now + 4) }
             let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
-            let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+            let name = focused.flatMap { takesNewCards($0) ? $0 : nil } ?? "today"
             guard let board = board(name) else { return .ignored }
             addCards(titled: titles, to: board)
             return .handled

@@ -46,7 +46,7 @@ extension BoardsScene {
         ShortcutSection(title: tr("Editing"), shortcuts: [
             Shortcut(tr("Ctrl+N"), tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
                 let focused = composition.focus.focused?.focusName ?? manager.focus?.collection
-                let name = focused.flatMap { addButtons[$0] != nil ? $0 : nil } ?? "today"
+                let name = focused.flatMap { takesNewCards($0) ? $0 : nil } ?? "today"
                 beginAdding(to: name, now: now)
                 return true
             },
@@ -68,13 +68,16 @@ extension BoardsScene {
     /// The keys the drag-and-drop manager takes on the boards, for the shortcuts window.
     var shortcutSections: [ShortcutSection] {
         [ShortcutSection(title: tr("Cards"), shortcuts: [
+            // The drag machinery reads the arrows whatever Shift or Alt is held.
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards and boards"),
-                     matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
+                     matches: { k, m in m.isSubset(of: [.shift, .alt]) && [.up, .down, .left, .right].contains(k) }, run: nil),
             Shortcut(tr("Ctrl+click"), tr("Select several cards"), matches: { _, _ in false }, run: nil),
             Shortcut(tr("Space"), tr("Pick up the focused cards, or drop them"), key: .space, run: nil),
             Shortcut(tr("Escape"), tr("Put picked-up cards back"), key: .escape, run: nil),
             Shortcut(tr("Ctrl+Z"), tr("Undo"), key: Key("z"), mods: .ctrl, run: nil),
-            Shortcut(tr("Ctrl+Shift+Z"), tr("Redo"), key: Key("z"), mods: [.ctrl, .shift], run: nil),
+            Shortcut(tr("Ctrl+Shift+Z  or  Ctrl+Y"), tr("Redo"), matches: { k, m in
+                (k == Key("z") && m == [.ctrl, .shift]) || (k == Key("y") && (m == .ctrl || m == [.ctrl, .shift]))
+            }, run: nil),
         ]), editingShortcuts]
     }
 
@@ -89,13 +92,36 @@ extension BoardsScene {
         }
     }
 
+    /// Whether typed cards can be added to board `name` ("+ Add a card" or Ctrl+N), whether or not
+    /// its button has room to show.
+    func takesNewCards(_ name: String) -> Bool {
+        guard let b = board(name) else { return false }
+        return b.acceptsDrops && b.capacity == nil
+    }
+
     /// A field at the end of board `name`; Enter adds the typed card there, Escape adds nothing.
     public func beginAdding(to name: String, now: Double) {
-        guard let board = board(name), addButtons[name] != nil else { return }
+        guard let board = board(name), takesNewCards(name) else { return }
         adding = name
+        // The field goes after the board's last card, as a card would, or at the board's bottom
+        // while the last card is scrolled out of view below; a board that scrolls sideways keeps
+        // it along its bottom.
+        let counts = board.view.itemCounts
+        let lastSection = counts.lastIndex { $0 > 0 }
+        let last = lastSection.map { ItemPath(item: counts[$0] - 1, section: $0) }
         editor.begin(item: AnyHashable("new"), text: "", multiline: false, maximumLength: TextLimits.cardTitle,
                      placeholder: BoardsScene.newCardPlaceholder,
-                     frame: { let v = board.view.frame; return Rect(x: v.minX + 6, y: max(v.minY, v.maxY - 46), width: max(0, v.width - 12), height: 40) },
+                     frame: {
+                         let v = board.view.frame
+                         var y = max(v.minY, v.maxY - 46)
+                         if board.view.layout.scrollAxis == .vertical {
+                             y = v.minY + 6
+                             if let last, let f = board.view.layout.attributesForItem(at: last)?.frame {
+                                 y = min(max(v.minY, board.view.windowRect(fromContent: f).maxY + 6), max(v.minY, v.maxY - 46))
+                             }
+                         }
+                         return Rect(x: v.minX + 6, y: y, width: max(0, v.width - 12), height: 40)
+                     },
                      now: now) { [unowned self] text in
             adding = nil
             guard let title = text?.trimmedForTitle, !title.isEmpty else { return }
@@ -169,7 +195,7 @@ extension BoardsScene {
     func drawAddButtons(into list: inout DrawList) {
         for (name, r) in addButtons where adding != name && !r.isEmpty {
             let hovered = r.contains(composition.pointer ?? Point(x: -1, y: -1)) && !editor.isEditing
-            list.text(BoardsScene.addCardTitle, in: r, size: min(12, r.height * 0.65), color: hovered ? Theme.text : Theme.textDim,
+            list.text(BoardsScene.addCardTitle, in: r, size: min(12, max(10, r.height + 2) * 0.65), color: hovered ? Theme.text : Theme.textDim,
                       alignment: .trailing)
         }
     }

@@ -41,13 +41,18 @@ public final class BoardsScene: Scene, ShortcutListing {
     /// The delete notice's Undo, the focus chain over the boards, the drag machinery (its stack
     /// drawn under the status line), the boards' own pans and the wheel; the boards beneath them all.
     public private(set) var composition = Composition([])
-    /// The notice a delete leaves ("Deleted Card 5 · Undo") and when it goes away.
-    public internal(set) var deletedNotice: (text: String, until: Double)?
-    /// The toast button with the keyboard focus and its ring showing.
-    var toastFocus: String?
+    /// The engine's toast a delete leaves ("“Write the tests” deleted · Undo"), in the status band.
+    let deleteToast: Toast
+    /// The delete notice's words and when it goes away by itself (infinity while one of its
+    /// buttons has the focus), while it shows.
+    public var deletedNotice: (text: String, until: Double)? {
+        deleteToast.message.map { ($0, deleteToast.deadline ?? .infinity) }
+    }
     /// How long the delete notice stays, in seconds.
     static let deletedNoticeDuration = 6.0
-    static func deletedText(_ what: String) -> String { filled(tr("Deleted %@"), what) }
+    /// The notice for one card, by its whole title in quotes, or for several by their count.
+    static func deletedText(title: String) -> String { filled(tr("“%@” deleted"), title) }
+    static func deletedText(count: Int) -> String { trn("%@ card deleted", "%@ cards deleted", count) }
     static var undoTitle: String { tr("Undo") }
     static var closeTitle: String { tr("Close") }
     /// The status line when nothing is being dragged: what the boards are for.
@@ -73,6 +78,10 @@ public final class BoardsScene: Scene, ShortcutListing {
                 services: TextServices = TextServices()) {
         cardMetrics = BoardCardMetrics(measurer: measurer)
         editor = InPlaceEditor(measurer: measurer, services: services, style: BoardsScene.fieldStyle)
+        var toastStyle = ToastStyle()
+        toastStyle.padding = 1; toastStyle.margin = 0
+        deleteToast = Toast(name: "deleteToast", measurer: measurer, duration: BoardsScene.deletedNoticeDuration, style: toastStyle,
+                            strings: BoardsScene.widgetStrings, buttonNames: ("notice-undo", "notice-close"))
         let n = max(0, backlogCount)
         var cards: [Int: BoardCard] = [:]
         func card(_ id: Int, locked: String? = nil, kind: String? = nil, title: String? = nil) -> AnyHashable {
@@ -123,24 +132,24 @@ public final class BoardsScene: Scene, ShortcutListing {
         acceptDroppedText()
         // A title's limit, when the field refuses more, is said as a refusal is.
         editor.onLimit = { [unowned self] limit in refusal = (TextLimits.reached(limit), now + 4) }
-        // A delete (a drop on the trash or the Delete key) says so, with an Undo; whatever changes
-        // next (an undo too) retires the notice.
-        // A change that moves nothing (a card let go where it was) leaves the notice alone.
+        // A delete (a drop on the trash or the Delete key) says so in the engine's toast, with an
+        // Undo; the next delete replaces it. Another change (an undo too) closes it, since its Undo
+        // would then take back something else; a click or a change that moves nothing leaves it.
         manager.onChange = { [unowned self] change in
             guard !change.edits.isEmpty else { return }
             guard change.cause == .drop || change.cause == .edit, change.zone == trash.dropName,
                   change.edits.contains(where: { if case .removed = $0 { return true } else { return false } }) else {
-                deletedNotice = nil; return
+                deleteToast.dismiss(now: now); return
             }
             let ids = change.edits.map(\.id).identifiers(as: Int.self)
-            let what = ids.count == 1 ? self.card(ids[0]).name : BoardsScene.words.severalItems(ids.count)
-            deletedNotice = (BoardsScene.deletedText(what), now + BoardsScene.deletedNoticeDuration)
+            let text = ids.count == 1 ? BoardsScene.deletedText(title: self.card(ids[0]).title) : BoardsScene.deletedText(count: ids.count)
+            deleteToast.show(text, action: BoardsScene.undoTitle, now: now) { [unowned self] now in manager.undo(now: now) }
         }
         compose()
     }
 
     private func compose() {
-        let (toast, toastStops) = toastParts()
+        let toast = deleteToast
         // Each board's own gestures under the manager: a press the manager did not take pans the
         // board (the manager clears the selection first unless Ctrl is held); the wheel scrolls
         // the board under the pointer. The scene draws the boards itself, with their panels.
@@ -149,8 +158,9 @@ public final class BoardsScene: Scene, ShortcutListing {
                                      nextDeadline: { [unowned self] now in sceneDeadline(after: now) },
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // The status line and the delete notice over the drag's stack, as the window always drew them.
-        let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list); drawDeletedNotice(into: &list) })
-        let focus = FocusChain(manager.focusStops() + toastStops)
+        let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list) })
+        let focus = FocusChain(manager.focusStops() + toast.focusStops)
+        toast.focusChain = focus
         // The field on top and first for keys; the editing commands before the drag machinery,
         // which would otherwise take a double-click's second press.
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
@@ -282,6 +292,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         didSet {
             for board in boards { board.view.layoutDirection = layoutDirection }
             editor.layoutDirection = layoutDirection
+            deleteToast.layoutDirection = layoutDirection
             if frame != .zero { setFrame(frame) }
         }
     }
@@ -290,10 +301,14 @@ public final class BoardsScene: Scene, ShortcutListing {
         self.frame = frame
         manager.bounds = frame
         let m = min(8, frame.width / 60)
-        let titleH = min(20, max(10, frame.height * 0.05))
-        // Tall enough for the delete toast, which shows in this band, off the boards.
-        let statusH = min(32, max(12, frame.height * 0.06))
+        let titleH = titleRowHeight(for: frame)
+        // Tall enough for the delete toast, which shows in this band, off the boards, at any text
+        // scale (in a window under about 530 points high the band stays a share of it, and the toast
+        // stands over the boards' bottom edge).
+        let share = min(32, max(12, frame.height * 0.06))
+        let statusH = share >= 32 ? max(share, toastBandHeight(measurer: cardMetrics.measurer)) : share
         statusFrame = Rect(x: frame.minX + m, y: frame.maxY - statusH, width: max(0, frame.width - 2 * m), height: statusH)
+        deleteToast.setFrame(Rect(x: statusFrame.minX, y: frame.minY, width: statusFrame.width, height: max(0, statusFrame.maxY - frame.minY)))
         let inner = Rect(x: frame.minX + m, y: frame.minY + m, width: max(0, frame.width - 2 * m),
                          height: max(0, frame.height - 2 * m - statusH))
         let doneH = min(150, max(titleH + 30, inner.height * 0.22))
@@ -325,10 +340,15 @@ public final class BoardsScene: Scene, ShortcutListing {
             guard let b = board(name) else { continue }
             panels.append((b.title, r))
             if b.acceptsDrops, b.capacity == nil {
-                // Room for the words in any language (German's are longer), never less than before.
-                let words = cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: 12)) + 8
-                let w = min(max(110, words), r.width * 0.4)
-                addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)), in: r, layoutDirection)
+                // As wide as its words at the current text scale, in any language; where the
+                // board's title and count leave no room for them whole, it gives way (Ctrl+N adds).
+                let size = addButtonTextSize(titleH)
+                let w = (cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: size)) + 8).rounded(.up)
+                let label = cardMetrics.measurer.width(of: titleLabel(for: b), style: TextStyle(size: titleTextSize(titleH), weight: .bold))
+                if r.minX + 8 + label + 12 + w <= r.maxX - 6 {
+                    addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)),
+                                                             in: r, layoutDirection)
+                }
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
@@ -359,32 +379,60 @@ public final class BoardsScene: Scene, ShortcutListing {
     private func updateScene(now: Double) {
         self.now = now
         for b in boards { b.view.update(now: now) }
-        if let n = deletedNotice, now >= n.until { deletedNotice = nil }
         if let r = refusal, now >= r.until { refusal = nil }
     }
 
     /// The drag machinery, the boards' own motion (gaps opening, coasting) and pending presses.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(Deadline.earliest(deletedNotice.map { max(now, $0.until) }, refusal.map { max(now, $0.until) }),
+        Deadline.earliest(refusal.map { max(now, $0.until) },
                           Deadline.earliest(of: boards.map { $0.view.nextDeadline(after: now) }))
     }
 
+    /// A board's title row: tall enough for its words at the current text scale, within a share
+    /// of a short window.
+    private func titleRowHeight(for frame: Rect) -> Double {
+        let base = min(20, max(10, frame.height * 0.05))
+        let line = cardMetrics.measurer.lineHeight(style: TextStyle(size: titleTextSize(base), weight: .bold)) + 2
+        return max(base, min(line.rounded(.up), frame.height * 0.12))
+    }
+    private func titleTextSize(_ titleH: Double) -> Double { min(13, max(10, titleH) * 0.7) }
+    private func addButtonTextSize(_ titleH: Double) -> Double { min(12, max(10, titleH) * 0.65) }
+
+    /// A board's title with its count ("Backlog  40", "Focus  1 / 1", "Palette  3  (drag to copy)").
+    private func titleLabel(for b: DragDropCollection<Int>) -> String {
+        var label = b.title + "  " + counted(b.count)
+        if let cap = b.capacity { label += " / " + counted(cap) }
+        if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
+        return label
+    }
+
     private func drawScene(into list: inout DrawList) {
+        let titleH = titleRowHeight(for: frame)
         for (title, r) in panels {
             // An outline, not a fill: the app has already filled the window, and a second fill of
             // most of it is a large share of a software-rendered frame.
             list.stroke(r, Theme.border, width: 1, radius: 8)
-            let titleH = min(20, max(10, frame.height * 0.05))
             var label = title
-            if let b = boards.first(where: { $0.title == title }) {
-                label += "  " + counted(b.count)
-                if let cap = b.capacity { label += " / " + counted(cap) }
-                if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
+            let board = boards.first(where: { $0.title == title })
+            if let b = board {
+                label = titleLabel(for: b)
             } else if title == trash.dropTitle, !manager.itemsInZones.isEmpty {
                 label += "  " + counted(manager.itemsInZones.count)
             }
-            list.text(label, in: Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH),
-                      size: min(13, titleH * 0.7), color: Theme.textDim, alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
+            // The title ends before the board's "+ Add a card", never under it.
+            var room = Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH)
+            if let b = board, let add = addButtons[b.name] {
+                room = layoutDirection.isRightToLeft ? Rect(x: add.maxX + 12, y: r.minY, width: max(0, r.maxX - 8 - add.maxX - 12), height: titleH)
+                                                     : Rect(x: r.minX + 8, y: r.minY, width: max(0, add.minX - 12 - r.minX - 8), height: titleH)
+            }
+            // The palette's "(drag to copy)" gives way before its name and count are cut: the
+            // status line says the same ("from the palette to add one").
+            if let b = board, !b.acceptsDrops,
+               cardMetrics.measurer.width(of: label, style: TextStyle(size: titleTextSize(titleH), weight: .bold)) > room.width {
+                label = b.title + "  " + counted(b.count)
+            }
+            list.text(label, in: room, size: titleTextSize(titleH), color: Theme.textDim,
+                      alignment: layoutDirection.isRightToLeft ? .trailing : .leading, weight: .bold)
         }
         drawTrash(into: &list)
         for b in boards {
@@ -401,8 +449,13 @@ public final class BoardsScene: Scene, ShortcutListing {
         let color = trash.isRefusing || trash.isHovered ? Theme.danger : Theme.border
         if trash.isHovered { list.fill(r, Theme.danger.withAlpha(0.16), radius: 8) }
         list.stroke(r, color, width: 2, radius: 8)
-        list.text(trash.isHovered ? tr("release to delete") : tr("drop here to delete"), in: r, size: min(12, r.height / 2),
-                  color: trash.isHovered ? Theme.text : Theme.textDim, alignment: .center)
+        // Wrapped in its box rather than cut, centred as one block (a narrow trash in a small window).
+        let words = trash.isHovered ? tr("release to delete") : tr("drop here to delete")
+        let style = ParagraphStyle(text: TextStyle(size: min(12, r.height / 2)), alignment: .center)
+        let inner = r.insetBy(dx: 4, dy: 2)
+        let height = min(inner.height, cardMetrics.measurer.lines(of: words, style: style, width: inner.width).height)
+        list.paragraph(words, in: Rect(x: inner.minX, y: inner.midY - height / 2, width: inner.width, height: height), style: style,
+                       color: trash.isHovered ? Theme.text : Theme.textDim)
     }
 
     private func drawStatus(into list: inout DrawList) {
@@ -508,6 +561,8 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
             // The delete toast's frame and its buttons (Undo, Close), in window points, while it shows.
             ("deletedNoticeFrame", deletedNoticeFrame.map { .rect($0) } ?? .null),
+            // When it goes by itself (scene time), null while hidden or while one of its buttons has the focus.
+            ("deletedNoticeUntil", deleteToast.deadline.map { .number($0) } ?? .null),
             ("deletedNoticeButtons", .array(toastButtons().map { .object([("name", .string($0.name)), ("frame", .rect($0.rect))]) })),
             ("adding", adding.map { .string($0) } ?? .null),
             ("nextID", .int(nextID)),

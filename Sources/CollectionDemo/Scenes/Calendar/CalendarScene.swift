@@ -535,9 +535,11 @@ public final class CalendarScene: Scene, CollectionDataSource {
         let badge = readOnlyBadgeWidth
         let showsBadge = badge > 0 && titleWidth + badge <= room
         let shownBadge = showsBadge ? badge : 0
-        // The hints go first, then the calendar's name, then the badge; the title stays.
+        // The calendar's name goes first, then the badge; the title stays. No key hints: the keys
+        // are in the shortcuts window (F1), from the scene's table.
+        _ = hints
         return HeaderPlan(titleSize: titleSize, showsSource: sourceLabel != nil && titleWidth + shownBadge + source <= room,
-                          showsHints: titleWidth + shownBadge + source + hints <= room, showsReadOnly: showsBadge)
+                          showsHints: false, showsReadOnly: showsBadge)
     }
 
     /// "Sample calendar", "Your calendars" or nothing (files named with `--ics`).

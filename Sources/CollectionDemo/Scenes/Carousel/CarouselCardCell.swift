@@ -170,15 +170,17 @@ public final class CarouselCardCell: CollectionCell {
         let pad = max(10, 24 * u)
         let titleSize = max(smallestType + 2, 28 * u), subtitleSize = max(smallestType, 16 * u)
         let nameSize = max(smallestType, 15 * u), metaSize = max(smallestType, 13 * u)
-        let footerHeight = max(40 * u, nameSize * 1.3 + metaSize * 1.3)
+        // Line boxes grow with the desktop's text scale, as the text drawn in them does.
+        let k = Appearance.textScale
+        let footerHeight = max(40 * u, (nameSize * 1.3 + metaSize * 1.3) * k)
         let footerY = panel.maxY - pad * 0.8 - footerHeight
         var y = panel.minY + pad * 0.8
-        let titleBox = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: titleSize * 1.3)
+        let titleBox = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: titleSize * 1.3 * k)
         let showsFooter = footerY >= titleBox.maxY + 4
         text(c.title, in: titleBox, size: titleSize, color: Theme.text, weight: .bold)
         y = titleBox.maxY + 4 * u
         // The subtitle takes the lines the panel has between title and footer, two at most ("…").
-        let lineHeight = subtitleSize * 1.35
+        let lineHeight = subtitleSize * 1.35 * k
         let subtitleLines = min(2, Int(((showsFooter ? footerY : panel.maxY - pad * 0.5) - 4 - y) / lineHeight))
         if subtitleLines >= 1 {
             let box = Rect(x: panel.minX + pad, y: y, width: panel.width - 2 * pad, height: lineHeight * Double(subtitleLines))
@@ -198,9 +200,9 @@ public final class CarouselCardCell: CollectionCell {
         text(initials, in: avatar, size: max(smallestType, 14 * u), color: .white, alignment: .center, weight: .bold)
         let nameWidth = max(0, button.minX - 8 - (avatar.maxX + 10))
         if nameWidth >= 40 {
-            text(c.author, in: Rect(x: avatar.maxX + 10, y: footerY, width: nameWidth, height: nameSize * 1.3),
-                 size: nameSize, color: Theme.text, weight: .bold)
-            text(readingTime(c.minutes), in: Rect(x: avatar.maxX + 10, y: footerY + nameSize * 1.3, width: nameWidth, height: metaSize * 1.3),
+            let nameBox = Rect(x: avatar.maxX + 10, y: footerY, width: nameWidth, height: nameSize * 1.3 * k)
+            text(c.author, in: nameBox, size: nameSize, color: Theme.text, weight: .bold)
+            text(readingTime(c.minutes), in: Rect(x: nameBox.minX, y: nameBox.maxY, width: nameWidth, height: metaSize * 1.3 * k),
                  size: metaSize, color: Theme.textDim)
         }
         // A real button: lighter under the pointer, darker while pressed.

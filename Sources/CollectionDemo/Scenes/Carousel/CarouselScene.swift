@@ -344,7 +344,13 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         ids.count > 1 && ids.count <= CarouselScene.maximumDots
             && Double(ids.count - 1) * CarouselScene.dotSpacing + 2 * CarouselScene.dotSpacing <= collection.frame.width
     }
-    private var dotsCentreY: Double { collection.frame.maxY - layout.bottomMargin / 2 }
+    /// Under the cards, in the margin below them: in a tall window the cards keep their most
+    /// pleasing height and sit in the middle, and the dots stay with them, not at the window's edge.
+    private var dotsCentreY: Double {
+        let bottom = collection.frame.maxY - layout.bottomMargin / 2
+        guard !ids.isEmpty, let card = collection.layout.attributesForItem(at: ItemPath(item: 0))?.frame else { return bottom }
+        return min(bottom, collection.windowRect(fromContent: card).maxY + layout.bottomMargin / 2)
+    }
 
     /// Centre of dot `i`, in window points: the first at the left, or at the right in right to left.
     private func dotCentre(_ i: Int) -> Point {

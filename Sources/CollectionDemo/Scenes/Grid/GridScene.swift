@@ -1,7 +1,7 @@
 import CollectionKit
 /// A vertically scrolling grid of coloured, numbered tiles: pan with a drag, scroll with the wheel,
 /// click to select.
-public final class GridScene: Scene, CollectionDataSource {
+public final class GridScene: Scene, CollectionDataSource, ShortcutListing {
     public let name = "grid"
     public let collection: CollectionView
     /// Tile `i` is numbered `i` and never moves: a count, not an array of a million numbers.
@@ -37,5 +37,20 @@ public final class GridScene: Scene, CollectionDataSource {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "tile", for: ip) as! TileCell
         cell.configure(number: ip.item)
         return cell
+    }
+}
+
+extension GridScene {
+    /// The keys the grid's controller takes (its focus ring, then keyboard scrolling, which reads
+    /// the keys whatever modifier is held), for the shortcuts window.
+    var shortcutSections: [ShortcutSection] {
+        func plain(_ m: Modifiers) -> Bool { m.isSubset(of: [.shift, .ctrl, .alt]) }
+        return [ShortcutSection(title: tr("Tiles"), shortcuts: [
+            Shortcut("↑ ↓ ← →", tr("Move the focus between tiles"), matches: { k, m in plain(m) && [.up, .down, .left, .right].contains(k) }, run: nil),
+            Shortcut(tr("Space  /  Enter"), tr("Select the focused tile, or scroll a page"),
+                     matches: { k, m in (k == .space && plain(m)) || (k == .enter && m.isEmpty) }, run: nil),
+            Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in plain(m) && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut(tr("Home  /  End"), tr("Scroll to the start or the end"), matches: { k, m in plain(m) && (k == .home || k == .end) }, run: nil),
+        ])]
     }
 }

@@ -65,21 +65,37 @@ public final class MosaicCardCell: CollectionCell {
 enum MosaicHeader {
     /// Right to left the header is the mirror image: the title at the right end, aligned to it.
     /// `inset`: the grid's left edge from the frame's, where the title starts (the cards' edge).
+    static let titleStyle = TextStyle(size: 17, weight: .bold), detailStyle = TextStyle(size: 13)
+    /// Room between the title and the detail, and between the detail and the buttons.
+    static let gap = 12.0
+
+    /// The title's and the detail's widths as measured at the current text scale, each at most
+    /// what the header holds after the insets: the text takes the room it needs.
+    static func widths(title: String, detail: String, inset: Double, width: Double, measurer: any TextMeasuring) -> (title: Double, detail: Double) {
+        let room = max(0, width - 2 * inset)
+        let t = min(room, (measurer.width(of: title, style: titleStyle) + 2).rounded(.up))
+        // The count shows whole or not at all: a narrow header keeps its title.
+        let d = detail.isEmpty ? 0 : (measurer.width(of: detail, style: detailStyle) + 2).rounded(.up)
+        return (t, d <= room - t - gap ? d : 0)
+    }
+
     static func draw(title: String, detail: String, pinned: Bool, inset: Double = 16, in frame: Rect,
-                     direction: LayoutDirection = .leftToRight, into list: inout DrawList) {
+                     direction: LayoutDirection = .leftToRight, measurer: any TextMeasuring, into list: inout DrawList) {
         HeaderMirror.draw(in: frame, direction, into: &list) { list in
-            draw(title: title, detail: detail, pinned: pinned, inset: inset, in: frame, into: &list)
+            draw(title: title, detail: detail, pinned: pinned, inset: inset, in: frame, measurer: measurer, into: &list)
         }
     }
 
-    private static func draw(title: String, detail: String, pinned: Bool, inset: Double, in frame: Rect, into list: inout DrawList) {
+    private static func draw(title: String, detail: String, pinned: Bool, inset: Double, in frame: Rect,
+                             measurer: any TextMeasuring, into list: inout DrawList) {
         list.fill(frame, pinned ? Theme.surface : Theme.background)
         if pinned { list.fill(Rect(x: frame.minX, y: frame.maxY - 1, width: frame.width, height: 1), Theme.border) }
-        list.text(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: 200, height: frame.height), size: 17,
+        let w = widths(title: title, detail: detail, inset: inset, width: frame.width, measurer: measurer)
+        list.text(title, in: Rect(x: frame.minX + inset, y: frame.minY, width: w.title, height: frame.height), size: titleStyle.size,
                   color: Theme.text, weight: .bold)
-        // The detail (how many cards) beside the title; the right end is the header's buttons'.
-        guard !detail.isEmpty else { return }
-        list.text(detail, in: Rect(x: frame.minX + inset + 84, y: frame.minY, width: max(0, min(160, frame.width - inset - 100)), height: frame.height),
-                  size: 13, color: Theme.textDim, alignment: .leading)
+        // The detail (how many cards) after the title; the right end is the header's buttons'.
+        guard !detail.isEmpty, w.detail > 0 else { return }
+        list.text(detail, in: Rect(x: frame.minX + inset + w.title + gap, y: frame.minY, width: w.detail, height: frame.height),
+                  size: detailStyle.size, color: Theme.textDim, alignment: .leading)
     }
 }

@@ -94,6 +94,12 @@ public struct MosaicModel: Equatable {
     public func hasCard(_ id: Int) -> Bool { id >= 0 && id < cardCount }
     /// True while the order is the preset's `0..<generatedCount`, stored as nothing.
     public var hasGeneratedOrder: Bool { listedOrder == nil }
+    /// True while the cards are the preset's, in its order and styles: nothing for Reset to do.
+    /// O(cards restyled).
+    public var isAsGenerated: Bool {
+        listedOrder == nil && madeValues.isEmpty
+            && zip(restyledIDs, restyledStyles).allSatisfy { id, style in (preset?.style(id) ?? .compact) == style }
+    }
 
     public func value(of id: Int) -> Int { id < generatedCount ? id : madeValues[id - generatedCount] }
 

@@ -27,6 +27,8 @@ extension MosaicScene {
     func layOutHeaderButtons() {
         let titles = [tr("Shuffle"), tr("Reset"), tr("Undo")]
         for (b, title) in zip(headerButtons, titles) { b.title = title; b.style = .header; b.layoutDirection = collection.layoutDirection }
+        // Reset only when the cards are not the preset's (it would add an undo step that does nothing).
+        headerButtons[1].isEnabled = !model.isAsGenerated
         headerButtons[2].isEnabled = manager.history.undoCount > 0
         let sizes = headerButtons.map { $0.preferredSize(measurer: measurer) }
         guard let h = headerWindowFrame, let height = sizes.map(\.height).max(), h.height >= height else {
@@ -35,7 +37,10 @@ extension MosaicScene {
         }
         let spacing = 6.0
         var x = h.maxX - gridSideInset - sizes.reduce(0) { $0 + $1.width } - spacing * Double(sizes.count - 1)
-        let fits = x >= h.minX + gridSideInset + 84
+        // They show only where the title and the count keep the room their words need.
+        let text = MosaicHeader.widths(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), inset: gridSideInset,
+                                       width: h.width, measurer: measurer)
+        let fits = x >= h.minX + gridSideInset + text.title + MosaicHeader.gap + text.detail + MosaicHeader.gap
         for (b, size) in zip(headerButtons, sizes) {
             let r = Rect(x: x, y: (h.midY - size.height / 2).rounded(), width: size.width, height: size.height)
             b.setFrame(fits ? HeaderMirror.mirrored(r, in: h, collection.layoutDirection) : .zero)
@@ -83,6 +88,7 @@ extension MosaicScene {
             Shortcut("↑ ↓ ← →", tr("Move the focus between cards"), matches: { k, m in m.isEmpty && [.up, .down, .left, .right].contains(k) }, run: nil),
             Shortcut(tr("Enter"), tr("Open the focused card's menu"), key: .enter, run: nil),
             Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+            Shortcut(tr("Space"), tr("Scroll a page down"), key: .space, run: nil),
             Shortcut(tr("Home  /  End"), tr("Go to the first or last card"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
         ])]
     }

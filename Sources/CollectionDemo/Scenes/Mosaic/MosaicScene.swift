@@ -44,6 +44,13 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// The card the open menu (or the last one opened) is for.
     private(set) var menuCard: Int?
     public private(set) var composition = Composition([])
+    /// The backend's measurer: the header's title, count and buttons take the room their words need.
+    let measurer: any TextMeasuring
+    /// The engine's toast a delete leaves ("“Tile 12” deleted · Undo"), at the scene's bottom.
+    let deleteToast: Toast
+    /// The undo depth right after the delete the toast speaks of: once another change or an undo
+    /// moves it, the toast's Undo would take back something else, and it closes.
+    private var deleteToastUndoDepth = 0
     private var sceneNotices: [String] = []
     private var shuffleSeed: UInt64 = 1
     /// Shuffle, Reset and Undo at the right end of the mosaic's pinned header.
@@ -52,8 +59,6 @@ public final class MosaicScene: Scene, ShortcutListing {
         for b in buttons { b.onActivate = { [unowned self, name = b.name] now in pressHeaderButton(name, now: now) } }
         return buttons
     }()
-    /// Measures the header's buttons (the backend's measurer in a window).
-    let measurer: any TextMeasuring
 
     static let featuredCount = 8
     static let featuredSection = 0, mosaicSection = 1
@@ -65,6 +70,9 @@ public final class MosaicScene: Scene, ShortcutListing {
                 services: TextServices = TextServices()) {
         editor = InPlaceEditor(measurer: measurer, services: services, style: MosaicScene.fieldStyle)
         self.measurer = measurer
+        var strings = WidgetStrings()
+        strings.close = tr("Close")
+        deleteToast = Toast(name: "deleteToast", measurer: measurer, strings: strings)
         self.preset = preset
         initialModel = MosaicModel(preset: preset, count: count)
         model = initialModel
@@ -167,8 +175,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         // Reading order: the featured row, the mosaic header's buttons, then the mosaic's cards;
         // the focus starts on the cards.
         let header: [any Component & FocusStop] = headerButtons
-        let focus = FocusChain([featuredStop] + header + [cards], initial: cards)
-        composition = Composition([editor, menu] + header + [moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame],
+        let focus = FocusChain([featuredStop] + header + [cards] + deleteToast.focusStops, initial: cards)
+        deleteToast.focusChain = focus
+        composition = Composition([editor, menu, deleteToast] + header + [moreButton, orthogonal, interaction, rightClick, drops, focus, shortcuts, frame],
                                   focus: focus)
     }
 
@@ -181,6 +190,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
         collection.layoutDirection = config.layoutDirection
         editor.layoutDirection = config.layoutDirection
+        deleteToast.layoutDirection = config.layoutDirection
         orthogonal.sync(with: collection)
     }
 
@@ -342,7 +352,10 @@ public final class MosaicScene: Scene, ShortcutListing {
     }
 
     /// R: back to the preset's cards, order and styles.
+    /// Puts the preset's cards back as one undoable edit; on cards that are the preset's already it
+    /// does nothing (Reset is disabled then), so no empty undo step is made.
     public func reset(now: Double) {
+        guard !model.isAsGenerated else { return }
         var styles = model.styles
         for i in 0..<initialModel.cardCount { styles[i] = initialModel.style(of: i) }
         perform(.replace(before: model.order, beforeStyles: model.styles, after: initialModel.order, afterStyles: styles), now: now)
@@ -355,8 +368,10 @@ public final class MosaicScene: Scene, ShortcutListing {
         guard model.hasCard(id), model.allowsMenu(of: id) else { return [] }
         let index = model.position(of: id) ?? 0
         return [ContextMenuAction(model.style(of: id) == .compact ? tr("Make regular") : tr("Make compact")),
-                ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction), ContextMenuAction(tr("Delete"), isDestructive: true),
-                ContextMenuAction(tr("Move to top"), isEnabled: index > 0)]
+                ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction),
+                ContextMenuAction(tr("Move to top"), isEnabled: index > 0),
+                // The destructive action last, apart from the others (GNOME's menus end with it).
+                ContextMenuAction(tr("Delete"), isDestructive: true)]
     }
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
@@ -406,7 +421,9 @@ public final class MosaicScene: Scene, ShortcutListing {
             beginRenaming(id, now: now)
         case tr("Delete"):
             if focusedCard == id { focusedCard = nil }
+            let title = accessibilityLabel(for: id) ?? ""
             perform(.delete(id: id, at: index), now: now)
+            showDeleted(title, now: now)
         case tr("Move to top"):
             perform(.move(id: id, from: index, to: 0), now: now)
             collection.physics.setOffset(Point(x: 0, y: 0), animated: true, now: now)
@@ -424,8 +441,18 @@ public final class MosaicScene: Scene, ShortcutListing {
         frameRect = frame
         collection.setFrame(frame)
         manager.bounds = frame
+        deleteToast.setFrame(frame)
         orthogonal.sync(with: collection)
         menu.close()
+    }
+
+    /// A delete says so with the card's whole name in quotes and an Undo, as every scene's deletes do.
+    private func showDeleted(_ title: String, now: Double) {
+        deleteToastUndoDepth = manager.history.undoCount
+        deleteToast.show(filled(tr("“%@” deleted"), title), action: tr("Undo"), now: now) { [unowned self] now in
+            guard manager.history.undoCount == deleteToastUndoDepth else { return }
+            manager.undo(now: now)
+        }
     }
 
     /// The menu's action that renames a card (an ellipsis: it asks for more, the name).
@@ -439,14 +466,17 @@ public final class MosaicScene: Scene, ShortcutListing {
         menu.close()
         focusedCard = id
         let old = model.name(of: id)
-        editor.begin(item: AnyHashable(id), text: old ?? "", maximumLength: TextLimits.mosaicName,
-                     placeholder: filled(tr("Tile %@"), "\(model.value(of: id))"),
+        // The field starts with the name the card goes by, selected, as the boards' and the
+        // calendar's do; keeping the number's own name keeps the card unnamed.
+        let numbered = filled(tr("Tile %@"), "\(model.value(of: id))")
+        editor.begin(item: AnyHashable(id), text: old ?? numbered, maximumLength: TextLimits.mosaicName,
+                     placeholder: numbered,
                      frame: { [unowned self] in cardWindowFrame(id).map { r in
                          Rect(x: r.minX + 6, y: r.midY - 20, width: max(60, r.width - 12), height: 40)
                      } }, now: now) { [unowned self] text in
             guard let text else { return }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let new: String? = trimmed.isEmpty ? nil : trimmed
+            let new: String? = trimmed.isEmpty || trimmed == numbered ? nil : trimmed
             guard new != old else { return }
             perform(.rename(id: id, from: old, to: new), now: now)
         }
@@ -589,6 +619,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         manager.update(now: now)
         collection.update(now: now)
         layOutHeaderButtons()
+        if deleteToast.isShowing, manager.history.undoCount != deleteToastUndoDepth { deleteToast.dismiss(now: now) }
         // The focus ring follows the focused card without reconfiguring cells; the view's own
         // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
         let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
@@ -684,10 +715,10 @@ public final class MosaicScene: Scene, ShortcutListing {
     private func drawHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         if section == MosaicScene.featuredSection {
             MosaicHeader.draw(title: tr("Featured"), detail: "", pinned: false, inset: gridSideInset, in: frame,
-                              direction: collection.layoutDirection, into: &list)
+                              direction: collection.layoutDirection, measurer: measurer, into: &list)
         } else {
             MosaicHeader.draw(title: tr("Mosaic"), detail: MosaicScene.cardCount(model.count), pinned: true, inset: gridSideInset,
-                              in: frame, direction: collection.layoutDirection, into: &list)
+                              in: frame, direction: collection.layoutDirection, measurer: measurer, into: &list)
         }
     }
 
@@ -760,6 +791,14 @@ public final class MosaicScene: Scene, ShortcutListing {
             ("names", .object(model.names.sorted { $0.key < $1.key }.map { ("\($0.key)", .string($0.value)) })),
             // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
             ("headerControls", headerControlsDump()),
+            // The delete toast's words ("“Tile 12” deleted"), its frame and its buttons while it shows.
+            ("deletedNotice", deleteToast.message.map { .string($0) } ?? .null),
+            ("deletedNoticeFrame", deleteToast.isShowing ? .rect(deleteToast.box) : .null),
+            ("deletedNoticeUntil", deleteToast.deadline.map { .number($0) } ?? .null),
+            ("deletedNoticeButtons", .array(deleteToast.isShowing ? [
+                .object([("name", .string("undo")), ("frame", .rect(deleteToast.actionButton.frame))]),
+                .object([("name", .string("close")), ("frame", .rect(deleteToast.closeButton.frame))]),
+            ] : [])),
         ]
     }
 

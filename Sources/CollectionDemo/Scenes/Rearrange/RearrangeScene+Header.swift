@@ -122,6 +122,7 @@ extension RearrangeScene {
                 Shortcut(tr("Space"), tr("Pick up the focused tile, or put it down"), key: .space, run: nil),
                 Shortcut(tr("Escape"), tr("Put a picked-up tile back"), key: .escape, run: nil),
                 Shortcut(tr("Page Up  /  Page Down"), tr("Scroll a page"), matches: { k, m in m.isEmpty && (k == .pageUp || k == .pageDown) }, run: nil),
+                Shortcut(tr("Home  /  End"), tr("Scroll to the start or the end"), matches: { k, m in m.isEmpty && (k == .home || k == .end) }, run: nil),
             ]),
         ]
     }
