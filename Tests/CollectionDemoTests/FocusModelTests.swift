@@ -207,7 +207,7 @@ final class ReadingOrderTests: XCTestCase {
     }
 
     func testRearrangeHeaderBeforeTiles() throws { try assertBefore(["grid", "horizontal", "waterfall"], "rearrange", in: "rearrange") } // Undo, disabled until a move, is no Tab stop
-    func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "shuffle", "reset"], "mosaic", in: "mosaic") }
+    func testMosaicHeaderBeforeCards() throws { try assertBefore(["featured", "shuffle"], "mosaic", in: "mosaic") } // Reset and Undo: disabled until a change
     func testCalendarHeaderBeforeDays() throws { try assertBefore(["previous", "next"], "days", in: "calendar") }
 }
 
