@@ -6,7 +6,8 @@ import CollectionKit
 /// `DragDropManager` runs every drag; the scene only configures boards and draws their frames.
 public final class BoardsScene: Scene, ShortcutListing {
     public let name = "boards"
-    public let manager = DragDropManager()
+    /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
+    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
     public private(set) var boards: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: tr("Trash"))
     /// The cards made by name: those of the boards other than the backlog, and palette copies
