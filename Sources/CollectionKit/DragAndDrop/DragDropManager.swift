@@ -48,11 +48,13 @@ public final class DragDropManager: Component {
     }
     public internal(set) var session: Session?
     /// Selection and keyboard focus, a piece of their own (see ``DragDropSelection``).
-    public internal(set) var marks = DragDropSelection()
+    var marks = DragDropSelection()
     /// Selected items (Ctrl+click): dragging one of them drags them all.
     public var selection: Set<AnyHashable> { marks.selected }
     /// The item keyboard commands act on, and its collection.
     public var focus: (collection: String, id: AnyHashable)? { marks.focus }
+    /// Whether the focused item shows its ring: only after keyboard use (a click focuses without one).
+    public var showsFocusRing: Bool { marks.showsRing }
     /// Every item the drop zones hold, zone by zone (each zone's ``DropZone/items``).
     public var itemsInZones: [AnyHashable] { zones.flatMap(\.items) }
     @available(*, deprecated, renamed: "itemsInZones", message: "the manager knows zones, of which a trash is one")
@@ -71,7 +73,7 @@ public final class DragDropManager: Component {
     var liveRecords: [Int: DropRecord] = [:]
     var recordsMade = 0
     /// Notices and the short-lived refusal line, a piece of their own (see ``DragDropNotices``).
-    public internal(set) var messages = DragDropNotices()
+    var messages = DragDropNotices()
     /// Errors the user should see (a refused update); kept for the app's notice panel.
     public var notices: [String] { messages.notices }
     /// A short-lived line explaining a refusal, with the time it goes away.

@@ -500,7 +500,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("refusal", (manager.feedback ?? refusal).map { .string($0.text) } ?? .null),
             // The card keyboard commands act on, and whether its ring shows (after keyboard use).
             ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
-            ("focusRing", .bool(manager.marks.showsRing)),
+            ("focusRing", .bool(manager.showsFocusRing)),
             // The delete notice's words while it shows ("Deleted Card 5"), else null.
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
             // The delete toast's frame and its buttons (Undo, Close), in window points, while it shows.
