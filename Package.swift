@@ -20,6 +20,9 @@ let package = Package(
     // What only the demo and benchmark programs need (their command-line parsing) is behind the
     // trait `Programs`, on by default. A program that depends on the libraries alone names the
     // package with `traits: []`, and SwiftPM then neither fetches nor builds those dependencies.
+    // The programs' sources are guarded by the same trait (`#if Programs`): whatever a consumer's
+    // build order, a program compiled without it imports nothing it lacks and is a stub that
+    // says so. (scripts/consumer-builds.sh: 20 builds of such a consumer, only libraries compiled.)
     traits: [
         .trait(name: "Programs", description: "The demo and benchmark programs' command-line parsing (swift-argument-parser)."),
         .default(enabledTraits: ["Programs"]),

@@ -3,9 +3,13 @@
 #   po/collectionkit/LANG.po     the engine's default words (text domain "collectionkit")
 #   po/collection-demo/LANG.po   the demo's words, the calendar's included ("collection-demo")
 #
-#   scripts/translations.sh compile [DIR]   checks every .po (msgfmt --check) and compiles it to
+#   scripts/translations.sh compile [DIR [DOMAIN...]]
+#                                           checks every .po (msgfmt --check) and compiles it to
 #                                           DIR/LANG/LC_MESSAGES/DOMAIN.mo (default .build/locale,
-#                                           where a binary in .build/<triple>/<config>/ finds them)
+#                                           where a binary in .build/<triple>/<config>/ finds them);
+#                                           with DOMAINs, only theirs: an app that depends on the
+#                                           engine installs the engine's words with
+#                                           `compile PREFIX/share/locale collectionkit`
 #   scripts/translations.sh update          extracts the messages from the sources into each
 #                                           domain's .pot (xgettext) and merges them into every
 #                                           .po (msgmerge), keeping what is translated
@@ -15,10 +19,16 @@ cd "$(dirname "$0")/.."
 
 compile() {
     local out=${1:-.build/locale}
+    [ $# -gt 0 ] && shift
+    local only=" $* "
+    for want in "$@"; do
+        [ -d "po/$want" ] || { echo "translations.sh: no domain $want (the domains: $(ls po | grep -v '\.txt$' | tr '\n' ' '))" >&2; return 2; }
+    done
     for po in po/*/*.po; do
         [ -e "$po" ] || continue
         local domain lang
         domain=$(basename "$(dirname "$po")"); lang=$(basename "$po" .po)
+        [ "$only" = "  " ] || [[ "$only" == *" $domain "* ]] || continue
         mkdir -p "$out/$lang/LC_MESSAGES"
         # Written beside and renamed into place: a test reading the catalogue meanwhile (the
         # locale goldens while the window tests' 56-locale.sh compiles again) never reads half of one.
@@ -55,7 +65,7 @@ update() {
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 case "${1:-compile}" in
-    compile) compile "${2:-}" ;;
+    compile) shift $(( $# > 0 ? 1 : 0 )); compile "$@" ;;
     update) update ;;
-    *) echo "usage: scripts/translations.sh [compile [DIR] | update]" >&2; exit 2 ;;
+    *) echo "usage: scripts/translations.sh [compile [DIR [DOMAIN...]] | update]" >&2; exit 2 ;;
 esac

@@ -4,13 +4,16 @@ import CSDL2
 import CSDL2Image
 import CSDL2SysWM
 import CSDL2TTF
+import CollectionKit
 
-/// Whether SDL has been asked to quit. SDL turns SIGINT and SIGTERM into a quit event (as it does
-/// a window's close button); a headless run reads no other events, so it asks here once a frame.
+/// Whether the program has been asked to quit: SIGINT or SIGTERM came (`QuitSignals`), or SDL has
+/// a quit event queued; a headless run reads no other events, so it asks here once a frame.
 public enum QuitRequest {
-    /// True once a quit is queued; the event stays queued. Other queued events are dropped, since
-    /// nothing headless reads them and the queue must not fill. O(queued events).
+    /// True once SIGINT or SIGTERM came or a quit is queued; the event stays queued. Other queued
+    /// events are dropped, since nothing headless reads them and the queue must not fill.
+    /// O(queued events).
     public static func isPending() -> Bool {
+        if QuitSignals.isRequested { return true }
         SDL_PumpEvents()
         let quit = SDL_QUIT.rawValue
         SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, quit - 1)

@@ -21,6 +21,11 @@ public enum SDLSystem {
         if headless { SDL_SetHint(SDL_HINT_VIDEODRIVER, "offscreen") }
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1")
+        // SIGINT and SIGTERM are the engine's (`QuitSignals`), not SDL's: SDL takes only a signal
+        // whose action is the default one, so a Ctrl+C inherited as ignored was lost, and a program
+        // that handed its own handler back to SDL had a moment with the default action (death).
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
+        QuitSignals.onRequest { WindowWakeUp.post() }
         if SDL_Init(UInt32(SDL_INIT_VIDEO | SDL_INIT_EVENTS)) != 0 {
             if headless {
                 // No offscreen driver in this SDL build: the software renderer needs no video at all.

@@ -47,7 +47,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// input an app hands the root from outside a frame (an assistive technology's action).
     public var now: Double { Clock.wallSeconds() - startSeconds }
 
-    /// True once the window was closed (as opposed to the root quitting).
+    /// True once the window was closed, or SIGINT or SIGTERM came (`QuitSignals`), as opposed to
+    /// the root quitting.
     public private(set) var closed = false
 
     /// Opens the window at the root's size. `fonts` defaults to the UI fonts fontconfig finds;
@@ -96,6 +97,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// (`InteractiveRoot.nextDeadline(after:)`) comes due; while nothing is due the loop blocks in
     /// SDL's event wait, so an idle window uses no CPU. While something moves, frames run at the
     /// display's rate.
+    ///
+    /// SIGINT and SIGTERM end the loop as closing the window does (``closed`` is true): the frame
+    /// under way is finished, the loop returns, and the program saves and exits as it would then.
     public func run() {
         let start = Clock.wallSeconds()
         startSeconds = start
@@ -156,6 +160,10 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // is not a stream, and the animation it starts runs at the full rate at once.
             let streaming = began - lastInputFrame < 2 * WindowLoop.frameInterval
                 && lastInputFrame - inputFrameBefore < 2 * WindowLoop.frameInterval
+            if QuitSignals.isRequested {
+                closed = true
+                break
+            }
             if presented < 0.002 { pace(frameBegan: began, moving: due, handledInput: !events.isEmpty, inputStream: streaming) }
         }
     }

@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (main.swift).
+#if Programs
 import ArgumentParser
 import CalendarModel
 
@@ -41,3 +45,4 @@ struct CalendarBenchOptions: ParsableCommand {
         return (a, b)
     }
 }
+#endif

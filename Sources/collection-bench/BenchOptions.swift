@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (main.swift).
+#if Programs
 import ArgumentParser
 
 /// The benchmark's command line: `collection-bench [--only SECTION[,SECTION...]]`. Anything
@@ -28,3 +32,4 @@ struct BenchOptions: ParsableCommand {
         }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (main.swift).
+#if Programs
 import CollectionDemo
 import CollectionKit
 import CollectionKitTesting
@@ -120,3 +124,4 @@ func mosaicLayout() -> CompositionalLayout {
     }
     print("  diff + validated batch update + relayout of a shuffled \(n)-item snapshot, animated: median \(fmt(median(applyTimes) * 1e3, 2)) ms CPU")
 }
+#endif

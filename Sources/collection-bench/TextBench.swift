@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (main.swift).
+#if Programs
 import CollectionKit
 import CollectionKitSDL
 import Foundation
@@ -339,3 +343,4 @@ private struct TextListRun {
     print("  \(megabytes) MB paragraph wrapped whole to 240 pt: \(all.lines.count) lines in \(fmt(noteTime, 2)) s "
           + "(\(fmt(noteTime / Double(all.lines.count) * 1e6, 1)) µs a line)")
 }
+#endif

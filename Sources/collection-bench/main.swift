@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (main.swift).
+#if Programs
 import CalendarModel
 import CollectionDemo
 import CollectionKit
@@ -462,3 +466,10 @@ if wanted("longtext") { try benchLongTextFigures() }
 
 print(failures.isEmpty ? "all bars met" : "missed: \(failures.joined(separator: "; "))")
 exit(failures.isEmpty ? 0 : 1)
+#else
+// Built without the package's `Programs` trait (a program that depends on the libraries with
+// `traits: []`): this program's command line needs swift-argument-parser, which is then left out.
+import Foundation
+FileHandle.standardError.write(Data("collection-bench: built without the Programs trait; build this package on its own (its default traits) to run it\n".utf8))
+exit(1)
+#endif

@@ -1,3 +1,7 @@
+// Only with the package's `Programs` trait (on by default): without it (a program that depends on
+// the libraries with `traits: []`) nothing here imports swift-argument-parser, and the program
+// is a stub that says so (below).
+#if Programs
 import ArgumentParser
 import CalendarModel
 import CollectionDemo
@@ -843,3 +847,16 @@ final class OpenedCalendars: Sendable {
         if let (all, show) = next { show(all) }
     }
 }
+#else
+// Built without the package's `Programs` trait (a program that depends on the libraries with
+// `traits: []`): the command line needs swift-argument-parser, which is then left out.
+import Foundation
+
+@main
+struct CollectionDemo {
+    static func main() {
+        FileHandle.standardError.write(Data("collection-demo: built without the Programs trait; build this package on its own (its default traits) to run it\n".utf8))
+        exit(1)
+    }
+}
+#endif

@@ -123,9 +123,9 @@ final class FocusModelTests: XCTestCase {
         let scene = app.currentScene as! BoardsScene
         try driver.play(script: "down 100 110\nup 100 110\nwait 100")
         let clicked = try XCTUnwrap(scene.manager.focus?.id)
-        XCTAssertFalse(scene.manager.marks.showsRing, "a click: no ring")
+        XCTAssertFalse(scene.manager.showsFocusRing, "a click: no ring")
         try driver.play(script: "key Space\nwait 100\nkey Right\nwait 100\nkey Space\nwait 800")
-        XCTAssertTrue(scene.manager.marks.showsRing)
+        XCTAssertTrue(scene.manager.showsFocusRing)
         XCTAssertEqual(scene.manager.focus?.id, clicked, "the focus stays on the dropped card")
         XCTAssertEqual(scene.manager.focus?.collection, "today")
         let dump = app.dumpState()

@@ -1,4 +1,4 @@
-import CollectionKit
+@testable import CollectionKit
 @testable import CollectionDemo
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CollectionKit
+import CollectionKitTesting
 
 /// Long text in: a paste far past a field's limit keeps what fits and says so; control
 /// characters never get in; wrapping a long paragraph measures characters in proportion to it.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CollectionKit
+import CollectionKitTesting
 
 /// A text field as assistive technology reads and edits it: offsets in Unicode scalars, edits as
 /// undo steps, and its node in a composition's tree.

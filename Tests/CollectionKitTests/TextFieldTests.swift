@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CollectionKit
+import CollectionKitTesting
 
 final class TextFieldTests: XCTestCase {
     private func makeField(_ text: String = "", multiline: Bool = false, limit: Int? = nil,

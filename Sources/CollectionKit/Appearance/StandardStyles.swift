@@ -41,6 +41,8 @@ extension DragDropStyle: SchemeStandard {
         s.copyBadgeFill = Color(hex: 0x1F883D)
         s.copyBadgeRing = Color.white
         s.swapVeil = Color.black.withAlpha(0.18)
+        s.feedbackFill = Color(hex: 0xF6F7F9)
+        s.feedbackText = Color(hex: 0xB42318)
         return s
     }
 }

@@ -3,8 +3,32 @@
 /// focused item up). The manager keeps the focus by identifier (``DragDropManager/focus``), so a
 /// stop is a view onto it rather than a second copy.
 extension DragDropManager {
-    /// One focus stop per collection, in the order they were added.
-    public func focusStops() -> [any FocusStop] { collections.map { ContainerFocusStop(manager: self, name: $0.dropName) } }
+    /// One focus stop per collection, in the order they were added. The list is what the manager
+    /// holds now: take it after adding every collection. A collection added afterwards goes in
+    /// with ``add(_:updating:now:checkingItems:)`` (plain ``add(_:checkingItems:)`` then throws).
+    public func focusStops() -> [any FocusStop] {
+        focusStopsTaken = true
+        return collections.map { ContainerFocusStop(manager: self, name: $0.dropName) }
+    }
+
+    /// Adds a container after the focus stops were taken, and gives `chain` its stop: after the
+    /// last stop of this manager's that the chain lists (else at the chain's end), so Tab reaches
+    /// it in the order the collections were added. Throws, adding nothing, as
+    /// ``add(_:checkingItems:)`` does for a taken name or an item held twice, and while a modal
+    /// part holds the chain's focus.
+    public func add(_ collection: any DropContainer, updating chain: FocusChain, now: Double, checkingItems: Bool = true) throws {
+        // A modal part's stops stand in for the chain's own while it is open.
+        if chain.isModal {
+            throw DragDropSetupError(message: "\(collection.dropName) cannot join a focus chain while a modal part holds its focus: add it once the part closes.")
+        }
+        try addContainer(collection, checkingItems: checkingItems)
+        focusStopsTaken = true
+        let stop = ContainerFocusStop(manager: self, name: collection.dropName)
+        var stops = chain.stops
+        let last = stops.lastIndex { ($0 as? ContainerFocusStop)?.isStop(of: self) ?? false }
+        stops.insert(stop, at: last.map { $0 + 1 } ?? stops.endIndex)
+        chain.setStops(stops, now: now)
+    }
 
     /// Puts the keyboard focus on item `id` of the collection named `collection` (a card just
     /// created or renamed), scrolled into view, with the ring when `showingRing`. Hand the focus
@@ -25,6 +49,8 @@ final class ContainerFocusStop: FocusStop {
     let focusName: String
 
     init(manager: DragDropManager, name: String) { self.manager = manager; focusName = name }
+
+    func isStop(of m: DragDropManager) -> Bool { manager === m }
 
     private var container: (any DropContainer)? { manager.collection(named: focusName) }
 

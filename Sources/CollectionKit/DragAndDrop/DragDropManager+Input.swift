@@ -123,7 +123,7 @@ extension DragDropManager {
     public func clearSelection() { marks.clear(); showStates() }
 
     /// Tells every container's cells their selection, focus and drag state. The focus's ring shows
-    /// only after keyboard use (``DragDropSelection/showsRing``).
+    /// only after keyboard use (``showsFocusRing``).
     func showStates() {
         let dragged = Set(session?.ids ?? [])
         for c in collections {

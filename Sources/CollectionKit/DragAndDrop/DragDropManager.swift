@@ -28,6 +28,8 @@ public final class DragDropManager: Component {
 
     /// The containers items move between (`DragDropCollection`s), in the order added.
     public private(set) var collections: [any DropContainer] = []
+    /// True once ``focusStops()`` handed out the containers' stops.
+    var focusStopsTaken = false
     /// The zones that take items out of the containers (`DropZone`s).
     public private(set) var zones: [any DropSink] = []
     /// Participants whose own items are reordered in place (`ReorderableCollection`s).
@@ -46,11 +48,13 @@ public final class DragDropManager: Component {
     }
     public internal(set) var session: Session?
     /// Selection and keyboard focus, a piece of their own (see ``DragDropSelection``).
-    public internal(set) var marks = DragDropSelection()
+    var marks = DragDropSelection()
     /// Selected items (Ctrl+click): dragging one of them drags them all.
     public var selection: Set<AnyHashable> { marks.selected }
     /// The item keyboard commands act on, and its collection.
     public var focus: (collection: String, id: AnyHashable)? { marks.focus }
+    /// Whether the focused item shows its ring: only after keyboard use (a click focuses without one).
+    public var showsFocusRing: Bool { marks.showsRing }
     /// Every item the drop zones hold, zone by zone (each zone's ``DropZone/items``).
     public var itemsInZones: [AnyHashable] { zones.flatMap(\.items) }
     @available(*, deprecated, renamed: "itemsInZones", message: "the manager knows zones, of which a trash is one")
@@ -69,11 +73,18 @@ public final class DragDropManager: Component {
     var liveRecords: [Int: DropRecord] = [:]
     var recordsMade = 0
     /// Notices and the short-lived refusal line, a piece of their own (see ``DragDropNotices``).
-    public internal(set) var messages = DragDropNotices()
+    var messages = DragDropNotices()
     /// Errors the user should see (a refused update); kept for the app's notice panel.
     public var notices: [String] { messages.notices }
     /// A short-lived line explaining a refusal, with the time it goes away.
     public var feedback: (text: String, until: Double)? { messages.feedback }
+    /// Whether ``draw(into:now:)`` draws ``feedback`` (a refused drag or drop's reason) as a short
+    /// line at the bottom of ``feedbackFrame``, in ``style``'s feedback colours: on by default, so
+    /// no refusal is silent. Turn it off when the app shows ``feedback`` itself (a status line).
+    public var drawsFeedback = true
+    /// Where the feedback line is drawn (window points). Nil (the default): 24 points tall, 12 in
+    /// from the edges, at the bottom of ``bounds``, else of the containers' frames together.
+    public var feedbackFrame: Rect?
     public var autoScroller = AutoScroller()
     /// Snapshot textures are named `PREFIX-N`, N counting lifts; a scene may choose the prefix.
     public var snapshotKeyPrefix = "dragdrop-snapshot"
@@ -108,7 +119,19 @@ public final class DragDropManager: Component {
     /// plus their runs (``ItemList``) compared as ranges: ten million generated identifiers in
     /// one run cost as little as one. `checkingItems: false` leaves it out (the name is checked
     /// either way).
+    ///
+    /// Once ``focusStops()`` were taken, adding a container here throws too: a chain built from
+    /// those stops would leave it out without a word. Add it with
+    /// ``add(_:updating:now:checkingItems:)``, which gives the chain its stop.
     public func add(_ collection: any DropContainer, checkingItems: Bool = true) throws {
+        if focusStopsTaken {
+            throw DragDropSetupError(message: "\(collection.dropName) was added after focusStops() was taken: a focus chain built from them would leave it out. "
+                                     + "Add every collection before taking the stops, or add this one with add(_:updating:now:).")
+        }
+        try addContainer(collection, checkingItems: checkingItems)
+    }
+
+    func addContainer(_ collection: any DropContainer, checkingItems: Bool) throws {
         let name = collection.dropName
         if droppables.contains(where: { $0.dropName == name }) {
             throw DragDropSetupError(message: "a participant named \(name) is already added: names must be unique")
@@ -477,6 +500,7 @@ public final class DragDropManager: Component {
     /// Draws the flights and the lifted stack, above every collection.
     public func draw(into list: inout DrawList, now: Double) {
         flights.draw(into: &list, now: now)
+        defer { if drawsFeedback { drawFeedback(into: &list) } }
         guard let s = session else { return }
         // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
@@ -495,5 +519,25 @@ public final class DragDropManager: Component {
             : { s.lift.draw(into: &$0, now: now) }
         LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
             .draw(into: &list, top: top)
+    }
+}
+
+extension DragDropManager {
+    /// The feedback line's frame now: ``feedbackFrame``, else the bottom of ``bounds`` or of the
+    /// containers' frames. Nil when there is nowhere to draw it.
+    var resolvedFeedbackFrame: Rect? {
+        if let feedbackFrame { return feedbackFrame }
+        let frames = collections.map(\.view.frame).filter { $0.width > 0 && $0.height > 0 }
+        guard let area = bounds ?? frames.dropFirst().reduce(frames.first, { $0?.union($1) }) else { return nil }
+        let height = min(24, area.height)
+        return Rect(x: area.minX + 12, y: area.maxY - height - 6, width: max(0, area.width - 24), height: height)
+    }
+
+    /// The refusal's reason on a line of its own, above everything else the manager draws.
+    func drawFeedback(into list: inout DrawList) {
+        guard let text = feedback?.text, let line = resolvedFeedbackFrame, line.width > 0 else { return }
+        let style = style.following(Appearance.colorScheme)
+        list.fill(line, style.feedbackFill, radius: 6)
+        list.text(text, in: line.insetBy(dx: 8, dy: 0), size: min(13, line.height * 0.55), color: style.feedbackText, alignment: .leading)
     }
 }

@@ -1,13 +1,13 @@
 /// What the drag machinery has to tell the user: notices an app lists until dismissed (a change
 /// that was refused or could not be undone) and one short-lived line (why a drop was refused),
 /// with the time it goes away. Time comes in with every call.
-public struct DragDropNotices {
+struct DragDropNotices {
     /// Errors the user should see, oldest first; kept for the app's notice panel.
-    public private(set) var notices: [String] = []
+    private(set) var notices: [String] = []
     /// A short-lived line explaining a refusal, with the time it goes away.
-    public private(set) var feedback: (text: String, until: Double)?
+    private(set) var feedback: (text: String, until: Double)?
 
-    public init() {}
+    init() {}
 
     /// Shows `text` as the short-lived line for `seconds` from `now`.
     mutating func flash(_ text: String, now: Double, seconds: Double) { feedback = (text, now + seconds) }

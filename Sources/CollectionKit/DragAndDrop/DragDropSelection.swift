@@ -2,16 +2,16 @@
 /// drag-and-drop manager. It is not the drag: clicks and arrows change it, a drag only reads it
 /// (dragging a selected item drags the whole selection) and a committed change moves the focus
 /// to where its item went.
-public struct DragDropSelection {
+struct DragDropSelection {
     /// Selected items (Ctrl+click): dragging one of them drags them all.
-    public private(set) var selected: Set<AnyHashable> = []
+    private(set) var selected: Set<AnyHashable> = []
     /// The item keyboard commands act on, and its container.
-    public private(set) var focus: (collection: String, id: AnyHashable)?
+    private(set) var focus: (collection: String, id: AnyHashable)?
     /// Whether the focus shows its ring: once the keyboard is used, until the next press of the
     /// pointer (the focus itself stays, so Space still acts on the clicked item).
-    public private(set) var showsRing = false
+    private(set) var showsRing = false
 
-    public init() {}
+    init() {}
 
     /// A click on an item: Ctrl toggles it in the selection, a plain click selects it alone.
     mutating func click(_ id: AnyHashable, ctrl: Bool) {

@@ -22,6 +22,10 @@ public struct DragDropStyle: Sendable, Equatable {
     public var copyBadgeRing = Color(hex: 0x1A1C22)
     /// Over the item a drop would swap out (with an outline in `accepting`).
     public var swapVeil = Color.black.withAlpha(0.35)
+    /// The feedback line the manager draws (``DragDropManager/drawsFeedback``): its background and
+    /// its words (a refusal's reason).
+    public var feedbackFill = Color(hex: 0x2A2E37)
+    public var feedbackText = Color(hex: 0xFF7B72)
     /// The copy badge's size, in points.
     public static let copyBadgeDiameter = 22.0
     /// The standard colours of the scheme in force (``Appearance/colorScheme``).

@@ -1,5 +1,6 @@
 /// The system's clipboard, as a text field reaches it: the backend implements it over the
-/// platform's (CollectionKitSDL's `SDLTextServices` over SDL's), tests use ``MemoryClipboard``.
+/// platform's (CollectionKitSDL's `SDLTextServices` over SDL's), tests use CollectionKitTesting's
+/// `MemoryClipboard`.
 public protocol Clipboard: AnyObject {
     /// The text on the clipboard; nil when it holds none.
     var text: String? { get }
@@ -7,11 +8,12 @@ public protocol Clipboard: AnyObject {
     func setText(_ text: String)
 }
 
-/// A clipboard that lives in memory: for tests, and for programs with no window.
-public final class MemoryClipboard: Clipboard {
-    public private(set) var text: String?
-    public init(text: String? = nil) { self.text = text }
-    public func setText(_ text: String) { self.text = text }
+/// The clipboard of a program with no window: text kept in memory (``TextServices``' default).
+/// Tests use CollectionKitTesting's `MemoryClipboard`.
+final class ProcessClipboard: Clipboard {
+    private(set) var text: String?
+    init() {}
+    func setText(_ text: String) { self.text = text }
 }
 
 /// The platform's text input, as a text field asks for it: start taking text (and input-method
@@ -27,16 +29,13 @@ public protocol TextInputHost: AnyObject {
     func stopTextInput()
 }
 
-/// A host that remembers what it was told, for tests and headless runs.
-public final class RecordingTextInputHost: TextInputHost {
-    /// True between a start and a stop.
-    public private(set) var isActive = false
-    /// The caret rect last reported.
-    public private(set) var caret: Rect?
-    public init() {}
-    public func startTextInput(caret: Rect) { isActive = true; self.caret = caret }
-    public func moveTextInput(caret: Rect) { self.caret = caret }
-    public func stopTextInput() { isActive = false }
+/// The text input of a program with no window: there is no input method to tell anything
+/// (``TextServices``' default). Tests use CollectionKitTesting's `RecordingTextInputHost`.
+final class NoTextInputHost: TextInputHost {
+    init() {}
+    func startTextInput(caret: Rect) {}
+    func moveTextInput(caret: Rect) {}
+    func stopTextInput() {}
 }
 
 /// The platform services text editing needs, handed to every field of a window: one value an
@@ -44,13 +43,15 @@ public final class RecordingTextInputHost: TextInputHost {
 ///
 /// ```swift
 /// let services = TextServices(clipboard: SDLTextServices.shared, input: SDLTextServices.shared)   // a window
-/// let services = TextServices()                                                                // tests: in memory
+/// let services = TextServices()                                                                // no window: in memory
+/// let services = TextServices(clipboard: MemoryClipboard(), input: RecordingTextInputHost())   // tests (CollectionKitTesting)
 /// ```
 public final class TextServices {
     public let clipboard: any Clipboard
     public let input: any TextInputHost
-    public init(clipboard: any Clipboard = MemoryClipboard(), input: any TextInputHost = RecordingTextInputHost()) {
-        self.clipboard = clipboard; self.input = input
+    /// Without arguments: a clipboard in memory and no input method, for a program with no window.
+    public init(clipboard: (any Clipboard)? = nil, input: (any TextInputHost)? = nil) {
+        self.clipboard = clipboard ?? ProcessClipboard(); self.input = input ?? NoTextInputHost()
     }
 }
 

@@ -3,12 +3,12 @@ import Synchronization
 /// One picture to make on a worker. Cancelling it takes it out of the queue if it has not
 /// started, and otherwise stops it at the next stage (after the disk cache is read, after the
 /// decode), so a cell that scrolled away costs at most the stage under way.
-public final class ImageJob: Sendable {
-    public let key: ImageKey
+final class ImageJob: Sendable {
+    let key: ImageKey
     private let cancelled = Atomic<Bool>(false)
     init(key: ImageKey) { self.key = key }
     /// Whether the job was cancelled; the work checks it between stages.
-    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
     func cancel() { cancelled.store(true, ordering: .relaxed) }
 }
 

@@ -6,7 +6,8 @@ import CollectionKit
 /// `DragDropManager` runs every drag; the scene only configures boards and draws their frames.
 public final class BoardsScene: Scene, ShortcutListing {
     public let name = "boards"
-    public let manager = DragDropManager()
+    /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
+    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
     public private(set) var boards: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: tr("Trash"))
     /// The cards made by name: those of the boards other than the backlog, and palette copies
@@ -556,7 +557,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("refusal", (manager.feedback ?? refusal).map { .string($0.text) } ?? .null),
             // The card keyboard commands act on, and whether its ring shows (after keyboard use).
             ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
-            ("focusRing", .bool(manager.marks.showsRing)),
+            ("focusRing", .bool(manager.showsFocusRing)),
             // The delete notice's words while it shows ("Deleted Card 5"), else null.
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),
             // The delete toast's frame and its buttons (Undo, Close), in window points, while it shows.

@@ -17,7 +17,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     /// The wall: indices into the library's files, in the order shown.
     public private(set) var order: [Int]
     /// Runs the drag: lift, gap, auto-scroll, drop, landing flight, and the undo history.
-    public let manager = DragDropManager()
+    /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
+    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
     private let reorder: ReorderableCollection<String>
     private let interaction: ReorderInteraction
     public let menu = ContextMenuController()
