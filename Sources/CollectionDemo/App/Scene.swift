@@ -55,11 +55,6 @@ extension Scene {
     public func drawAhead() -> DrawList? { nil }
 }
 
-/// A part made from one of a scene's handlers that answers with a Bool (true: taken).
-func inputPart(_ handle: @escaping (InputEvent, Double) -> Bool) -> ClosureComponent {
-    ClosureComponent(handle: { handle($0, $1) ? .handled : .ignored })
-}
-
 /// Options every scene may read, from the command line.
 public struct SceneConfig: Sendable {
     /// `--items`; nil lets each scene use its own default.

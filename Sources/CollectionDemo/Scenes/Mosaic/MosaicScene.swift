@@ -37,7 +37,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     public private(set) var focusedCard: Int?
     /// Whether the focused card shows its ring (and its ⋯ button): after keyboard use, until the
     /// next press of the pointer.
-    public private(set) var showsFocusRing = false
+    public fileprivate(set) var showsFocusRing = false
     /// The featured row as a focus stop: the arrows page it; its ring is on the card it rests on.
     private lazy var featuredStop = FeaturedRowStop(scene: self)
     /// The featured row has the keyboard focus with its ring showing.
@@ -154,13 +154,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             openMenu(for: ip, at: p, fromKeyboard: false, now: now)
             return .handled
         })
-        let cards = SceneFocusStop("mosaic", canFocus: { [unowned self] in model.count > 0 },
-                                   contains: { [unowned self] p in itemIndexPath(at: p)?.section == MosaicScene.mosaicSection },
-                                   keys: { [unowned self] key, mods, now in handleCardKey(key, mods, now: now) },
-                                   changed: { [unowned self] focused, ring, now in
-                                       showsFocusRing = focused && ring
-                                       if showsFocusRing, focusedCard == nil { moveFocus(by: 0, now: now) }
-                                   }, showsRing: { [unowned self] in showsFocusRing })
+        let cards = MosaicCardsStop(scene: self)
         let shortcuts = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .key(key, mods) = event else { return .ignored }
             return handleShortcut(key, mods, now: now) ? .handled : .ignored
@@ -377,7 +371,7 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
     /// is drawn over the cards it covers).
-    private func itemIndexPath(at p: Point) -> ItemPath? {
+    fileprivate func itemIndexPath(at p: Point) -> ItemPath? {
         let c = collection.contentPoint(fromWindow: p)
         if collection.visibleAttributes.contains(where: { $0.kind != .cell && $0.frame.contains(c) }) { return nil }
         return collection.indexPathForItem(atWindowPoint: p)
@@ -498,7 +492,7 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The focused cards' keys: the arrows move the focus ring, Enter opens the focused card's
     /// menu, Escape hides the ring; Left and Right with no ring page the featured row.
-    private func handleCardKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
+    fileprivate func handleCardKey(_ key: Key, _ mods: Modifiers, now: Double) -> Bool {
         guard mods.isEmpty else { return false }
         if [.up, .down, .left, .right].contains(key), moveFocus(toward: key, now: now) { return true }
         switch key {
@@ -526,7 +520,7 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// Moves the focus `step` cards along the order (0: the first card in view), scrolling it
     /// into view.
-    private func moveFocus(by step: Int, now: Double) {
+    fileprivate func moveFocus(by step: Int, now: Double) {
         guard model.count > 0 else { return }
         let current = focusedCard.flatMap { model.position(of: $0) }
         let next = current.map { min(max(0, $0 + step), model.count - 1) } ?? firstVisibleCardIndex()
@@ -841,5 +835,26 @@ final class FeaturedRowStop: FocusStop {
         let forward: Key = scene.collection.layoutDirection.isRightToLeft ? .left : .right
         scene.pageFeatured(by: key == forward ? 1 : -1, now: now)
         return .handled
+    }
+}
+
+/// The mosaic's cards as a focus stop: the arrows move the focused card, Enter opens its menu,
+/// Space picks it up; the ring shows after keyboard use. The focused card is kept by identifier
+/// (cards move under it), and the view's focus follows it each frame.
+final class MosaicCardsStop: FocusStop {
+    private unowned let scene: MosaicScene
+    init(scene: MosaicScene) { self.scene = scene }
+
+    var focusName: String { "mosaic" }
+    var canTakeFocus: Bool { scene.model.count > 0 }
+    var showsOwnRing: Bool { scene.showsFocusRing }
+    func contains(_ p: Point) -> Bool { scene.itemIndexPath(at: p)?.section == MosaicScene.mosaicSection }
+    func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
+        scene.showsFocusRing = isFocused && showsRing
+        if scene.showsFocusRing, scene.focusedCard == nil { scene.moveFocus(by: 0, now: now) }
+    }
+    func handle(_ event: InputEvent, now: Double) -> EventDisposition {
+        guard case let .key(key, mods) = event else { return .ignored }
+        return scene.handleCardKey(key, mods, now: now) ? .handled : .ignored
     }
 }
