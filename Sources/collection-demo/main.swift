@@ -700,8 +700,8 @@ enum PhotoFolder {
         // Absolute, so the wall remembered for the folder names the same files from any folder.
         let folder = URL(fileURLWithPath: dir ?? picturesFolder()).standardizedFileURL.path
         var (files, total) = pictures(in: folder)
-        if files.isEmpty {
-            if let dir { throw AppError("--photos: no pictures in \(dir)") }
+        // A folder given with no pictures is shown as it is: an empty wall that says so.
+        if files.isEmpty && dir == nil {
             files = try generated()
             total = files.count
         }
@@ -710,12 +710,20 @@ enum PhotoFolder {
         // Each picture is decoded in a worker process (this program started again in a hidden
         // mode, see `main()`), so that a hostile file costs only itself.
         let decoder = IsolatedImageDecoder()
-        return PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
+        var library = PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
             // Headless, pictures are made in the frame that asks for them: a script's dump then
             // says the same whatever the machine's speed.
             ImagePipeline(decoder: decoder, thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,
                           workers: wakesWindow ? 2 : 0, wake: wake)
         }
+        library.facts = { path in
+            let info = PictureFileInfo.read(path)
+            var facts = PictureFacts.modificationOnly(path)
+            facts.pixelSize = info.size
+            facts.taken = info.taken
+            return facts
+        }
+        return library
     }
 
     /// `xdg-user-dir PICTURES`, else ~/Pictures.

@@ -1,4 +1,25 @@
 import CollectionKit
+import Foundation
+
+/// What the wall and the viewer say about a picture besides its pixels.
+public struct PictureFacts: Sendable, Equatable {
+    /// Its size in pixels, from its header (nil: not known).
+    public var pixelSize: PixelSize?
+    /// When it was taken (EXIF DateTimeOriginal, read as local time), and when the file last changed.
+    public var taken: Date?
+    public var modified: Date?
+    public init(pixelSize: PixelSize? = nil, taken: Date? = nil, modified: Date? = nil) {
+        self.pixelSize = pixelSize; self.taken = taken; self.modified = modified
+    }
+    /// The date a photo wall sorts and groups by: taken, else changed.
+    public var date: Date? { taken ?? modified }
+
+    /// The file's modification time only (no header read).
+    public static func modificationOnly(_ path: String) -> PictureFacts {
+        let date = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        return PictureFacts(modified: date)
+    }
+}
 
 /// What the photos scene shows and how it loads pictures: the files, and a pipeline made with the
 /// decoder and thumbnail cache the executable's backend supplies (the demo target has no codecs).
@@ -16,6 +37,11 @@ public struct PhotoLibrary: Sendable {
     public var makePipeline: @Sendable () -> ImagePipeline
     /// Device pixels per point, as the window draws: pictures are made for the cells' pixels.
     public var scale: PixelScaleBox
+    /// Reads a picture's size and dates (the backend's header and EXIF readers; by default the
+    /// modification time only). Called when the viewer opens a picture.
+    public var facts: @Sendable (String) -> PictureFacts = { PictureFacts.modificationOnly($0) }
+    /// Where "Move to Trash" puts files: the trash the environment names.
+    var trash = FreedesktopTrash()
     public init(files: [String], folder: String? = nil, total: Int? = nil, scale: PixelScaleBox = PixelScaleBox(),
                 makePipeline: @escaping @Sendable () -> ImagePipeline) {
         self.files = files
