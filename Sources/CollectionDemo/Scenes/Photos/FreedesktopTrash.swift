@@ -49,7 +49,11 @@ struct FreedesktopTrash {
         var st = stat()
         guard lstat(path, &st) == 0 else { throw Failure(description: filled(tr("it is gone (%@)"), errorText(errno))) }
         let files = root + "/files", infoDir = root + "/info"
-        for dir in [root, files, infoDir] {
+        // The trash and the data folder above it are made on first use, private to the user.
+        do { try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
+            throw Failure(description: filled(tr("cannot make %1$@ (%2$@)"), root, errorText(errno)))
+        }
+        for dir in [files, infoDir] {
             if mkdir(dir, 0o700) != 0 && errno != EEXIST { throw Failure(description: filled(tr("cannot make %1$@ (%2$@)"), dir, errorText(errno))) }
         }
         let name = (path as NSString).lastPathComponent

@@ -1,0 +1,178 @@
+import CollectionKit
+import CollectionKitTesting
+@testable import CollectionDemo
+import Foundation
+import XCTest
+
+/// A decoder of flat pictures; sources whose name contains "broken" throw.
+private struct FlatPictures: ImageDecoding {
+    struct Broken: Error, CustomStringConvertible { var description: String { "not a picture" } }
+    func decode(_ source: String, covering box: PixelSize, mode: ImageContentMode) throws -> ImagePixels {
+        if source.contains("broken") { throw Broken() }
+        return ImagePixels(width: box.width, height: box.height, pixels: [UInt32](repeating: 0xFF40_7090, count: box.width * box.height))!
+    }
+}
+
+/// The photo wall as a user meets it: a failed picture told from a loading one, the viewer,
+/// selection, Copy, and Move to Trash with Undo, on real files in a private folder and trash.
+final class PhotoWallTests: XCTestCase {
+    var work = ""
+
+    override func setUpWithError() throws {
+        work = NSTemporaryDirectory() + "photo-wall-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: work + "/pictures", withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: work) }
+
+    func makeApp(_ names: [String], clipboard: MemoryClipboard = MemoryClipboard()) throws -> (App, PhotosScene, HeadlessDriver<App>) {
+        var files: [String] = []
+        for (i, name) in names.enumerated() {
+            let path = work + "/pictures/" + name
+            try Data((0..<100).map { UInt8(truncatingIfNeeded: $0 * 31 + i) }).write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        var library = PhotoLibrary(files: files, folder: work + "/pictures") { ImagePipeline(decoder: FlatPictures(), workers: 0) }
+        library.trash = FreedesktopTrash(root: work + "/data/Trash")
+        var config = SceneConfig()
+        config.photos = library
+        config.textServices = TextServicesBox(TextServices(clipboard: clipboard))
+        let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.1)
+        return (app, try XCTUnwrap(app.currentScene as? PhotosScene), driver)
+    }
+
+    func centre(_ scene: PhotosScene, _ item: Int) throws -> Point {
+        let f = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: item))).frame
+        return scene.collection.windowRect(fromContent: f).center
+    }
+
+    func click(_ driver: HeadlessDriver<App>, _ p: Point, mods: String = "") throws {
+        let m = mods.isEmpty ? "" : " " + mods
+        try driver.play(ScriptTimeline(InputScript.parse("down \(p.x) \(p.y) left\(m)\nup \(p.x) \(p.y) left\nwait 100"), fps: 60, startPointer: p))
+    }
+
+    func selected(_ app: App) -> [String] {
+        (app.dumpState()["collections"]?.arrayValue?.first?["selected"]?.arrayValue ?? []).compactMap(\.stringValue)
+    }
+
+    func texts(_ app: App) -> [String] {
+        app.draw().commands.compactMap {
+            switch $0 {
+            case let .text(run): return run.text
+            case let .paragraph(run): return run.text
+            default: return nil
+            }
+        }
+    }
+
+    /// A picture that fails is a tile with a broken-picture glyph and its name, told from one
+    /// loading (the placeholder, no name); its reason is on hover and in the accessible description.
+    func testAFailedPictureShowsItsNameAndItsReasonForScreenReaders() throws {
+        let (app, scene, driver) = try makeApp(["a.jpg", "broken.jpg", "c.jpg"])
+        try driver.play(script: "wait 100")
+        let pictures = app.dumpState()["collections"]?.arrayValue?.first?["pictures"]?.arrayValue ?? []
+        let broken = try XCTUnwrap(pictures.first { $0["item"]?.stringValue == "broken.jpg" })
+        XCTAssertEqual(broken["picture"]?.stringValue, "failed")
+        XCTAssertEqual(broken["caption"]?.stringValue, "broken.jpg")
+        XCTAssertNil(pictures.first { $0["item"]?.stringValue == "a.jpg" }?["caption"], "a shown picture has no caption")
+        XCTAssertTrue(texts(app).contains("broken.jpg"), "the failed tile draws its name")
+        XCTAssertEqual(scene.collectionView(scene.collection, accessibilityLabelForItemAt: ItemPath(item: 1)), "broken.jpg")
+        XCTAssertEqual(scene.collectionView(scene.collection, accessibilityDescriptionForItemAt: ItemPath(item: 1)), "Cannot be shown: not a picture")
+        XCTAssertNil(scene.collectionView(scene.collection, accessibilityDescriptionForItemAt: ItemPath(item: 0)))
+        // Under the pointer the reason shows too.
+        let p = try centre(scene, 1)
+        try driver.play(ScriptTimeline(InputScript.parse("move \(p.x) \(p.y) 50\nwait 50"), fps: 60, startPointer: Point(x: p.x - 30, y: p.y)))
+        XCTAssertTrue(texts(app).contains("Cannot be shown: not a picture"), "\(texts(app))")
+    }
+
+    /// Enter opens the focused picture in the viewer, → shows the next, Escape goes back to the
+    /// wall with that picture selected; a double click opens one too.
+    func testTheViewerOpensStepsAndGoesBackToTheSamePicture() throws {
+        let (app, scene, driver) = try makeApp((0..<30).map { "p\($0).jpg" })
+        try click(driver, try centre(scene, 2))
+        XCTAssertEqual(app.dumpState()["viewer"], .null, "closed")
+        try driver.play(script: "key Return\nwait 100")
+        XCTAssertEqual(app.dumpState()["viewer"]?["item"]?.stringValue, "p2.jpg")
+        try driver.play(script: "key Right\nwait 100")
+        let viewer = try XCTUnwrap(app.dumpState()["viewer"])
+        XCTAssertEqual(viewer["item"]?.stringValue, "p3.jpg")
+        XCTAssertEqual(viewer["picture"]?.stringValue, "shown")
+        XCTAssertTrue(texts(app).contains { $0.hasPrefix("p3.jpg") }, "the name shows")
+        try driver.play(script: "key Escape\nwait 100")
+        XCTAssertEqual(app.dumpState()["viewer"], .null)
+        XCTAssertEqual(selected(app), ["p3.jpg"], "back at the picture shown last")
+        XCTAssertEqual(scene.collection.focusedItem, ItemPath(item: 3))
+        // Zoom: + steps by 1.25, 0 fits again; a double click opens.
+        try click(driver, try centre(scene, 5))
+        try click(driver, try centre(scene, 5))
+        XCTAssertEqual(app.dumpState()["viewer"]?["item"]?.stringValue, "p5.jpg")
+        try driver.play(script: "key =\nwait 50")
+        XCTAssertEqual(app.dumpState()["viewer"]?["zoom"], .number(1.25))
+        try driver.play(script: "key 0\nwait 50\nkey Escape\nwait 50")
+        XCTAssertEqual(selected(app), ["p5.jpg"])
+    }
+
+    /// Two clicks far apart in time select, not open.
+    func testTwoSlowClicksDoNotOpen() throws {
+        let (app, scene, driver) = try makeApp((0..<10).map { "p\($0).jpg" })
+        try click(driver, try centre(scene, 1))
+        try driver.play(script: "wait 600")
+        try click(driver, try centre(scene, 1))
+        XCTAssertEqual(app.dumpState()["viewer"], .null)
+    }
+
+    /// Ctrl+click toggles, Shift+click extends, Ctrl+A selects all; Ctrl+C copies their URIs.
+    func testSelectionAndCopy() throws {
+        let clipboard = MemoryClipboard()
+        let (app, scene, driver) = try makeApp(["a b.jpg", "b.jpg", "c.jpg", "d.jpg", "e.jpg"], clipboard: clipboard)
+        try click(driver, try centre(scene, 1))
+        try click(driver, try centre(scene, 3), mods: "shift")
+        XCTAssertEqual(selected(app), ["b.jpg", "c.jpg", "d.jpg"])
+        try click(driver, try centre(scene, 2), mods: "ctrl")
+        XCTAssertEqual(selected(app), ["b.jpg", "d.jpg"])
+        try click(driver, try centre(scene, 0), mods: "ctrl")
+        try driver.play(script: "key ctrl+c\nwait 50")
+        XCTAssertEqual(clipboard.text, "file://\(work)/pictures/a%20b.jpg\r\nfile://\(work)/pictures/b.jpg\r\nfile://\(work)/pictures/d.jpg")
+        try driver.play(script: "key ctrl+a\nwait 50")
+        XCTAssertEqual(selected(app).count, 5)
+    }
+
+    /// Delete moves the selected files to the trash (files/ and info/) and off the wall; the
+    /// toast's Undo puts them back byte for byte and where they were on the wall.
+    func testDeleteMovesToTheTrashAndTheToastsUndoPutsItBack() throws {
+        let (app, scene, driver) = try makeApp(["a.jpg", "b.jpg", "c.jpg"])
+        let original = try XCTUnwrap(FileManager.default.contents(atPath: work + "/pictures/b.jpg"))
+        try click(driver, try centre(scene, 1))
+        try driver.play(script: "key Delete\nwait 100")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/pictures/b.jpg"))
+        XCTAssertEqual(FileManager.default.contents(atPath: work + "/data/Trash/files/b.jpg"), original)
+        let info = String(decoding: try XCTUnwrap(FileManager.default.contents(atPath: work + "/data/Trash/info/b.jpg.trashinfo")), as: UTF8.self)
+        XCTAssertTrue(info.hasPrefix("[Trash Info]\nPath=\(work)/pictures/b.jpg\nDeletionDate="), info)
+        XCTAssertEqual(scene.order.count, 2)
+        XCTAssertEqual(scene.toast.message, "“b.jpg” moved to trash")
+        XCTAssertTrue(texts(app).contains("“b.jpg” moved to trash"))
+        let undo = scene.toast.actionButton.frame.center
+        try click(driver, undo)
+        XCTAssertEqual(FileManager.default.contents(atPath: work + "/pictures/b.jpg"), original, "back byte for byte")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/data/Trash/info/b.jpg.trashinfo"))
+        XCTAssertEqual(scene.order, [0, 1, 2], "back in its place")
+        XCTAssertFalse(scene.toast.isShowing)
+        // Ctrl+Z after Ctrl+Shift+Z: the same through the history.
+        try driver.play(script: "key ctrl+shift+z\nwait 100")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/pictures/b.jpg"))
+        try driver.play(script: "key ctrl+z\nwait 100")
+        XCTAssertEqual(FileManager.default.contents(atPath: work + "/pictures/b.jpg"), original)
+    }
+
+    /// A file that cannot be trashed (gone already) stays on the wall and the toast says why.
+    func testAFileThatCannotBeTrashedStaysAndTheToastSaysWhy() throws {
+        let (_, scene, driver) = try makeApp(["a.jpg", "b.jpg"])
+        try FileManager.default.removeItem(atPath: work + "/pictures/b.jpg")
+        try click(driver, try centre(scene, 1))
+        try driver.play(script: "key Delete\nwait 100")
+        XCTAssertEqual(scene.order.count, 2)
+        XCTAssertTrue(scene.toast.message?.hasPrefix("“b.jpg” could not be moved to the trash:") == true, scene.toast.message ?? "")
+    }
+}
