@@ -256,7 +256,8 @@ final class PhotoViewer: Component {
         list.text(line, in: header.insetBy(dx: 16, dy: 0), size: 15, color: Theme.text, alignment: .leading, weight: .bold)
         let files = files()
         let position = filled(tr("%1$@ of %2$@"), "\((index ?? 0) + 1)", "\(files.count)")
-        let zoomText = filled(tr("%@%%"), "\(Int(((actualSizeZoom.map { zoom / $0 } ?? zoom) * 100).rounded()))")
+        let percent = Int(((actualSizeZoom.map { zoom / $0 } ?? zoom) * 100).rounded())
+        let zoomText = filled(tr("%@%%"), String(percent))
         list.text(position + "   " + zoomText, in: header.insetBy(dx: 16, dy: 0), size: 13, color: Theme.textDim, alignment: .trailing)
     }
 
