@@ -723,7 +723,52 @@ enum PhotoFolder {
             facts.taken = info.taken
             return facts
         }
+        // In a window the folder is watched: pictures copied in or removed appear or go.
+        // (Headless runs stay the same whatever happens on disk meanwhile.)
+        if wakesWindow {
+            let mailbox = PictureFolderMailbox()
+            library.folderChanges = mailbox
+            watch(folder, mailbox: mailbox, wake: wake)
+        }
         return library
+    }
+
+    /// Watches `folder` and its subfolders with inotify (``FolderChanges``, as the calendar
+    /// watches its files) on a thread of its own, and posts the picture files to `mailbox`
+    /// whenever they differ from what it saw last. Without inotify the folder is not watched.
+    static func watch(_ folder: String, mailbox: PictureFolderMailbox, wake: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            guard let changes = FolderChanges() else { return }
+            var last = pictures(in: folder).files
+            while true {
+                let watched = changes.watch(folders(in: folder)).watched
+                if watched == 0 { Thread.sleep(forTimeInterval: 2) } else { _ = changes.wait(timeout: 60) }
+                // A copy under way: look once it had a moment to finish; what changes meanwhile
+                // wakes the next wait at once.
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = pictures(in: folder).files
+                if now != last {
+                    last = now
+                    mailbox.post(now)
+                    wake()
+                }
+            }
+        }
+        thread.name = "photo folder watcher"
+        thread.start()
+    }
+
+    /// `folder` and its subfolders (hidden ones left out), as ``pictures(in:)`` walks them.
+    static func folders(in folder: String) -> Set<String> {
+        var out: Set<String> = [folder]
+        var queue = [folder]
+        while let dir = queue.popLast(), out.count < 10_000 {
+            for entry in FileSystemName.entries(of: dir) ?? [] where entry.isFolder && !entry.name.hasPrefix(".") {
+                let path = dir + "/" + entry.name
+                if out.insert(path).inserted { queue.append(path) }
+            }
+        }
+        return out
     }
 
     /// `xdg-user-dir PICTURES`, else ~/Pictures.

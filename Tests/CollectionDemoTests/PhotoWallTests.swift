@@ -25,7 +25,7 @@ final class PhotoWallTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: work) }
 
-    func makeApp(_ names: [String], clipboard: MemoryClipboard = MemoryClipboard()) throws -> (App, PhotosScene, HeadlessDriver<App>) {
+    func makeApp(_ names: [String], clipboard: MemoryClipboard = MemoryClipboard(), mailbox: PictureFolderMailbox? = nil) throws -> (App, PhotosScene, HeadlessDriver<App>) {
         var files: [String] = []
         for (i, name) in names.enumerated() {
             let path = work + "/pictures/" + name
@@ -34,6 +34,7 @@ final class PhotoWallTests: XCTestCase {
         }
         var library = PhotoLibrary(files: files, folder: work + "/pictures") { ImagePipeline(decoder: FlatPictures(), workers: 0) }
         library.trash = FreedesktopTrash(root: work + "/data/Trash")
+        library.folderChanges = mailbox
         var config = SceneConfig()
         config.photos = library
         config.textServices = TextServicesBox(TextServices(clipboard: clipboard))
@@ -174,5 +175,30 @@ final class PhotoWallTests: XCTestCase {
         try driver.play(script: "key Delete\nwait 100")
         XCTAssertEqual(scene.order.count, 2)
         XCTAssertTrue(scene.toast.message?.hasPrefix("“b.jpg” could not be moved to the trash:") == true, scene.toast.message ?? "")
+    }
+
+    /// The folder's watcher posts what is in it now: a picture removed on disk leaves the wall,
+    /// a new one joins it where its name sorts, one the user took off the wall stays off, and one
+    /// that comes back returns.
+    func testTheWallFollowsTheFolder() throws {
+        let mailbox = PictureFolderMailbox()
+        let (app, scene, driver) = try makeApp(["a.jpg", "c.jpg", "e.jpg", "g.jpg"], mailbox: mailbox)
+        func names() -> [String] { (0..<scene.order.count).map { PhotoCell.fileName(scene.collection.dataSource!.collectionView(scene.collection, identifierForItemAt: ItemPath(item: $0)) as! String) } }
+        let dir = work + "/pictures/"
+        mailbox.post([dir + "a.jpg", dir + "b.jpg", dir + "e.jpg", dir + "g.jpg", dir + "sub/f.jpg"])
+        try driver.play(script: "wait 100")
+        XCTAssertEqual(names(), ["a.jpg", "b.jpg", "e.jpg", "g.jpg", "f.jpg"], "by path, as the folder is listed")
+        XCTAssertEqual(app.dumpState()["collections"]?.arrayValue?.first?["count"], .number(5))
+        // g taken off the wall by the user; c comes back to the folder.
+        let g = try centre(scene, 3)
+        try driver.play(ScriptTimeline(InputScript.parse("down \(g.x) \(g.y) right\nup \(g.x) \(g.y) right\nwait 200"), fps: 60, startPointer: g))
+        let menu = try XCTUnwrap(scene.menu.menu)
+        let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == PhotosScene.remove })
+        let y = menu.frame.minY + menu.padding + (Double(row) + 0.5) * menu.rowHeight
+        try driver.play(ScriptTimeline(InputScript.parse("down \(menu.frame.midX) \(y)\nup \(menu.frame.midX) \(y)\nwait 600"), fps: 60, startPointer: g))
+        XCTAssertEqual(names(), ["a.jpg", "b.jpg", "e.jpg", "f.jpg"])
+        mailbox.post([dir + "a.jpg", dir + "b.jpg", dir + "c.jpg", dir + "e.jpg", dir + "g.jpg", dir + "sub/f.jpg"])
+        try driver.play(script: "wait 100")
+        XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "e.jpg", "f.jpg"])
     }
 }

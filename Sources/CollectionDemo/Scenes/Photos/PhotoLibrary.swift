@@ -40,6 +40,9 @@ public struct PhotoLibrary: Sendable {
     /// Reads a picture's size and dates (the backend's header and EXIF readers; by default the
     /// modification time only). Called when the viewer opens a picture.
     public var facts: @Sendable (String) -> PictureFacts = { PictureFacts.modificationOnly($0) }
+    /// The folder's picture files as a watcher saw them last (nil: not watched): the scene takes
+    /// them at its next frame, so files added or removed behind its back appear or go.
+    public var folderChanges: PictureFolderMailbox?
     /// Where "Move to Trash" puts files: the trash the environment names.
     var trash = FreedesktopTrash()
     public init(files: [String], folder: String? = nil, total: Int? = nil, scale: PixelScaleBox = PixelScaleBox(),
@@ -64,4 +67,22 @@ public struct PhotoLibrary: Sendable {
 public final class PixelScaleBox: @unchecked Sendable {
     public var value: Double
     public init(_ value: Double = 1) { self.value = value }
+}
+
+/// Hands the latest listing of a watched folder from the watcher's thread to the scene's.
+public final class PictureFolderMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var latest: [String]?
+    public init() {}
+    /// The folder's picture files now (replacing a listing not taken yet).
+    public func post(_ files: [String]) { lock.lock(); latest = files; lock.unlock() }
+    /// The listing posted since the last take, if any.
+    func take() -> [String]? {
+        lock.lock(); defer { lock.unlock() }
+        let files = latest
+        latest = nil
+        return files
+    }
+    /// Puts a listing back that could not be applied yet (a drag was in flight), unless a newer came.
+    func putBack(_ files: [String]) { lock.lock(); if latest == nil { latest = files }; lock.unlock() }
 }

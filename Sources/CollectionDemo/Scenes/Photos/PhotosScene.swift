@@ -35,6 +35,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private var pressModifiers: Modifiers = []
     private var lastClick: (item: Int, time: Double)?
     private var selectionAnchor: Int?
+    /// Pictures that left the folder behind the wall's back: they come back if their file does.
+    private var goneFromFolder: Set<String> = []
 
     /// The menu's actions, in the order shown.
     static var moveToStart: String { tr("Move to start") }
@@ -148,7 +150,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             return manager.dropExternal(payload, at: p, now: now)
         })
         // The drag's flights and timers; the pipeline is a part of its own.
-        let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now) },
+        let frame = ClosureComponent(update: { [unowned self] now in
+            manager.update(now: now)
+            if let files = library.folderChanges?.take() {
+                if manager.isDragging { library.folderChanges?.putBack(files) } else { folderChanged(files, now: now) }
+            }
+        },
                                      nextDeadline: { [unowned self] now in manager.nextDeadline(after: now) })
         // Over the grid: the slot a lifted picture left, and the picture itself (or its flight home).
         let dragLayer = ClosureComponent(draw: { [unowned self] list in
@@ -410,6 +417,46 @@ extension PhotosScene {
         }
         lastClick = (ip.item, now)
         collection.focusByPointer(ip)
+    }
+
+    /// The folder's picture files changed on disk: pictures gone from it leave the wall, new ones
+    /// join it where their name sorts among the pictures around them (at the end of a wall in its
+    /// own order). Pictures from elsewhere (dropped) stay. O(pictures).
+    func folderChanged(_ now: [String], now time: Double) {
+        guard let folder = library.folder else { return }
+        let prefix = folder + "/"
+        let present = Set(now)
+        let gone = order.indices.filter { i in
+            let f = library.files[order[i]]
+            return f.hasPrefix(prefix) && !present.contains(f)
+        }
+        if !gone.isEmpty {
+            manager.finishLandings()
+            for i in gone.reversed() { goneFromFolder.insert(library.files[order[i]]); order.remove(at: i) }
+            try? collection.performBatchUpdates([.delete(gone.map { ItemPath(item: $0) })])
+        }
+        let shown = Set(order.map { library.files[$0] })
+        var known: [String: Int] = [:]
+        for (i, f) in library.files.enumerated() where known[f] == nil { known[f] = i }
+        // New to the wall, or back in the folder; a picture the user took off the wall stays off.
+        let added = now.filter { !shown.contains($0) && (known[$0] == nil || goneFromFolder.contains($0)) }
+        for file in added {
+            let picture: Int
+            if let i = known[file] { picture = i } else {
+                library.files.append(file)
+                picture = library.files.count - 1
+                known[file] = picture
+            }
+            goneFromFolder.remove(file)
+            let at = order.firstIndex { library.files[$0] > file } ?? order.count
+            manager.finishLandings()
+            order.insert(picture, at: at)
+            try? collection.performBatchUpdates([.insert([ItemPath(item: at)])])
+        }
+        if !gone.isEmpty || !added.isEmpty {
+            library.total = max(order.count, library.total - gone.count + added.count)
+            viewer.wallChanged(now: time)
+        }
     }
 
     func selectAll() {
