@@ -201,4 +201,35 @@ final class PhotoWallTests: XCTestCase {
         try driver.play(script: "wait 100")
         XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "e.jpg", "f.jpg"])
     }
+
+    /// "Date taken" orders by the picture's date (newest first, undated last by name); "Name"
+    /// orders by path again; Ctrl+Z takes a sort back. The header names the folder and the count.
+    func testSortByDateTakenAndByName() throws {
+        let dates: [String: Date] = ["a.jpg": Date(timeIntervalSince1970: 1_000), "b.jpg": Date(timeIntervalSince1970: 3_000),
+                                     "d.jpg": Date(timeIntervalSince1970: 2_000)]
+        var files: [String] = []
+        for name in ["a.jpg", "b.jpg", "c.jpg", "d.jpg"] {
+            try Data([1]).write(to: URL(fileURLWithPath: work + "/pictures/" + name))
+            files.append(work + "/pictures/" + name)
+        }
+        var library = PhotoLibrary(files: files, folder: work + "/pictures") { ImagePipeline(decoder: FlatPictures(), workers: 0) }
+        library.facts = { PictureFacts(taken: dates[PhotoCell.fileName($0)]) }
+        var config = SceneConfig()
+        config.photos = library
+        let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.1)
+        let scene = try XCTUnwrap(app.currentScene as? PhotosScene)
+        func names() -> [String] { scene.order.map { PhotoCell.fileName(files[$0]) } }
+        XCTAssertEqual(app.dumpState()["collections"]?.arrayValue?.first?["title"]?.stringValue, "pictures · 4 pictures")
+        XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        XCTAssertGreaterThan(scene.collection.frame.minY, scene.dateButton.frame.maxY, "the header is above the wall")
+        let date = scene.dateButton.frame.center
+        try driver.play(ScriptTimeline(InputScript.parse("down \(date.x) \(date.y)\nup \(date.x) \(date.y)\nwait 100"), fps: 60, startPointer: date))
+        XCTAssertEqual(names(), ["b.jpg", "d.jpg", "a.jpg", "c.jpg"])
+        XCTAssertEqual(app.dumpState()["collections"]?.arrayValue?.first?["sort"]?.stringValue, "date")
+        try driver.play(script: "key ctrl+z\nwait 100")
+        XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
+        XCTAssertEqual(scene.sortMode, .name)
+    }
 }

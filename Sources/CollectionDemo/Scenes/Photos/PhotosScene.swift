@@ -15,7 +15,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public let collection: CollectionView
     public let pipeline: ImagePipeline
     public private(set) var composition = Composition([])
-    private var library: PhotoLibrary
+    var library: PhotoLibrary
     private let controller: CollectionController
     /// The wall: indices into the library's files, in the order shown.
     public private(set) var order: [Int]
@@ -37,6 +37,14 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private var selectionAnchor: Int?
     /// Pictures that left the folder behind the wall's back: they come back if their file does.
     private var goneFromFolder: Set<String> = []
+    /// The header's sort switch.
+    let nameButton: Button, dateButton: Button
+    let sortRow: CollectionKit.ButtonRow
+    /// How the wall is ordered now (a drag or a menu move keeps it: the user's order within it).
+    public internal(set) var sortMode = PhotoSort.name
+    var factsCache: [String: PictureFacts] = [:]
+    /// The header band, above the wall.
+    private(set) var headerFrame = Rect.zero
 
     /// The menu's actions, in the order shown.
     static var moveToStart: String { tr("Move to start") }
@@ -53,6 +61,9 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         order = Array(library.files.indices)
         self.clipboard = clipboard
         toast = Toast(name: "photos-toast", measurer: measurer)
+        nameButton = Button(name: "sort-name", title: PhotosScene.sortByName)
+        dateButton = Button(name: "sort-date", title: PhotosScene.sortByDate)
+        sortRow = CollectionKit.ButtonRow([nameButton, dateButton], measurer: measurer, alignment: .trailing)
         pipeline = library.makePipeline()
         viewer = PhotoViewer(pipeline: pipeline, scale: library.scale)
         pipeline.placeholderColor = Theme.photoPlaceholder
@@ -88,8 +99,11 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         collection.prefetchDataSource = self
         collection.emptyMessage = tr("No pictures")
         collection.reloadData()
+        nameButton.onActivate = { [unowned self] now in sort(by: .name, now: now) }
+        dateButton.onActivate = { [unowned self] now in sort(by: .date, now: now) }
+        updateSortButtons()
+        viewer.facts = { [unowned self] in facts(of: $0) }
         viewer.files = { [unowned self] in order.map { self.library.files[$0] } }
-        viewer.facts = library.facts
         viewer.thumbnail = { [unowned self] file in
             guard let i = order.firstIndex(where: { self.library.files[$0] == file }),
                   let f = collection.layout.attributesForItem(at: ItemPath(item: i))?.frame else { return nil }
@@ -171,15 +185,18 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                 list.text(refusal.text, in: line.insetBy(dx: 8, dy: 0), size: 13, color: Theme.danger, alignment: .leading)
             }
         })
-        let focus = FocusChain([controller] + toast.focusStops)
+        let focus = FocusChain([controller] + sortRow.focusStops + toast.focusStops)
         toast.focusChain = focus
-        composition = Composition([pressWatch, viewer, toast, menu, dragLayer, interaction, rightClick, drops, controller, shortcuts, frame, pipeline],
+        let header = ClosureComponent(draw: { [unowned self] list in drawHeader(into: &list) })
+        composition = Composition([pressWatch, viewer, toast, menu, dragLayer, interaction, rightClick, drops, sortRow, header, controller, shortcuts, frame, pipeline],
                                   focus: focus)
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
             [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),
              ("pictures", .array(self.visiblePictures())),
              ("count", .int(self.order.count)),
+             ("sort", .string(self.sortMode.rawValue)),
+             ("title", .string(self.headerTitle)),
              ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null)]
         }
     }
@@ -218,6 +235,14 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                                  redo: { [unowned self] in removePicture(at: index) })
         default: break
         }
+    }
+
+    /// Shows the wall in `newOrder` (the same pictures), keeping which ones are selected.
+    func setOrder(_ newOrder: [Int]) {
+        let selected = Set(collection.selectedItems.compactMap { order.indices.contains($0.item) ? order[$0.item] : nil })
+        order = newOrder
+        collection.reloadData()
+        collection.setSelection(Set(order.indices.filter { selected.contains(order[$0]) }.map { ItemPath(item: $0) }))
     }
 
     private func move(from: Int, to: Int) {
@@ -279,6 +304,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         guard let library = config.photos else { throw AppError("the photos scene needs pictures (--photos DIR)") }
         self.init(library: library, measurer: config.measurer, clipboard: config.services.clipboard)
         collection.layoutDirection = config.layoutDirection
+        sortRow.layoutDirection = config.layoutDirection
         viewer.layoutDirection = config.layoutDirection
         toast.layoutDirection = config.layoutDirection
     }
@@ -287,8 +313,13 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         windowBounds = Rect(x: 0, y: 0, width: frame.maxX, height: frame.maxY)
         viewer.setFrame(frame)
         toast.setFrame(frame)
-        manager.bounds = frame
-        collection.setFrame(frame)
+        // The header band, in a window tall enough to spare it.
+        let band = frame.height >= 240 && frame.width >= 200 ? PhotosScene.headerHeight : 0
+        headerFrame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: band)
+        sortRow.setFrame(Rect(x: frame.minX + 12, y: frame.minY, width: max(0, frame.width - 24), height: band))
+        let wall = Rect(x: frame.minX, y: frame.minY + band, width: frame.width, height: max(0, frame.height - band))
+        manager.bounds = wall
+        collection.setFrame(wall)
     }
 
     /// The folder the wall is remembered for (nil: not remembered).
@@ -420,8 +451,8 @@ extension PhotosScene {
     }
 
     /// The folder's picture files changed on disk: pictures gone from it leave the wall, new ones
-    /// join it where their name sorts among the pictures around them (at the end of a wall in its
-    /// own order). Pictures from elsewhere (dropped) stay. O(pictures).
+    /// join it before the first picture they sort before (by name or date, as the wall is sorted).
+    /// Pictures from elsewhere (dropped) stay. O(pictures) for each new one.
     func folderChanged(_ now: [String], now time: Double) {
         guard let folder = library.folder else { return }
         let prefix = folder + "/"
@@ -448,7 +479,7 @@ extension PhotosScene {
                 known[file] = picture
             }
             goneFromFolder.remove(file)
-            let at = order.firstIndex { library.files[$0] > file } ?? order.count
+            let at = order.firstIndex { precedes(file, library.files[$0], by: sortMode) } ?? order.count
             manager.finishLandings()
             order.insert(picture, at: at)
             try? collection.performBatchUpdates([.insert([ItemPath(item: at)])])
