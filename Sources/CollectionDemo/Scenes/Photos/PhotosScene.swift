@@ -550,7 +550,7 @@ extension PhotosScene {
             removeAll()
         })
         let message = done.count == 1 ? filled(tr("“%@” moved to trash"), PhotoCell.fileName(done[0].trashed.original))
-                                      : filled(tr("%@ pictures moved to trash"), "\(done.count)")
+                                      : filled(trn("%@ picture moved to trash", "%@ pictures moved to trash", done.count), "\(done.count)")
         let depth = manager.history.undoCount
         toast.show(message, action: tr("Undo"), now: now) { [unowned self] now in
             // Only while the trashing is still the last edit: an older one is Ctrl+Z's business.
