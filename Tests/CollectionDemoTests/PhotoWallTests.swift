@@ -232,4 +232,19 @@ final class PhotoWallTests: XCTestCase {
         XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         XCTAssertEqual(scene.sortMode, .name)
     }
+
+    /// Space picks the focused picture up, → moves it, Space drops it (as in the other scenes);
+    /// Enter, not Space, opens the viewer.
+    func testSpacePicksUpAndEnterOpens() throws {
+        let (app, scene, driver) = try makeApp((0..<10).map { "p\($0).jpg" })
+        try click(driver, try centre(scene, 1))
+        try driver.play(script: "key Space\nwait 100")
+        XCTAssertEqual(app.dumpState()["viewer"], .null, "Space does not open")
+        XCTAssertTrue(scene.manager.isDragging, "Space lifts the focused picture")
+        try driver.play(script: "key Right\nwait 300\nkey Space\nwait 600")
+        XCTAssertFalse(scene.manager.isDragging)
+        XCTAssertEqual(Array(scene.order.prefix(3)), [0, 2, 1], "moved one place on")
+        try driver.play(script: "key Return\nwait 100")
+        XCTAssertNotNil(app.dumpState()["viewer"]?["item"]?.stringValue)
+    }
 }

@@ -2,9 +2,10 @@ import CollectionKit
 
 /// A folder of pictures as a grid: pictures decoded off the main thread, prefetched ahead of the
 /// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select
-/// (Ctrl+click toggles, Shift+click extends, Ctrl+A selects all); a double click, Enter or Space
-/// opens the picture in the viewer (``PhotoViewer``); a long press lifts a picture and drops it
-/// elsewhere in the wall (the same drag machinery as the rearrange scene); a right click, the Menu
+/// (Ctrl+click toggles, Shift+click extends, Ctrl+A selects all); a double click or Enter opens
+/// the picture in the viewer (``PhotoViewer``); a long press (or Space, then the arrows and Space
+/// again) lifts a picture and drops it elsewhere in the wall (the same drag machinery as the
+/// rearrange scene); a right click, the Menu
 /// key or Shift+F10 opens its menu (open, copy, move to the start or the end, remove from the wall,
 /// move to trash); Delete moves the selected pictures to the desktop's trash, with a toast whose
 /// Undo puts them back; Ctrl+C copies their file URIs; Ctrl+Z and Ctrl+Shift+Z undo and redo.
@@ -128,6 +129,16 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             click(ip, modifiers: pressModifiers, now: now)
         }
         controller.onActivate = { [unowned self] ip, now in viewer.open(ip.item, now: now) }
+        // Space picks the focused picture up to move it with the arrows, as in the other scenes
+        // (Enter opens it); it is taken before the grid, whose Space would activate.
+        let spaceLift = ClosureComponent(role: .capture, handle: { [unowned self] event, now in
+            guard case .key(.space, []) = event, !viewer.isOpen, !manager.isDragging,
+                  composition.focus.focused === controller,
+                  let ip = collection.focusedItem, let id = collection.identifier(at: ip) else { return .ignored }
+            manager.finishLandings()
+            collection.setFocus(ip, showingRing: true)
+            return manager.liftWithKeyboard(id, from: reorder, now: now) ? .handled : .ignored
+        })
         // Notes the modifiers of each press (the click callback does not carry them).
         let pressWatch = ClosureComponent(role: .observe, handle: { [unowned self] event, _ in
             if case let .pointerDown(_, _, mods) = event { pressModifiers = mods }
@@ -188,7 +199,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let focus = FocusChain([controller] + sortRow.focusStops + toast.focusStops)
         toast.focusChain = focus
         let header = ClosureComponent(draw: { [unowned self] list in drawHeader(into: &list) })
-        composition = Composition([pressWatch, viewer, toast, menu, dragLayer, interaction, rightClick, drops, sortRow, header, controller, shortcuts, frame, pipeline],
+        composition = Composition([pressWatch, viewer, spaceLift, toast, menu, dragLayer, interaction, rightClick, drops, sortRow, header, controller, shortcuts, frame, pipeline],
                                   focus: focus)
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
