@@ -726,6 +726,8 @@ enum PhotoFolder {
         // In a window the folder is watched: pictures copied in or removed appear or go.
         // (Headless runs stay the same whatever happens on disk meanwhile.)
         if wakesWindow {
+            library.readsDatesInBackground = true
+            library.wake = wake
             let mailbox = PictureFolderMailbox()
             library.folderChanges = mailbox
             watch(folder, mailbox: mailbox, wake: wake)

@@ -204,7 +204,13 @@ final class PhotoWallTests: XCTestCase {
 
     /// "Date taken" orders by the picture's date (newest first, undated last by name); "Name"
     /// orders by path again; Ctrl+Z takes a sort back. The header names the folder and the count.
-    func testSortByDateTakenAndByName() throws {
+    func testSortByDateTakenAndByName() throws { try sortByDate(background: false) }
+
+    /// In a window the dates are read on a thread of their own: the wall stays as it is (and
+    /// answers) until they are in, then sorts.
+    func testSortByDateReadsTheDatesInTheBackground() throws { try sortByDate(background: true) }
+
+    func sortByDate(background: Bool) throws {
         let dates: [String: Date] = ["a.jpg": Date(timeIntervalSince1970: 1_000), "b.jpg": Date(timeIntervalSince1970: 3_000),
                                      "d.jpg": Date(timeIntervalSince1970: 2_000)]
         var files: [String] = []
@@ -213,7 +219,13 @@ final class PhotoWallTests: XCTestCase {
             files.append(work + "/pictures/" + name)
         }
         var library = PhotoLibrary(files: files, folder: work + "/pictures") { ImagePipeline(decoder: FlatPictures(), workers: 0) }
-        library.facts = { PictureFacts(taken: dates[PhotoCell.fileName($0)]) }
+        // In the background run the reader is held until the test has looked at the wall meanwhile.
+        let gate = DispatchSemaphore(value: 0)
+        library.facts = { path in
+            if background { gate.wait(); gate.signal() }
+            return PictureFacts(taken: dates[PhotoCell.fileName(path)])
+        }
+        library.readsDatesInBackground = background
         var config = SceneConfig()
         config.photos = library
         let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
@@ -226,6 +238,15 @@ final class PhotoWallTests: XCTestCase {
         XCTAssertGreaterThan(scene.collection.frame.minY, scene.dateButton.frame.maxY, "the header is above the wall")
         let date = scene.dateButton.frame.center
         try driver.play(ScriptTimeline(InputScript.parse("down \(date.x) \(date.y)\nup \(date.x) \(date.y)\nwait 100"), fps: 60, startPointer: date))
+        if background {
+            XCTAssertTrue(scene.readingDates)
+            XCTAssertEqual(names(), ["a.jpg", "b.jpg", "c.jpg", "d.jpg"], "unsorted while the dates are read")
+            XCTAssertTrue(texts(app).contains { $0.hasSuffix("reading dates…") }, "the header says so")
+            gate.signal()
+            // Waits for the reading thread, a frame at a time, with a generous limit.
+            for _ in 0..<6000 where scene.sortMode != .date { try driver.play(script: "wait 20") }
+            XCTAssertFalse(scene.readingDates)
+        }
         XCTAssertEqual(names(), ["b.jpg", "d.jpg", "a.jpg", "c.jpg"])
         XCTAssertEqual(app.dumpState()["collections"]?.arrayValue?.first?["sort"]?.stringValue, "date")
         try driver.play(script: "key ctrl+z\nwait 100")

@@ -43,6 +43,11 @@ public struct PhotoLibrary: Sendable {
     /// The folder's picture files as a watcher saw them last (nil: not watched): the scene takes
     /// them at its next frame, so files added or removed behind its back appear or go.
     public var folderChanges: PictureFolderMailbox?
+    /// Whether sorting by date reads the pictures' dates on a thread of its own (a window: a large
+    /// folder's dates take a while to read) rather than at once (headless runs and tests).
+    public var readsDatesInBackground = false
+    /// Wakes the window when dates read in the background are ready.
+    public var wake: @Sendable () -> Void = {}
     /// Where "Move to Trash" puts files: the trash the environment names.
     var trash = FreedesktopTrash()
     public init(files: [String], folder: String? = nil, total: Int? = nil, scale: PixelScaleBox = PixelScaleBox(),
@@ -85,4 +90,17 @@ public final class PictureFolderMailbox: @unchecked Sendable {
     }
     /// Puts a listing back that could not be applied yet (a drag was in flight), unless a newer came.
     func putBack(_ files: [String]) { lock.lock(); if latest == nil { latest = files }; lock.unlock() }
+}
+
+/// Dates read on a background thread, handed to the scene's thread.
+final class PictureFactsMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: [String: PictureFacts]?
+    func post(_ facts: [String: PictureFacts]) { lock.lock(); read = facts; lock.unlock() }
+    func take() -> [String: PictureFacts]? {
+        lock.lock(); defer { lock.unlock() }
+        let r = read
+        read = nil
+        return r
+    }
 }

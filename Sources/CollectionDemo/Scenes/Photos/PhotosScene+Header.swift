@@ -17,6 +17,14 @@ extension PhotosScene {
     static var sortByName: String { tr("Name") }
     static var sortByDate: String { tr("Date taken") }
 
+    /// Takes the dates a background read finished, and sorts by them.
+    func takeDatesRead(now: Double) {
+        guard let read = datesRead.take() else { return }
+        factsCache.merge(read) { old, _ in old }
+        readingDates = false
+        sort(by: .date, now: now)
+    }
+
     /// The title: "trip · 201 pictures".
     var headerTitle: String {
         let name = library.folder.map { PhotoCell.fileName($0) } ?? tr("Photos")
@@ -30,11 +38,29 @@ extension PhotosScene {
         let textWidth = max(0, headerFrame.width - row.width - 36)
         let rtl = collection.layoutDirection == .rightToLeft
         let text = Rect(x: rtl ? headerFrame.maxX - 16 - textWidth : headerFrame.minX + 16, y: headerFrame.minY, width: textWidth, height: headerFrame.height)
-        list.text(headerTitle, in: text, size: 15, color: Theme.text, alignment: .leading, weight: .bold)
+        let title = readingDates ? headerTitle + "  ·  " + tr("reading dates…") : headerTitle
+        list.text(title, in: text, size: 15, color: Theme.text, alignment: .leading, weight: .bold)
     }
 
     /// Orders the wall by `sort`, as one undoable edit (the order before comes back with Ctrl+Z).
+    /// In a window, dates not read yet are read on a thread of their own first (the header says
+    /// so meanwhile) and the wall is sorted when they are in.
     func sort(by sort: PhotoSort, now: Double) {
+        if sort == .date, library.readsDatesInBackground {
+            let missing = order.map { library.files[$0] }.filter { factsCache[$0] == nil }
+            if !missing.isEmpty {
+                guard !readingDates else { return }
+                readingDates = true
+                let read = library.facts, mailbox = datesRead, wake = library.wake
+                Thread.detachNewThread {
+                    var out: [String: PictureFacts] = [:]
+                    for file in missing { out[file] = read(file) }
+                    mailbox.post(out)
+                    wake()
+                }
+                return
+            }
+        }
         manager.finishLandings()
         let before = order, sortBefore = self.sortMode
         let after = sorted(order, by: sort)

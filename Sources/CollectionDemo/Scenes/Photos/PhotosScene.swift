@@ -44,6 +44,9 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     /// How the wall is ordered now (a drag or a menu move keeps it: the user's order within it).
     public internal(set) var sortMode = PhotoSort.name
     var factsCache: [String: PictureFacts] = [:]
+    /// Dates being read in the background for a sort by date, and where they arrive.
+    var readingDates = false
+    let datesRead = PictureFactsMailbox()
     /// The header band, above the wall.
     private(set) var headerFrame = Rect.zero
 
@@ -177,6 +180,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         // The drag's flights and timers; the pipeline is a part of its own.
         let frame = ClosureComponent(update: { [unowned self] now in
             manager.update(now: now)
+            if !manager.isDragging { takeDatesRead(now: now) }
             if let files = library.folderChanges?.take() {
                 if manager.isDragging { library.folderChanges?.putBack(files) } else { folderChanged(files, now: now) }
             }
