@@ -25,7 +25,8 @@ final class PhotoWallTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: work) }
 
-    func makeApp(_ names: [String], clipboard: MemoryClipboard = MemoryClipboard(), mailbox: PictureFolderMailbox? = nil) throws -> (App, PhotosScene, HeadlessDriver<App>) {
+    func makeApp(_ names: [String], clipboard: MemoryClipboard = MemoryClipboard(), mailbox: PictureFolderMailbox? = nil,
+                 facts: (@Sendable (String) -> PictureFacts)? = nil) throws -> (App, PhotosScene, HeadlessDriver<App>) {
         var files: [String] = []
         for (i, name) in names.enumerated() {
             let path = work + "/pictures/" + name
@@ -35,6 +36,7 @@ final class PhotoWallTests: XCTestCase {
         var library = PhotoLibrary(files: files, folder: work + "/pictures") { ImagePipeline(decoder: FlatPictures(), workers: 0) }
         library.trash = FreedesktopTrash(root: work + "/data/Trash")
         library.folderChanges = mailbox
+        if let facts { library.facts = facts }
         var config = SceneConfig()
         config.photos = library
         config.textServices = TextServicesBox(TextServices(clipboard: clipboard))
@@ -267,5 +269,42 @@ final class PhotoWallTests: XCTestCase {
         XCTAssertEqual(Array(scene.order.prefix(3)), [0, 2, 1], "moved one place on")
         try driver.play(script: "key Return\nwait 100")
         XCTAssertNotNil(app.dumpState()["viewer"]?["item"]?.stringValue)
+    }
+
+    /// In the viewer: 1 shows the picture at 100% (one picture pixel a device pixel: a 4000x3000
+    /// photo is several times its fitted size), a drag pans it within its edges, 0 fits it again,
+    /// the wheel zooms by steps; → and ← stop at the ends.
+    func testTheViewerZoomsAndPans() throws {
+        let (app, scene, driver) = try makeApp(["a.jpg", "b.jpg"], facts: { _ in PictureFacts(pixelSize: PixelSize(width: 4000, height: 3000)) })
+        try click(driver, try centre(scene, 0))
+        try driver.play(script: "key Return\nwait 100\nkey Left\nwait 50")
+        func viewer() -> JSON { app.dumpState()["viewer"] ?? .null }
+        func zoom() -> Double { viewer()["zoom"]?.doubleValue ?? 0 }
+        func pan() -> Point { Point(x: viewer()["pan"]?["x"]?.doubleValue ?? .nan, y: viewer()["pan"]?["y"]?.doubleValue ?? .nan) }
+        XCTAssertEqual(viewer()["item"]?.stringValue, "a.jpg", "← at the first picture stays")
+        XCTAssertEqual(viewer()["size"]?.stringValue, "4000x3000")
+        XCTAssertEqual(zoom(), 1)
+        try driver.play(script: "key 1\nwait 50")
+        let actual = zoom()
+        XCTAssertGreaterThan(actual, 3, "100% of a 4000-pixel-wide photo in a 1000-point window")
+        // Drag by (100, 50): the picture follows; far to the right: it stops at its left edge.
+        let c = Point(x: 500, y: 400)
+        try driver.play(ScriptTimeline(InputScript.parse("down 500 400\nmove 600 450 100\nup 600 450\nwait 50"), fps: 60, startPointer: c))
+        XCTAssertEqual(pan().x, 100, accuracy: 0.5)
+        XCTAssertEqual(pan().y, 50, accuracy: 0.5)
+        try driver.play(ScriptTimeline(InputScript.parse("down 500 400\nmove 9000 400 100\nup 9000 400\nwait 50"), fps: 60, startPointer: c))
+        let limit = pan().x
+        XCTAssertLessThan(limit, 8000, "clamped")
+        XCTAssertGreaterThan(limit, 100)
+        try driver.play(script: "key 0\nwait 50")
+        XCTAssertEqual(zoom(), 1)
+        XCTAssertEqual(pan(), Point(x: 0, y: 0), "fitted: no pan")
+        try driver.play(script: "wheel 0 1\nwait 50")
+        XCTAssertEqual(zoom(), 1.1, accuracy: 0.001)
+        try driver.play(script: "key Right\nwait 50\nkey Right\nwait 50")
+        XCTAssertEqual(viewer()["item"]?.stringValue, "b.jpg", "→ at the last picture stays")
+        XCTAssertEqual(zoom(), 1, "a new picture is fitted")
+        try driver.play(script: "key Escape\nwait 50")
+        XCTAssertEqual(app.dumpState()["viewer"], .null)
     }
 }

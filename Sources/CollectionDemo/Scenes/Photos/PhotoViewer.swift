@@ -47,6 +47,8 @@ final class PhotoViewer: Component {
     }
 
     var isOpen: Bool { index != nil }
+    /// The area it covers when open.
+    var frame: Rect { area }
     var inputRole: InputRole { isOpen ? .capture : .normal }
     var drawLayer: DrawLayer { .modal }
     func contains(_ p: Point) -> Bool { isOpen && area.contains(p) }
@@ -274,7 +276,8 @@ final class PhotoViewer: Component {
         let state = pipeline.state(of: key)
         var fields: [(String, JSON)] = [("item", .string(PhotoCell.fileName(source))), ("index", .int(index ?? 0)),
                                         ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue)),
-                                        ("zoom", .number((zoom * 1000).rounded() / 1000)), ("pixels", .string(key.pixelSize.description))]
+                                        ("zoom", .number((zoom * 1000).rounded() / 1000)), ("pixels", .string(key.pixelSize.description)),
+                                        ("pan", .point(pan))]
         if let size = pictureSize(source) { fields.append(("size", .string(size.description))) }
         if let date = currentFacts(source).date { fields.append(("date", .string(ISO8601DateFormatter().string(from: date)))) }
         return [("viewer", .object(fields))]

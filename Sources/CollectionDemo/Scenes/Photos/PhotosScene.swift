@@ -592,3 +592,9 @@ extension PhotosScene {
         return nil
     }
 }
+
+/// The open viewer is a modal sheet to the app: the tabs and their digit keys stay behind it (a
+/// digit is the viewer's: 1 is 100%).
+extension PhotosScene: ModalSheetPresenting {
+    var modalSheet: Rect? { viewer.isOpen ? viewer.frame : nil }
+}
