@@ -307,4 +307,33 @@ final class PhotoWallTests: XCTestCase {
         try driver.play(script: "key Escape\nwait 50")
         XCTAssertEqual(app.dumpState()["viewer"], .null)
     }
+
+    /// Until the viewer's own picture arrives it shows the wall's thumbnail scaled up, with no
+    /// placeholder drawn over it; then its own picture.
+    func testTheViewerShowsTheThumbnailUntilItsPictureArrives() throws {
+        let (app, scene, driver) = try makeApp((0..<4).map { "p\($0).jpg" })
+        try click(driver, try centre(scene, 1))
+        let cell = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: 1))).frame
+        driver.send(.key(.enter, []), at: driver.now + 0.02)
+        func images() -> [ImageRun] { app.draw().commands.compactMap { if case let .image(run) = $0 { return run } else { return nil } } }
+        let first = images().filter { $0.key.source.hasSuffix("/p1.jpg") }
+        let scaled = try XCTUnwrap(first.last, "the thumbnail is drawn")
+        XCTAssertEqual(scaled.key.pixelSize, PixelCell.size(cell.size), "the wall's own thumbnail")
+        XCTAssertGreaterThan(scaled.rect.width, cell.width * 2, "scaled up to the viewer")
+        XCTAssertEqual(app.dumpState()["viewer"]?["picture"]?.stringValue, "pending")
+        let commands = app.draw().commands
+        let at = try XCTUnwrap(commands.lastIndex { if case let .image(run) = $0 { return run.key.source.hasSuffix("/p1.jpg") } else { return false } })
+        let placeholder = scene.pipeline.placeholderColor
+        XCTAssertFalse(commands[at...].contains { if case let .fill(_, c, _) = $0 { return c == placeholder } else { return false } },
+                       "no placeholder over the thumbnail")
+        try driver.play(script: "wait 100")
+        XCTAssertEqual(app.dumpState()["viewer"]?["picture"]?.stringValue, "shown")
+        let last = try XCTUnwrap(images().filter { $0.key.source.hasSuffix("/p1.jpg") }.last)
+        XCTAssertEqual(last.key.mode, .fit, "its own picture, made for the viewer")
+    }
+}
+
+/// The pixel size of a cell key at scale 1.
+private enum PixelCell {
+    static func size(_ s: Size) -> PixelSize { PhotoCell.key("", size: s, scale: 1).pixelSize }
 }

@@ -37,6 +37,8 @@ final class PhotoViewer: Component {
     private var drag: (start: Point, pan: Point)?
     private var pointer: Point?
     private var shownFacts: (source: String, facts: PictureFacts)?
+    /// Pictures asked of the pipeline ahead of drawing them: given up when the viewer moves on.
+    private var asked: Set<ImageKey> = []
 
     static let headerHeight = 44.0
     static let steps = 1.25
@@ -76,6 +78,7 @@ final class PhotoViewer: Component {
         guard let index else { return }
         self.index = nil
         drag = nil
+        giveUpAsked()
         onClose?(index, now)
     }
 
@@ -172,12 +175,27 @@ final class PhotoViewer: Component {
         prefetchAhead()
     }
 
-    /// The next two pictures ahead (and the one behind) decoded before they are asked for.
+    /// The next two pictures ahead (and the one behind) decoded before they are asked for; what
+    /// was asked for the pictures before is given up.
     private func prefetchAhead() {
+        giveUpAsked()
         guard let index else { return }
         let all = files()
         let near = [index + 1, index + 2, index - 1].filter { all.indices.contains($0) }
-        pipeline.prefetch(near.map { key(for: all[$0]) })
+        want(near.map { key(for: all[$0]) })
+    }
+
+    private func want(_ keys: [ImageKey]) {
+        let new = keys.filter { !asked.contains($0) }
+        guard !new.isEmpty else { return }
+        asked.formUnion(new)
+        pipeline.prefetch(new)
+    }
+
+    private func giveUpAsked() {
+        guard !asked.isEmpty else { return }
+        pipeline.cancelPrefetching(Array(asked))
+        asked.removeAll()
     }
 
     // MARK: Component
@@ -237,15 +255,16 @@ final class PhotoViewer: Component {
                 let side = min(pictureArea.width, pictureArea.height) * 0.5
                 PhotoCell.drawBroken(name: PhotoCell.fileName(source), reason: pipeline.failureReason(of: source),
                                      in: Rect(x: pictureArea.midX - side / 2, y: pictureArea.midY - side / 2, width: side, height: side), into: &list)
-            } else if state == .pending || state == .fading {
-                // The wall's thumbnail scaled until the picture arrives (Loupe's way).
-                if let thumb = thumbnail(source), let pixels = pipeline.cache.peek(thumb) {
-                    let rect = drawnRect(source) ?? fittedRect(pixels.size)
-                    list.image(pixels, key: thumb, in: rect, mode: .fill)
-                }
-                if let rect = drawnRect(source) { pipeline.draw(key, in: rect, into: &list) } else { pipeline.draw(key, in: pictureArea, into: &list) }
-            } else if let rect = drawnRect(source) {
-                pipeline.draw(key, in: rect, into: &list)
+            } else if state == .pending, let thumb = thumbnail(source), let pixels = pipeline.cache.peek(thumb) {
+                // The wall's thumbnail scaled until the picture arrives (Loupe's way), asked for
+                // meanwhile without drawing its placeholder over the thumbnail.
+                // Where the picture will be; its size unknown, the thumbnail fills the area.
+                let r = pictureArea, side = min(r.width, r.height)
+                let rect = drawnRect(source) ?? Rect(x: r.midX - side / 2, y: r.midY - side / 2, width: side, height: side)
+                list.image(pixels, key: thumb, in: rect, mode: .fill)
+                want([key])
+            } else {
+                pipeline.draw(key, in: drawnRect(source) ?? pictureArea, into: &list)
             }
         }
         // The header: the name, the date, where it is in the wall, the zoom.
