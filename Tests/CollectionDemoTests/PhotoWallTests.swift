@@ -103,8 +103,15 @@ final class PhotoWallTests: XCTestCase {
         XCTAssertEqual(viewer["item"]?.stringValue, "p3.jpg")
         XCTAssertEqual(viewer["picture"]?.stringValue, "shown")
         XCTAssertTrue(texts(app).contains { $0.hasPrefix("p3.jpg") }, "the name shows")
+        // Screen readers: a dialog named after the picture, where it is on the wall, a close action.
+        let node = try XCTUnwrap(scene.viewer.accessibilityNodes().first)
+        XCTAssertEqual(node.role, .dialog)
+        XCTAssertEqual(node.name, "p3.jpg")
+        XCTAssertTrue(node.description.hasSuffix("4 of 30"), node.description)
+        XCTAssertEqual(node.actions.map(\.name), ["close"])
         try driver.play(script: "key Escape\nwait 100")
         XCTAssertEqual(app.dumpState()["viewer"], .null)
+        XCTAssertTrue(scene.viewer.accessibilityNodes().isEmpty, "nothing while closed")
         XCTAssertEqual(selected(app), ["p3.jpg"], "back at the picture shown last")
         XCTAssertEqual(scene.collection.focusedItem, ItemPath(item: 3))
         // Zoom: + steps by 1.25, 0 fits again; a double click opens.

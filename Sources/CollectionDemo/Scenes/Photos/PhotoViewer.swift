@@ -302,3 +302,27 @@ final class PhotoViewer: Component {
         return [("viewer", .object(fields))]
     }
 }
+
+/// Screen readers meet the open viewer as a dialog named after the picture, its date and place on
+/// the wall (or why it cannot be shown) as its description, with a "close" action; what is behind
+/// it is inert meanwhile (a modal part).
+extension PhotoViewer: AccessibleComponent {
+    func accessibilityNodes() -> [AccessibleNode] {
+        guard let source, let index else { return [] }
+        let name = PhotoCell.fileName(source)
+        var words: [String] = []
+        if let date = currentFacts(source).date { words.append(PhotoViewer.dateText(date)) }
+        words.append(filled(tr("%1$@ of %2$@"), "\(index + 1)", "\(files().count)"))
+        if pipeline.state(of: key(for: source)) == .failed, let reason = pipeline.failureReason(of: source) {
+            words.append(PhotosScene.failureText(reason))
+        }
+        let close = AccessibleAction(name: "close", description: tr("Back to the wall"), keyBinding: "Escape") { [weak self] now in
+            guard let self, self.isOpen else { return false }
+            self.close(now: now)
+            return true
+        }
+        return [AccessibleNode(role: .dialog, name: name, frame: area,
+                               children: [AccessibleNode(role: .label, name: name, frame: Rect(x: area.minX, y: area.minY, width: area.width, height: PhotoViewer.headerHeight))],
+                               description: words.joined(separator: ", "), actions: [close])]
+    }
+}
