@@ -88,6 +88,9 @@ final class PhotoWallTests: XCTestCase {
         let p = try centre(scene, 1)
         try driver.play(ScriptTimeline(InputScript.parse("move \(p.x) \(p.y) 50\nwait 50"), fps: 60, startPointer: Point(x: p.x - 30, y: p.y)))
         XCTAssertTrue(texts(app).contains("Cannot be shown: not a picture"), "\(texts(app))")
+        let wash = Theme.hoverWash
+        XCTAssertTrue(app.draw().commands.contains { if case let .fill(_, c, _) = $0 { return c == wash } else { return false } },
+                      "the hovered tile is washed")
     }
 
     /// Enter opens the focused picture in the viewer, → shows the next, Escape goes back to the

@@ -30,6 +30,8 @@ final class PhotoCell: CollectionCell {
         } else {
             pipeline?.draw(key, in: frame, cornerRadius: 6, into: &list)
         }
+        // Under the pointer: a light wash, as the other scenes' tiles have.
+        if isHovered { list.fill(frame, Theme.hoverWash, radius: 6) }
         if isSelected {
             list.stroke(frame.insetBy(dx: -2, dy: -2), Theme.accent, width: 3, radius: 8)
             PhotoCell.drawCheckBadge(in: frame, into: &list)

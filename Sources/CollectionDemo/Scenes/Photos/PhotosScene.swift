@@ -81,7 +81,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         controller = CollectionController(view: collection, interaction: CollectionInteraction(panSlop: 4))
         let pipeline = pipeline, scale = library.scale
         reorder = ReorderableCollection<String>(view: collection, title: tr("Photos")) { file, rect, list in
-            pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, into: &list)
+            // Rounded as the tiles are.
+            pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, cornerRadius: 6, into: &list)
         }
         reorder.describeItem = { String($0.split(separator: "/").last ?? "") }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
