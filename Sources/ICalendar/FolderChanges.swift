@@ -6,8 +6,10 @@ import Synchronization
 /// something to look at, where polling the files' attributes woke it several times a second for
 /// nothing. `wake()` ends a wait early from any thread.
 ///
+/// Public for the demo's photo folder, which is watched the same way.
+///
 /// Nil when inotify cannot be had (the caller then looks at the files at an interval instead).
-final class FolderChanges: Sendable {
+public final class FolderChanges: Sendable {
     private let inotify: Int32
     /// A pipe whose read end is waited on with the inotify descriptor: `wake()` writes a byte.
     private let wakeRead: Int32, wakeWrite: Int32
@@ -17,7 +19,7 @@ final class FolderChanges: Sendable {
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB
                                      | IN_DELETE_SELF | IN_MOVE_SELF)
 
-    init?() {
+    public init?() {
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else { return nil }
         var ends: [Int32] = [0, 0]
@@ -43,7 +45,7 @@ final class FolderChanges: Sendable {
     /// it at once. Adding a watch again is cheap and picks up a folder removed and made anew
     /// since. Called from the waiting thread only.
     @discardableResult
-    func watch(_ folders: Set<String>) -> (watched: Int, new: Int) {
+    public func watch(_ folders: Set<String>) -> (watched: Int, new: Int) {
         watches.withLock { watches in
             for (folder, wd) in watches where !folders.contains(folder) {
                 inotify_rm_watch(inotify, wd)
@@ -61,7 +63,7 @@ final class FolderChanges: Sendable {
 
     /// Blocks until a watched folder changes, `wake()` is called, or `timeout` seconds pass.
     /// Returns true when a folder changed. Called from the waiting thread only.
-    func wait(timeout: Double) -> Bool {
+    public func wait(timeout: Double) -> Bool {
         var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         let ms = Int32(max(0, min(timeout * 1000, Double(Int32.max))).rounded(.up))
@@ -73,7 +75,7 @@ final class FolderChanges: Sendable {
     }
 
     /// Ends the current (or the next) wait early. Safe from any thread.
-    func wake() {
+    public func wake() {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
     }

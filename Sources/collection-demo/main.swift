@@ -706,8 +706,8 @@ enum PhotoFolder {
         // Absolute, so the wall remembered for the folder names the same files from any folder.
         let folder = URL(fileURLWithPath: dir ?? picturesFolder()).standardizedFileURL.path
         var (files, total) = pictures(in: folder)
-        if files.isEmpty {
-            if let dir { throw AppError("--photos: no pictures in \(dir)") }
+        // A folder given with no pictures is shown as it is: an empty wall that says so.
+        if files.isEmpty && dir == nil {
             files = try generated()
             total = files.count
         }
@@ -716,12 +716,67 @@ enum PhotoFolder {
         // Each picture is decoded in a worker process (this program started again in a hidden
         // mode, see `main()`), so that a hostile file costs only itself.
         let decoder = IsolatedImageDecoder()
-        return PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
+        var library = PhotoLibrary(files: files, folder: folder, total: total, scale: scale) {
             // Headless, pictures are made in the frame that asks for them: a script's dump then
             // says the same whatever the machine's speed.
             ImagePipeline(decoder: decoder, thumbnails: FreedesktopThumbnails(), memoryBudget: 48 << 20,
                           workers: wakesWindow ? 2 : 0, wake: wake)
         }
+        library.facts = { path in
+            let info = PictureFileInfo.read(path)
+            var facts = PictureFacts.modificationOnly(path)
+            facts.pixelSize = info.size
+            facts.taken = info.taken
+            return facts
+        }
+        // In a window the folder is watched: pictures copied in or removed appear or go.
+        // (Headless runs stay the same whatever happens on disk meanwhile.)
+        if wakesWindow {
+            library.readsDatesInBackground = true
+            library.wake = wake
+            let mailbox = PictureFolderMailbox()
+            library.folderChanges = mailbox
+            watch(folder, mailbox: mailbox, wake: wake)
+        }
+        return library
+    }
+
+    /// Watches `folder` and its subfolders with inotify (``FolderChanges``, as the calendar
+    /// watches its files) on a thread of its own, and posts the picture files to `mailbox`
+    /// whenever they differ from what it saw last. Without inotify the folder is not watched.
+    static func watch(_ folder: String, mailbox: PictureFolderMailbox, wake: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            guard let changes = FolderChanges() else { return }
+            var last = pictures(in: folder).files
+            while true {
+                let watched = changes.watch(folders(in: folder)).watched
+                if watched == 0 { Thread.sleep(forTimeInterval: 2) } else { _ = changes.wait(timeout: 60) }
+                // A copy under way: look once it had a moment to finish; what changes meanwhile
+                // wakes the next wait at once.
+                Thread.sleep(forTimeInterval: 0.1)
+                let now = pictures(in: folder).files
+                if now != last {
+                    last = now
+                    mailbox.post(now)
+                    wake()
+                }
+            }
+        }
+        thread.name = "photo folder watcher"
+        thread.start()
+    }
+
+    /// `folder` and its subfolders (hidden ones left out), as ``pictures(in:)`` walks them.
+    static func folders(in folder: String) -> Set<String> {
+        var out: Set<String> = [folder]
+        var queue = [folder]
+        while let dir = queue.popLast(), out.count < 10_000 {
+            for entry in FileSystemName.entries(of: dir) ?? [] where entry.isFolder && !entry.name.hasPrefix(".") {
+                let path = dir + "/" + entry.name
+                if out.insert(path).inserted { queue.append(path) }
+            }
+        }
+        return out
     }
 
     /// `xdg-user-dir PICTURES`, else ~/Pictures.

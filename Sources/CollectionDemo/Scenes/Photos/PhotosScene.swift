@@ -1,18 +1,22 @@
 import CollectionKit
 
 /// A folder of pictures as a grid: pictures decoded off the main thread, prefetched ahead of the
-/// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select; a
-/// long press lifts a picture and drops it elsewhere in the wall (the same drag machinery as the
-/// rearrange scene); a right click, the Menu key or Shift+F10 opens its menu (move to the start or
-/// the end, remove from the wall); Ctrl+Z and Ctrl+Shift+Z undo and redo. The files are never
-/// touched: the wall's order is the scene's own.
-/// The dump says, for each visible cell, whether its picture is shown or pending.
-public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchingDataSource {
+/// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select
+/// (Ctrl+click toggles, Shift+click extends, Ctrl+A selects all); a double click or Enter opens
+/// the picture in the viewer (``PhotoViewer``); a long press (or Space, then the arrows and Space
+/// again) lifts a picture and drops it elsewhere in the wall (the same drag machinery as the
+/// rearrange scene); a right click, the Menu
+/// key or Shift+F10 opens its menu (open, copy, move to the start or the end, remove from the wall,
+/// move to trash); Delete moves the selected pictures to the desktop's trash, with a toast whose
+/// Undo puts them back; Ctrl+C copies their file URIs; Ctrl+Z and Ctrl+Shift+Z undo and redo.
+/// A file is never changed: only "Move to Trash" moves one, to the freedesktop trash.
+/// The dump says, for each visible cell, whether its picture is shown, pending or failed.
+public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchingDataSource, CollectionAccessibilityDataSource {
     public let name = "photos"
     public let collection: CollectionView
     public let pipeline: ImagePipeline
     public private(set) var composition = Composition([])
-    private var library: PhotoLibrary
+    var library: PhotoLibrary
     private let controller: CollectionController
     /// The wall: indices into the library's files, in the order shown.
     public private(set) var order: [Int]
@@ -24,16 +28,49 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public let menu = ContextMenuController()
     private var menuItem: String?
     private var windowBounds = Rect.zero
+    /// The picture over the wall, open or closed.
+    let viewer: PhotoViewer
+    /// Says what was moved to the trash, with Undo.
+    public let toast: Toast
+    private let clipboard: any Clipboard
+    /// The modifiers of the last press, and the last click (for a double click).
+    private var pressModifiers: Modifiers = []
+    private var lastClick: (item: Int, time: Double)?
+    private var selectionAnchor: Int?
+    /// Pictures that left the folder behind the wall's back: they come back if their file does.
+    private var goneFromFolder: Set<String> = []
+    /// The header's sort switch.
+    let nameButton: Button, dateButton: Button
+    let sortRow: CollectionKit.ButtonRow
+    /// How the wall is ordered now (a drag or a menu move keeps it: the user's order within it).
+    public internal(set) var sortMode = PhotoSort.name
+    var factsCache: [String: PictureFacts] = [:]
+    /// Dates being read in the background for a sort by date, and where they arrive.
+    var readingDates = false
+    let datesRead = PictureFactsMailbox()
+    /// The header band, above the wall.
+    private(set) var headerFrame = Rect.zero
 
     /// The menu's actions, in the order shown.
     static var moveToStart: String { tr("Move to start") }
     static var moveToEnd: String { tr("Move to end") }
     static var remove: String { tr("Remove from wall") }
+    static var open: String { tr("Open") }
+    static var copy: String { tr("Copy") }
+    static var moveToTrash: String { tr("Move to Trash") }
+    /// Two clicks on one picture within this many seconds open it.
+    static let doubleClickInterval = 0.4
 
-    public init(library: PhotoLibrary) {
+    public init(library: PhotoLibrary, measurer: any TextMeasuring = EstimatedTextMeasurer(), clipboard: any Clipboard = MemoryClipboard()) {
         self.library = library
         order = Array(library.files.indices)
+        self.clipboard = clipboard
+        toast = Toast(name: "photos-toast", measurer: measurer)
+        nameButton = Button(name: "sort-name", title: PhotosScene.sortByName)
+        dateButton = Button(name: "sort-date", title: PhotosScene.sortByDate)
+        sortRow = CollectionKit.ButtonRow([nameButton, dateButton], measurer: measurer, alignment: .trailing)
         pipeline = library.makePipeline()
+        viewer = PhotoViewer(pipeline: pipeline, scale: library.scale)
         pipeline.placeholderColor = Theme.photoPlaceholder
         // A picture that cannot be shown (broken, refused, its decoder crashed) is told from one
         // still loading: a darker tile with a cross.
@@ -45,7 +82,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         controller = CollectionController(view: collection, interaction: CollectionInteraction(panSlop: 4))
         let pipeline = pipeline, scale = library.scale
         reorder = ReorderableCollection<String>(view: collection, title: tr("Photos")) { file, rect, list in
-            pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, into: &list)
+            // Rounded as the tiles are.
+            pipeline.draw(PhotoCell.key(file, size: rect.size, scale: scale.value), in: rect, cornerRadius: 6, into: &list)
         }
         reorder.describeItem = { String($0.split(separator: "/").last ?? "") }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
@@ -67,15 +105,50 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         collection.prefetchDataSource = self
         collection.emptyMessage = tr("No pictures")
         collection.reloadData()
+        nameButton.onActivate = { [unowned self] now in sort(by: .name, now: now) }
+        dateButton.onActivate = { [unowned self] now in sort(by: .date, now: now) }
+        updateSortButtons()
+        viewer.facts = { [unowned self] in facts(of: $0) }
+        viewer.files = { [unowned self] in order.map { self.library.files[$0] } }
+        viewer.thumbnail = { [unowned self] file in
+            guard let i = order.firstIndex(where: { self.library.files[$0] == file }),
+                  let f = collection.layout.attributesForItem(at: ItemPath(item: i))?.frame else { return nil }
+            return PhotoCell.key(file, size: f.size, scale: self.library.scale.value)
+        }
+        viewer.onClose = { [unowned self] item, _ in
+            // Back at the picture shown last, focused and selected.
+            let ip = ItemPath(item: item)
+            guard order.indices.contains(item) else { return }
+            collection.setSelection([ip])
+            collection.scrollToItem(ip, centered: true, animated: false)
+            collection.setFocus(ip, showingRing: false)
+        }
         compose()
     }
 
     /// The menu on top; the drag (a long press lifts, a click selects); right clicks; the grid's
     /// own pan, wheel, scroll bars and keys; the shortcuts; the frame.
     private func compose() {
-        interaction.onClick = { [unowned self] p, _ in
-            if let ip = collection.indexPathForItem(atWindowPoint: p) { collection.setSelection([ip]); collection.focusByPointer(ip) }
+        interaction.onClick = { [unowned self] p, now in
+            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return }
+            click(ip, modifiers: pressModifiers, now: now)
         }
+        controller.onActivate = { [unowned self] ip, now in viewer.open(ip.item, now: now) }
+        // Space picks the focused picture up to move it with the arrows, as in the other scenes
+        // (Enter opens it); it is taken before the grid, whose Space would activate.
+        let spaceLift = ClosureComponent(role: .capture, handle: { [unowned self] event, now in
+            guard case .key(.space, []) = event, !viewer.isOpen, !manager.isDragging,
+                  composition.focus.focused === controller,
+                  let ip = collection.focusedItem, let id = collection.identifier(at: ip) else { return .ignored }
+            manager.finishLandings()
+            collection.setFocus(ip, showingRing: true)
+            return manager.liftWithKeyboard(id, from: reorder, now: now) ? .handled : .ignored
+        })
+        // Notes the modifiers of each press (the click callback does not carry them).
+        let pressWatch = ClosureComponent(role: .observe, handle: { [unowned self] event, _ in
+            if case let .pointerDown(_, _, mods) = event { pressModifiers = mods }
+            return .ignored
+        })
         menu.onChoose = { [unowned self] _, _, title, now in if let file = menuItem { run(title, on: file, now: now) } }
         let rightClick = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .pointerDown(p, .right, _) = event else { return .ignored }
@@ -88,6 +161,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             guard case let .key(key, mods) = event else { return .ignored }
             if key == Key("z"), mods == .ctrl { undo(now: now); return .handled }
             if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return .handled }
+            if key == Key("a"), mods == .ctrl { selectAll(); return .handled }
+            if key == Key("c"), mods == .ctrl { copy(targets(of: collection.focusedItem)); return .handled }
+            if key == Key("Delete"), mods.isEmpty || mods == .shift {
+                moveToTrash(targets(of: collection.focusedItem), now: now)
+                return .handled
+            }
             if ContextMenuController.isMenuKey(key, mods), let ip = collection.focusedItem,
                let f = collection.layout.attributesForItem(at: ip)?.frame {
                 openMenu(for: ip, at: collection.windowRect(fromContent: f).center, fromKeyboard: true)
@@ -101,7 +180,13 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             return manager.dropExternal(payload, at: p, now: now)
         })
         // The drag's flights and timers; the pipeline is a part of its own.
-        let frame = ClosureComponent(update: { [unowned self] now in manager.update(now: now) },
+        let frame = ClosureComponent(update: { [unowned self] now in
+            manager.update(now: now)
+            if !manager.isDragging { takeDatesRead(now: now) }
+            if let files = library.folderChanges?.take() {
+                if manager.isDragging { library.folderChanges?.putBack(files) } else { folderChanged(files, now: now) }
+            }
+        },
                                      nextDeadline: { [unowned self] now in manager.nextDeadline(after: now) })
         // Over the grid: the slot a lifted picture left, and the picture itself (or its flight home).
         let dragLayer = ClosureComponent(draw: { [unowned self] list in
@@ -117,21 +202,30 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                 list.text(refusal.text, in: line.insetBy(dx: 8, dy: 0), size: 13, color: Theme.danger, alignment: .leading)
             }
         })
-        composition = Composition([menu, dragLayer, interaction, rightClick, drops, controller, shortcuts, frame, pipeline], focus: FocusChain([controller]))
+        let focus = FocusChain([controller] + sortRow.focusStops + toast.focusStops)
+        toast.focusChain = focus
+        let header = ClosureComponent(draw: { [unowned self] list in drawHeader(into: &list) })
+        composition = Composition([pressWatch, viewer, spaceLift, toast, menu, dragLayer, interaction, rightClick, drops, sortRow, header, controller, shortcuts, frame, pipeline],
+                                  focus: focus)
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
             [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),
              ("pictures", .array(self.visiblePictures())),
              ("count", .int(self.order.count)),
+             ("sort", .string(self.sortMode.rawValue)),
+             ("title", .string(self.headerTitle)),
              ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null)]
         }
     }
 
     private func openMenu(for ip: ItemPath, at anchor: Point, fromKeyboard: Bool) {
         let file = file(at: ip.item)
-        let actions = [ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
+        let actions = [ContextMenuAction(PhotosScene.open),
+                       ContextMenuAction(PhotosScene.copy),
+                       ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
                        ContextMenuAction(PhotosScene.moveToEnd, isEnabled: ip.item < order.count - 1),
-                       ContextMenuAction(PhotosScene.remove, isDestructive: true)]
+                       ContextMenuAction(PhotosScene.remove),
+                       ContextMenuAction(PhotosScene.moveToTrash, isDestructive: true)]
         if menu.open(itemID: file, actions: actions, at: anchor, in: windowBounds, isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
             menuItem = file
         }
@@ -140,6 +234,12 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private func run(_ title: String, on file: String, now: Double) {
         guard let index = order.firstIndex(where: { library.files[$0] == file }) else { return }
         switch title {
+        case PhotosScene.open:
+            viewer.open(index, now: now)
+        case PhotosScene.copy:
+            copy(targets(of: ItemPath(item: index)))
+        case PhotosScene.moveToTrash:
+            moveToTrash(targets(of: ItemPath(item: index)), now: now)
         case PhotosScene.moveToStart, PhotosScene.moveToEnd:
             let to = title == PhotosScene.moveToStart ? 0 : order.count - 1
             move(from: index, to: to)
@@ -152,6 +252,14 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                                  redo: { [unowned self] in removePicture(at: index) })
         default: break
         }
+    }
+
+    /// Shows the wall in `newOrder` (the same pictures), keeping which ones are selected.
+    func setOrder(_ newOrder: [Int]) {
+        let selected = Set(collection.selectedItems.compactMap { order.indices.contains($0.item) ? order[$0.item] : nil })
+        order = newOrder
+        collection.reloadData()
+        collection.setSelection(Set(order.indices.filter { selected.contains(order[$0]) }.map { ItemPath(item: $0) }))
     }
 
     private func move(from: Int, to: Int) {
@@ -211,14 +319,24 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
 
     public convenience init(config: SceneConfig) throws {
         guard let library = config.photos else { throw AppError("the photos scene needs pictures (--photos DIR)") }
-        self.init(library: library)
+        self.init(library: library, measurer: config.measurer, clipboard: config.services.clipboard)
         collection.layoutDirection = config.layoutDirection
+        sortRow.layoutDirection = config.layoutDirection
+        viewer.layoutDirection = config.layoutDirection
+        toast.layoutDirection = config.layoutDirection
     }
 
     public func setFrame(_ frame: Rect) {
         windowBounds = Rect(x: 0, y: 0, width: frame.maxX, height: frame.maxY)
-        manager.bounds = frame
-        collection.setFrame(frame)
+        viewer.setFrame(frame)
+        toast.setFrame(frame)
+        // The header band, in a window tall enough to spare it.
+        let band = frame.height >= 240 && frame.width >= 200 ? PhotosScene.headerHeight : 0
+        headerFrame = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: band)
+        sortRow.setFrame(Rect(x: frame.minX + 12, y: frame.minY, width: max(0, frame.width - 24), height: band))
+        let wall = Rect(x: frame.minX, y: frame.minY + band, width: frame.width, height: max(0, frame.height - band))
+        manager.bounds = wall
+        collection.setFrame(wall)
     }
 
     /// The folder the wall is remembered for (nil: not remembered).
@@ -281,7 +399,11 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             let state = pipeline.state(of: key(a.indexPath, size: a.frame.size))
             var fields: [(String, JSON)] = [("item", .string(fileName(a.indexPath.item))),
                                             ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue))]
-            if state == .failed { fields.append(("reason", failureReason(file(at: a.indexPath.item)))) }
+            if state == .failed {
+                fields.append(("reason", failureReason(file(at: a.indexPath.item))))
+                // What the tile says: the broken-picture glyph and the name.
+                fields.append(("caption", .string(fileName(a.indexPath.item))))
+            }
             return .object(fields)
         }
     }
@@ -304,6 +426,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         cell.pipeline = pipeline
         cell.source = file(at: ip.item)
         cell.scale = library.scale.value
+        cell.failureReason = { [unowned self] in pipeline.failureReason(of: $0).map { PhotosScene.failureText($0) } }
         return cell
     }
 
@@ -314,4 +437,166 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public func collectionView(_ cv: CollectionView, cancelPrefetchingForItemsAt ips: [ItemPath]) {
         pipeline.cancelPrefetching(ips.compactMap { ip in cv.layout.attributesForItem(at: ip).map { key(ip, size: $0.frame.size) } })
     }
+}
+
+// MARK: Selection, viewer, clipboard and trash
+
+extension PhotosScene {
+    /// A click: selects one picture, Ctrl toggles it, Shift extends from the last clicked one; the
+    /// second click of a double click opens the viewer.
+    func click(_ ip: ItemPath, modifiers: Modifiers, now: Double) {
+        if modifiers.contains(.ctrl) {
+            var selection = collection.selectedItems
+            if selection.contains(ip) { selection.remove(ip) } else { selection.insert(ip) }
+            collection.setSelection(selection)
+            selectionAnchor = ip.item
+        } else if modifiers.contains(.shift), let anchor = selectionAnchor, order.indices.contains(anchor) {
+            let range = min(anchor, ip.item)...max(anchor, ip.item)
+            collection.setSelection(Set(range.map { ItemPath(item: $0) }))
+        } else {
+            collection.setSelection([ip])
+            selectionAnchor = ip.item
+            if let last = lastClick, last.item == ip.item, now - last.time <= PhotosScene.doubleClickInterval {
+                lastClick = nil
+                collection.focusByPointer(ip)
+                viewer.open(ip.item, now: now)
+                return
+            }
+        }
+        lastClick = (ip.item, now)
+        collection.focusByPointer(ip)
+    }
+
+    /// The folder's picture files changed on disk: pictures gone from it leave the wall, new ones
+    /// join it before the first picture they sort before (by name or date, as the wall is sorted).
+    /// Pictures from elsewhere (dropped) stay. O(pictures) for each new one.
+    func folderChanged(_ now: [String], now time: Double) {
+        guard let folder = library.folder else { return }
+        let prefix = folder + "/"
+        let present = Set(now)
+        let gone = order.indices.filter { i in
+            let f = library.files[order[i]]
+            return f.hasPrefix(prefix) && !present.contains(f)
+        }
+        if !gone.isEmpty {
+            manager.finishLandings()
+            for i in gone.reversed() { goneFromFolder.insert(library.files[order[i]]); order.remove(at: i) }
+            try? collection.performBatchUpdates([.delete(gone.map { ItemPath(item: $0) })])
+        }
+        let shown = Set(order.map { library.files[$0] })
+        var known: [String: Int] = [:]
+        for (i, f) in library.files.enumerated() where known[f] == nil { known[f] = i }
+        // New to the wall, or back in the folder; a picture the user took off the wall stays off.
+        let added = now.filter { !shown.contains($0) && (known[$0] == nil || goneFromFolder.contains($0)) }
+        for file in added {
+            let picture: Int
+            if let i = known[file] { picture = i } else {
+                library.files.append(file)
+                picture = library.files.count - 1
+                known[file] = picture
+            }
+            goneFromFolder.remove(file)
+            let at = order.firstIndex { precedes(file, library.files[$0], by: sortMode) } ?? order.count
+            manager.finishLandings()
+            order.insert(picture, at: at)
+            try? collection.performBatchUpdates([.insert([ItemPath(item: at)])])
+        }
+        if !gone.isEmpty || !added.isEmpty {
+            library.total = max(order.count, library.total - gone.count + added.count)
+            viewer.wallChanged(now: time)
+        }
+    }
+
+    func selectAll() {
+        collection.setSelection(Set(order.indices.map { ItemPath(item: $0) }))
+    }
+
+    /// What an action on `ip` acts on: the selection when it holds `ip` (or there is no `ip`),
+    /// else `ip` alone; positions in the wall, in order.
+    func targets(of ip: ItemPath?) -> [Int] {
+        let selected = collection.selectedItems.map(\.item).filter { order.indices.contains($0) }.sorted()
+        guard let ip, order.indices.contains(ip.item) else { return selected }
+        return selected.contains(ip.item) ? selected : [ip.item]
+    }
+
+    /// Puts the pictures' file URIs on the clipboard, one a line, as `text/uri-list` writes them
+    /// (SDL's clipboard carries text only, so other programs get them as text).
+    func copy(_ items: [Int]) {
+        guard !items.isEmpty else { return }
+        clipboard.setText(items.map { PhotosScene.fileURI(file(at: $0)) }.joined(separator: "\r\n"))
+    }
+
+    static func fileURI(_ path: String) -> String { "file://" + FreedesktopTrash.escape(path) }
+
+    /// Moves the pictures' files to the desktop's trash and takes them off the wall; a toast says
+    /// so, and its Undo (or Ctrl+Z) puts each file back, byte for byte, and on the wall where it was.
+    /// A file that cannot be moved stays (and on the wall), and the toast says why.
+    func moveToTrash(_ items: [Int], now: Double) {
+        manager.finishLandings()
+        var done: [(picture: Int, position: Int, trashed: FreedesktopTrash.Trashed)] = []
+        var failure: (name: String, reason: String)?
+        for position in items {
+            let path = file(at: position)
+            do { done.append((order[position], position, try library.trash.trash(path))) } catch {
+                if failure == nil { failure = (PhotoCell.fileName(path), String(describing: error)) }
+            }
+        }
+        if let failure {
+            toast.show(filled(tr("“%1$@” could not be moved to the trash: %2$@"), failure.name, failure.reason), now: now)
+        }
+        guard !done.isEmpty else { return }
+        let removeAll = { [unowned self] in
+            for entry in done.reversed() { if let at = order.firstIndex(of: entry.picture) { removePicture(at: at) } }
+            collection.setSelection([])
+            viewer.wallChanged(now: self.pipeline.now)
+        }
+        removeAll()
+        let trash = library.trash
+        var current = done.map(\.trashed)
+        let restore = { [unowned self] in
+            var failed: Error?
+            for (i, entry) in done.enumerated() {
+                do { try trash.restore(current[i]) } catch { failed = failed ?? error; continue }
+                insertPicture(entry.picture, at: min(entry.position, order.count))
+            }
+            collection.setSelection(Set(done.compactMap { entry in order.firstIndex(of: entry.picture).map { ItemPath(item: $0) } }))
+            if let failed { throw failed }
+        }
+        manager.history.push(tr("move to trash"), undo: restore, redo: { [unowned self] in
+            current = try done.map { try trash.trash(self.library.files[$0.picture]) }
+            removeAll()
+        })
+        let message = done.count == 1 ? filled(tr("“%@” moved to trash"), PhotoCell.fileName(done[0].trashed.original))
+                                      : filled(trn("%@ picture moved to trash", "%@ pictures moved to trash", done.count), "\(done.count)")
+        let depth = manager.history.undoCount
+        toast.show(message, action: tr("Undo"), now: now) { [unowned self] now in
+            // Only while the trashing is still the last edit: an older one is Ctrl+Z's business.
+            guard manager.history.undoCount == depth else { return }
+            do { try manager.history.undo() } catch {
+                toast.show(filled(tr("Could not put it back: %@"), String(describing: error)), now: now)
+            }
+        }
+    }
+
+    /// The reason a picture failed, as the tile and screen readers say it.
+    static func failureText(_ reason: String) -> String { filled(tr("Cannot be shown: %@"), reason) }
+
+    // MARK: Accessibility
+
+    public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
+        order.indices.contains(ip.item) ? fileName(ip.item) : nil
+    }
+
+    public func collectionView(_ cv: CollectionView, accessibilityDescriptionForItemAt ip: ItemPath) -> String? {
+        guard order.indices.contains(ip.item) else { return nil }
+        let source = file(at: ip.item)
+        if let reason = pipeline.failureReason(of: source) { return PhotosScene.failureText(reason) }
+        return nil
+    }
+}
+
+/// The open viewer is a modal sheet to the app: the tabs and their digit keys stay behind it (a
+/// digit is the viewer's: 1 is 100%).
+extension PhotosScene: ModalSheetPresenting {
+    var modalSheet: Rect? { viewer.isOpen ? viewer.frame : nil }
 }
