@@ -1,13 +1,17 @@
 import CollectionKit
 import Foundation
 
-extension PhotosScene: CollectionAccessibilityDataSource {
+extension PhotosScene {
     public var dragDropManager: DragDropManager? { manager }
 
     /// The wall of pictures (each item read alone with its place, "IMG_0042.jpg, 43 of 120"), the
     /// drag's status line as a live region, and the picture's menu while it is open.
     public func accessibilityNodes() -> [AccessibleNode] {
-        var nodes = [collection.accessibilityNode(name: tr("Photos")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+        // Reading order: the header's sort switch, the wall, then what shows over it (a toast, the
+        // viewer as a dialog).
+        var nodes = sortRow.accessibilityNodes()
+            + [collection.accessibilityNode(name: tr("Photos")), AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
+            + toast.accessibilityNodes() + viewer.accessibilityNodes()
         if let open = menu.menu {
             let entries = open.actions.enumerated().map { i, action in
                 var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]
@@ -25,14 +29,9 @@ extension PhotosScene: CollectionAccessibilityDataSource {
         return collectionView(collection, identifierForItemAt: ip) as? String
     }
 
-    /// The file's name, as a file manager shows it.
-    public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
-        path(at: ip).map { URL(fileURLWithPath: $0).lastPathComponent }
-    }
-
     /// When the file was last changed and its size ("Nov 27, 2026 at 10:04, 2.1 MB"), read from
-    /// the file when asked (one item at a time); nothing for a file that cannot be read.
-    public func collectionView(_ cv: CollectionView, accessibilityDescriptionForItemAt ip: ItemPath) -> String? {
+    /// the file when asked (one item at a time); nil for a file that cannot be read.
+    func fileDetails(at ip: ItemPath) -> String? {
         guard let path = path(at: ip), let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
         var parts: [String] = []
         if let date = attributes[.modificationDate] as? Date { parts.append(PhotosScene.dateFormatter.string(from: date)) }

@@ -61,7 +61,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     /// Two clicks on one picture within this many seconds open it.
     static let doubleClickInterval = 0.4
 
-    public init(library: PhotoLibrary, measurer: any TextMeasuring = EstimatedTextMeasurer(), clipboard: any Clipboard = MemoryClipboard()) {
+    public init(library: PhotoLibrary, measurer: any TextMeasuring = EstimatedTextMeasurer(), clipboard: any Clipboard = TextServices().clipboard) {
         self.library = library
         order = Array(library.files.indices)
         self.clipboard = clipboard
@@ -591,7 +591,7 @@ extension PhotosScene {
         guard order.indices.contains(ip.item) else { return nil }
         let source = file(at: ip.item)
         if let reason = pipeline.failureReason(of: source) { return PhotosScene.failureText(reason) }
-        return nil
+        return fileDetails(at: ip)
     }
 }
 
