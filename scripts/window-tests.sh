@@ -8,14 +8,23 @@
 #   scripts/window-tests.sh --no-display [PATTERN]  only those that need none (the line
 #                                       "# window-tests: no display" in the file), without Xvfb:
 #                                       scripts/test.sh runs them beside the window stage
+#   scripts/window-tests.sh --display --shard K/N [PATTERN]
+#                                       the K-th of N shares of the display groups, each on an Xvfb
+#                                       of its own: the groups are dealt longest first to the share
+#                                       with the least time so far, by the seconds each took in the
+#                                       last run (.build/window-weights.txt, else the recorded
+#                                       scripts/window-tests/weights.txt; 5 s for a group in neither).
+#                                       Most of a group's time is waiting on the window, not CPU, so
+#                                       scripts/test.sh runs two shares side by side.
 # Prints "window tests: N passed, M failed" and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-which_groups=all
+which_groups=all shard=""
 case "${1:-}" in
     --display) which_groups=display; shift ;;
     --no-display) which_groups=no-display; shift ;;
 esac
+if [ "${1:-}" = --shard ]; then shard=${2:?usage: scripts/window-tests.sh --display --shard K/N}; shift 2; fi
 bin=${COLLECTION_DEMO:-.build/debug/collection-demo}
 [ -x "$bin" ] || { echo "window tests: $bin is missing; run swift build first" >&2; exit 1; }
 work=$(mktemp -d)
@@ -56,7 +65,34 @@ else
     start_xvfb || exit 1
 fi
 
-for group in scripts/window-tests/[0-9]*.sh; do
+# shard_groups K N: the groups of share K of N, one a line (see --shard).
+shard_groups() {
+    local weights=scripts/window-tests/weights.txt
+    [ -s .build/window-weights.txt ] && weights=.build/window-weights.txt
+    ls scripts/window-tests/[0-9]*.sh | python3 -c '
+import sys
+k, n, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+weights = {}
+for line in open(path):
+    parts = line.split()
+    if len(parts) == 2: weights[parts[0]] = float(parts[1])
+groups = [g.strip() for g in sys.stdin if g.strip()]
+load = [0.0] * n
+mine = []
+for g in sorted(groups, key=lambda g: (-weights.get(g.rsplit("/", 1)[-1], 5.0), g)):
+    i = load.index(min(load))
+    load[i] += weights.get(g.rsplit("/", 1)[-1], 5.0)
+    if i == k - 1: mine.append(g)
+print("\n".join(sorted(mine)))
+' "${1}" "${2}" "$weights"
+}
+groups=(scripts/window-tests/[0-9]*.sh)
+if [ -n "$shard" ]; then
+    mapfile -t groups < <(shard_groups "${shard%/*}" "${shard#*/}")
+    echo "window tests: share $shard: ${#groups[@]} groups"
+fi
+weights_out="$work/weights"
+for group in "${groups[@]}"; do
     case "$group" in *"${1:-}"*) ;; *) continue ;; esac
     if grep -q '^# window-tests: no display$' "$group"; then [ "$which_groups" = display ] && continue
     else [ "$which_groups" = no-display ] && continue; fi
@@ -70,8 +106,16 @@ for group in scripts/window-tests/[0-9]*.sh; do
         fail "${group##*/}" "the test run's work folder $work was removed during this group"
         mkdir -p "$work"
     fi
-    echo "   (${group##*/}: $(( ($(now_ns) - started) / 1000000 )) ms)"
+    took_ms=$(( ($(now_ns) - started) / 1000000 ))
+    echo "   (${group##*/}: $took_ms ms)"
+    echo "${group##*/} $((took_ms / 1000))" >>"$weights_out"
 done
+# What each group took, for the next run's shares (merged over what other shares recorded).
+if [ -s "$weights_out" ] && [ -d .build ]; then
+    { [ -s .build/window-weights.txt ] && cat .build/window-weights.txt; cat "$weights_out"; } \
+        | awk '{ w[$1] = $2 } END { for (g in w) print g, w[g] }' | sort >.build/window-weights.txt.new 2>/dev/null \
+        && mv .build/window-weights.txt.new .build/window-weights.txt
+fi
 
 echo "window tests: $passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then

@@ -156,8 +156,8 @@ widgets_test() {
     wait_until 20 w_tree_is 'first("dialog") is not None' || true
     w_client click "Delete" >/dev/null
     if wait_until 20 w_tree_is 'first("notification", "Card deleted") is not None and first("push button", "Undo") is not None and first("push button", "Close") is not None and first("dialog") is None' \
-            && wait_until 20 w_events 'any(x["type"] == "object:announcement" and x["any"] == "Card deleted" for x in e)'; then
-        pass "widgets: the toast is a notification with Undo and Close, and its message is announced"
+            && wait_until 20 w_events 'any(x["type"] == "object:announcement" and x["any"] == "Card deleted. Undo" for x in e)'; then
+        pass "widgets: the toast is a notification with Undo and Close, and its message and offer are announced"
     else fail "widgets toast" "tree $(cat "$work/widgets-tree.json"), events $(tail -c 400 "$w_log")"; fi
     w_cleanup
 }

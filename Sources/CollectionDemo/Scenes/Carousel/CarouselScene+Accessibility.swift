@@ -9,9 +9,13 @@ extension CarouselScene: CollectionAccessibilityDataSource {
         if let opened = openedCard, ids.indices.contains(opened) {
             let c = CarouselCardCell.Content.sample(ids[opened], of: ids.count)
             let story = CarouselScene.story(c)
+            // Close is reported focused once its ring shows: a sheet opened with no control in
+            // focus is a dialog that takes the focus itself, and a screen reader reads it whole.
+            var closeNode = sheet.closeButton.accessibilityNode(index: 2)
+            if !sheet.closeButton.showsFocusRing { closeNode.states.remove(.focused) }
             let children = [AccessibleNode(role: .label, name: c.title, index: 0, frame: sheetFrameForAccessibility),
                             AccessibleNode(role: .label, name: story, index: 1, frame: sheetFrameForAccessibility),
-                            sheet.closeButton.accessibilityNode(index: 2)]
+                            closeNode]
             nodes.append(AccessibleNode(role: .dialog, name: c.title, frame: sheetFrameForAccessibility, children: children,
                                         description: story))
         }
