@@ -192,6 +192,9 @@ public final class CarouselScene: Scene, CollectionDataSource, ShortcutListing, 
         let wasOpen = openedCard != nil
         openedCard = index
         collection.updateHover(at: nil)
+        // Close is where the sheet will draw it from the start: a screen reader reads the sheet
+        // before its first frame.
+        readingSheet.closeButton.setFrame(sheetCloseFrame)
         if !wasOpen { focusChain.beginModal([readingSheet.closeButton], now: now ?? collection.now) }
     }
 
