@@ -3,25 +3,31 @@ import CollectionKit
 import Foundation
 import XCTest
 
-/// Text costs time linear in its length: twice the text within 3 times the time (the best of
-/// three runs of each, interleaved, measured in one run of the test; a quadratic step shows as
-/// four times).
+/// Text costs time linear in its length: twice the text within 3 times the thread's CPU time (the
+/// best of five runs of each, interleaved, measured in one run of the test; a quadratic step shows
+/// as four times).
 final class LongTextTests: XCTestCase {
-    /// The time `body` takes once.
+    /// The CPU time this thread spends in `body` once: on a shared machine the wall clock also
+    /// counts the time other processes had the core, and the ratio of two runs wanders with it.
     private func timed(_ body: () -> Void) -> Double {
-        let t0 = Date()
+        func now() -> Double {
+            var t = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+            return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+        }
+        let t0 = now()
         body()
-        return Date().timeIntervalSince(t0)
+        return now() - t0
     }
 
     /// Twice the input within 3 times the time (a quadratic cost gives 4; a linear one measured
     /// up to 2.5 on a busy machine, caches and all); `make` builds each input before the clock starts.
     private func assertLinear<Input>(_ name: String, _ n: Int, make: (Int) -> Input, _ work: (Input) -> Void) {
         work(make(n / 4))  // warm-up: fonts, fallback faces, tables
-        let small = (0..<3).map { _ in make(n) }, large = (0..<3).map { _ in make(2 * n) }
+        let small = (0..<5).map { _ in make(n) }, large = (0..<5).map { _ in make(2 * n) }
         // Interleaved, so a change in the machine's load meets both sizes alike.
         var one = Double.infinity, two = Double.infinity
-        for k in 0..<3 {
+        for k in 0..<5 {
             one = min(one, timed { work(small[k]) })
             two = min(two, timed { work(large[k]) })
         }
