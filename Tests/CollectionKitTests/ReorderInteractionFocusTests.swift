@@ -9,20 +9,8 @@ final class ReorderInteractionFocusTests: XCTestCase {
     /// Four 100-point columns in a 400x300 viewport, 40 items; item 5 pinned. The interaction is
     /// the chain's only stop unless `inChain` is false.
     private func make(inChain: Bool = true) -> (Composition, ReorderInteraction, CollectionView, MovableNumbers) {
-        let ds = MovableNumbers(count: 40, pinned: [5])
+        let (r, cv, ds) = ReorderFixture.make(name: "numbers")
         sources.append(ds)
-        let cv = CollectionView(name: "numbers", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(100), interitemSpacing: 0,
-                                                                    lineSpacing: 0, insets: EdgeInsets(all: 0)))
-        cv.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
-        cv.dataSource = ds
-        cv.setFrame(Rect(0, 0, 400, 300))
-        cv.reloadData()
-        cv.update(now: 0)
-        let manager = DragDropManager()
-        manager.bounds = cv.frame
-        let reorderable = ReorderableCollection<AnyHashable>(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
-        manager.add(reorderable)
-        let r = ReorderInteraction(manager: manager, reorderable: reorderable)
         let focus = FocusChain(inChain ? [r] : [])
         return (Composition([r, focus], focus: focus), r, cv, ds)
     }

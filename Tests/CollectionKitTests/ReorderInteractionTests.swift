@@ -8,20 +8,9 @@ final class ReorderInteractionTests: XCTestCase {
 
     /// Four 100-point columns, 100-point rows, 40 items (10 rows) in a 400x300 viewport; item 5 pinned.
     private func make() -> (ReorderInteraction, CollectionView, MovableNumbers) {
-        let ds = MovableNumbers(count: 40, pinned: [5])
+        let (r, cv, ds) = ReorderFixture.make()
         sources.append(ds)
-        let cv = CollectionView(name: "test", layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(100), interitemSpacing: 0,
-                                                                 lineSpacing: 0, insets: EdgeInsets(all: 0)))
-        cv.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
-        cv.dataSource = ds
-        cv.setFrame(Rect(0, 0, 400, 300))
-        cv.reloadData()
-        cv.update(now: 0)
-        let manager = DragDropManager()
-        manager.bounds = cv.frame
-        let reorderable = ReorderableCollection<AnyHashable>(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
-        manager.add(reorderable)
-        return (ReorderInteraction(manager: manager, reorderable: reorderable), cv, ds)
+        return (r, cv, ds)
     }
 
     private func step(_ r: ReorderInteraction, _ cv: CollectionView, to now: Double) {
@@ -156,5 +145,26 @@ final class ReorderInteractionTests: XCTestCase {
         // One late frame at 0.5 s: the lift is dated 0.3 s, the hold's real end.
         step(r, cv, to: 0.5)
         XCTAssertEqual(r.manager.session?.lift.liftTime, 0.3)
+    }
+}
+
+/// A reorderable grid for the interaction's tests: four 100-point columns and rows, 40 items in a
+/// 400x300 viewport, item 5 pinned, under a manager of its own. The caller keeps the data source
+/// (the view holds it weakly).
+enum ReorderFixture {
+    static func make(name: String = "test") -> (ReorderInteraction, CollectionView, MovableNumbers) {
+        let ds = MovableNumbers(count: 40, pinned: [5])
+        let cv = CollectionView(name: name, layout: GridLayout(itemsPerLine: 4, itemLength: .fixed(100), interitemSpacing: 0,
+                                                               lineSpacing: 0, insets: EdgeInsets(all: 0)))
+        cv.register(reuseIdentifier: "tile") { TileCell(reuseIdentifier: $0) }
+        cv.dataSource = ds
+        cv.setFrame(Rect(0, 0, 400, 300))
+        cv.reloadData()
+        cv.update(now: 0)
+        let manager = DragDropManager()
+        manager.bounds = cv.frame
+        let reorderable = ReorderableCollection<AnyHashable>(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
+        manager.add(reorderable)
+        return (ReorderInteraction(manager: manager, reorderable: reorderable), cv, ds)
     }
 }
