@@ -89,10 +89,10 @@ final class BoardsPolishTests: XCTestCase {
         let (app, driver, scene) = try start()
         try driver.play(script: "wait 50\nkey Down\nwait 50")
         // Down the backlog to a card whose title is longer than the card shows.
-        var first = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+        var first = try XCTUnwrap(scene.manager.focus?.id)
         for _ in 0..<20 where scene.card(first).name == scene.card(first).title || scene.card(first).lockedTo != nil {
             try driver.play(script: "key Down\nwait 50")
-            first = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+            first = try XCTUnwrap(scene.manager.focus?.id)
         }
         try driver.play(script: "key Delete\nwait 300")
         let title = scene.card(first).title
@@ -108,7 +108,7 @@ final class BoardsPolishTests: XCTestCase {
         XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(title)” deleted", "a click elsewhere leaves the toast")
         // The next delete replaces it.
         try driver.play(script: "key Down\nwait 50")
-        let second = try XCTUnwrap(scene.manager.focus?.id.base as? Int)
+        let second = try XCTUnwrap(scene.manager.focus?.id)
         try driver.play(script: "key Delete\nwait 300")
         XCTAssertEqual(app.dumpState()["deletedNotice"]?.stringValue, "“\(scene.card(second).title)” deleted")
         // Escape on its Undo closes it and undoes nothing.

@@ -130,7 +130,7 @@ final class FocusModelTests: XCTestCase {
         XCTAssertEqual(scene.manager.focus?.collection, "today")
         let dump = app.dumpState()
         XCTAssertEqual(dump["focus"]?["collection"]?.stringValue, "today")
-        XCTAssertEqual(dump["focus"]?["id"]?.stringValue, "\(clicked.base)")
+        XCTAssertEqual(dump["focus"]?["id"]?.stringValue, "\(clicked)")
         XCTAssertEqual(dump["focusRing"]?.boolValue, true)
     }
 }

@@ -32,7 +32,7 @@ final class DragDropBugTests: XCTestCase {
     // MARK: Two collections cannot share an identifier
 
     func testACollectionSharingAnIdentifierWithAnotherIsRefusedWhenAdded() throws {
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         try manager.add(DragDropManagerTests.collection("a", [0, 1, 2], frame: Rect(0, 0, 200, 400)))
         XCTAssertThrowsError(try manager.add(DragDropManagerTests.collection("b", [5, 2], frame: Rect(220, 0, 200, 400)))) { error in
             XCTAssertEqual("\(error)", "b holds item 2, which a already holds: every item may be in one collection only")
@@ -77,7 +77,7 @@ final class DragDropBugTests: XCTestCase {
 /// Edge auto-scroll moves the gap often; items must not be drawn over it meanwhile.
 final class DragDropAutoScrollGapTests: XCTestCase {
     func testDuringEdgeAutoScrollNoItemIsDrawnOverTheGap() throws {
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         let c = DragDropManagerTests.collection("long", Array(0..<200), frame: Rect(0, 0, 200, 400))
         try manager.add(c)
         // Lift row 1 and hold it near the bottom edge: the view scrolls under it.

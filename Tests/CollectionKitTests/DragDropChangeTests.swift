@@ -171,7 +171,7 @@ final class ReorderChangeTests: XCTestCase {
         view.reloadData()
         view.setFrame(Rect(0, 0, 200, 400))
         let reorder = ReorderableCollection<AnyHashable>(view: view, title: "Rows") { _, r, list in list.fill(r, .white) }
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         manager.add(reorder)
         var heard: [DragDropChange] = []
         manager.onChange = { heard.append($0) }

@@ -49,7 +49,7 @@ final class DragDropDefaultsTests: XCTestCase {
     }
 
     func testAddingACollectionAfterTheStopsWereTakenIsAnError() {
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         try! manager.add(DragDropManagerTests.collection("a", [0, 1], frame: Rect(0, 0, 200, 400)))
         let chain = FocusChain(manager.focusStops())
         XCTAssertEqual(chain.stops.count, 1)
@@ -60,7 +60,7 @@ final class DragDropDefaultsTests: XCTestCase {
     }
 
     func testACollectionAddedLaterJoinsTheChainAfterTheManagersStops() {
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         try! manager.add(DragDropManagerTests.collection("a", [0, 1], frame: Rect(0, 0, 200, 400)))
         let button = Button(name: "add", title: "Add")
         let chain = FocusChain(manager.focusStops() + [button])

@@ -9,7 +9,7 @@ final class DragDropManagerTests: XCTestCase {
     /// Columns 200 wide at x 0 (a), 220 (b), 440 (c, empty), 660 (focus, capacity 1, y 0-100)
     /// and a trash at 660, 200. Rows are 40 high with no spacing: row i spans y 40i..40i+40.
     struct Board {
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         var a, b, c, focus, palette: DragDropCollection<AnyHashable>
         let trash = DropZone(name: "trash", title: "Trash")
         var copies = 0
@@ -62,21 +62,21 @@ final class DragDropManagerTests: XCTestCase {
     func testTheLargestOverlapWins() {
         let frames = [(name: "left", frame: Rect(0, 0, 200, 400)), (name: "right", frame: Rect(200, 0, 200, 400))]
         // 100×40 snapshot at x 130: 70×40 over left, 30×40 over right.
-        XCTAssertEqual(DragDropManager.chooseTarget(snapshot: Rect(130, 10, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "left")
+        XCTAssertEqual(DragDropCoordinator.chooseTarget(snapshot: Rect(130, 10, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "left")
         // At x 160: 40×40 left, 60×40 right.
-        XCTAssertEqual(DragDropManager.chooseTarget(snapshot: Rect(160, 10, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "right")
+        XCTAssertEqual(DragDropCoordinator.chooseTarget(snapshot: Rect(160, 10, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "right")
         // Outside both.
-        XCTAssertNil(DragDropManager.chooseTarget(snapshot: Rect(500, 10, 100, 40), candidates: frames, current: "left", hysteresis: 1.3))
+        XCTAssertNil(DragDropCoordinator.chooseTarget(snapshot: Rect(500, 10, 100, 40), candidates: frames, current: "left", hysteresis: 1.3))
     }
 
     func testHysteresisKeepsTheCurrentTargetOnABoundary() {
         let frames = [(name: "left", frame: Rect(0, 0, 200, 400)), (name: "right", frame: Rect(200, 0, 200, 400))]
         // 45 vs 55: right overlaps more, but not 1.3 times as much as left: left keeps it.
-        XCTAssertEqual(DragDropManager.chooseTarget(snapshot: Rect(155, 0, 100, 40), candidates: frames, current: "left", hysteresis: 1.3), "left")
+        XCTAssertEqual(DragDropCoordinator.chooseTarget(snapshot: Rect(155, 0, 100, 40), candidates: frames, current: "left", hysteresis: 1.3), "left")
         // 40 vs 60 is 1.5 times: right takes over.
-        XCTAssertEqual(DragDropManager.chooseTarget(snapshot: Rect(160, 0, 100, 40), candidates: frames, current: "left", hysteresis: 1.3), "right")
+        XCTAssertEqual(DragDropCoordinator.chooseTarget(snapshot: Rect(160, 0, 100, 40), candidates: frames, current: "left", hysteresis: 1.3), "right")
         // Exactly half and half with no current target: the first listed.
-        XCTAssertEqual(DragDropManager.chooseTarget(snapshot: Rect(150, 0, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "left")
+        XCTAssertEqual(DragDropCoordinator.chooseTarget(snapshot: Rect(150, 0, 100, 40), candidates: frames, current: nil, hysteresis: 1.3), "left")
     }
 
     func testWobblingOnABoundaryDoesNotFlip() {

@@ -98,7 +98,7 @@ final class ExternalDropTests: XCTestCase {
         let board = DragDropManagerTests.makeBoard()
         board.focus.externalDropAcceptance = { _ in .accept }
         board.focus.onExternalDrop = { _, position in
-            try board.manager.insert([AnyHashable(500)], into: "focus", at: position, summary: "drop")
+            try board.manager.insert([500], into: "focus", at: position, summary: "drop")
         }
         board.manager.dropExternal(DropPayload(text: "x"), at: Point(x: 700, y: 20), now: 1)
         XCTAssertEqual(board.manager.notices, ["Focus holds 1 item"])

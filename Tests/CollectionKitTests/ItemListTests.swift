@@ -109,7 +109,7 @@ final class ItemListTests: XCTestCase {
                                       cellForItem: { cv, ip, _ in cv.dequeueReusableCell(withReuseIdentifier: "dragdrop.gap", for: ip) },
                                       drawItem: { _, _, _ in })
         }
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         try manager.add(board("a", [ItemList(identifiers: 0..<5_000_000), ItemList(identifiers: 5_000_000..<10_000_000)]))
         try manager.add(board("b", [["x", 10_000_000, 20_000_000]]))
         XCTAssertThrowsError(try manager.add(board("c", [ItemList(identifiers: 9_999_990..<10_000_010)]))) { error in

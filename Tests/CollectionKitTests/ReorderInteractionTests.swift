@@ -161,7 +161,7 @@ enum ReorderFixture {
         cv.setFrame(Rect(0, 0, 400, 300))
         cv.reloadData()
         cv.update(now: 0)
-        let manager = DragDropManager()
+        let manager = DragDropManager<AnyHashable>()
         manager.bounds = cv.frame
         let reorderable = ReorderableCollection<AnyHashable>(view: cv, title: "Numbers") { _, rect, list in list.fill(rect, .white) }
         manager.add(reorderable)

@@ -28,14 +28,14 @@ extension Kanban {
             // add button adds; it does not rename the card last focused).
             let columnHasFocus = composition.focus.focused?.focusName == manager.focus?.collection
             if InPlaceEditor.isEditKey(key, mods), columnHasFocus, let f = manager.focus, let column = columns.first(where: { $0.name == f.collection }),
-               let id = column.identifier(f.id) {
-                beginRenaming(id, in: column, now: now)
+               column.identifier(f.id) != nil {
+                beginRenaming(f.id, in: column, now: now)
                 return .handled
             }
             if key == Key("Delete"), mods.isEmpty, columnHasFocus || !manager.selection.isEmpty {
                 let ids = manager.selection.isEmpty ? manager.focus.map { [$0.id] } ?? [] : Array(manager.selection)
                 guard !ids.isEmpty else { return .ignored }
-                let what = ids.count == 1 ? ids.identifiers(as: Int.self).first.map(title(of:)) ?? "1 card" : "\(ids.count) cards"
+                let what = ids.count == 1 ? ids.first.map(title(of:)) ?? "1 card" : "\(ids.count) cards"
                 do { try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)") } catch { return .ignored }
                 return .handled
             }
@@ -57,11 +57,11 @@ extension Kanban {
             guard let title = text?.trimmed, !title.isEmpty else { return }
             let id = (cards.keys.max() ?? -1) + 1
             cards[id] = Card(id: id, title: title)
-            try? manager.insert([AnyHashable(id)], into: column.name, at: ItemPath(item: column.count, section: 0),
+            try? manager.insert([id], into: column.name, at: ItemPath(item: column.count, section: 0),
                                 summary: "add \(title)")
             // The new card has the focus, with its ring when the keyboard added it.
             let ring = composition.focus.isRingVisible
-            manager.focusItem(AnyHashable(id), in: column.name, showingRing: ring)
+            manager.focusItem(id, in: column.name, showingRing: ring)
             if let stop = composition.focus.stops.first(where: { $0.focusName == column.name }) {
                 composition.focus.focus(stop, showingRing: ring, now: now)
             }
@@ -74,7 +74,7 @@ extension Kanban {
         let id = AnyHashable(key)
         editor.begin(item: id, text: old, frame: { column.windowFrame(of: id) }, now: now) { [unowned self] text in
             guard let title = text?.trimmed, !title.isEmpty, title != old else { return }
-            manager.recordEdit(of: id, summary: "rename \(old)") { [unowned self] undoing in
+            manager.recordEdit(of: key, summary: "rename \(old)") { [unowned self] undoing in
                 cards[key]?.title = undoing ? old : title
                 column.remeasure()
                 column.view.reloadData()

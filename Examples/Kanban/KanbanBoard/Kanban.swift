@@ -34,7 +34,7 @@ final class CardCell: CollectionCell {
 public final class Kanban: ComposedRoot {
     public private(set) var size = Size(width: 900, height: 600)
     /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
-    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
+    public let manager: DragDropManager<Int> = { let m = DragDropManager<Int>(); m.drawsFeedback = false; return m }()
     public private(set) var columns: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: "Trash")
     var cards: [Int: Card] = [:]

@@ -36,7 +36,7 @@ public protocol Scene: AnyObject {
     func accessibilityNodes() -> [AccessibleNode]
     /// The scene's drag-and-drop manager, whose drags are announced to assistive technology; the
     /// default has none.
-    var dragDropManager: DragDropManager? { get }
+    var dragDropManager: DragDropCoordinator? { get }
 }
 
 extension Scene {
@@ -50,7 +50,7 @@ extension Scene {
     public func dumpState() -> [(String, JSON)] { composition.dumpEntries() }
     public var notices: [String] { [] }
     public func accessibilityNodes() -> [AccessibleNode] { [] }
-    public var dragDropManager: DragDropManager? { nil }
+    public var dragDropManager: DragDropCoordinator? { nil }
     public func nextDeadline(after now: Double) -> Double? { composition.nextDeadline(after: now) }
     public func drawAhead() -> DrawList? { nil }
 }

@@ -17,7 +17,7 @@
 public final class AccessibilityWatcher {
     public let events: AccessibilityEventQueue
     public private(set) var views: [CollectionView] = []
-    public private(set) weak var manager: DragDropManager?
+    public private(set) weak var manager: DragDropCoordinator?
 
     /// What a view looked like at the last sync.
     private struct Seen {
@@ -44,9 +44,9 @@ public final class AccessibilityWatcher {
     }
 
     /// Watches a drag-and-drop manager: its drags become announcements and its committed changes
-    /// children-changed events. It observes with ``DragDropManager/addChangeObserver(_:)``, so the
-    /// app's ``DragDropManager/onChange`` may be set before or after.
-    public func watch(_ manager: DragDropManager) {
+    /// children-changed events. It observes with ``DragDropCoordinator/addChangeObserver(_:)``, so the
+    /// app's ``DragDropCoordinator/onChange`` may be set before or after.
+    public func watch(_ manager: DragDropCoordinator) {
         self.manager = manager
         manager.addChangeObserver { [weak self] change in self?.committed(change) }
     }

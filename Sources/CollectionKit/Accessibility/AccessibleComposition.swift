@@ -21,9 +21,9 @@ public final class AccessibleComposition {
 
     /// The drag-and-drop manager among the parts (its own, or a reorder interaction's), for the
     /// pick-up and drop actions and the spoken drag.
-    public var dragManager: DragDropManager? {
+    public var dragManager: DragDropCoordinator? {
         for part in composition.parts {
-            if let m = part as? DragDropManager { return m }
+            if let m = part as? DragDropCoordinator { return m }
             if let r = part as? ReorderInteraction { return r.manager }
         }
         return nil

@@ -4,9 +4,9 @@
 /// ```swift
 /// final class Board: ComposedRoot {
 ///     private(set) var size = Size(width: 900, height: 600)
-///     let manager = DragDropManager()
+///     let manager = DragDropManager<CardID>()
 ///     let composition: Composition
-///     init(columns: [DragDropCollection]) {
+///     init(columns: [DragDropCollection<CardID>]) {
 ///         let focus = FocusChain(manager.focusStops())
 ///         composition = Composition([manager, focus] + columns, focus: focus)
 ///     }

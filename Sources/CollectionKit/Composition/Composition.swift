@@ -131,7 +131,7 @@ public final class Composition: Component {
             switch part {
             case let c as CollectionController: add(c.view)
             case let v as CollectionView: add(v)
-            case let m as DragDropManager:
+            case let m as DragDropCoordinator:
                 for c in m.collections { add(c.view) }
                 for r in m.reorderables { add(r.view) }
             case let r as ReorderInteraction:

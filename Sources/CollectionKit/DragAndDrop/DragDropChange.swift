@@ -11,7 +11,7 @@ public struct ItemLocation: Hashable, CustomStringConvertible {
 
 /// One committed change of the data of the collections a `DragDropManager` coordinates: a drop,
 /// a delete into a drop zone, an undo or a redo. The manager sends it once, after every
-/// collection involved holds its new data, through ``DragDropManager/onChange``; a cancelled or
+/// collection involved holds its new data, through ``DragDropCoordinator/onChange``; a cancelled or
 /// refused drag sends nothing. It plays the part of UIKit's `performDrop` or of applying a
 /// diffable snapshot: the app saves or syncs from it instead of comparing its model with every
 /// collection after each event.

@@ -1,6 +1,6 @@
 /// Every sentence the drag-and-drop machinery shows a user: the status line, refusals, and the
 /// notices of a drop that could not be applied or undone. The defaults speak of items and
-/// collections; an app replaces the table (``DragDropManager/strings``) to use its own words or
+/// collections; an app replaces the table (``DragDropCoordinator/strings``) to use its own words or
 /// to translate them. Participants read it from the ``DropContext`` they are given. The defaults
 /// are the engine's text domain (``TextDomain/collectionKit``) in the process's language.
 ///

@@ -1,6 +1,6 @@
 /// Colours of the drag-and-drop decorations the engine draws (gap, empty placeholder, outlines,
 /// the lifted stack and its count badge). A collection's ``DragDropCollection/style`` colours
-/// its gap and outlines; the manager's ``DragDropManager/style`` the stack, badge and refusal.
+/// its gap and outlines; the manager's ``DragDropCoordinator/style`` the stack, badge and refusal.
 public struct DragDropStyle: Sendable, Equatable {
     public var gapFill = Color(hex: 0x262A33)
     public var gapStroke = Color(hex: 0x4C8DFF).withAlpha(0.7)
@@ -22,7 +22,7 @@ public struct DragDropStyle: Sendable, Equatable {
     public var copyBadgeRing = Color(hex: 0x1A1C22)
     /// Over the item a drop would swap out (with an outline in `accepting`).
     public var swapVeil = Color.black.withAlpha(0.35)
-    /// The feedback line the manager draws (``DragDropManager/drawsFeedback``): its background and
+    /// The feedback line the manager draws (``DragDropCoordinator/drawsFeedback``): its background and
     /// its words (a refusal's reason).
     public var feedbackFill = Color(hex: 0x2A2E37)
     public var feedbackText = Color(hex: 0xFF7B72)

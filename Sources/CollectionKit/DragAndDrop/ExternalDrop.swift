@@ -120,7 +120,7 @@ public final class ExternalDropArea: ExternalDropTarget {
     public func takeExternal(_ payload: DropPayload, at point: Point, now: Double) throws { try take(payload, point) }
 }
 
-extension DragDropManager {
+extension DragDropCoordinator {
     /// Adds an area that takes drops from other programs; it is asked before the containers, so
     /// one may lie over them.
     public func add(_ area: ExternalDropArea) { externalAreas.append(area) }

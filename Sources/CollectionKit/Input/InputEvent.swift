@@ -31,6 +31,6 @@ public enum InputEvent: Equatable, Sendable {
     /// highlights end. (A drag keeps the pointer captured and gets moves outside the window instead.)
     case pointerExited
     /// Another program's text or files were dropped on the window at a window point (the
-    /// pointer where the user released them). See ``DragDropManager/dropExternal(_:at:now:)``.
+    /// pointer where the user released them). See ``DragDropCoordinator/dropExternal(_:at:now:)``.
     case drop(DropPayload, at: Point)
 }

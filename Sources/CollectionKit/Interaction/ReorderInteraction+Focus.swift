@@ -40,7 +40,7 @@ extension ReorderInteraction: FocusStop {
             }
             manager.finishLandings()
             willLift?()
-            if manager.liftWithKeyboard(id, from: reorderable, now: now) { didLift?(id); return .handled }
+            if manager.liftItemWithKeyboard(id, from: reorderable, now: now) { didLift?(id); return .handled }
         }
         return keyboardScrolling.scroll(for: key, in: v, now: now) ? .handled : .ignored
     }

@@ -9,7 +9,7 @@
 /// window. The manager still needs its own `update(now:)` and `draw(into:now:)`.
 ///
 /// ```swift
-/// let manager = DragDropManager()
+/// let manager = DragDropManager<PhotoID>()
 /// let reorderable = ReorderableCollection(view: collectionView, title: "Photos") { id, rect, list in ... }
 /// manager.add(reorderable)
 /// let reorder = ReorderInteraction(manager: manager, reorderable: reorderable)
@@ -33,7 +33,7 @@ public final class ReorderInteraction: Component {
     /// press released without panning or lifting.
 
     /// The drag machinery the lifted item is handed to.
-    public let manager: DragDropManager
+    public let manager: DragDropCoordinator
     /// The collection whose items are reordered.
     public let reorderable: any InPlaceReorderer
     /// Refuse a long press on an item that cannot move with a shake and a "not allowed" cursor
@@ -66,7 +66,7 @@ public final class ReorderInteraction: Component {
 
     /// Reordering `reorderable` through `manager`: a hold of `longPressDuration` seconds (about
     /// 300 ms) within `tolerance` points (a few) lifts.
-    public init(manager: DragDropManager, reorderable: any InPlaceReorderer,
+    public init(manager: DragDropCoordinator, reorderable: any InPlaceReorderer,
                 longPressDuration: Double = 0.3, tolerance: Double = 6) {
         self.manager = manager; self.reorderable = reorderable
         press = ScrollPan(tolerance: tolerance, longPressDuration: longPressDuration)
@@ -245,7 +245,7 @@ public final class ReorderInteraction: Component {
             isRefusingPress = true
             return
         }
-        guard manager.lift(id, from: reorderable, grabPoint: start, pointer: pointer, time: time, now: now) else {
+        guard manager.liftItem(id, from: reorderable, grabPoint: start, pointer: pointer, time: time, now: now) else {
             press.refuseLongPress(); return
         }
         if hoversMovableItems { view.updateHover(at: nil) }

@@ -13,7 +13,7 @@ public struct AccessibleApplication {
     /// Starts or stops queueing events (an assistive technology registered or left).
     public var setListening: (Bool) -> Void
     /// The drag-and-drop manager of what is shown, for the pick-up and drop actions.
-    public var dragManager: () -> DragDropManager?
+    public var dragManager: () -> DragDropCoordinator?
     /// Hands input to the application, as if the user gave it.
     public var send: (InputEvent) -> Void
     /// Where the window is on the screen, in pixels, and pixels per point.
@@ -25,7 +25,7 @@ public struct AccessibleApplication {
     public var now: () -> Double
 
     public init(name: String, tree: @escaping () -> AccessibleNode, events: AccessibilityEventQueue,
-                setListening: @escaping (Bool) -> Void, dragManager: @escaping () -> DragDropManager?,
+                setListening: @escaping (Bool) -> Void, dragManager: @escaping () -> DragDropCoordinator?,
                 send: @escaping (InputEvent) -> Void, windowOrigin: @escaping () -> Point, pixelsPerPoint: @escaping () -> Double,
                 windowIsActive: @escaping () -> Bool = { true }, now: @escaping () -> Double = { 0 }) {
         self.name = name; self.tree = tree; self.events = events; self.setListening = setListening

@@ -1,7 +1,7 @@
 import CollectionKit
 
 extension BoardsScene {
-    public var dragDropManager: DragDropManager? { manager }
+    public var dragDropManager: DragDropCoordinator? { manager }
 
     /// Each board as a list or grid of its cards (named by their whole text, locked ones pinned),
     /// the drag status line as a live region, and a delete's toast (the engine's) as a

@@ -16,7 +16,7 @@ extension BoardsScene {
             let ids = clipboardCards()
             guard !ids.isEmpty else { return .ignored }
             editor.services.clipboard.setText(ids.map { card($0).shownText }.joined(separator: "\n"))
-            if key == Key("x") { deleteCards(ids.map { AnyHashable($0) }) }
+            if key == Key("x") { deleteCards(ids) }
             return .handled
         case Key("v"):
             guard let text = editor.services.clipboard.text else { return .ignored }
@@ -37,13 +37,13 @@ extension BoardsScene {
     private func clipboardCards() -> [Int] {
         let selected = manager.selection
         guard !selected.isEmpty else {
-            guard let f = manager.focus, let card = board(f.collection)?.identifier(f.id) else { return [] }
-            return [card]
+            guard let f = manager.focus, board(f.collection)?.identifier(f.id) != nil else { return [] }
+            return [f.id]
         }
         var ordered: [Int] = []
         for board in boards {
             for section in board.identifiers {
-                for card in section where selected.contains(AnyHashable(card)) { ordered.append(card) }
+                for card in section where selected.contains(card) { ordered.append(card) }
             }
         }
         return ordered
@@ -97,7 +97,7 @@ extension BoardsScene {
         let what = titles.count == 1 ? titles[0] : BoardsScene.words.severalItems(titles.count)
         let at = position ?? ItemPath(item: board.items[last].count, section: last)
         do {
-            try manager.insert(ids.map { AnyHashable($0) }, into: board.name, at: at,
+            try manager.insert(ids, into: board.name, at: at,
                                summary: "paste \(what)")
         } catch {
             for id in ids { cards[id] = nil }

@@ -51,8 +51,8 @@ extension BoardsScene {
                 return true
             },
             Shortcut("F2", tr("Rename the focused card"), key: Key("F2")) { [unowned self] now in
-                guard let f = manager.focus, let board = board(f.collection), let id = board.identifier(f.id) else { return false }
-                beginRenaming(id, in: board, now: now)
+                guard let f = manager.focus, let board = board(f.collection), board.identifier(f.id) != nil else { return false }
+                beginRenaming(f.id, in: board, now: now)
                 return true
             },
             // TRANSLATORS: the Delete key as printed on the language's keyboards (German "Entf").
@@ -82,9 +82,8 @@ extension BoardsScene {
     }
 
     /// Puts `ids` in the trash as one undoable edit; a locked card refuses, with the reason shown.
-    func deleteCards(_ ids: [AnyHashable]) {
-        let typed = ids.identifiers(as: Int.self)
-        let what = typed.count == 1 ? card(typed[0]).name : BoardsScene.words.severalItems(typed.count)
+    func deleteCards(_ ids: [Int]) {
+        let what = ids.count == 1 ? card(ids[0]).name : BoardsScene.words.severalItems(ids.count)
         do {
             try manager.remove(ids, intoZone: trash.dropName, summary: "delete \(what)")
         } catch {
@@ -135,7 +134,7 @@ extension BoardsScene {
         cards[id] = BoardCard(id: id, title: title)
         let last = max(0, board.items.count - 1)
         do {
-            try manager.insert([AnyHashable(id)], into: board.name, at: ItemPath(item: board.items[last].count, section: last),
+            try manager.insert([id], into: board.name, at: ItemPath(item: board.items[last].count, section: last),
                                summary: "add \(title)")
         } catch {
             cards[id] = nil
@@ -151,7 +150,7 @@ extension BoardsScene {
     /// Puts the keyboard focus on a card just created or renamed, its board's stop taking the
     /// chain's focus: the next keys act on it, and a screen reader names it.
     func focusCard(_ id: Int, on board: String) {
-        manager.focusItem(AnyHashable(id), in: board, showingRing: true)
+        manager.focusItem(id, in: board, showingRing: true)
         if let stop = composition.focus.stops.first(where: { $0.focusName == board }) {
             composition.focus.focus(stop, showingRing: true, now: now)
         }
@@ -169,15 +168,15 @@ extension BoardsScene {
             var renamed = old
             renamed.title = title
             renamed.text = ""
-            manager.recordEdit(of: id, summary: "rename \(old.name)") { [unowned self] undoing in
+            manager.recordEdit(of: key, summary: "rename \(old.name)") { [unowned self] undoing in
                 cards[key] = undoing ? stored : renamed
-                if let home = manager.location(of: id).flatMap({ self.board($0.collection) }) {
+                if let home = manager.location(of: key).flatMap({ self.board($0.collection) }) {
                     if home.name == "backlog" { home.remeasure() }
                     home.view.reloadData()
                 }
             }
             // The renamed card keeps the focus (a screen reader reads its new name).
-            if let home = manager.location(of: id)?.collection { focusCard(key, on: home) }
+            if let home = manager.location(of: key)?.collection { focusCard(key, on: home) }
         }
     }
 

@@ -7,7 +7,7 @@ import CollectionKit
 public final class BoardsScene: Scene, ShortcutListing {
     public let name = "boards"
     /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
-    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
+    public let manager: DragDropManager<Int> = { let m = DragDropManager<Int>(); m.drawsFeedback = false; return m }()
     public private(set) var boards: [DragDropCollection<Int>] = []
     public let trash = DropZone(name: "trash", title: tr("Trash"))
     /// The cards made by name: those of the boards other than the backlog, and palette copies
@@ -497,7 +497,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     public func consistencyProblem() -> String? {
         var seen: [Int: Int] = [:]
         for b in boards { for id in b.identifiers.joined() { seen[id, default: 0] += 1 } }
-        for id in manager.itemsInZones.identifiers(as: Int.self) { seen[id, default: 0] += 1 }
+        for id in manager.itemsInZones { seen[id, default: 0] += 1 }
         if let dup = seen.first(where: { $0.value > 1 }) { return "card \(dup.key) appears \(dup.value) times" }
         if let lost = initialIDs.first(where: { seen[$0] == nil }) { return "card \(lost) is lost" }
         // A card not there at start is a palette copy or one typed with "+ Add a card": made by name.
@@ -547,16 +547,16 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("collections", .array(boards.map(dumpBoard))),
             ("drag", drag),
             ("targets", .array([.object([("name", .string(trash.dropName)), ("frame", .rect(trash.dropFrame))])])),
-            ("trashed", .strings(manager.itemsInZones.map { "\($0.base)" })),
+            ("trashed", .strings(manager.itemsInZones.map { "\($0)" })),
             ("locked", .strings(locked.map { "\($0)" })),
-            ("selected", .strings(manager.selection.identifiers(as: Int.self).sorted().map { "\($0)" })),
+            ("selected", .strings(manager.selection.sorted().map { "\($0)" })),
             ("undo", .int(manager.history.undoCount)),
             ("redo", .int(manager.history.redoCount)),
             ("status", manager.statusLine.map { .string($0) } ?? .null),
             // Why a drop (or a drop from another program) was refused, while the line shows.
             ("refusal", (manager.feedback ?? refusal).map { .string($0.text) } ?? .null),
             // The card keyboard commands act on, and whether its ring shows (after keyboard use).
-            ("focus", manager.focus.map { .object([("collection", .string($0.collection)), ("id", .string("\($0.id.base)"))]) } ?? .null),
+            ("focus", manager.focus.map { f -> JSON in .object([("collection", .string(f.collection)), ("id", .string("\(f.id)"))]) } ?? .null),
             ("focusRing", .bool(manager.showsFocusRing)),
             // The delete notice's words while it shows ("Deleted Card 5"), else null.
             ("deletedNotice", deletedNotice.map { .string($0.text) } ?? .null),

@@ -1,7 +1,7 @@
 import CollectionKit
 
 extension MosaicScene {
-    public var dragDropManager: DragDropManager? { manager }
+    public var dragDropManager: DragDropCoordinator? { manager }
 
     /// The featured row as a list and the mosaic's cards as a grid (they are moved through in two
     /// directions), each named as its header and counted on its own ("3 of 8", "3 of 2000"), the

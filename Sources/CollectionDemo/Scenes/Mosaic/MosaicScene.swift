@@ -24,7 +24,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     fileprivate let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
     /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
-    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
+    public let manager: DragDropManager<Int> = { let m = DragDropManager<Int>(); m.drawsFeedback = false; return m }()
     private var reorder: ReorderableCollection<Int>!
     public private(set) var menu = ContextMenuController()
     /// The field that renames a card in place (Rename… in its menu, or F2).

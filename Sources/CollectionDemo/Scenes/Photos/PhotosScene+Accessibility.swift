@@ -2,7 +2,7 @@ import CollectionKit
 import Foundation
 
 extension PhotosScene {
-    public var dragDropManager: DragDropManager? { manager }
+    public var dragDropManager: DragDropCoordinator? { manager }
 
     /// The wall of pictures (each item read alone with its place, "IMG_0042.jpg, 43 of 120"), the
     /// drag's status line as a live region, and the picture's menu while it is open.

@@ -22,7 +22,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     public private(set) var order: [Int]
     /// Runs the drag: lift, gap, auto-scroll, drop, landing flight, and the undo history.
     /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
-    public let manager: DragDropManager = { let m = DragDropManager(); m.drawsFeedback = false; return m }()
+    public let manager: DragDropManager<String> = { let m = DragDropManager<String>(); m.drawsFeedback = false; return m }()
     private let reorder: ReorderableCollection<String>
     private let interaction: ReorderInteraction
     public let menu = ContextMenuController()
@@ -139,7 +139,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let spaceLift = ClosureComponent(role: .capture, handle: { [unowned self] event, now in
             guard case .key(.space, []) = event, !viewer.isOpen, !manager.isDragging,
                   composition.focus.focused === controller,
-                  let ip = collection.focusedItem, let id = collection.identifier(at: ip) else { return .ignored }
+                  let ip = collection.focusedItem, let id = collection.identifier(at: ip)?.base as? String else { return .ignored }
             manager.finishLandings()
             collection.setFocus(ip, showingRing: true)
             return manager.liftWithKeyboard(id, from: reorder, now: now) ? .handled : .ignored

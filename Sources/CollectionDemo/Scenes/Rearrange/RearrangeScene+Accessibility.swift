@@ -1,7 +1,7 @@
 import CollectionKit
 
 extension RearrangeScene: CollectionAccessibilityDataSource {
-    public var dragDropManager: DragDropManager? { manager }
+    public var dragDropManager: DragDropCoordinator? { manager }
 
     /// The tiles, and the drag's status line as a live region (spoken, not drawn: the lifted
     /// tile and its gap show the move on screen).

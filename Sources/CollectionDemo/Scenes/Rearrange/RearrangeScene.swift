@@ -34,7 +34,7 @@ public final class RearrangeScene: Scene, CollectionDataSource, ShortcutListing 
     /// The lifted tile, while a drag lasts.
     public var drag: DragSession? { manager.session?.lift }
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
-    public let manager = DragDropManager()
+    public let manager = DragDropManager<Int>()
     private let reorder: ReorderableCollection<Int>
     /// Long press to lift (a pinned tile shakes), earlier movement pans.
     private let interaction: ReorderInteraction

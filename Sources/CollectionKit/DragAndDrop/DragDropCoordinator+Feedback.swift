@@ -1,6 +1,6 @@
 /// What a drag shows besides the lifted item: the item a drop would swap out, and the
 /// snapshot's drawn frame.
-extension DragDropManager {
+extension DragDropCoordinator {
     /// The item a drop here would swap out, and the target's frame, in window points (nil when
     /// the drop would not swap).
     func swapPreview(_ s: Session) -> (occupant: Rect, slot: Rect)? {
@@ -25,6 +25,6 @@ extension DragDropManager {
         let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
         let frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
         guard !s.isKeyboard, let swapping = swapPreview(s) else { return frame }
-        return DragDropManager.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot)
+        return DragDropCoordinator.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot)
     }
 }

@@ -2,7 +2,7 @@
 /// and the keys that reach a stop are the manager's own (the arrows move the focus, Space picks the
 /// focused item up). The manager keeps the focus by identifier (``DragDropManager/focus``), so a
 /// stop is a view onto it rather than a second copy.
-extension DragDropManager {
+extension DragDropCoordinator {
     /// One focus stop per collection, in the order they were added. The list is what the manager
     /// holds now: take it after adding every collection. A collection added afterwards goes in
     /// with ``add(_:updating:now:checkingItems:)`` (plain ``add(_:checkingItems:)`` then throws).
@@ -30,11 +30,8 @@ extension DragDropManager {
         chain.setStops(stops, now: now)
     }
 
-    /// Puts the keyboard focus on item `id` of the collection named `collection` (a card just
-    /// created or renamed), scrolled into view, with the ring when `showingRing`. Hand the focus
-    /// chain to that collection's stop too (``FocusChain/focus(_:showingRing:now:)``): its stop then
-    /// keeps this item rather than its first.
-    public func focusItem(_ id: AnyHashable, in collection: String, showingRing: Bool) {
+    /// Focuses an item (see ``DragDropManager/focusItem(_:in:showingRing:)``).
+    func focusAnyItem(_ id: AnyHashable, in collection: String, showingRing: Bool) {
         guard let c = self.collection(named: collection), let ip = c.displayedIndexPath(of: id) else { return }
         marks.focus(id, in: collection)
         marks.showRing(showingRing)
@@ -45,18 +42,18 @@ extension DragDropManager {
 
 /// A collection of a drag-and-drop manager as a focus stop.
 final class ContainerFocusStop: FocusStop {
-    private unowned let manager: DragDropManager
+    private unowned let manager: DragDropCoordinator
     let focusName: String
 
-    init(manager: DragDropManager, name: String) { self.manager = manager; focusName = name }
+    init(manager: DragDropCoordinator, name: String) { self.manager = manager; focusName = name }
 
-    func isStop(of m: DragDropManager) -> Bool { manager === m }
+    func isStop(of m: DragDropCoordinator) -> Bool { manager === m }
 
     private var container: (any DropContainer)? { manager.collection(named: focusName) }
 
     /// A collection with items, while no drag is in flight (Tab does not move a dragged stack).
     var canTakeFocus: Bool { (container?.count ?? 0) > 0 && !manager.isDragging }
-    var claimsFocus: Bool { manager.focus?.collection == focusName }
+    var claimsFocus: Bool { manager.focusedCollection == focusName }
     var showsOwnRing: Bool { claimsFocus && manager.marks.showsRing }
     func contains(_ p: Point) -> Bool { container?.view.frame.contains(p) ?? false }
 

@@ -1,7 +1,7 @@
 /// Drag and drop by keyboard: Space picks up the focused item, the arrows move it (or the focus),
 /// Enter or Space drops it, Escape puts it back; Ctrl+Z undoes. A keyboard drag shows its stack
-/// over the gap it would fill and says where it is in ``DragDropManager/statusLine``.
-extension DragDropManager {
+/// over the gap it would fill and says where it is in ``DragDropCoordinator/statusLine``.
+extension DragDropCoordinator {
 
     /// Keys for drag and drop: Space picks up the focused item and drops it, arrows move it (or the
     /// focus), Enter drops, Escape cancels, Ctrl+Z and Ctrl+Shift+Z (or Ctrl+Y) undo and redo.
@@ -13,7 +13,7 @@ extension DragDropManager {
         if key == .escape {
             guard session != nil else {
                 // Without a drag, Escape clears the selection.
-                guard !selection.isEmpty else { return false }
+                guard !anySelection.isEmpty else { return false }
                 marks.clear(); return true
             }
             cancel(now: now); return true
@@ -44,7 +44,7 @@ extension DragDropManager {
         }
         switch key {
         case .space:
-            guard let f = focus, let c = collection(named: f.collection), c.indexPath(of: f.id) != nil else { return false }
+            guard let f = anyFocus, let c = collection(named: f.collection), c.indexPath(of: f.id) != nil else { return false }
             beginDrag(pressed: f.id, from: c, grabPoint: nil, keyboard: true, now: now)
             return true
         case .up, .down, .left, .right:

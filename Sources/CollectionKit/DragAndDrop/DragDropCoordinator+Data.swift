@@ -1,7 +1,7 @@
 /// The data side of a drop: what it changes, checked before anything changes (an item lost or
 /// duplicated is refused), applied to every collection all or nothing, put on the undo history,
 /// and told to the app once.
-extension DragDropManager {
+extension DragDropCoordinator {
 
     /// What a drop changes, computed before anything changes: the patches per collection and the
     /// trash. Throws when the result would not add up (an item lost or duplicated).

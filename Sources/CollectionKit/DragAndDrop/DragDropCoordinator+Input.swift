@@ -4,7 +4,7 @@
 /// ```swift
 /// let root = Composition([manager] + columns.map(\.controller))   // the manager first: it takes presses on items
 /// ```
-extension DragDropManager {
+extension DragDropCoordinator {
     /// A press on an item (the start of a possible drag), every pointer event of a drag, the
     /// wheel during a drag (it scrolls the collection under the stack), and the keys of drag and
     /// drop (Space, the arrows, Enter, Escape, Ctrl+Z): ``EventDisposition/handled``. Losing
@@ -127,7 +127,7 @@ extension DragDropManager {
     func showStates() {
         let dragged = Set(session?.ids ?? [])
         for c in collections {
-            c.showStates(selected: selection, focused: focus?.collection == c.dropName ? focus?.id : nil,
+            c.showStates(selected: anySelection, focused: anyFocus?.collection == c.dropName ? anyFocus?.id : nil,
                          showsRing: marks.showsRing, dragged: dragged)
         }
     }
