@@ -80,7 +80,13 @@ final class PixelTargetTests: XCTestCase {
     }
 
     func testOtherScenesDrawWhatSDLDraws() throws {
-        for scene in ["boards", "calendar", "mosaic", "rearrange"] {
+        // Under the sanitizer two of them: its question is whether the pixel target writes only
+        // its own memory, which the boards (cards, shadows, a lifted stack) and the calendar (text
+        // on every cell) ask of every drawing path; the mosaic is drawn through it at 2x and the
+        // grid's tiles (which the rearrange scene shows too) by the goldens there. The plain pass
+        // compares all four.
+        let sanitized = ProcessInfo.processInfo.environment["CK_SANITIZED"] != nil
+        for scene in sanitized ? ["boards", "calendar"] : ["boards", "calendar", "mosaic", "rearrange"] {
             try compare(scene: scene, script: """
                 move 400 300 20
                 down 400 300
