@@ -133,7 +133,7 @@ let package = Package(
                     sources: sanitizerSources(["GridLayoutTests.swift"])),
         .testTarget(name: "CollectionDemoTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"],
-                    sources: sanitizerSources(["MonkeyTests.swift"])),
+                    sources: sanitizerSources(["MonkeyTests.swift", "SceneInspection.swift"])),
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
