@@ -525,6 +525,38 @@ final class MosaicTabScrollTests: XCTestCase {
         }
         XCTAssertTrue(moved, "a card below the view is scrolled to")
     }
+
+    /// The focused card is the view's focused item, nothing of the scene's: it stays on its card
+    /// through a shuffle and an undo, and exactly one cell shows the ring.
+    func testTheViewAloneHoldsTheFocusedCardThroughAShuffle() throws {
+        let app = try App(scene: "mosaic", size: Size(1280, 800))
+        let driver = HeadlessDriver(root: app, fps: 60)
+        let scene = app.currentScene as! MosaicScene
+        let cv = scene.collection
+        var tabs = 0
+        while !(scene.focusedCard != nil && scene.showsFocusRing), tabs < 12 {
+            try driver.play(script: "key tab\nwait 50")
+            tabs += 1
+        }
+        try driver.play(script: "key down\nwait 300")
+        let card = try XCTUnwrap(scene.focusedCard)
+        func ringed() -> [Int] {
+            cv.visibleCells.filter { $0.key.section == MosaicScene.mosaicSection && $0.value.isFocused }
+                .compactMap { cv.identifier(at: $0.key)?.base as? Int }
+        }
+        XCTAssertEqual(ringed(), [card])
+        let before = scene.model.position(of: card)
+        scene.shuffle(now: driver.now)
+        try driver.play(script: "wait 800")
+        XCTAssertNotEqual(scene.model.position(of: card), before, "the shuffle moved the focused card")
+        XCTAssertEqual(scene.focusedCard, card, "the view kept the focus on the card")
+        XCTAssertEqual(cv.focusedItem, scene.model.position(of: card).map { ItemPath(item: $0, section: MosaicScene.mosaicSection) })
+        XCTAssertTrue(ringed().allSatisfy { $0 == card }, "one ring, on that card")
+        scene.undo()
+        try driver.play(script: "wait 800")
+        XCTAssertEqual(scene.focusedCard, card, "and through the undo")
+        XCTAssertEqual(scene.model.position(of: card), before)
+    }
 }
 
 /// A desktop mosaic uses its window: at 1280×800 at least eight cards show whole, below the

@@ -13,13 +13,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     public let collection: CollectionView
     public let preset: MosaicPreset
     private let initialModel: MosaicModel
-    public private(set) var model: MosaicModel {
-        didSet { modelChanges &+= 1 }
-    }
-    /// Counts changes of the model, so that the focused card's position found for one frame can be
-    /// kept for the next ones while the model stays the same.
-    private var modelChanges = 0
-    private var focusedPositionFound: (id: Int, changes: Int, position: Int?)?
+    public private(set) var model: MosaicModel
     private var dataSource: DiffableDataSource<Int, Int>!
     fileprivate let orthogonal = OrthogonalScrolling()
     /// Runs the drag: lift, target, auto-scroll, drop, cancel, landing flights.
@@ -33,11 +27,20 @@ public final class MosaicScene: Scene, ShortcutListing {
     private var interaction: ReorderInteraction!
     /// Home, End, the page keys, Space, Up and Down (Left and Right page the featured row).
     private let keyboardScrolling = KeyboardScrolling()
-    /// The card keyboard commands (the Menu key) act on.
-    public private(set) var focusedCard: Int?
+    /// The card keyboard commands (the Menu key) act on: the view's focused item, which the view
+    /// keeps on its card through moves, inserts and deletes (the scene holds no focus of its own).
+    public var focusedCard: Int? {
+        collection.focusedItem.flatMap { $0.section == MosaicScene.mosaicSection ? dataSource.itemIdentifier(at: $0) : nil }
+    }
     /// Whether the focused card shows its ring (and its ⋯ button): after keyboard use, until the
-    /// next press of the pointer.
-    public fileprivate(set) var showsFocusRing = false
+    /// next press of the pointer. The view's.
+    public var showsFocusRing: Bool { collection.showsFocusRing }
+
+    /// Gives the view's focus to card `id` (nil: to none), with its ring when `ring` (nil: as it is).
+    fileprivate func focusCard(_ id: Int?, ring: Bool? = nil) {
+        let ip = id.flatMap { model.position(of: $0) }.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }
+        collection.setFocus(ip, showingRing: ring ?? showsFocusRing)
+    }
     /// The featured row as a focus stop: the arrows page it; its ring is on the card it rests on.
     private lazy var featuredStop = FeaturedRowStop(scene: self)
     /// The featured row has the keyboard focus with its ring showing.
@@ -116,7 +119,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         interaction.willLift = { [unowned self] in menu.close() }
         // The lifted card takes the focus: the one the view is moving.
         interaction.didLift = { [unowned self] _ in
-            focusedCard = collection.movingItemIndexPath.flatMap { dataSource.itemIdentifier(at: collection.dataIndexPath(forDisplayed: $0)) }
+            if let moving = collection.movingItemIndexPath {
+                collection.setFocus(collection.dataIndexPath(forDisplayed: moving), showingRing: showsFocusRing)
+            }
         }
         // Named as the screen reader's list names it.
         reorder.describeItem = { [unowned self] id in accessibilityLabel(for: id) ?? "\(id)" }
@@ -137,7 +142,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         menu.onChoose = { [unowned self] _, _, title, now in if let id = menuCard { run(title, on: id, now: now) } }
         orthogonal.onClick = { [unowned self] p, now in clickFeatured(at: p, now: now) }
         interaction.onClick = { [unowned self] p, _ in
-            if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection { focusedCard = dataSource.itemIdentifier(at: ip) }
+            if let ip = itemIndexPath(at: p), ip.section == MosaicScene.mosaicSection { collection.setFocus(ip, showingRing: false) }
         }
         let moreButton = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .pointerDown(p, .left, _) = event, !interaction.isDragging, let ip = moreButtonItem(at: p) else { return .ignored }
@@ -298,11 +303,15 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// Applies the model through the data source (animated: glides, regrouping included).
     private func applyModel(reconfiguring changed: [Int] = [], animated: Bool) {
         manager.finishLandings()
+        let focused = focusedCard, ring = showsFocusRing
         do {
             try dataSource.apply(makeSnapshot(reconfiguring: changed), animated: animated)
         } catch {
             sceneNotices.append("mosaic: \(error)")
         }
+        // The view's focus follows its card through the update; a reload (the sections changed)
+        // keeps positions, so the focus is put back on its card (or on none, if it went).
+        if let focused, focusedCard != focused { focusCard(focused, ring: ring) }
         orthogonal.sync(with: collection)
     }
 
@@ -382,7 +391,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         // A card that offers no menu is left alone: nothing opens and nothing else changes.
         if menu.open(itemID: id, actions: menuActions(for: id), at: anchor, in: windowBounds,
                      isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
-            focusedCard = id
+            collection.setFocus(ip, showingRing: showsFocusRing)
             menuCard = id
         }
     }
@@ -415,7 +424,6 @@ public final class MosaicScene: Scene, ShortcutListing {
         case MosaicScene.renameAction:
             beginRenaming(id, now: now)
         case tr("Delete"):
-            if focusedCard == id { focusedCard = nil }
             let title = accessibilityLabel(for: id) ?? ""
             perform(.delete(id: id, at: index), now: now)
             showDeleted(title, now: now)
@@ -459,7 +467,7 @@ public final class MosaicScene: Scene, ShortcutListing {
     public func beginRenaming(_ id: Int, now: Double) {
         guard model.hasCard(id), model.allowsMenu(of: id), !manager.isDragging else { return }
         menu.close()
-        focusedCard = id
+        focusCard(id)
         let old = model.name(of: id)
         // The field starts with the name the card goes by, selected, as the boards' and the
         // calendar's do; keeping the number's own name keeps the card unnamed.
@@ -501,7 +509,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             openMenuForFocused(now: now)
         case .escape:
             guard showsFocusRing else { return false }
-            showsFocusRing = false
+            collection.setFocus(collection.focusedItem, showingRing: false)
         case .left, .right:
             pageFeatured(by: key == .right ? 1 : -1, now: now)
         default:
@@ -522,11 +530,11 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// into view.
     fileprivate func moveFocus(by step: Int, now: Double) {
         guard model.count > 0 else { return }
-        let current = focusedCard.flatMap { model.position(of: $0) }
+        let current = collection.focusedItem.flatMap { $0.section == MosaicScene.mosaicSection ? $0.item : nil }
         let next = current.map { min(max(0, $0 + step), model.count - 1) } ?? firstVisibleCardIndex()
-        focusedCard = model.card(at: next)
-        showsFocusRing = true
-        reveal(ItemPath(item: next, section: MosaicScene.mosaicSection))
+        let ip = ItemPath(item: next, section: MosaicScene.mosaicSection)
+        collection.setFocus(ip, showingRing: true)
+        reveal(ip)
     }
 
     /// Scrolls a focused card into view only when it is not already wholly in view below the
@@ -549,14 +557,13 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// view; Left and Right with no ring page the featured row (false: not used here).
     private func moveFocus(toward key: Key, now: Double) -> Bool {
         guard model.count > 0 else { return false }
-        guard showsFocusRing, let id = focusedCard, let index = model.position(of: id) else {
+        guard showsFocusRing, let here = collection.focusedItem, here.section == MosaicScene.mosaicSection else {
             guard key == .up || key == .down else { return false }
             moveFocus(by: 0, now: now)
             return true
         }
-        let here = ItemPath(item: index, section: MosaicScene.mosaicSection)
         if let next = collection.item(from: here, toward: key), next.section == MosaicScene.mosaicSection {
-            focusedCard = model.card(at: next.item)
+            collection.setFocus(next, showingRing: true)
             reveal(next)
         }
         return true
@@ -586,9 +593,10 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The Menu key or Shift+F10: the focused card's menu, anchored inside the card.
     func openMenuForFocused(now: Double) {
-        if focusedCard == nil, model.count > 0 { focusedCard = model.card(at: firstVisibleCardIndex()) }
-        guard let id = focusedCard, let index = model.position(of: id) else { return }
-        let ip = ItemPath(item: index, section: MosaicScene.mosaicSection)
+        if focusedCard == nil, model.count > 0 {
+            collection.setFocus(ItemPath(item: firstVisibleCardIndex(), section: MosaicScene.mosaicSection), showingRing: showsFocusRing)
+        }
+        guard let ip = collection.focusedItem, ip.section == MosaicScene.mosaicSection else { return }
         guard let frame = collection.presentedFrameForItem(at: ip) else { return }
         let w = collection.windowRect(fromContent: frame)
         let anchor = Point(x: w.minX + 12, y: min(max(w.minY + 12, collection.frame.minY + 50), collection.frame.maxY - 20))
@@ -615,13 +623,9 @@ public final class MosaicScene: Scene, ShortcutListing {
         collection.update(now: now)
         layOutHeaderButtons()
         if deleteToast.isShowing, manager.history.undoCount != deleteToastUndoDepth { deleteToast.dismiss(now: now) }
-        // The focus ring follows the focused card without reconfiguring cells; the view's own
-        // focus too (its dump's `focusedItem` and `focusRing`, and assistive technology).
-        let focusedIndex = focusedCard.flatMap(focusedPosition(of:))
-        collection.setFocus(focusedIndex.map { ItemPath(item: $0, section: MosaicScene.mosaicSection) }, showingRing: showsFocusRing)
+        // The view draws the focus ring on its focused card (it marks its cells itself).
         for (ip, cell) in collection.visibleCells where ip.section == MosaicScene.mosaicSection {
             guard let card = cell as? MosaicCardCell else { continue }
-            card.isFocused = showsFocusRing && focusedCard != nil && dataSource.itemIdentifier(at: ip) == focusedCard
             // The ⋯ button shows on the focused card, the hovered one, and the one whose menu is open.
             let menuIsFor = menu.isOpen && menuCard != nil && dataSource.itemIdentifier(at: ip) == menuCard
             card.showsMoreButton = card.isFocused || menuIsFor || (card.isHovered && !manager.isDragging && !menu.isOpen)
@@ -634,15 +638,6 @@ public final class MosaicScene: Scene, ShortcutListing {
         for (ip, cell) in collection.visibleCells where ip.section == featured {
             (cell as? MosaicCardCell)?.isFocused = ip.item == restingCard
         }
-    }
-
-    /// Where the focused card `id` is shown: found once per change of the model (O(n) when the
-    /// order is listed), not every frame.
-    private func focusedPosition(of id: Int) -> Int? {
-        if let found = focusedPositionFound, found.id == id, found.changes == modelChanges { return found.position }
-        let position = model.position(of: id)
-        focusedPositionFound = (id, modelChanges, position)
-        return position
     }
 
     private func drawScene(into list: inout DrawList) {
@@ -703,7 +698,6 @@ public final class MosaicScene: Scene, ShortcutListing {
             cell.name = model.name(of: id)
             cell.style = model.style(of: id)
             cell.allowsMenu = model.allowsMenu(of: id)
-            cell.isFocused = showsFocusRing && id == focusedCard
         }
     }
 
@@ -839,8 +833,8 @@ final class FeaturedRowStop: FocusStop {
 }
 
 /// The mosaic's cards as a focus stop: the arrows move the focused card, Enter opens its menu,
-/// Space picks it up; the ring shows after keyboard use. The focused card is kept by identifier
-/// (cards move under it), and the view's focus follows it each frame.
+/// Space picks it up; the ring shows after keyboard use. The focused card is the view's focused
+/// item: the view keeps it on its card as cards move.
 final class MosaicCardsStop: FocusStop {
     private unowned let scene: MosaicScene
     init(scene: MosaicScene) { self.scene = scene }
@@ -850,8 +844,9 @@ final class MosaicCardsStop: FocusStop {
     var showsOwnRing: Bool { scene.showsFocusRing }
     func contains(_ p: Point) -> Bool { scene.itemIndexPath(at: p)?.section == MosaicScene.mosaicSection }
     func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
-        scene.showsFocusRing = isFocused && showsRing
-        if scene.showsFocusRing, scene.focusedCard == nil { scene.moveFocus(by: 0, now: now) }
+        let ring = isFocused && showsRing
+        if ring, scene.focusedCard == nil { scene.moveFocus(by: 0, now: now) }
+        else { scene.collection.setFocus(scene.collection.focusedItem, showingRing: ring) }
     }
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         guard case let .key(key, mods) = event else { return .ignored }
