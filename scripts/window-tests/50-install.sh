@@ -171,7 +171,9 @@ PY
             || fail install "fish's completion path has no $fish_dir"
     else skip install "fish is not installed (Debian: fish)"; fi
     if command -v flatpak-builder >/dev/null; then
-        flatpak-builder --show-manifest "Assets/flatpak/$install_app.yml" >"$work/flatpak.json" 2>"$work/flatpak.log" \
+        # From $work: flatpak-builder keeps its state (.flatpak-builder/) in the current folder.
+        local flatpak_manifest="$PWD/Assets/flatpak/$install_app.yml"
+        (cd "$work" && flatpak-builder --show-manifest "$flatpak_manifest") >"$work/flatpak.json" 2>"$work/flatpak.log" \
             && [ ! -s "$work/flatpak.log" ] && [ "$(json_get_or_py "$work/flatpak.json" 'd["id"]')" = "$install_app" ] \
             && pass "install: flatpak-builder --show-manifest accepts the Flatpak manifest (no warning)" \
             || fail install "flatpak-builder --show-manifest: $(cat "$work/flatpak.log")"
@@ -233,9 +235,13 @@ install_package_checks() {
         zsh_dir=$(dirname "$(find "$prefix/share/zsh" -name _collection-demo | head -1)")
         offered=$(ZDOTDIR="$work" zsh -fc 'fpath=("$1" $fpath); autoload -U compinit; compinit -u -d "$2/zcompdump"
             print -r -- ${_comps[collection-demo]}; autoload +X _collection-demo; functions _collection-demo' _ "$zsh_dir" "$work" 2>&1)
-        [ "$(head -1 <<<"$offered")" = "_collection-demo" ] && grep -q "grid" <<<"$offered" && grep -q "ltr" <<<"$offered" \
-            && pass "install: zsh's compinit finds _collection-demo in $(basename "$zsh_dir"), with the scenes and directions" \
-            || fail install "zsh: $(head -c 400 <<<"$offered")"
+        # The values the function offers for --scene and --layout-direction (its ___NAME arrays).
+        local zsh_scenes zsh_directions
+        zsh_scenes=$(sed -n "s/.*local -ar ___scene=(\(.*\)) *$/\1/p" <<<"$offered" | tr -d "'" | tr ' ' '\n' | grep . | sort)
+        zsh_directions=$(sed -n "s/.*local -ar ___layout_direction=(\(.*\)) *$/\1/p" <<<"$offered" | tr -d "'")
+        [ "$(head -1 <<<"$offered")" = "_collection-demo" ] && [ "$zsh_scenes" = "$scenes" ] && [ "$zsh_directions" = "ltr rtl" ] \
+            && pass "install: zsh's compinit finds _collection-demo in $(basename "$zsh_dir"); it offers the scenes and ltr/rtl" \
+            || fail install "zsh: compinit gave '$(head -1 <<<"$offered")', scenes '$(echo $zsh_scenes)', directions '$zsh_directions'"
     fi
     if command -v fish >/dev/null; then
         # fish reads vendor completions from each XDG_DATA_DIRS folder; `complete -C` completes as a
