@@ -4,7 +4,7 @@
 #   first on the PATH) and puts exactly the expected files under D/usr, named by the app id, and
 #   nothing else under D; the launcher entry (DBusActivatable, Exec kept, StartupWMClass, a jump-list
 #   action for every scene), its translations, the D-Bus service file, the metainfo (screenshots,
-#   URLs, branding, translations) pass desktop-file-validate and appstreamcli validate --pedantic;
+#   URLs, branding, translations) pass desktop-file-validate and appstreamcli validate-tree --pedantic;
 #   each completion is in the folder its shell reads for /usr; the Flatpak manifest is accepted by
 #   flatpak-builder --show-manifest;
 # - live: into a scratch prefix, `gio mime text/calendar` lists the app (the caches were updated),
@@ -97,9 +97,11 @@ install_stage_test() {
             && pass "install: desktop-file-validate (no message)" || fail install "desktop-file-validate: $(cat "$work/validate.log")"
     else skip install "desktop-file-validate is not installed (Debian: desktop-file-utils)"; fi
     if command -v appstreamcli >/dev/null; then
-        appstreamcli validate --pedantic --no-net "$metainfo" >"$work/appstream.log" 2>&1 \
-            && ! grep -q '^E:' "$work/appstream.log" \
-            && pass "install: appstreamcli validate --pedantic (no error)" || fail install "appstreamcli validate --pedantic: $(cat "$work/appstream.log")"
+        # validate-tree: the metainfo (pedantic), and the launcher entry and icon it names, as a
+        # software centre's compose step reads them.
+        appstreamcli validate-tree --pedantic --no-net "$stage" >"$work/appstream.log" 2>&1 \
+            && ! grep -q '^ *[EW]:' "$work/appstream.log" \
+            && pass "install: appstreamcli validate-tree --pedantic (no error, no warning)" || fail install "appstreamcli validate-tree --pedantic: $(cat "$work/appstream.log")"
     else skip install "appstreamcli is not installed (Debian: appstream)"; fi
     # The launcher entry: started through D-Bus where the launcher can, Exec for the others, the
     # window's class, the icon by the id, and a jump-list action for each scene with its Exec.
