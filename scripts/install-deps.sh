@@ -10,23 +10,27 @@ set -euo pipefail
 packages=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev
           fonts-dejavu-core fonts-wqy-microhei fonts-lohit-deva fonts-noto-color-emoji
           libical-dev libicu-dev tzdata libglib2.0-dev libjpeg-dev libexif-dev libpng-dev
-          gettext)
+          gettext appstream)
 # gettext's msgfmt compiles the translations (po/) into the catalogues the program reads; glibc
-# reads them itself (docs/translations.md).
+# reads them itself (docs/translations.md). appstream's ITS rules let msgfmt translate the
+# metainfo scripts/install.sh installs (and appstreamcli validates it).
 if [ "${1:-}" = "--test" ]; then
     # weston (with libdecor's plugin) hosts the Wayland window test nested in Xvfb;
     # desktop-file-utils validates the installed launcher entry.
     # at-spi2-core (the accessibility bus and registry), dbus-daemon (dbus-run-session) and
     # python3-pyatspi (a screen reader's client library) host the accessibility window test;
     # orca (the screen reader itself, speaking only to its debug log) hosts the Orca window test.
-    # appstream validates the metainfo; libglib2.0-bin (gsettings) and gsettings-desktop-schemas
-    # change the desktop's settings under the window in the settings test; xclip reads and fills
+    # zsh, fish and bash-completion find the installed completions and flatpak-builder reads
+    # the Flatpak manifest in the install test, where libglib2.0-bin's gio lists the apps for
+    # text/calendar; its gsettings and gsettings-desktop-schemas change the desktop's settings
+    # under the window in the settings test; xclip reads and fills
     # the X clipboard in the clipboard test; python3-gi runs the settings portal's stub;
     # libxtst-dev and libxdamage-dev build the input-to-pixels latency probe; gcc and libx11-dev
     # build the drops test's XDND drag source.
     packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
-               at-spi2-core dbus-daemon python3-pyatspi orca appstream libglib2.0-bin gsettings-desktop-schemas
-               xclip python3-gi libxtst-dev libxdamage-dev locales gcc libx11-dev)
+               at-spi2-core dbus-daemon python3-pyatspi orca libglib2.0-bin gsettings-desktop-schemas
+               xclip python3-gi libxtst-dev libxdamage-dev locales gcc libx11-dev
+               zsh fish bash-completion flatpak-builder)
 fi
 
 missing=()

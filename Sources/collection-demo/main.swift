@@ -50,10 +50,14 @@ struct CollectionDemo: ParsableCommand {
         version: AppInfo.version)
 
     // Both are optional so that, when not given, the remembered scene and window size are used.
-    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).")
+    // The completions' values come from the same tables the validation reads
+    // (`--generate-completion-script`, which scripts/install.sh installs), so they never go stale.
+    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).",
+            completion: .list(SceneCatalog.names + [SceneCatalog.photos.name]))
     var scene: String?
 
-    @Option(help: ArgumentHelp("The photos scene's folder of pictures, and a Photos tab (default with --scene photos: the user's Pictures folder, from xdg-user-dir; generated pictures when it has none).", valueName: "DIR"))
+    @Option(help: ArgumentHelp("The photos scene's folder of pictures, and a Photos tab (default with --scene photos: the user's Pictures folder, from xdg-user-dir; generated pictures when it has none).", valueName: "DIR"),
+            completion: .directory)
     var photos: String?
 
     @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)). Without it a window opens at the size it last had (default: 1280x800).", valueName: "WxH"))
@@ -63,7 +67,8 @@ struct CollectionDemo: ParsableCommand {
     var fresh = false
 
     @Option(name: .customLong("state-dir"),
-            help: ArgumentHelp("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it).", valueName: "DIR"))
+            help: ArgumentHelp("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it).", valueName: "DIR"),
+            completion: .directory)
     var stateDir: String?
 
     @Flag(help: "Render offscreen with the software renderer; no display needed.")
@@ -102,18 +107,22 @@ struct CollectionDemo: ParsableCommand {
     @Option(help: "Frames per second of the headless clock.")
     var fps: Double = 60
 
-    @Option(name: .customLong("carousel-align"), help: ArgumentHelp("Carousel alignment: center or edges.", valueName: "center|edges"))
+    @Option(name: .customLong("carousel-align"), help: ArgumentHelp("Carousel alignment: center or edges.", valueName: "center|edges"),
+            completion: .list(CarouselLayout.Alignment.allCases.map(\.rawValue)))
     var carouselAlign: String = "center"
 
-    @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+            completion: .list(RearrangeLayoutKind.allCases.map(\.rawValue)))
     var layout: String = "grid"
 
     @Option(name: .customLong("mosaic-preset"),
             help: ArgumentHelp("Mosaic: the starting cards: compact, regular, mixed or long (with --items N the pattern repeats to N cards).",
-                               valueName: "compact|regular|mixed|long"))
+                               valueName: "compact|regular|mixed|long"),
+            completion: .list(MosaicPreset.allCases.map(\.rawValue)))
     var mosaicPreset: String = "long"
 
-    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics).", valueName: "FILE"),
+            completion: .file(extensions: ["ics", "ical", "ifb", "icalendar"]))
     var ics: [String] = []
 
     @Flag(name: .customLong("week-numbers"), help: "Calendar: show ISO 8601 week numbers in a narrow first column.")
@@ -128,7 +137,8 @@ struct CollectionDemo: ParsableCommand {
     @Option(name: .customLong("min-date"), help: ArgumentHelp("Calendar: days before this are disabled.", valueName: "YYYY-MM-DD"))
     var minDate: String?
 
-    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).")
+    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).",
+            completion: .list(FirstWeekday.allCases.map(\.rawValue)))
     var firstWeekday: String?
 
     @Option(help: ArgumentHelp("Calendar: locale for month and weekday names, dates, times and words (default: the environment's LC_ALL, LC_TIME or LANG; words LC_MESSAGES).", valueName: "ID"))
@@ -146,11 +156,13 @@ struct CollectionDemo: ParsableCommand {
     var reduceMotion = false
 
     @Option(name: .customLong("color-scheme"),
-            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"))
+            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"),
+            completion: .list(ColorScheme.allCases.map(\.rawValue).sorted()))
     var colorScheme: String?
 
     @Option(name: .customLong("layout-direction"),
-            help: ArgumentHelp("ltr or rtl: in rtl the tabs, the headers and every scene are mirrored (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"))
+            help: ArgumentHelp("ltr or rtl: in rtl the tabs, the headers and every scene are mirrored (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"),
+            completion: .list(["ltr", "rtl"]))
     var layoutDirection: String?
 
     @Option(name: .customLong("text-scale"),

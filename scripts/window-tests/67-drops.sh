@@ -59,7 +59,7 @@ drops_tests() {
     stop_app
 
     # Mosaic: a picture dropped on a card becomes a card named after it.
-    cp Assets/desktop/collection-demo.png "$work/Sunset.png"
+    cp Assets/desktop/io.github.collectionkit.CollectionDemo.png "$work/Sunset.png"
     if ! start_app --scene mosaic --size 1000x700 --dump-state "$work/drops.json"; then
         fail drops "mosaic: no window: $start_error"; return
     fi
