@@ -411,9 +411,24 @@ struct CollectionDemo: ParsableCommand {
         // first window); a headless run only its flags, so it draws the same everywhere.
         var instance: SingleInstance?
         if !headless {
-            switch SingleInstance.claim(name: AppInfo.id, path: AppInfo.objectPath, files: files.map(CollectionDemo.absolute),
-                                        wake: { WindowWakeUp.post() }) {
-            case .handedOver: return
+            // The window's class is the app id, as the desktop entry's StartupWMClass says (and the
+            // Wayland app id): the desktop then matches the window to its entry. A class the user
+            // set in the environment is kept.
+            setenv("SDL_VIDEO_X11_WMCLASS", AppInfo.id, 0)
+            setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppInfo.id, 0)
+            let launcher = SingleInstance.Launch.launcherTokens()
+            let launch = SingleInstance.Launch(actions: scene.map { [("scene", [$0])] } ?? [],
+                                               files: (ics + files).map(CollectionDemo.absolute),
+                                               activationToken: launcher.token, startupID: launcher.startupID)
+            let scenes = SceneCatalog.names + [SceneCatalog.photos.name]
+            switch SingleInstance.claim(name: AppInfo.id, path: AppInfo.objectPath, launch: launch,
+                                        checkAction: { App.checkAction($0, $1, scenes: scenes) }, wake: { WindowWakeUp.post() }) {
+            case .handedOver:
+                let unused = optionsForNewWindowOnly()
+                if !unused.isEmpty {
+                    FileHandle.standardError.write(Data("collection-demo: the program already runs; its window took the files and --scene, not \(unused.joined(separator: ", "))\n".utf8))
+                }
+                return
             case let .primary(served): instance = served
             case .alone: break
             }
@@ -458,7 +473,8 @@ struct CollectionDemo: ParsableCommand {
         if headless {
             try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
         } else {
-            try runWindow(app: app, script: script, fonts: fonts, timer: timer, desktop: desktop, instance: instance)
+            try runWindow(app: app, script: script, fonts: fonts, timer: timer, desktop: desktop, instance: instance,
+                          startsMaximized: loaded?.state?.windowMaximized == true)
         }
     }
 
@@ -499,8 +515,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes,
-                           desktop: DesktopSettings?, instance: SingleInstance?) throws {
-        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
+                           desktop: DesktopSettings?, instance: SingleInstance?, startsMaximized: Bool) throws {
+        let loop = try WindowLoop(root: app, title: app.windowTitle, fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
         app.pixelScale = loop.canvas.pixelScale
         PhotoFolder.scale.value = loop.canvas.pixelScale
         loop.canvas.drawer.redrawsWholeFrame = wholeFrames
@@ -508,6 +524,12 @@ struct CollectionDemo: ParsableCommand {
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
+        var sizeBefore = app.size
+        var shownTitle = ""
+        // A window that was maximized when the program last ended opens maximized (its normal
+        // size as remembered), unless --size asks for a size.
+        app.windowStateChanged(maximized: false, normalSize: app.size, now: 0)
+        if size == nil, startsMaximized { loop.canvas.maximize() }
         var scriptError: Error?
         // Recording: every event the window delivers, at the time the app is given it.
         var recorder = ScriptRecorder()
@@ -530,11 +552,24 @@ struct CollectionDemo: ParsableCommand {
                 app.appearanceSource = self.appearanceSource(change)
                 app.appearanceDidChange(textScale: scale != Appearance.textScale)
             }
-            // A second launch: this window comes to the front and opens its files.
+            // A second launch (or a D-Bus call): this window comes to the front, un-minimized,
+            // ends the launch's startup notification, opens the files and activates the action.
             for request in instance?.takeRequests() ?? [] {
-                loop.canvas.raise()
+                loop.canvas.present(startupID: request.startupID)
                 self.open(request.files, in: app, now: now)
+                if let action = request.action { app.activate(action, parameters: request.parameters, now: now) }
             }
+            // The title names the scene shown.
+            if app.windowTitle != shownTitle {
+                shownTitle = app.windowTitle
+                loop.canvas.title = shownTitle
+            }
+            // Maximized or not; the normal size is one the window kept for a whole frame while not
+            // maximized (a resize to the maximized size may come a frame before the state).
+            let maximized = loop.canvas.isMaximized
+            let steady = !maximized && !loop.canvas.isMinimized && app.size == sizeBefore
+            app.windowStateChanged(maximized: maximized, normalSize: steady ? app.size : nil, now: now)
+            sizeBefore = app.size
             app.pixelScale = loop.canvas.pixelScale
             PhotoFolder.scale.value = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
@@ -557,6 +592,16 @@ struct CollectionDemo: ParsableCommand {
         // The loop sleeps while idle; the script's next entry is a deadline it must wake for.
         loop.externalDeadline = { _ in next < timeline.entries.count ? timeline.entries[next].time : nil }
         let accessibility = publishAccessibility(app, loop: loop, now: { lastFrame })
+        // The window is up: the launch that started it ends its startup notification (X11), and
+        // the id is not passed on to what the program starts.
+        let launched = SingleInstance.Launch.launcherTokens()
+        unsetenv("DESKTOP_STARTUP_ID")
+        unsetenv("XDG_ACTIVATION_TOKEN")
+        let shown = loop.didShowFirstFrame
+        loop.didShowFirstFrame = {
+            shown?()
+            if let id = launched.startupID { loop.canvas.completeStartup(id) }
+        }
         loop.run()
         withExtendedLifetime(accessibility) {}
         if let record {
@@ -583,6 +628,20 @@ struct CollectionDemo: ParsableCommand {
     /// A path as given made absolute from the working directory, so another process can open it.
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardized.path
+    }
+
+    /// The options given that only a new window takes (a running window, handed over to, takes
+    /// the files and `--scene`), as typed, for a message.
+    private func optionsForNewWindowOnly() -> [String] {
+        let given: [(String, Bool)] = [
+            ("--size", size != nil), ("--photos", photos != nil), ("--items", items != nil), ("--scale", scale != nil),
+            ("--fresh", fresh), ("--state-dir", stateDir != nil), ("--color-scheme", colorScheme != nil),
+            ("--layout-direction", layoutDirection != nil), ("--text-scale", textScale != nil), ("--reduce-motion", reduceMotion),
+            ("--month", month != nil), ("--today", today != nil), ("--locale", locale != nil), ("--timezone", timezone != nil),
+            ("--first-weekday", firstWeekday != nil), ("--week-numbers", weekNumbers), ("--replay", replay != nil),
+            ("--record", record != nil), ("--screenshot", screenshot != nil), ("--dump-state", dumpState != nil), ("--stats", stats != nil),
+        ]
+        return given.filter(\.1).map(\.0)
     }
 
     /// Opens calendar files handed over by a second launch: the calendar shows them.

@@ -32,7 +32,7 @@ private final class TabDirectionObserver: Component {
     }
 }
 
-/// Ctrl+Q quits from anywhere; F1 or Ctrl+? opens the shortcuts window (not mid-drag), which then
+/// Ctrl+Q quits from anywhere, and so does Ctrl+W, which closes the one window; F1 or Ctrl+? opens the shortcuts window (not mid-drag), which then
 /// takes every event until it closes, and draws over everything.
 private final class AppCommandsPart: Component {
     unowned let app: App
@@ -41,7 +41,7 @@ private final class AppCommandsPart: Component {
     var drawLayer: DrawLayer { .popup }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        if case let .key(key, mods) = event, mods.contains(.ctrl), key == Key("q") { app.requestQuit(); return .handled }
+        if case let .key(key, mods) = event, AppShortcuts.quits(key, mods) { app.requestQuit(); return .handled }
         if app.shortcutsWindow.isOpen {
             switch event {
             case let .key(key, mods): app.shortcutsWindow.handleKey(key, mods)
