@@ -77,7 +77,7 @@ public final class SingleInstance: @unchecked Sendable {
     /// Checks an action and its parameters; nil when it may be activated, else what is wrong.
     private let checkAction: @Sendable (String, [String]) -> String?
 
-    private init(name: String, path: String, checkAction: @escaping @Sendable (String, [String]) -> String?, wake: @escaping @Sendable () -> Void) {
+    init(name: String, path: String, checkAction: @escaping @Sendable (String, [String]) -> String?, wake: @escaping @Sendable () -> Void) {
         self.name = name; self.path = path; self.checkAction = checkAction; self.wake = wake
     }
 
@@ -210,7 +210,7 @@ public final class SingleInstance: @unchecked Sendable {
     }
 
     /// A method call on either interface: a request queued, or the error it is answered with.
-    fileprivate func call(interface: String, method: String, parameters: OpaquePointer?) -> Result<Request, CallError> {
+    func call(interface: String, method: String, parameters: OpaquePointer?) -> Result<Request, CallError> {
         let args = parameters.map(GVariantReader.children) ?? []
         defer { args.forEach { g_variant_unref($0) } }
         guard interface == SingleInstance.applicationInterface else {
@@ -240,7 +240,7 @@ public final class SingleInstance: @unchecked Sendable {
         return .success(request)
     }
 
-    fileprivate struct CallError: Error { let message: String; init(_ m: String) { message = m } }
+    struct CallError: Error { let message: String; init(_ m: String) { message = m } }
 
     nonisolated(unsafe) private static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
         let p = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
