@@ -648,7 +648,7 @@ struct CollectionDemo: ParsableCommand {
     private func open(_ files: [String], in app: App, now: Double) {
         guard !files.isEmpty else { return }
         OpenedCalendars.shared.add(files)
-        app.switchTo("calendar", now: now)
+        app.activate("scene", parameters: ["calendar"], now: now)
     }
 
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;

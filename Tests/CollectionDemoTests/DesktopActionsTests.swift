@@ -32,13 +32,19 @@ final class DesktopActionsTests: XCTestCase {
         XCTAssertNotNil(App.checkAction("scene", [], scenes: scenes))
         XCTAssertNil(App.checkAction("quit", [], scenes: scenes))
         XCTAssertNotNil(App.checkAction("quit", ["now"], scenes: scenes))
-        XCTAssertEqual(App.checkAction("fly", [], scenes: scenes), "unknown action 'fly'; actions: scene, new-card, shortcuts, quit")
+        XCTAssertEqual(App.checkAction("fly", [], scenes: scenes), "unknown action 'fly'; actions: scene, scene-NAME, new-card, shortcuts, quit")
+        // A desktop entry's action has no parameter: scene-NAME.
+        XCTAssertNil(App.checkAction("scene-boards", [], scenes: scenes))
+        XCTAssertEqual(App.checkAction("scene-nowhere", [], scenes: scenes), "unknown scene 'nowhere'; scenes: grid, boards")
     }
 
     func testActivatedActionsAct() throws {
         let (app, driver) = try app()
         app.activate("scene", parameters: ["boards"], now: driver.now)
         XCTAssertEqual(app.currentName, "boards")
+        app.activate("scene-grid", parameters: [], now: driver.now)
+        XCTAssertEqual(app.currentName, "grid")
+        app.activate("scene", parameters: ["boards"], now: driver.now)
         app.activate("shortcuts", parameters: [], now: driver.now)
         XCTAssertTrue(app.shortcutsWindow.isOpen)
         // A scene this window was not made with (photos without --photos) is a notice, not a crash.
@@ -48,6 +54,17 @@ final class DesktopActionsTests: XCTestCase {
         XCTAssertFalse(app.quitRequested)
         app.activate("quit", parameters: [], now: driver.now)
         XCTAssertTrue(app.quitRequested)
+    }
+
+    /// A scene shown by an action is remembered as one shown by a key press is.
+    func testASceneShownByAnActionIsSaved() throws {
+        let directory = NSTemporaryDirectory() + "action-scene-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (app, driver) = try app()
+        app.stateStore = StateStore(directory: directory)
+        app.activate("scene", parameters: ["boards"], now: driver.now)
+        app.saveRememberedState()
+        XCTAssertEqual(StateStore(directory: directory).load().state?.scene, "boards")
     }
 
     func testNewCardStartsACardOnTheBoards() throws {

@@ -126,3 +126,54 @@ desktop_application_tests() {
     desktop_cleanup
 }
 desktop_application_tests
+
+# D-Bus activation, as a desktop starts an app whose entry says DBusActivatable=true: a session bus
+# that knows the app's service file (Assets/desktop, its Exec pointed at this build) starts the
+# program for a call of ActivateAction('scene-boards'), which the new window then takes; a call of
+# ActivateAction('quit') ends it with its state saved.
+dbus_activation_tests() {
+    declare -F start_app >/dev/null || return
+    command -v dbus-daemon >/dev/null && command -v gdbus >/dev/null || { skip "D-Bus activation" "dbus-daemon or gdbus is missing"; return; }
+    local services="$work/dbus-services" app_id=io.github.collectionkit.CollectionDemo
+    mkdir -p "$services"
+    local program; program="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+    # The service's program: this build, remembering in a folder of the test's, with a dump to ask.
+    printf '#!/bin/sh\nexec env XDG_STATE_HOME="%s" "%s" --size 700x450 --dump-state "%s" "$@"\n' \
+        "$work/activated-state" "$program" "$work/activated.json" >"$work/activated-demo"
+    chmod +x "$work/activated-demo"
+    sed "s|^Exec=@bindir@/collection-demo|Exec=$work/activated-demo|" Assets/desktop/$app_id.service >"$services/$app_id.service"
+    grep -q "^Name=$app_id\$" "$services/$app_id.service" && grep -q "^Exec=$work/activated-demo\$" "$services/$app_id.service" \
+        || { fail "D-Bus activation" "the service file does not name $app_id with an Exec line: $(cat Assets/desktop/$app_id.service)"; return; }
+    cat >"$work/activation-bus.conf" <<CONF
+<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:tmpdir=$work</listen><auth>EXTERNAL</auth><servicedir>$services</servicedir>
+<policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>
+CONF
+    dbus-daemon --config-file="$work/activation-bus.conf" --nofork --nopidfile --print-address=5 5>"$work/activation-bus" >"$work/activation-bus.log" 2>&1 &
+    local bus_pid=$!
+    wait_until 10 grep -qs . "$work/activation-bus" || { fail "D-Bus activation" "no session bus: $(cat "$work/activation-bus.log")"; return; }
+    local saved_bus=${DBUS_SESSION_BUS_ADDRESS-}
+    export DBUS_SESSION_BUS_ADDRESS=$(head -1 "$work/activation-bus")
+    local out status=0
+    out=$(timeout 60 gdbus call --session --dest $app_id --object-path /io/github/collectionkit/CollectionDemo \
+        --method org.freedesktop.Application.ActivateAction scene-boards "[]" "{}" 2>&1) || status=$?
+    find_activated() { wid=$(xdotool search --onlyvisible --name "Collection Demo" 2>/dev/null | head -1); [ -n "$wid" ]; }
+    if [ "$status" = 0 ] && wait_until 60 find_activated; then
+        app_pid=$(xdotool getwindowpid "$wid" 2>/dev/null); app_dump="$work/activated.json"
+        if [ -n "$app_pid" ] && wait_state 'd["scene"] == "boards" and d["window"]["title"] == "Boards — Collection Demo"' 30; then
+            pass "D-Bus activation: the bus starts the app from its service file for ActivateAction('scene-boards'), and it shows the boards"
+        else fail "D-Bus activation" "pid ${app_pid:-none}: $state_seen"; fi
+        status=0
+        out=$(timeout 30 gdbus call --session --dest $app_id --object-path /io/github/collectionkit/CollectionDemo \
+            --method org.freedesktop.Application.ActivateAction quit "[]" "{}" 2>&1) || status=$?
+        if [ "$status" = 0 ] && wait_until 30 eval '! kill -0 "$app_pid" 2>/dev/null' \
+                && json_get "$work/activated-state/collection-demo/state.json" 'd["scene"]' | grep -qx boards; then
+            pass "D-Bus activation: ActivateAction('quit') ends the app with its state saved"
+        else fail "D-Bus activation" "quit: status $status $out; running: $(kill -0 "$app_pid" 2>/dev/null && echo yes || echo no); state: $(cat "$work/activated-state/collection-demo/state.json" 2>&1 | head -c 200)"; fi
+    else fail "D-Bus activation" "the call: status $status $out; bus: $(tail -3 "$work/activation-bus.log")"; fi
+    [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
+    app_pid=""
+    kill "$bus_pid" 2>/dev/null
+    if [ -n "$saved_bus" ]; then export DBUS_SESSION_BUS_ADDRESS=$saved_bus; else unset DBUS_SESSION_BUS_ADDRESS; fi
+}
+dbus_activation_tests

@@ -9,14 +9,22 @@ extension App {
         return filled(tr("%@ — Collection Demo"), scene)
     }
 
-    /// The actions the app takes: `scene NAME` shows a scene, `new-card` starts a card on the
-    /// boards' focused board, `shortcuts` opens the keyboard shortcuts, `quit` quits (the state
-    /// is saved as with Ctrl+Q).
-    public static let actionNames = ["scene", "new-card", "shortcuts", "quit"]
+    /// The actions the app takes: `scene NAME` shows a scene (and `scene-NAME`, without a
+    /// parameter, the same: a desktop entry's `[Desktop Action scene-boards]` is activated with
+    /// none), `new-card` starts a card on the boards' focused board, `shortcuts` opens the keyboard
+    /// shortcuts, `quit` quits (the state is saved as with Ctrl+Q).
+    public static let actionNames = ["scene", "scene-NAME", "new-card", "shortcuts", "quit"]
+
+    /// `scene-NAME` as `scene` with `[NAME]`; other actions as they are.
+    static func canonicalAction(_ action: String, _ parameters: [String]) -> (String, [String]) {
+        if action.hasPrefix("scene-"), parameters.isEmpty { return ("scene", [String(action.dropFirst("scene-".count))]) }
+        return (action, parameters)
+    }
 
     /// Whether `action` with `parameters` can be activated in an app that shows `scenes`: nil when
     /// it can, else what is wrong (for the D-Bus caller; it runs on the bus's thread).
     public static func checkAction(_ action: String, _ parameters: [String], scenes: [String]) -> String? {
+        let (action, parameters) = canonicalAction(action, parameters)
         switch action {
         case "scene":
             guard parameters.count == 1, let name = parameters.first else { return "the action 'scene' takes one scene name" }
@@ -31,6 +39,9 @@ extension App {
     /// Activates `action` (checked with ``checkAction(_:_:scenes:)``); a scene this app was not
     /// made with gives a notice.
     public func activate(_ action: String, parameters: [String], now: Double) {
+        let (action, parameters) = App.canonicalAction(action, parameters)
+        // The scene shown (or a card started) is remembered, as after a key press.
+        if action == "scene" || action == "new-card", unsavedSince == nil { unsavedSince = now }
         switch action {
         case "scene":
             guard let name = parameters.first else { return }
