@@ -114,4 +114,46 @@ final class DesktopActionsTests: XCTestCase {
         XCTAssertNil(old.notice)
         XCTAssertNil(old.state?.windowMaximized)
     }
+
+    /// F10 opens the primary menu with its first entry highlighted; the keys choose in it: About
+    /// shows the version and the licence in a dialog Escape closes, Quit quits.
+    func testF10OpensThePrimaryMenuAndItsEntriesAct() throws {
+        let (app, driver) = try app()
+        try driver.play(script: "key F10\nwait 50\n")
+        XCTAssertTrue(app.primaryMenu.menu.isOpen)
+        XCTAssertEqual(app.primaryMenu.menu.menu?.actions.map(\.title), ["Keyboard Shortcuts", "About Collection Demo", "Quit"])
+        XCTAssertEqual(app.primaryMenu.menu.menu?.highlighted, 0)
+        // F10 again closes it; Escape too.
+        try driver.play(script: "key F10\nwait 50\n")
+        XCTAssertFalse(app.primaryMenu.menu.isOpen)
+        try driver.play(script: "key F10\nwait 50\nkey Down\nkey Return\nwait 100\n")
+        let about = try XCTUnwrap(app.primaryMenu.about)
+        XCTAssertTrue(about.isPresented)
+        XCTAssertTrue(about.message.contains("Version \(AppInfo.version)"), about.message)
+        XCTAssertTrue(about.message.contains("MIT"), about.message)
+        // While it shows, digits do not switch scenes; Escape closes it.
+        try driver.play(script: "key 2\nwait 50\n")
+        XCTAssertEqual(app.currentName, "grid")
+        try driver.play(script: "key Escape\nwait 50\n")
+        XCTAssertFalse(about.isPresented)
+        try driver.play(script: "key F10\nwait 50\nkey Down\nkey Return\nwait 50\n")
+        XCTAssertTrue(app.primaryMenu.about?.isPresented == true)
+        try driver.play(script: "key Escape\nwait 50\nkey F10\nwait 50\nkey Up\nkey Return\nwait 50\n")
+        XCTAssertTrue(app.quitRequested)
+    }
+
+    /// A screen reader sees the open menu and its entries, and clicking Keyboard Shortcuts opens them.
+    func testThePrimaryMenuIsPublishedToScreenReaders() throws {
+        let (app, driver) = try app()
+        try driver.play(script: "key F10\nwait 50\n")
+        let tree = app.accessibilityTree(title: app.windowTitle)
+        let menu = try XCTUnwrap(tree.children.first { $0.role == .menu })
+        XCTAssertEqual(menu.children.map(\.name), ["Keyboard Shortcuts", "About Collection Demo", "Quit"])
+        XCTAssertTrue(menu.children[0].states.contains(.focused))
+        let click = try XCTUnwrap(menu.children[0].actions.first { $0.name == "click" })
+        XCTAssertTrue(click.perform(driver.now))
+        XCTAssertFalse(app.primaryMenu.menu.isOpen)
+        XCTAssertTrue(app.shortcutsWindow.isOpen)
+        XCTAssertFalse(app.accessibilityTree(title: "").children.contains { $0.role == .menu })
+    }
 }

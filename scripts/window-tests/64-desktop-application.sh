@@ -3,8 +3,9 @@
 # activation token, ActivateAction('scene', ['grid']), errors for an unknown action or scene), a
 # minimized window brought back by a second launch with --scene boards, the X11 startup
 # notification ended for each launch, the window's class and its title naming the scene; and
-# the window conventions: Ctrl+W closes the window with the state saved, and a maximized window
-# comes back maximized at its next start (its normal size remembered apart).
+# the window conventions: F10 opens the primary menu (About from it), Ctrl+W closes the window
+# with the state saved, and a maximized window comes back maximized at its next start (its normal
+# size remembered apart).
 # Sourced by the window-test runner (start_app, wait_state, $work, $bin); needs the runner.
 desktop_application_tests() {
     declare -F start_app >/dev/null || { echo "SKIP desktop application: needs the window-test runner"; return; }
@@ -99,6 +100,22 @@ desktop_application_tests() {
         wait_until 10 startup_removed "second-launch_TIME5678" && pass "desktop application: the second launch's startup notification ends" \
             || fail "desktop application" "no remove for the second launch: $(cat "$work/startup-messages")"
     else fail "desktop application" "openbox did not minimize the window: $(wm_state)"; fi
+
+    # F10 with real key presses: the primary menu, About from it, Escape.
+    xdotool windowactivate --sync "$wid" 2>/dev/null; xdotool windowfocus "$wid" 2>/dev/null
+    if wait_state 'd["live"]["keyboardFocus"]' 10; then
+        xdotool key F10
+        if wait_state 'd["primaryMenu"]["open"] and d["primaryMenu"]["items"] == ["Keyboard Shortcuts", "About Collection Demo", "Quit"] and d["primaryMenu"]["highlighted"] == 0' 10; then
+            pass "desktop application: F10 opens the primary menu (Keyboard Shortcuts, About, Quit) with the first entry highlighted"
+            xdotool key Down Return
+            wait_state 'd["primaryMenu"]["about"] is not None and "Version " in d["primaryMenu"]["about"]["message"] and "MIT" in d["primaryMenu"]["about"]["message"]' 10 \
+                && pass "desktop application: Down and Return in the menu show About with the version and the licence" \
+                || fail "desktop application" "About: $state_seen"
+            xdotool key Escape
+            wait_state 'not d["primaryMenu"]["open"] and d["primaryMenu"]["about"] is None' 10 && pass "desktop application: Escape closes About" \
+                || fail "desktop application" "About after Escape: $state_seen"
+        else fail "desktop application" "F10: $state_seen"; fi
+    else fail "desktop application" "the window did not get the keyboard: $state_seen"; fi
 
     # Maximized, then Ctrl+W: the state is saved with the normal size; the next start is maximized.
     "$helper" state "$wid" add _NET_WM_STATE_MAXIMIZED_VERT _NET_WM_STATE_MAXIMIZED_HORZ

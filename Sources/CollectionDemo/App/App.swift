@@ -30,6 +30,8 @@ public final class App: InteractiveRoot {
     var shortcutsWindow = ShortcutsWindow()
     /// Whether the window is maximized and its normal size (`App+Desktop.swift`).
     var maximizedState = MaximizedState()
+    /// The primary menu (F10) and its About dialog (`App+PrimaryMenu.swift`).
+    let primaryMenu = PrimaryMenu()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
@@ -304,6 +306,8 @@ public final class App: InteractiveRoot {
             ("shortcutsWindow", shortcutsWindow.dump(in: size)),
             // The window's title, and whether it is maximized (false headless).
             ("window", .object([("title", .string(windowTitle)), ("maximized", .bool(windowIsMaximized))])),
+            // The primary menu (F10): open or not, its entries and highlighted row, the About dialog.
+            ("primaryMenu", primaryMenuDump),
         ]
         var scene = currentScene.dumpState()
         // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
