@@ -155,8 +155,9 @@ dbus_activation_tests() {
     mkdir -p "$services"
     local program; program="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
     # The service's program: this build, remembering in a folder of the test's, with a dump to ask.
-    printf '#!/bin/sh\nexec env XDG_STATE_HOME="%s" "%s" --size 700x450 --dump-state "%s" "$@"\n' \
-        "$work/activated-state" "$program" "$work/activated.json" >"$work/activated-demo"
+    # It writes its process id first (exec keeps it), so that the test ends it whatever happens.
+    printf '#!/bin/sh\necho $$ >"%s"\nexec env XDG_STATE_HOME="%s" "%s" --size 700x450 --dump-state "%s" "$@"\n' \
+        "$work/activated.pid" "$work/activated-state" "$program" "$work/activated.json" >"$work/activated-demo"
     chmod +x "$work/activated-demo"
     sed "s|^Exec=@bindir@/collection-demo|Exec=$work/activated-demo|" Assets/desktop/$app_id.service >"$services/$app_id.service"
     grep -q "^Name=$app_id\$" "$services/$app_id.service" && grep -q "^Exec=$work/activated-demo\$" "$services/$app_id.service" \
@@ -190,7 +191,46 @@ CONF
     else fail "D-Bus activation" "the call: status $status $out; bus: $(tail -3 "$work/activation-bus.log")"; fi
     [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null
     app_pid=""
+    local started; started=$(cat "$work/activated.pid" 2>/dev/null)
+    [ -n "$started" ] && kill "$started" 2>/dev/null && wait_until 10 eval '! kill -0 "$started" 2>/dev/null'
     kill "$bus_pid" 2>/dev/null
     if [ -n "$saved_bus" ]; then export DBUS_SESSION_BUS_ADDRESS=$saved_bus; else unset DBUS_SESSION_BUS_ADDRESS; fi
 }
 dbus_activation_tests
+
+# The PRIMARY selection in a text field, as other X11 programs see it (xclip): a word selected by
+# a double click is the primary selection; text another program selected is pasted by a middle
+# click at the click.
+primary_selection_tests() {
+    declare -F start_app >/dev/null || return
+    command -v xclip >/dev/null || { skip "primary selection" "xclip is missing (Debian: xclip)"; return; }
+    if ! start_app --scene boards --size 1000x640 --dump-state "$work/primary.json"; then
+        fail "primary selection" "no window: $start_error"; return
+    fi
+    local board='[b for b in d["collections"] if b["name"] == "today"][0]'
+    local x y
+    x=$(json_get "$app_dump" "int($board[\"viewport\"][0] + $board[\"frames\"][0][0] - $board[\"contentOffset\"][\"x\"] + 40)")
+    y=$(json_get "$app_dump" "int($board[\"viewport\"][1] + $board[\"frames\"][0][1] - $board[\"contentOffset\"][\"y\"] + 20)")
+    xdotool mousemove --window "$wid" "$x" "$y" click 1
+    wait_state 'd["focus"] is not None and d["focus"]["collection"] == "today"' 10 || { fail "primary selection" "no card focused: $state_seen"; stop_app; return; }
+    xdotool key --window "$wid" ctrl+n
+    wait_state 'd["editing"] is not None and d["editing"]["field"]["focused"]' 10 || { fail "primary selection" "Ctrl+N opened no field: $state_seen"; stop_app; return; }
+    xdotool type --window "$wid" "alpha beta"
+    wait_state 'd["editing"]["field"]["text"] == "alpha beta"' 10 || { fail "primary selection" "typing: $state_seen"; stop_app; return; }
+    local fx fy
+    fx=$(json_get "$app_dump" 'int(d["editing"]["field"]["frame"][0])'); fy=$(json_get "$app_dump" 'int(d["editing"]["field"]["frame"][1] + d["editing"]["field"]["frame"][3] / 2)')
+    # A double click on "alpha" (the field's padding is 8 points).
+    xdotool mousemove --window "$wid" $((fx + 14)) "$fy" click --repeat 2 --delay 80 1
+    primary_is() { [ "$(timeout 5 xclip -o -selection primary 2>/dev/null)" = "$1" ]; }
+    if wait_state 'd["editing"]["field"]["selection"] == [0, 5]' 10 && wait_until 10 primary_is alpha; then
+        pass "primary selection: a word double-clicked in a field is the X primary selection"
+    else fail "primary selection" "selection $state_seen, primary '$(timeout 5 xclip -o -selection primary 2>&1)'"; fi
+    printf 'gamma ' | xclip -i -selection primary
+    wait_until 10 primary_is "gamma " || { fail "primary selection" "xclip did not take the primary selection"; stop_app; return; }
+    xdotool mousemove --window "$wid" $((fx + 9)) "$fy" click 2
+    wait_state 'd["editing"]["field"]["text"] == "gamma alpha beta"' 10 \
+        && pass "primary selection: a middle click pastes another program's selection at the click" \
+        || fail "primary selection" "after the middle click: $state_seen"
+    stop_app
+}
+primary_selection_tests
