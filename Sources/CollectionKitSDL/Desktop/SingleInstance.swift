@@ -155,10 +155,22 @@ public final class SingleInstance: @unchecked Sendable {
         calls += launch.actions.map { action in
             ("ActivateAction", .tuple([.string(action.name), .array(elementType: "v", action.parameters.map { .variant(.string($0)) }), data]))
         }
-        for (method, args) in calls {
+        for (index, (method, args)) in calls.enumerated() {
             guard let answered = g_dbus_connection_call_sync(bus, name, path, SingleInstance.applicationInterface, method, args.makeGVariant(), nil,
                                                              G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) else {
-                return decide(.alone("the running instance did not answer: \(SingleInstance.message(error))"))
+                let problem = SingleInstance.message(error)
+                error = nil
+                // A running instance of an older version serves only its own Open(as paths): it
+                // takes the files (and is raised) that way; the actions it cannot take.
+                if index == 0, problem.contains("org.freedesktop.Application"),
+                   let answered = g_dbus_connection_call_sync(bus, name, path, name, "Open",
+                                                             DBusValue.tuple([.array(elementType: "s", launch.files.map { .string($0) })]).makeGVariant(),
+                                                             nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error) {
+                    g_variant_unref(answered)
+                    return decide(.handedOver)
+                }
+                if error != nil { _ = SingleInstance.message(error) }
+                return decide(.alone("the running instance did not answer: \(problem)"))
             }
             g_variant_unref(answered)
         }
