@@ -76,6 +76,11 @@ struct CollectionDemo: ParsableCommand {
     @Flag(help: ArgumentHelp(tr("Render offscreen with the software renderer; no display needed.")))
     var headless = false
 
+    // The D-Bus service file starts the program with it (GApplication's flag of that name): the
+    // bus's call (Activate, Open, ActivateAction) follows, which the window then takes.
+    @Flag(name: .customLong("gapplication-service"), help: .hidden)
+    var gapplicationService = false
+
     @Flag(name: .customLong("whole-frames"),
           help: ArgumentHelp(tr("Draw every frame whole. By default a software renderer draws only what changed since the last frame, with the same result.")))
     var wholeFrames = false

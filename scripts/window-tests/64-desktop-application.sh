@@ -145,7 +145,8 @@ desktop_application_tests() {
 desktop_application_tests
 
 # D-Bus activation, as a desktop starts an app whose entry says DBusActivatable=true: a session bus
-# that knows the app's service file (Assets/desktop, its Exec pointed at this build) starts the
+# that knows the app's service file (Assets/desktop's template, its Exec pointed at this build, with
+# the --gapplication-service it passes) starts the
 # program for a call of ActivateAction('scene-boards'), which the new window then takes; a call of
 # ActivateAction('quit') ends it with its state saved.
 dbus_activation_tests() {
@@ -159,9 +160,9 @@ dbus_activation_tests() {
     printf '#!/bin/sh\necho $$ >"%s"\nexec env XDG_STATE_HOME="%s" "%s" --size 700x450 --dump-state "%s" "$@"\n' \
         "$work/activated.pid" "$work/activated-state" "$program" "$work/activated.json" >"$work/activated-demo"
     chmod +x "$work/activated-demo"
-    sed "s|^Exec=@bindir@/collection-demo|Exec=$work/activated-demo|" Assets/desktop/$app_id.service >"$services/$app_id.service"
-    grep -q "^Name=$app_id\$" "$services/$app_id.service" && grep -q "^Exec=$work/activated-demo\$" "$services/$app_id.service" \
-        || { fail "D-Bus activation" "the service file does not name $app_id with an Exec line: $(cat Assets/desktop/$app_id.service)"; return; }
+    sed "s|^Exec=@bindir@/collection-demo|Exec=$work/activated-demo|" Assets/desktop/$app_id.service.in >"$services/$app_id.service"
+    grep -q "^Name=$app_id\$" "$services/$app_id.service" && grep -q "^Exec=$work/activated-demo" "$services/$app_id.service" \
+        || { fail "D-Bus activation" "the service file does not name $app_id with an Exec line: $(cat Assets/desktop/$app_id.service.in)"; return; }
     cat >"$work/activation-bus.conf" <<CONF
 <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
 <busconfig><type>session</type><listen>unix:tmpdir=$work</listen><auth>EXTERNAL</auth><servicedir>$services</servicedir>
