@@ -80,7 +80,7 @@ desktop() { # DIR
 update() {
     extract collectionkit words collectionKit plural:1,2 count:1,2 -- \
         $(grep -rl "TextDomain.collectionKit" Sources/CollectionKit --include=*.swift | sort)
-    extract collection-demo tr trc:1c,2 trn:1,2 trp:1,2 -- $(find Sources/CollectionDemo -name '*.swift' | sort)
+    extract collection-demo tr trc:1c,2 trn:1,2 trp:1,2 -- $(find Sources/CollectionDemo -name '*.swift' | sort) Sources/collection-demo/main.swift
     # The calendar's words are fields of CalendarStrings, English by default: their values join the pot.
     python3 scripts/calendar-words.py pot > "$work/calendar.pot"
     # The launcher entry's words (Name, GenericName, Comment, Keywords, the actions' names) and

@@ -11,10 +11,11 @@ import CollectionKit
 public final class SDLTextServices: Clipboard, TextInputHost {
     public init() {}
 
-    /// The services of a window, as the engine's fields take them.
+    /// The services of a window, as the engine's fields take them: SDL's clipboard, its text
+    /// input and its primary selection (SDL 2.26 and later, on X11 and Wayland).
     public static func make() -> TextServices {
         let sdl = SDLTextServices()
-        return TextServices(clipboard: sdl, input: sdl)
+        return TextServices(clipboard: sdl, input: sdl, primarySelection: SDLPrimarySelection())
     }
 
     public var text: String? {
@@ -37,4 +38,20 @@ public final class SDLTextServices: Clipboard, TextInputHost {
     }
 
     public func stopTextInput() { SDL_StopTextInput() }
+}
+
+/// The PRIMARY selection through SDL (`SDL_GetPrimarySelectionText`, SDL 2.26): what the user
+/// selected last in any program, pasted with a middle click.
+public final class SDLPrimarySelection: Clipboard {
+    public init() {}
+
+    public var text: String? {
+        guard SDL_HasPrimarySelectionText() == SDL_TRUE, let p = SDL_GetPrimarySelectionText() else { return nil }
+        defer { SDL_free(p) }
+        let s = String(cString: p)
+        return s.isEmpty ? nil : s
+    }
+
+    /// Takes the selection (each time: another program may have taken it since).
+    public func setText(_ text: String) { _ = SDL_SetPrimarySelectionText(text) }
 }

@@ -40,133 +40,145 @@ struct CollectionDemo: ParsableCommand {
     /// ends; otherwise it parses its command line as usual.
     static func main() {
         ImageDecodeWorker.serveIfRequested()
+        // The words' language first, so that --help and the command line's messages are in it.
+        wordNotices = DemoWords.setUp(directory: DemoWords.localeDirectory(executable: CollectionDemo.executablePath(),
+                                                                           environment: ProcessInfo.processInfo.environment))
         main(nil)
     }
 
+    /// What setting up the words refused (a language variable naming a folder, a bad catalogue),
+    /// for stderr and the window's notices.
+    nonisolated(unsafe) static var wordNotices: [String] = []
+
     static let configuration = CommandConfiguration(
         commandName: "collection-demo",
-        abstract: "A collection-view engine for the desktop, shown through SDL2.",
-        discussion: "Scenes: \((SceneCatalog.names + [SceneCatalog.photos.name]).joined(separator: ", ")) (the last a tab of its own with --photos). Keys: 1-\(SceneCatalog.all.count + 1) switch scenes, Ctrl+Q quits.",
+        abstract: tr("A collection-view engine for the desktop, shown through SDL2."),
+        discussion: filled(tr("Scenes: %@ (the last a tab of its own with --photos). Keys: 1-%@ switch scenes, Ctrl+Q quits."), (SceneCatalog.names + [SceneCatalog.photos.name]).joined(separator: ", "), "\(SceneCatalog.all.count + 1)"),
         version: AppInfo.version)
 
     // Both are optional so that, when not given, the remembered scene and window size are used.
     // The completions' values come from the same tables the validation reads
     // (`--generate-completion-script`, which scripts/install.sh installs), so they never go stale.
-    @Option(help: "The scene shown first: \(SceneCatalog.names.joined(separator: ", ")) (default: the last one shown, else grid).",
+    @Option(help: ArgumentHelp(filled(tr("The scene shown first: %@ (default: the last one shown, else grid)."), SceneCatalog.names.joined(separator: ", "))),
             completion: .list(SceneCatalog.names + [SceneCatalog.photos.name]))
     var scene: String?
 
-    @Option(help: ArgumentHelp("The photos scene's folder of pictures, and a Photos tab (default with --scene photos: the user's Pictures folder, from xdg-user-dir; generated pictures when it has none).", valueName: "DIR"),
+    @Option(help: ArgumentHelp(tr("The photos scene's folder of pictures, and a Photos tab (default with --scene photos: the user's Pictures folder, from xdg-user-dir; generated pictures when it has none)."), valueName: "DIR"),
             completion: .directory)
     var photos: String?
 
-    @Option(help: ArgumentHelp("Window size in points, WIDTHxHEIGHT (\(App.windowSizeLimits.summary)). Without it a window opens at the size it last had (default: 1280x800).", valueName: "WxH"))
+    @Option(help: ArgumentHelp(filled(tr("Window size in points, WIDTHxHEIGHT (%@). Without it a window opens at the size it last had (default: 1280x800)."), "\(App.windowSizeLimits.summary)"), valueName: "WxH"))
     var size: WindowSize?
 
-    @Flag(help: "Start from the defaults: the remembered state (also in --state-dir) is neither read nor written.")
+    @Flag(help: ArgumentHelp(tr("Start from the defaults: the remembered state (also in --state-dir) is neither read nor written.")))
     var fresh = false
 
     @Option(name: .customLong("state-dir"),
-            help: ArgumentHelp("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it).", valueName: "DIR"),
+            help: ArgumentHelp(tr("Remember the state in DIR/state.json (default: $XDG_STATE_HOME/collection-demo in a window; headless runs remember nothing without it)."), valueName: "DIR"),
             completion: .directory)
     var stateDir: String?
 
-    @Flag(help: "Render offscreen with the software renderer; no display needed.")
+    @Flag(help: ArgumentHelp(tr("Render offscreen with the software renderer; no display needed.")))
     var headless = false
 
+    // The D-Bus service file starts the program with it (GApplication's flag of that name): the
+    // bus's call (Activate, Open, ActivateAction) follows, which the window then takes.
+    @Flag(name: .customLong("gapplication-service"), help: .hidden)
+    var gapplicationService = false
+
     @Flag(name: .customLong("whole-frames"),
-          help: "Draw every frame whole. By default a software renderer draws only what changed since the last frame, with the same result.")
+          help: ArgumentHelp(tr("Draw every frame whole. By default a software renderer draws only what changed since the last frame, with the same result.")))
     var wholeFrames = false
 
     @Flag(name: .customLong("no-accessibility"),
-          help: "Do not publish the window to screen readers over the accessibility bus (AT-SPI2); NO_AT_BRIDGE=1 does the same.")
+          help: ArgumentHelp(tr("Do not publish the window to screen readers over the accessibility bus (AT-SPI2); NO_AT_BRIDGE=1 does the same.")))
     var noAccessibility = false
 
-    @Option(help: ArgumentHelp("Device pixels per point, 1 to 4 (1.25, 1.5, 2, ...): overrides GDK_SCALE and Xft.dpi on X11; headless, the screenshot is this many times larger (default: the display's, headless 1).", valueName: "F"))
+    @Option(help: ArgumentHelp(tr("Device pixels per point, 1 to 4 (1.25, 1.5, 2, ...): overrides GDK_SCALE and Xft.dpi on X11; headless, the screenshot is this many times larger (default: the display's, headless 1)."), valueName: "F"))
     var scale: Double?
 
     // Unconditional, so "-5" is read as a value and refused with a message, not taken for a flag.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Number of items, 0 or more (each scene has its own default).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(tr("Number of items, 0 or more (each scene has its own default)."), valueName: "N"))
     var items: Int?
 
-    @Option(help: ArgumentHelp("An input script to play (see README); '-' reads standard input.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(tr("An input script to play (see README); '-' reads standard input."), valueName: "FILE"))
     var replay: String?
 
-    @Option(help: ArgumentHelp("Write the last frame as PNG at exit.", valueName: "FILE.png"))
+    @Option(help: ArgumentHelp(tr("Write the last frame as PNG at exit."), valueName: "FILE.png"))
     var screenshot: String?
 
-    @Option(name: .customLong("dump-state"), help: ArgumentHelp("Write the state as JSON at exit ('-' for stdout).", valueName: "FILE"))
+    @Option(name: .customLong("dump-state"), help: ArgumentHelp(tr("Write the state as JSON at exit ('-' for stdout)."), valueName: "FILE"))
     var dumpState: String?
 
-    @Option(help: ArgumentHelp("Write frame-time statistics as JSON at exit.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(tr("Write frame-time statistics as JSON at exit."), valueName: "FILE"))
     var stats: String?
 
-    @Option(help: ArgumentHelp("Record what the user does in the window as an input script for --replay.", valueName: "FILE"))
+    @Option(help: ArgumentHelp(tr("Record what the user does in the window as an input script for --replay."), valueName: "FILE"))
     var record: String?
 
-    @Option(help: "Frames per second of the headless clock.")
+    @Option(help: ArgumentHelp(tr("Frames per second of the headless clock.")))
     var fps: Double = 60
 
-    @Option(name: .customLong("carousel-align"), help: ArgumentHelp("Carousel alignment: center or edges.", valueName: "center|edges"),
+    @Option(name: .customLong("carousel-align"), help: ArgumentHelp(tr("Carousel alignment: center or edges."), valueName: "center|edges"),
             completion: .list(CarouselLayout.Alignment.allCases.map(\.rawValue)))
     var carouselAlign: String = "center"
 
-    @Option(help: "Layout of the rearrange scene: \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+    @Option(help: ArgumentHelp(filled(tr("Layout of the rearrange scene: %@."), RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", "))),
             completion: .list(RearrangeLayoutKind.allCases.map(\.rawValue)))
     var layout: String = "grid"
 
     @Option(name: .customLong("mosaic-preset"),
-            help: ArgumentHelp("Mosaic: the starting cards: compact, regular, mixed or long (with --items N the pattern repeats to N cards).",
+            help: ArgumentHelp(tr("Mosaic: the starting cards: compact, regular, mixed or long (with --items N the pattern repeats to N cards)."),
                                valueName: "compact|regular|mixed|long"),
             completion: .list(MosaicPreset.allCases.map(\.rawValue)))
     var mosaicPreset: String = "long"
 
-    @Option(help: ArgumentHelp("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics).", valueName: "FILE"),
+    @Option(help: ArgumentHelp(tr("Calendar: an iCalendar file to show (repeatable; default: the user's Evolution/GNOME calendars, else Assets/sample.ics)."), valueName: "FILE"),
             completion: .file(extensions: ["ics", "ical", "ifb", "icalendar"]))
     var ics: [String] = []
 
-    @Flag(name: .customLong("week-numbers"), help: "Calendar: show ISO 8601 week numbers in a narrow first column.")
+    @Flag(name: .customLong("week-numbers"), help: ArgumentHelp(tr("Calendar: show ISO 8601 week numbers in a narrow first column.")))
     var weekNumbers = false
 
-    @Option(help: ArgumentHelp("Calendar: the month shown first.", valueName: "YYYY-MM"))
+    @Option(help: ArgumentHelp(tr("Calendar: the month shown first."), valueName: "YYYY-MM"))
     var month: String?
 
-    @Option(help: ArgumentHelp("Calendar: the date marked as today (default: the system date).", valueName: "YYYY-MM-DD"))
+    @Option(help: ArgumentHelp(tr("Calendar: the date marked as today (default: the system date)."), valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(name: .customLong("min-date"), help: ArgumentHelp("Calendar: days before this are disabled.", valueName: "YYYY-MM-DD"))
+    @Option(name: .customLong("min-date"), help: ArgumentHelp(tr("Calendar: days before this are disabled."), valueName: "YYYY-MM-DD"))
     var minDate: String?
 
-    @Option(name: .customLong("first-weekday"), help: "Calendar: monday, sunday or saturday (default: the locale's first day, else monday).",
+    @Option(name: .customLong("first-weekday"), help: ArgumentHelp(tr("Calendar: monday, sunday or saturday (default: the locale's first day, else monday).")),
             completion: .list(FirstWeekday.allCases.map(\.rawValue)))
     var firstWeekday: String?
 
-    @Option(help: ArgumentHelp("Calendar: locale for month and weekday names, dates, times and words (default: the environment's LC_ALL, LC_TIME or LANG; words LC_MESSAGES).", valueName: "ID"))
+    @Option(help: ArgumentHelp(tr("Calendar: locale for month and weekday names, dates, times and words (default: the environment's LC_ALL, LC_TIME or LANG; words LC_MESSAGES)."), valueName: "ID"))
     var locale: String?
 
-    @Option(help: ArgumentHelp("Calendar: display time zone, an IANA name (default: the environment's).", valueName: "ZONE"))
+    @Option(help: ArgumentHelp(tr("Calendar: display time zone, an IANA name (default: the environment's)."), valueName: "ZONE"))
     var timezone: String?
 
-    @Argument(help: ArgumentHelp("iCalendar files to open in the calendar (as --ics). In a window, when the program already runs, they open in its window, which is raised.", valueName: "FILE.ics"),
+    @Argument(help: ArgumentHelp(tr("iCalendar files to open in the calendar (as --ics). In a window, when the program already runs, they open in its window, which is raised."), valueName: "FILE.ics"),
               completion: .file(extensions: ["ics", "ical", "ifb", "icalendar"]))
     var files: [String] = []
 
     @Flag(name: .customLong("reduce-motion"),
-          help: "Animations finish at once (springs, landing items, paging), as the desktop's enable-animations=false does.")
+          help: ArgumentHelp(tr("Animations finish at once (springs, landing items, paging), as the desktop's enable-animations=false does.")))
     var reduceMotion = false
 
     @Option(name: .customLong("color-scheme"),
-            help: ArgumentHelp("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none).", valueName: "light|dark"),
+            help: ArgumentHelp(tr("light or dark (default: the desktop's preference, through the settings portal or GSettings; dark when it has none)."), valueName: "light|dark"),
             completion: .list(ColorScheme.allCases.map(\.rawValue).sorted()))
     var colorScheme: String?
 
     @Option(name: .customLong("layout-direction"),
-            help: ArgumentHelp("ltr or rtl: in rtl the tabs, the headers and every scene are mirrored (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language).", valueName: "ltr|rtl"),
+            help: ArgumentHelp(tr("ltr or rtl: in rtl the tabs, the headers and every scene are mirrored (default: the direction of the environment's LC_ALL, LC_MESSAGES or LANG language)."), valueName: "ltr|rtl"),
             completion: .list(["ltr", "rtl"]))
     var layoutDirection: String?
 
     @Option(name: .customLong("text-scale"),
-            help: ArgumentHelp("Text is drawn this many times larger, \(Appearance.textScaleRange.lowerBound) to \(Appearance.textScaleRange.upperBound) (default: the desktop's text-scaling-factor, else 1).", valueName: "F"))
+            help: ArgumentHelp(filled(tr("Text is drawn this many times larger, %@ to %@ (default: the desktop's text-scaling-factor, else 1)."), "\(Appearance.textScaleRange.lowerBound)", "\(Appearance.textScaleRange.upperBound)"), valueName: "F"))
     var textScale: Double?
 
     static let defaultScene = "grid"
@@ -186,47 +198,47 @@ struct CollectionDemo: ParsableCommand {
 
     func validate() throws {
         if let layoutDirection, !["ltr", "rtl"].contains(layoutDirection) {
-            throw ValidationError("--layout-direction takes ltr or rtl, not '\(layoutDirection)'")
+            throw ValidationError(filled(tr("--layout-direction takes ltr or rtl, not '%@'"), "\(layoutDirection)"))
         }
         if let scene, SceneCatalog.entry(named: scene) == nil {
-            throw ValidationError("unknown scene '\(scene)'; scenes: \(SceneCatalog.names.joined(separator: ", "))")
+            throw ValidationError(filled(tr("unknown scene '%@'; scenes: %@"), scene, SceneCatalog.names.joined(separator: ", ")))
         }
-        if let items, items < 0 { throw ValidationError("--items: the count must be zero or more, got \(items)") }
-        if let items, items > 10_000_000 { throw ValidationError("--items: the count must be at most 10000000, got \(items)") }
+        if let items, items < 0 { throw ValidationError(filled(tr("--items: the count must be zero or more, got %@"), "\(items)")) }
+        if let items, items > 10_000_000 { throw ValidationError(filled(tr("--items: the count must be at most 10000000, got %@"), "\(items)")) }
         if let size, !App.windowSizeLimits.contains(size.size) {
-            throw ValidationError("--size: width and height must each be within \(App.windowSizeLimits.summary) points, got \(size.text)")
+            throw ValidationError(filled(tr("--size: width and height must each be within %@ points, got %@"), "\(App.windowSizeLimits.summary)", "\(size.text)"))
         }
         if let scale {
             guard scale.isFinite, DisplayScale.range.contains(scale) else {
-                throw ValidationError("--scale must be between \(DisplayScale.range.lowerBound) and \(DisplayScale.range.upperBound), got \(scale)")
+                throw ValidationError(filled(tr("--scale must be between %@ and %@, got %@"), "\(DisplayScale.range.lowerBound)", "\(DisplayScale.range.upperBound)", "\(scale)"))
             }
             let side = Double(HeadlessCanvas.maximumSide)
             if headless, let size, (size.size.width * scale).rounded() > side || (size.size.height * scale).rounded() > side {
-                throw ValidationError("--size times --scale must be at most \(HeadlessCanvas.maximumSide) pixels a side headless, got \(size.defaultValueDescription) at \(scale)")
+                throw ValidationError(filled(tr("--size times --scale must be at most %@ pixels a side headless, got %@ at %@"), "\(HeadlessCanvas.maximumSide)", "\(size.defaultValueDescription)", "\(scale)"))
             }
         }
         if let colorScheme, ColorScheme(rawValue: colorScheme) == nil {
-            throw ValidationError("--color-scheme must be 'light' or 'dark', got '\(colorScheme)'")
+            throw ValidationError(filled(tr("--color-scheme must be 'light' or 'dark', got '%@'"), "\(colorScheme)"))
         }
         if let textScale, !(textScale.isFinite && Appearance.textScaleRange.contains(textScale)) {
-            throw ValidationError("--text-scale must be between \(Appearance.textScaleRange.lowerBound) and \(Appearance.textScaleRange.upperBound), got \(textScale)")
+            throw ValidationError(filled(tr("--text-scale must be between %@ and %@, got %@"), "\(Appearance.textScaleRange.lowerBound)", "\(Appearance.textScaleRange.upperBound)", "\(textScale)"))
         }
         for file in files where !FileManager.default.isReadableFile(atPath: file) {
-            throw ValidationError("cannot read the calendar file '\(file)'")
+            throw ValidationError(filled(tr("cannot read the calendar file '%@'"), "\(file)"))
         }
-        guard fps >= 1, fps <= 1000 else { throw ValidationError("--fps must be between 1 and 1000") }
+        guard fps >= 1, fps <= 1000 else { throw ValidationError(tr("--fps must be between 1 and 1000")) }
         guard CarouselLayout.Alignment(rawValue: carouselAlign) != nil else {
-            throw ValidationError("--carousel-align must be 'center' or 'edges', got '\(carouselAlign)'")
+            throw ValidationError(filled(tr("--carousel-align must be 'center' or 'edges', got '%@'"), "\(carouselAlign)"))
         }
         guard RearrangeLayoutKind(rawValue: layout) != nil else {
-            throw ValidationError("--layout must be one of \(RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", ")), got '\(layout)'")
+            throw ValidationError(filled(tr("--layout must be one of %@, got '%@'"), RearrangeLayoutKind.allCases.map(\.rawValue).joined(separator: ", "), "\(layout)"))
         }
         guard MosaicPreset(rawValue: mosaicPreset) != nil else {
-            throw ValidationError("--mosaic-preset must be one of \(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mosaicPreset)'")
+            throw ValidationError(filled(tr("--mosaic-preset must be one of %@, got '%@'"), MosaicPreset.allCases.map(\.rawValue).joined(separator: ", "), "\(mosaicPreset)"))
         }
-        if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError("--screenshot must name a .png file") }
+        if let screenshot, !screenshot.lowercased().hasSuffix(".png") { throw ValidationError(tr("--screenshot must name a .png file")) }
         if let replay, replay != "-", !FileManager.default.isReadableFile(atPath: replay) {
-            throw ValidationError("cannot read the script '\(replay)'")
+            throw ValidationError(filled(tr("cannot read the script '%@'"), "\(replay)"))
         }
         // Output paths are checked now, so a typo costs nothing instead of a whole run.
         for (flag, path) in [("--screenshot", screenshot), ("--dump-state", dumpState), ("--stats", stats)] {
@@ -240,17 +252,17 @@ struct CollectionDemo: ParsableCommand {
         }
         if let stateDir {
             // An empty name would put the state at /state.json.
-            guard !stateDir.isEmpty else { throw ValidationError("--state-dir: the directory name is empty") }
+            guard !stateDir.isEmpty else { throw ValidationError(tr("--state-dir: the directory name is empty")) }
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: stateDir, isDirectory: &isDirectory), !isDirectory.boolValue {
-                throw ValidationError("--state-dir: '\(stateDir)' is not a directory")
+                throw ValidationError(filled(tr("--state-dir: '%@' is not a directory"), "\(stateDir)"))
             }
         }
         if let record {
-            guard !headless else { throw ValidationError("--record records a session in the window; it cannot be used with --headless") }
+            guard !headless else { throw ValidationError(tr("--record records a session in the window; it cannot be used with --headless")) }
             let dir = (record as NSString).deletingLastPathComponent
             guard FileManager.default.isWritableFile(atPath: dir.isEmpty ? "." : dir) else {
-                throw ValidationError("cannot write the recording '\(record)': its directory is missing or not writable")
+                throw ValidationError(filled(tr("cannot write the recording '%@': its directory is missing or not writable"), "\(record)"))
             }
         }
     }
@@ -414,8 +426,7 @@ struct CollectionDemo: ParsableCommand {
         // The words' language, before any text is made: the environment's (gettext's rules; the
         // calendar's --locale stays the calendar's), the catalogues beside the binary (installed)
         // or in the build directory.
-        let wordNotices = DemoWords.setUp(directory: DemoWords.localeDirectory(executable: CollectionDemo.executablePath(),
-                                                                               environment: ProcessInfo.processInfo.environment))
+        let wordNotices = CollectionDemo.wordNotices
         for notice in wordNotices { FileHandle.standardError.write(Data("collection-demo: \(notice)\n".utf8)) }
         // A stop asked for while the script was read: nothing of it is played.
         let script = EarlyStop.isRequested ? [] : try loadScript()
@@ -423,9 +434,25 @@ struct CollectionDemo: ParsableCommand {
         // first window); a headless run only its flags, so it draws the same everywhere.
         var instance: SingleInstance?
         if !headless {
-            switch SingleInstance.claim(name: AppInfo.id, path: AppInfo.objectPath, files: files.map(CollectionDemo.absolute),
-                                        wake: { WindowWakeUp.post() }) {
-            case .handedOver: return
+            // The window's class is the app id, as the desktop entry's StartupWMClass says (and the
+            // Wayland app id): the desktop then matches the window to its entry. A class the user
+            // set in the environment is kept.
+            setenv("SDL_VIDEO_X11_WMCLASS", AppInfo.id, 0)
+            setenv("SDL_VIDEO_WAYLAND_WMCLASS", AppInfo.id, 0)
+            let launcher = SingleInstance.Launch.launcherTokens()
+            let launch = SingleInstance.Launch(actions: scene.map { [("scene", [$0])] } ?? [],
+                                               files: (ics + files).map(CollectionDemo.absolute),
+                                               activationToken: launcher.token, startupID: launcher.startupID)
+            let scenes = SceneCatalog.names + [SceneCatalog.photos.name]
+            switch SingleInstance.claim(name: AppInfo.id, path: AppInfo.objectPath, launch: launch,
+                                        checkAction: { App.checkAction($0, $1, scenes: scenes) }, wake: { WindowWakeUp.post() }) {
+            case .handedOver:
+                let unused = optionsForNewWindowOnly()
+                if !unused.isEmpty {
+                    let message = filled(tr("the program already runs; its window took the files and --scene, not %@"), unused.joined(separator: ", "))
+                    FileHandle.standardError.write(Data("collection-demo: \(message)\n".utf8))
+                }
+                return
             case let .primary(served): instance = served
             case .alone: break
             }
@@ -470,7 +497,8 @@ struct CollectionDemo: ParsableCommand {
         if headless {
             try runHeadless(app: app, script: script, fonts: fonts, timer: timer)
         } else {
-            try runWindow(app: app, script: script, fonts: fonts, timer: timer, desktop: desktop, instance: instance)
+            try runWindow(app: app, script: script, fonts: fonts, timer: timer, desktop: desktop, instance: instance,
+                          startsMaximized: loaded?.state?.windowMaximized == true)
         }
     }
 
@@ -511,8 +539,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     private func runWindow(app: App, script: [ScriptLine], fonts: (regular: String, bold: String), timer: FrameTimes,
-                           desktop: DesktopSettings?, instance: SingleInstance?) throws {
-        let loop = try WindowLoop(root: app, title: "Collection Demo", fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
+                           desktop: DesktopSettings?, instance: SingleInstance?, startsMaximized: Bool) throws {
+        let loop = try WindowLoop(root: app, title: app.windowTitle, fonts: fonts, sizeLimits: App.windowSizeLimits, scale: scale)
         app.pixelScale = loop.canvas.pixelScale
         PhotoFolder.scale.value = loop.canvas.pixelScale
         loop.canvas.drawer.redrawsWholeFrame = wholeFrames
@@ -520,6 +548,12 @@ struct CollectionDemo: ParsableCommand {
         loop.frameTimer = timer
         let timeline = ScriptTimeline(script, fps: 60)
         var next = 0
+        var sizeBefore = app.size
+        var shownTitle = ""
+        // A window that was maximized when the program last ended opens maximized (its normal
+        // size as remembered), unless --size asks for a size.
+        app.windowStateChanged(maximized: false, normalSize: app.size, now: 0)
+        if size == nil, startsMaximized { loop.canvas.maximize() }
         var scriptError: Error?
         // Recording: every event the window delivers, at the time the app is given it.
         var recorder = ScriptRecorder()
@@ -542,11 +576,24 @@ struct CollectionDemo: ParsableCommand {
                 app.appearanceSource = self.appearanceSource(change)
                 app.appearanceDidChange(textScale: scale != Appearance.textScale)
             }
-            // A second launch: this window comes to the front and opens its files.
+            // A second launch (or a D-Bus call): this window comes to the front, un-minimized,
+            // ends the launch's startup notification, opens the files and activates the action.
             for request in instance?.takeRequests() ?? [] {
-                loop.canvas.raise()
+                loop.canvas.present(startupID: request.startupID)
                 self.open(request.files, in: app, now: now)
+                if let action = request.action { app.activate(action, parameters: request.parameters, now: now) }
             }
+            // The title names the scene shown.
+            if app.windowTitle != shownTitle {
+                shownTitle = app.windowTitle
+                loop.canvas.title = shownTitle
+            }
+            // Maximized or not; the normal size is one the window kept for a whole frame while not
+            // maximized (a resize to the maximized size may come a frame before the state).
+            let maximized = loop.canvas.isMaximized
+            let steady = !maximized && !loop.canvas.isMinimized && app.size == sizeBefore
+            app.windowStateChanged(maximized: maximized, normalSize: steady ? app.size : nil, now: now)
+            sizeBefore = app.size
             app.pixelScale = loop.canvas.pixelScale
             PhotoFolder.scale.value = loop.canvas.pixelScale
             if let dumpState, StateDumpRequest.take() {
@@ -569,6 +616,16 @@ struct CollectionDemo: ParsableCommand {
         // The loop sleeps while idle; the script's next entry is a deadline it must wake for.
         loop.externalDeadline = { _ in next < timeline.entries.count ? timeline.entries[next].time : nil }
         let accessibility = publishAccessibility(app, loop: loop, now: { lastFrame })
+        // The window is up: the launch that started it ends its startup notification (X11), and
+        // the id is not passed on to what the program starts.
+        let launched = SingleInstance.Launch.launcherTokens()
+        unsetenv("DESKTOP_STARTUP_ID")
+        unsetenv("XDG_ACTIVATION_TOKEN")
+        let shown = loop.didShowFirstFrame
+        loop.didShowFirstFrame = {
+            shown?()
+            if let id = launched.startupID { loop.canvas.completeStartup(id) }
+        }
         loop.run()
         withExtendedLifetime(accessibility) {}
         if let record {
@@ -597,11 +654,25 @@ struct CollectionDemo: ParsableCommand {
         path.hasPrefix("/") ? path : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardized.path
     }
 
+    /// The options given that only a new window takes (a running window, handed over to, takes
+    /// the files and `--scene`), as typed, for a message.
+    private func optionsForNewWindowOnly() -> [String] {
+        let given: [(String, Bool)] = [
+            ("--size", size != nil), ("--photos", photos != nil), ("--items", items != nil), ("--scale", scale != nil),
+            ("--fresh", fresh), ("--state-dir", stateDir != nil), ("--color-scheme", colorScheme != nil),
+            ("--layout-direction", layoutDirection != nil), ("--text-scale", textScale != nil), ("--reduce-motion", reduceMotion),
+            ("--month", month != nil), ("--today", today != nil), ("--locale", locale != nil), ("--timezone", timezone != nil),
+            ("--first-weekday", firstWeekday != nil), ("--week-numbers", weekNumbers), ("--replay", replay != nil),
+            ("--record", record != nil), ("--screenshot", screenshot != nil), ("--dump-state", dumpState != nil), ("--stats", stats != nil),
+        ]
+        return given.filter(\.1).map(\.0)
+    }
+
     /// Opens calendar files handed over by a second launch: the calendar shows them.
     private func open(_ files: [String], in app: App, now: Double) {
         guard !files.isEmpty else { return }
         OpenedCalendars.shared.add(files)
-        app.switchTo("calendar", now: now)
+        app.activate("scene", parameters: ["calendar"], now: now)
     }
 
     /// Where the state is remembered: `--state-dir`, else (in a window) the XDG state folder;
@@ -914,6 +985,12 @@ final class OpenedCalendars: Sendable {
         if let (all, show) = next { show(all) }
     }
 }
+/// The demo's words (the "collection-demo" text domain) for the command line: `--help` and the
+/// messages for bad flags. (`scripts/translations.sh update` extracts them from this file too.)
+private func tr(_ message: String) -> String { DemoWords.domain(message) }
+
+/// `template` with its `%@` filled in order.
+private func filled(_ template: String, _ arguments: String...) -> String { TextDomain.fill(template, arguments: arguments) }
 #else
 // Built without the package's `Programs` trait (a program that depends on the libraries with
 // `traits: []`): the command line needs swift-argument-parser, which is then left out.

@@ -38,7 +38,7 @@ extension App {
             return true
         }
         return AccessibleNode(role: .window, name: title, frame: Rect(origin: .zero, size: size),
-                              children: [tabBar, scene] + alerts + (shortcuts.map { [$0] } ?? []))
+                              children: [tabBar, scene] + alerts + (shortcuts.map { [$0] } ?? []) + primaryMenuAccessibilityNodes)
     }
 
     /// Starts queueing events in ``accessibilityEvents``: the scene's state now is what the

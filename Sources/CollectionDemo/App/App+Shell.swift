@@ -14,7 +14,7 @@ extension App {
         tabsStop = tabs
         sceneStop = scene
         noticesStop = notices
-        return Composition([TabDirectionObserver(app: self), AppCommandsPart(app: self), SceneCapturePart(app: self),
+        return Composition([TabDirectionObserver(app: self), AppCommandsPart(app: self), PrimaryMenuPart(app: self), SceneCapturePart(app: self),
                             AppKeysPart(app: self), NoticesPart(app: self), TabBarPart(app: self), focus, ScenePart(app: self)],
                            focus: focus)
     }
@@ -32,7 +32,7 @@ private final class TabDirectionObserver: Component {
     }
 }
 
-/// Ctrl+Q quits from anywhere; F1 or Ctrl+? opens the shortcuts window (not mid-drag), which then
+/// Ctrl+Q quits from anywhere, and so does Ctrl+W, which closes the one window; F1 or Ctrl+? opens the shortcuts window (not mid-drag), which then
 /// takes every event until it closes, and draws over everything.
 private final class AppCommandsPart: Component {
     unowned let app: App
@@ -41,7 +41,7 @@ private final class AppCommandsPart: Component {
     var drawLayer: DrawLayer { .popup }
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        if case let .key(key, mods) = event, mods.contains(.ctrl), key == Key("q") { app.requestQuit(); return .handled }
+        if case let .key(key, mods) = event, AppShortcuts.quits(key, mods) { app.requestQuit(); return .handled }
         if app.shortcutsWindow.isOpen {
             switch event {
             case let .key(key, mods): app.shortcutsWindow.handleKey(key, mods)
@@ -49,6 +49,13 @@ private final class AppCommandsPart: Component {
             case let .pointerMove(p, _): app.shortcutsWindow.hover(p, in: app.size)
             case .pointerUp, .wheel, .text, .composition, .drop: break
             default: return .ignored
+            }
+            return .handled
+        }
+        // F10 opens the primary menu, and closes it again (not over a modal sheet, nor mid-drag).
+        if case let .key(key, mods) = event, AppShortcuts.opensPrimaryMenu(key, mods), !app.currentScene.isDragging, !app.sceneIsModal {
+            if app.primaryMenu.menu.isOpen { app.primaryMenu.menu.close() } else if app.primaryMenu.about?.isPresented != true {
+                app.openPrimaryMenu(fromKeyboard: true, now: now)
             }
             return .handled
         }

@@ -28,6 +28,10 @@ public final class App: InteractiveRoot {
     var noticeBar = NoticeBar()
     /// The keyboard shortcuts window (F1, Ctrl+?), over everything while open.
     var shortcutsWindow = ShortcutsWindow()
+    /// Whether the window is maximized and its normal size (`App+Desktop.swift`).
+    var maximizedState = MaximizedState()
+    /// The primary menu (F10) and its About dialog (`App+PrimaryMenu.swift`).
+    let primaryMenu = PrimaryMenu()
     /// The notice bar's height the scenes were last laid out for.
     private var noticeSpace = 0.0
     public private(set) var peakLiveCells = 0
@@ -42,7 +46,7 @@ public final class App: InteractiveRoot {
     /// What was read at start, updated from the scenes at each save.
     private var remembered: RememberedState
     /// The time of the first input since the last save that may have changed remembered state.
-    private var unsavedSince: Double?
+    var unsavedSince: Double?
     /// How long the state must stay unchanged before it is written: a burst of edits is one write.
     public static let stateSaveDelay = 1.0
     /// Device pixels per point the frames are drawn at (reported in the dump).
@@ -300,6 +304,10 @@ public final class App: InteractiveRoot {
             // A scene's sheet that dims and blocks the whole window, tab bar included.
             ("modal", .bool(sceneIsModal)),
             ("shortcutsWindow", shortcutsWindow.dump(in: size)),
+            // The window's title, and whether it is maximized (false headless).
+            ("window", .object([("title", .string(windowTitle)), ("maximized", .bool(windowIsMaximized))])),
+            // The primary menu (F10): open or not, its entries and highlighted row, the About dialog.
+            ("primaryMenu", primaryMenuDump),
         ]
         var scene = currentScene.dumpState()
         // With the tab bar focused, the window's keyboard focus is the app's, not the scene's.
@@ -325,8 +333,11 @@ extension App {
     public func rememberedState() -> RememberedState {
         var state = remembered
         state.scene = currentName
-        state.windowWidth = size.width
-        state.windowHeight = size.height
+        // Maximized, the size to remember is the one the window had before: it goes back to it.
+        let normal = windowIsMaximized ? normalWindowSize ?? remembered.windowWidth.flatMap { w in remembered.windowHeight.map { Size(width: w, height: $0) } } ?? size : size
+        state.windowWidth = normal.width
+        state.windowHeight = normal.height
+        state.windowMaximized = windowIsMaximized ? true : nil
         for scene in scenes.values { state.take(from: scene, config: config) }
         return state
     }

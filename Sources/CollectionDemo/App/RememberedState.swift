@@ -15,6 +15,9 @@ public struct RememberedState: Codable, Equatable, Sendable {
     public var scene: String?
     public var windowWidth: Double?
     public var windowHeight: Double?
+    /// True when the window was maximized (the width and height are then its size before it
+    /// was: the size it goes back to when unmaximized). Absent in older files: not maximized.
+    public var windowMaximized: Bool?
     public var boards: Boards?
     /// The rearranged tile order for each layout it was last arranged in (`grid`, `horizontal`, `waterfall`).
     public var rearrange: [String: Rearrange]?

@@ -59,6 +59,15 @@ enum AppShortcuts {
         return key == Key("?") || (key == Key("/") && mods.contains(.shift))
     }
 
+    /// F10, as GNOME apps open their primary menu.
+    static func opensPrimaryMenu(_ key: Key, _ mods: Modifiers) -> Bool { key == Key("F10") && mods.isEmpty }
+
+    /// Ctrl+Q quits; Ctrl+W closes the window, which is the app's only one, so it quits too
+    /// (the state is saved either way).
+    static func quits(_ key: Key, _ mods: Modifiers) -> Bool {
+        mods.contains(.ctrl) && (key == Key("q") || key == Key("w"))
+    }
+
     /// The app's own section, listed last in every scene's window.
     static func section(sceneCount: Int) -> ShortcutSection {
         ShortcutSection(title: tr("General"), shortcuts: [
@@ -66,6 +75,8 @@ enum AppShortcuts {
             Shortcut("1 – \(sceneCount)", tr("Show a view by its number"), matches: { k, m in m.isEmpty && (k.digit ?? 0) >= 1 && (k.digit ?? 0) <= sceneCount }, run: nil),
             Shortcut(tr("Tab  /  Shift+Tab"), tr("Move the focus"), matches: { k, m in k == .tab && m.isSubset(of: .shift) }, run: nil),
             Shortcut(tr("Escape"), tr("Close a notice or a dialog"), key: .escape, run: nil),
+            Shortcut(tr("F10"), tr("Open the main menu"), matches: opensPrimaryMenu, run: nil),
+            Shortcut(tr("Ctrl+W"), tr("Close the window"), key: Key("w"), mods: .ctrl, run: nil),
             Shortcut(tr("Ctrl+Q"), tr("Quit"), key: Key("q"), mods: .ctrl, run: nil),
         ])
     }

@@ -75,7 +75,7 @@ public final class StateStore {
     private struct Sections: Decodable {
         var state = RememberedState()
         var unreadable: [String] = []
-        enum Keys: String, CodingKey { case version, scene, windowWidth, windowHeight, boards, rearrange, mosaic }
+        enum Keys: String, CodingKey { case version, scene, windowWidth, windowHeight, windowMaximized, boards, rearrange, mosaic }
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Keys.self)
@@ -86,6 +86,7 @@ public final class StateStore {
             if let v = read(String.self, .scene) { state.scene = v } else { unreadable.append("scene") }
             if let v = read(Double.self, .windowWidth) { state.windowWidth = v } else { unreadable.append("windowWidth") }
             if let v = read(Double.self, .windowHeight) { state.windowHeight = v } else { unreadable.append("windowHeight") }
+            if let v = read(Bool.self, .windowMaximized) { state.windowMaximized = v } else { unreadable.append("windowMaximized") }
             if let v = read(RememberedState.Boards.self, .boards) { state.boards = v } else { unreadable.append("boards") }
             if let v = read([String: RememberedState.Rearrange].self, .rearrange) { state.rearrange = v } else { unreadable.append("rearrange") }
             if let v = read(RememberedState.Mosaic.self, .mosaic) { state.mosaic = v } else { unreadable.append("mosaic") }

@@ -12,7 +12,11 @@ extension TextField {
                 if isFocused { commit() }
                 return .ignored
             }
-            guard button == .left else { return .handled }
+            guard button == .left else {
+                // A middle click pastes the primary selection at the click, as X11 programs do.
+                if button == .middle { pastePrimarySelection(at: p) }
+                return .handled
+            }
             let count = clicks.press(at: p, now: now)
             let at = bufferOffset(displayOffset(at: p))
             composition = nil
@@ -175,6 +179,16 @@ extension TextField {
         services.clipboard.setText(buffer.selectedText)
     }
 
+    /// The primary selection's text inserted where `p` is (the caret moves there first).
+    private func pastePrimarySelection(at p: Point) {
+        guard let s = services.primarySelection?.text, !s.isEmpty else { return }
+        composition = nil
+        buffer.moveCaret(to: bufferOffset(displayOffset(at: p)))
+        goalX = nil
+        if buffer.insert(s, typing: false) { changedText() } else { changedSelection() }
+        noteLimit()
+    }
+
     private func paste() {
         guard let s = services.clipboard.text, !s.isEmpty else { return }
         if buffer.insert(s, typing: false) { changedText() }
@@ -197,6 +211,8 @@ extension TextField {
     }
 
     func changedSelection() {
+        // Selected text is the primary selection's (X11, Wayland), for a middle click elsewhere.
+        if buffer.hasSelection, let primary = services.primarySelection { primary.setText(buffer.selectedText) }
         if let p = caretPlace, p.offset != buffer.caret { caretPlace = nil }
         restartBlink()
         scrollCaretIntoView()

@@ -49,9 +49,14 @@ final class NoTextInputHost: TextInputHost {
 public final class TextServices {
     public let clipboard: any Clipboard
     public let input: any TextInputHost
-    /// Without arguments: a clipboard in memory and no input method, for a program with no window.
-    public init(clipboard: (any Clipboard)? = nil, input: (any TextInputHost)? = nil) {
+    /// The X11/Wayland PRIMARY selection, where the platform has one: a field puts the text the
+    /// user selects there, and a middle click in a field pastes it at the click. Nil: neither.
+    public let primarySelection: (any Clipboard)?
+    /// Without arguments: a clipboard in memory, no input method and no primary selection, for a
+    /// program with no window.
+    public init(clipboard: (any Clipboard)? = nil, input: (any TextInputHost)? = nil, primarySelection: (any Clipboard)? = nil) {
         self.clipboard = clipboard ?? ProcessClipboard(); self.input = input ?? NoTextInputHost()
+        self.primarySelection = primarySelection
     }
 }
 
