@@ -25,6 +25,11 @@ public final class BoardsScene: Scene, ShortcutListing {
     var clicks = ClickCounter()
     /// Each board's "+ Add a card" button (boards that take drops and have no capacity), by board name.
     public internal(set) var addButtons: [String: Rect] = [:]
+    /// The same buttons as stops of the focus chain, each right after its board's cards (Tab
+    /// reaches a board's cards, then its "+ Add a card"; Enter or Space types a new card). The
+    /// scene draws them (and their focus ring) and takes their presses; a button the title row
+    /// has no room for has an empty frame, which takes it out of the Tab order.
+    var addCardButtons: [String: Button] = [:]
     /// The board a new card is being typed for, while it is.
     public internal(set) var adding: String?
     /// Why an add or a delete was refused (a locked card), and when the line goes away.
@@ -163,7 +168,12 @@ public final class BoardsScene: Scene, ShortcutListing {
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // The status line and the delete notice over the drag's stack, as the window always drew them.
         let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list) })
-        let focus = FocusChain(manager.focusStops() + toast.focusStops)
+        var stops: [any FocusStop] = []
+        for stop in manager.focusStops() {
+            stops.append(stop)
+            if let add = addCardButton(for: stop.focusName) { stops.append(add) }
+        }
+        let focus = FocusChain(stops + toast.focusStops)
         toast.focusChain = focus
         // The field on top and first for keys; the editing commands before the drag machinery,
         // which would otherwise take a double-click's second press.
@@ -359,6 +369,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
+        for (name, button) in addCardButtons { button.setFrame(addButtons[name] ?? .zero) }
         rewrapBacklog()
         trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
         // The empty board's "drop cards here" shows whole or not at all: its outline says the same.
