@@ -49,6 +49,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// rest of the header and sidebar together when it happened every frame.
     lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
+    /// The header's rows as last measured, and for what (see `headerRows(compact:width:)`).
+    var headerRowsMemo: (key: HeaderRowsKey, rows: HeaderRows)?
 
     /// Moving events to other days (`CalendarEventEditing.swift`).
     var editing = CalendarEditing()
@@ -291,6 +293,18 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// line of the largest title high, or two lines of the smallest where even that does not fit
     /// beside the buttons (as a wrapped title of the month shown, widest of its year).
     func headerRows(compact: Bool, width: Double) -> HeaderRows {
+        // Asked several times a frame (the buttons, the title, hit tests): measured once per
+        // width, text scale and year shown.
+        let key = HeaderRowsKey(compact: compact, width: width, textScale: Appearance.textScale, year: displayedMonth.year)
+        if let hit = headerRowsMemo, hit.key == key { return hit.rows }
+        let rows = measureHeaderRows(compact: compact, width: width)
+        headerRowsMemo = (key, rows)
+        return rows
+    }
+
+    struct HeaderRowsKey: Equatable { var compact: Bool, width: Double, textScale: Double, year: Int }
+
+    private func measureHeaderRows(compact: Bool, width: Double) -> HeaderRows {
         let top = compact ? 2.0 : 8.0
         let line = max(compact ? 26 : 32, (measurer.lineHeight(style: TextStyle(size: 22, weight: .bold)) + (compact ? 0 : 4)).rounded(.up))
         let labels = max(compact ? 18 : 24, (measurer.lineHeight(style: TextStyle(size: 12, weight: .bold)) + 4).rounded(.up))
@@ -313,7 +327,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         headerRows(compact: sceneFrame.height < 420, width: collection.frame.width)
     }
 
-    /// The heights of the days' numbers and bars at the current text scale.
+    /// The days' heights at the current text scale.
     var dayMetrics: DayCell.Metrics { DayCell.Metrics(measurer: measurer) }
 
     private func gridFrame(in frame: Rect) -> Rect {
