@@ -143,7 +143,12 @@ final class AccessibilitySceneTests: XCTestCase {
     func testBoardsAreListsOfNamedCardsWithTheStatusLineAsALiveRegion() throws {
         let driver = try start("boards")
         let scene = try XCTUnwrap(driver.root.currentScene as? BoardsScene)
-        let nodes = sceneNodes(driver.root)
+        let all = sceneNodes(driver.root)
+        // Each board that takes typed cards has its "+ Add a card" button right after its list.
+        XCTAssertEqual(all.dropLast().map { $0.role == .pushButton ? "+" : $0.name },
+                       ["Backlog", "+", "Today", "+", "Later", "+", "Done", "+", "Palette", "Focus"])
+        XCTAssertEqual(Set(all.filter { $0.role == .pushButton }.map(\.name)), ["+ Add a card"])
+        let nodes = all.filter { $0.role != .pushButton }
         XCTAssertEqual(nodes.dropLast().map(\.name), scene.boards.map(\.title))
         let backlog = nodes[0]
         XCTAssertEqual(backlog.childCount, 40)

@@ -31,6 +31,31 @@ final class BoardsEditingTests: XCTestCase {
         return board?["titles"]?.arrayValue?.compactMap(\.stringValue) ?? []
     }
 
+    /// "+ Add a card" is a Tab stop right after its board's cards: Tab from the backlog reaches
+    /// the backlog's button (ring drawn), Enter opens the field at the board's end, and the title
+    /// typed there is the board's new last card; Tab goes on to the next board.
+    func testTheAddButtonIsATabStopAfterItsBoardAndEnterAddsACard() throws {
+        let (app, driver, scene) = try start()
+        func stop() -> String? { app.dumpState()["keyboardFocus"]?["stop"]?.stringValue }
+        XCTAssertEqual(stop(), "backlog")
+        try driver.play(script: "key Tab\nwait 50")
+        XCTAssertEqual(stop(), "add-backlog", "after the backlog's cards, its + Add a card")
+        XCTAssertEqual(scene.addCardButtons["backlog"]?.showsFocusRing, true)
+        try driver.play(script: "key Tab\nwait 50")
+        XCTAssertEqual(stop(), "today", "then the next board")
+        try driver.play(script: "key shift+Tab\nwait 50")
+        XCTAssertEqual(stop(), "add-backlog", "Shift+Tab comes back to it")
+        let count = try XCTUnwrap(scene.board("backlog")).count
+        try driver.play(script: "key Return\nwait 50")
+        XCTAssertEqual(scene.adding, "backlog", "Enter types a new card on its board")
+        XCTAssertTrue(scene.editor.isEditing)
+        try driver.play(script: "text \"Ship it\"\nwait 50\nkey Return\nwait 800")
+        let backlog = try XCTUnwrap(scene.board("backlog"))
+        XCTAssertEqual(backlog.count, count + 1)
+        XCTAssertEqual(dumpedTitles(app, "backlog").last, "Ship it", "the new card is the board's last")
+        XCTAssertNil(scene.consistencyProblem())
+    }
+
     func testACardIsAddedRenamedUndoneAndDeletedByTyping() throws {
         let (app, driver, scene) = try start()
         let firstNewID = scene.nextCardID

@@ -229,7 +229,8 @@ final class CalendarFeelTests: XCTestCase {
 
     /// ‹ › and Today stay in every window, the smallest (200×200) included: Today becomes an icon
     /// button where its word does not fit beside the title, and the title gives way (smaller, then
-    /// cut) before any button does. The buttons still turn the page there.
+    /// wrapped on to a second line the header grows for) before any button does. The buttons
+    /// still turn the page there.
     func testTheButtonsStayReachableInTheSmallestWindow() throws {
         for (width, height, icon) in [(1280.0, 400.0, false), (320, 240, false), (200, 200, true)] {
             let (driver, scene, app) = try makeApp(size: Size(width: width, height: height))
@@ -246,10 +247,13 @@ final class CalendarFeelTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(f.minX, 0); XCTAssertLessThanOrEqual(f.maxX, width)
             }
             let title = scene.title(of: scene.visibleMonth)
-            let run = driver.root.draw().commands.compactMap { c -> TextRun? in
-                if case let .text(t) = c, t.rect.minY < frames[0].maxY, t.rect.maxY > frames[0].minY, t.size >= 13, t.text != "‹", t.text != "›", t.text != "Today" { return t }
+            // A line, or a paragraph where the title wraps on to a second line (the smallest window).
+            let run = driver.root.draw().commands.compactMap { c -> (text: String, rect: Rect)? in
+                if case let .text(t) = c, t.rect.minY < frames[0].maxY, t.rect.maxY > frames[0].minY, t.size >= 13, t.text != "‹", t.text != "›", t.text != "Today" { return (t.text, t.rect) }
+                if case let .paragraph(p) = c, p.rect.minY < frames[0].maxY, p.rect.maxY > frames[0].minY, p.style.text.size >= 13 { return (p.text, p.rect) }
                 return nil
             }.first
+            if width == 200 { XCTAssertEqual(run?.text, title, "the whole title, wrapped, at \(width)") }
             XCTAssertNotNil(run, "a title at \(width)")
             XCTAssertLessThanOrEqual(run?.rect.maxX ?? .infinity, frames[0].minX, "at \(width) the title ends before the buttons")
             if width == 1280 { XCTAssertEqual(run?.text, title) }

@@ -284,7 +284,9 @@ final class DragFeedbackTests: XCTestCase {
     }
 
     /// Over the full Focus slot a wide backlog card shrinks toward the pointer and the card that
-    /// would swap out is veiled and outlined, in sight.
+    /// would swap out is veiled and outlined, in sight. The ghost stays readable: it stops
+    /// shrinking at 36 points high (a 463×52 card once became a 162×18 sliver), and what is still
+    /// wider than half the slot is cut around the pointer, the card's words at their shrunk size.
     func testADropOnTheFullFocusSlotShowsTheCardThatWillSwapOut() throws {
         let (_, driver, scene) = try start()
         let focus = try XCTUnwrap(scene.board("focus"))
@@ -296,6 +298,8 @@ final class DragFeedbackTests: XCTestCase {
         XCTAssertEqual(scene.manager.session?.swapsWith, AnyHashable(occupant))
         let ghost = try XCTUnwrap(scene.manager.liftedFrame)
         XCTAssertLessThanOrEqual(ghost.width, focus.view.frame.width * 0.5 + 1, "the ghost is small over the slot")
+        XCTAssertGreaterThanOrEqual(ghost.height, 35.5, "readable, not a sliver (backlog cards are over 36 points high): \(ghost)")
+        XCTAssertTrue(ghost.contains(to), "the pointer stays on the ghost")
         let covered = ghost.intersection(occupantFrame)
         XCTAssertLessThan(covered.width * covered.height, 0.5 * occupantFrame.width * occupantFrame.height, "the leaving card stays mostly in sight")
         var list = DrawList()

@@ -25,6 +25,46 @@ final class ContextMenuTests: XCTestCase {
         XCTAssertEqual(c.menu?.frame, Rect(10, 10, 200, 132))
     }
 
+    /// A separator is a thin rule shorter than a row: the arrows, Home and End skip it, a press
+    /// on it chooses nothing, the rows after it sit lower by its height, and assistive technology
+    /// hears the actions only ("Delete" is the third of three items).
+    func testASeparatorIsSkippedDrawnAsARuleAndNotAnItem() throws {
+        let c = ContextMenuController()
+        let withRule = [ContextMenuAction("Rename…"), ContextMenuAction("Duplicate"), .separator, ContextMenuAction("Delete", isDestructive: true)]
+        XCTAssertTrue(c.open(itemID: 3, actions: withRule, at: Point(100, 100), in: window, isDragging: false, fromKeyboard: true))
+        let m = try XCTUnwrap(c.menu)
+        XCTAssertEqual(m.frame, Rect(100, 100, 200, 6 + 30 * 3 + 9 + 6), "three rows, a 9-point rule and the padding")
+        XCTAssertEqual(m.rowFrame(2).height, 9)
+        XCTAssertEqual(m.rowFrame(3).minY, m.rowFrame(2).maxY, "Delete right under the rule")
+        XCTAssertNil(m.row(at: m.rowFrame(2).center), "the rule is no row")
+        XCTAssertEqual(m.row(at: m.rowFrame(3).center), 3)
+        XCTAssertEqual(c.menu?.highlighted, 0)
+        _ = c.handle(.key(.down, [])); _ = c.handle(.key(.down, []))
+        XCTAssertEqual(c.menu?.highlighted, 3, "Down steps over the rule to Delete")
+        _ = c.handle(.key(.up, []))
+        XCTAssertEqual(c.menu?.highlighted, 1, "Up steps back over it")
+        _ = c.handle(.pointerMove(m.rowFrame(2).center, []))
+        XCTAssertNotEqual(c.menu?.highlighted, 2, "the pointer never highlights it")
+        XCTAssertEqual(c.handle(.pointerDown(m.rowFrame(2).center, .left, [])), .consumed)
+        XCTAssertEqual(c.handle(.pointerUp(m.rowFrame(2).center, .left, [])), .consumed, "a press on the rule chooses nothing")
+        XCTAssertTrue(c.isOpen)
+        let items = m.accessibleItems()
+        XCTAssertEqual(items.map(\.name), ["Rename…", "Duplicate", "Delete"])
+        XCTAssertEqual(items.map(\.index), [0, 1, 2])
+        XCTAssertEqual(items.map(\.role), [.menuItem, .menuItem, .menuItem])
+        XCTAssertEqual(items[2].frame, m.rowFrame(3))
+        var list = DrawList()
+        c.draw(into: &list)
+        let rule = m.rowFrame(2)
+        let fills = list.commands.compactMap { cmd -> (Rect, Color)? in if case let .fill(r, color, _) = cmd { return (r, color) }; return nil }
+        XCTAssertTrue(fills.contains { $0.0.height == 1 && rule.contains($0.0.center) && $0.1 == c.style.border }, "a rule in the border colour")
+        let texts = list.commands.compactMap { cmd -> String? in if case let .text(run) = cmd { return run.text }; return nil }
+        XCTAssertEqual(texts, ["Rename…", "Duplicate", "Delete"], "no empty text for the rule")
+        // Near the window's bottom it opens above the pointer, as tall as its rows and rule.
+        let low = c.placement(for: withRule, at: Point(100, 590), in: window)
+        XCTAssertEqual(low, Rect(100, 590 - m.frame.height, 200, m.frame.height), "flipped up, ending at the pointer")
+    }
+
     func testStaysInsideTheWindow() {
         let c = ContextMenuController()
         XCTAssertEqual(c.placement(rows: 4, at: Point(790, 590), in: window), Rect(590, 458, 200, 132), "flipped left and up")

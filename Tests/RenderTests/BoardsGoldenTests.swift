@@ -25,6 +25,20 @@ final class BoardsGoldenTests: XCTestCase {
         try Golden.assertMatches(image, named: "boards-drag-in-flight")
     }
 
+    /// A wide backlog card held over the full Focus slot: the card that would swap out veiled and
+    /// outlined, the ghost shrunk toward the pointer no further than its words stay readable, cut
+    /// to half the slot's width around the pointer.
+    func testSwapGhostOverTheFullFocusSlot() throws {
+        let (_, probe) = try Golden.render(scene: "boards", script: "wait 50")
+        let focus = probe.dumpState()["collections"]?.arrayValue?.first { $0["name"]?.stringValue == "focus" }
+        let v = try XCTUnwrap(focus?["viewport"]?.arrayValue?.compactMap(\.doubleValue))
+        let to = Point(x: (v[0] + v[2] / 2).rounded(), y: (v[1] + 36).rounded())
+        let script = "wait 50\ndown 233 183\nmove 245 188 50\nmove \(Int(to.x)) \(Int(to.y)) 400\nwait 500"
+        let (image, app) = try Golden.render(scene: "boards", script: script)
+        XCTAssertEqual(app.dumpState()["drag"]?["over"]?.stringValue, "focus")
+        try Golden.assertMatches(image, named: "boards-swap-ghost")
+    }
+
     func testEmptyBoardPlaceholder() throws {
         let (image, app) = try Golden.render(scene: "boards", size: Size(width: 900, height: 600), script: "wait 100")
         let later = app.dumpState()["collections"]?.arrayValue?.first { $0["name"]?.stringValue == "later" }

@@ -21,6 +21,21 @@ final class CalendarGoldenTests: XCTestCase {
         return c
     }
 
+    /// Text scale 2 in the default window: the header's title row and weekday row, the days'
+    /// numbers and bars and the panel's title and rows are as tall as their words (nothing
+    /// overlaps, the panel's date wraps rather than ending in "…").
+    func testTextScaleTwo() throws {
+        let previous = Appearance.textScale
+        defer { Appearance.textScale = previous }
+        Appearance.textScale = 2
+        let (image, app) = try Golden.render(scene: "calendar", config: config(), script: "wait 100")
+        let canvas = try HeadlessCanvas(size: Size(1280, 800), fonts: try Golden.fonts())
+        defer { canvas.close() }
+        let texts = app.draw().placedTexts(measuredBy: canvas.measurer)
+        XCTAssertEqual(LayoutCheckTests.problems(in: texts, window: Size(1280, 800)), [])
+        try Golden.assertMatches(image, named: "calendar-text-2x")
+    }
+
     func testMonthWithEventsAndASelection() throws {
         // Cells are 131.4 points apart from x = 12 and 111 apart from y = 126 (see the state dump).
         let script = """

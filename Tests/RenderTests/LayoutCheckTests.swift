@@ -55,7 +55,7 @@ final class LayoutCheckTests: XCTestCase {
 
     /// Runs `body` with messages in `language`, from the catalogues in the build directory (as
     /// LocaleGoldenTests does); English needs none.
-    private func speaking(_ language: String, _ locale: String, _ body: () throws -> Void) throws {
+    static func speaking(_ language: String, _ locale: String, _ body: () throws -> Void) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/locale").standardized.path
         let previous = String(cString: setlocale(LC_MESSAGES, nil))
@@ -94,7 +94,7 @@ final class LayoutCheckTests: XCTestCase {
                 }
             }
             // English is the words in the code: no catalogue to speak.
-            if language == "en" { try run() } else { try speaking(language, locale, run) }
+            if language == "en" { try run() } else { try Self.speaking(language, locale, run) }
         }
         return all
     }

@@ -112,8 +112,26 @@ quit_app
 
 focus_scene boards --size 1280x800
 if [ "$focus_ok" = 1 ]; then
+    # After the backlog's cards, its "+ Add a card": Enter opens the field at the board's end, and
+    # the title typed there becomes the backlog's last card.
+    backlog="[c for c in d['collections'] if c['name'] == 'backlog'][0]"
+    cards_before=$(json_get "$app_dump" "len($backlog['titles'])")
     xdotool key Tab
-    wait_state "$kf['stop'] == 'today'" >/dev/null
+    if wait_state "$kf['stop'] == 'add-backlog' and $kf['ring']"; then
+        xdotool key Return
+        if wait_state "d['adding'] == 'backlog' and d['editing'] is not None"; then
+            xdotool type --delay 40 "Ship it"
+            xdotool key Return
+            if wait_state "len($backlog['titles']) == $cards_before + 1 and $backlog['titles'][-1] == 'Ship it'"; then
+                pass "boards: Tab reaches the backlog's + Add a card after its cards; Enter and a typed title add the backlog's last card"
+            else fail "boards: + Add a card" "no new last card after typing ($state_seen)"; fi
+        else fail "boards: + Add a card" "Enter opened no field ($state_seen)"; fi
+    else fail "boards: + Add a card" "Tab from the backlog did not reach its button ($state_seen)"; fi
+    # The new card has the focus (in the backlog): Tab passes the backlog's button to today.
+    for _ in 1 2 3; do
+        xdotool key Tab
+        wait_state "$kf['stop'] == 'today'" 2 >/dev/null && break
+    done
     board=$(json_get "$app_dump" "$kf['stop']")
     xdotool key space
     if wait_state "d['drag'] is not None and d['drag']['keyboard']"; then

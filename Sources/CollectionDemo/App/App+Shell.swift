@@ -44,10 +44,11 @@ private final class AppCommandsPart: Component {
         if case let .key(key, mods) = event, AppShortcuts.quits(key, mods) { app.requestQuit(); return .handled }
         if app.shortcutsWindow.isOpen {
             switch event {
-            case let .key(key, mods): app.shortcutsWindow.handleKey(key, mods)
+            case let .key(key, mods): app.shortcutsWindow.handleKey(key, mods, in: app.size)
             case let .pointerDown(p, _, _): app.shortcutsWindow.handlePress(at: p, in: app.size)
             case let .pointerMove(p, _): app.shortcutsWindow.hover(p, in: app.size)
-            case .pointerUp, .wheel, .text, .composition, .drop: break
+            case let .wheel(_, dy): app.shortcutsWindow.wheel(dy: dy, in: app.size)
+            case .pointerUp, .text, .composition, .drop: break
             default: return .ignored
             }
             return .handled
@@ -60,6 +61,7 @@ private final class AppCommandsPart: Component {
             return .handled
         }
         guard case let .key(key, mods) = event, AppShortcuts.opensShortcutsWindow(key, mods), !app.currentScene.isDragging else { return .ignored }
+        app.shortcutsWindow.measurer = app.config.measurer
         app.shortcutsWindow.open(app.shortcutSections)
         return .handled
     }

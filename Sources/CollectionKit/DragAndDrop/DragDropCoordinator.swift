@@ -516,13 +516,22 @@ public class DragDropCoordinator: Component {
         if let swapping {
             list.fill(swapping.occupant, style.swapVeil, radius: min(10, swapping.occupant.width / 8))
             list.stroke(swapping.occupant, style.accepting, width: 2, radius: min(10, swapping.occupant.width / 8))
-            if !s.isKeyboard { frame = DragDropCoordinator.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot) }
+        }
+        // The ghost as drawn (`frame`) and the part of it that shows (`shown`, cut to leave the
+        // leaving item in sight).
+        var shown = frame
+        if let swapping, !s.isKeyboard {
+            (frame, shown) = DragDropCoordinator.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot,
+                                                       rightToLeft: collection(named: s.over)?.view.layoutDirection.isRightToLeft ?? false)
         }
         let shrunk = swapping != nil && !s.isKeyboard
         let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
-            ? { [frame] in Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) }
+            ? { [frame, shown] list in
+                if shown == frame { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list) }
+                else { list.clipped(to: shown) { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) } }
+            }
             : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: frame, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
+        LiftedStack(count: s.items.count, frame: shown, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
             .draw(into: &list, top: top)
     }
 }

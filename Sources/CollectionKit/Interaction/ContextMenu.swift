@@ -15,9 +15,20 @@ public struct ContextMenuAction: Equatable, Sendable {
     /// An action that destroys something (Delete): drawn in the style's destructive colour, as
     /// desktop menus mark them.
     public var isDestructive: Bool
+    /// A line between groups of rows (before a destructive action, as GNOME's menus set it apart),
+    /// not an action: drawn as a thin rule in the style's border colour, shorter than a row,
+    /// never highlighted or chosen (the arrow keys skip it), and left out of
+    /// ``ContextMenu/accessibleItems()``, so a screen reader does not count it as an item.
+    public var isSeparator = false
     /// An action titled `title`.
     public init(_ title: String, isEnabled: Bool = true, isDestructive: Bool = false) {
         self.title = title; self.isEnabled = isEnabled; self.isDestructive = isDestructive
+    }
+    /// A separator: `[.init("Rename…"), .separator, .init("Delete", isDestructive: true)]`.
+    public static var separator: ContextMenuAction {
+        var a = ContextMenuAction("", isEnabled: false)
+        a.isSeparator = true
+        return a
     }
 }
 
@@ -33,17 +44,47 @@ public struct ContextMenu: Equatable {
     /// Row height and the padding above the first row and below the last.
     public var rowHeight: Double
     public var padding: Double
+    /// A separator's height (a row's is ``rowHeight``).
+    public var separatorHeight: Double = ContextMenu.defaultSeparatorHeight
 
-    /// The frame of row `i`.
-    public func rowFrame(_ i: Int) -> Rect {
-        Rect(x: frame.minX + padding / 2, y: frame.minY + padding + Double(i) * rowHeight, width: frame.width - padding, height: rowHeight)
+    /// The height a separator takes unless its controller says otherwise.
+    public static let defaultSeparatorHeight = 9.0
+
+    /// The height of the rows `actions` take, separators included.
+    static func height(of actions: [ContextMenuAction], rowHeight: Double, separatorHeight: Double) -> Double {
+        actions.reduce(0) { $0 + ($1.isSeparator ? separatorHeight : rowHeight) }
     }
 
-    /// The row under a window point, if any.
+    /// The frame of row `i` (a separator's is ``separatorHeight`` high).
+    public func rowFrame(_ i: Int) -> Rect {
+        let above = ContextMenu.height(of: Array(actions.prefix(max(0, i))), rowHeight: rowHeight, separatorHeight: separatorHeight)
+        let h = actions.indices.contains(i) && actions[i].isSeparator ? separatorHeight : rowHeight
+        return Rect(x: frame.minX + padding / 2, y: frame.minY + padding + above, width: frame.width - padding, height: h)
+    }
+
+    /// The row under a window point, if any (never a separator).
     public func row(at p: Point) -> Int? {
         guard frame.contains(p) else { return nil }
-        let i = Int(((p.y - frame.minY - padding) / rowHeight).rounded(.down))
-        return actions.indices.contains(i) ? i : nil
+        var top = frame.minY + padding
+        for (i, a) in actions.enumerated() {
+            let h = a.isSeparator ? separatorHeight : rowHeight
+            if p.y >= top, p.y < top + h { return a.isSeparator ? nil : i }
+            top += h
+        }
+        return nil
+    }
+
+    /// The menu as assistive technology reads it: one menu item per action, a disabled one
+    /// marked so and the highlighted one focused, each with its row's frame; separators are left
+    /// out, so items are counted ("2 of 5") as the user sees them. `index` is the item's place
+    /// among them.
+    public func accessibleItems() -> [AccessibleNode] {
+        actions.indices.filter { !actions[$0].isSeparator }.enumerated().map { n, i in
+            let action = actions[i]
+            var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]
+            if highlighted == i { states.insert(.focused) }
+            return AccessibleNode(role: .menuItem, name: action.title, states: states, index: n, frame: rowFrame(i))
+        }
     }
 }
 

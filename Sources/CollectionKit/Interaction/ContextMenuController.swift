@@ -8,6 +8,8 @@ public final class ContextMenuController: Component {
     public var width: Double = 200
     public var rowHeight: Double = 30
     public var padding: Double = 6
+    /// A separator's height, in points.
+    public var separatorHeight: Double = ContextMenu.defaultSeparatorHeight
     /// Distance kept from the window's edges.
     public var margin: Double = 4
     /// How the menu is drawn.
@@ -37,13 +39,23 @@ public final class ContextMenuController: Component {
     /// Where a menu of `rows` rows anchored at `anchor` goes: below and right of it when it fits,
     /// flipped to the left or above when it does not, and always inside `window`.
     public func placement(rows: Int, at anchor: Point, in window: Rect) -> Rect {
-        let size = Size(width: width, height: padding * 2 + Double(rows) * rowHeight)
+        place(Size(width: width, height: padding * 2 + Double(rows) * rowHeight), at: anchor, in: window)
+    }
+
+    private func place(_ size: Size, at anchor: Point, in window: Rect) -> Rect {
         var x = anchor.x, y = anchor.y
         if x + size.width > window.maxX - margin { x = anchor.x - size.width }
         if y + size.height > window.maxY - margin { y = anchor.y - size.height }
         x = max(window.minX + margin, min(x, window.maxX - margin - size.width))
         y = max(window.minY + margin, min(y, window.maxY - margin - size.height))
         return Rect(origin: Point(x: x, y: y), size: size)
+    }
+
+    /// Where a menu of `actions` (separators shorter than rows) anchored at `anchor` goes, as
+    /// ``placement(rows:at:in:)`` places one.
+    public func placement(for actions: [ContextMenuAction], at anchor: Point, in window: Rect) -> Rect {
+        let rows = ContextMenu.height(of: actions, rowHeight: rowHeight, separatorHeight: separatorHeight)
+        return place(Size(width: width, height: padding * 2 + rows), at: anchor, in: window)
     }
 
     /// Opens a menu for `itemID` at `anchor`. Refused (false, nothing opens) while a drag is in
@@ -53,8 +65,8 @@ public final class ContextMenuController: Component {
     public func open(itemID: AnyHashable, actions: [ContextMenuAction], at anchor: Point, in window: Rect,
                               isDragging: Bool, fromKeyboard: Bool = false) -> Bool {
         guard !isDragging, !actions.isEmpty else { return false }
-        menu = ContextMenu(itemID: itemID, actions: actions, frame: placement(rows: actions.count, at: anchor, in: window),
-                           highlighted: nil, rowHeight: rowHeight, padding: padding)
+        menu = ContextMenu(itemID: itemID, actions: actions, frame: placement(for: actions, at: anchor, in: window),
+                           highlighted: nil, rowHeight: rowHeight, padding: padding, separatorHeight: separatorHeight)
         if fromKeyboard { menu?.highlighted = actions.firstIndex { $0.isEnabled } }
         pressedRow = nil
         return true
@@ -156,6 +168,10 @@ public final class ContextMenuController: Component {
         list.stroke(m.frame, style.border, width: 1, radius: 8)
         for (i, action) in m.actions.enumerated() {
             let r = m.rowFrame(i)
+            if action.isSeparator {
+                list.fill(Rect(x: r.minX + 8, y: (r.midY - 0.5).rounded(), width: max(0, r.width - 16), height: 1), style.border)
+                continue
+            }
             let highlighted = i == m.highlighted
             if highlighted { list.fill(r, action.isDestructive ? style.destructiveHighlight : style.highlight, radius: 5) }
             let ink = highlighted ? Color.white : action.isDestructive ? style.destructive : style.text

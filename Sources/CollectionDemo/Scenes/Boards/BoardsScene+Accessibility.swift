@@ -7,7 +7,10 @@ extension BoardsScene {
     /// the drag status line as a live region, and a delete's toast (the engine's) as a
     /// notification quoting the card with its Undo and close buttons, read out as it appears.
     public func accessibilityNodes() -> [AccessibleNode] {
-        let lists = boards.map { $0.view.accessibilityNode(name: $0.title) }
+        // Each board's list, then its "+ Add a card" (a push button, as the Tab order has it).
+        let lists = boards.flatMap { b in
+            [b.view.accessibilityNode(name: b.title)] + (addCardButtons[b.name].map { $0.frame.isEmpty ? [] : $0.accessibilityNodes() } ?? [])
+        }
         let status = AccessibleNode(role: .liveRegion, name: manager.feedback?.text ?? manager.statusLine ?? "", frame: statusFrame)
         return lists + [status] + deleteToast.accessibilityNodes()
     }

@@ -191,11 +191,26 @@ extension BoardsScene {
         beginRenaming(pending.id, in: board, now: now)
     }
 
+    /// Board `name`'s "+ Add a card" as a focus stop (made once), or nil for a board that takes
+    /// no typed cards (the palette, the one-card focus slot).
+    func addCardButton(for name: String) -> Button? {
+        if let b = addCardButtons[name] { return b }
+        guard let board = board(name), board.acceptsDrops, board.capacity == nil else { return nil }
+        let b = Button(name: "add-\(name)", title: BoardsScene.addCardTitle)
+        b.drawsItself = false
+        b.onActivate = { [unowned self] now in beginAdding(to: name, now: now) }
+        b.setFrame(addButtons[name] ?? .zero)
+        addCardButtons[name] = b
+        return b
+    }
+
     func drawAddButtons(into list: inout DrawList) {
         for (name, r) in addButtons where adding != name && !r.isEmpty {
             let hovered = r.contains(composition.pointer ?? Point(x: -1, y: -1)) && !editor.isEditing
-            list.text(BoardsScene.addCardTitle, in: r, size: min(12, max(10, r.height + 2) * 0.65), color: hovered ? Theme.text : Theme.textDim,
+            let focused = addCardButtons[name]?.showsFocusRing ?? false
+            list.text(BoardsScene.addCardTitle, in: r, size: min(12, max(10, r.height + 2) * 0.65), color: hovered || focused ? Theme.text : Theme.textDim,
                       alignment: .trailing)
+            if focused { FocusRing.draw(around: r.insetBy(dx: -3, dy: 0), radius: 5, into: &list) }
         }
     }
 }

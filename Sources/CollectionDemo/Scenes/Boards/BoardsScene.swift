@@ -25,6 +25,11 @@ public final class BoardsScene: Scene, ShortcutListing {
     var clicks = ClickCounter()
     /// Each board's "+ Add a card" button (boards that take drops and have no capacity), by board name.
     public internal(set) var addButtons: [String: Rect] = [:]
+    /// The same buttons as stops of the focus chain, each right after its board's cards (Tab
+    /// reaches a board's cards, then its "+ Add a card"; Enter or Space types a new card). The
+    /// scene draws them (and their focus ring) and takes their presses; a button the title row
+    /// has no room for has an empty frame, which takes it out of the Tab order.
+    var addCardButtons: [String: Button] = [:]
     /// The board a new card is being typed for, while it is.
     public internal(set) var adding: String?
     /// Why an add or a delete was refused (a locked card), and when the line goes away.
@@ -37,6 +42,9 @@ public final class BoardsScene: Scene, ShortcutListing {
     var now = 0.0
     /// Board frames with their title rows, for drawing.
     private var panels: [(title: String, frame: Rect)] = []
+    /// One line of a board's title row, and how many lines the row has: two (the name over its
+    /// count) where a board's name and count do not fit across it on one.
+    private var titleLine = 20.0, titleLines = 1
     private(set) var statusFrame: Rect = .zero
     private var setupNotices: [String] = []
     /// The delete notice's Undo, the focus chain over the boards, the drag machinery (its stack
@@ -160,7 +168,12 @@ public final class BoardsScene: Scene, ShortcutListing {
                                      draw: { [unowned self] list in drawScene(into: &list) })
         // The status line and the delete notice over the drag's stack, as the window always drew them.
         let status = ClosureComponent(draw: { [unowned self] list in drawStatus(into: &list) })
-        let focus = FocusChain(manager.focusStops() + toast.focusStops)
+        var stops: [any FocusStop] = []
+        for stop in manager.focusStops() {
+            stops.append(stop)
+            if let add = addCardButton(for: stop.focusName) { stops.append(add) }
+        }
+        let focus = FocusChain(stops + toast.focusStops)
         toast.focusChain = focus
         // The field on top and first for keys; the editing commands before the drag machinery,
         // which would otherwise take a double-click's second press.
@@ -302,7 +315,9 @@ public final class BoardsScene: Scene, ShortcutListing {
         self.frame = frame
         manager.bounds = frame
         let m = min(8, frame.width / 60)
-        let titleH = titleRowHeight(for: frame)
+        titleLine = titleRowHeight(for: frame)
+        titleLines = titlesNeedTwoLines(in: frame, margin: m) ? 2 : 1
+        let titleH = titleLine * Double(titleLines)
         // Tall enough for the delete toast, which shows in this band, off the boards, at any text
         // scale (in a window under about 530 points high the band stays a share of it, and the toast
         // stands over the boards' bottom edge).
@@ -315,8 +330,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         let doneH = min(150, max(titleH + 30, inner.height * 0.22))
         let top = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: max(0, inner.height - doneH - m))
         let done = Rect(x: inner.minX, y: top.maxY + m, width: inner.width, height: doneH)
-        let leftW = (top.width - 2 * m) * 0.36, midW = (top.width - 2 * m) * 0.38
-        let rightW = max(0, top.width - 2 * m - leftW - midW)
+        let (leftW, midW, rightW) = columnWidths(max(0, top.width - 2 * m))
         let ltrLeft = Rect(x: top.minX, y: top.minY, width: leftW, height: top.height)
         let ltrMid = Rect(x: ltrLeft.maxX + m, y: top.minY, width: midW, height: top.height)
         let ltrRight = Rect(x: ltrMid.maxX + m, y: top.minY, width: rightW, height: top.height)
@@ -343,19 +357,69 @@ public final class BoardsScene: Scene, ShortcutListing {
             if b.acceptsDrops, b.capacity == nil {
                 // As wide as its words at the current text scale, in any language; where the
                 // board's title and count leave no room for them whole, it gives way (Ctrl+N adds).
-                let size = addButtonTextSize(titleH)
+                let size = addButtonTextSize(titleLine)
                 let w = (cardMetrics.measurer.width(of: BoardsScene.addCardTitle, style: TextStyle(size: size)) + 8).rounded(.up)
-                let label = cardMetrics.measurer.width(of: titleLabel(for: b), style: TextStyle(size: titleTextSize(titleH), weight: .bold))
-                if r.minX + 8 + label + 12 + w <= r.maxX - 6 {
-                    addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleH - 2)),
+                let label = cardMetrics.measurer.width(of: titleLines > 1 ? b.title : titleLabel(for: b),
+                                                       style: TextStyle(size: titleTextSize(titleLine), weight: .bold))
+                if r.minX + titleInset + label + 12 + w <= r.maxX - 6 {
+                    addButtons[name] = HeaderMirror.mirrored(Rect(x: r.maxX - 6 - w, y: r.minY + 2, width: w, height: max(0, titleLine - 2)),
                                                              in: r, layoutDirection)
                 }
             }
             b.view.setFrame(Rect(x: r.minX, y: r.minY + titleH, width: r.width, height: max(0, r.height - titleH)))
         }
         panels.append((trash.dropTitle, trashR))
+        for (name, button) in addCardButtons { button.setFrame(addButtons[name] ?? .zero) }
         rewrapBacklog()
         trash.dropFrame = Rect(x: trashR.minX, y: trashR.minY + titleH, width: trashR.width, height: max(0, trashR.height - titleH))
+        // The empty board's "drop cards here" shows whole or not at all: its outline says the same.
+        if let later = board("later") {
+            let words = tr("drop cards here")
+            let fits = cardMetrics.measurer.width(of: words, style: TextStyle(size: 14)) <= later.view.frame.width - 24
+                && cardMetrics.measurer.lineHeight(style: TextStyle(size: 14)) <= later.view.frame.height - 20
+            later.emptyText = fits ? words : nil
+        }
+    }
+
+    /// True when some board's name and count are wider than its title row (a small window, a
+    /// long word, a large text scale): the rows then hold the name over the count.
+    private func titlesNeedTwoLines(in frame: Rect, margin m: Double) -> Bool {
+        let inner = max(0, frame.width - 2 * m)
+        let (left, mid, right) = columnWidths(max(0, inner - 2 * m))
+        let widths = ["backlog": left, "today": mid, "later": mid, "done": inner, "focus": right, "palette": right]
+        let style = TextStyle(size: titleTextSize(titleLine), weight: .bold)
+        return boards.contains { b in
+            guard let w = widths[b.name] else { return false }
+            return cardMetrics.measurer.width(of: titleLabel(for: b, droppingHint: true), style: style) > w - 2 * titleInset
+        }
+    }
+
+    /// The space between a board's edge and its title: less in a narrow window.
+    private var titleInset: Double { frame.width < 400 ? 4 : 8 }
+
+    /// The widths of the three columns of boards in `columns` points: 36, 38 and 26 parts, but
+    /// each at least as wide as its boards' names (a long word in a small window), the room for
+    /// it taken from the columns that have some to spare.
+    private func columnWidths(_ columns: Double) -> (Double, Double, Double) {
+        let style = TextStyle(size: titleTextSize(titleLine), weight: .bold)
+        func need(_ names: [String]) -> Double {
+            (names.map { cardMetrics.measurer.width(of: $0, style: style) }.max() ?? 0) + 2 * titleInset + 2
+        }
+        let title = { (name: String) in self.board(name)?.title ?? "" }
+        let needs = [need([title("backlog")]), need([title("today"), title("later")]),
+                     need([title("focus"), title("palette"), trash.dropTitle])]
+        var widths = [0.36, 0.38, 0.26].map { $0 * columns }
+        let short = zip(widths, needs).map { max(0, $1 - $0) }.reduce(0, +)
+        let spare = zip(widths, needs).map { max(0, $0 - $1) }
+        let spareTotal = spare.reduce(0, +)
+        if short > 0, spareTotal > 0 {
+            let taken = min(short, spareTotal)
+            for i in 0..<3 {
+                if widths[i] < needs[i] { widths[i] += (needs[i] - widths[i]) * taken / short }
+                else { widths[i] -= spare[i] * taken / spareTotal }
+            }
+        }
+        return (widths[0], widths[1], max(0, columns - widths[0] - widths[1]))
     }
 
     /// Measures the backlog's cards again when its width changed: their text re-wraps.
@@ -400,15 +464,23 @@ public final class BoardsScene: Scene, ShortcutListing {
     private func addButtonTextSize(_ titleH: Double) -> Double { min(12, max(10, titleH) * 0.65) }
 
     /// A board's title with its count ("Backlog  40", "Focus  1 / 1", "Palette  3  (drag to copy)").
-    private func titleLabel(for b: DragDropCollection<Int>) -> String {
-        var label = b.title + "  " + counted(b.count)
+    private func titleLabel(for b: DragDropCollection<Int>, droppingHint: Bool = false) -> String {
+        var label = b.title + "  " + countLabel(for: b)
+        if !b.acceptsDrops, !droppingHint { label += "  " + tr("(drag to copy)") }
+        return label
+    }
+
+    /// A board's count as its title shows it ("40", "1 / 1").
+    private func countLabel(for b: DragDropCollection<Int>) -> String {
+        var label = counted(b.count)
         if let cap = b.capacity { label += " / " + counted(cap) }
-        if !b.acceptsDrops { label += "  " + tr("(drag to copy)") }
         return label
     }
 
     private func drawScene(into list: inout DrawList) {
-        let titleH = titleRowHeight(for: frame)
+        let titleH = titleLine
+        let alignment: TextAlignment = layoutDirection.isRightToLeft ? .trailing : .leading
+        let titleSize = titleTextSize(titleH)
         for (title, r) in panels {
             // An outline, not a fill: the app has already filled the window, and a second fill of
             // most of it is a large share of a software-rendered frame.
@@ -421,10 +493,23 @@ public final class BoardsScene: Scene, ShortcutListing {
                 label += "  " + counted(manager.itemsInZones.count)
             }
             // The title ends before the board's "+ Add a card", never under it.
-            var room = Rect(x: r.minX + 8, y: r.minY, width: max(0, r.width - 16), height: titleH)
+            let inset = titleInset
+            var room = Rect(x: r.minX + inset, y: r.minY, width: max(0, r.width - 2 * inset), height: titleH)
             if let b = board, let add = addButtons[b.name] {
-                room = layoutDirection.isRightToLeft ? Rect(x: add.maxX + 12, y: r.minY, width: max(0, r.maxX - 8 - add.maxX - 12), height: titleH)
-                                                     : Rect(x: r.minX + 8, y: r.minY, width: max(0, add.minX - 12 - r.minX - 8), height: titleH)
+                room = layoutDirection.isRightToLeft ? Rect(x: add.maxX + 12, y: r.minY, width: max(0, r.maxX - inset - add.maxX - 12), height: titleH)
+                                                     : Rect(x: r.minX + inset, y: r.minY, width: max(0, add.minX - 12 - r.minX - inset), height: titleH)
+            }
+            if titleLines > 1 {
+                // Two lines: the name, and under it the count (the palette's hint gives way).
+                var name = title, count: String?
+                if let b = board { name = b.title; count = countLabel(for: b) }
+                else if title == trash.dropTitle, !manager.itemsInZones.isEmpty { count = counted(manager.itemsInZones.count) }
+                list.text(name, in: room, size: titleSize, color: Theme.textDim, alignment: alignment, weight: .bold)
+                if let count {
+                    let second = Rect(x: r.minX + inset, y: r.minY + titleH, width: max(0, r.width - 2 * inset), height: titleH)
+                    list.text(count, in: second, size: titleSize, color: Theme.textDim, alignment: alignment, weight: .bold)
+                }
+                continue
             }
             // The palette's "(drag to copy)" gives way before its name and count are cut: the
             // status line says the same ("from the palette to add one").
@@ -454,7 +539,11 @@ public final class BoardsScene: Scene, ShortcutListing {
         let words = trash.isHovered ? tr("release to delete") : tr("drop here to delete")
         let style = ParagraphStyle(text: TextStyle(size: min(12, r.height / 2)), alignment: .center)
         let inner = r.insetBy(dx: 4, dy: 2)
-        let height = min(inner.height, cardMetrics.measurer.lines(of: words, style: style, width: inner.width).height)
+        let wrapped = cardMetrics.measurer.lines(of: words, style: style, width: inner.width)
+        // Whole or not at all: too small a trash for its words keeps its title and its outline.
+        guard wrapped.height <= inner.height + 0.5, !wrapped.truncated,
+              wrapped.lines.allSatisfy({ $0.width <= inner.width + 0.5 }) else { return }
+        let height = wrapped.height
         list.paragraph(words, in: Rect(x: inner.minX, y: inner.midY - height / 2, width: inner.width, height: height), style: style,
                        color: trash.isHovered ? Theme.text : Theme.textDim)
     }

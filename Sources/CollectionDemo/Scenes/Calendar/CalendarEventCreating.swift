@@ -46,7 +46,7 @@ extension CalendarScene {
     /// The field's rectangle: across the day's cell, under its number.
     func titleFieldFrame(on date: CalendarDate) -> Rect? {
         guard let cell = cellFrame(of: date) else { return nil }
-        let box = DayCell.numberBox(in: cell)
+        let box = DayCell.numberBox(in: cell, dayMetrics)
         return Rect(x: cell.minX + 2, y: box.maxY + 2, width: max(0, cell.width - 4), height: 28)
     }
 

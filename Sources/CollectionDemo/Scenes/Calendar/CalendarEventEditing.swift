@@ -190,7 +190,7 @@ extension CalendarScene {
                 return true
             }
             editing.drag = CalendarEditing.Drag(event: e, from: focus, over: focus, pointer: .zero, grab: .zero,
-                                                chipSize: Size(width: layout.cellSize.width - 8, height: DayCell.barHeight), byKeyboard: true)
+                                                chipSize: Size(width: layout.cellSize.width - 8, height: dayMetrics.barHeight), byKeyboard: true)
             refreshCells()
             return true
         case .key(.escape, _):
@@ -494,8 +494,8 @@ extension CalendarScene {
         if drag.byKeyboard {
             // The keyboard's chip sits at the top of the day it would land on.
             guard let over = drag.over, let cell = cellFrame(of: over) else { return }
-            let box = DayCell.numberBox(in: cell)
-            r = Rect(x: cell.minX + 4, y: box.maxY + 2, width: cell.width - 8, height: DayCell.barHeight)
+            let box = DayCell.numberBox(in: cell, dayMetrics)
+            r = Rect(x: cell.minX + 4, y: box.maxY + 2, width: cell.width - 8, height: dayMetrics.barHeight)
         } else {
             r = Rect(x: drag.pointer.x - drag.grab.x, y: drag.pointer.y - drag.grab.y, width: drag.chipSize.width, height: drag.chipSize.height)
         }

@@ -67,7 +67,7 @@ extension CalendarScene {
             guard k < list.count else { continue }
             let frame = view.windowRect(fromContent: a.frame)
             guard frame.intersects(view.frame) else { continue }
-            let eventFrame = Rect(x: frame.minX + 12, y: frame.minY, width: frame.width - 24, height: CalendarPanelRow.eventHeight - 6)
+            let eventFrame = Rect(x: frame.minX + 12, y: frame.minY, width: frame.width - 24, height: row.firstLine + row.secondLine + 2)
             let rtl = collection.layoutDirection.isRightToLeft
             // The title's field: after the accent bar, on the right right to left.
             let title = HeaderMirror.mirrored(Rect(x: eventFrame.minX + 10, y: eventFrame.minY + 12,

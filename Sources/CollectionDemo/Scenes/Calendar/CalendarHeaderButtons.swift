@@ -21,7 +21,18 @@ extension CalendarScene {
     func headerRow() -> (y: Double, height: Double)? {
         let header = collection.frame.minY - sceneFrame.minY
         guard header > 20 else { return nil }
-        return header < 60 ? (sceneFrame.minY + 2, 26) : (sceneFrame.minY + 8, 32)
+        let rows = currentHeaderRows
+        return (sceneFrame.minY + rows.top, rows.line)
+    }
+
+    /// The width the buttons take from a title row `headerWidth` wide with buttons `side` points
+    /// high, with the gap before them (Today worded where `title` at its smallest leaves room).
+    func headerButtonsWidth(headerWidth: Double, side h: Double, title: String) -> Double {
+        let todayWidth = (textWidth(strings.today, size: 13, bold: false) + 24).rounded()
+        let worded = headerWidth - 16 - 2 * h - CalendarHeaderButtons.gap * 1.5 - todayWidth
+        let titleEnd = 16 + textWidth(title, size: 13, bold: true) + 12
+        let first = titleEnd <= worded ? worded : headerWidth - 16 - 3 * h - CalendarHeaderButtons.gap * 1.5
+        return headerWidth - 16 - first + 12
     }
 
     /// The buttons at the title row's right end, Today first, in window points. They stay in every

@@ -89,21 +89,30 @@ final class CalendarHeaderPart: Component {
         guard header.height > 20 else { return }
         let title = scene.title(of: scene.displayedMonth)
         let plan = scene.headerPlan(title: title, width: header.width)
-        let rowHeight = header.height < 60 ? 26.0 : 32.0
-        let titleRect = Rect(x: header.minX + 16, y: header.minY + (header.height < 60 ? 2 : 8), width: header.width - 32, height: rowHeight)
+        let rows = scene.currentHeaderRows
+        let rowHeight = rows.line
+        let titleRect = Rect(x: header.minX + 16, y: header.minY + rows.top, width: header.width - 32, height: rowHeight)
         let buttonsWidth = scene.headerButtonsWidth
         // The title row is laid out left to right and mirrored right to left: the title at the
         // right, the buttons at the left.
         HeaderMirror.draw(in: header, collection.layoutDirection, into: &list) { list in
-            // The title ends before the buttons: in the narrowest windows it ends in "…" instead.
-            list.text(title, in: Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - buttonsWidth), height: rowHeight),
-                      size: plan.titleSize, color: Theme.text, weight: .bold)
+            // The title ends before the buttons: in the narrowest windows it wraps on to a second
+            // line the header grew for.
+            let titleBox = Rect(x: titleRect.minX, y: titleRect.minY, width: max(0, titleRect.width - buttonsWidth), height: rowHeight)
+            if rows.titleLines > 1, scene.textWidth(title, size: plan.titleSize, bold: true) > titleBox.width {
+                list.paragraph(title, in: Rect(x: titleBox.minX, y: titleBox.minY, width: titleBox.width, height: rows.title),
+                               style: ParagraphStyle(text: TextStyle(size: plan.titleSize, weight: .bold), maximumLines: rows.titleLines),
+                               color: Theme.text)
+            } else {
+                list.text(title, in: titleBox, size: plan.titleSize, color: Theme.text, weight: .bold)
+            }
             var titleWidth = scene.textWidth(title, size: plan.titleSize, bold: true)
             if plan.showsReadOnly {
                 // A quiet outlined badge, said before any drag or new event is tried.
                 let w = scene.readOnlyBadgeWidth - 14
-                let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - 22) / 2, width: w, height: 22)
-                list.stroke(badge, Theme.textDim, width: 1, radius: 11)
+                let h = max(22, (scene.measurer.lineHeight(style: TextStyle(size: 12)) + 6).rounded(.up))
+                let badge = Rect(x: titleRect.minX + titleWidth + 14, y: titleRect.minY + (rowHeight - h) / 2, width: w, height: h)
+                list.stroke(badge, Theme.textDim, width: 1, radius: h / 2)
                 list.text(scene.strings.readOnly, in: badge, size: 12, color: Theme.textDim, alignment: .center)
                 titleWidth += scene.readOnlyBadgeWidth
             }
@@ -119,7 +128,7 @@ final class CalendarHeaderPart: Component {
             drawButtons(into: &list)
         }
         let l = scene.layout
-        let labelHeight = header.height < 60 ? 18.0 : 24.0
+        let labelHeight = rows.labels
         let labelY = header.maxY - labelHeight - (header.height < 60 ? 2 : 4)
         if l.weekNumbers {
             // The heading may use the page margin too: "Sem." is wider than the numbers below it.

@@ -105,6 +105,9 @@ final class CalendarPanelPart: Component, FocusStop {
         let listed = s.listedDates
         if listed != s.panelListed { s.panelListed = listed; s.panelNeedsRows = true }
         s.refreshPanel()
+        // The title above the list takes the lines its words need (a day chosen, several).
+        let listFrame = s.panelListFrame(in: s.sceneFrame)
+        if listFrame != s.panel.view.frame { s.panel.view.setFrame(listFrame) }
         if let date = s.panelFollows {
             s.panelFollows = nil
             s.panel.follow(date, now: now)
@@ -147,15 +150,19 @@ final class CalendarPanelPart: Component, FocusStop {
         list.fill(Rect(x: r.minX, y: r.minY, width: 1, height: r.height), Theme.border)
         // One day: its date and whether it is chosen. Several: how many, each under its own heading below.
         let heading = s.panelTitle
-        // The whole title, in smaller type on a narrow panel rather than cut.
-        var size = 16.0
-        while size > 11, s.textWidth(heading, size: size, bold: true) > w - 32 { size -= 1 }
-        list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: 28),
-                  size: size, color: Theme.text, weight: .bold)
+        // The whole title, in smaller type on a narrow panel, then on more lines, rather than cut.
+        let t = s.panelTitleLayout(width: w)
+        if t.lines > 1 {
+            list.paragraph(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: t.block),
+                           style: ParagraphStyle(text: TextStyle(size: t.size, weight: .bold), maximumLines: t.lines), color: Theme.text)
+        } else {
+            list.text(heading, in: Rect(x: r.minX + 16, y: r.minY + 12, width: w - 32, height: t.block),
+                      size: t.size, color: Theme.text, weight: .bold)
+        }
         // Under one day, how many are chosen, only when some are: nothing chosen needs no line.
         if let subtitle = s.panelSubtitle {
             list.text(subtitle,
-                      in: Rect(x: r.minX + 16, y: r.minY + 40, width: w - 32, height: 20), size: 12, color: Theme.textDim)
+                      in: Rect(x: r.minX + 16, y: r.minY + 12 + t.block, width: w - 32, height: t.subtitle), size: 12, color: Theme.textDim)
         }
     }
 }

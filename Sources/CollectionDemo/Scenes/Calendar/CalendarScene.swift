@@ -49,6 +49,8 @@ public final class CalendarScene: Scene, CollectionDataSource {
     /// rest of the header and sidebar together when it happened every frame.
     lazy var weekdayLabels = settings.weekdayLabels
     private var titles: [CalendarMonth: String] = [:]
+    /// The header's rows as last measured, and for what (see `headerRows(compact:width:)`).
+    var headerRowsMemo: (key: HeaderRowsKey, rows: HeaderRows)?
 
     /// Moving events to other days (`CalendarEventEditing.swift`).
     var editing = CalendarEditing()
@@ -272,8 +274,61 @@ public final class CalendarScene: Scene, CollectionDataSource {
         toast.setFrame(collection.frame)
     }
 
-    /// The header's height: the title row and the weekday row, less in short windows.
-    func headerHeight(for frame: Rect) -> Double { frame.height < 420 ? min(52, frame.height / 3) : min(CalendarScene.headerHeight, frame.height / 3) }
+    /// The header's height: the title row and the weekday row, less in short windows; taller
+    /// where their words need it (a larger text scale, a title wrapped in a narrow window).
+    func headerHeight(for frame: Rect) -> Double {
+        let base = frame.height < 420 ? 52.0 : CalendarScene.headerHeight
+        let rows = headerRows(compact: frame.height < 420, width: max(0, frame.width - sidebarWidth(for: frame)))
+        return rows.total <= base ? min(base, frame.height / 3) : min(rows.total, frame.height / 2)
+    }
+
+    /// The header's rows measured: the title row's top, the height of one line of it (the
+    /// buttons' row), its whole height with the title wrapped, how many lines the title takes,
+    /// the weekday row's height, and the header's height they add up to.
+    struct HeaderRows: Equatable {
+        var top: Double, line: Double, title: Double, titleLines: Int, labels: Double, total: Double
+    }
+
+    /// The header's rows at a text scale and in a header `width` points wide: the title row is a
+    /// line of the largest title high, or two lines of the smallest where even that does not fit
+    /// beside the buttons (as a wrapped title of the month shown, widest of its year).
+    func headerRows(compact: Bool, width: Double) -> HeaderRows {
+        // Asked several times a frame (the buttons, the title, hit tests): measured once per
+        // width, text scale and year shown.
+        let key = HeaderRowsKey(compact: compact, width: width, textScale: Appearance.textScale, year: displayedMonth.year)
+        if let hit = headerRowsMemo, hit.key == key { return hit.rows }
+        let rows = measureHeaderRows(compact: compact, width: width)
+        headerRowsMemo = (key, rows)
+        return rows
+    }
+
+    struct HeaderRowsKey: Equatable { var compact: Bool, width: Double, textScale: Double, year: Int }
+
+    private func measureHeaderRows(compact: Bool, width: Double) -> HeaderRows {
+        let top = compact ? 2.0 : 8.0
+        let line = max(compact ? 26 : 32, (measurer.lineHeight(style: TextStyle(size: 22, weight: .bold)) + (compact ? 0 : 4)).rounded(.up))
+        let labels = max(compact ? 18 : 24, (measurer.lineHeight(style: TextStyle(size: 12, weight: .bold)) + 4).rounded(.up))
+        let small = TextStyle(size: 13, weight: .bold)
+        let year = displayedMonth.year
+        let widest = (1...12).compactMap { CalendarMonth(year: year, month: $0) }.map { title(of: $0) }
+            .max { measurer.width(of: $0, style: small) < measurer.width(of: $1, style: small) } ?? ""
+        let room = width - 32 - headerButtonsWidth(headerWidth: width, side: line - 4, title: widest)
+        var lines = 1, titleHeight = line
+        if measurer.width(of: widest, style: small) > room, room > 0 {
+            lines = min(2, max(1, measurer.lines(of: widest, style: ParagraphStyle(text: small), width: room).lines.count))
+            titleHeight = max(line, (Double(lines) * measurer.lineHeight(style: small) + 4).rounded(.up))
+        }
+        return HeaderRows(top: top, line: line, title: titleHeight, titleLines: lines, labels: labels,
+                          total: top + titleHeight + (compact ? 4 : 10) + labels + (compact ? 2 : 4))
+    }
+
+    /// The rows of the header as laid out now.
+    var currentHeaderRows: HeaderRows {
+        headerRows(compact: sceneFrame.height < 420, width: collection.frame.width)
+    }
+
+    /// The days' heights at the current text scale.
+    var dayMetrics: DayCell.Metrics { DayCell.Metrics(measurer: measurer) }
 
     private func gridFrame(in frame: Rect) -> Rect {
         let header = headerHeight(for: frame)
@@ -671,6 +726,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         m.gap = layout.spacing
         m.numberText = settings.number(date.day)
         m.isRightToLeft = layout.isRightToLeft
+        m.metrics = dayMetrics
         m.isDropTarget = editing.drag?.over == date
         if date == focus, editing.focusedChip != nil { m.focusedEvent = focusedChipEvent }
         if m.isChosen {

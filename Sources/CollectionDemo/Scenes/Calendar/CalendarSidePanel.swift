@@ -15,8 +15,21 @@ struct CalendarPanelRow: Equatable {
     var date: CalendarDate
     /// The row's height, with the gap after the last row of a day in a list of several.
     var height: Double
+    /// The heights of its lines of text (an event's time and title; a heading's or "No events"'s
+    /// one), measured at the current text scale: the row is as tall as they are.
+    var firstLine = 22.0, secondLine = 20.0
 
     static let headingHeight = 26.0, noEventsHeight = 22.0, eventHeight = 46.0, dayGap = 8.0
+
+    /// A heading's or "No events"' line box: 22 points, or a line of its text at a larger text scale.
+    static func singleLine(_ measurer: some TextMeasuring, bold: Bool) -> Double {
+        max(22, (measurer.lineHeight(style: TextStyle(size: 13, weight: bold ? .bold : .regular)) + 4).rounded(.up))
+    }
+    /// An event's time line and title line: 18 and 20 points, or their text's lines at a larger scale.
+    static func eventLines(_ measurer: some TextMeasuring) -> (time: Double, title: Double) {
+        (max(18, (measurer.lineHeight(style: TextStyle(size: 12)) + 2).rounded(.up)),
+         max(20, (measurer.lineHeight(style: TextStyle(size: 14)) + 2).rounded(.up)))
+    }
 
     /// The row as the state dump lists it: its day, kind and the words shown.
     var dump: JSON {
@@ -98,19 +111,19 @@ final class CalendarPanelCell: CollectionCell {
         let x = frame.minX + 16, w = max(0, frame.width - 32)
         switch row.kind {
         case let .heading(text):
-            list.text(text, in: Rect(x: x, y: frame.minY, width: w, height: 22), size: 13, color: Theme.text, weight: .bold)
+            list.text(text, in: Rect(x: x, y: frame.minY, width: w, height: row.firstLine), size: 13, color: Theme.text, weight: .bold)
         case let .noEvents(text):
-            list.text(text, in: Rect(x: x, y: frame.minY, width: w, height: 22), size: 13, color: Theme.textDim)
+            list.text(text, in: Rect(x: x, y: frame.minY, width: w, height: row.firstLine), size: 13, color: Theme.textDim)
         case let .event(time, title, colorIndex, cancelled, strikeWidth):
             let c = Theme.tileColor(colorIndex)
-            let y = frame.minY
-            list.fill(Rect(x: x, y: y + 2, width: 4, height: 36), c, radius: 2)
+            let y = frame.minY, t = row.firstLine, s = row.secondLine
+            list.fill(Rect(x: x, y: y + 2, width: 4, height: t + s - 2), c, radius: 2)
             let textWidth = max(0, frame.width - 44)
-            list.text(time, in: Rect(x: x + 12, y: y, width: textWidth, height: 18), size: 12, color: Theme.textDim)
-            list.text(title, in: Rect(x: x + 12, y: y + 18, width: textWidth, height: 20), size: 14,
+            list.text(time, in: Rect(x: x + 12, y: y, width: textWidth, height: t), size: 12, color: Theme.textDim)
+            list.text(title, in: Rect(x: x + 12, y: y + t, width: textWidth, height: s), size: 14,
                       color: cancelled ? Theme.textDim : Theme.text)
             if cancelled {
-                list.line(Point(x: x + 12, y: y + 28), Point(x: x + 12 + min(textWidth, strikeWidth), y: y + 28), Theme.textDim, width: 1)
+                list.line(Point(x: x + 12, y: y + t + s / 2), Point(x: x + 12 + min(textWidth, strikeWidth), y: y + t + s / 2), Theme.textDim, width: 1)
             }
         }
     }
@@ -181,8 +194,26 @@ final class CalendarSidePanel: CollectionDataSource {
 }
 
 extension CalendarScene {
-    /// The panel's title (the day, or how many days are chosen) stays put above the list.
+    /// The panel's title (the day, or how many days are chosen) stays put above the list: 64
+    /// points, taller where its words need it (a larger text scale, a title on two lines).
     static let panelTitleHeight = 64.0
+
+    /// The panel's title as laid out in a panel `width` points wide: its size (smaller type on a
+    /// narrow panel, down to 11 points), its lines (two where even that does not fit), the height
+    /// of its block and of the subtitle's line, and the whole title's height.
+    func panelTitleLayout(width: Double) -> (size: Double, lines: Int, block: Double, subtitle: Double, height: Double) {
+        let heading = panelTitle, room = width - 32
+        var size = 16.0
+        while size > 11, textWidth(heading, size: size, bold: true) > room { size -= 1 }
+        let style = TextStyle(size: size, weight: .bold)
+        var lines = 1
+        if textWidth(heading, size: size, bold: true) > room, room > 0 {
+            lines = min(3, max(1, measurer.lines(of: heading, style: ParagraphStyle(text: style), width: room).lines.count))
+        }
+        let block = max(28, (Double(lines) * measurer.lineHeight(style: style) + 4).rounded(.up))
+        let subtitle = max(20, (measurer.lineHeight(style: TextStyle(size: 12)) + 4).rounded(.up))
+        return (size, lines, block, subtitle, max(CalendarScene.panelTitleHeight, 12 + block + subtitle + 4))
+    }
 
     /// The whole panel, title and list, in a scene at `frame`: at the right, or at the left right
     /// to left (mirrored with the grid); empty when the panel gives way to the grid.
@@ -198,7 +229,7 @@ extension CalendarScene {
     func panelListFrame(in frame: Rect) -> Rect {
         let area = panelArea(in: frame)
         guard area.width > 0 else { return area }
-        let top = min(CalendarScene.panelTitleHeight, frame.height)
+        let top = min(panelTitleLayout(width: area.width).height, frame.height)
         let x = collection.layoutDirection.isRightToLeft ? area.minX : area.minX + 1
         return Rect(x: x, y: frame.minY + top, width: area.width - 1, height: frame.height - top)
     }
@@ -229,7 +260,11 @@ extension CalendarScene {
         let grouped = days.count > 1
         var rows: [CalendarPanelRow] = []
         for date in days {
-            if grouped { rows.append(CalendarPanelRow(kind: .heading(formatter.long(date)), date: date, height: CalendarPanelRow.headingHeight)) }
+            if grouped {
+                let line = CalendarPanelRow.singleLine(measurer, bold: true)
+                rows.append(CalendarPanelRow(kind: .heading(formatter.long(date)), date: date, height: CalendarPanelRow.headingHeight - 22 + line,
+                                             firstLine: line))
+            }
             rows += dayRows(date)
             if grouped { rows[rows.count - 1].height += CalendarPanelRow.dayGap }
         }
@@ -243,14 +278,19 @@ extension CalendarScene {
         let page = grid(for: date.calendarMonth)
         let ready = events.isReady(page)
         let dayEvents = ready ? events.events(on: date, page: page) : []
+        let lines = CalendarPanelRow.eventLines(measurer)
         var rows = dayEvents.map { e -> CalendarPanelRow in
             let title = DayCell.fitting(e.title, width: sidebarWidth - 44)
             let strike = e.cancelled ? textWidth(title, size: 14, bold: false) : 0
             return CalendarPanelRow(kind: .event(time: timeText(e, on: date), title: title, colorIndex: e.colorIndex,
                                                  cancelled: e.cancelled, strikeWidth: strike),
-                                    date: date, height: CalendarPanelRow.eventHeight)
+                                    date: date, height: CalendarPanelRow.eventHeight - 38 + lines.time + lines.title,
+                                    firstLine: lines.time, secondLine: lines.title)
         }
-        if rows.isEmpty { rows = [CalendarPanelRow(kind: .noEvents(strings.noEvents), date: date, height: CalendarPanelRow.noEventsHeight)] }
+        if rows.isEmpty {
+            let line = CalendarPanelRow.singleLine(measurer, bold: false)
+            rows = [CalendarPanelRow(kind: .noEvents(strings.noEvents), date: date, height: line, firstLine: line)]
+        }
         if ready {
             if panelDayRows.count > 4096 { panelDayRows.removeAll() }
             panelDayRows[date] = rows

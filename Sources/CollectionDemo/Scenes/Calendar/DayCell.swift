@@ -34,6 +34,8 @@ public final class DayCell: CollectionCell {
         /// The week runs right to left: the day before is on the right, the number at the top
         /// right, bars start on their right end and run on to the left.
         public var isRightToLeft = false
+        /// The heights the day's number and its bars take at the current text scale.
+        public var metrics = Metrics()
         public init(date: CalendarDate) { self.date = date }
         /// The number drawn.
         var shownNumber: String { numberText.isEmpty ? "\(date.day)" : numberText }
@@ -42,13 +44,29 @@ public final class DayCell: CollectionCell {
         func joinsRight(before: Bool, after: Bool) -> Bool { isRightToLeft ? before : after }
     }
 
+    /// The heights of a cell's words, measured at the current text scale: the day number's box
+    /// and an event bar grow with their text (at text scale 1 they are 20 and 15 points).
+    public struct Metrics: Equatable {
+        public var numberHeight = 20.0
+        public var barHeight = 15.0
+        public init() {}
+        /// Measured by `measurer`: each box a line of its text high with a little room.
+        public init(measurer: some TextMeasuring) {
+            numberHeight = max(20, (measurer.lineHeight(style: TextStyle(size: 13, weight: .bold)) + 4).rounded(.up))
+            barHeight = max(15, (measurer.lineHeight(style: TextStyle(size: 10)) + 2).rounded(.up))
+        }
+        /// How much larger than at text scale 1 the number is drawn.
+        var numberGrowth: Double { numberHeight / 20 }
+        var barGrowth: Double { barHeight / 15 }
+    }
+
     /// `r` reflected inside `frame` in right to left (the identity otherwise).
     static func placed(_ r: Rect, in frame: Rect, _ m: Model) -> Rect {
         m.isRightToLeft ? Rect(x: frame.minX + frame.maxX - r.maxX, y: r.minY, width: r.width, height: r.height) : r
     }
 
     /// The day number's box in a cell drawing `m`: at the top left, or the top right in right to left.
-    static func numberBox(in frame: Rect, _ m: Model) -> Rect { placed(numberBox(in: frame), in: frame, m) }
+    static func numberBox(in frame: Rect, _ m: Model) -> Rect { placed(numberBox(in: frame, m.metrics), in: frame, m) }
 
     public private(set) var model: Model?
 
@@ -60,11 +78,11 @@ public final class DayCell: CollectionCell {
     public func configure(_ model: Model) { self.model = model }
 
     static var weekendTint: Color { Theme.weekendTint }
-    static let barHeight = 15.0, barGap = 2.0
+    static let barGap = 2.0
 
     /// The day number's box, sized to the cell so that the number and the today badge fit in it.
-    static func numberBox(in frame: Rect) -> Rect {
-        let h = min(20, max(8, frame.height - 4)), w = min(26, max(8, frame.width - 4))
+    static func numberBox(in frame: Rect, _ metrics: Metrics = Metrics()) -> Rect {
+        let h = min(metrics.numberHeight, max(8, frame.height - 4)), w = min(26 * metrics.numberGrowth, max(8, frame.width - 4))
         return Rect(x: frame.minX + min(4, (frame.width - w) / 2), y: frame.minY + min(4, (frame.height - h) / 2), width: w, height: h)
     }
 
@@ -80,7 +98,7 @@ public final class DayCell: CollectionCell {
         var ink = m.isAdjacent ? Theme.textDim.mixed(with: Theme.background, 0.35) : Theme.text
         if m.isDisabled { ink = Theme.textDim.mixed(with: Theme.background, 0.55) }
         let box = DayCell.numberBox(in: frame, m)
-        let size = min(13, max(7, box.height * 0.62))
+        let size = min(13, max(7, box.height * 0.62 / m.metrics.numberGrowth))
         if m.isToday {
             list.fill(box, Theme.danger, radius: min(box.height, box.width) / 2)
             ink = .white
@@ -156,17 +174,18 @@ public final class DayCell: CollectionCell {
     }
 
     /// How many lanes of bars fit below the number, or nil when the cell is too small for bars.
-    static func barLanes(in frame: Rect, below box: Rect) -> Int? {
+    static func barLanes(in frame: Rect, below box: Rect, _ metrics: Metrics = Metrics()) -> Int? {
         let room = frame.maxY - 3 - (box.maxY + 2)
-        let fits = Int((room + barGap) / (barHeight + barGap))
-        return fits >= 1 && frame.width >= 44 ? fits : nil
+        let fits = Int((room + barGap) / (metrics.barHeight + barGap))
+        return fits >= 1 && frame.width >= 44 * metrics.barGrowth ? fits : nil
     }
 
     private func drawEvents(_ m: Model, in frame: Rect, below box: Rect, into list: inout DrawList) {
         guard !m.events.isEmpty else { return }
         let dim = m.isAdjacent || m.isDisabled
-        guard DayCell.barLanes(in: frame, below: DayCell.numberBox(in: frame)) != nil else {
-            drawDots(m, in: frame, beside: DayCell.numberBox(in: frame), dim: dim, into: &list)
+        let unplaced = DayCell.numberBox(in: frame, m.metrics)
+        guard DayCell.barLanes(in: frame, below: unplaced, m.metrics) != nil else {
+            drawDots(m, in: frame, beside: unplaced, dim: dim, into: &list)
             return
         }
         for (slot, r) in DayCell.chips(m, in: frame) {
@@ -201,12 +220,13 @@ public final class DayCell: CollectionCell {
     /// The "+N" of the events that do not fit, beside the day number at the cell's top right, and N;
     /// nil when all fit, when the cell shows dots, or when the number leaves no room for it.
     static func moreButton(_ m: Model, in frame: Rect) -> (rect: Rect, hidden: Int)? {
-        guard barLanes(in: frame, below: numberBox(in: frame)) != nil else { return nil }
+        let box = numberBox(in: frame, m.metrics)
+        guard barLanes(in: frame, below: box, m.metrics) != nil else { return nil }
         let hidden = m.events.count - Set(chips(m, in: frame).map(\.slot.event)).count
         guard hidden > 0 else { return nil }
-        let box = numberBox(in: frame)
         // Bold 10-point digits are under 7 points wide: an estimate keeps the cell free of a measurer.
-        let w = 10 + 6.5 * Double("+\(hidden)".count), h = min(box.height, 16)
+        let g = m.metrics.barGrowth
+        let w = (10 + 6.5 * Double("+\(hidden)".count)) * g, h = min(box.height, 16 * g)
         let r = Rect(x: frame.maxX - 4 - w, y: box.minY + (box.height - h) / 2, width: w, height: h)
         return r.minX >= box.maxX + 2 ? (placed(r, in: frame, m), hidden) : nil
     }
@@ -215,18 +235,18 @@ public final class DayCell: CollectionCell {
     /// coordinates: what the cell draws, a press hits and the state dump reports. None when the
     /// cell is too small for bars (it shows dots).
     static func chips(_ m: Model, in frame: Rect) -> [(slot: LaneSlot, rect: Rect)] {
-        let box = numberBox(in: frame)
-        guard !m.events.isEmpty, let fits = barLanes(in: frame, below: box) else { return [] }
+        let box = numberBox(in: frame, m.metrics)
+        guard !m.events.isEmpty, let fits = barLanes(in: frame, below: box, m.metrics) else { return [] }
         let slots = m.slots.isEmpty ? m.events.map { Optional(LaneSlot(event: $0, continuesBefore: false, continuesAfter: false)) } : m.slots
         let top = box.maxY + 2
         var out: [(slot: LaneSlot, rect: Rect)] = []
         for (lane, slot) in slots.prefix(shownLanes(m, fits: fits)).enumerated() {
             guard let slot else { continue }
-            let y = top + Double(lane) * (barHeight + barGap)
+            let y = top + Double(lane) * (m.metrics.barHeight + barGap)
             let half = m.gap / 2
             let left = slot.continuesBefore ? frame.minX - half : frame.minX + 4
             let right = slot.continuesAfter ? frame.maxX + half : frame.maxX - 4
-            out.append((slot, placed(Rect(x: left, y: y, width: right - left, height: barHeight), in: frame, m)))
+            out.append((slot, placed(Rect(x: left, y: y, width: right - left, height: m.metrics.barHeight), in: frame, m)))
         }
         return out
     }
@@ -276,18 +296,19 @@ public final class DayCell: CollectionCell {
     /// Writes the titles of the bars that start here and run on to later days in the row, across
     /// the whole piece (`stride` is one column: the cell's width plus the gap).
     func drawBarTitles(in frame: Rect, stride: Double, into list: inout DrawList) {
-        let box = DayCell.numberBox(in: frame)
-        guard let m = model, let fits = DayCell.barLanes(in: frame, below: box) else { return }
+        guard let m = model else { return }
+        let box = DayCell.numberBox(in: frame, m.metrics)
+        guard let fits = DayCell.barLanes(in: frame, below: box, m.metrics) else { return }
         let slots = m.slots
         let lanes = DayCell.shownLanes(m, fits: fits)
         let dim = m.isAdjacent || m.isDisabled
         for (lane, slot) in slots.prefix(lanes).enumerated() {
             guard let slot, slot.showsTitle, slot.continuesAfter else { continue }
-            let y = box.maxY + 2 + Double(lane) * (DayCell.barHeight + DayCell.barGap)
+            let y = box.maxY + 2 + Double(lane) * (m.metrics.barHeight + DayCell.barGap)
             let span = Double(slot.daysInRow)
             let width = span * stride - m.gap - 8
             // The piece starts here and runs on to the right, or to the left in right to left.
-            let r = Rect(x: m.isRightToLeft ? frame.maxX - 4 - width : frame.minX + 4, y: y, width: width, height: DayCell.barHeight)
+            let r = Rect(x: m.isRightToLeft ? frame.maxX - 4 - width : frame.minX + 4, y: y, width: width, height: m.metrics.barHeight)
             list.text(DayCell.fitting(slot.event.title, width: r.width), in: r.insetBy(dx: 5, dy: 0), size: 10,
                       color: DayCell.titleInk(slot.event, multiDay: true, dim: dim), alignment: m.isRightToLeft ? .trailing : .leading)
         }

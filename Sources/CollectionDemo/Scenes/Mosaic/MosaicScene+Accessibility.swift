@@ -15,12 +15,9 @@ extension MosaicScene {
             + [collection.accessibilityNode(name: tr("Mosaic"), role: .grid, section: MosaicScene.mosaicSection),
                AccessibleNode(role: .liveRegion, name: manager.statusLine ?? "")]
         if let menu = menu.menu {
-            let entries = menu.actions.enumerated().map { i, action in
-                var states: AccessibleStates = action.isEnabled ? [.focusable] : [.disabled]
-                if menu.highlighted == i { states.insert(.focused) }
-                return AccessibleNode(role: .menuItem, name: action.title, states: states, index: i, frame: menu.rowFrame(i))
-            }
-            nodes.append(AccessibleNode(role: .menu, name: menuCard.flatMap(accessibilityLabel(for:)) ?? "", frame: menu.frame, children: entries))
+            // The separator before Delete is no item.
+            nodes.append(AccessibleNode(role: .menu, name: menuCard.flatMap(accessibilityLabel(for:)) ?? "", frame: menu.frame,
+                                        children: menu.accessibleItems()))
         }
         return nodes
     }

@@ -374,8 +374,8 @@ public final class MosaicScene: Scene, ShortcutListing {
         return [ContextMenuAction(model.style(of: id) == .compact ? tr("Make regular") : tr("Make compact")),
                 ContextMenuAction(tr("Duplicate")), ContextMenuAction(MosaicScene.renameAction),
                 ContextMenuAction(tr("Move to top"), isEnabled: index > 0),
-                // The destructive action last, apart from the others (GNOME's menus end with it).
-                ContextMenuAction(tr("Delete"), isDestructive: true)]
+                // The destructive action last, set apart by a separator (GNOME's menus end with it).
+                .separator, ContextMenuAction(tr("Delete"), isDestructive: true)]
     }
 
     /// The card or featured card under a window point; nothing under a header (the pinned header
@@ -766,7 +766,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         ]
         var menuJSON: JSON = .null
         if let m = menu.menu {
-            menuJSON = .object([("item", .string("\(m.itemID.base)")), ("actions", .strings(m.actions.map(\.title))),
+            menuJSON = .object([("item", .string("\(m.itemID.base)")), ("actions", .strings(m.actions.filter { !$0.isSeparator }.map(\.title))),
                                 ("frame", .rect(m.frame))])
         }
         return composition.focus.dumpEntries() + [
