@@ -26,7 +26,7 @@
 #
 # Prints a markdown table (medians of the runs; app / X server ms of CPU per second), then the
 # paging figures. Needs Xvfb, xdotool, a C and C++ compiler, libgtk-4-dev, libadwaita-1-dev and
-# qt6-declarative-dev + qml6-module-qtquick for the peers (a peer that cannot be built is left out,
+# qt6-declarative-dev + qml6-module-qtquick + qml6-module-qtqml-workerscript for the peers (a peer that cannot be built is left out,
 # with a note), libxtst-dev and libxdamage-dev.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -20,7 +20,10 @@ static const char *dragListQml = R"(import QtQuick
 Rectangle {
     width: 400; height: 800
     color: "#1e2128"
-    ListModel { id: cards; Component.onCompleted: for (let i = 1; i <= 12; i++) append({ name: "Card " + i }) }
+    ListModel {
+        id: cards
+        Component.onCompleted: { for (var i = 1; i <= 12; i++) append({ name: "Card " + i }) }
+    }
     ListView {
         id: list
         x: 20; y: 20; width: 360; height: 780

@@ -17,7 +17,7 @@ final class DragList: ComposedRoot {
     private(set) var size = Size(width: 400, height: 800)
     let manager = DragDropManager()
     let column: DragDropCollection<Int>
-    let composition: Composition
+    private(set) var composition = Composition([])
 
     static func drawCard(_ n: Int, in frame: Rect, into list: inout DrawList) {
         list.fill(frame, Color(hex: 0x2E3440), radius: 8)
