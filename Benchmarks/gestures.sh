@@ -120,12 +120,12 @@ start() {
     local stats=$work/stats-$RANDOM.json mode=""
     [[ $1 == *:* ]] && mode=${1#*:}
     case "$1" in
-        ours-list) COLLECTIONKIT_STATS=$stats "$list" ;;
+        ours-list) COLLECTIONKIT_STATS=$stats exec "$list" ;;
         ours-grid|ours-boards|ours-carousel)
-            COLLECTIONKIT_STATS=$stats XDG_STATE_HOME=$work/state "$demo" --fresh --scene "${1#ours-}" --size 1280x800 --no-accessibility ;;
-        gtk-*|adw-*) GSK_RENDERER=cairo "$work/${1%%:*}" $mode ;;
-        qt-*) QT_QUICK_BACKEND=software QSG_RENDER_LOOP=basic QT_QPA_PLATFORM=xcb XDG_RUNTIME_DIR=$work/runtime "$work/${1%%:*}" $mode ;;
-    esac >"$work/app.log" 2>&1 &
+            COLLECTIONKIT_STATS=$stats XDG_STATE_HOME=$work/state exec "$demo" --fresh --scene "${1#ours-}" --size 1280x800 --no-accessibility ;;
+        gtk-*|adw-*) GSK_RENDERER=cairo exec "$work/${1%%:*}" $mode ;;
+        qt-*) QT_QUICK_BACKEND=software QSG_RENDER_LOOP=basic QT_QPA_PLATFORM=xcb XDG_RUNTIME_DIR=$work/runtime exec "$work/${1%%:*}" $mode ;;
+    esac >"$work/app.log" 2>&1 &   # each branch execs: $! is the program
     app_pid=$!
     app_stats=$stats
     wid=$(timeout 60 xdotool search --sync --onlyvisible --pid "$app_pid" 2>/dev/null | head -1)
@@ -211,7 +211,8 @@ def med(rs, k):
 def cell(rs):
     if not rs: return "—", None
     a, x = med(rs, 0), med(rs, 1)
-    return f"{a:.0f} / {x:.0f}", a + x
+    fps = [int(r[2]) / float(r[3]) for r in rs if r[2] != "-"]
+    return f"{a:.0f} / {x:.0f}" + (f" ({statistics.median(fps):.0f} frames/s)" if fps else ""), a + x
 print("| gesture | load average | ours | GTK4 | Qt Quick | better peer / ours |")
 print("| --- | --- | --- | --- | --- | --- |")
 for row in only:
@@ -226,7 +227,8 @@ for row in only:
     load = f"{min(loads):.1f}–{max(loads):.1f}" if loads else "—"
     print(f"| {titles[row]} | {load} | {cells[0]} | {cells[1]} | {cells[2]} | {ratio} |")
 print()
-print("app / X server: milliseconds of CPU per second of the gesture, medians of", runs, "runs;")
+print("app / X server: milliseconds of CPU per second of the gesture, medians of", runs, "runs; frames/s: changes")
+print("of the window the X server saw per second (DAMAGE notifications less than 2 ms apart counted as one);")
 print("better peer / ours: the cheaper peer's app + X server over ours (2x or more: ours at most half).")
 if "flick" in only:
     print()
