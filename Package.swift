@@ -114,6 +114,8 @@ let package = Package(
         // Benchmarks/photos.sh: a grid of 10,000 4000x3000 JPEGs scrolled at 2,400 pt/s, cold and warm.
         .executableTarget(name: "photo-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
         // Benchmarks/examples.sh: the Kanban and Notes examples' roots run headless with rendering.
+        // Benchmarks/gestures.sh: one list of cards, one dragged along it, beside the GTK4 and Qt Quick peers.
+        .executableTarget(name: "drag-list-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
         .executableTarget(name: "examples-bench", dependencies: ["KanbanBoard", "NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",

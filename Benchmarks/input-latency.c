@@ -7,6 +7,7 @@
  *   wheel X Y   the pointer rests at window point X,Y; each trial is one wheel notch, down and up
  *               in turn (buttons 5 and 4), so the content goes back and forth by one notch;
  *   key         the window has the input focus; each trial is one Page Down or Page Up, in turn;
+ *   arrows      as key, with Right and Left in turn (a paging view turned a page and back);
  *   drag X Y    button 1 is pressed at X,Y, held 600 ms (past any long press), moved 24 pixels to
  *               start a drag, and left to settle; each trial then moves the pointer 6 pixels right
  *               or left, in turn, with the button still held; released at the end.
@@ -22,7 +23,7 @@
  * maximum and minimum in milliseconds.
  *
  * Build: cc -O2 -o input-latency input-latency.c -lX11 -lXtst -lXdamage -lXfixes
- * Run:   input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]
+ * Run:   input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|arrows|drag [X Y]
  */
 #define _GNU_SOURCE
 #include <X11/Xlib.h>
@@ -116,14 +117,14 @@ int main(int argc, char **argv) {
         argv += 2; argc -= 2;
     }
     if (argc < 5) {
-        fprintf(stderr, "usage: input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|drag [X Y]\n");
+        fprintf(stderr, "usage: input-latency [--min-area N] DISPLAY WINDOW_ID TRIALS wheel|key|arrows|drag [X Y]\n");
         return 2;
     }
     const char *mode = argv[4];
     int trials = atoi(argv[3]);
     int x = argc > 6 ? atoi(argv[5]) : 640, y = argc > 6 ? atoi(argv[6]) : 400;
-    if (trials < 1 || (strcmp(mode, "wheel") && strcmp(mode, "key") && strcmp(mode, "drag"))) {
-        fprintf(stderr, "input-latency: TRIALS must be a positive number and the case wheel, key or drag\n");
+    if (trials < 1 || (strcmp(mode, "wheel") && strcmp(mode, "key") && strcmp(mode, "arrows") && strcmp(mode, "drag"))) {
+        fprintf(stderr, "input-latency: TRIALS must be a positive number and the case wheel, key, arrows or drag\n");
         return 2;
     }
     dpy = XOpenDisplay(argv[1]);
@@ -144,7 +145,7 @@ int main(int argc, char **argv) {
     int rx, ry;
     to_root(x, y, &rx, &ry);
     XTestFakeMotionEvent(dpy, -1, rx, ry, 0);
-    if (!strcmp(mode, "key")) XSetInputFocus(dpy, win, RevertToParent, CurrentTime);
+    if (!strcmp(mode, "key") || !strcmp(mode, "arrows")) XSetInputFocus(dpy, win, RevertToParent, CurrentTime);
     XSync(dpy, False);
     settle(200);
     if (!strcmp(mode, "drag")) {
@@ -159,7 +160,8 @@ int main(int argc, char **argv) {
         rx += 24; ry += 8;
         settle(200);
     }
-    KeyCode page_down = XKeysymToKeycode(dpy, XK_Page_Down), page_up = XKeysymToKeycode(dpy, XK_Page_Up);
+    int arrows = !strcmp(mode, "arrows");
+    KeyCode page_down = XKeysymToKeycode(dpy, arrows ? XK_Right : XK_Page_Down), page_up = XKeysymToKeycode(dpy, arrows ? XK_Left : XK_Page_Up);
     double *ms = calloc(trials, sizeof(double)), *gap = calloc(trials, sizeof(double));
     int got = 0, timeouts = 0;
     for (int i = 0; i < trials; i++) {
@@ -176,7 +178,7 @@ int main(int argc, char **argv) {
             unsigned button = forward ? 5 : 4;
             XTestFakeButtonEvent(dpy, button, True, 0);
             XTestFakeButtonEvent(dpy, button, False, 0);
-        } else if (!strcmp(mode, "key")) {
+        } else if (!strcmp(mode, "key") || arrows) {
             KeyCode k = forward ? page_down : page_up;
             XTestFakeKeyEvent(dpy, k, True, 0);
             XTestFakeKeyEvent(dpy, k, False, 0);

@@ -113,13 +113,24 @@ public final class DrawListRenderer {
         }
         if sdlPending { SDL_RenderFlush(renderer); sdlPending = false }
         text.endFrame()
+        hasRendered = true
+    }
+    /// Whether a frame was rendered since the renderer was made or its mode changed.
+    private var hasRendered = false
+
+    /// Whether rendering `list` again, the list rendered last, would leave every pixel as it is:
+    /// false when frames are drawn whole, or when the background the app leaves to the scheme
+    /// changed since (the desktop turned light).
+    func showsUnchanged(_ list: DrawList) -> Bool {
+        guard !redrawsWholeFrame, hasRendered else { return false }
+        return coversTarget(list.commands.first) || lastBackground == Appearance.colorScheme.standardBackground
     }
 
     /// Draws every frame whole when true. When false (the default), a software target keeps the
     /// last frame's pixels and draws only what changed, moving the pixels of a scrolled view;
     /// the result is the same either way.
     public var redrawsWholeFrame = false {
-        didSet { drawn.commands = [] }
+        didSet { drawn.commands = []; hasRendered = false }
     }
     /// The pixels the last frame drew (all of the target when drawn whole), and whether it moved
     /// scrolled pixels rather than draw them.

@@ -20,4 +20,8 @@ public final class FrameTimes: FrameTimer {
         cpu.framesSkipped += count
         wall.framesSkipped += count
     }
+    public func framePresented(_ shown: Bool) {
+        cpu.recordPresent(shown)
+        wall.recordPresent(shown)
+    }
 }

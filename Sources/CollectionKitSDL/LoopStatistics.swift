@@ -11,8 +11,10 @@ import Glibc
 /// draw list and rendering, not the wait for the display), `first_frame_cpu_ms` (the first frame's
 /// CPU time, which opens fonts and fills caches), `first_frame_ms` (wall time from the process's
 /// start to the first frame on the screen, to within the kernel's clock tick, 10 ms on most
-/// systems), `peak_rss_kb` (the process's peak resident memory, `VmHWM`) and `rss_kb` (resident
-/// memory at the end, `VmRSS`).
+/// systems), `peak_rss_kb` (the process's peak resident memory, `VmHWM`), `rss_kb` (resident
+/// memory at the end, `VmRSS`), `live_cells_max`, `frames_skipped` (60 Hz ticks slept through),
+/// `frames_asked` (every frame the loop ran, the first included) and `frames_presented` (those
+/// that put pixels on the screen; the rest changed nothing visible).
 ///
 /// ```sh
 /// COLLECTIONKIT_STATS=/tmp/stats.json .build/release/notes-example
@@ -66,6 +68,11 @@ final class LoopStatistics: FrameTimer {
         stats.framesSkipped += count
     }
 
+    func framePresented(_ shown: Bool) {
+        inner?.framePresented(shown)
+        stats.recordPresent(shown)
+    }
+
     /// Called after each frame is presented: the first one's moment is kept.
     func frameShown() {
         if firstFrameMS == nil { firstFrameMS = LoopStatistics.millisecondsSinceProcessStart() }
@@ -86,6 +93,8 @@ final class LoopStatistics: FrameTimer {
             ("rss_kb", memory.now.map { .int($0) } ?? .null),
             ("live_cells_max", .int(stats.liveCellsMax)),
             ("frames_skipped", .int(stats.framesSkipped)),
+            ("frames_asked", .int(stats.framesAsked)),
+            ("frames_presented", .int(stats.framesPresented)),
         ])
     }
 

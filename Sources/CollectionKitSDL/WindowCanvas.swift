@@ -249,15 +249,28 @@ public final class WindowCanvas {
     }()
     /// Shows the frame; with vsync this waits for the display. A frame SDL's software renderer
     /// drew in part goes to the screen in part: only the boxes that changed are sent.
-    public func present() {
-        guard !closed else { return }
+    /// Returns whether anything went to the screen (false when the frame changed no pixel).
+    @discardableResult
+    public func present() -> Bool {
+        guard !closed else { return false }
         if isSoftware, !presentsWhole, let boxes = drawer.changedBoxes {
-            guard !boxes.isEmpty else { return }
+            guard !boxes.isEmpty else { return false }
             let rects = boxes.map(\.sdl)
-            if SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count)) == 0 { return }
+            if SDL_UpdateWindowSurfaceRects(window, rects, Int32(rects.count)) == 0 { return true }
         }
         presentsWhole = false
         SDL_RenderPresent(drawer.renderer)
+        return true
+    }
+
+    /// Whether the window shows `list` already: it is the list drawn last (`drawnBefore`), on the
+    /// same pixels (no window event since, no change of scale, of the renderer's mode or of the
+    /// background the app leaves to the scheme). Then a frame needs neither rendering nor presenting.
+    func isShowing(_ list: DrawList, drawnBefore: DrawList) -> Bool {
+        guard !closed, !presentsWhole, list == drawnBefore else { return false }
+        let before = pixelScale
+        updatePixelScale()
+        return pixelScale == before && drawer.showsUnchanged(list)
     }
     /// Whether the next frame must go to the screen whole (after the window was shown, uncovered
     /// or resized).

@@ -139,14 +139,20 @@ public final class WindowLoop<Root: InteractiveRoot> {
             root.update(now: now)
             didUpdate?(now)
             reached = now
-            lastFrame = root.draw()
-            canvas.render(lastFrame)
+            let list = root.draw()
+            // Nothing visible changed (the pointer moved within the item it already highlights, a
+            // spring settled below a pixel, a deadline that moved nothing): the same draw list on
+            // the same window shows the same pixels, so nothing is rendered or presented.
+            let unchanged = canvas.isShowing(list, drawnBefore: lastFrame)
+            lastFrame = list
+            if !unchanged { canvas.render(list) }
             canvas.setCursor(root.cursor)
             frameTimer?.frameEnded(liveCells: root.liveCellCount)
             let beforePresent = Clock.wallSeconds()
-            canvas.present()
+            let shown = !unchanged && canvas.present()
             let presented = Clock.wallSeconds() - beforePresent
-            statistics?.frameShown()
+            frameTimer?.framePresented(shown)
+            if shown { statistics?.frameShown() }
             if let first = didShowFirstFrame {
                 didShowFirstFrame = nil
                 first()

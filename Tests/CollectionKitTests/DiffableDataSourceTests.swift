@@ -145,4 +145,44 @@ final class DiffableDataSourceTests: XCTestCase {
         XCTAssertFalse(drawsText("2"), "and gone once its fade ends")
         XCTAssertEqual(cv.appearance(of: AnyHashable(9)).alpha, 1)
     }
+
+    /// The ease-out's tail changes nothing a pixel shows: once a fade's opacity is within 1/255 of
+    /// its end, the inserted tile is whole, the deleted one gone, and no frame is asked for them
+    /// (0.22 s of the 0.25 s fade: 1 - 0.12³ of the way).
+    func testAFadeEndsWhereItsOpacityStopsChangingAPixel() throws {
+        let (cv, source) = makeView([1, 2, 3])
+        var s = source.snapshot
+        s.deleteItems([2])
+        s.insertItems([9], at: 0, inSection: "main")
+        try source.apply(s, animated: true)
+        func drawsText(_ text: String) -> Bool {
+            var list = DrawList()
+            cv.draw(into: &list)
+            return list.commands.contains { if case let .text(run) = $0 { return run.text == text }; return false }
+        }
+        cv.update(now: 0.2)
+        XCTAssertTrue(cv.isAnimatingTransitions, "at 0.2 s the fade still shows: \(cv.appearance(of: AnyHashable(9)))")
+        XCTAssertTrue(drawsText("2"))
+        cv.update(now: 0.22)
+        XCTAssertFalse(cv.isAnimatingTransitions, "within 1/255 of its end")
+        XCTAssertEqual(cv.appearance(of: AnyHashable(9)).alpha, 1)
+        XCTAssertEqual(cv.appearance(of: AnyHashable(9)).scale, 1)
+        XCTAssertFalse(drawsText("2"), "an item at an opacity under 1/255 is not drawn")
+    }
+
+    /// A glide lands on its place once every edge is within a quarter point of it: the last frames
+    /// of an ease-out (moving hundredths of a point) are neither drawn nor asked for.
+    func testAGlideLandsWithinAQuarterPointOfItsPlace() {
+        let a = RectAnimation(from: Rect(20, 148, 360, 56), to: Rect(20, 84, 360, 56), start: 1)
+        XCTAssertEqual(a.value(at: 1).minY, 148, "it starts where it was")
+        XCTAssertGreaterThan(a.value(at: 1.2).minY, 84.25, "0.2 s in, more than a quarter point to go")
+        XCTAssertFalse(a.isFinished(at: 1.2))
+        // 0.215 s in: 64 × 0.14³ = 0.18 points to go.
+        XCTAssertEqual(a.value(at: 1.215), Rect(20, 84, 360, 56), "landed")
+        XCTAssertTrue(a.isFinished(at: 1.215))
+        XCTAssertNil(a.nextDeadline(after: 1.215), "no frame is asked for the rest")
+        var wrapping = a
+        wrapping.wrap = RectAnimation.WrapPath(crossAxis: .horizontal, exit: 100, entry: 100)
+        XCTAssertFalse(wrapping.isFinished(at: 1.215), "a move between lines keeps its own path to the end")
+    }
 }

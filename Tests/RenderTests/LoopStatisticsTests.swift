@@ -6,10 +6,11 @@ import XCTest
 /// `COLLECTIONKIT_STATS=FILE`: the window loop's statistics, written for any program that runs one.
 final class LoopStatisticsTests: XCTestCase {
     final class Counting: FrameTimer {
-        var began = 0, ended = 0, skipped = 0
+        var began = 0, ended = 0, skipped = 0, presented = 0
         func frameBegan() { began += 1 }
         func frameEnded(liveCells: Int) { ended += 1 }
         func framesSkipped(_ count: Int) { skipped += count }
+        func framePresented(_ shown: Bool) { if shown { presented += 1 } }
     }
 
     func testTheFirstFrameIsKeptApartAndTheProgramsOwnTimerStillHearsEveryFrame() throws {
@@ -23,20 +24,23 @@ final class LoopStatisticsTests: XCTestCase {
         for i in 0..<3_000_000 { x += Double(i).squareRoot() }
         XCTAssertGreaterThan(x, 0)
         stats.frameEnded(liveCells: 3)
+        stats.framePresented(true)
         stats.frameShown()
-        for _ in 0..<10 {
+        for i in 0..<10 {
             stats.frameBegan()
             stats.frameEnded(liveCells: 4)
+            stats.framePresented(i % 3 == 0)
             stats.frameShown()
         }
         stats.framesSkipped(5)
-        XCTAssertEqual([own.began, own.ended, own.skipped], [11, 11, 5])
+        XCTAssertEqual([own.began, own.ended, own.skipped, own.presented], [11, 11, 5, 5])
         stats.write()
 
         let json = try JSON.parse(String(contentsOfFile: path, encoding: .utf8))
         guard case let .object(pairs) = json else { return XCTFail("not an object: \(json)") }
         XCTAssertEqual(pairs.map(\.0), ["frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "first_frame_cpu_ms",
-                                         "first_frame_ms", "peak_rss_kb", "rss_kb", "live_cells_max", "frames_skipped"])
+                                         "first_frame_ms", "peak_rss_kb", "rss_kb", "live_cells_max", "frames_skipped",
+                                         "frames_asked", "frames_presented"])
         XCTAssertEqual(json["frames"]?.doubleValue, 10, "the first frame is not among the frames counted")
         let first = try XCTUnwrap(json["first_frame_cpu_ms"]?.doubleValue)
         let worst = try XCTUnwrap(json["frame_ms_max"]?.doubleValue)
@@ -47,6 +51,8 @@ final class LoopStatisticsTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(json["peak_rss_kb"]?.doubleValue), 1000)
         XCTAssertEqual(json["live_cells_max"]?.doubleValue, 4)
         XCTAssertEqual(json["frames_skipped"]?.doubleValue, 5)
+        XCTAssertEqual(json["frames_asked"]?.doubleValue, 11, "every frame the loop ran, the first included")
+        XCTAssertEqual(json["frames_presented"]?.doubleValue, 5, "only those that reached the screen")
     }
 
     func testAFileInAFolderThatDoesNotExistTurnsTheStatisticsOff() {

@@ -52,3 +52,26 @@ if start_app --scene boards --dump-state "$work/partial-typing.json" --screensho
 else
     fail "partial-typing window" "$start_error"
 fi
+
+# Nothing changed, nothing drawn: the pointer moved many times within the one grid item it
+# already highlights asks for frames whose draw list is the one on the screen; the loop presents
+# none of them (`--stats`: frames_presented below frames_asked by at least half the moves). A key
+# that moves the focus still reaches the screen: the window ends showing the app's last frame.
+if start_app --scene grid --size 1000x700 --dump-state "$work/still.json" --screenshot "$work/still-hover.png" --stats "$work/still-stats.json"; then
+    xdotool mousemove --window "$wid" 300 300
+    wait_idle || true
+    args=()
+    for i in $(seq 0 79); do args+=(mousemove --window "$wid" $(( 296 + i % 9 )) $(( 298 + i % 5 )) sleep 0.016); done
+    xdotool "${args[@]}"
+    xdotool key --window "$wid" Right Down
+    same_as_last_frame still-hover
+    seen=$(json_get "$work/still-stats.json" '"%d %d" % (d["frames_asked"], d["frames_presented"])' 2>&1)
+    read -r asked presented <<<"$seen"
+    if [[ "$asked" =~ ^[0-9]+$ && "$presented" =~ ^[0-9]+$ ]] && (( asked - presented >= 40 && presented >= 2 )); then
+        pass "still-hover: $presented of $asked frames presented"
+    else
+        fail "still-hover" "frames asked / presented: $seen (wanted at least 40 not presented of 80 moves within one item)"
+    fi
+else
+    fail "still-hover window" "$start_error"
+fi

@@ -8,8 +8,19 @@ public struct FrameStats: Sendable {
     public var liveCellsMax = 0
     /// Frame ticks not drawn because nothing could change in them (not in `frameMS`).
     public var framesSkipped = 0
+    /// Frames a window loop ran (`FrameTimer.framePresented(_:)`), whether or not they reached the
+    /// screen; 0 where no loop reports presenting (a headless run).
+    public var framesAsked = 0
+    /// Of `framesAsked`, the frames that put pixels on the screen: the rest changed nothing visible.
+    public var framesPresented = 0
     /// Empty statistics.
     public init() {}
+
+    /// Counts one frame a window loop ran, and whether it reached the screen.
+    public mutating func recordPresent(_ shown: Bool) {
+        framesAsked += 1
+        if shown { framesPresented += 1 }
+    }
 
     /// Records one frame that took `ms` milliseconds with `liveCells` cell objects alive. O(1) amortised.
     public mutating func record(ms: Double, liveCells: Int) {
@@ -28,7 +39,8 @@ public struct FrameStats: Sendable {
     }
 
     /// The figures as a JSON object, in this order: `frames`, `frame_ms_p50`, `frame_ms_p99`,
-    /// `frame_ms_max` (milliseconds rounded to three decimals) and `live_cells_max`.
+    /// `frame_ms_max` (milliseconds rounded to three decimals), `live_cells_max`, `frames_skipped`,
+    /// and where a window loop reported its frames, `frames_asked` and `frames_presented`.
     public var json: JSON {
         func ms(_ v: Double) -> JSON { .number((v * 1000).rounded() / 1000) }
         return .object([
@@ -38,6 +50,6 @@ public struct FrameStats: Sendable {
             ("frame_ms_max", ms(frameMS.max() ?? 0)),
             ("live_cells_max", .int(liveCellsMax)),
             ("frames_skipped", .int(framesSkipped)),
-        ])
+        ] + (framesAsked > 0 ? [("frames_asked", .int(framesAsked)), ("frames_presented", .int(framesPresented))] : []))
     }
 }

@@ -9,8 +9,12 @@ public protocol FrameTimer: AnyObject {
     func frameEnded(liveCells: Int)
     /// `count` frame ticks passed without drawing, because nothing could change in them.
     func framesSkipped(_ count: Int)
+    /// Called after each frame a window loop ran, with whether anything of it went to the screen
+    /// (false when nothing visible changed and the loop presented nothing).
+    func framePresented(_ shown: Bool)
 }
 
 extension FrameTimer {
     public func framesSkipped(_ count: Int) {}
+    public func framePresented(_ shown: Bool) {}
 }

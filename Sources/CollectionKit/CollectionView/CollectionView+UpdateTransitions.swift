@@ -40,23 +40,28 @@ extension CollectionView {
         }
     }
 
+    /// Eased progress from which a transition shows as finished: the opacity is within 1/255 of its
+    /// end (an item that vanished that far is invisible; one that appeared that far is whole), and
+    /// the frames of the ease-out's tail, which would change no pixel, are not asked for.
+    static let transitionShownDone = 1 - 1.0 / 255
+
     /// Drops finished transitions.
     func pruneTransitions(now: Double) {
         guard !appearingItems.isEmpty || !vanishingItems.isEmpty else { return }
-        let d = Appearance.reducesMotion ? 0 : CollectionView.transitionDuration
-        appearingItems = appearingItems.filter { now - $0.value < d }
-        vanishingItems.removeAll { now - $0.start >= d }
+        appearingItems = appearingItems.filter { transitionProgress($0.value, at: now) < CollectionView.transitionShownDone }
+        vanishingItems.removeAll { transitionProgress($0.start, at: now) >= CollectionView.transitionShownDone }
     }
 
     /// Eased progress (0...1) of a transition that started at `start`.
-    private func transitionProgress(_ start: Double) -> Double {
-        TimingCurve.easeOut.value(Appearance.linearProgress(now: now, start: start, duration: CollectionView.transitionDuration))
+    private func transitionProgress(_ start: Double, at time: Double? = nil) -> Double {
+        TimingCurve.easeOut.value(Appearance.linearProgress(now: time ?? now, start: start, duration: CollectionView.transitionDuration))
     }
 
     /// The opacity and scale an appearing item is drawn with now (1, 1 for any other item).
     func appearance(of id: AnyHashable?) -> (alpha: Double, scale: Double) {
         guard let id, let start = appearingItems[id] else { return (1, 1) }
         let t = transitionProgress(start)
+        if t >= CollectionView.transitionShownDone { return (1, 1) }
         return (t, 0.8 + 0.2 * t)
     }
 
@@ -64,6 +69,7 @@ extension CollectionView {
     func drawVanishing(into list: inout DrawList) {
         for v in vanishingItems {
             let t = transitionProgress(v.start)
+            if t >= CollectionView.transitionShownDone { continue }
             list.withOpacity(1 - t) { list in
                 list.transformed(.scale(1 - 0.2 * t, about: v.frame.center)) { list in
                     list.commands += v.drawing.commands

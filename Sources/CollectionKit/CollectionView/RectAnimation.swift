@@ -36,10 +36,16 @@ struct RectAnimation: Equatable, Sendable {
         init(crossAxis: Axis, exit: Double, entry: Double) { self.crossAxis = crossAxis; self.exit = exit; self.entry = entry }
     }
 
-    /// The frame at `now`: `from` before the start, `to` after the end.
+    /// How close to `to` (points, on every edge) a plain glide lands on it: the last frames of an
+    /// ease-out move an item by hundredths of a point, which changes no pixel worth drawing again.
+    static let landingDistance = 0.25
+
+    /// The frame at `now`: `from` before the start, `to` after the end, and `to` once a plain
+    /// glide is within ``landingDistance`` of it.
     func value(at now: Double) -> Rect {
         guard duration > 0, !Appearance.reducesMotion else { return to }
         let e = curve.value((now - start) / duration)
+        if !popsAcross, wrap == nil, now > start, distanceLeft(e) < RectAnimation.landingDistance { return to }
         if popsAcross {
             // Squared: it gets out of the old slot's way quickly and fills the new one late, after
             // neighbours leaving it have gone.
@@ -53,8 +59,18 @@ struct RectAnimation: Equatable, Sendable {
         r.origin = origin
         return r
     }
-    /// True once `duration` has passed since `start` (at once when motion is reduced).
-    func isFinished(at now: Double) -> Bool { Appearance.reducesMotion || now - start >= duration }
+    /// True once `duration` has passed since `start` (at once when motion is reduced), or a plain
+    /// glide has landed (within ``landingDistance``).
+    func isFinished(at now: Double) -> Bool {
+        if Appearance.reducesMotion || now - start >= duration { return true }
+        return !popsAcross && wrap == nil && now > start && distanceLeft(curve.value((now - start) / duration)) < RectAnimation.landingDistance
+    }
+
+    /// The farthest any edge of a plain glide at eased progress `e` is from `to`.
+    private func distanceLeft(_ e: Double) -> Double {
+        let k = 1 - e
+        return k * max(abs(from.minX - to.minX), abs(from.minY - to.minY), abs(from.maxX - to.maxX), abs(from.maxY - to.maxY))
+    }
     /// `now` while the animation runs (every frame differs), nil once it has finished.
     func nextDeadline(after now: Double) -> Double? { isFinished(at: now) ? nil : now }
 }

@@ -1,0 +1,64 @@
+/* Frames a window showed, counted from outside: the X server's DAMAGE notifications on the window
+ * for SECONDS, with the damage taken away after each, so one notification is one change reaching
+ * the server; changes less than GAP ms after the one before are one frame (a toolkit that sends a
+ * frame in several requests). Benchmarks/gestures.sh divides a gesture's CPU time by this count for
+ * the CPU a frame costs, the same way for every program.
+ *
+ * Build: cc -O2 -o damage-count damage-count.c -lX11 -lXdamage
+ * Run:   damage-count DISPLAY WINDOW_ID SECONDS [GAP_MS]     prints the number of frames
+ * SIGTERM ends the count early (at the end of a gesture); it still prints.
+ */
+#define _GNU_SOURCE
+#include <X11/Xlib.h>
+#include <X11/extensions/Xdamage.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static volatile sig_atomic_t stopped;
+static void on_term(int sig) { (void)sig; stopped = 1; }
+
+int main(int argc, char **argv) {
+    struct sigaction sa = { .sa_handler = on_term };
+    sigaction(SIGTERM, &sa, NULL);
+    if (argc < 4) { fprintf(stderr, "usage: damage-count DISPLAY WINDOW_ID SECONDS [GAP_MS]\n"); return 2; }
+    Display *dpy = XOpenDisplay(argv[1]);
+    if (!dpy) { fprintf(stderr, "damage-count: cannot open display %s\n", argv[1]); return 1; }
+    int event_base, error_base;
+    if (!XDamageQueryExtension(dpy, &event_base, &error_base)) { fprintf(stderr, "damage-count: no DAMAGE extension\n"); return 1; }
+    Window win = (Window)strtoul(argv[2], NULL, 0);
+    double seconds = atof(argv[3]), gap = argc > 4 ? atof(argv[4]) : 2;
+    Damage damage = XDamageCreate(dpy, win, XDamageReportNonEmpty);
+    XSync(dpy, False);
+    double end = now_ms() + seconds * 1000, last = -1e9;
+    long frames = 0;
+    while (!stopped && now_ms() < end) {
+        if (!XPending(dpy)) {
+            struct pollfd p = { ConnectionNumber(dpy), POLLIN, 0 };
+            int left = (int)(end - now_ms());
+            if (left <= 0) break;
+            poll(&p, 1, left);
+            continue;
+        }
+        XEvent e;
+        XNextEvent(dpy, &e);
+        if (e.type == event_base + XDamageNotify) {
+            double t = now_ms();
+            if (t - last >= gap) frames++;
+            last = t;
+            XDamageSubtract(dpy, damage, None, None);
+        }
+    }
+    printf("%ld\n", frames);
+    XDamageDestroy(dpy, damage);
+    XCloseDisplay(dpy);
+    return 0;
+}
