@@ -814,7 +814,7 @@ enum PhotoFolder {
                 if extensions.contains(ext) { out.append(path) }
             }
         }
-        out.sort()
+        out.sort(by: PhotoLibrary.listedBefore)
         let total = out.count
         if total > maximumFiles { out.removeLast(total - maximumFiles) }
         return (out, total)

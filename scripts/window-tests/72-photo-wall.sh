@@ -8,7 +8,8 @@
 # - a file copied into the folder appears within 2 s (inotify);
 # - in a folder of 120 pictures, a dragged scroll-bar thumb scrolls the wall with it;
 # - "Date taken" orders the wall by the EXIF dates, else the modification time (newest first:
-#   the copied file, then the three EXIF dates, then the rest, all older, by name).
+#   the copied file, then the three EXIF dates, then the rest, all older, by name), grouped by
+#   month under headers (dump and pixels).
 wall="$work/photo-wall"
 wall_data="$work/photo-wall-data"
 wall_cache="$work/photo-wall-cache"
@@ -129,6 +130,35 @@ PY
     if wait_state "$photos['sort'] == 'date' and [x.split('/')[-1] for x in $photos['items']][:4] == ['new.jpg', 'p4.jpg', 'p6.jpg', 'p1.jpg']"; then
         pass "photo wall: Date taken orders by the EXIF dates, newest first"
     else fail "photo wall sort" "$state_seen; $(json_get "$app_dump" "[x.split('/')[-1] for x in $photos['items']]")"; fi
+    # Grouped by month, newest first, under headers: the month of the copied file (now), the three
+    # EXIF months, then January 2001 (the files' modification time); the first header is pinned.
+    months="['$(LC_ALL=C date +'%B %Y')', 'August 2023', 'December 2021', 'March 2019', 'January 2001']"
+    if wait_state "[g['title'] for g in $photos['groups']] == $months and [g['count'] for g in $photos['groups']] == [1, 1, 1, 1, 7] and $photos['pinnedHeader'] == $months[0]"; then
+        pass "photo wall: sorted by date, the pictures are grouped by month under headers"
+    else fail "photo wall months" "$state_seen; $(json_get "$app_dump" "$photos['groups'], $photos['pinnedHeader']")"; fi
+    # The pixels: each header's title in light bold text on the wall's background, over no picture.
+    wait_idle || true
+    xwd -silent -id "$wid" >"$work/photo-wall-months.xwd"
+    convert "xwd:$work/photo-wall-months.xwd" "$work/photo-wall-months.png" 2>/dev/null || true
+    read -r vx vy vw vh <<<"$(json_get "$app_dump" "' '.join(str(int(v)) for v in $photos['viewport'])")"
+    light=$(python3 - "$work/photo-wall-months.xwd" "$vx" "$vy" "$vw" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+(header, _, _, _, width, height, _, byte_order, _, _, _, bpp, bpl, _, _, _, _, _, _, ncolors, *_r) = struct.unpack(">25I", data[:100])
+px = data[header + ncolors * 12:]
+x0, y0, w = (int(v) for v in sys.argv[2:5])
+order = "<" if byte_order == 0 else ">"
+light = 0
+# The first header's band (36 points) at the top of the wall: its title's pixels.
+for y in range(y0 + 4, y0 + 32):
+    for x in range(x0 + 10, x0 + w // 2):
+        (v,) = struct.unpack(order + "I", px[y * bpl + x * 4:y * bpl + x * 4 + 4])
+        if min((v >> 16) & 255, (v >> 8) & 255, v & 255) > 0xB0: light += 1
+print(light)
+PY
+)
+    if [ "${light:-0}" -ge 40 ]; then pass "photo wall: the month header's title is drawn at the top of the wall ($light px)"
+    else fail "photo wall month header pixels" "$light light pixels in the header band"; fi
     stop_app
 else
     fail "photo wall start" "$start_error"

@@ -59,6 +59,15 @@ public struct PhotoLibrary: Sendable {
         self.makePipeline = makePipeline
     }
 
+    /// Whether the picture at path `a` is listed before the one at `b`: by folder (a folder's
+    /// own pictures before its subfolders'), then by name, so each folder's pictures are together.
+    public static func listedBefore(_ a: String, _ b: String) -> Bool {
+        let slashA = a.lastIndex(of: "/"), slashB = b.lastIndex(of: "/")
+        let dirA = slashA.map { a[..<$0] } ?? "", dirB = slashB.map { b[..<$0] } ?? ""
+        if dirA != dirB { return dirA < dirB }
+        return a < b
+    }
+
     /// Said on screen when the folder holds more pictures than the wall shows.
     public var notice: String? {
         guard total > files.count else { return nil }
