@@ -139,5 +139,7 @@ final class PhotoGroupsTests: XCTestCase {
         XCTAssertEqual(dumpGroups(app), ["w 2", "home 1", "trip 2"])
         XCTAssertEqual(scene.collection.itemCounts, [2, 1, 2])
         XCTAssertEqual(scene.collectionView(scene.collection, accessibilityLabelForItemAt: ItemPath(item: 1, section: 2)), "t2.jpg")
+        // Screen readers hear the group with each picture (there is no heading role to give the header).
+        XCTAssertEqual(scene.collectionView(scene.collection, accessibilityDescriptionForItemAt: ItemPath(item: 1, section: 2)), "trip")
     }
 }
