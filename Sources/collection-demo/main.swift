@@ -729,6 +729,8 @@ enum PhotoFolder {
             facts.taken = info.taken
             return facts
         }
+        // "Show in Files": the file manager, over D-Bus (FileManager1).
+        if wakesWindow { library.showInFiles = { try FileManagerItems.show($0) } }
         // In a window the folder is watched: pictures copied in or removed appear or go.
         // (Headless runs stay the same whatever happens on disk meanwhile.)
         if wakesWindow {

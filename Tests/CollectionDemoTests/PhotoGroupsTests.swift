@@ -143,3 +143,65 @@ final class PhotoGroupsTests: XCTestCase {
         XCTAssertEqual(scene.collectionView(scene.collection, accessibilityDescriptionForItemAt: ItemPath(item: 1, section: 2)), "trip")
     }
 }
+
+/// "Show in Files": the menu and Ctrl+Alt+O ask the file manager to show the pictures' files;
+/// when none answers, a toast says so.
+final class PhotoShowInFilesTests: XCTestCase {
+    final class Calls: @unchecked Sendable {
+        let lock = NSLock()
+        var uris: [[String]] = []
+        var failing = false
+    }
+
+    func testShowInFilesAsksTheFileManagerAndSaysWhenNoneAnswered() throws {
+        let calls = Calls()
+        var library = PhotoLibrary(files: ["/w/a b.jpg", "/w/c.jpg"], folder: "/w") { ImagePipeline(decoder: PlainPictures(), workers: 0) }
+        library.showInFiles = { uris in
+            try calls.lock.withLock {
+                calls.uris.append(uris)
+                if calls.failing { throw FileFailure() }
+            }
+        }
+        var config = SceneConfig()
+        config.photos = library
+        let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.1)
+        let scene = try XCTUnwrap(app.currentScene as? PhotosScene)
+        // The menu offers it; choosing it asks for the picture's URI.
+        let f = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ItemPath(item: 0))).frame
+        let c = scene.collection.windowRect(fromContent: f).center
+        try driver.play(ScriptTimeline(InputScript.parse("down \(c.x) \(c.y) right\nup \(c.x) \(c.y) right\nwait 200"), fps: 60, startPointer: c))
+        let menu = try XCTUnwrap(scene.menu.menu)
+        let row = try XCTUnwrap(menu.actions.firstIndex { $0.title == PhotosScene.showInFiles })
+        let y = menu.frame.minY + menu.padding + (Double(row) + 0.5) * menu.rowHeight
+        try driver.play(ScriptTimeline(InputScript.parse("down \(menu.frame.midX) \(y)\nup \(menu.frame.midX) \(y)\nwait 100"), fps: 60, startPointer: c))
+        for _ in 0..<500 where calls.lock.withLock({ calls.uris.isEmpty }) { try driver.play(script: "wait 20") }
+        XCTAssertEqual(calls.lock.withLock { calls.uris }, [["file:///w/a%20b.jpg"]])
+        XCTAssertEqual(app.dumpState()["collections"]?.arrayValue?.first?["shownInFiles"]?.arrayValue?.compactMap(\.stringValue), ["file:///w/a%20b.jpg"])
+        XCTAssertNil(scene.toast.message, "it answered: nothing to say")
+        // Ctrl+Alt+O, with both selected, and no file manager: one toast says so.
+        calls.lock.withLock { calls.failing = true }
+        try driver.play(script: "key ctrl+a\nkey ctrl+alt+o\nwait 100")
+        for _ in 0..<500 where scene.toast.message == nil { try driver.play(script: "wait 20") }
+        XCTAssertEqual(calls.lock.withLock { calls.uris.last }, ["file:///w/a%20b.jpg", "file:///w/c.jpg"])
+        XCTAssertEqual(scene.toast.message, "No file manager could show the pictures: no file manager here")
+    }
+
+    struct FileFailure: Error, CustomStringConvertible { var description: String { "no file manager here" } }
+
+    /// Without a way to ask a file manager (headless), the menu does not offer it.
+    func testWithoutAFileManagerTheMenuDoesNotOfferIt() throws {
+        let library = PhotoLibrary(files: ["/w/a.jpg"], folder: "/w") { ImagePipeline(decoder: PlainPictures(), workers: 0) }
+        var config = SceneConfig()
+        config.photos = library
+        let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
+        let driver = HeadlessDriver(root: app, fps: 60)
+        driver.advance(to: 0.1)
+        let scene = try XCTUnwrap(app.currentScene as? PhotosScene)
+        scene.collection.setFocus(ItemPath(item: 0), showingRing: true)
+        try driver.play(script: "key shift+F10\nwait 100")
+        XCTAssertEqual(scene.menu.menu?.actions.contains { $0.title == PhotosScene.copy }, true)
+        XCTAssertEqual(scene.menu.menu?.actions.contains { $0.title == PhotosScene.showInFiles }, false)
+    }
+}

@@ -164,6 +164,41 @@ else
     fail "photo wall start" "$start_error"
 fi
 
+# Show in Files, on a private session bus: a stub of org.freedesktop.FileManager1 (as Nautilus
+# serves it) gets ShowItems with the selected picture's file URI; with the stub gone, no file
+# manager answers and one toast says so.
+if ! python3 -c 'from gi.repository import Gio' 2>/dev/null || ! command -v dbus-daemon >/dev/null; then
+    skip "photo wall show in files" "python3-gi or dbus-daemon is missing"
+else
+    dbus-daemon --session --nofork --nopidfile --print-address=5 5>"$work/files-bus" >"$work/files-bus.log" 2>&1 &
+    files_bus_pid=$!
+    if wait_until 10 grep -qs . "$work/files-bus"; then
+        files_bus=$(head -1 "$work/files-bus")
+        DBUS_SESSION_BUS_ADDRESS=$files_bus python3 "$window_tests_dir/filemanager-stub.py" "$work/files-ready" "$work/files-calls" >"$work/files-stub.log" 2>&1 &
+        files_stub_pid=$!
+        if wait_until 10 test -s "$work/files-ready" \
+            && DBUS_SESSION_BUS_ADDRESS=$files_bus start_app --scene photos --photos "$wall" --size 1000x700 --dump-state "$work/photo-files.json"; then
+            wait_state "len([p for p in $pictures if p['picture'] == 'shown']) >= 8" 60 || true
+            read -r x y <<<"$(tile_centre p2.jpg)"
+            xdotool mousemove --window "$wid" "$x" "$y" click 1
+            wait_state "$photos['selected'] == ['p2.jpg']" || true
+            xdotool key ctrl+alt+o
+            if wait_until 10 grep -qx "file://$wall/p2.jpg" "$work/files-calls" && [ "$(head -1 "$work/files-calls" | cut -f1)" = ShowItems ] \
+                && [ "$(grep -c '^file://' "$work/files-calls")" = 1 ]; then
+                pass "photo wall: Show in Files (Ctrl+Alt+O) sends FileManager1.ShowItems the selected picture's URI"
+            else fail "photo wall show in files" "calls: $(cat "$work/files-calls" 2>&1 | tr '\n' ' '); $state_seen"; fi
+            kill "$files_stub_pid" 2>/dev/null; wait "$files_stub_pid" 2>/dev/null
+            xdotool key ctrl+alt+o
+            if wait_state "d.get('photos-toast', {}).get('message', '').startswith('No file manager could show the pictures: ')" 15; then
+                pass "photo wall: with no file manager on the bus, one toast says so"
+            else fail "photo wall show in files, none" "$state_seen"; fi
+            stop_app
+        else fail "photo wall show in files" "no stub or no window: ${start_error:-} $(cat "$work/files-stub.log")"; fi
+        kill "$files_stub_pid" 2>/dev/null
+    else fail "photo wall show in files" "no session bus: $(cat "$work/files-bus.log")"; fi
+    kill "$files_bus_pid" 2>/dev/null
+fi
+
 # The scroll-bar thumb of a long wall: 150 points of thumb travel scroll the content the same way,
 # by about 150 x (content - viewport) / (track - thumb), some 800 points, selecting nothing.
 many="$work/photo-wall-many"

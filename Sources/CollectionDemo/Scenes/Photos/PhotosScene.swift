@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 
 /// A folder of pictures as a grid: pictures decoded off the main thread, prefetched ahead of the
 /// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select
@@ -52,6 +53,9 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private(set) var headerFrame = Rect.zero
     /// The wall's groups (months, folders), each a section under its header.
     var groups = PhotoGroups(total: 0)
+    /// How the file manager took "Show in Files", and the URIs asked for last.
+    let showInFilesDone = PhotoCallMailbox()
+    public private(set) var shownInFiles: [String] = []
 
     /// The menu's actions, in the order shown.
     static var moveToStart: String { tr("Move to start") }
@@ -60,6 +64,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     static var open: String { tr("Open") }
     static var copy: String { tr("Copy") }
     static var moveToTrash: String { tr("Move to Trash") }
+    static var showInFiles: String { tr("Show in Files") }
     /// Two clicks on one picture within this many seconds open it.
     static let doubleClickInterval = 0.4
 
@@ -168,6 +173,10 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return .handled }
             if key == Key("a"), mods == .ctrl { selectAll(); return .handled }
             if key == Key("c"), mods == .ctrl { copy(targets(of: collection.focusedItem)); return .handled }
+            if key == Key("o"), mods == [.ctrl, .alt], library.showInFiles != nil {
+                showInFiles(targets(of: collection.focusedItem))
+                return .handled
+            }
             if key == Key("Delete"), mods.isEmpty || mods == .shift {
                 moveToTrash(targets(of: collection.focusedItem), now: now)
                 return .handled
@@ -188,6 +197,9 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let frame = ClosureComponent(update: { [unowned self] now in
             manager.update(now: now)
             if !manager.isDragging { takeDatesRead(now: now) }
+            for failure in showInFilesDone.take() {
+                if let failure { toast.show(filled(tr("No file manager could show the pictures: %@"), failure), now: now) }
+            }
             if let files = library.folderChanges?.take() {
                 if manager.isDragging { library.folderChanges?.putBack(files) } else { folderChanged(files, now: now) }
             }
@@ -219,16 +231,18 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
              ("count", .int(self.order.count)),
              ("sort", .string(self.sortMode.rawValue)),
              ("title", .string(self.headerTitle)),
-             ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null)] + self.groupsDump()
+             ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null),
+             ("shownInFiles", .array(self.shownInFiles.map { .string($0) }))] + self.groupsDump()
         }
     }
 
     private func openMenu(for ip: ItemPath, at anchor: Point, fromKeyboard: Bool) {
         let file = file(at: groups.position(ip))
         let inGroup = groups.starts.indices.contains(ip.section) ? groups.range(ip.section).count : order.count
-        let actions = [ContextMenuAction(PhotosScene.open),
-                       ContextMenuAction(PhotosScene.copy),
-                       ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
+        // "Show in Files" where the backend can ask a file manager.
+        let files = library.showInFiles == nil ? [] : [ContextMenuAction(PhotosScene.showInFiles)]
+        let actions = [ContextMenuAction(PhotosScene.open), ContextMenuAction(PhotosScene.copy)] + files
+                    + [ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
                        ContextMenuAction(PhotosScene.moveToEnd, isEnabled: ip.item < inGroup - 1),
                        ContextMenuAction(PhotosScene.remove),
                        ContextMenuAction(PhotosScene.moveToTrash, isDestructive: true)]
@@ -246,6 +260,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             copy(targets(of: groups.indexPath(index)))
         case PhotosScene.moveToTrash:
             moveToTrash(targets(of: groups.indexPath(index)), now: now)
+        case PhotosScene.showInFiles:
+            showInFiles(targets(of: groups.indexPath(index)))
         case PhotosScene.moveToStart, PhotosScene.moveToEnd:
             // To the start or the end of the picture's group.
             let group = groups.range(groups.indexPath(index).section)
@@ -572,6 +588,20 @@ extension PhotosScene {
     }
 
     static func fileURI(_ path: String) -> String { "file://" + FreedesktopTrash.escape(path) }
+
+    /// Asks the desktop's file manager to show the pictures' files, selected in their folder
+    /// (FileManager1's ShowItems, on a thread of its own: the bus may start the file manager);
+    /// when none answers, a toast says so once.
+    func showInFiles(_ items: [Int]) {
+        guard !items.isEmpty, let show = library.showInFiles else { return }
+        let uris = items.map { PhotosScene.fileURI(file(at: $0)) }
+        shownInFiles = uris
+        let done = showInFilesDone, wake = library.wake
+        Thread.detachNewThread {
+            do { try show(uris); done.post(nil) } catch { done.post(String(describing: error)) }
+            wake()
+        }
+    }
 
     /// Moves the pictures' files to the desktop's trash and takes them off the wall; a toast says
     /// so, and its Undo (or Ctrl+Z) puts each file back, byte for byte, and on the wall where it was.
