@@ -444,6 +444,14 @@ struct CollectionDemo: ParsableCommand {
             config.photos = try PhotoFolder.library(photos, headless: headless)
             entries.append(SceneCatalog.photos)
         }
+        // Pictures dropped on the mosaic: the photos scene's decoder (a worker process each) and
+        // the desktop's thumbnail cache.
+        let wakesWindow = !headless
+        config.makeImagePipeline = {
+            ImagePipeline(decoder: IsolatedImageDecoder(), thumbnails: FreedesktopThumbnails(), memoryBudget: 16 << 20,
+                          workers: wakesWindow ? 1 : 0, wake: { if wakesWindow { WindowWakeUp.post() } })
+        }
+        config.pixelScale = PhotoFolder.scale
         let photosNotice = config.photos?.notice
         let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
