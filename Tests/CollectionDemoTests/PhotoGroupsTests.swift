@@ -131,6 +131,36 @@ final class PhotoGroupsTests: XCTestCase {
         XCTAssertEqual(scene.collection.itemCounts, [2, 1])
     }
 
+    /// Right to left, a group's title is at the right end of its header and its count at the left.
+    func testRightToLeftTheHeadersTitleIsAtTheRight() throws {
+        let files = ["/w/a.jpg", "/w/trip/t.jpg"]
+        var library = PhotoLibrary(files: files, folder: "/w") { ImagePipeline(decoder: PlainPictures(), workers: 0) }
+        library.facts = { _ in PictureFacts() }
+        var config = SceneConfig()
+        config.photos = library
+        config.layoutDirection = .rightToLeft
+        let app = try App(scene: "photos", size: Size(1000, 700), config: config, entries: SceneCatalog.all + [SceneCatalog.photos])
+        HeadlessDriver(root: app, fps: 60).advance(to: 0.1)
+        let runs = app.draw().commands.compactMap { c -> TextRun? in if case let .text(run) = c { return run } else { return nil } }
+        let title = try XCTUnwrap(runs.first { $0.text == "trip" })
+        XCTAssertEqual(title.alignment, .trailing)
+        XCTAssertEqual(runs.first { $0.text == "1" && $0.size == 13 }?.alignment, .leading)
+        // The band's title ("w · 2 pictures") has the room up to the sort buttons, on the right.
+        let scene = try XCTUnwrap(app.currentScene as? PhotosScene)
+        let band = try XCTUnwrap(runs.first { $0.text == scene.headerTitle })
+        XCTAssertGreaterThan(band.rect.width, 300)
+        XCTAssertGreaterThanOrEqual(band.rect.minX, max(scene.nameButton.frame.maxX, scene.dateButton.frame.maxX))
+    }
+
+    /// The header band's title is drawn with the room up to the sort buttons.
+    func testTheHeaderBandsTitleHasRoomBesideTheSortButtons() throws {
+        let (app, scene, _) = try makeScene(["/w/a.jpg", "/w/b.jpg"])
+        let runs = app.draw().commands.compactMap { c -> TextRun? in if case let .text(run) = c { return run } else { return nil } }
+        let band = try XCTUnwrap(runs.first { $0.text == "w · 2 pictures" })
+        XCTAssertGreaterThan(band.rect.width, 300)
+        XCTAssertLessThanOrEqual(band.rect.maxX, min(scene.nameButton.frame.minX, scene.dateButton.frame.minX))
+    }
+
     /// Sorted by name, a folder with subfolders shows each folder's pictures under its name, the
     /// folder's own first.
     func testSortedByNameSubfoldersAreGroupsOfTheirOwn() throws {

@@ -155,11 +155,14 @@ extension PhotosScene {
     /// A group's header: its title on the wall's background (it covers the pictures passing under it).
     func drawGroupHeader(section: Int, in frame: Rect, into list: inout DrawList) {
         guard groups.titles.indices.contains(section), let title = groups.titles[section] else { return }
-        list.fill(frame, Theme.background)
-        let text = frame.insetBy(dx: 14, dy: 0)
-        let count = counted(groups.range(section).count)
-        list.text(title, in: text, size: 14, color: Theme.text, alignment: .leading, weight: .bold)
-        list.text(count, in: text, size: 13, color: Theme.textDim, alignment: .trailing)
+        // Right to left the title is at the right end, the count at the left.
+        HeaderMirror.draw(in: frame, collection.layoutDirection, into: &list) { list in
+            list.fill(frame, Theme.background)
+            let text = frame.insetBy(dx: 14, dy: 0)
+            let count = counted(groups.range(section).count)
+            list.text(title, in: text, size: 14, color: Theme.text, alignment: .leading, weight: .bold)
+            list.text(count, in: text, size: 13, color: Theme.textDim, alignment: .trailing)
+        }
     }
 
     /// The header frames in view (window points), with their sections: the pinned one included.

@@ -36,9 +36,12 @@ extension PhotosScene {
     func drawHeader(into list: inout DrawList) {
         guard headerFrame.height > 0 else { return }
         list.fill(headerFrame, Theme.surface)
-        let row = sortRow.frame
-        let textWidth = max(0, headerFrame.width - row.width - 36)
+        // The title takes the band up to the sort buttons (the row spans the band; its buttons
+        // sit at its trailing end).
         let rtl = collection.layoutDirection == .rightToLeft
+        let buttons = [nameButton.frame, dateButton.frame]
+        let textWidth = rtl ? max(0, headerFrame.maxX - 16 - (buttons.map(\.maxX).max() ?? headerFrame.minX) - 12)
+                            : max(0, (buttons.map(\.minX).min() ?? headerFrame.maxX) - 12 - headerFrame.minX - 16)
         let text = Rect(x: rtl ? headerFrame.maxX - 16 - textWidth : headerFrame.minX + 16, y: headerFrame.minY, width: textWidth, height: headerFrame.height)
         let title = readingDates ? headerTitle + "  ·  " + tr("reading dates…") : headerTitle
         list.text(title, in: text, size: 15, color: Theme.text, alignment: .leading, weight: .bold)
