@@ -97,6 +97,16 @@ final class PhotoGroupsTests: XCTestCase {
         try driver.play(ScriptTimeline(InputScript.parse("down \(onHeader.x) \(onHeader.y)\nup \(onHeader.x) \(onHeader.y)\nwait 100"),
                                        fps: 60, startPointer: onHeader))
         XCTAssertEqual(scene.collection.selectedItems, [])
+        // The arrows move the focus up a row at a time: the focused picture never stays under
+        // the pinned header.
+        scene.collection.setFocus(ItemPath(item: 26, section: 0), showingRing: true)
+        try driver.play(script: "wait 300")
+        for _ in 0..<4 {
+            try driver.play(script: "key Up\nwait 400")
+            let ip = try XCTUnwrap(scene.collection.focusedItem)
+            let f = try XCTUnwrap(scene.collection.layout.attributesForItem(at: ip)).frame
+            XCTAssertGreaterThanOrEqual(f.minY, scene.collection.contentOffset.y + PhotosScene.groupHeaderHeight - 0.5, "\(ip) under the header")
+        }
         // Enter opens the focused picture: positions across sections are the wall's.
         scene.collection.setFocus(ItemPath(item: 0, section: 2), showingRing: true)
         try driver.play(script: "key Return\nwait 100")

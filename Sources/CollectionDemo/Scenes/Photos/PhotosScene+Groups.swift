@@ -165,6 +165,21 @@ extension PhotosScene {
         }
     }
 
+    /// Keeps the picture the keyboard moved to out from under its group's pinned header: the
+    /// view scrolls it into view at the top edge, where the header covers it, so the wall scrolls
+    /// on by the header's height (and the spacing below it).
+    func revealFocusBelowHeader(now: Double) {
+        guard groups.hasHeaders, collection.showsFocusRing, let ip = collection.focusedItem else { revealedFocus = nil; return }
+        guard ip != revealedFocus else { return }
+        revealedFocus = ip
+        guard let f = collection.layout.attributesForItem(at: ip)?.frame else { return }
+        var target = collection.physics.restingOffset
+        let clear = target.y + PhotosScene.groupHeaderHeight
+        guard f.minY < clear, f.maxY > target.y - 1 else { return }
+        target.y = max(0, f.minY - PhotosScene.groupHeaderHeight - 6)
+        collection.physics.setOffset(target, animated: true, now: now)
+    }
+
     /// The header frames in view (window points), with their sections: the pinned one included.
     func visibleHeaders() -> [(section: Int, frame: Rect)] {
         collection.visibleAttributes.filter { $0.kind == .supplementary("header") }

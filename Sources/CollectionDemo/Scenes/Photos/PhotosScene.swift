@@ -53,6 +53,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private(set) var headerFrame = Rect.zero
     /// The wall's groups (months, folders), each a section under its header.
     var groups = PhotoGroups(total: 0)
+    /// The keyboard focus last kept clear of a pinned header.
+    var revealedFocus: ItemPath?
     /// How the file manager took "Show in Files", and the URIs asked for last.
     let showInFilesDone = PhotoCallMailbox()
     public private(set) var shownInFiles: [String] = []
@@ -197,6 +199,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let frame = ClosureComponent(update: { [unowned self] now in
             manager.update(now: now)
             if !manager.isDragging { takeDatesRead(now: now) }
+            revealFocusBelowHeader(now: now)
             for failure in showInFilesDone.take() {
                 if let failure { toast.show(filled(tr("No file manager could show the pictures: %@"), failure), now: now) }
             }
