@@ -313,7 +313,7 @@ public enum ImageDecodeWorker {
     /// For tests: `crash=NAME,hang=NAME,sleep=NAME,allocate=NAME,...`: the worker crashes, loops
     /// forever, sleeps forever or allocates without end when asked for a file of that name, as a
     /// broken decoder would; `thumbnail-crash=NAME` (and so on) only when asked for its embedded
-    /// thumbnail.
+    /// thumbnail, `picture-sleep=NAME` (and so on) only when asked for the picture.
     public static let faultsVariable = "COLLECTIONKIT_IMAGE_WORKER_FAULTS"
 
     /// Serves as a decode worker when started as one (never returns then); otherwise returns at once.
@@ -377,8 +377,13 @@ public enum ImageDecodeWorker {
             _ = setrlimit(__rlimit_resource_t(UInt32(RLIMIT_CPU.rawValue)), &r)
             let source = FileSystemName.string(path)
             let name = String(source.split(separator: "/").last ?? "")
-            // A fault `thumbnail-crash` (and the like) strikes the embedded thumbnail only.
-            if let fault = faults[name], embedded || !fault.hasPrefix("thumbnail-") { act(String(fault.dropFirst(fault.hasPrefix("thumbnail-") ? 10 : 0))) }
+            // A fault `thumbnail-crash` (and the like) strikes the embedded thumbnail only,
+            // `picture-sleep` the picture only.
+            if let fault = faults[name] {
+                if fault.hasPrefix("thumbnail-") { if embedded { act(String(fault.dropFirst(10))) } }
+                else if fault.hasPrefix("picture-") { if !embedded { act(String(fault.dropFirst(8))) } }
+                else { act(fault) }
+            }
             do {
                 let p: ImagePixels
                 if embedded {

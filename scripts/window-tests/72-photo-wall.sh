@@ -9,7 +9,9 @@
 # - in a folder of 120 pictures, a dragged scroll-bar thumb scrolls the wall with it;
 # - "Date taken" orders the wall by the EXIF dates, else the modification time (newest first:
 #   the copied file, then the three EXIF dates, then the rest, all older, by name), grouped by
-#   month under headers (dump and pixels).
+#   month under headers (dump and pixels);
+# - a photo's embedded EXIF thumbnail shows in its tile while its decode runs (dump and pixels);
+# - Show in Files sends ShowItems to a FileManager1 stub on a private session bus.
 wall="$work/photo-wall"
 wall_data="$work/photo-wall-data"
 wall_cache="$work/photo-wall-cache"
@@ -139,7 +141,6 @@ PY
     # The pixels: each header's title in light bold text on the wall's background, over no picture.
     wait_idle || true
     xwd -silent -id "$wid" >"$work/photo-wall-months.xwd"
-    convert "xwd:$work/photo-wall-months.xwd" "$work/photo-wall-months.png" 2>/dev/null || true
     read -r vx vy vw vh <<<"$(json_get "$app_dump" "' '.join(str(int(v)) for v in $photos['viewport'])")"
     light=$(python3 - "$work/photo-wall-months.xwd" "$vx" "$vy" "$vw" <<'PY'
 import struct, sys
@@ -162,6 +163,59 @@ PY
     stop_app
 else
     fail "photo wall start" "$start_error"
+fi
+
+# An embedded EXIF thumbnail shows at once while the picture decodes: a photo carrying a red
+# 160x120 thumbnail whose own decode sleeps in its worker (a test fault) shows the red thumbnail
+# in its tile, pending, until the decode's deadline.
+if ! command -v cjpeg >/dev/null; then
+    skip "photo wall embedded thumbnail" "cjpeg is missing (Debian: libjpeg-turbo-progs)"
+else
+preview="$work/photo-wall-preview"
+mkdir -p "$preview"
+python3 -c 'import sys; sys.stdout.buffer.write(b"P6 160 120 255\n" + b"\xe0\x20\x20" * 160 * 120)' >"$work/red-thumb.ppm"
+cjpeg -quality 90 "$work/red-thumb.ppm" >"$work/red-thumb.jpg"
+python3 - "$work/photo-wall-source" "$work/red-thumb.jpg" "$preview/slow.jpg" <<'PY'
+import os, struct, sys
+src, thumb, out = sys.argv[1:4]
+photo = open(os.path.join(src, sorted(n for n in os.listdir(src) if n.endswith(".jpg"))[0]), "rb").read()
+t = open(thumb, "rb").read()
+# IFD0 with no entries, IFD1 with JPEGInterchangeFormat and its length, then the thumbnail.
+tiff = b"II*\0" + struct.pack("<I", 8) + struct.pack("<H", 0) + struct.pack("<I", 14)
+tiff += struct.pack("<H", 2) + struct.pack("<HHII", 0x0201, 4, 1, 44) + struct.pack("<HHII", 0x0202, 4, 1, len(t)) + struct.pack("<I", 0)
+assert len(tiff) == 44
+body = b"Exif\0\0" + tiff + t
+open(out, "wb").write(photo[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + photo[2:])
+PY
+if COLLECTIONKIT_IMAGE_WORKER_FAULTS=picture-sleep=slow.jpg start_app --scene photos --photos "$preview" --size 1000x700 --dump-state "$work/photo-preview.json"; then
+    if wait_state "[(p['item'], p['picture'], p.get('preview')) for p in $pictures] == [('slow.jpg', 'pending', True)]" 8; then
+        wait_idle || true
+        tile=$(json_get "$app_dump" "(lambda c: '%d %d %d %d' % (c['viewport'][0] + c['frames'][0][0] - c['contentOffset']['x'], c['viewport'][1] + c['frames'][0][1] - c['contentOffset']['y'], c['frames'][0][2], c['frames'][0][3]))($photos)")
+        xwd -silent -id "$wid" >"$work/photo-preview.xwd"
+        red=$(python3 - "$work/photo-preview.xwd" $tile <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+(header, _, _, _, width, height, _, byte_order, _, _, _, bpp, bpl, _, _, _, _, _, _, ncolors, *_r) = struct.unpack(">25I", data[:100])
+px = data[header + ncolors * 12:]
+x0, y0, w, h = (int(float(v)) for v in sys.argv[2:6])
+order = "<" if byte_order == 0 else ">"
+red = total = 0
+for y in range(y0 + 10, y0 + h - 10, 2):
+    for x in range(x0 + 10, x0 + w - 10, 2):
+        (v,) = struct.unpack(order + "I", px[y * bpl + x * 4:y * bpl + x * 4 + 4])
+        r, g, b = (v >> 16) & 255, (v >> 8) & 255, v & 255
+        total += 1
+        if r > 0xB0 and g < 0x60 and b < 0x60: red += 1
+print(100 * red // max(1, total))
+PY
+)
+        if [ "${red:-0}" -ge 80 ]; then pass "photo wall: a photo's embedded EXIF thumbnail shows at once while its decode runs ($red % of the tile its red)"
+        else fail "photo wall embedded thumbnail pixels" "$red % of the tile red at $tile"; fi
+    else fail "photo wall embedded thumbnail" "$state_seen"; fi
+    stop_app
+else
+    fail "photo wall embedded thumbnail start" "$start_error"
+fi
 fi
 
 # Show in Files, on a private session bus: a stub of org.freedesktop.FileManager1 (as Nautilus

@@ -454,6 +454,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             let position = groups.position(a.indexPath)
             var fields: [(String, JSON)] = [("item", .string(fileName(position))),
                                             ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue))]
+            // A pending picture showing its embedded thumbnail meanwhile.
+            if state == .pending, pipeline.showsPreview(of: key(a.indexPath, size: a.frame.size)) { fields.append(("preview", .bool(true))) }
             if state == .failed {
                 fields.append(("reason", failureReason(file(at: position))))
                 // What the tile says: the broken-picture glyph and the name.
