@@ -19,22 +19,32 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 .build/release/photo-bench "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# The GTK4 peer on the same folder (Benchmarks/peers/gtk-photo-grid.c), in a private Xvfb, when
-# GTK4's headers are installed (apt-get install libgtk-4-dev).
+# The GTK4 peers on the same folder, in a private Xvfb, when GTK4's headers are installed
+# (apt-get install libgtk-4-dev): the fair one (Benchmarks/peers/gtk-photo-thumbs.c: GtkGridView,
+# freedesktop thumbnails read or made in GTask workers, as Nautilus does) cold, on an empty
+# thumbnail cache of its own, then warm, on what the cold run wrote; then the naive one
+# (Benchmarks/peers/gtk-photo-grid.c: GtkPicture with async gdk-pixbuf loads, no thumbnail cache).
 if pkg-config --exists gtk4; then
     work=$(mktemp -d)
     . Benchmarks/private-xvfb.sh
     start_private_xvfb
     trap stop_private_xvfb EXIT
+    cc -O2 -o "$work/gtk-photo-thumbs" Benchmarks/peers/gtk-photo-thumbs.c $(pkg-config --cflags --libs gtk4) -lm
     cc -O2 -o "$work/gtk-photo-grid" Benchmarks/peers/gtk-photo-grid.c $(pkg-config --cflags --libs gtk4) -lm
     seconds=15; speed=2400
     while [ $# -gt 0 ]; do
         case "$1" in --seconds) seconds=$2; shift;; --speed) speed=$2; shift;; esac
         shift
     done
+    mkdir -p "$work/peer-cache"
+    for pass in cold warm; do
+        DISPLAY=$display GSK_RENDERER=cairo XDG_CACHE_HOME="$work/peer-cache" timeout 300 "$work/gtk-photo-thumbs" /tmp/photo-bench-10k 10000 "$seconds" "$speed" "$pass" 2>/dev/null \
+            || echo "gtk4 thumbnail peer ($pass): failed"
+        echo "load average after the $pass peer: $(cut -d' ' -f1-3 /proc/loadavg)"
+    done
     DISPLAY=$display GSK_RENDERER=cairo timeout 300 "$work/gtk-photo-grid" /tmp/photo-bench-10k 10000 "$seconds" "$speed" 2>/dev/null \
         || echo "gtk4 peer: failed"
-    echo "load average after the peer: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "load average after the naive peer: $(cut -d' ' -f1-3 /proc/loadavg)"
 else
     echo "gtk4 peer: not built (needs apt-get install libgtk-4-dev)"
 fi

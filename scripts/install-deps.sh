@@ -27,11 +27,12 @@ if [ "${1:-}" = "--test" ]; then
     # the X clipboard in the clipboard test; python3-gi runs the settings portal's stub;
     # libxtst-dev and libxdamage-dev build the input-to-pixels latency probe; gcc and libx11-dev
     # build the drops test's XDND drag source; openbox is the window manager under which the desktop
-    # application test minimizes, maximizes and activates the window.
+    # application test minimizes, maximizes and activates the window; libjpeg-turbo-progs' cjpeg
+    # makes the photo wall test's embedded EXIF thumbnail.
     packages+=(xvfb xdotool x11-utils x11-apps valgrind weston libdecor-0-plugin-1-cairo desktop-file-utils
                at-spi2-core dbus-daemon python3-pyatspi orca libglib2.0-bin gsettings-desktop-schemas
                xclip python3-gi libxtst-dev libxdamage-dev locales gcc libx11-dev
-               zsh fish bash-completion flatpak-builder openbox)
+               zsh fish bash-completion flatpak-builder openbox libjpeg-turbo-progs)
 fi
 
 missing=()

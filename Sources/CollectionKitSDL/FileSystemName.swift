@@ -64,14 +64,20 @@ public enum FileSystemName {
     /// The contents of the regular file `name`, at most `limit` bytes: a FIFO, a device or a
     /// folder is refused (opened without blocking, so a FIFO cannot hold the caller), and so is a
     /// larger file, with the reason.
-    static func contents(_ name: String, limit: Int) throws -> Data {
+    static func contents(_ name: String, limit: Int) throws -> Data { try contents(name, limit: limit, reading: .max) }
+
+    /// The first `bytes` bytes of the regular file `name` (all of a shorter one), refused as
+    /// ``contents(_:limit:)`` refuses.
+    static func head(_ name: String, bytes: Int) throws -> Data { try contents(name, limit: .max, reading: bytes) }
+
+    private static func contents(_ name: String, limit: Int, reading maximum: Int) throws -> Data {
         let fd = withPath(name) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         guard fd >= 0 else { throw PictureHeader.Refusal("cannot open it: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { throw PictureHeader.Refusal("not a regular file") }
-        let size = Int(st.st_size)
-        guard size <= limit else { throw PictureHeader.Refusal("\(size) bytes is over the limit of \(limit) bytes") }
+        guard Int(st.st_size) <= limit else { throw PictureHeader.Refusal("\(st.st_size) bytes is over the limit of \(limit) bytes") }
+        let size = min(Int(st.st_size), maximum)
         var data = Data(count: size)
         var got = 0
         try data.withUnsafeMutableBytes { raw in

@@ -55,6 +55,38 @@ public struct ImageFileDecoder: ImageDecoding {
         return try decode(data: data, covering: box, mode: mode, name: source)
     }
 
+    /// The budget of an embedded thumbnail: EXIF keeps it within its 64 kB segment, 160x120 by
+    /// the standard; a larger one is refused as the hostile file it would be.
+    public static let embeddedThumbnailBudget = PictureBudget(maximumPixels: 1 << 20, maximumSide: 2048)
+
+    /// A JPEG's EXIF thumbnail (libexif's `ExifData.data`), decoded and turned as the picture's
+    /// own orientation says; nil when the file has none or it is not a whole JPEG within
+    /// ``embeddedThumbnailBudget``. Only the file's first 128 kB are read.
+    public func embeddedThumbnail(of source: String) -> ImagePixels? {
+        if let workerNice { ImageFileDecoder.lowerThreadPriority(to: workerNice) }
+        guard let head = try? FileSystemName.head(source, bytes: 131_072) else { return nil }
+        return ImageFileDecoder.embeddedThumbnail(inHead: head)
+    }
+
+    /// The EXIF thumbnail of a JPEG's first bytes, decoded and turned upright.
+    static func embeddedThumbnail(inHead head: Data) -> ImagePixels? {
+        guard let bytes = embeddedThumbnailBytes(inHead: head), let header = try? PictureHeader.check(bytes, budget: embeddedThumbnailBudget), header.format == .jpeg,
+              let p = decodeJPEG(bytes, covering: PixelSize(width: header.width, height: header.height), mode: .fit) else { return nil }
+        return oriented(p, exifOrientation(of: head))
+    }
+
+    /// The bytes of the EXIF thumbnail in a JPEG's first bytes (libexif), undecoded; nil when none.
+    static func embeddedThumbnailBytes(inHead head: Data) -> Data? {
+        guard (try? PictureHeader.read(head))?.format == .jpeg else { return nil }
+        return head.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                  let exif = exif_data_new_from_data(base, UInt32(raw.count)) else { return nil }
+            defer { exif_data_unref(exif) }
+            guard let data = exif.pointee.data, exif.pointee.size > 0 else { return nil }
+            return Data(bytes: data, count: Int(exif.pointee.size))
+        }
+    }
+
     /// The nice value of each thread set so far, by thread id (a thread is asked once).
     private static let niced = Mutex<Set<UInt>>([])
 

@@ -22,7 +22,9 @@ import Synchronization
 /// little-endian: a request is the path's length (u32), the path's bytes, the box's width and
 /// height (u32 each) and the mode (u8: 0 fill, 1 fit, 2 center); an answer is 0, width and height
 /// (u32 each) and width x height ARGB8888 words, or 1, a message's length (u32) and the message
-/// (UTF-8). The worker sends the picture reduced to what still covers the box.
+/// (UTF-8). The worker sends the picture reduced to what still covers the box. Mode 3 asks for
+/// the file's embedded EXIF thumbnail instead (the box unused): its pixels, or a message when it
+/// has none.
 public final class IsolatedImageDecoder: ImageDecoding {
     /// What one worker may use.
     public struct Limits: Equatable, Sendable {
@@ -101,6 +103,36 @@ public final class IsolatedImageDecoder: ImageDecoding {
             counts.withLock { $0.lost += 1 }
             worker.end()
             throw error
+        }
+    }
+
+    /// The picture's embedded thumbnail (``ImageFileDecoder/embeddedThumbnail(of:)``), read and
+    /// decoded by a worker as pictures are: a hostile one costs that thumbnail (and that worker),
+    /// nothing else. Nil when there is none, it cannot be read, or no worker can be started.
+    ///
+    /// Whether there is one is read here (libexif on the file's first 128 kB, as the dates are):
+    /// a picture without one costs no worker's time.
+    public func embeddedThumbnail(of source: String) -> ImagePixels? {
+        guard let head = try? FileSystemName.head(source, bytes: 131_072), ImageFileDecoder.embeddedThumbnailBytes(inHead: head) != nil else { return nil }
+        let worker: WorkerProcess
+        if let kept = idle.withLock({ $0.popLast() }) {
+            worker = kept
+        } else {
+            guard let started = try? WorkerProcess(command: command, environment: environment, limits: limits, budget: budget) else { return nil }
+            counts.withLock { $0.started += 1 }
+            worker = started
+        }
+        do {
+            let pixels = try worker.decode(source, box: PixelSize(width: 0, height: 0), mode: nil, deadline: limits.wallSeconds, budget: ImageFileDecoder.embeddedThumbnailBudget)
+            keep(worker)
+            return pixels
+        } catch is PictureHeader.Refusal {
+            keep(worker)
+            return nil
+        } catch {
+            counts.withLock { $0.lost += 1 }
+            worker.end()
+            return nil
         }
     }
 
@@ -200,7 +232,8 @@ final class WorkerProcess: @unchecked Sendable {
         return "the decoder ended (status \((status >> 8) & 0xFF))"
     }
 
-    func decode(_ source: String, box: PixelSize, mode: ImageContentMode, deadline seconds: Double, budget: PictureBudget) throws -> ImagePixels {
+    /// Asks for `source` decoded to cover `box` under `mode`, or (`mode` nil) for its embedded thumbnail.
+    func decode(_ source: String, box: PixelSize, mode: ImageContentMode?, deadline seconds: Double, budget: PictureBudget) throws -> ImagePixels {
         // The system's uptime: a clock set meanwhile moves no deadline.
         let deadline = ProcessInfo.processInfo.systemUptime + seconds
         var request = [UInt8]()
@@ -210,7 +243,7 @@ final class WorkerProcess: @unchecked Sendable {
         request += path
         u32(max(0, box.width))
         u32(max(0, box.height))
-        request.append(mode == .fill ? 0 : mode == .fit ? 1 : 2)
+        request.append(mode == nil ? 3 : mode == .fill ? 0 : mode == .fit ? 1 : 2)
         try request.withUnsafeBytes { raw in
             var at = 0
             while at < raw.count {
@@ -279,7 +312,8 @@ public enum ImageDecodeWorker {
     public static let modeVariable = "COLLECTIONKIT_IMAGE_WORKER"
     /// For tests: `crash=NAME,hang=NAME,sleep=NAME,allocate=NAME,...`: the worker crashes, loops
     /// forever, sleeps forever or allocates without end when asked for a file of that name, as a
-    /// broken decoder would.
+    /// broken decoder would; `thumbnail-crash=NAME` (and so on) only when asked for its embedded
+    /// thumbnail, `picture-sleep=NAME` (and so on) only when asked for the picture.
     public static let faultsVariable = "COLLECTIONKIT_IMAGE_WORKER_FAULTS"
 
     /// Serves as a decode worker when started as one (never returns then); otherwise returns at once.
@@ -334,6 +368,7 @@ public enum ImageDecodeWorker {
             guard length <= 1 << 16, let path = readExactly(length), let rest = readExactly(9) else { exit(0) }
             let box = PixelSize(width: le(rest, 0), height: le(rest, 4))
             let mode: ImageContentMode = rest[8] == 0 ? .fill : rest[8] == 1 ? .fit : .center
+            let embedded = rest[8] == 3
             // The CPU limit counts the whole process: this picture gets `cpu` seconds from now.
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -341,10 +376,22 @@ public enum ImageDecodeWorker {
             var r = rlimit(rlim_cur: rlim_t(used + cpu), rlim_max: rlim_t.max)
             _ = setrlimit(__rlimit_resource_t(UInt32(RLIMIT_CPU.rawValue)), &r)
             let source = FileSystemName.string(path)
-            if let fault = faults[String(source.split(separator: "/").last ?? "")] { act(fault) }
+            let name = String(source.split(separator: "/").last ?? "")
+            // A fault `thumbnail-crash` (and the like) strikes the embedded thumbnail only,
+            // `picture-sleep` the picture only.
+            if let fault = faults[name] {
+                if fault.hasPrefix("thumbnail-") { if embedded { act(String(fault.dropFirst(10))) } }
+                else if fault.hasPrefix("picture-") { if !embedded { act(String(fault.dropFirst(8))) } }
+                else { act(fault) }
+            }
             do {
-                let decoded = try decoder.decode(source, covering: box, mode: mode)
-                let p = reduced(decoded, covering: box, mode: mode)
+                let p: ImagePixels
+                if embedded {
+                    guard let small = decoder.embeddedThumbnail(of: source) else { throw PictureHeader.Refusal("no embedded thumbnail") }
+                    p = small
+                } else {
+                    p = reduced(try decoder.decode(source, covering: box, mode: mode), covering: box, mode: mode)
+                }
                 var out: [UInt8] = [0]
                 put(&out, p.width)
                 put(&out, p.height)

@@ -483,6 +483,14 @@ struct CollectionDemo: ParsableCommand {
             config.photos = try PhotoFolder.library(photos, headless: headless)
             entries.append(SceneCatalog.photos)
         }
+        // Pictures dropped on the mosaic: the photos scene's decoder (a worker process each) and
+        // the desktop's thumbnail cache.
+        let wakesWindow = !headless
+        config.makeImagePipeline = {
+            ImagePipeline(decoder: IsolatedImageDecoder(), thumbnails: FreedesktopThumbnails(), memoryBudget: 16 << 20,
+                          workers: wakesWindow ? 1 : 0, wake: { if wakesWindow { WindowWakeUp.post() } })
+        }
+        config.pixelScale = PhotoFolder.scale
         let photosNotice = config.photos?.notice
         let app = try App(scene: first, size: windowSize(loaded?.state), config: config, entries: entries, remembered: loaded?.state)
         app.stateStore = store
@@ -812,6 +820,8 @@ enum PhotoFolder {
             facts.taken = info.taken
             return facts
         }
+        // "Show in Files": the file manager, over D-Bus (FileManager1).
+        if wakesWindow { library.showInFiles = { try FileManagerItems.show($0) } }
         // In a window the folder is watched: pictures copied in or removed appear or go.
         // (Headless runs stay the same whatever happens on disk meanwhile.)
         if wakesWindow {
@@ -897,7 +907,7 @@ enum PhotoFolder {
                 if extensions.contains(ext) { out.append(path) }
             }
         }
-        out.sort()
+        out.sort(by: PhotoLibrary.listedBefore)
         let total = out.count
         if total > maximumFiles { out.removeLast(total - maximumFiles) }
         return (out, total)

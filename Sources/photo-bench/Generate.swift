@@ -62,4 +62,20 @@ enum PhotoFolder {
         }
         return Image(width: w, height: h, pixels: px)
     }
+
+    /// `jpeg` with an EXIF block after its start marker carrying `thumbnail` (IFD1's
+    /// JPEGInterchangeFormat and its length), little-endian TIFF.
+    static func withEmbeddedThumbnail(_ jpeg: Data, _ thumbnail: Data) -> Data {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        let ifd1 = 8 + 2 + 4, data = ifd1 + 2 + 24 + 4
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + u32(8) + u16(0) + u32(ifd1)
+        tiff += u16(2) + u16(0x0201) + u16(4) + u32(1) + u32(data) + u16(0x0202) + u16(4) + u32(1) + u32(thumbnail.count) + u32(0)
+        tiff += Array(thumbnail)
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        var out = Data(jpeg.prefix(2))
+        out.append(contentsOf: [0xFF, 0xE1, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body)
+        out.append(jpeg.dropFirst(2))
+        return out
+    }
 }

@@ -73,6 +73,7 @@ enum PhotoBench {
                      (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"))
         compareDecoders(Array(files.prefix(min(distinct, Int(option("decode-samples", 12))))))
         compareWithDjpeg(Array(files.prefix(min(distinct, Int(option("decode-samples", 12))))))
+        compareEmbeddedThumbnails(Array(files.prefix(min(distinct, Int(option("decode-samples", 12))))))
         if flags.contains("decode-only") { return }
         let thumbnails = options["thumbnails"] ?? "/tmp/photo-bench-thumbnails-\(getpid())"
         try? FileManager.default.removeItem(atPath: thumbnails)
@@ -160,6 +161,42 @@ enum PhotoBench {
         let n = Double(samples.count)
         print(String(format: "decode throughput, one core: ours %.1f photos/CPU s (decoded at %@), djpeg -scale 1/8 %.1f photos/CPU s; ours is %.2f of djpeg's (%d photos, quickest of 3)",
                      n / ours, oursSize.description, n / theirs, theirs / ours, samples.count))
+    }
+
+    /// The first pixels of a photo that carries an EXIF thumbnail (as cameras and phones write
+    /// them, 160x120): copies of the samples with one written in, then, one thread, the CPU time
+    /// to read and decode the embedded thumbnail (what the wall shows at once) against the
+    /// DCT-scaled decode for a 150-pixel cell (what replaces it), quickest of three rounds.
+    static func compareEmbeddedThumbnails(_ samples: [String]) {
+        let dir = NSTemporaryDirectory() + "photo-bench-exif-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let decoder = ImageFileDecoder(workerNice: nil)
+        var copies: [String] = []
+        for (i, f) in samples.enumerated() {
+            guard let jpeg = FileManager.default.contents(atPath: f),
+                  let p = try? decoder.decode(f, covering: PixelSize(width: 160, height: 160), mode: .fit) else { continue }
+            let small = p.thumbnail(for: PixelSize(width: 160, height: 160), mode: .fit)
+            let thumbPath = dir + "/thumb-\(i).jpg"
+            guard (try? Image(width: small.width, height: small.height, pixels: small.pixels).writeJPEG(to: thumbPath, quality: 75)) != nil,
+                  let thumb = FileManager.default.contents(atPath: thumbPath) else { continue }
+            let copy = dir + "/photo-\(i).jpg"
+            FileManager.default.createFile(atPath: copy, contents: PhotoFolder.withEmbeddedThumbnail(jpeg, thumb))
+            copies.append(copy)
+        }
+        var embedded = Double.infinity, scaled = Double.infinity
+        var size = PixelSize(width: 0, height: 0)
+        for _ in 0..<3 {
+            var start = threadCPU()
+            for f in copies { if let p = decoder.embeddedThumbnail(of: f) { size = p.size } }
+            embedded = min(embedded, threadCPU() - start)
+            start = threadCPU()
+            for f in copies { _ = try? decoder.decode(f, covering: PixelSize(width: 150, height: 150), mode: .fill) }
+            scaled = min(scaled, threadCPU() - start)
+        }
+        let n = Double(max(1, copies.count))
+        print(String(format: "embedded EXIF thumbnail (%@): %.2f ms per photo, one core; the scaled decode it stands in for: %.1f ms; first pixels %.0f times sooner (%d photos, quickest of 3)",
+                     size.description, embedded / n * 1000, scaled / n * 1000, scaled / embedded, copies.count))
     }
 
     static func scroll(files: [String], thumbnails: String, label: String, option: (String, Double) -> Double) throws {

@@ -43,6 +43,30 @@ final class ExternalDropSceneTests: XCTestCase {
         XCTAssertEqual(photos(app).first, ["p0.jpg", "p1.jpg", "p2.jpg", "p3.jpg"])
     }
 
+    /// A picture dropped on the mosaic is a card that shows the picture, decoded through the
+    /// pipeline, with its name; without a pipeline it is a card with the name alone.
+    func testAPictureDroppedOnTheMosaicIsAPictureCard() throws {
+        var config = SceneConfig()
+        config.makeImagePipeline = { ImagePipeline(decoder: FlatDecoder(), workers: 0) }
+        let app = try App(scene: "mosaic", size: Size(1000, 700), config: config)
+        let driver = HeadlessDriver(root: app, fps: 60)
+        try driver.play(ScriptTimeline(InputScript.parse("wait 100\ndrop 300 450 file /home/u/Sunset.jpg\nwait 300\n"), fps: 60))
+        let dump = app.dumpState()
+        guard case let .object(cards)? = dump["pictureCards"] else { return XCTFail("no pictureCards in the dump") }
+        XCTAssertEqual(cards.count, 1)
+        let id = try XCTUnwrap(cards.first?.0)
+        XCTAssertEqual(cards.first?.1.stringValue, "shown")
+        XCTAssertEqual(dump["names"]?[id]?.stringValue, "Sunset")
+        let drawn = app.draw().commands.contains { if case let .image(run) = $0 { return run.key.source == "/home/u/Sunset.jpg" } else { return false } }
+        XCTAssertTrue(drawn, "the card draws the picture")
+        // No pipeline (a backend without a decoder): a card named after the file, as before.
+        let plain = try App(scene: "mosaic", size: Size(1000, 700), config: SceneConfig())
+        let plainDriver = HeadlessDriver(root: plain, fps: 60)
+        try plainDriver.play(ScriptTimeline(InputScript.parse("wait 100\ndrop 300 450 file /home/u/Sunset.jpg\nwait 300\n"), fps: 60))
+        guard case let .object(plainCards)? = plain.dumpState()["pictureCards"] else { return XCTFail("no pictureCards in the dump") }
+        XCTAssertEqual(plainCards.map { $0.1.stringValue }, ["none"])
+    }
+
     func testTheCalendarOpensDroppedCalendarFilesAndRefusesOthers() throws {
         let opened = OpenedFiles()
         var config = SceneConfig()

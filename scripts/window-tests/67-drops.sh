@@ -58,15 +58,15 @@ drops_tests() {
         || fail drops "after the .txt drop on the calendar: notices $(json_get "$app_dump" 'd["notices"]')"
     stop_app
 
-    # Mosaic: a picture dropped on a card becomes a card named after it.
+    # Mosaic: a picture dropped on a card becomes a card showing it, named after it.
     cp Assets/desktop/io.github.collectionkit.CollectionDemo.png "$work/Sunset.png"
     if ! start_app --scene mosaic --size 1000x700 --dump-state "$work/drops.json"; then
         fail drops "mosaic: no window: $start_error"; return
     fi
     local cards; cards=$(json_get "$app_dump" 'len(d["collections"][0]["items"])')
     drop 300 450 file "$work/Sunset.png" || fail drops "the picture drop did not finish: $(tail -1 "$work/xdnd.log")"
-    wait_state "len(d[\"collections\"][0][\"items\"]) == $cards + 1 and \"Sunset\" in d[\"names\"].values()" 10 \
-        && pass "drops: a picture dropped on the mosaic is a new card named after it" \
+    wait_state "len(d[\"collections\"][0][\"items\"]) == $cards + 1 and \"Sunset\" in d[\"names\"].values() and list(d[\"pictureCards\"].values()) == [\"shown\"]" 20 \
+        && pass "drops: a picture dropped on the mosaic is a new card showing the picture (decoded), named after it" \
         || fail drops "after the picture drop: $(json_get "$app_dump" 'len(d["collections"][0]["items"])') cards, names $(json_get "$app_dump" 'd["names"]')"
     drop 300 450 text "words"
     wait_state 'd["refusal"] == "Mosaic takes only pictures"' 10 \

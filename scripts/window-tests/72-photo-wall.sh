@@ -8,7 +8,10 @@
 # - a file copied into the folder appears within 2 s (inotify);
 # - in a folder of 120 pictures, a dragged scroll-bar thumb scrolls the wall with it;
 # - "Date taken" orders the wall by the EXIF dates, else the modification time (newest first:
-#   the copied file, then the three EXIF dates, then the rest, all older, by name).
+#   the copied file, then the three EXIF dates, then the rest, all older, by name), grouped by
+#   month under headers (dump and pixels);
+# - a photo's embedded EXIF thumbnail shows in its tile while its decode runs (dump and pixels);
+# - Show in Files sends ShowItems to a FileManager1 stub on a private session bus.
 wall="$work/photo-wall"
 wall_data="$work/photo-wall-data"
 wall_cache="$work/photo-wall-cache"
@@ -129,9 +132,125 @@ PY
     if wait_state "$photos['sort'] == 'date' and [x.split('/')[-1] for x in $photos['items']][:4] == ['new.jpg', 'p4.jpg', 'p6.jpg', 'p1.jpg']"; then
         pass "photo wall: Date taken orders by the EXIF dates, newest first"
     else fail "photo wall sort" "$state_seen; $(json_get "$app_dump" "[x.split('/')[-1] for x in $photos['items']]")"; fi
+    # Grouped by month, newest first, under headers: the month of the copied file (now), the three
+    # EXIF months, then January 2001 (the files' modification time); the first header is pinned.
+    months="['$(LC_ALL=C date +'%B %Y')', 'August 2023', 'December 2021', 'March 2019', 'January 2001']"
+    if wait_state "[g['title'] for g in $photos['groups']] == $months and [g['count'] for g in $photos['groups']] == [1, 1, 1, 1, 7] and $photos['pinnedHeader'] == $months[0]"; then
+        pass "photo wall: sorted by date, the pictures are grouped by month under headers"
+    else fail "photo wall months" "$state_seen; $(json_get "$app_dump" "$photos['groups'], $photos['pinnedHeader']")"; fi
+    # The pixels: each header's title in light bold text on the wall's background, over no picture.
+    wait_idle || true
+    xwd -silent -id "$wid" >"$work/photo-wall-months.xwd"
+    read -r vx vy vw vh <<<"$(json_get "$app_dump" "' '.join(str(int(v)) for v in $photos['viewport'])")"
+    light=$(python3 - "$work/photo-wall-months.xwd" "$vx" "$vy" "$vw" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+(header, _, _, _, width, height, _, byte_order, _, _, _, bpp, bpl, _, _, _, _, _, _, ncolors, *_r) = struct.unpack(">25I", data[:100])
+px = data[header + ncolors * 12:]
+x0, y0, w = (int(v) for v in sys.argv[2:5])
+order = "<" if byte_order == 0 else ">"
+light = 0
+# The first header's band (36 points) at the top of the wall: its title's pixels.
+for y in range(y0 + 4, y0 + 32):
+    for x in range(x0 + 10, x0 + w // 2):
+        (v,) = struct.unpack(order + "I", px[y * bpl + x * 4:y * bpl + x * 4 + 4])
+        if min((v >> 16) & 255, (v >> 8) & 255, v & 255) > 0xB0: light += 1
+print(light)
+PY
+)
+    if [ "${light:-0}" -ge 40 ]; then pass "photo wall: the month header's title is drawn at the top of the wall ($light px)"
+    else fail "photo wall month header pixels" "$light light pixels in the header band"; fi
     stop_app
 else
     fail "photo wall start" "$start_error"
+fi
+
+# An embedded EXIF thumbnail shows at once while the picture decodes: a photo carrying a red
+# 160x120 thumbnail whose own decode sleeps in its worker (a test fault) shows the red thumbnail
+# in its tile, pending, until the decode's deadline.
+if ! command -v cjpeg >/dev/null; then
+    skip "photo wall embedded thumbnail" "cjpeg is missing (Debian: libjpeg-turbo-progs)"
+else
+preview="$work/photo-wall-preview"
+mkdir -p "$preview"
+python3 -c 'import sys; sys.stdout.buffer.write(b"P6 160 120 255\n" + b"\xe0\x20\x20" * 160 * 120)' >"$work/red-thumb.ppm"
+cjpeg -quality 90 "$work/red-thumb.ppm" >"$work/red-thumb.jpg"
+python3 - "$work/photo-wall-source" "$work/red-thumb.jpg" "$preview/slow.jpg" <<'PY'
+import os, struct, sys
+src, thumb, out = sys.argv[1:4]
+photo = open(os.path.join(src, sorted(n for n in os.listdir(src) if n.endswith(".jpg"))[0]), "rb").read()
+t = open(thumb, "rb").read()
+# IFD0 with no entries, IFD1 with JPEGInterchangeFormat and its length, then the thumbnail.
+tiff = b"II*\0" + struct.pack("<I", 8) + struct.pack("<H", 0) + struct.pack("<I", 14)
+tiff += struct.pack("<H", 2) + struct.pack("<HHII", 0x0201, 4, 1, 44) + struct.pack("<HHII", 0x0202, 4, 1, len(t)) + struct.pack("<I", 0)
+assert len(tiff) == 44
+body = b"Exif\0\0" + tiff + t
+open(out, "wb").write(photo[:2] + b"\xff\xe1" + struct.pack(">H", len(body) + 2) + body + photo[2:])
+PY
+if COLLECTIONKIT_IMAGE_WORKER_FAULTS=picture-sleep=slow.jpg start_app --scene photos --photos "$preview" --size 1000x700 --dump-state "$work/photo-preview.json"; then
+    if wait_state "[(p['item'], p['picture'], p.get('preview')) for p in $pictures] == [('slow.jpg', 'pending', True)]" 8; then
+        wait_idle || true
+        tile=$(json_get "$app_dump" "(lambda c: '%d %d %d %d' % (c['viewport'][0] + c['frames'][0][0] - c['contentOffset']['x'], c['viewport'][1] + c['frames'][0][1] - c['contentOffset']['y'], c['frames'][0][2], c['frames'][0][3]))($photos)")
+        xwd -silent -id "$wid" >"$work/photo-preview.xwd"
+        red=$(python3 - "$work/photo-preview.xwd" $tile <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+(header, _, _, _, width, height, _, byte_order, _, _, _, bpp, bpl, _, _, _, _, _, _, ncolors, *_r) = struct.unpack(">25I", data[:100])
+px = data[header + ncolors * 12:]
+x0, y0, w, h = (int(float(v)) for v in sys.argv[2:6])
+order = "<" if byte_order == 0 else ">"
+red = total = 0
+for y in range(y0 + 10, y0 + h - 10, 2):
+    for x in range(x0 + 10, x0 + w - 10, 2):
+        (v,) = struct.unpack(order + "I", px[y * bpl + x * 4:y * bpl + x * 4 + 4])
+        r, g, b = (v >> 16) & 255, (v >> 8) & 255, v & 255
+        total += 1
+        if r > 0xB0 and g < 0x60 and b < 0x60: red += 1
+print(100 * red // max(1, total))
+PY
+)
+        if [ "${red:-0}" -ge 80 ]; then pass "photo wall: a photo's embedded EXIF thumbnail shows at once while its decode runs ($red % of the tile its red)"
+        else fail "photo wall embedded thumbnail pixels" "$red % of the tile red at $tile"; fi
+    else fail "photo wall embedded thumbnail" "$state_seen"; fi
+    stop_app
+else
+    fail "photo wall embedded thumbnail start" "$start_error"
+fi
+fi
+
+# Show in Files, on a private session bus: a stub of org.freedesktop.FileManager1 (as Nautilus
+# serves it) gets ShowItems with the selected picture's file URI; with the stub gone, no file
+# manager answers and one toast says so.
+if ! python3 -c 'from gi.repository import Gio' 2>/dev/null || ! command -v dbus-daemon >/dev/null; then
+    skip "photo wall show in files" "python3-gi or dbus-daemon is missing"
+else
+    dbus-daemon --session --nofork --nopidfile --print-address=5 5>"$work/files-bus" >"$work/files-bus.log" 2>&1 &
+    files_bus_pid=$!
+    if wait_until 10 grep -qs . "$work/files-bus"; then
+        files_bus=$(head -1 "$work/files-bus")
+        DBUS_SESSION_BUS_ADDRESS=$files_bus python3 "$window_tests_dir/filemanager-stub.py" "$work/files-ready" "$work/files-calls" >"$work/files-stub.log" 2>&1 &
+        files_stub_pid=$!
+        if wait_until 10 test -s "$work/files-ready" \
+            && DBUS_SESSION_BUS_ADDRESS=$files_bus start_app --scene photos --photos "$wall" --size 1000x700 --dump-state "$work/photo-files.json"; then
+            wait_state "len([p for p in $pictures if p['picture'] == 'shown']) >= 8" 60 || true
+            read -r x y <<<"$(tile_centre p2.jpg)"
+            xdotool mousemove --window "$wid" "$x" "$y" click 1
+            wait_state "$photos['selected'] == ['p2.jpg']" || true
+            xdotool key ctrl+alt+o
+            if wait_until 10 grep -qx "file://$wall/p2.jpg" "$work/files-calls" && [ "$(head -1 "$work/files-calls" | cut -f1)" = ShowItems ] \
+                && [ "$(grep -c '^file://' "$work/files-calls")" = 1 ]; then
+                pass "photo wall: Show in Files (Ctrl+Alt+O) sends FileManager1.ShowItems the selected picture's URI"
+            else fail "photo wall show in files" "calls: $(cat "$work/files-calls" 2>&1 | tr '\n' ' '); $state_seen"; fi
+            kill "$files_stub_pid" 2>/dev/null; wait "$files_stub_pid" 2>/dev/null
+            xdotool key ctrl+alt+o
+            if wait_state "d.get('photos-toast', {}).get('message', '').startswith('No file manager could show the pictures: ')" 15; then
+                pass "photo wall: with no file manager on the bus, one toast says so"
+            else fail "photo wall show in files, none" "$state_seen"; fi
+            stop_app
+        else fail "photo wall show in files" "no stub or no window: ${start_error:-} $(cat "$work/files-stub.log")"; fi
+        kill "$files_stub_pid" 2>/dev/null
+    else fail "photo wall show in files" "no session bus: $(cat "$work/files-bus.log")"; fi
+    kill "$files_bus_pid" 2>/dev/null
 fi
 
 # The scroll-bar thumb of a long wall: 150 points of thumb travel scroll the content the same way,

@@ -83,6 +83,12 @@ public struct SceneConfig: Sendable {
     public var textServices: TextServicesBox?
     /// The photos scene's pictures and pipeline (`--photos`); nil: no photos scene.
     public var photos: PhotoLibrary?
+    /// Makes a pipeline for pictures other scenes show (a picture dropped on the mosaic), with
+    /// the backend's decoder; nil: they show no pictures.
+    public var makeImagePipeline: (@Sendable () -> ImagePipeline)?
+    /// The window's device pixels per point, kept up to date by the backend, for pictures made
+    /// for a cell's pixels (nil: 1).
+    public var pixelScale: PixelScaleBox?
     /// Opens calendar files dropped on the calendar (absolute paths) beside the ones it shows, as a
     /// second launch's files are; nil: a dropped calendar file is refused.
     public var openCalendarFiles: (@Sendable ([String]) -> Void)?

@@ -7,6 +7,16 @@ public protocol ImageDecoding: Sendable {
     /// (JPEG's DCT scaling by 1/2, 1/4, 1/8) should, and the pipeline scales the rest of the way.
     /// Throws for a source it cannot read or decode (missing, truncated, not a picture).
     func decode(_ source: String, covering box: PixelSize, mode: ImageContentMode) throws -> ImagePixels
+    /// The small picture `source` carries of itself (a JPEG's EXIF thumbnail), decoded and
+    /// turned upright, for the pipeline to show at once while ``decode(_:covering:mode:)`` runs;
+    /// nil when it carries none or that one cannot be read (the picture itself is still decoded).
+    /// The default is nil: no embedded thumbnails.
+    func embeddedThumbnail(of source: String) -> ImagePixels?
+}
+
+extension ImageDecoding {
+    /// No embedded thumbnails.
+    public func embeddedThumbnail(of source: String) -> ImagePixels? { nil }
 }
 
 /// A cache of thumbnails on disk that outlives the program and is shared with others (the

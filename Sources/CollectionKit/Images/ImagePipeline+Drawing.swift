@@ -10,7 +10,7 @@ extension ImagePipeline {
         markDrawn(key)
         if let pixels = cache.pixels(for: key) {
             let f = fade(of: key)
-            if f < 1 { list.fill(rect, placeholderColor, radius: cornerRadius) }
+            if f < 1 { drawPlaceholder(key, in: rect, cornerRadius: cornerRadius, into: &list) }
             list.withOpacity(f) { list in list.image(pixels, key: key, in: rect, radius: cornerRadius) }
             stats.pictureDraws += 1
             return
@@ -28,7 +28,20 @@ extension ImagePipeline {
             request(key, visible: true)
             notePending(key)
         }
-        list.fill(rect, placeholderColor, radius: cornerRadius)
-        stats.placeholderDraws += 1
+        if drawPlaceholder(key, in: rect, cornerRadius: cornerRadius, into: &list) { stats.previewDraws += 1 } else { stats.placeholderDraws += 1 }
+    }
+
+    /// What shows before a picture: its embedded thumbnail scaled up (true) when one came,
+    /// else the placeholder tile (false).
+    @discardableResult
+    private func drawPlaceholder(_ key: ImageKey, in rect: Rect, cornerRadius: Double, into list: inout DrawList) -> Bool {
+        guard let small = previews[key] else {
+            list.fill(rect, placeholderColor, radius: cornerRadius)
+            return false
+        }
+        // Its own key: the backend keeps a texture a key.
+        list.image(small, key: ImageKey(source: key.source + "#embedded-thumbnail", pixelSize: small.size, mode: key.mode),
+                   in: rect, radius: cornerRadius)
+        return true
     }
 }

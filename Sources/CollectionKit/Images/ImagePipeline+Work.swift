@@ -3,7 +3,12 @@ extension ImagePipeline {
     /// decode of the source (reduced while decoding where the decoder can), a thumbnail of it
     /// stored for next time, and the picture scaled down to the key's pixels. Stops between
     /// stages once cancelled.
-    static func make(_ job: ImageJob, decoder: any ImageDecoding, thumbnails: (any ThumbnailStoring)?) -> ImageOutcome {
+    ///
+    /// Before a decode, the picture's embedded thumbnail (``ImageDecoding/embeddedThumbnail(of:)``),
+    /// when it has one and `previews` is on, is posted through `post` to show meanwhile; one that
+    /// cannot be read costs only itself.
+    static func make(_ job: ImageJob, decoder: any ImageDecoding, thumbnails: (any ThumbnailStoring)?, previews: Bool = false,
+                     post: (ImageOutcome) -> Void = { _ in }) -> ImageOutcome {
         let key = job.key
         let need = key.pixelSize.longerSide
         let flavour = thumbnails?.flavourSide(atLeast: need)
@@ -15,6 +20,10 @@ extension ImagePipeline {
         if job.isCancelled { return .cancelled }
         // A file that failed before, unchanged since: its placeholder at once, no decode.
         if let thumbnails, thumbnails.hasFailed(key.source) { return .failed("it failed before") }
+        if previews, let small = decoder.embeddedThumbnail(of: key.source) {
+            post(.preview(small.thumbnail(for: key.pixelSize, mode: key.mode)))
+            if job.isCancelled { return .cancelled }
+        }
         do {
             var decoded: ImagePixels
             if let flavour {

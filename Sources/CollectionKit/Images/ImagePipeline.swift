@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Loads pictures for cells without ever blocking a frame: an app makes one, gives it a decoder
 /// (and a disk cache) from its backend, and cells draw through it (``draw(_:in:cornerRadius:into:)``).
 ///
@@ -36,6 +38,15 @@ public final class ImagePipeline {
     /// for them at once). With no workers every finished picture is collected, so headless runs
     /// stay the same frame for frame.
     public var arrivalsPerUpdate = 6
+    /// Whether a picture's embedded thumbnail (a JPEG's EXIF thumbnail, when the decoder reads
+    /// them: ``ImageDecoding/embeddedThumbnail(of:)``) is shown, scaled up, while the picture is
+    /// decoded, instead of the placeholder; the picture then fades in over it. Default true.
+    public var showsEmbeddedThumbnails: Bool {
+        get { previewsOn.value.load(ordering: .relaxed) }
+        set { previewsOn.value.store(newValue, ordering: .relaxed) }
+    }
+    /// Read by the workers.
+    private let previewsOn = AtomicFlag(true)
     /// Decoded pictures kept in memory.
     public internal(set) var cache: ImageMemoryCache
     /// Counts of what the pipeline did, for benchmarks and tests.
@@ -49,6 +60,8 @@ public final class ImagePipeline {
     private var failed: Set<ImageKey> = []
     private var failureReasons: [String: String] = [:]
     private var pendingSince: [ImageKey: Double] = [:]
+    /// Embedded thumbnails shown until their picture has arrived and faded in.
+    private(set) var previews: [ImageKey: ImagePixels] = [:]
     /// Keys drawn since the last update, and by the last frame drawn before it.
     private var drawn: Set<ImageKey> = [], didDraw = false
     private var wanted: Set<ImageKey> = []
@@ -62,8 +75,9 @@ public final class ImagePipeline {
     public init(decoder: any ImageDecoding, thumbnails: (any ThumbnailStoring)? = nil, memoryBudget: Int = 48 << 20,
                 workers: Int = 2, wake: @escaping @Sendable () -> Void = {}) {
         cache = ImageMemoryCache(budget: memoryBudget)
-        queue = ImageWorkQueue(workers: workers, wake: wake) { job in
-            ImagePipeline.make(job, decoder: decoder, thumbnails: thumbnails)
+        let previewsOn = previewsOn
+        queue = ImageWorkQueue(workers: workers, wake: wake) { job, post in
+            ImagePipeline.make(job, decoder: decoder, thumbnails: thumbnails, previews: previewsOn.value.load(ordering: .relaxed), post: post)
         }
     }
 
@@ -95,10 +109,16 @@ public final class ImagePipeline {
             if queue.cancel(job) { stats.cancelledBeforeStart += 1 } else { stats.cancelledWhileRunning += 1 }
             inFlight[key] = nil
             pendingSince[key] = nil
+            previews[key] = nil
         }
         if queue.workers == 0 { queue.drainHere() }
         for (job, outcome) in queue.takeFinished(limit: queue.workers == 0 ? .max : max(1, arrivalsPerUpdate)) {
             let key = job.key
+            if case let .preview(pixels) = outcome {
+                // Only while the picture is still on its way.
+                if inFlight[key] === job { previews[key] = pixels; stats.previews += 1 }
+                continue
+            }
             if inFlight[key] === job { inFlight[key] = nil }
             switch outcome {
             case let .made(pixels, fromDisk):
@@ -117,12 +137,18 @@ public final class ImagePipeline {
                 if failureReasons.count >= 1_000 { failureReasons.removeAll(keepingCapacity: true) }
                 failureReasons[key.source] = reason
                 pendingSince[key] = nil
+                previews[key] = nil
             case .cancelled:
                 stats.stoppedBetweenStages += 1
+                previews[key] = nil
+            case .preview:
+                break
             }
         }
         let fade = Appearance.reducesMotion ? 0 : fadeDuration
         if !arrivals.isEmpty { arrivals = arrivals.filter { now - $0.value < fade } }
+        // A preview goes once its picture is in and has faded in over it.
+        if !previews.isEmpty { previews = previews.filter { inFlight[$0.key] != nil || arrivals[$0.key] != nil } }
     }
 
     /// `now` while a picture fades in or a finished one waits to be collected (or, with no
@@ -152,6 +178,9 @@ public final class ImagePipeline {
         if failed.contains(key) { return .failed }
         return .pending
     }
+
+    /// Whether `key` shows its embedded thumbnail while it is pending (or fading in over it).
+    public func showsPreview(of key: ImageKey) -> Bool { previews[key] != nil }
 
     /// Why the picture of `source` failed (the decoder's or the header check's reason), for the
     /// latest failures; nil when it did not fail (or failed long ago).
@@ -222,9 +251,18 @@ public struct ImagePipelineStats: Equatable, Sendable {
     public var cancelledBeforeStart = 0, cancelledWhileRunning = 0, stoppedBetweenStages = 0
     /// Cells drawn with their picture, and with a placeholder.
     public var pictureDraws = 0, placeholderDraws = 0
+    /// Embedded thumbnails received to show while their pictures were decoded, and cells drawn
+    /// with one.
+    public var previews = 0, previewDraws = 0
     /// Seconds each picture drawn as a placeholder waited until it arrived (the latest
     /// `keptWaits` at most).
     public var waits: [Double] = []
     public static let keptWaits = 20_000
     public init() {}
+}
+
+/// A flag the pipeline's owner sets and its workers read.
+final class AtomicFlag: Sendable {
+    let value: Atomic<Bool>
+    init(_ on: Bool) { value = Atomic(on) }
 }

@@ -20,6 +20,9 @@ enum ImageOutcome: Sendable {
     case failed(String)
     /// Stopped between stages after it was cancelled.
     case cancelled
+    /// Not the outcome yet: a first look at the picture (its embedded thumbnail) to show
+    /// until the outcome comes.
+    case preview(ImagePixels)
 }
 
 /// Jobs waiting for a worker and results waiting for the main thread, behind one lock.
@@ -39,10 +42,12 @@ final class ImageWorkQueue: Sendable {
     }
     private let state = Mutex(State())
     let workers: Int
-    private let work: @Sendable (ImageJob) -> ImageOutcome
+    /// A job's work; it may post previews (``ImageOutcome/preview(_:)``) before its outcome.
+    private let work: @Sendable (ImageJob, _ post: (ImageOutcome) -> Void) -> ImageOutcome
     private let wake: @Sendable () -> Void
 
-    init(workers: Int, wake: @escaping @Sendable () -> Void, work: @escaping @Sendable (ImageJob) -> ImageOutcome) {
+    init(workers: Int, wake: @escaping @Sendable () -> Void,
+         work: @escaping @Sendable (ImageJob, _ post: (ImageOutcome) -> Void) -> ImageOutcome) {
         self.workers = max(0, workers)
         self.wake = wake
         self.work = work
@@ -110,14 +115,17 @@ final class ImageWorkQueue: Sendable {
     /// Runs every queued job on the calling thread, in the order workers would take them.
     func drainHere() {
         while let job = state.withLock({ s in s.visible.popLast() ?? (s.ahead.isEmpty ? nil : s.ahead.removeFirst()) }) {
-            let outcome = job.isCancelled ? .cancelled : work(job)
+            let outcome = job.isCancelled ? .cancelled : work(job) { early in state.withLock { $0.finished.append((job, early)) } }
             state.withLock { $0.finished.append((job, outcome)) }
         }
     }
 
     private func drain() {
         while let job = next() {
-            let outcome = job.isCancelled ? .cancelled : work(job)
+            let outcome = job.isCancelled ? .cancelled : work(job) { [self] early in
+                state.withLock { $0.finished.append((job, early)) }
+                wake()
+            }
             state.withLock { $0.finished.append((job, outcome)) }
             wake()
         }

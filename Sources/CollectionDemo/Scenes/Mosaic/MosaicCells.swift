@@ -11,15 +11,18 @@ public final class MosaicCardCell: CollectionCell {
     public var isFeatured = false
     /// The ⋯ button shows on a hovered or focused card that offers a menu; the scene sets it.
     public var showsMoreButton = false
+    /// A card made from a dropped picture: the picture, drawn through `pipeline`.
+    public var picture: CardPicture?
 
     public override func prepareForReuse() {
         super.prepareForReuse()
         value = 0; name = nil; style = .compact; allowsMenu = false; isFocused = false; isFeatured = false; showsMoreButton = false
+        picture = nil
     }
 
     public override func draw(in frame: Rect, into list: inout DrawList) {
         MosaicCardCell.drawCard(value: value, name: name, style: style, allowsMenu: allowsMenu, featured: isFeatured,
-                                focused: isFocused, showsMoreButton: showsMoreButton, in: frame, into: &list)
+                                focused: isFocused, showsMoreButton: showsMoreButton, picture: picture, in: frame, into: &list)
     }
 
     /// The ⋯ button in the top-right corner of a card drawn in `frame` (the scene hit-tests the same rect).
@@ -41,9 +44,22 @@ public final class MosaicCardCell: CollectionCell {
 
     /// Shared with drag snapshots, so a lifted card looks exactly like the card.
     public static func drawCard(value: Int, name: String? = nil, style: ItemStyle, allowsMenu: Bool, featured: Bool, focused: Bool,
-                                showsMoreButton: Bool = false, in frame: Rect, into list: inout DrawList) {
+                                showsMoreButton: Bool = false, picture: CardPicture? = nil, in frame: Rect, into list: inout DrawList) {
         let radius = min(14, frame.width / 10)
         let color = featured ? Theme.tileColor(value + 7).mixed(with: .black, 0.25) : Theme.tileColor(value)
+        if let picture, !featured {
+            // The picture fills the card; its name on a dark band at the bottom.
+            picture.pipeline.draw(ImageKey(source: picture.path, size: frame.size, scale: picture.scale), in: frame, cornerRadius: radius, into: &list)
+            if let name {
+                let h = min(30, frame.height / 3)
+                let band = Rect(x: frame.minX + 6, y: frame.maxY - h - 6, width: max(0, frame.width - 12), height: h)
+                list.fill(band, Color(r: 0, g: 0, b: 0, a: 0x99), radius: 6)
+                list.text(name, in: band.insetBy(dx: 10, dy: 0), size: 13, color: .white, alignment: .leading, weight: .bold)
+            }
+            if showsMoreButton && allowsMenu { drawMoreButton(in: moreButtonFrame(in: frame), on: Color(hex: 0x30343C), into: &list) }
+            if focused { FocusRing.draw(around: frame, radius: radius, into: &list) }
+            return
+        }
         list.fill(frame, color, radius: radius)
         let ink = color.luminance > 0.6 ? Color(hex: 0x1A1C22) : Color.white
         let numberSize = min(56, max(12, frame.height / 3.2))
@@ -59,6 +75,13 @@ public final class MosaicCardCell: CollectionCell {
         if showsMoreButton && allowsMenu && !featured { drawMoreButton(in: moreButtonFrame(in: frame), on: color, into: &list) }
         if focused { FocusRing.draw(around: frame, radius: radius, into: &list) }
     }
+}
+
+/// A picture a card shows: its file, and the pipeline that decodes it for the card's pixels.
+public struct CardPicture {
+    public var path: String
+    public var pipeline: ImagePipeline
+    public var scale: Double
 }
 
 /// The mosaic's section headers: the featured row's title, and the pinned mosaic header.

@@ -63,6 +63,10 @@ public struct MosaicModel: Equatable {
 
     /// The card's name, if the user gave it one.
     public func name(of id: Int) -> String? { names[id] }
+    /// The picture files of cards made from dropped pictures, by id.
+    public private(set) var pictures: [Int: String] = [:]
+    public func picture(of id: Int) -> String? { pictures[id] }
+    public mutating func setPicture(_ path: String?, of id: Int) { pictures[id] = path }
     /// Names a card, or (nil) takes its name away.
     public mutating func setName(_ name: String?, of id: Int) { names[id] = name }
 

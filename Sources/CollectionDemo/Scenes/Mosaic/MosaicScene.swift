@@ -20,6 +20,9 @@ public final class MosaicScene: Scene, ShortcutListing {
     /// Its refusals are drawn by this view itself (with its own status), not as the manager's line.
     public let manager: DragDropManager<Int> = { let m = DragDropManager<Int>(); m.drawsFeedback = false; return m }()
     private var reorder: ReorderableCollection<Int>!
+    /// Decodes the pictures of cards made from dropped pictures (nil: they show their names only).
+    public private(set) var pictures: ImagePipeline?
+    private var pixelScale = PixelScaleBox()
     public private(set) var menu = ContextMenuController()
     /// The field that renames a card in place (Rename… in its menu, or F2).
     public let editor: InPlaceEditor
@@ -97,7 +100,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         reorder = ReorderableCollection<Int>(view: collection, title: tr("Mosaic")) { [unowned self] id, rect, list in
             guard model.hasCard(id) else { return }
             MosaicCardCell.drawCard(value: model.value(of: id), name: model.name(of: id), style: model.style(of: id), allowsMenu: model.allowsMenu(of: id),
-                                    featured: false, focused: false, in: rect, into: &list)
+                                    featured: false, focused: false, picture: cardPicture(id), in: rect, into: &list)
         }
         // A completed drag can be undone (the data source has already moved the card).
         reorder.didMove = { [unowned self] from, to in
@@ -188,6 +191,8 @@ public final class MosaicScene: Scene, ShortcutListing {
             throw AppError("unknown mosaic preset '\(name)' (\(MosaicPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         self.init(preset: preset, count: config.items, measurer: config.measurer, services: config.services)
+        pictures = config.makeImagePipeline?()
+        if let scale = config.pixelScale { pixelScale = scale }
         collection.layoutDirection = config.layoutDirection
         editor.layoutDirection = config.layoutDirection
         deleteToast.layoutDirection = config.layoutDirection
@@ -396,8 +401,25 @@ public final class MosaicScene: Scene, ShortcutListing {
         }
     }
 
-    /// Picture files dropped from a file manager become regular cards named after the files, at
-    /// the card they were dropped on (else at the end), as one undoable edit, saved as the others.
+    /// The state of a picture card's picture as its visible cell draws it ("none": no pipeline,
+    /// "hidden": no cell in view).
+    private func pictureState(id: Int, path: String) -> String {
+        guard let pictures else { return "none" }
+        guard let a = collection.visibleAttributes.first(where: { $0.kind == .cell && collection.identifier(at: $0.indexPath) == AnyHashable(id) }) else { return "hidden" }
+        let state = pictures.state(of: ImageKey(source: path, size: a.frame.size, scale: pixelScale.value))
+        return state == .fading ? ImageLoadState.shown.rawValue : state.rawValue
+    }
+
+    /// The picture a card made from a dropped picture shows, when pictures can be decoded.
+    private func cardPicture(_ id: Int) -> CardPicture? {
+        guard let pictures, let path = model.picture(of: id) else { return nil }
+        return CardPicture(path: path, pipeline: pictures, scale: pixelScale.value)
+    }
+
+    /// Picture files dropped from a file manager become regular cards showing the pictures
+    /// (decoded through the image pipeline) named after the files, at the card they were dropped
+    /// on (else at the end), as one undoable edit, saved as the others (the names; the pictures
+    /// for the session).
     private func addDroppedPictures(_ files: [String], at position: ItemPath) {
         guard !files.isEmpty, !manager.isDragging else { return }
         let before = model.order, styles = model.styles
@@ -406,6 +428,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             let id = model.makeCard(value: model.cardCount, style: .regular, allowsMenu: true)
             let name = DropPayload.fileName(file)
             model.setName(name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name, of: id)
+            model.setPicture(file, of: id)
             return id
         }
         var after = before
@@ -621,6 +644,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         orthogonal.sync(with: collection)
         manager.update(now: now)
         collection.update(now: now)
+        pictures?.update(now: now)
         layOutHeaderButtons()
         if deleteToast.isShowing, manager.history.undoCount != deleteToastUndoDepth { deleteToast.dismiss(now: now) }
         // The view draws the focus ring on its focused card (it marks its cells itself).
@@ -670,7 +694,7 @@ public final class MosaicScene: Scene, ShortcutListing {
 
     /// The long-press timer, the drag, the featured row and the mosaic's own motion.
     private func sceneDeadline(after now: Double) -> Double? {
-        Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now))
+        Deadline.earliest(Deadline.earliest(manager.nextDeadline(after: now), collection.nextDeadline(after: now)), pictures?.nextDeadline(after: now))
     }
 
     public var isDragging: Bool { manager.isDragging }
@@ -698,6 +722,7 @@ public final class MosaicScene: Scene, ShortcutListing {
             cell.name = model.name(of: id)
             cell.style = model.style(of: id)
             cell.allowsMenu = model.allowsMenu(of: id)
+            cell.picture = cardPicture(id)
         }
     }
 
@@ -778,6 +803,10 @@ public final class MosaicScene: Scene, ShortcutListing {
             // Why a drop from another program was refused, while the line shows.
             ("refusal", manager.feedback.map { .string($0.text) } ?? .null),
             ("names", .object(model.names.sorted { $0.key < $1.key }.map { ("\($0.key)", .string($0.value)) })),
+            // Cards made from dropped pictures, by id: whether the card's picture is shown, pending or failed.
+            ("pictureCards", .object(model.pictures.sorted { $0.key < $1.key }.map { id, path in
+                ("\(id)", .string(pictureState(id: id, path: path)))
+            })),
             // The pinned header's buttons (Shuffle, Reset, Undo) in window points.
             ("headerControls", headerControlsDump()),
             // The delete toast's words ("“Tile 12” deleted"), its frame and its buttons while it shows.

@@ -48,6 +48,10 @@ public struct PhotoLibrary: Sendable {
     public var readsDatesInBackground = false
     /// Wakes the window when dates read in the background are ready.
     public var wake: @Sendable () -> Void = {}
+    /// Shows files (`file://` URIs) selected in the desktop's file manager, or throws why none
+    /// did (the backend's `FileManagerItems`); called on a thread of its own. Nil: "Show in Files"
+    /// is not offered.
+    public var showInFiles: (@Sendable ([String]) throws -> Void)?
     /// Where "Move to Trash" puts files: the trash the environment names.
     var trash = FreedesktopTrash()
     public init(files: [String], folder: String? = nil, total: Int? = nil, scale: PixelScaleBox = PixelScaleBox(),
@@ -57,6 +61,15 @@ public struct PhotoLibrary: Sendable {
         self.total = max(total ?? files.count, files.count)
         self.scale = scale
         self.makePipeline = makePipeline
+    }
+
+    /// Whether the picture at path `a` is listed before the one at `b`: by folder (a folder's
+    /// own pictures before its subfolders'), then by name, so each folder's pictures are together.
+    public static func listedBefore(_ a: String, _ b: String) -> Bool {
+        let slashA = a.lastIndex(of: "/"), slashB = b.lastIndex(of: "/")
+        let dirA = slashA.map { a[..<$0] } ?? "", dirB = slashB.map { b[..<$0] } ?? ""
+        if dirA != dirB { return dirA < dirB }
+        return a < b
     }
 
     /// Said on screen when the folder holds more pictures than the wall shows.
@@ -102,5 +115,19 @@ final class PictureFactsMailbox: @unchecked Sendable {
         let r = read
         read = nil
         return r
+    }
+}
+
+/// The outcome of a call made on another thread, handed to the scene's thread.
+final class PhotoCallMailbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [String?] = []
+    /// Posts how the call ended: nil when it went well, else why not.
+    func post(_ failure: String?) { lock.lock(); outcomes.append(failure); lock.unlock() }
+    func take() -> [String?] {
+        lock.lock(); defer { lock.unlock() }
+        let o = outcomes
+        outcomes.removeAll()
+        return o
     }
 }

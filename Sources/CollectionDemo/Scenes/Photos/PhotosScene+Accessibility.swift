@@ -25,7 +25,7 @@ extension PhotosScene {
 
     /// The picture's path: the wall's identifier for the item.
     private func path(at ip: ItemPath) -> String? {
-        guard ip.item >= 0, ip.item < order.count else { return nil }
+        guard ip.item >= 0, order.indices.contains(groups.position(ip)) else { return nil }
         return collectionView(collection, identifierForItemAt: ip) as? String
     }
 

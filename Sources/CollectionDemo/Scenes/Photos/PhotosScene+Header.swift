@@ -3,10 +3,12 @@ import Foundation
 
 /// How the wall orders its pictures.
 public enum PhotoSort: String, Sendable {
-    /// By path, as the folder lists them (subfolders' pictures after the files beside them).
+    /// By name, as the folder lists them: a folder's own pictures, then each subfolder's
+    /// (``PhotoLibrary/listedBefore(_:_:)``), grouped by folder when there are subfolders.
     case name
     /// By the date taken (EXIF DateTimeOriginal, else the file's modification time), newest
-    /// first, as photo apps show a library; pictures without a date last, by name.
+    /// first, as photo apps show a library; pictures without a date last, by name. Grouped by
+    /// month under pinned headers.
     case date
 }
 
@@ -34,9 +36,12 @@ extension PhotosScene {
     func drawHeader(into list: inout DrawList) {
         guard headerFrame.height > 0 else { return }
         list.fill(headerFrame, Theme.surface)
-        let row = sortRow.frame
-        let textWidth = max(0, headerFrame.width - row.width - 36)
+        // The title takes the band up to the sort buttons (the row spans the band; its buttons
+        // sit at its trailing end).
         let rtl = collection.layoutDirection == .rightToLeft
+        let buttons = [nameButton.frame, dateButton.frame]
+        let textWidth = rtl ? max(0, headerFrame.maxX - 16 - (buttons.map(\.maxX).max() ?? headerFrame.minX) - 12)
+                            : max(0, (buttons.map(\.minX).min() ?? headerFrame.maxX) - 12 - headerFrame.minX - 16)
         let text = Rect(x: rtl ? headerFrame.maxX - 16 - textWidth : headerFrame.minX + 16, y: headerFrame.minY, width: textWidth, height: headerFrame.height)
         let title = readingDates ? headerTitle + "  ·  " + tr("reading dates…") : headerTitle
         list.text(title, in: text, size: 15, color: Theme.text, alignment: .leading, weight: .bold)
@@ -66,7 +71,8 @@ extension PhotosScene {
         let after = sorted(order, by: sort)
         self.sortMode = sort
         updateSortButtons()
-        guard after != before else { return }
+        // The same order still changes the groups (months or folders).
+        guard after != before else { setOrder(after); return }
         setOrder(after)
         manager.history.push(tr("sort pictures"), undo: { [unowned self] in
             self.sortMode = sortBefore; updateSortButtons(); setOrder(before)
@@ -82,12 +88,12 @@ extension PhotosScene {
 
     /// Whether the picture of `a` comes before that of `b` in `sort`'s order.
     func precedes(_ a: String, _ b: String, by sort: PhotoSort) -> Bool {
-        guard sort == .date else { return a < b }
+        guard sort == .date else { return PhotoLibrary.listedBefore(a, b) }
         switch (facts(of: a).date, facts(of: b).date) {
         case let (x?, y?) where x != y: return x > y
         case (nil, _?): return false
         case (_?, nil): return true
-        default: return a < b
+        default: return PhotoLibrary.listedBefore(a, b)
         }
     }
 

@@ -1,4 +1,5 @@
 import CollectionKit
+import Foundation
 
 /// A folder of pictures as a grid: pictures decoded off the main thread, prefetched ahead of the
 /// scroll, cached in memory and in the desktop's thumbnail cache. Pan, wheel, click to select
@@ -50,6 +51,13 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     let datesRead = PictureFactsMailbox()
     /// The header band, above the wall.
     private(set) var headerFrame = Rect.zero
+    /// The wall's groups (months, folders), each a section under its header.
+    var groups = PhotoGroups(total: 0)
+    /// The keyboard focus last kept clear of a pinned header.
+    var revealedFocus: ItemPath?
+    /// How the file manager took "Show in Files", and the URIs asked for last.
+    let showInFilesDone = PhotoCallMailbox()
+    public private(set) var shownInFiles: [String] = []
 
     /// The menu's actions, in the order shown.
     static var moveToStart: String { tr("Move to start") }
@@ -58,6 +66,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     static var open: String { tr("Open") }
     static var copy: String { tr("Copy") }
     static var moveToTrash: String { tr("Move to Trash") }
+    static var showInFiles: String { tr("Show in Files") }
     /// Two clicks on one picture within this many seconds open it.
     static let doubleClickInterval = 0.4
 
@@ -76,8 +85,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         // still loading: a darker tile with a cross.
         pipeline.failureColor = Theme.surfaceRaised
         pipeline.failureMarkColor = Theme.danger
-        collection = CollectionView(name: "photos", layout: GridLayout(minimumCrossSize: 150, itemLength: .aspect(1),
-                                                                      interitemSpacing: 6, lineSpacing: 6, insets: EdgeInsets(all: 10)))
+        collection = CollectionView(name: "photos", layout: GridLayout())
         collection.register(reuseIdentifier: "photo") { PhotoCell(reuseIdentifier: $0) }
         controller = CollectionController(view: collection, interaction: CollectionInteraction(panSlop: 4))
         let pipeline = pipeline, scale = library.scale
@@ -87,6 +95,8 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         }
         reorder.describeItem = { String($0.split(separator: "/").last ?? "") }
         interaction = ReorderInteraction(manager: manager, reorderable: reorder)
+        // Nothing is lifted from under a group's pinned header.
+        interaction.itemHitTest = { [unowned self] in item(atWindowPoint: $0) }
         manager.snapshotKeyPrefix = "photos-snapshot"
         manager.add(reorder)
         reorder.externalDropAcceptance = { [unowned self] payload in
@@ -94,16 +104,18 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                 ? .refuse(manager.strings.takesOnly(reorder.title, manager.strings.pictureKind)) : .accept
         }
         reorder.onExternalDrop = { [unowned self] payload, position in
-            addDroppedPictures(payload.files(withExtensions: PhotoLibrary.pictureExtensions), at: position.item)
+            addDroppedPictures(payload.files(withExtensions: PhotoLibrary.pictureExtensions), at: groups.position(position))
         }
         reorder.didMove = { [unowned self] from, to in
-            let (a, b) = (from.item, to.item)
+            let (a, b) = (groups.position(from), groups.position(to))
             manager.history.push(tr("move picture"), undo: { [unowned self] in move(from: b, to: a) },
                                  redo: { [unowned self] in move(from: a, to: b) })
         }
+        collection.setLayout(makeLayout())
         collection.dataSource = self
         collection.prefetchDataSource = self
         collection.emptyMessage = tr("No pictures")
+        groups = makeGroups()
         collection.reloadData()
         nameButton.onActivate = { [unowned self] now in sort(by: .name, now: now) }
         dateButton.onActivate = { [unowned self] now in sort(by: .date, now: now) }
@@ -112,13 +124,13 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         viewer.files = { [unowned self] in order.map { self.library.files[$0] } }
         viewer.thumbnail = { [unowned self] file in
             guard let i = order.firstIndex(where: { self.library.files[$0] == file }),
-                  let f = collection.layout.attributesForItem(at: ItemPath(item: i))?.frame else { return nil }
+                  let f = collection.layout.attributesForItem(at: groups.indexPath(i))?.frame else { return nil }
             return PhotoCell.key(file, size: f.size, scale: self.library.scale.value)
         }
         viewer.onClose = { [unowned self] item, _ in
             // Back at the picture shown last, focused and selected.
-            let ip = ItemPath(item: item)
             guard order.indices.contains(item) else { return }
+            let ip = groups.indexPath(item)
             collection.setSelection([ip])
             collection.scrollToItem(ip, centered: true, animated: false)
             collection.setFocus(ip, showingRing: false)
@@ -130,10 +142,10 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     /// own pan, wheel, scroll bars and keys; the shortcuts; the frame.
     private func compose() {
         interaction.onClick = { [unowned self] p, now in
-            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return }
+            guard let ip = item(atWindowPoint: p) else { return }
             click(ip, modifiers: pressModifiers, now: now)
         }
-        controller.onActivate = { [unowned self] ip, now in viewer.open(ip.item, now: now) }
+        controller.onActivate = { [unowned self] ip, now in viewer.open(groups.position(ip), now: now) }
         // Space picks the focused picture up to move it with the arrows, as in the other scenes
         // (Enter opens it); it is taken before the grid, whose Space would activate.
         let spaceLift = ClosureComponent(role: .capture, handle: { [unowned self] event, now in
@@ -153,7 +165,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let rightClick = ClosureComponent(handle: { [unowned self] event, now in
             guard case let .pointerDown(p, .right, _) = event else { return .ignored }
             if interaction.isPressActive { return .handled }
-            guard let ip = collection.indexPathForItem(atWindowPoint: p) else { return .ignored }
+            guard let ip = item(atWindowPoint: p) else { return .ignored }
             openMenu(for: ip, at: p, fromKeyboard: false)
             return .handled
         })
@@ -163,6 +175,10 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
             if key == Key("z"), mods == [.ctrl, .shift] { redo(now: now); return .handled }
             if key == Key("a"), mods == .ctrl { selectAll(); return .handled }
             if key == Key("c"), mods == .ctrl { copy(targets(of: collection.focusedItem)); return .handled }
+            if key == Key("o"), mods == [.ctrl, .alt], library.showInFiles != nil {
+                showInFiles(targets(of: collection.focusedItem))
+                return .handled
+            }
             if key == Key("Delete"), mods.isEmpty || mods == .shift {
                 moveToTrash(targets(of: collection.focusedItem), now: now)
                 return .handled
@@ -183,6 +199,10 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let frame = ClosureComponent(update: { [unowned self] now in
             manager.update(now: now)
             if !manager.isDragging { takeDatesRead(now: now) }
+            revealFocusBelowHeader(now: now)
+            for failure in showInFilesDone.take() {
+                if let failure { toast.show(filled(tr("No file manager could show the pictures: %@"), failure), now: now) }
+            }
             if let files = library.folderChanges?.take() {
                 if manager.isDragging { library.folderChanges?.putBack(files) } else { folderChanged(files, now: now) }
             }
@@ -209,21 +229,24 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
                                   focus: focus)
         composition.collections = [collection]
         composition.collectionDumpExtras = { [unowned self] cv in
-            [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName($0.item)) })),
+            [("selected", .array(cv.selectedItems.sorted().map { .string(self.fileName(self.groups.position($0))) })),
              ("pictures", .array(self.visiblePictures())),
              ("count", .int(self.order.count)),
              ("sort", .string(self.sortMode.rawValue)),
              ("title", .string(self.headerTitle)),
-             ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null)]
+             ("refusal", self.manager.feedback.map { .string($0.text) } ?? .null),
+             ("shownInFiles", .array(self.shownInFiles.map { .string($0) }))] + self.groupsDump()
         }
     }
 
     private func openMenu(for ip: ItemPath, at anchor: Point, fromKeyboard: Bool) {
-        let file = file(at: ip.item)
-        let actions = [ContextMenuAction(PhotosScene.open),
-                       ContextMenuAction(PhotosScene.copy),
-                       ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
-                       ContextMenuAction(PhotosScene.moveToEnd, isEnabled: ip.item < order.count - 1),
+        let file = file(at: groups.position(ip))
+        let inGroup = groups.starts.indices.contains(ip.section) ? groups.range(ip.section).count : order.count
+        // "Show in Files" where the backend can ask a file manager.
+        let files = library.showInFiles == nil ? [] : [ContextMenuAction(PhotosScene.showInFiles)]
+        let actions = [ContextMenuAction(PhotosScene.open), ContextMenuAction(PhotosScene.copy)] + files
+                    + [ContextMenuAction(PhotosScene.moveToStart, isEnabled: ip.item > 0),
+                       ContextMenuAction(PhotosScene.moveToEnd, isEnabled: ip.item < inGroup - 1),
                        ContextMenuAction(PhotosScene.remove),
                        ContextMenuAction(PhotosScene.moveToTrash, isDestructive: true)]
         if menu.open(itemID: file, actions: actions, at: anchor, in: windowBounds, isDragging: manager.isDragging, fromKeyboard: fromKeyboard) {
@@ -237,11 +260,15 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         case PhotosScene.open:
             viewer.open(index, now: now)
         case PhotosScene.copy:
-            copy(targets(of: ItemPath(item: index)))
+            copy(targets(of: groups.indexPath(index)))
         case PhotosScene.moveToTrash:
-            moveToTrash(targets(of: ItemPath(item: index)), now: now)
+            moveToTrash(targets(of: groups.indexPath(index)), now: now)
+        case PhotosScene.showInFiles:
+            showInFiles(targets(of: groups.indexPath(index)))
         case PhotosScene.moveToStart, PhotosScene.moveToEnd:
-            let to = title == PhotosScene.moveToStart ? 0 : order.count - 1
+            // To the start or the end of the picture's group.
+            let group = groups.range(groups.indexPath(index).section)
+            let to = title == PhotosScene.moveToStart ? group.lowerBound : group.upperBound - 1
             move(from: index, to: to)
             manager.history.push(tr("move picture"), undo: { [unowned self] in move(from: to, to: index) },
                                  redo: { [unowned self] in move(from: index, to: to) })
@@ -256,31 +283,57 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
 
     /// Shows the wall in `newOrder` (the same pictures), keeping which ones are selected.
     func setOrder(_ newOrder: [Int]) {
-        let selected = Set(collection.selectedItems.compactMap { order.indices.contains($0.item) ? order[$0.item] : nil })
-        order = newOrder
+        changeWall { order = newOrder }
+    }
+
+    /// Changes the wall through `change` (of `order`) and shows it: a wall of one group before
+    /// and after takes `updates` (wall positions, animated); otherwise the wall is regrouped and
+    /// shown again, keeping which pictures are selected and focused.
+    func changeWall(_ updates: [CollectionUpdate] = [], _ change: () -> Void) {
+        let selected = Set(collection.selectedItems.compactMap { ip -> Int? in
+            let i = groups.position(ip)
+            return order.indices.contains(i) ? order[i] : nil
+        })
+        let focused = collection.focusedItem.map { groups.position($0) }.flatMap { order.indices.contains($0) ? order[$0] : nil }
+        let ring = collection.showsFocusRing
+        let before = groups
+        change()
+        groups = makeGroups()
+        if before.count == 1 && groups.count == 1 && !updates.isEmpty {
+            try? collection.performBatchUpdates(updates)
+            return
+        }
+        if before == groups, !updates.isEmpty, updates.allSatisfy({ if case .move = $0 { return true } else { return false } }) {
+            // Moves within the groups: the same sections, animated.
+            try? collection.performBatchUpdates(updates.map { u in
+                guard case let .move(a, b) = u else { return u }
+                return .move(groups.indexPath(a.item), groups.indexPath(b.item))
+            })
+            return
+        }
         collection.reloadData()
-        collection.setSelection(Set(order.indices.filter { selected.contains(order[$0]) }.map { ItemPath(item: $0) }))
+        collection.setSelection(Set(order.indices.filter { selected.contains(order[$0]) }.map { groups.indexPath($0) }))
+        if let focused, let at = order.firstIndex(of: focused) { collection.setFocus(groups.indexPath(at), showingRing: ring) }
     }
 
     private func move(from: Int, to: Int) {
         manager.finishLandings()
         guard from != to, order.indices.contains(from), order.indices.contains(to) else { return }
-        let picture = order.remove(at: from)
-        order.insert(picture, at: to)
-        try? collection.performBatchUpdates([.move(ItemPath(item: from), ItemPath(item: to))])
-        collection.scrollToItem(ItemPath(item: to), centered: false, animated: true)
+        changeWall([.move(ItemPath(item: from), ItemPath(item: to))]) {
+            let picture = order.remove(at: from)
+            order.insert(picture, at: to)
+        }
+        collection.scrollToItem(groups.indexPath(to), centered: false, animated: true)
     }
 
     private func removePicture(at index: Int) {
         manager.finishLandings()
-        order.remove(at: index)
-        try? collection.performBatchUpdates([.delete([ItemPath(item: index)])])
+        changeWall([.delete([ItemPath(item: index)])]) { _ = order.remove(at: index) }
     }
 
     private func insertPicture(_ picture: Int, at index: Int) {
         manager.finishLandings()
-        order.insert(picture, at: index)
-        try? collection.performBatchUpdates([.insert([ItemPath(item: index)])])
+        changeWall([.insert([ItemPath(item: index)])]) { order.insert(picture, at: index) }
     }
 
     /// Dropped picture files join the wall at `position`, as one undoable edit; a file the wall
@@ -297,21 +350,19 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         guard !added.isEmpty else { return }
         let at = min(max(0, position), order.count)
         insertPictures(added, at: at)
-        collection.scrollToItem(ItemPath(item: at), centered: false, animated: true)
+        collection.scrollToItem(groups.indexPath(at), centered: false, animated: true)
         manager.history.push(tr("add pictures"), undo: { [unowned self] in removePictures(count: added.count, at: at) },
                              redo: { [unowned self] in insertPictures(added, at: at) })
     }
 
     private func insertPictures(_ pictures: [Int], at index: Int) {
         manager.finishLandings()
-        order.insert(contentsOf: pictures, at: index)
-        try? collection.performBatchUpdates([.insert((index..<index + pictures.count).map { ItemPath(item: $0) })])
+        changeWall([.insert((index..<index + pictures.count).map { ItemPath(item: $0) })]) { order.insert(contentsOf: pictures, at: index) }
     }
 
     private func removePictures(count: Int, at index: Int) {
         manager.finishLandings()
-        order.removeSubrange(index..<index + count)
-        try? collection.performBatchUpdates([.delete((index..<index + count).map { ItemPath(item: $0) })])
+        changeWall([.delete((index..<index + count).map { ItemPath(item: $0) })]) { order.removeSubrange(index..<index + count) }
     }
 
     private func undo(now: Double) { _ = try? manager.history.undo() }
@@ -377,11 +428,14 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let removed = Set(wall.removed)
         for i in library.files.indices where !used.contains(i) && !removed.contains(library.files[i]) { newOrder.append(i) }
         order = newOrder
+        groups = makeGroups()
         collection.reloadData()
     }
 
     /// The file shown at position `item`.
     private func file(at item: Int) -> String { library.files[order[item]] }
+    /// The file shown at `ip`.
+    private func file(_ ip: ItemPath) -> String { file(at: groups.position(ip)) }
 
     private func fileName(_ item: Int) -> String {
         guard order.indices.contains(item) else { return "" }
@@ -397,34 +451,44 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     private func visiblePictures() -> [JSON] {
         collection.visibleAttributes.filter { $0.kind == .cell && $0.frame.intersects(collection.bounds) }.map { a in
             let state = pipeline.state(of: key(a.indexPath, size: a.frame.size))
-            var fields: [(String, JSON)] = [("item", .string(fileName(a.indexPath.item))),
+            let position = groups.position(a.indexPath)
+            var fields: [(String, JSON)] = [("item", .string(fileName(position))),
                                             ("picture", .string(state == .fading ? ImageLoadState.shown.rawValue : state.rawValue))]
+            // A pending picture showing its embedded thumbnail meanwhile.
+            if state == .pending, pipeline.showsPreview(of: key(a.indexPath, size: a.frame.size)) { fields.append(("preview", .bool(true))) }
             if state == .failed {
-                fields.append(("reason", failureReason(file(at: a.indexPath.item))))
+                fields.append(("reason", failureReason(file(at: position))))
                 // What the tile says: the broken-picture glyph and the name.
-                fields.append(("caption", .string(fileName(a.indexPath.item))))
+                fields.append(("caption", .string(fileName(position))))
             }
             return .object(fields)
         }
     }
 
     private func key(_ ip: ItemPath, size: Size) -> ImageKey {
-        PhotoCell.key(file(at: ip.item), size: size, scale: library.scale.value)
+        PhotoCell.key(file(ip), size: size, scale: library.scale.value)
     }
 
     // MARK: Data source and prefetching
 
-    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { order.count }
-    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { file(at: ip.item) }
+    public func numberOfSections(in cv: CollectionView) -> Int { groups.count }
+    public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        groups.starts.indices.contains(section) ? groups.range(section).count : 0
+    }
+    public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { file(ip) }
+    public func collectionView(_ cv: CollectionView, drawSupplementary kind: String, at ip: ItemPath, in frame: Rect, into list: inout DrawList) {
+        drawGroupHeader(section: ip.section, in: frame, into: &list)
+    }
     public func collectionView(_ cv: CollectionView, canMoveItemAt ip: ItemPath) -> Bool { true }
     public func collectionView(_ cv: CollectionView, moveItemAt source: ItemPath, to destination: ItemPath) {
-        let picture = order.remove(at: source.item)
-        order.insert(picture, at: destination.item)
+        // Within its group (a drag moves in its section): the groups stay as they are.
+        let picture = order.remove(at: groups.position(source))
+        order.insert(picture, at: groups.position(destination))
     }
     public func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
         let cell = cv.dequeueReusableCell(withReuseIdentifier: "photo", for: ip) as! PhotoCell
         cell.pipeline = pipeline
-        cell.source = file(at: ip.item)
+        cell.source = file(ip)
         cell.scale = library.scale.value
         cell.failureReason = { [unowned self] in pipeline.failureReason(of: $0).map { PhotosScene.failureText($0) } }
         return cell
@@ -445,25 +509,26 @@ extension PhotosScene {
     /// A click: selects one picture, Ctrl toggles it, Shift extends from the last clicked one; the
     /// second click of a double click opens the viewer.
     func click(_ ip: ItemPath, modifiers: Modifiers, now: Double) {
+        let position = groups.position(ip)
         if modifiers.contains(.ctrl) {
             var selection = collection.selectedItems
             if selection.contains(ip) { selection.remove(ip) } else { selection.insert(ip) }
             collection.setSelection(selection)
-            selectionAnchor = ip.item
+            selectionAnchor = position
         } else if modifiers.contains(.shift), let anchor = selectionAnchor, order.indices.contains(anchor) {
-            let range = min(anchor, ip.item)...max(anchor, ip.item)
-            collection.setSelection(Set(range.map { ItemPath(item: $0) }))
+            let range = min(anchor, position)...max(anchor, position)
+            collection.setSelection(Set(range.map { groups.indexPath($0) }))
         } else {
             collection.setSelection([ip])
-            selectionAnchor = ip.item
-            if let last = lastClick, last.item == ip.item, now - last.time <= PhotosScene.doubleClickInterval {
+            selectionAnchor = position
+            if let last = lastClick, last.item == position, now - last.time <= PhotosScene.doubleClickInterval {
                 lastClick = nil
                 collection.focusByPointer(ip)
-                viewer.open(ip.item, now: now)
+                viewer.open(position, now: now)
                 return
             }
         }
-        lastClick = (ip.item, now)
+        lastClick = (position, now)
         collection.focusByPointer(ip)
     }
 
@@ -480,8 +545,9 @@ extension PhotosScene {
         }
         if !gone.isEmpty {
             manager.finishLandings()
-            for i in gone.reversed() { goneFromFolder.insert(library.files[order[i]]); order.remove(at: i) }
-            try? collection.performBatchUpdates([.delete(gone.map { ItemPath(item: $0) })])
+            changeWall([.delete(gone.map { ItemPath(item: $0) })]) {
+                for i in gone.reversed() { goneFromFolder.insert(library.files[order[i]]); order.remove(at: i) }
+            }
         }
         let shown = Set(order.map { library.files[$0] })
         var known: [String: Int] = [:]
@@ -498,8 +564,7 @@ extension PhotosScene {
             goneFromFolder.remove(file)
             let at = order.firstIndex { precedes(file, library.files[$0], by: sortMode) } ?? order.count
             manager.finishLandings()
-            order.insert(picture, at: at)
-            try? collection.performBatchUpdates([.insert([ItemPath(item: at)])])
+            changeWall([.insert([ItemPath(item: at)])]) { order.insert(picture, at: at) }
         }
         if !gone.isEmpty || !added.isEmpty {
             library.total = max(order.count, library.total - gone.count + added.count)
@@ -508,15 +573,16 @@ extension PhotosScene {
     }
 
     func selectAll() {
-        collection.setSelection(Set(order.indices.map { ItemPath(item: $0) }))
+        collection.setSelection(Set(order.indices.map { groups.indexPath($0) }))
     }
 
     /// What an action on `ip` acts on: the selection when it holds `ip` (or there is no `ip`),
     /// else `ip` alone; positions in the wall, in order.
     func targets(of ip: ItemPath?) -> [Int] {
-        let selected = collection.selectedItems.map(\.item).filter { order.indices.contains($0) }.sorted()
-        guard let ip, order.indices.contains(ip.item) else { return selected }
-        return selected.contains(ip.item) ? selected : [ip.item]
+        let selected = collection.selectedItems.map { groups.position($0) }.filter { order.indices.contains($0) }.sorted()
+        guard let ip, order.indices.contains(groups.position(ip)) else { return selected }
+        let position = groups.position(ip)
+        return selected.contains(position) ? selected : [position]
     }
 
     /// Puts the pictures' file URIs on the clipboard, one a line, as `text/uri-list` writes them
@@ -527,6 +593,20 @@ extension PhotosScene {
     }
 
     static func fileURI(_ path: String) -> String { "file://" + FreedesktopTrash.escape(path) }
+
+    /// Asks the desktop's file manager to show the pictures' files, selected in their folder
+    /// (FileManager1's ShowItems, on a thread of its own: the bus may start the file manager);
+    /// when none answers, a toast says so once.
+    func showInFiles(_ items: [Int]) {
+        guard !items.isEmpty, let show = library.showInFiles else { return }
+        let uris = items.map { PhotosScene.fileURI(file(at: $0)) }
+        shownInFiles = uris
+        let done = showInFilesDone, wake = library.wake
+        Thread.detachNewThread {
+            do { try show(uris); done.post(nil) } catch { done.post(String(describing: error)) }
+            wake()
+        }
+    }
 
     /// Moves the pictures' files to the desktop's trash and takes them off the wall; a toast says
     /// so, and its Undo (or Ctrl+Z) puts each file back, byte for byte, and on the wall where it was.
@@ -559,7 +639,7 @@ extension PhotosScene {
                 do { try trash.restore(current[i]) } catch { failed = failed ?? error; continue }
                 insertPicture(entry.picture, at: min(entry.position, order.count))
             }
-            collection.setSelection(Set(done.compactMap { entry in order.firstIndex(of: entry.picture).map { ItemPath(item: $0) } }))
+            collection.setSelection(Set(done.compactMap { entry in order.firstIndex(of: entry.picture).map { groups.indexPath($0) } }))
             if let failed { throw failed }
         }
         manager.history.push(tr("move to trash"), undo: restore, redo: { [unowned self] in
@@ -584,14 +664,18 @@ extension PhotosScene {
     // MARK: Accessibility
 
     public func collectionView(_ cv: CollectionView, accessibilityLabelForItemAt ip: ItemPath) -> String? {
-        order.indices.contains(ip.item) ? fileName(ip.item) : nil
+        order.indices.contains(groups.position(ip)) ? fileName(groups.position(ip)) : nil
     }
 
     public func collectionView(_ cv: CollectionView, accessibilityDescriptionForItemAt ip: ItemPath) -> String? {
-        guard order.indices.contains(ip.item) else { return nil }
-        let source = file(at: ip.item)
+        guard order.indices.contains(groups.position(ip)) else { return nil }
+        let source = file(ip)
         if let reason = pipeline.failureReason(of: source) { return PhotosScene.failureText(reason) }
-        return fileDetails(at: ip)
+        // The group's header is not a node of its own (the accessibility layer has no heading
+        // role): its title leads the description, "March 2024, Mar 9, 2024 at 12:00, 2.1 MB".
+        let group = groups.starts.indices.contains(ip.section) ? groups.titles[ip.section] : nil
+        let parts = [group, fileDetails(at: ip)].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: tr(", "))
     }
 }
 
