@@ -15,7 +15,8 @@ extension TextDomain {
     }
 
     /// `n` written as `locale` (an ICU or POSIX identifier: "ar_EG", "de", "fr_CA.UTF-8") writes
-    /// numbers; ASCII digits if ICU does not answer.
+    /// numbers; ASCII digits if ICU does not answer. 0 to 999 in a language that writes them in
+    /// ASCII digits (English, German, French, Japanese…) are written without asking ICU.
     public static func number(_ n: Int, locale: String) -> String {
         NumberFormats.shared.format(n, locale: locale)
     }
@@ -41,7 +42,36 @@ final class NumberFormats: @unchecked Sendable {
     private let lock = NSLock()
     private var formatters: [String: NumberFormatter] = [:]
 
+    /// Languages whose numbers ICU writes in ASCII digits with no grouping below 1,000 (CLDR's
+    /// default numbering system is `latn` for them; TextDomainTests checks each against ICU).
+    static let asciiDigitLanguages: Set<String> = [
+        "c", "posix", "en", "de", "fr", "es", "it", "pt", "nl", "sv", "da", "nb", "nn", "no", "fi", "is",
+        "pl", "cs", "sk", "sl", "hr", "bs", "sr", "hu", "ro", "ru", "uk", "be", "bg", "mk", "el", "tr",
+        "et", "lv", "lt", "ca", "gl", "eu", "ga", "cy", "he", "ja", "zh", "ko", "vi", "id", "ms", "th", "hi",
+    ]
+
+    /// True when `locale` writes 0...999 as `String(n)` does: a language in
+    /// ``asciiDigitLanguages`` with at most a region and an encoding ("de", "fr_CA.UTF-8"); a
+    /// script, a `@` modifier or a BCP 47 extension (`-u-nu-arab`) may pick other digits.
+    static func writesSmallNumbersPlainly(_ locale: String) -> Bool {
+        let name = locale.prefix { $0 != "." }
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        guard (1...2).contains(parts.count), !name.contains("@"),
+              asciiDigitLanguages.contains(parts[0].lowercased()) else { return false }
+        guard parts.count == 2 else { return true }
+        let region = parts[1]
+        return (region.count == 2 && region.allSatisfy { $0.isASCII && $0.isLetter })
+            || (region.count == 3 && region.allSatisfy { $0.isASCII && $0.isNumber })
+    }
+
+    /// Formatters made so far (for tests of what a number costs).
+    var madeCount: Int { lock.lock(); defer { lock.unlock() }; return formatters.count }
+
     func format(_ n: Int, locale: String) -> String {
+        // Most counts on screen are below 1,000: in a language that writes them as Swift does,
+        // ICU is not asked. Making its formatter maps Foundation's ICU code and CLDR data, 4 to
+        // 5 MB of a window's resident memory that a scene with no larger number never needs.
+        if (0...999).contains(n), NumberFormats.writesSmallNumbersPlainly(locale) { return String(n) }
         lock.lock(); defer { lock.unlock() }
         let formatter: NumberFormatter
         if let known = formatters[locale] {
