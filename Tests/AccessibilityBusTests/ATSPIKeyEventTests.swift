@@ -6,7 +6,7 @@ import XCTest
 /// modifiers turned into X keysyms, X keycodes and X modifier bits, marshalled as atk-bridge does.
 final class ATSPIKeyEventTests: XCTestCase {
     private func stroke(_ keycode: Int32, _ scancode: UInt32, mods: UInt16 = 0, pressed: Bool = true) -> KeyStroke {
-        KeyStroke(pressed: pressed, keycode: keycode, scancode: scancode, modifiers: mods, timestamp: 1234)
+        EventTranslator.keyStroke(pressed: pressed, keycode: keycode, scancode: scancode, modifiers: mods, timestamp: 1234)
     }
 
     func testArrowKeysAreXKeysymsAndEvdevKeycodes() throws {
