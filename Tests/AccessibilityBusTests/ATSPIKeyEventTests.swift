@@ -1,5 +1,6 @@
 import CollectionKit
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// Keys as a screen reader's keystroke listeners are shown them: SDL's key codes, scancodes and
