@@ -260,7 +260,7 @@ extension WindowLoop {
         }
     }
 
-    /// As ``runOrExit(_:title:)``, with the root made after the window, from the window's text
+    /// As ``runOrExit(_:title:prepare:)``, with the root made after the window, from the window's text
     /// measurer (see ``init(title:size:fonts:sizeLimits:scale:makeRoot:)``). An error the root
     /// throws while it is made is reported the same way: one line, exit 1.
     public static func runOrExit(title: String, size: Size, prepare: (WindowLoop) -> Void = { _ in },
