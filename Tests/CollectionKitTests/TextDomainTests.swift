@@ -71,6 +71,26 @@ final class TextDomainTests: XCTestCase {
         }
     }
 
+    /// Larger counts in a listed locale are grouped as ICU groups them, without a formatter (the
+    /// mosaic's "2,000 cards" mapped ICU for its window).
+    func testGroupedNumbersInListedLocalesMakeNoFormatterAndMatchICU() {
+        let formats = NumberFormats()
+        XCTAssertEqual(formats.format(2000, locale: "en"), "2,000")
+        XCTAssertEqual(formats.format(1_234_567, locale: "de_DE.UTF-8"), "1.234.567")
+        XCTAssertEqual(formats.madeCount, 0, "no formatter for a listed locale")
+        XCTAssertEqual(formats.format(1000, locale: "es"), "1000", "Spanish groups from 10,000: ICU's")
+        XCTAssertEqual(formats.madeCount, 1)
+        for (locale, _) in NumberFormats.groupSeparators where locale != "c" && locale != "posix" {
+            let f = NumberFormatter()
+            f.locale = Locale(identifier: locale)
+            f.numberStyle = .decimal
+            for n in [1000, 9999, 12_345, 999_999, 1_234_567, 2_000_000_000] {
+                XCTAssertEqual(NumberFormats.grouped(n, NumberFormats.groupSeparator(locale)!), f.string(from: NSNumber(value: n)),
+                               "\(locale) writes \(n) otherwise")
+            }
+        }
+    }
+
     func testACountIsFilledInTheMessagesLanguage() throws {
         let domain = TextDomain("collectionkit-tests-no-catalogue")
         // The C locale speaks English, and English groups thousands.
