@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "CollectionKit", targets: ["CollectionKit"]),
         // The SDL2 backend: a window loop, headless canvas, renderer, text, fonts, PNG capture, clocks.
         .library(name: "CollectionKitSDL", targets: ["CollectionKitSDL"]),
+        // The desktop's D-Bus services, over GIO and the engine, with no SDL: the AT-SPI2 bridge for
+        // screen readers, the settings portal (colour scheme, motion, text scale), the single instance.
+        .library(name: "CollectionKitDesktop", targets: ["CollectionKitDesktop"]),
         // Headless driving on a virtual clock and the input-script format, for tests of your own views.
         .library(name: "CollectionKitTesting", targets: ["CollectionKitTesting"]),
         .executable(name: "collection-demo", targets: ["collection-demo"]),
@@ -78,6 +81,9 @@ let package = Package(
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
         .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CExif", "CPNG", "CFontconfig", "CICUText", "CGio"]),
 
+        // The desktop's services over D-Bus (GIO): they attach to any loop that is a `DesktopServiceHost`.
+        .target(name: "CollectionKitDesktop", dependencies: ["CollectionKit", "CGio"]),
+
         // The null backend: a virtual clock that plays input scripts against any `InteractiveRoot`.
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
 
@@ -93,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "collection-demo",
             dependencies: [
-                "CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar",
+                "CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop", "CollectionKitTesting", "CalendarModel", "ICalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"])),
             ],
             // A release build carries the Swift runtime and Foundation in the program, linked by
@@ -121,15 +127,15 @@ let package = Package(
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),
         // The README's "Use the engine in your own program", as a program that builds.
-        .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/GridExample"),
+        .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/GridExample"),
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.
         .target(name: "KanbanBoard", dependencies: ["CollectionKit"], path: "Examples/Kanban/KanbanBoard"),
-        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL"], path: "Examples/Kanban/App"),
+        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Kanban/App"),
         // A long list of cells as tall as their wrapped text: 100,000 notes, resize keeps the one being read.
         .target(name: "NotesList", dependencies: ["CollectionKit"], path: "Examples/Notes/NotesList"),
-        .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL"], path: "Examples/Notes/App"),
+        .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Notes/App"),
         // The engine's buttons, dialog and toast, and a part of the app's own, published to screen readers.
-        .executableTarget(name: "widgets-example", dependencies: ["CollectionKit", "CollectionKitSDL"], path: "Examples/WidgetsExample"),
+        .executableTarget(name: "widgets-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/WidgetsExample"),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"],
                     sources: sanitizerSources(["GridLayoutTests.swift"])),
@@ -137,7 +143,7 @@ let package = Package(
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     sources: sanitizerSources(["MonkeyTests.swift", "SceneInspection.swift"])),
         .testTarget(name: "RenderTests",
-                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting", "CalendarModel", "ICalendar"],
+                    dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop", "CollectionKitTesting", "CalendarModel", "ICalendar"],
                     exclude: ["References"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CGettext"],
                     sources: sanitizerSources(["EventCacheTests.swift"])),
@@ -149,7 +155,7 @@ let package = Package(
 ] + (sanitizerSubset ? [] : [
         .testTarget(name: "CollectionKitTestingTests", dependencies: ["CollectionKit", "CollectionKitTesting"]),
         // The AT-SPI2 adapter's mappings and its walk of the tree, with no bus.
-        .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
+        .testTarget(name: "AccessibilityBusTests", dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop", "CollectionKitTesting"]),
         .testTarget(name: "KanbanExampleTests", dependencies: ["KanbanBoard", "CollectionKit", "CollectionKitTesting"]),
         .testTarget(name: "NotesExampleTests", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
     ])

@@ -22,8 +22,8 @@ esac
 out=.build/docs
 mkdir -p "$out"
 failed=0
-# Each library's catalogue: the engine, the SDL backend, the headless testing tools.
-for target in CollectionKit CollectionKitSDL CollectionKitTesting; do
+# Each library's catalogue: the engine, the SDL backend, the desktop services, the headless testing tools.
+for target in CollectionKit CollectionKitSDL CollectionKitDesktop CollectionKitTesting; do
     log="$out/$target.log"
     swift package --allow-writing-to-directory "$out" generate-documentation --target "$target" \
         --output-path "$out/$target.doccarchive" >"$log" 2>&1

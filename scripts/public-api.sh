@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Counts the public declarations of the libraries: CollectionKit (the engine), CollectionKitSDL
-# (the backend) and CollectionKitTesting (the headless driver and script format).
+# (the backend), CollectionKitDesktop (the desktop services) and CollectionKitTesting (the headless
+# driver and script format).
 #
 # How: each library is built (debug, incremental), then swift-symbolgraph-extract reads its
 # compiled module and writes the symbol graph of everything `public` or `open` (the same graph
@@ -25,7 +26,7 @@ case "${1:-}" in
     *) echo "usage: scripts/public-api.sh [--check | --record | --list MODULE]" >&2; exit 2 ;;
 esac
 
-modules=(CollectionKit CollectionKitSDL CollectionKitTesting)
+modules=(CollectionKit CollectionKitSDL CollectionKitDesktop CollectionKitTesting)
 record=scripts/public-api.txt
 out=.build/public-api
 rm -rf "$out"; mkdir -p "$out"

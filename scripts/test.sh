@@ -159,7 +159,7 @@ quick_filter() {
         case "$target" in
             CollectionKit) patterns+=("CollectionKitTests\\." "GoldenTests$") ;;
             CollectionKitSDL) patterns+=("RenderTests\\." "AccessibilityBusTests\\.") ;;
-            CGio) patterns+=("AccessibilityBusTests\\.") ;;
+            CGio|CollectionKitDesktop) patterns+=("AccessibilityBusTests\\." "DesktopPreferencesTests$") ;;
             CollectionKitTesting) patterns+=("CollectionKitTestingTests\\.") ;;
             CollectionDemo) patterns+=("CollectionDemoTests\\." "GoldenTests$") ;;
             CalendarModel) patterns+=("CalendarModelTests\\." "Calendar[A-Za-z]*Tests$" "EventCacheTests$") ;;

@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitDesktop
 
 /// A cell of our own: a rounded square with its number, darker when selected, ringed when it has
 /// the keyboard focus.
@@ -48,4 +49,4 @@ final class Numbers: ComposedRoot, CollectionDataSource {
     }
 }
 
-WindowLoop.runOrExit(Numbers(), title: "Numbers")
+WindowLoop.runOrExit(Numbers(), title: "Numbers", prepare: { $0.followDesktopAppearance() })

@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitDesktop
 import Foundation
 
 /// A part of the app's own: a trash zone drawn in a corner, which screen readers find through the

@@ -745,9 +745,23 @@ public final class DrawListRenderer {
 
     // MARK: Text
 
+    /// Text at least this many pixels tall is display type (a carousel card's big number), whose
+    /// scale steps by ``displayScaleStep``.
+    static let displayTextPixels = 64.0
+    /// Display type under a scale between whole steps is set at the nearest step: each pixel size
+    /// is a font opened (FreeType's face, HarfBuzz's tables, its glyph cache) and a texture per
+    /// string, and a card turning from 0.86 to full size met one size a pixel (22 of 150-point
+    /// digits, the carousel's window 4 MB larger once its turns were drawn ahead). 2 % of the
+    /// type size stays inside the text's box; 1 and the carousel's 0.86 are steps, so type at
+    /// rest is set at its own size.
+    static let displayScaleStep = 0.02
+
     /// The run's rect in pixels and the font it is set in, under `transform`.
     static func textPlacement(_ run: TextRun, _ transform: Transform) -> (rect: Rect, font: TextCache.FontKey) {
-        let px = Int(max(6, (run.size * Appearance.textScale * transform.scale).rounded()))
+        let points = run.size * Appearance.textScale
+        var scale = transform.scale
+        if points * scale >= displayTextPixels { scale = (scale / displayScaleStep).rounded() * displayScaleStep }
+        let px = Int(max(6, (points * scale).rounded()))
         return (transform.apply(run.rect), TextCache.FontKey(pixelSize: px, bold: run.weight == .bold))
     }
 

@@ -87,8 +87,20 @@ public enum EventTranslator {
     /// A key press or release as it came, for a screen reader's listeners; nil for other events.
     static func keyStroke(_ e: SDL_Event) -> KeyStroke? {
         guard e.type == SDL_KEYDOWN.rawValue || e.type == SDL_KEYUP.rawValue else { return nil }
-        return KeyStroke(pressed: e.type == SDL_KEYDOWN.rawValue, keycode: e.key.keysym.sym, scancode: e.key.keysym.scancode.rawValue,
+        return keyStroke(pressed: e.type == SDL_KEYDOWN.rawValue, keycode: e.key.keysym.sym, scancode: e.key.keysym.scancode.rawValue,
                          modifiers: e.key.keysym.mod, timestamp: e.key.timestamp)
+    }
+
+    /// SDL's key code, scancode (a USB HID usage) and modifier bits as the engine's key stroke.
+    static func keyStroke(pressed: Bool, keycode: Int32, scancode: UInt32, modifiers m: UInt16, timestamp: UInt32) -> KeyStroke {
+        var held: Modifiers = []
+        if m & 0x0003 != 0 { held.insert(.shift) }   // KMOD_SHIFT
+        if m & 0x00c0 != 0 { held.insert(.ctrl) }    // KMOD_CTRL
+        if m & 0x0300 != 0 { held.insert(.alt) }     // KMOD_ALT
+        if m & 0x0c00 != 0 { held.insert(.gui) }     // KMOD_GUI
+        let character = (32...126).contains(keycode) ? Unicode.Scalar(UInt32(keycode)) : nil
+        return KeyStroke(pressed: pressed, usage: scancode, character: character, modifiers: held,
+                         capsLock: m & 0x2000 != 0, numLock: m & 0x1000 != 0, timestamp: timestamp)
     }
 
     static func isTextInput(_ e: SDL_Event) -> Bool { e.type == SDL_TEXTINPUT.rawValue }

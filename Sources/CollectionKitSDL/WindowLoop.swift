@@ -244,15 +244,17 @@ public final class WindowLoop<Root: InteractiveRoot> {
 }
 
 extension WindowLoop {
-    /// Opens a window for `root` and runs it, following the desktop's colour scheme and motion
-    /// setting (``followDesktopAppearance()``), until it closes, then exits 0. When the window cannot
+    /// Opens a window for `root` and runs it until it closes, then exits 0. When the window cannot
     /// open (no display, no font) it prints one line to standard error and exits 1: the whole
-    /// `main` of a small program.
-    public static func runOrExit(_ root: @autoclosure () -> Root, title: String) -> Never {
+    /// `main` of a small program. `prepare` runs with the loop before its first frame: desktop
+    /// services attach there (`CollectionKitDesktop`'s `followDesktopAppearance()`,
+    /// `publishAccessibility(name:)`).
+    public static func runOrExit(_ root: @autoclosure () -> Root, title: String,
+                                 prepare: (WindowLoop) -> Void = { _ in }) -> Never {
         do {
             do {
                 let loop = try WindowLoop(root: root(), title: title)
-                loop.followDesktopAppearance()
+                prepare(loop)
                 loop.run()
             }
             // The loop, and with it the window, is gone here: SDL can quit.
@@ -264,14 +266,15 @@ extension WindowLoop {
         }
     }
 
-    /// As ``runOrExit(_:title:)``, with the root made after the window, from the window's text
+    /// As ``runOrExit(_:title:prepare:)``, with the root made after the window, from the window's text
     /// measurer (see ``init(title:size:fonts:sizeLimits:scale:makeRoot:)``). An error the root
     /// throws while it is made is reported the same way: one line, exit 1.
-    public static func runOrExit(title: String, size: Size, makeRoot: (TextMeasurer) throws -> Root) -> Never {
+    public static func runOrExit(title: String, size: Size, prepare: (WindowLoop) -> Void = { _ in },
+                                 makeRoot: (TextMeasurer) throws -> Root) -> Never {
         do {
             do {
                 let loop = try WindowLoop(title: title, size: size, makeRoot: makeRoot)
-                loop.followDesktopAppearance()
+                prepare(loop)
                 loop.run()
             }
             SDLSystem.shutdown()

@@ -11,6 +11,7 @@ import Foundation
 import ICalendar
 import Synchronization
 import CollectionKitSDL
+import CollectionKitDesktop
 
 struct WindowSize: ExpressibleByArgument {
     var size: Size

@@ -1,12 +1,13 @@
 import CollectionKit
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// Keys as a screen reader's keystroke listeners are shown them: SDL's key codes, scancodes and
 /// modifiers turned into X keysyms, X keycodes and X modifier bits, marshalled as atk-bridge does.
 final class ATSPIKeyEventTests: XCTestCase {
     private func stroke(_ keycode: Int32, _ scancode: UInt32, mods: UInt16 = 0, pressed: Bool = true) -> KeyStroke {
-        KeyStroke(pressed: pressed, keycode: keycode, scancode: scancode, modifiers: mods, timestamp: 1234)
+        EventTranslator.keyStroke(pressed: pressed, keycode: keycode, scancode: scancode, modifiers: mods, timestamp: 1234)
     }
 
     func testArrowKeysAreXKeysymsAndEvdevKeycodes() throws {

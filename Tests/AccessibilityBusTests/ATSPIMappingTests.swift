@@ -1,5 +1,6 @@
 import CollectionKit
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// The adapter's pure translations: roles, the two-word state set, object paths, which events a

@@ -2,6 +2,7 @@ import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// The calls the bus thread answers by itself (a screen reader counting a list's items) say what

@@ -2,6 +2,7 @@ import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// A text field on the bus, with no bus: its node found in the demo's tree with the `Text` and

@@ -2,6 +2,7 @@ import CollectionKit
 import CollectionKitTesting
 @testable import CollectionDemo
 @testable import CollectionKitSDL
+@testable import CollectionKitDesktop
 import XCTest
 
 /// Finding nodes from their object paths in the demo's tree, as the adapter does for each call,

@@ -1,4 +1,4 @@
-import CollectionKit
+@testable import CollectionKit
 import Foundation
 import XCTest
 
@@ -39,6 +39,56 @@ final class TextDomainTests: XCTestCase {
         XCTAssertEqual(TextDomain.number(-1_234_567, locale: "en"), "-1,234,567")
         XCTAssertEqual(TextDomain.number(7, locale: "he_IL"), "7", "Hebrew writes Western digits")
         XCTAssertEqual(TextDomain.number(12, locale: "ar_MA"), "12", "Morocco's Arabic writes Western digits")
+    }
+
+    // A count below 1,000 in a language that writes ASCII digits needs no ICU formatter (making
+    // one maps Foundation's ICU code and data: the carousel's "Card 3 of 12" cost its window 4 MB).
+    func testSmallNumbersInLanguagesOfASCIIDigitsMakeNoFormatter() {
+        let formats = NumberFormats()
+        for locale in ["en", "C", "de_DE.UTF-8", "fr_CA", "ja_JP.UTF-8", "es_419"] {
+            XCTAssertEqual(formats.format(0, locale: locale), "0", locale)
+            XCTAssertEqual(formats.format(999, locale: locale), "999", locale)
+        }
+        XCTAssertEqual(formats.madeCount, 0, "no formatter for 0 to 999 in these languages")
+        XCTAssertEqual(formats.format(1000, locale: "en"), "1,000", "grouping is ICU's")
+        XCTAssertEqual(formats.format(-5, locale: "en"), "-5", "the minus sign is ICU's")
+        XCTAssertEqual(formats.madeCount, 1)
+        XCTAssertEqual(formats.format(12, locale: "ar_EG"), "١٢", "Arabic-Indic digits still come from ICU")
+        for locale in ["de@numbers=arab", "de-u-nu-arab", "sr_Latn_RS", "uz_Arab"] {
+            XCTAssertFalse(NumberFormats.writesSmallNumbersPlainly(locale), "\(locale) may pick other digits: ICU answers")
+        }
+    }
+
+    /// Every language the shortcut serves writes 0 to 999 as ICU does.
+    func testTheShortcutsLanguagesWriteSmallNumbersAsICUDoes() {
+        for language in NumberFormats.asciiDigitLanguages.sorted() where language != "c" && language != "posix" {
+            let f = NumberFormatter()
+            f.locale = Locale(identifier: language)
+            f.numberStyle = .decimal
+            for n in [0, 7, 42, 999] {
+                XCTAssertEqual(f.string(from: NSNumber(value: n)), String(n), "\(language) writes \(n) otherwise")
+            }
+        }
+    }
+
+    /// Larger counts in a listed locale are grouped as ICU groups them, without a formatter (the
+    /// mosaic's "2,000 cards" mapped ICU for its window).
+    func testGroupedNumbersInListedLocalesMakeNoFormatterAndMatchICU() {
+        let formats = NumberFormats()
+        XCTAssertEqual(formats.format(2000, locale: "en"), "2,000")
+        XCTAssertEqual(formats.format(1_234_567, locale: "de_DE.UTF-8"), "1.234.567")
+        XCTAssertEqual(formats.madeCount, 0, "no formatter for a listed locale")
+        XCTAssertEqual(formats.format(1000, locale: "es"), "1000", "Spanish groups from 10,000: ICU's")
+        XCTAssertEqual(formats.madeCount, 1)
+        for (locale, _) in NumberFormats.groupSeparators where locale != "c" && locale != "posix" {
+            let f = NumberFormatter()
+            f.locale = Locale(identifier: locale)
+            f.numberStyle = .decimal
+            for n in [1000, 9999, 12_345, 999_999, 1_234_567, 2_000_000_000] {
+                XCTAssertEqual(NumberFormats.grouped(n, NumberFormats.groupSeparator(locale)!), f.string(from: NSNumber(value: n)),
+                               "\(locale) writes \(n) otherwise")
+            }
+        }
     }
 
     func testACountIsFilledInTheMessagesLanguage() throws {

@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitDesktop
 import XCTest
 
 /// The desktop's settings as the backend reads them, and text measured at the text scale.

@@ -1,3 +1,4 @@
+@testable import CollectionKitDesktop
 @testable import CollectionKitSDL
 import XCTest
 

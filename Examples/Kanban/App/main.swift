@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitDesktop
 import Foundation
 import KanbanBoard
 

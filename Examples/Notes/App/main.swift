@@ -1,5 +1,6 @@
 import CollectionKit
 import CollectionKitSDL
+import CollectionKitDesktop
 import Foundation
 import NotesList
 
@@ -11,6 +12,6 @@ for refused in TextDomain.useInstalledCatalogues() {
 
 // notes-example: 100,000 notes, each as tall as its wrapped text. The window opens first, so the
 // notes are measured with the fonts they are drawn with.
-WindowLoop.runOrExit(title: "Notes", size: Size(width: 900, height: 700)) { measurer in
+WindowLoop.runOrExit(title: "Notes", size: Size(width: 900, height: 700), prepare: { $0.followDesktopAppearance() }) { measurer in
     Notes(measurer: measurer)
 }

@@ -1,24 +1,5 @@
 import CollectionKit
 
-/// A key pressed or released in the window, as SDL reports it, before the application sees it:
-/// what a screen reader's keystroke listeners are shown (``ATSPIKeyEvent``).
-public struct KeyStroke: Equatable, Sendable {
-    public var pressed: Bool
-    /// SDL's key code (`SDL_Keycode`): the character for printable keys, else the scancode with bit 30 set.
-    public var keycode: Int32
-    /// SDL's scancode (`SDL_Scancode`, USB HID usage numbers): the physical key.
-    public var scancode: UInt32
-    /// SDL's modifier state (`SDL_Keymod`).
-    public var modifiers: UInt16
-    /// Milliseconds, SDL's timestamp.
-    public var timestamp: UInt32
-
-    public init(pressed: Bool, keycode: Int32, scancode: UInt32, modifiers: UInt16, timestamp: UInt32) {
-        self.pressed = pressed; self.keycode = keycode; self.scancode = scancode
-        self.modifiers = modifiers; self.timestamp = timestamp
-    }
-}
-
 /// A key event as AT-SPI's device event controller takes it (`NotifyListenersSync`): X keysym,
 /// X keycode, X modifier mask, time, and the key's text or name, as atk-bridge fills it from a
 /// toolkit's key event. Sent as atk-bridge marshals it, `(uinnisb)`: the registry (at-spi2-core
@@ -44,41 +25,41 @@ public struct ATSPIKeyEvent: Equatable, Sendable {
                 .int16(Int16(truncatingIfNeeded: modifiers)), .int32(timestamp), .string(text), .bool(isText)])
     }
 
-    /// The event for an SDL key stroke; nil for a key with no X equivalent known here.
+    /// The event for a key stroke; nil for a key with no X equivalent known here.
     public init?(_ k: KeyStroke) {
         type = k.pressed ? 0 : 1
-        guard let evdev = Self.evdev(scancode: k.scancode) else { return nil }
+        guard let evdev = Self.evdev(usage: k.usage) else { return nil }
         hardwareCode = evdev + 8
-        modifiers = Self.xModifiers(k.modifiers)
+        modifiers = Self.xModifiers(k)
         timestamp = Int32(bitPattern: k.timestamp)
-        if (32...126).contains(k.keycode), let scalar = Unicode.Scalar(UInt32(k.keycode)) {
+        if let scalar = k.character, (32...126).contains(scalar.value) {
             var c = Character(scalar)
             // Shifted letters are their capital's keysym, as X reports them.
             if modifiers & 1 != 0, c.isLetter { c = Character(c.uppercased()) }
             keysym = Int32(c.unicodeScalars.first!.value)
             text = c == " " ? "space" : String(c)
             isText = c != " "
-        } else if let (sym, name) = Self.named[k.scancode] {
+        } else if let (sym, name) = Self.named[k.usage] {
             keysym = sym; text = name; isText = false
         } else {
             return nil
         }
     }
 
-    /// SDL modifier bits to X's.
-    static func xModifiers(_ m: UInt16) -> UInt32 {
+    /// A stroke's modifiers and locks as X's modifier bits.
+    static func xModifiers(_ k: KeyStroke) -> UInt32 {
         var x: UInt32 = 0
-        if m & 0x0003 != 0 { x |= 1 }        // KMOD_SHIFT
-        if m & 0x2000 != 0 { x |= 2 }        // KMOD_CAPS
-        if m & 0x00c0 != 0 { x |= 4 }        // KMOD_CTRL
-        if m & 0x0300 != 0 { x |= 8 }        // KMOD_ALT
-        if m & 0x1000 != 0 { x |= 16 }       // KMOD_NUM
-        if m & 0x0c00 != 0 { x |= 64 }       // KMOD_GUI
+        if k.modifiers.contains(.shift) { x |= 1 }
+        if k.capsLock { x |= 2 }
+        if k.modifiers.contains(.ctrl) { x |= 4 }
+        if k.modifiers.contains(.alt) { x |= 8 }
+        if k.numLock { x |= 16 }
+        if k.modifiers.contains(.gui) { x |= 64 }
         return x
     }
 
     /// USB HID usage (SDL's scancode) to the Linux evdev key code (`linux/input-event-codes.h`).
-    static func evdev(scancode s: UInt32) -> UInt32? {
+    static func evdev(usage s: UInt32) -> UInt32? {
         switch s {
         case 4...29:   // A..Z
             return [30, 48, 46, 32, 18, 33, 34, 35, 23, 36, 37, 38, 50, 49, 24, 25, 16, 19, 31, 20, 22, 47, 17, 45, 21, 44][Int(s - 4)]
@@ -99,7 +80,7 @@ public struct ATSPIKeyEvent: Equatable, Sendable {
         101: 127, 224: 29, 225: 42, 226: 56, 227: 125, 228: 97, 229: 54, 230: 100, 231: 126,
     ]
 
-    /// Keys that type no character: their keysym and its name (X's `keysymdef.h`), by scancode.
+    /// Keys that type no character: their keysym and its name (X's `keysymdef.h`), by USB HID usage.
     /// Keypad keys are named as with Num Lock off, the way screen readers bind them.
     private static let named: [UInt32: (Int32, String)] = {
         var t: [UInt32: (Int32, String)] = [

@@ -84,10 +84,14 @@ public final class ATSPIBridge {
         }
     }
 
+    /// How the bus thread wakes the window's loop for a request: the loop's request wake-up
+    /// once ``attach(to:)`` has run, else nothing (the next frame answers).
+    private let wakeUp = WakeUpSlot()
+
     private init(application: AccessibleApplication) {
         self.application = application
-        RequestWakeUp.prepare()
-        connection = ATSPIConnection(wake: { RequestWakeUp.post() })
+        let slot = wakeUp
+        connection = ATSPIConnection(wake: { slot.wake() })
     }
 
     /// Starts the adapter unless it is turned off: `NO_AT_BRIDGE=1` in the environment (as GTK
@@ -180,7 +184,8 @@ extension ATSPIBridge {
     /// again after each frame's input, and sends the application's events after each update.
     /// What the loop already runs at those moments (`didShowFirstFrame`, `willUpdate`,
     /// `didUpdate`) still runs, first; `serviceRequests` becomes the adapter's.
-    public func attach<Root>(to loop: WindowLoop<Root>) {
+    public func attach(to loop: some DesktopServiceHost) {
+        wakeUp.set(loop.makeRequestWakeUp())
         let shown = loop.didShowFirstFrame, frameStart = loop.willUpdate, updated = loop.didUpdate
         loop.didShowFirstFrame = { [self] in
             shown?()
@@ -193,10 +198,23 @@ extension ATSPIBridge {
             applicationChanged()
         }
         loop.serviceRequests = { [self] in service() }
-        forwardKeys(of: loop.canvas)
+        forwardKeys(of: loop)
         loop.didUpdate = { [self] now in
             updated?(now)
             sendEvents()
         }
+    }
+}
+
+/// A wake-up set once on the window's thread and called from the bus thread.
+private final class WakeUpSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var function: (@Sendable () -> Void)?
+
+    func set(_ f: @escaping @Sendable () -> Void) { lock.lock(); function = f; lock.unlock() }
+
+    func wake() {
+        lock.lock(); let f = function; lock.unlock()
+        f?()
     }
 }

@@ -10,7 +10,7 @@ extension DesktopPreferences {
     }
 }
 
-extension WindowLoop {
+extension DesktopServiceHost {
     /// Follows the desktop's settings while the loop runs, for an app that sets no appearance of
     /// its own: the colour scheme, reduced motion and the text scaling factor are read before the
     /// first frame; a later change of the scheme or of the animations setting is put in force
@@ -19,7 +19,7 @@ extension WindowLoop {
     /// does this; an app with flags of its own reads ``DesktopSettings`` itself.
     @discardableResult
     public func followDesktopAppearance() -> DesktopSettings {
-        let settings = DesktopSettings.start(wake: { WindowWakeUp.post() })
+        let settings = DesktopSettings.start(wake: frameWakeUp)
         settings.current.applyToAppearance()
         let earlier = willUpdate
         willUpdate = { now in

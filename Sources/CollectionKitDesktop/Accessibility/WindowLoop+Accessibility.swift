@@ -1,6 +1,6 @@
 import CollectionKit
 
-extension WindowLoop where Root: ComposedRoot {
+extension AccessibleWindowHost {
     /// Publishes the window to screen readers (Orca) and inspectors over the AT-SPI2 bus, in one
     /// call: every collection the root's composition shows, named as its data source names its
     /// items, with focus, selection, contents and drag events, and actions that act as the user
@@ -24,9 +24,9 @@ extension WindowLoop where Root: ComposedRoot {
             setListening: { published.setListening($0) },
             dragManager: { published.dragManager },
             send: { [unowned self] in root.handle($0, now: now) },
-            windowOrigin: { [unowned self] in canvas.screenPosition },
-            pixelsPerPoint: { [unowned self] in canvas.pointScale },
-            windowIsActive: { [unowned self] in canvas.hasInputFocus },
+            windowOrigin: { [unowned self] in windowOrigin },
+            pixelsPerPoint: { [unowned self] in pixelsPerPoint },
+            windowIsActive: { [unowned self] in windowIsActive },
             now: { [unowned self] in now })
         guard let bridge = ATSPIBridge.make(for: application, enabled: enabled) else { return nil }
         // After each update the composition is compared with the last frame; the bridge then

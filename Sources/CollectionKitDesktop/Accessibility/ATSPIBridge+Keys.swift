@@ -29,9 +29,9 @@ extension ATSPIBridge {
         }
     }
 
-    /// Wires ``forwardKey(_:)`` into a window: keys go to listeners before the loop reads them.
-    func forwardKeys(of canvas: WindowCanvas) {
-        canvas.keyFilter = { [weak self] stroke in self?.forwardKey(stroke) ?? false }
+    /// Wires ``forwardKey(_:)`` into a window loop: keys go to listeners before the loop reads them.
+    func forwardKeys(of loop: some DesktopServiceHost) {
+        loop.keyFilter = { [weak self] stroke in self?.forwardKey(stroke) ?? false }
     }
 }
 
