@@ -54,8 +54,9 @@ locale_words_tests() {
 }
 # locale_status LANGUAGE LANG -> the boards' drag status line after a keyboard pick-up and move:
 # the engine's words (its own catalogue) around the demo's board titles.
+# (Tab twice: from the backlog past its "+ Add a card" button to Today's cards.)
 locale_status() {
-    printf 'key tab\nkey space\nkey down\nwait 50\n' | LANGUAGE=$1 LC_ALL= LC_MESSAGES= LANG=$2 "$bin" --headless --scene boards \
+    printf 'key tab\nkey tab\nkey space\nkey down\nwait 50\n' | LANGUAGE=$1 LC_ALL= LC_MESSAGES= LANG=$2 "$bin" --headless --scene boards \
         --replay - --dump-state - 2>/dev/null | python3 -c 'import json, sys; print(json.load(sys.stdin)["status"])'
 }
 
