@@ -3,7 +3,7 @@
 # would; plus the command-line contract (headless without a display, errors for bad input).
 # Every file scripts/window-tests/NN-*.sh is a group of tests, run in name order; the toolkit
 # they share (start_app, wait_state, drag, ...) is scripts/window-tests/lib.sh.
-#   scripts/window-tests.sh [PATTERN]   runs the groups whose file name contains PATTERN
+#   scripts/window-tests.sh [PATTERN]   runs the groups whose file name contains PATTERN (none: exit 2)
 #   scripts/window-tests.sh --display [PATTERN]     only the groups that need a display
 #   scripts/window-tests.sh --no-display [PATTERN]  only those that need none (the line
 #                                       "# window-tests: no display" in the file), without Xvfb:
@@ -58,6 +58,11 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
+# A pattern that names no group is a mistake (a typo, a renamed file), not a pass.
+if [ -n "${1:-}" ] && ! ls scripts/window-tests/[0-9]*.sh | grep -qF -- "$1"; then
+    echo "window tests: no group's file name contains '$1' (see scripts/window-tests/)" >&2
+    exit 2
+fi
 if [ "$which_groups" = no-display ]; then
     # Nothing these groups start may reach a display, the developer's desktop included.
     unset DISPLAY WAYLAND_DISPLAY
