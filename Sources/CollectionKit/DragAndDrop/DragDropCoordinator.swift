@@ -194,55 +194,6 @@ public class DragDropCoordinator: Component {
         return c.gap
     }
 
-    // MARK: Target choice
-
-    /// The candidate whose frame overlaps `snapshot` most. The `current` target keeps the drag
-    /// unless another overlaps more than `hysteresis` times as much; nil when nothing overlaps.
-    /// O(candidates).
-    ///
-    /// Example: a 100×100 snapshot at x 150 over frames [0, 200) and [200, 400) overlaps them
-    /// 50×100 and 50×100; the current target keeps it, and a first choice takes the first.
-    public static func chooseTarget(snapshot: Rect, candidates: [(name: String, frame: Rect)],
-                                    current: String?, hysteresis: Double) -> String? {
-        var best: (name: String, area: Double)?
-        var currentArea = 0.0
-        for c in candidates {
-            let area = snapshot.overlapArea(with: c.frame)
-            if c.name == current { currentArea = area }
-            if area > 0, area > (best?.area ?? 0) { best = (c.name, area) }
-        }
-        guard let best else { return nil }
-        if let current, currentArea > 0, best.name != current, best.area < currentArea * hysteresis { return current }
-        return best.name
-    }
-
-    /// Whether `target` takes the drag, with the manager's own rules on top of the target's:
-    /// locked items stay in their collection, copies never go into a trash, and a full collection
-    /// with a capacity swaps its item with a single dragged one (the item goes where the dragged
-    /// one came from). `swap` names the item that would be swapped out.
-    public func acceptance(of items: [DraggedItem], operation: DragOperation, by target: any Droppable)
-        -> (acceptance: DropAcceptance, swap: AnyHashable?) {
-        let context = DropContext(items: items, operation: operation, pointer: pointer, snapshotFrame: .zero, strings: strings)
-        let own = target.acceptance(of: context)
-        guard own.isAccepted else { return (own, nil) }
-        for item in items where item.source != target.dropName {
-            if let source = collection(named: item.source), source.isLocked(item.id) {
-                return (.refuse(strings.lockedTo(source.describe(item.id), source.title)), nil)
-            }
-        }
-        guard let coll = collection(named: target.dropName), let capacity = coll.capacity else { return (.accept, nil) }
-        let fromHere = items.filter { $0.source == coll.dropName }.count
-        let staying = coll.count - fromHere
-        if staying + items.count <= capacity { return (.accept, nil) }
-        if items.count == 1, staying == capacity, operation == .move,
-           let source = collection(named: items[0].source),
-           let occupant = coll.items.joined().first(where: { !items.map(\.id).contains($0) }),
-           !coll.isLocked(occupant), source.acceptsDrops {
-            return (.accept, occupant)
-        }
-        return (.refuse(strings.holdsAtMost(coll.title, capacity)), nil)
-    }
-
     // MARK: Drag
 
     func beginDrag(pressed: AnyHashable, from source: any DropContainer, grabPoint: Point?, keyboard: Bool, now: Double) {
@@ -500,58 +451,5 @@ public class DragDropCoordinator: Component {
         }
         flights.retire(at: now)
         messages.expire(now: now)
-    }
-
-    /// Draws the flights and the lifted stack, above every collection.
-    public func draw(into list: inout DrawList, now: Double) {
-        flights.draw(into: &list, now: now)
-        defer { if drawsFeedback { drawFeedback(into: &list) } }
-        guard let s = session else { return }
-        // A keyboard drag shows the card lifted over the gap it would fill, at the gap's size.
-        let gapFrame = s.isKeyboard ? collection(named: s.over)?.gapWindowFrame ?? keyboardReorderGap(s) : nil
-        var frame = gapFrame.map { $0.scaledAboutCenter(DragSession.liftScale) } ?? s.lift.visualFrame(at: now)
-        // Over a full target the item would swap with: the item leaving is marked, and a pointer
-        // drag's snapshot shrinks toward the pointer so that item stays in sight.
-        let swapping = swapPreview(s)
-        if let swapping {
-            list.fill(swapping.occupant, style.swapVeil, radius: min(10, swapping.occupant.width / 8))
-            list.stroke(swapping.occupant, style.accepting, width: 2, radius: min(10, swapping.occupant.width / 8))
-        }
-        // The ghost as drawn (`frame`) and the part of it that shows (`shown`, cut to leave the
-        // leaving item in sight).
-        var shown = frame
-        if let swapping, !s.isKeyboard {
-            (frame, shown) = DragDropCoordinator.swapGhost(frame, pointer: s.lift.pointer, slot: swapping.slot,
-                                                       rightToLeft: collection(named: s.over)?.view.layoutDirection.isRightToLeft ?? false)
-        }
-        let shrunk = swapping != nil && !s.isKeyboard
-        let top: (inout DrawList) -> Void = gapFrame != nil || shrunk
-            ? { [frame, shown] list in
-                if shown == frame { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &list) }
-                else { list.clipped(to: shown) { Snapshot.draw(s.lift.snapshot, in: frame, shadow: 1, into: &$0) } }
-            }
-            : { s.lift.draw(into: &$0, now: now) }
-        LiftedStack(count: s.items.count, frame: shown, refused: !s.acceptance.isAccepted, copies: s.operation == .copy, style: style.following(Appearance.colorScheme))
-            .draw(into: &list, top: top)
-    }
-}
-
-extension DragDropCoordinator {
-    /// The feedback line's frame now: ``feedbackFrame``, else the bottom of ``bounds`` or of the
-    /// containers' frames. Nil when there is nowhere to draw it.
-    var resolvedFeedbackFrame: Rect? {
-        if let feedbackFrame { return feedbackFrame }
-        let frames = collections.map(\.view.frame).filter { $0.width > 0 && $0.height > 0 }
-        guard let area = bounds ?? frames.dropFirst().reduce(frames.first, { $0?.union($1) }) else { return nil }
-        let height = min(24, area.height)
-        return Rect(x: area.minX + 12, y: area.maxY - height - 6, width: max(0, area.width - 24), height: height)
-    }
-
-    /// The refusal's reason on a line of its own, above everything else the manager draws.
-    func drawFeedback(into list: inout DrawList) {
-        guard let text = feedback?.text, let line = resolvedFeedbackFrame, line.width > 0 else { return }
-        let style = style.following(Appearance.colorScheme)
-        list.fill(line, style.feedbackFill, radius: 6)
-        list.text(text, in: line.insetBy(dx: 8, dy: 0), size: min(13, line.height * 0.55), color: style.feedbackText, alignment: .leading)
     }
 }

@@ -31,8 +31,8 @@ public final class ButtonRow: Component {
     /// Where the row is; the buttons are laid out in it, vertically centred.
     public private(set) var frame = Rect.zero
     private let measurer: any TextMeasuring
-    /// The button holding the pointer: the one the current press began on.
-    private var pressed: Button?
+    /// The pointer among the buttons (the press, then its release on the button it began on).
+    private var routing = ButtonPointerRouting()
 
     public init(_ buttons: [Button], measurer: any TextMeasuring, spacing: Double = 8, alignment: Alignment = .leading,
                 layoutDirection: LayoutDirection = .leftToRight) {
@@ -47,7 +47,7 @@ public final class ButtonRow: Component {
     /// Replaces the buttons and lays them out.
     public func setButtons(_ buttons: [Button]) {
         self.buttons = buttons
-        if let p = pressed, !buttons.contains(where: { $0 === p }) { pressed = nil }
+        routing.keep(only: buttons)
         layOut()
     }
 
@@ -89,29 +89,10 @@ public final class ButtonRow: Component {
     public func contains(_ p: Point) -> Bool { buttons.contains { $0.contains(p) } }
 
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
-        switch event {
-        case .pointerDown:
-            for b in buttons where b.handle(event, now: now).isHandled { pressed = b; return .handled }
-            return .ignored
-        case .pointerUp:
-            guard let b = pressed else { return .ignored }
-            pressed = nil
-            return b.handle(event, now: now)
-        case .pointerMove, .pointerExited, .focus:
-            // Every button follows the pointer (hover), the pressed one first.
-            var result = EventDisposition.ignored
-            for b in buttons where b.handle(event, now: now).isHandled { result = .handled }
-            return result
-        default:
-            // Keys reach a button through the focus chain only, never a second time through its row.
-            return .ignored
-        }
+        routing.handle(event, among: buttons, now: now)
     }
 
-    public func cancelGestures(now: Double) {
-        pressed = nil
-        for b in buttons { b.cancelGestures(now: now) }
-    }
+    public func cancelGestures(now: Double) { routing.cancel(buttons, now: now) }
 
     /// Measures the buttons again (text set at another size) and lays them out.
     public func invalidateMeasurements() { layOut() }

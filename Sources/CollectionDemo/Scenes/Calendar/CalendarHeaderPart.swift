@@ -10,8 +10,8 @@ final class CalendarHeaderPart: Component {
     unowned let scene: CalendarScene
     /// Today, ‹ and › in reading order.
     let buttons: [Button]
-    /// The button the current press began on.
-    private var pressed: Button?
+    /// The pointer among the buttons (the engine's, as a button row routes it).
+    private var routing = ButtonPointerRouting()
 
     init(scene: CalendarScene) {
         self.scene = scene
@@ -56,32 +56,12 @@ final class CalendarHeaderPart: Component {
 
     func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         layOutButtons()
-        switch event {
-        case .pointerDown:
-            for b in buttons where b.handle(event, now: now).isHandled { pressed = b; return .handled }
-            return .ignored
-        case .pointerUp:
-            guard let b = pressed else { return .ignored }
-            pressed = nil
-            return b.handle(event, now: now)
-        case .pointerMove, .pointerExited, .focus:
-            // Every button follows the pointer (hover); the one held takes the moves.
-            var result = EventDisposition.ignored
-            for b in buttons where b.handle(event, now: now).isHandled { result = .handled }
-            if case .focus(gained: false) = event { pressed = nil }
-            return result
-        default:
-            // Keys reach a button through the focus chain only.
-            return .ignored
-        }
+        return routing.handle(event, among: buttons, now: now)
     }
 
     func update(now: Double) { layOutButtons() }
 
-    func cancelGestures(now: Double) {
-        pressed = nil
-        for b in buttons { b.cancelGestures(now: now) }
-    }
+    func cancelGestures(now: Double) { routing.cancel(buttons, now: now) }
 
     func draw(into list: inout DrawList) {
         let collection = scene.collection, frame = scene.sceneFrame

@@ -24,9 +24,9 @@ extension PhotosScene {
     }
 
     /// The picture's path: the wall's identifier for the item.
-    private func path(at ip: ItemPath) -> String? {
+    func path(at ip: ItemPath) -> String? {
         guard ip.item >= 0, order.indices.contains(groups.position(ip)) else { return nil }
-        return collectionView(collection, identifierForItemAt: ip) as? String
+        return file(at: groups.position(ip))
     }
 
     /// When the file was last changed and its size ("Nov 27, 2026 at 10:04, 2.1 MB"), read from

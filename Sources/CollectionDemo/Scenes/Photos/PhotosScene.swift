@@ -151,7 +151,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         let spaceLift = ClosureComponent(role: .capture, handle: { [unowned self] event, now in
             guard case .key(.space, []) = event, !viewer.isOpen, !manager.isDragging,
                   composition.focus.focused === controller,
-                  let ip = collection.focusedItem, let id = collection.identifier(at: ip)?.base as? String else { return .ignored }
+                  let ip = collection.focusedItem, let id = path(at: ip) else { return .ignored }
             manager.finishLandings()
             collection.setFocus(ip, showingRing: true)
             return manager.liftWithKeyboard(id, from: reorder, now: now) ? .handled : .ignored
@@ -433,7 +433,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
     }
 
     /// The file shown at position `item`.
-    private func file(at item: Int) -> String { library.files[order[item]] }
+    func file(at item: Int) -> String { library.files[order[item]] }
     /// The file shown at `ip`.
     private func file(_ ip: ItemPath) -> String { file(at: groups.position(ip)) }
 
