@@ -18,28 +18,12 @@ final class LocaleWordsTests: XCTestCase {
         app.draw().commands.compactMap { if case let .text(run) = $0 { return run.text }; return nil }
     }
 
-    /// Runs `body` with the demo's and the engine's messages in `language` (`locale` for the
-    /// process's messages locale), from the catalogues scripts/translations.sh compiles into
-    /// .build/locale; the C locale again afterwards.
+    /// Runs `body` with the demo's and the engine's messages in `language`, from the catalogues
+    /// scripts/translations.sh compiles into .build/locale (`DemoWords.speaking`).
     private func speaking(_ language: String, _ locale: String, _ body: () throws -> Void) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/locale").standardized.path
-        guard FileManager.default.fileExists(atPath: "\(root)/\(language)/LC_MESSAGES/\(DemoWords.domain.name).mo") else {
-            return XCTFail("no \(language) catalogue in \(root): run scripts/translations.sh compile (scripts/test.sh does)")
-        }
-        let previous = String(cString: setlocale(LC_MESSAGES, nil))
-        let previousLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
-        defer {
-            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
-            setlocale(LC_MESSAGES, previous)
-        }
-        setenv("LANGUAGE", language, 1)
-        guard setlocale(LC_MESSAGES, "\(locale).UTF-8") != nil else {
-            return XCTFail("the locale \(locale).UTF-8 is not installed: scripts/install-deps.sh --test generates it")
-        }
-        DemoWords.domain.bind(to: root)
-        TextDomain.collectionKit.bind(to: root)
-        try body()
+        try DemoWords.speaking(language, locale: locale, cataloguesIn: root, body)
     }
 
     /// The mosaic's 2000 cards: "2,000 cards" in English (the tests' C locale speaks it), and

@@ -53,24 +53,12 @@ final class LayoutCheckTests: XCTestCase {
         return Self.problems(in: app.draw().placedTexts(measuredBy: canvas.measurer), window: size)
     }
 
-    /// Runs `body` with messages in `language`, from the catalogues in the build directory (as
-    /// LocaleGoldenTests does); English needs none.
+    /// Runs `body` with messages in `language`, from the catalogues in the build directory
+    /// (`DemoWords.speaking`); LocaleGoldenTests speaks through it too.
     static func speaking(_ language: String, _ locale: String, _ body: () throws -> Void) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/locale").standardized.path
-        let previous = String(cString: setlocale(LC_MESSAGES, nil))
-        let previousLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
-        defer {
-            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
-            setlocale(LC_MESSAGES, previous)
-        }
-        setenv("LANGUAGE", language, 1)
-        guard setlocale(LC_MESSAGES, "\(locale).UTF-8") != nil else {
-            return XCTFail("the locale \(locale).UTF-8 is not installed: scripts/install-deps.sh --test generates it")
-        }
-        DemoWords.domain.bind(to: root)
-        TextDomain.collectionKit.bind(to: root)
-        try body()
+        try DemoWords.speaking(language, locale: locale, cataloguesIn: root, body)
     }
 
     /// Every problem of every scene × scale × language, one line each.

@@ -41,24 +41,7 @@ final class LocaleGoldenTests: XCTestCase {
 
     /// Runs `body` with messages in `locale`, from the catalogues in the build directory.
     private func speaking(_ language: String, _ locale: String, _ body: () throws -> Void) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../.build/locale").standardized.path
-        guard FileManager.default.fileExists(atPath: "\(root)/\(language)/LC_MESSAGES/\(DemoWords.domain.name).mo") else {
-            return XCTFail("no \(language) catalogue in \(root): run scripts/translations.sh compile (scripts/test.sh does)")
-        }
-        let previous = String(cString: setlocale(LC_MESSAGES, nil))
-        let previousLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
-        defer {
-            if let previousLanguage { setenv("LANGUAGE", previousLanguage, 1) } else { unsetenv("LANGUAGE") }
-            setlocale(LC_MESSAGES, previous)
-        }
-        setenv("LANGUAGE", language, 1)
-        guard setlocale(LC_MESSAGES, "\(locale).UTF-8") != nil else {
-            return XCTFail("the locale \(locale).UTF-8 is not installed: scripts/install-deps.sh --test generates it")
-        }
-        DemoWords.domain.bind(to: root)
-        TextDomain.collectionKit.bind(to: root)
-        try body()
+        try LayoutCheckTests.speaking(language, locale, body)
     }
 
     private func check(_ scene: String) throws {
