@@ -26,14 +26,6 @@ private final class PreviewingDecoder: ImageDecoding, @unchecked Sendable {
 final class EmbeddedThumbnailPipelineTests: XCTestCase {
     func images(_ list: DrawList) -> [ImageRun] { list.commands.compactMap { if case let .image(run) = $0 { return run } else { return nil } } }
 
-    func waitUntil(_ pipeline: ImagePipeline, now: Double, _ done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-        let end = Date().addingTimeInterval(10)
-        while !done() && Date() < end {
-            usleep(1000)
-            pipeline.update(now: now)
-        }
-        XCTAssertTrue(done(), "timed out waiting for the workers", file: file, line: line)
-    }
 
     func testTheEmbeddedThumbnailShowsWhileThePictureIsDecodedThenThePictureFadesInOverIt() {
         let decoder = PreviewingDecoder()

@@ -78,15 +78,6 @@ final class ImagePipelineTests: XCTestCase {
         return list
     }
 
-    /// Updates `pipeline` until `done` or five seconds of wall time.
-    func waitUntil(_ pipeline: ImagePipeline, now: Double, _ done: () -> Bool, file: StaticString = #filePath, line: UInt = #line) {
-        let end = Date().addingTimeInterval(5)
-        while !done() && Date() < end {
-            usleep(1000)
-            pipeline.update(now: now)
-        }
-        XCTAssertTrue(done(), "timed out waiting for the workers", file: file, line: line)
-    }
 
     func visibleStates(_ cv: CollectionView, _ pipeline: ImagePipeline, _ source: PictureSource) -> [ImageLoadState] {
         cv.visibleAttributes.filter { $0.kind == .cell && $0.frame.intersects(cv.bounds) }.map {
