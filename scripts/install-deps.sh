@@ -52,7 +52,7 @@ fi
 if [ "${1:-}" = "--test" ]; then
     wanted=(de_DE fr_FR ar_EG he_IL ja_JP)
     absent=()
-    for l in "${wanted[@]}"; do locale -a 2>/dev/null | grep -qix "$l.utf-\?8" || absent+=("$l"); done
+    for l in "${wanted[@]}"; do grep -qix "$l.utf-\?8" <<< "$(locale -a 2>/dev/null)" || absent+=("$l"); done
     if [ ${#absent[@]} -gt 0 ]; then
         sudo=""
         if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

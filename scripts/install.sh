@@ -155,7 +155,9 @@ pkg_dir() { # PACKAGE FALLBACK: the package's completionsdir with its datadir un
 bash_dir=$(pkg_dir bash-completion "$prefix/share/bash-completion/completions")
 fish_dir=$(pkg_dir fish "$prefix/share/fish/vendor_completions.d")
 zsh_dir="$prefix/share/zsh/site-functions"
-if command -v zsh >/dev/null && zsh -fc 'print -l -- $fpath' 2>/dev/null | grep -qx -- "$prefix/share/zsh/vendor-completions"; then
+# (zsh's list is read whole before it is searched: under pipefail, grep -q ending first would fail
+# the pipe with the writer's SIGPIPE.)
+if command -v zsh >/dev/null && grep -qx -- "$prefix/share/zsh/vendor-completions" <<< "$(zsh -fc 'print -l -- $fpath' 2>/dev/null)"; then
     zsh_dir="$prefix/share/zsh/vendor-completions"
 elif ! command -v zsh >/dev/null && [ "$prefix" = /usr ] && [ -f /etc/debian_version ]; then
     zsh_dir="$prefix/share/zsh/vendor-completions"
@@ -210,7 +212,7 @@ declare -a kept=()
 for e in "${previous[@]}"; do
     case "$e" in
         file\ *) f=${e#file }
-                 if ! printf '%s\n' "${entries[@]}" | grep -qxF -- "$e"; then rm -f -- "$f" && echo "  removed $f (no longer installed)"; fi ;;
+                 if ! grep -qxF -- "$e" <<< "$(printf '%s\n' "${entries[@]}")"; then rm -f -- "$f" && echo "  removed $f (no longer installed)"; fi ;;
         *) kept+=("$e") ;;
     esac
 done

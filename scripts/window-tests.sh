@@ -59,7 +59,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 # A pattern that names no group is a mistake (a typo, a renamed file), not a pass.
-if [ -n "${1:-}" ] && ! ls scripts/window-tests/[0-9]*.sh | grep -qF -- "$1"; then
+if [ -n "${1:-}" ] && ! grep -qF -- "$1" <<< "$(ls scripts/window-tests/[0-9]*.sh)"; then
     echo "window tests: no group's file name contains '$1' (see scripts/window-tests/)" >&2
     exit 2
 fi

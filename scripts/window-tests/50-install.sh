@@ -76,7 +76,9 @@ install_stage_test() {
     bash_dir=$(pkg-config --variable=completionsdir bash-completion 2>/dev/null || echo /usr/share/bash-completion/completions)
     fish_dir=$(pkg-config --variable=completionsdir fish 2>/dev/null || echo /usr/share/fish/vendor_completions.d)
     if command -v zsh >/dev/null; then
-        zsh -fc 'print -l -- $fpath' | grep -qx /usr/share/zsh/vendor-completions && zsh_dir=share/zsh/vendor-completions
+        # (Each list is read whole before it is searched: under pipefail, grep -q ending first would
+        # fail the pipe with the writer's SIGPIPE.)
+        grep -qx /usr/share/zsh/vendor-completions <<< "$(zsh -fc 'print -l -- $fpath')" && zsh_dir=share/zsh/vendor-completions
     elif [ -f /etc/debian_version ]; then zsh_dir=share/zsh/vendor-completions; fi
     local expected actual
     expected=$( {
@@ -162,13 +164,13 @@ PY
         || fail install "the D-Bus service file: $(tr '\n' ' ' <"$service")"
     # Each completion is where its shell looks for /usr.
     if command -v zsh >/dev/null; then
-        zsh -fc 'print -l -- $fpath' | grep -qx "/usr/$zsh_dir" && [ -f "$root/$zsh_dir/_collection-demo" ] \
+        grep -qx "/usr/$zsh_dir" <<< "$(zsh -fc 'print -l -- $fpath')" && [ -f "$root/$zsh_dir/_collection-demo" ] \
             && pass "install: the zsh completion is in /usr/$zsh_dir, on zsh's own fpath" \
             || fail install "zsh's fpath has no /usr/$zsh_dir: $(zsh -fc 'print -- $fpath')"
     else skip install "zsh is not installed (Debian: zsh)"; fi
     if command -v fish >/dev/null; then
         # fish's own list of completion folders (its data dir's vendor folder and XDG_DATA_DIRS').
-        XDG_DATA_DIRS=/usr/share fish -c 'printf "%s\n" $fish_complete_path' | grep -qx "$fish_dir" && [ -f "$root/${fish_dir#/usr/}/collection-demo.fish" ] \
+        grep -qx "$fish_dir" <<< "$(XDG_DATA_DIRS=/usr/share fish -c 'printf "%s\n" $fish_complete_path')" && [ -f "$root/${fish_dir#/usr/}/collection-demo.fish" ] \
             && pass "install: the fish completion is in $fish_dir, on fish's completion path" \
             || fail install "fish's completion path has no $fish_dir"
     else skip install "fish is not installed (Debian: fish)"; fi
