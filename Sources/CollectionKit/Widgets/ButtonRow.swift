@@ -32,7 +32,7 @@ public final class ButtonRow: Component {
     public private(set) var frame = Rect.zero
     private let measurer: any TextMeasuring
     /// The pointer among the buttons (the press, then its release on the button it began on).
-    private var routing = ButtonPointerRouting()
+    private let routing = ButtonPointerRouting()
 
     public init(_ buttons: [Button], measurer: any TextMeasuring, spacing: Double = 8, alignment: Alignment = .leading,
                 layoutDirection: LayoutDirection = .leftToRight) {

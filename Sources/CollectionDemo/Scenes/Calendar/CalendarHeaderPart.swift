@@ -11,7 +11,7 @@ final class CalendarHeaderPart: Component {
     /// Today, ‹ and › in reading order.
     let buttons: [Button]
     /// The pointer among the buttons (the engine's, as a button row routes it).
-    private var routing = ButtonPointerRouting()
+    private let routing = ButtonPointerRouting()
 
     init(scene: CalendarScene) {
         self.scene = scene
