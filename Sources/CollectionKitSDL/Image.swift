@@ -43,39 +43,92 @@ public struct Image: Equatable {
         }
         defer { SDL_FreeSurface(s) }
         let w = Int(s.pointee.w), h = Int(s.pointee.h), pitch = Int(s.pointee.pitch)
-        var px = [UInt32](repeating: 0, count: w * h)
         SDL_LockSurface(s)
-        let base = s.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { px[y * w + x] = row[x] | 0xFF00_0000 }
-        }
+        let px = Image.opaqueCopy(of: UnsafeRawPointer(s.pointee.pixels!), width: w, height: h, pitch: pitch)
         SDL_UnlockSurface(s)
         return Image(width: w, height: h, pixels: px)
     }
 
+    /// The pixels of a surface's rows (`pitch` bytes apart) as opaque ARGB words: each row is
+    /// copied whole, then its alpha set, through pointers (a debug build's per-pixel array
+    /// subscripts made a full-window capture cost a large share of a golden test).
+    static func opaqueCopy(of base: UnsafeRawPointer, width w: Int, height h: Int, pitch: Int) -> [UInt32] {
+        guard w > 0, h > 0 else { return [] }
+        return [UInt32](unsafeUninitializedCapacity: w * h) { out, count in
+            let dst = out.baseAddress!
+            for y in 0..<h { SDL_memcpy(dst + y * w, base + y * pitch, w * 4) }
+            var p = dst
+            let end = dst + w * h
+            while p < end { p.pointee |= 0xFF00_0000; p += 1 }
+            count = w * h
+        }
+    }
+
+    /// The share of pixels whose any channel differs from `other`'s by more than
+    /// `channelTolerance` (1 when the sizes differ). Equal runs are skipped a block at a time, so
+    /// two equal images cost a memory comparison; `difference(from:channelTolerance:)` also draws
+    /// where they differ.
+    public func differingFraction(from other: Image, channelTolerance: Int = 8) -> Double {
+        guard width == other.width, height == other.height, pixels.count == other.pixels.count else { return 1 }
+        guard !pixels.isEmpty else { return 0 }
+        let bad = pixels.withUnsafeBufferPointer { a in
+            other.pixels.withUnsafeBufferPointer { b in
+                Image.countDiffering(a.baseAddress!, b.baseAddress!, count: a.count, tolerance: channelTolerance)
+            }
+        }
+        return Double(bad) / Double(pixels.count)
+    }
+
+    /// How many of `count` pixel words differ in a channel by more than `tolerance`.
+    static func countDiffering(_ a: UnsafePointer<UInt32>, _ b: UnsafePointer<UInt32>, count: Int, tolerance: Int) -> Int {
+        let block = 256
+        var bad = 0
+        var start = 0
+        while start < count {
+            let n = min(block, count - start)
+            if SDL_memcmp(a + start, b + start, n * 4) != 0 {
+                for i in start..<(start + n) where a[i] != b[i] && Image.channelDistance(a[i], b[i]) > tolerance { bad += 1 }
+            }
+            start += n
+        }
+        return bad
+    }
+
+    /// The largest difference of the red, green and blue channels of two ARGB words.
+    @inline(__always)
+    static func channelDistance(_ a: UInt32, _ b: UInt32) -> Int {
+        let r = abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF))
+        let g = abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF))
+        let bl = abs(Int(a & 0xFF) - Int(b & 0xFF))
+        return max(r, max(g, bl))
+    }
+
     /// How two images differ: the share of pixels whose any channel differs by more than
-    /// `channelTolerance`, and an image marking them in red over a faded copy of `self`.
+    /// `channelTolerance`, and an image marking them in red over a faded copy of `self`. A check
+    /// that needs only the share asks `differingFraction(from:channelTolerance:)`, which draws
+    /// nothing.
     public func difference(from other: Image, channelTolerance: Int = 8) -> (fraction: Double, diff: Image) {
         guard width == other.width, height == other.height else {
             return (1, self)
         }
-        var out = [UInt32](repeating: 0, count: pixels.count)
         var bad = 0
-        for i in pixels.indices {
-            let a = pixels[i], b = other.pixels[i]
-            var worst = 0
-            for shift in [0, 8, 16] as [UInt32] {
-                worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
+        let out = [UInt32](unsafeUninitializedCapacity: pixels.count) { out, count in
+            pixels.withUnsafeBufferPointer { a in
+                other.pixels.withUnsafeBufferPointer { b in
+                    for i in 0..<a.count {
+                        let p = a[i]
+                        if p != b[i] && Image.channelDistance(p, b[i]) > channelTolerance {
+                            bad += 1
+                            out[i] = 0xFFFF_0000
+                        } else {
+                            // Faded grey of the original, so the red marks stand out.
+                            let g = ((p >> 16 & 0xFF) + (p >> 8 & 0xFF) + (p & 0xFF)) / 3 / 3 + 170
+                            out[i] = 0xFF00_0000 | g << 16 | g << 8 | g
+                        }
+                    }
+                }
             }
-            if worst > channelTolerance {
-                bad += 1
-                out[i] = 0xFFFF_0000
-            } else {
-                // Faded grey of the original, so the red marks stand out.
-                let g = ((a >> 16 & 0xFF) + (a >> 8 & 0xFF) + (a & 0xFF)) / 3 / 3 + 170
-                out[i] = 0xFF00_0000 | g << 16 | g << 8 | g
-            }
+            count = pixels.count
         }
         return (Double(bad) / Double(max(1, pixels.count)), Image(width: width, height: height, pixels: out))
     }

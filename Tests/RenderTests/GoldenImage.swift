@@ -53,8 +53,9 @@ enum Golden {
             return
         }
         let reference = try Image.readPNG(refURL.path)
-        let (fraction, diff) = image.difference(from: reference)
+        let fraction = image.differingFraction(from: reference)
         if fraction > allowedFraction {
+            let diff = image.difference(from: reference).diff
             try FileManager.default.createDirectory(at: failures, withIntermediateDirectories: true)
             let actual = failures.appendingPathComponent("\(name).actual.png").path
             let diffPath = failures.appendingPathComponent("\(name).diff.png").path

@@ -79,8 +79,8 @@ final class HiDPIRenderTests: XCTestCase {
         let reference = try textCanvas(words, size: 28, scale: 2, canvasScale: 1)
         let blownUp = doubled(try textCanvas(words, size: 14, scale: 1, canvasScale: 1))
         XCTAssertEqual([native.width, native.height], [400, 80])
-        XCTAssertEqual(native.difference(from: reference).fraction, 0, "the same pixels as a 28-pixel font")
-        XCTAssertGreaterThan(blownUp.difference(from: reference).fraction, 0.02, "the check tells scaled-up text apart")
+        XCTAssertEqual(native.differingFraction(from: reference), 0, "the same pixels as a 28-pixel font")
+        XCTAssertGreaterThan(blownUp.differingFraction(from: reference), 0.02, "the check tells scaled-up text apart")
     }
 
     func testGoldenBoardsAtTwice() throws {

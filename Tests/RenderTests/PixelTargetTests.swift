@@ -36,8 +36,8 @@ final class PixelTargetTests: XCTestCase {
             // out, a little more where two such blends stack. No pixel may differ by more than the
             // golden images allow, and hardly any by more than 4.
             let a = direct.capture(), b = viaSDL.capture()
-            let beyondGolden = a.difference(from: b, channelTolerance: 8).fraction
-            let beyondRounding = a.difference(from: b, channelTolerance: 4).fraction
+            let beyondGolden = a.differingFraction(from: b, channelTolerance: 8)
+            let beyondRounding = a.differingFraction(from: b, channelTolerance: 4)
             XCTAssertEqual(beyondGolden, 0, "\(scene), frame \(frame): \(beyondGolden * 100)% of pixels differ by more than 8 per channel",
                            file: file, line: line)
             XCTAssertLessThanOrEqual(beyondRounding, Golden.allowedFraction,
