@@ -8,8 +8,9 @@
 #                         libraries and unsafe memory (the backend, libical, the whole program)
 #   strings               the translations compile, say each glossary term one way, and the demo
 #                         shows no literal outside them
-#   window, window-2      the real window under Xvfb driven by xdotool, in two shares side by side
-#                         (scripts/window-tests.sh --display --shard 1/2 and 2/2)
+#   window, window-2, window-3
+#                         the real window under Xvfb driven by xdotool, in three shares side by
+#                         side (scripts/window-tests.sh --display --shard 1/3, 2/3 and 3/3)
 #   headless              the window-test groups that need no display (the command line, the
 #                         install, the locale, the link order, the benchmarks' flags), beside it
 #   teardown              clean exits in a loop (5 runs a script; RUNS=N for more), and under
@@ -335,11 +336,16 @@ fi
 stages+=(build)
 if ! run_stage build swift build "${build_flags[@]}"; then wait; summary; exit 1; fi
 if [ $quick = 0 ] && [ $repeat = 0 ]; then
-    stages+=(window window-2 headless teardown)
-    # The display groups in two shares, each with an Xvfb of its own: the groups mostly wait on
-    # the window (a fifth of their wall time is CPU), so two run side by side in half the time.
-    run_stage window scripts/window-tests.sh --display --shard 1/2 &
-    run_stage window-2 scripts/window-tests.sh --display --shard 2/2 &
+    # The display groups in three shares, each with an Xvfb of its own: the groups mostly wait on
+    # the window (a fifth of their wall time is CPU), so the shares run side by side, and the
+    # longest group (Orca's, about 140 s) still fits in one share's time.
+    window_shards=3
+    for k in $(seq 1 $window_shards); do
+        name=window; [ "$k" -gt 1 ] && name=window-$k
+        stages+=("$name")
+        run_stage "$name" scripts/window-tests.sh --display --shard "$k/$window_shards" &
+    done
+    stages+=(headless teardown)
     # The groups that need no display run beside the window stage, not in its queue.
     run_stage headless scripts/window-tests.sh --no-display &
     # Five runs of each script in the suite (RUNS=200 for a soak): valgrind's pass finds the
