@@ -136,14 +136,8 @@ public final class HeadlessCanvas {
     public func capture() -> Image {
         guard let surface else { return Image(width: 0, height: 0, pixels: []) }
         let w = Int(surface.pointee.w), h = Int(surface.pointee.h)
-        var px = [UInt32](repeating: 0, count: w * h)
         SDL_LockSurface(surface)
-        let pitch = Int(surface.pointee.pitch)
-        let base = surface.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { px[y * w + x] = row[x] | 0xFF00_0000 }
-        }
+        let px = Image.opaqueCopy(of: surface.pointee.pixels!, width: w, height: h, pitch: Int(surface.pointee.pitch))
         SDL_UnlockSurface(surface)
         return Image(width: w, height: h, pixels: px)
     }

@@ -43,13 +43,8 @@ public struct Image: Equatable {
         }
         defer { SDL_FreeSurface(s) }
         let w = Int(s.pointee.w), h = Int(s.pointee.h), pitch = Int(s.pointee.pitch)
-        var px = [UInt32](repeating: 0, count: w * h)
         SDL_LockSurface(s)
-        let base = s.pointee.pixels!.assumingMemoryBound(to: UInt8.self)
-        for y in 0..<h {
-            let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<w { px[y * w + x] = row[x] | 0xFF00_0000 }
-        }
+        let px = Image.opaqueCopy(of: s.pointee.pixels!, width: w, height: h, pitch: pitch)
         SDL_UnlockSurface(s)
         return Image(width: w, height: h, pixels: px)
     }
@@ -60,23 +55,54 @@ public struct Image: Equatable {
         guard width == other.width, height == other.height else {
             return (1, self)
         }
+        // Through raw buffers and plain integer arithmetic: a debug build (the tests') otherwise
+        // spends most of a golden comparison in generic array and `max`/`abs` calls.
         var out = [UInt32](repeating: 0, count: pixels.count)
         var bad = 0
-        for i in pixels.indices {
-            let a = pixels[i], b = other.pixels[i]
-            var worst = 0
-            for shift in [0, 8, 16] as [UInt32] {
-                worst = max(worst, abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF)))
-            }
-            if worst > channelTolerance {
-                bad += 1
-                out[i] = 0xFFFF_0000
-            } else {
-                // Faded grey of the original, so the red marks stand out.
-                let g = ((a >> 16 & 0xFF) + (a >> 8 & 0xFF) + (a & 0xFF)) / 3 / 3 + 170
-                out[i] = 0xFF00_0000 | g << 16 | g << 8 | g
+        let tolerance = Int32(clamping: channelTolerance)
+        pixels.withUnsafeBufferPointer { mine in
+            other.pixels.withUnsafeBufferPointer { theirs in
+                out.withUnsafeMutableBufferPointer { marks in
+                    for i in 0..<min(mine.count, theirs.count) {
+                        let a = mine[i], b = theirs[i]
+                        if a == b, tolerance >= 0 {
+                            // Faded grey of the original, so the red marks stand out.
+                            let g = ((a >> 16 & 0xFF) + (a >> 8 & 0xFF) + (a & 0xFF)) / 3 / 3 + 170
+                            marks[i] = 0xFF00_0000 | g << 16 | g << 8 | g
+                            continue
+                        }
+                        var dr = Int32(a >> 16 & 0xFF) - Int32(b >> 16 & 0xFF)
+                        var dg = Int32(a >> 8 & 0xFF) - Int32(b >> 8 & 0xFF)
+                        var db = Int32(a & 0xFF) - Int32(b & 0xFF)
+                        if dr < 0 { dr = -dr }
+                        if dg < 0 { dg = -dg }
+                        if db < 0 { db = -db }
+                        if dr > tolerance || dg > tolerance || db > tolerance {
+                            bad += 1
+                            marks[i] = 0xFFFF_0000
+                        } else {
+                            let g = ((a >> 16 & 0xFF) + (a >> 8 & 0xFF) + (a & 0xFF)) / 3 / 3 + 170
+                            marks[i] = 0xFF00_0000 | g << 16 | g << 8 | g
+                        }
+                    }
+                }
             }
         }
         return (Double(bad) / Double(max(1, pixels.count)), Image(width: width, height: height, pixels: out))
+    }
+
+    /// The pixels of a locked ARGB8888 surface, made opaque, row by row through raw buffers (a
+    /// debug build's array subscripts would cost more than the copy).
+    static func opaqueCopy(of pixels: UnsafeMutableRawPointer, width w: Int, height h: Int, pitch: Int) -> [UInt32] {
+        var px = [UInt32](repeating: 0, count: w * h)
+        let base = pixels.assumingMemoryBound(to: UInt8.self)
+        px.withUnsafeMutableBufferPointer { out in
+            for y in 0..<h {
+                let row = UnsafeRawPointer(base + y * pitch).assumingMemoryBound(to: UInt32.self)
+                let start = y * w
+                for x in 0..<w { out[start + x] = row[x] | 0xFF00_0000 }
+            }
+        }
+        return px
     }
 }
