@@ -48,9 +48,8 @@ final class CalendarRaceTests: XCTestCase {
                 children.append((uid, child, out))
             }
             // Both have read the file before either is told to write.
-            let deadline = Date().addingTimeInterval(60)
-            while children.contains(where: { !FileManager.default.fileExists(atPath: $0.out + ".ready") && $0.process.isRunning }), Date() < deadline {
-                usleep(1_000)
+            waitUntil("trial \(trial): both writers to read the file", timeout: 60) {
+                !children.contains { !FileManager.default.fileExists(atPath: $0.out + ".ready") && $0.process.isRunning }
             }
             _ = FileManager.default.createFile(atPath: go, contents: Data())
             for c in children { c.process.waitUntilExit() }
