@@ -94,13 +94,19 @@ public struct Image: Equatable {
         return bad
     }
 
-    /// The largest difference of the red, green and blue channels of two ARGB words.
+    /// The largest difference of the red, green and blue channels of two ARGB words, in plain
+    /// integer arithmetic (a debug build's generic `max`/`abs` calls cost more than the rest).
     @inline(__always)
     static func channelDistance(_ a: UInt32, _ b: UInt32) -> Int {
-        let r = abs(Int(a >> 16 & 0xFF) - Int(b >> 16 & 0xFF))
-        let g = abs(Int(a >> 8 & 0xFF) - Int(b >> 8 & 0xFF))
-        let bl = abs(Int(a & 0xFF) - Int(b & 0xFF))
-        return max(r, max(g, bl))
+        var r = Int32(a >> 16 & 0xFF) - Int32(b >> 16 & 0xFF)
+        var g = Int32(a >> 8 & 0xFF) - Int32(b >> 8 & 0xFF)
+        var bl = Int32(a & 0xFF) - Int32(b & 0xFF)
+        if r < 0 { r = -r }
+        if g < 0 { g = -g }
+        if bl < 0 { bl = -bl }
+        if g > r { r = g }
+        if bl > r { r = bl }
+        return Int(r)
     }
 
     /// How two images differ: the share of pixels whose any channel differs by more than

@@ -89,13 +89,7 @@ final class CalendarWriteWaitTests: XCTestCase {
         // The folder is free for others: a lock taken now is had at once.
         let again = open(folder.path, O_RDONLY | O_DIRECTORY)
         defer { close(again) }
-        let deadline = Date().addingTimeInterval(60)
-        var taken = false
-        while !taken, Date() < deadline {
-            taken = flock(again, LOCK_EX | LOCK_NB) == 0
-            if !taken { usleep(10_000) }
-        }
-        XCTAssertTrue(taken, "no lock left held")
+        waitUntil("the folder's lock to be free (no lock left held)", timeout: 60) { flock(again, LOCK_EX | LOCK_NB) == 0 }
         XCTAssertFalse(text.contains("Picnic"))
     }
 

@@ -32,7 +32,10 @@ final class DragPropertyTests: XCTestCase {
         XCTAssertGreaterThan(dragged, sequences / 3, "\(scene): too few sequences dragged anything")
     }
 
-    func testBoardsUnderRandomInput() throws { try check("boards", sequences: 400) }
+    /// 200 boards sequences: a planted bug that leaves a gap when one card in ten is cancelled
+    /// over a board (`goHome` skipping `endDrag`) failed by the 20th, 39th, 65th, 102nd, 5th, 2nd
+    /// and 100th sequence from seven first seeds; one on every such cancel, by the 7th.
+    func testBoardsUnderRandomInput() throws { try check("boards", sequences: 200) }
 
     func testRearrangeUnderRandomInput() throws { try check("rearrange", sequences: 100) }
 }

@@ -17,7 +17,8 @@ final class MonkeyTests: XCTestCase {
     /// Random scripts per scene: a fixed set small enough for every run of the suite (seeds 1-4
     /// between them play every item count, rearrange layout, carousel alignment and frame rate the
     /// scripts choose from); `MONKEY_SEEDS=N` plays seeds 1...N instead, for a long hunt
-    /// (`Benchmarks/monkey.sh`). The frame-rate comparison plays half as many, each three times.
+    /// (`Benchmarks/monkey.sh`). The frame-rate comparison plays half as many, each three times,
+    /// one of the three being the breaks-nothing check's own play (see `outcomes`).
     static let seeds: Int = {
         let asked = ProcessInfo.processInfo.environment["MONKEY_SEEDS"].flatMap { Int($0) }
         return max(4, asked ?? 4)
@@ -92,6 +93,36 @@ final class MonkeyTests: XCTestCase {
         return randomScript(&rng, size: MonkeyTests.size)
     }
 
+    /// The frame rate the breaks-nothing check plays a seed at. Seeds 1 and 2 (the ones the
+    /// frame-rate comparison plays at every rate) at 144, the dearest, so the comparison finds
+    /// those runs made; then 30, 60 and 144 in turn, every rate among seeds 1-4.
+    static func fps(seed: Int) -> Double { seed <= 2 ? 144 : [30.0, 60, 144][seed % 3] }
+
+    /// Where a played script ended, taken before any check touches the app: the scene shown, the
+    /// first collection's item order, every collection's content offset, and whether a tile was
+    /// lifted on the way.
+    struct Outcome {
+        var scene: String
+        var order: [String]?
+        var offsets: [Double]
+        var lifted: Bool
+    }
+
+    /// Each (scene, seed, frame rate) is played once per run of the class: the breaks-nothing
+    /// check, the frame-rate comparison and the lifted-tiles count ask of the same plays (the
+    /// same script, configuration and rate give the same run: the driver's clock is virtual).
+    /// XCTest runs the cases of a class one after another, on one thread.
+    nonisolated(unsafe) private static var outcomes: [String: Outcome] = [:]
+
+    private static func key(_ scene: String, _ seed: Int, _ fps: Double) -> String { "\(scene) \(seed) \(fps)" }
+
+    /// The outcome of a play, made now (unchecked) unless an earlier test of the class made it.
+    private func outcome(scene: String, seed: Int, fps: Double) throws -> Outcome {
+        if let known = MonkeyTests.outcomes[MonkeyTests.key(scene, seed, fps)] { return known }
+        _ = try play(scene: scene, seed: seed, fps: fps, check: false)
+        return try XCTUnwrap(MonkeyTests.outcomes[MonkeyTests.key(scene, seed, fps)])
+    }
+
     /// Plays one random script in process; returns the app at the end.
     private func play(scene: String, seed: Int, fps: Double, check: Bool) throws -> App {
         let app = try App(scene: scene, size: MonkeyTests.size, config: config(seed: seed))
@@ -99,8 +130,16 @@ final class MonkeyTests: XCTestCase {
         startDumps[ObjectIdentifier(app)] = app.dumpState()
         let driver = HeadlessDriver(root: app, fps: fps)
         var unbalanced = 0
-        driver.render = { if !$0.isBalanced { unbalanced += 1 } }
+        var lifted = false
+        driver.render = {
+            if !$0.isBalanced { unbalanced += 1 }
+            lifted = lifted || app.currentScene.isDragging
+        }
         try driver.play(script: script(scene: scene, seed: seed).joined(separator: "\n"))
+        MonkeyTests.outcomes[MonkeyTests.key(scene, seed, fps)] = Outcome(
+            scene: app.currentName, order: app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue),
+            offsets: SceneInspection.collections(of: app.currentScene).flatMap { [$0.contentOffset.x, $0.contentOffset.y] },
+            lifted: lifted)
         guard check else { return app }
         let context = "\(scene), seed \(seed), \(fps) fps"
         XCTAssertEqual(unbalanced, 0, "unbalanced draw lists: \(context)")
@@ -160,7 +199,7 @@ final class MonkeyTests: XCTestCase {
         for scene in MonkeyTests.scenes {
             var dragsSeen = 0
             for seed in 1...MonkeyTests.seeds {
-                _ = try play(scene: scene, seed: seed, fps: [30.0, 60, 144][seed % 3], check: true)
+                _ = try play(scene: scene, seed: seed, fps: MonkeyTests.fps(seed: seed), check: true)
                 if script(scene: scene, seed: seed).contains(where: { $0.hasPrefix("down") }) { dragsSeen += 1 }
             }
             XCTAssertGreaterThan(dragsSeen, MonkeyTests.seeds / 2, "the random scripts press in \(scene)")
@@ -170,14 +209,10 @@ final class MonkeyTests: XCTestCase {
     /// The rearrange scene's random presses must really lift tiles, or the test says nothing about drags.
     func testRandomPressesLiftTiles() throws {
         // Seeds until three have lifted a tile (at most 20): more lifts would say nothing more.
+        // The plays the other tests of the class made at 60 fps count without being played again.
         var dragged = 0
         for seed in 1...20 where dragged < 3 {
-            let app = try App(scene: "rearrange", size: MonkeyTests.size, config: config(seed: seed))
-            let driver = HeadlessDriver(root: app, fps: 60)
-            var seen = false
-            driver.render = { _ in seen = seen || app.currentScene.isDragging }
-            try driver.play(ScriptTimeline(InputScript.parse(script(scene: "rearrange", seed: seed).joined(separator: "\n")), fps: 60))
-            if seen { dragged += 1 }
+            if try outcome(scene: "rearrange", seed: seed, fps: 60).lifted { dragged += 1 }
         }
         XCTAssertGreaterThanOrEqual(dragged, 3, "the random presses must lift tiles for this to test drags")
     }
@@ -200,11 +235,10 @@ final class MonkeyTests: XCTestCase {
     func testRandomInputEndsTheSameAtEveryFrameRate() throws {
         for scene in MonkeyTests.scenes {
             for seed in 1...MonkeyTests.seeds / 2 {
+                // The breaks-nothing check's play of this seed (at 144 fps) is not played again.
                 let ends = try [30.0, 60, 144].map { fps -> (String, [String]?, [Double]) in
-                    let app = try play(scene: scene, seed: seed, fps: fps, check: false)
-                    let offsets = SceneInspection.collections(of: app.currentScene).flatMap { [$0.contentOffset.x, $0.contentOffset.y] }
-                    let order = app.dumpState()["collections"]?[0]?["items"]?.arrayValue?.compactMap(\.stringValue)
-                    return (app.currentName, order, offsets)
+                    let end = try outcome(scene: scene, seed: seed, fps: fps)
+                    return (end.scene, end.order, end.offsets)
                 }
                 for (fps, end) in zip([60, 144], ends.dropFirst()) {
                     let context = "\(scene), seed \(seed): \(fps) fps against 30 fps"

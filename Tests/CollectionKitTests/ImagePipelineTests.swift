@@ -95,8 +95,7 @@ final class ImagePipelineTests: XCTestCase {
         XCTAssertGreaterThan(firstScreen.count, 6)
         XCTAssertEqual(pipeline.inFlightCount, firstScreen.count, "every visible cell asked for its picture")
         // The one worker has taken a picture and is held in its decode; the rest wait.
-        let end = Date().addingTimeInterval(5)
-        while decoder.calls.isEmpty && Date() < end { usleep(1000) }
+        waitUntil("the worker to take a picture", timeout: 5) { !decoder.calls.isEmpty }
         XCTAssertEqual(decoder.calls.count, 1)
 
         // Scrolled far away before any picture is ready: the next frames no longer draw them.
@@ -119,15 +118,12 @@ final class ImagePipelineTests: XCTestCase {
         var pipeline: ImagePipeline? = ImagePipeline(decoder: decoder, workers: 1)
         var list = DrawList()
         for i in 0..<6 { pipeline?.draw(ImageKey(source: "photo-\(i)", pixelSize: PixelSize(width: 8, height: 8)), in: Rect(0, 0, 8, 8), into: &list) }
-        let end = Date().addingTimeInterval(5)
-        while decoder.calls.isEmpty && Date() < end { usleep(1000) }
+        waitUntil("the worker to take a picture", timeout: 5) { !decoder.calls.isEmpty }
         pipeline = nil
         decoder.release()
         // The worker has ended once nothing but this test holds the decoder (its queue, which
         // holds the decoder, lives as long as a worker runs).
-        let gone = Date().addingTimeInterval(30)
-        while !isKnownUniquelyReferenced(&decoder), Date() < gone { usleep(1000) }
-        XCTAssertTrue(isKnownUniquelyReferenced(&decoder), "the worker still runs 30 s after its pipeline went")
+        waitUntil("the worker to end after its pipeline went") { isKnownUniquelyReferenced(&decoder) }
         XCTAssertEqual(decoder.calls.count, 1, "only the picture already under way was decoded")
     }
 
@@ -257,8 +253,7 @@ final class ImagePipelineTests: XCTestCase {
         frame(cv, pipeline, now: 0)
         XCTAssertEqual(pipeline.inFlightCount, 9, "three rows of three in view")
         decoder.release()
-        let deadline = Date().addingTimeInterval(30)
-        while woken.value < 9, Date() < deadline { usleep(2_000) }
+        waitUntil("nine wakes") { woken.value >= 9 }
         XCTAssertEqual(woken.value, 9, "the nine results are queued")
         var collected: [Int] = []
         for step in 1...4 {

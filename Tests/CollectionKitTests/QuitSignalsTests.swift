@@ -34,8 +34,7 @@ final class QuitSignalsTests: XCTestCase {
             raise(sig)
             XCTAssertTrue(QuitSignals.isRequested, "signal \(sig)")
             // The observer runs on the watcher thread: wait for it, with a generous deadline.
-            let deadline = Date().addingTimeInterval(30)
-            while calls.load(ordering: .relaxed) == 0 && Date() < deadline { usleep(1000) }
+            waitUntil("the observer of signal \(sig)") { calls.load(ordering: .relaxed) > 0 }
             XCTAssertGreaterThanOrEqual(calls.load(ordering: .relaxed), 1, "signal \(sig)")
         }
     }

@@ -103,10 +103,9 @@ final class CalendarConflictTests: XCTestCase {
         defer { service.terminate(); service.waitUntilExit() }
         // The stand-in is seen once it has started (its command line is read from /proc).
         var owner: String?
-        let deadline = Date().addingTimeInterval(10)
-        while owner == nil, Date() < deadline {
+        waitUntil("the stand-in service to be seen") {
             owner = CalendarOwnership.ownerReason(file, environment: env)
-            if owner == nil { usleep(20_000) }
+            return owner != nil
         }
         let why = try XCTUnwrap(owner)
         XCTAssertTrue(why.contains("evolution-calendar-factory"), why)
@@ -156,8 +155,7 @@ final class AtomicWriteCrashTests: XCTestCase {
             child.standardError = FileHandle.nullDevice
             try child.run()
             // The child says when its loop runs; a kill before that would test nothing.
-            let deadline = Date().addingTimeInterval(30)
-            while !FileManager.default.fileExists(atPath: ready), child.isRunning, Date() < deadline { usleep(2_000) }
+            waitUntil("round \(round): the writer to start") { FileManager.default.fileExists(atPath: ready) || !child.isRunning }
             XCTAssertTrue(FileManager.default.fileExists(atPath: ready), "round \(round): the writer never started")
             // The kill lands at a random moment of the writing: this wait is the test's point.
             usleep(UInt32.random(in: 0...(round < 25 ? 60_000 : 400_000), using: &generator))

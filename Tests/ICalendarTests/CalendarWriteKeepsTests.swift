@@ -126,9 +126,8 @@ final class CalendarWriteTurnTests: XCTestCase {
 
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
 
-    func settled(_ turn: WriteTurn) -> WriteTurnState {
-        let deadline = Date().addingTimeInterval(60)
-        while turn.state == .waiting, Date() < deadline { usleep(1_000) }
+    func settled(_ turn: WriteTurn, file: StaticString = #filePath, line: UInt = #line) -> WriteTurnState {
+        waitUntil("the turn to settle", timeout: 60, file: file, line: line) { turn.state != .waiting }
         return turn.state
     }
 

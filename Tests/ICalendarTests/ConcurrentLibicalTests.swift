@@ -146,7 +146,7 @@ final class ConcurrentLibicalTests: XCTestCase {
             done.signal()
         }.start()
         queued.wait()
-        while lock.waits == 0 { usleep(1000) }
+        waitUntil("the waiter to queue for the turn") { lock.waits > 0 }
         lock.yieldToWaiters()
         order.value.append("holder")
         lock.unlock()

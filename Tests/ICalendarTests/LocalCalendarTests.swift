@@ -34,9 +34,7 @@ final class LocalCalendarTests: XCTestCase {
     func waitUntilWatching(_ watcher: CalendarFileWatcher, file: StaticString = #filePath, line: UInt = #line) {
         final class Token {}
         watcher.mailbox.retire(Token())
-        let deadline = Date().addingTimeInterval(30)
-        while watcher.looks == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
-        XCTAssertGreaterThan(watcher.looks, 0, "the watcher never looked", file: file, line: line)
+        waitUntil("the watcher's first look", file: file, line: line) { watcher.looks > 0 }
     }
 
     func testEveryEvolutionCalendarUnderXDGDataHomeIsFoundInAFixedOrder() throws {
@@ -65,8 +63,7 @@ final class LocalCalendarTests: XCTestCase {
         XCTAssertEqual(watcher.mailbox.posted, 0, "nothing changed yet")
         // A different size as well as a new time, so filesystems with coarse times see the change.
         try calendar("After the change", on: "20261104").write(toFile: file, atomically: true, encoding: .utf8)
-        let deadline = Date().addingTimeInterval(30)
-        while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        waitUntil("the watcher to post") { watcher.mailbox.posted > 0 }
         XCTAssertEqual(watcher.mailbox.posted, 1, "posted within a second or so")
         let source = try XCTUnwrap(watcher.mailbox.take())
         let month = CalendarMonth(iso: "2026-11")!
@@ -94,8 +91,7 @@ final class LocalCalendarTests: XCTestCase {
             dropped = token
             watcher.mailbox.retire(token)
         }
-        let deadline = Date().addingTimeInterval(30)
-        while dropped != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        waitUntil("the retired object to be dropped") { dropped == nil }
         XCTAssertNil(dropped, "the retired object was released on the watcher's thread")
         XCTAssertEqual(watcher.looks, 1)
         XCTAssertEqual(watcher.mailbox.posted, 0, "a look that finds nothing new posts nothing")
@@ -111,8 +107,7 @@ final class LocalCalendarTests: XCTestCase {
         waitUntilWatching(watcher)
         XCTAssertEqual(watcher.mailbox.posted, 0)
         let second = try write(calendar("Second", on: "20261105"), folder: "new-calendar")
-        let deadline = Date().addingTimeInterval(30)
-        while watcher.mailbox.posted == 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        waitUntil("the watcher to post") { watcher.mailbox.posted > 0 }
         let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
         XCTAssertEqual(update.files, [second, first].sorted())
         let month = CalendarMonth(iso: "2026-11")!
@@ -141,10 +136,7 @@ final class LocalCalendarTests: XCTestCase {
             Thread.sleep(forTimeInterval: 0.03)
             handle.write(Data(calendar("Added \(n)", on: "2026110\(5 + n)").utf8))
             try handle.close()
-            let deadline = Date().addingTimeInterval(30)
-            while watcher.files.count < n + 2 || watcher.mailbox.posted < n + 1, Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+            waitUntil("calendar \(n + 2) to be watched and posted") { watcher.files.count >= n + 2 && watcher.mailbox.posted >= n + 1 }
             XCTAssertEqual(watcher.mailbox.posted, n + 1, "one update for each calendar added")
             let update = try XCTUnwrap(watcher.mailbox.takeUpdate())
             let month = CalendarMonth(iso: "2026-11")!

@@ -55,15 +55,15 @@ enum Pictures {
 
     /// Draws every key once (so it is asked for) and updates until none is pending.
     static func load(_ keys: [ImageKey], in pipeline: ImagePipeline, now: Double = 0, file: StaticString = #filePath, line: UInt = #line) {
-        let end = Date().addingTimeInterval(20)
-        repeat {
+        // An expectation checked on the run loop, with a deadline (this is an enum's helper: the
+        // waiter is XCTest's own).
+        let settled = XCTNSPredicateExpectation(predicate: NSPredicate { _, _ in
             var list = DrawList()
             for k in keys { pipeline.draw(k, in: Rect(0, 0, 1, 1), into: &list) }
             pipeline.update(now: now)
-            if keys.allSatisfy({ pipeline.state(of: $0) != .pending }) { return }
-            usleep(2000)
-        } while Date() < end
-        XCTFail("pictures still pending", file: file, line: line)
+            return keys.allSatisfy { pipeline.state(of: $0) != .pending }
+        }, object: nil)
+        if XCTWaiter().wait(for: [settled], timeout: 20) != .completed { XCTFail("pictures still pending after 20 s", file: file, line: line) }
     }
 }
 
