@@ -81,8 +81,11 @@ if wait_until 30 takes_term; then
             pass "SIGTERM while the script is read writes the dump and exits 0"
         else fail "SIGTERM while reading" "exit $code, $(cat "$work/early.err")"; fi
     else
+        # Where it stands, for the report: its state and each thread's name and kernel wait.
+        where=$(awk '/^State:/ { print $2 $3 }' "/proc/$early_pid/status" 2>/dev/null)
+        for task in /proc/"$early_pid"/task/*; do where+=" $(cat "$task/comm" 2>/dev/null):$(cat "$task/wchan" 2>/dev/null)"; done
         kill -KILL "$early_pid" 2>/dev/null
-        fail "SIGTERM while reading" "still running 30 s after SIGTERM"
+        fail "SIGTERM while reading" "still running 30 s after SIGTERM (state and threads: $where; its errors: $(head -c 300 "$work/early.err"))"
     fi
 else
     fail "SIGTERM while reading" "the program never took SIGTERM over: $(cat "$work/early.err")"
