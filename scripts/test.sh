@@ -147,6 +147,13 @@ asan_stage() {
     # the engine's and the scenes' own suites are not compiled a second time.
     CK_SANITIZER_SUBSET=1 swift build "${build_flags[@]}" --product CollectionKitPackageTests --sanitize=address --scratch-path .build-asan || return 1
     CK_SANITIZER_SUBSET=1 swift build "${build_flags[@]}" --product collection-demo --sanitize=address --scratch-path .build-asan || return 1
+    # XCTest runs nothing, and says nothing, for a name it does not know: each test named here
+    # must be in the bundle (a file the subset left out, a renamed test).
+    local listed name
+    listed=$("$asan_xctest" --list-tests 2>/dev/null)
+    for name in ${asan_tests//,/ }; do
+        grep -qxF "$name" <<<"$listed" || { echo "error: the sanitizer's pass names $name, which its test bundle does not have"; return 1; }
+    done
     local filter
     filter=$(list_from=$asan_xctest classes_matching "$asan_filter" | tr , '\n' | grep -vE "$asan_skip" | paste -sd, -)
     # Leak reports are off: on Linux they flag the Swift runtime's and XCTest's own allocations.
