@@ -147,11 +147,10 @@ let package = Package(
                     sources: sanitizerSources(["MonkeyTests.swift", "SceneInspection.swift"])),
         .testTarget(name: "RenderTests",
                     dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop", "CollectionKitTesting", "CalendarModel", "ICalendar"],
-                    // (The calendar's goldens and the layout check stay, as other suites use their helpers,
-                    // and the partial redraw's file, for its test of moving pixels.)
+                    // (The calendar's goldens, the layout check and the draw-ahead suite stay, as other suites
+                    // use their helpers, and the partial redraw's file, for its test of moving pixels.)
                     exclude: ["References"] + sanitizerSkipped(["CarouselGoldenTests.swift", "BoardsGoldenTests.swift", "MosaicGoldenTests.swift",
-                                                                "RearrangeGoldenTests.swift", "LocaleGoldenTests.swift",
-                                                                "LongTextTests.swift", "DrawAheadTests.swift"])),
+                                                                "RearrangeGoldenTests.swift", "LocaleGoldenTests.swift", "LongTextTests.swift"])),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "CGettext"],
                     sources: sanitizerSources(["EventCacheTests.swift"])),
 
