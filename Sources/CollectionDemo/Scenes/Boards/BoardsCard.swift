@@ -116,15 +116,37 @@ public struct BoardCardMetrics {
     /// Where a card's text goes in the card's frame, in what style, and how many lines show:
     /// as many as the card holds, centred, the last one ending in "…" when text remains.
     public func textPlacement(_ card: BoardCard, cardFrame frame: Rect) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
+        place(card, cardFrame: frame, measure(card, cardWidth: frame.width))
+    }
+
+    /// What placing a card's text measures, for a card `cardWidth` wide whatever its height: the
+    /// type size its words fit at, a line's height, and how many lines the words wrap to.
+    struct TextMeasure {
+        var size: Double
+        var lineHeight: Double
+        var wrappedLines: Int
+    }
+
+    func measure(_ card: BoardCard, cardWidth: Double) -> TextMeasure {
+        let w = cardWidth - 4
+        let style = BoardCardMetrics.style(size: textSize(card, cardWidth: w))
+        let insets = BoardCardMetrics.textInsets(card, cardWidth: w)
+        let width = max(0, w - insets.leading - insets.trailing)
+        return TextMeasure(size: style.text.size, lineHeight: measurer.lineHeight(style: style.text),
+                           wrappedLines: measurer.lines(of: card.shownText, style: style, width: max(1, width)).lines.count)
+    }
+
+    /// The text's place in the card's frame from what was measured: as many lines as the card
+    /// holds, centred.
+    func place(_ card: BoardCard, cardFrame frame: Rect, _ m: TextMeasure) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
         let r = frame.insetBy(dx: 2, dy: 2)
-        let style = BoardCardMetrics.style(size: textSize(card, cardWidth: r.width))
+        let style = BoardCardMetrics.style(size: m.size)
         let insets = BoardCardMetrics.textInsets(card, cardWidth: r.width)
         let width = max(0, r.width - insets.leading - insets.trailing)
-        let lineHeight = measurer.lineHeight(style: style.text)
-        let room = max(lineHeight, r.height - 2 * BoardCardMetrics.verticalPadding)
-        let fitting = max(1, Int((room + 0.5) / lineHeight))
-        let lines = max(1, min(fitting, measurer.lines(of: card.shownText, style: style, width: max(1, width)).lines.count))
-        let h = Double(lines) * lineHeight
+        let room = max(m.lineHeight, r.height - 2 * BoardCardMetrics.verticalPadding)
+        let fitting = max(1, Int((room + 0.5) / m.lineHeight))
+        let lines = max(1, min(fitting, m.wrappedLines))
+        let h = Double(lines) * m.lineHeight
         return (Rect(x: r.minX + insets.leading, y: r.midY - h / 2, width: width, height: h), style, lines)
     }
 }
@@ -133,18 +155,49 @@ public struct BoardCardMetrics {
 public final class BoardCardCell: CollectionCell {
     public var card = BoardCard(id: 0, title: "")
     /// Wraps the card's text; set by the scene.
-    public var metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer())
+    public var metrics = BoardCardMetrics(measurer: EstimatedTextMeasurer()) { didSet { measured = nil } }
     /// Right to left the card is its mirror image: the colour band on the right, the padlock at the left.
     public var direction = LayoutDirection.leftToRight
+
+    /// What the text's measure was taken for: the words, the padlock's room, the card's width and
+    /// the desktop's text scale (the measurer's sizes follow it).
+    struct MeasureKey: Equatable {
+        var text: String
+        var locked: Bool
+        var width: Double
+        var textScale: Double
+    }
+    /// The card's text measured (its type size, wrapped lines): taken again when the words, the
+    /// card's width, the metrics or the text scale change, not on every frame the card is drawn
+    /// (fitting and wrapping the words was a third of a frame of the boards under random input).
+    /// Where the text goes is worked out from it each frame, with the same arithmetic.
+    private var measured: (key: MeasureKey, measure: BoardCardMetrics.TextMeasure)?
+    /// How many times this cell measured its text (for tests).
+    private(set) var measures = 0
 
     public override func prepareForReuse() {
         super.prepareForReuse()
         card = BoardCard(id: 0, title: "")
     }
 
+    /// The text's placement in `frame`, measured again only when something it depends on changed.
+    func textPlacement(in frame: Rect) -> (rect: Rect, style: ParagraphStyle, lines: Int) {
+        let key = MeasureKey(text: card.shownText, locked: card.lockedTo != nil, width: frame.width, textScale: Appearance.textScale)
+        let measure: BoardCardMetrics.TextMeasure
+        if let measured, measured.key == key {
+            measure = measured.measure
+        } else {
+            measures += 1
+            measure = metrics.measure(card, cardWidth: frame.width)
+            measured = (key, measure)
+        }
+        return metrics.place(card, cardFrame: frame, measure)
+    }
+
     public override func draw(in frame: Rect, into list: inout DrawList) {
+        let text = textPlacement(in: frame)
         HeaderMirror.draw(in: frame, direction, into: &list) { list in
-            BoardCardCell.drawCard(card, metrics: metrics, in: frame, into: &list)
+            BoardCardCell.drawCard(card, text: text, in: frame, into: &list)
         }
         // The rings the drag-and-drop manager's state asks for: selection inside, focus outside.
         if isSelected { list.stroke(frame.insetBy(dx: 1, dy: 1), Theme.accent, width: 3, radius: 8) }
@@ -153,12 +206,16 @@ public final class BoardCardCell: CollectionCell {
 
     /// Shared with the drag snapshot, so a lifted card looks exactly like the card.
     public static func drawCard(_ card: BoardCard, metrics: BoardCardMetrics, in frame: Rect, into list: inout DrawList) {
+        drawCard(card, text: metrics.textPlacement(card, cardFrame: frame), in: frame, into: &list)
+    }
+
+    /// The card with its text placed as `text` says (``BoardCardMetrics/textPlacement(_:cardFrame:)``).
+    static func drawCard(_ card: BoardCard, text: (rect: Rect, style: ParagraphStyle, lines: Int), in frame: Rect, into list: inout DrawList) {
         let r = frame.insetBy(dx: 2, dy: 2)
         let radius = min(8, r.width / 8, r.height / 4)
         list.fill(r, Theme.surfaceRaised, radius: radius)
         list.fill(Rect(x: r.minX, y: r.minY, width: min(6, r.width / 4), height: r.height), card.color, radius: min(3, radius))
         // The text wraps to the card and is centred in it; the lines that do not fit end in "…".
-        let text = metrics.textPlacement(card, cardFrame: frame)
         list.paragraph(card.shownText, in: text.rect, style: text.style, color: Theme.text)
         if card.lockedTo != nil {
             // A padlock in the corner: body and shackle.
