@@ -97,11 +97,18 @@ if [ -n "$shard" ]; then
     echo "window tests: share $shard: ${#groups[@]} groups"
 fi
 weights_out="$work/weights"
+# read_cpu VAR: sets VAR to the CPU (user + system, in ms) this shell and its finished children
+# have used so far. `times` runs in this shell and writes to a file: in a pipe or $(...) it would
+# run in a subshell, whose children's count starts from zero.
+read_cpu() {
+    times >"$work/times" 2>/dev/null || { printf -v "$1" 0; return; }
+    printf -v "$1" '%s' "$(awk '{ for (i = 1; i <= 2; i++) { split($i, a, /m|s/); t += a[1] * 60 + a[2] } } END { printf "%d", t * 1000 }' "$work/times")"
+}
 for group in "${groups[@]}"; do
     case "$group" in *"${1:-}"*) ;; *) continue ;; esac
     if grep -q '^# window-tests: no display$' "$group"; then [ "$which_groups" = display ] && continue
     else [ "$which_groups" = no-display ] && continue; fi
-    started=$(now_ns)
+    started=$(now_ns); read_cpu started_cpu
     echo "== ${group##*/}"
     . "$group"
     stop_app
@@ -112,7 +119,10 @@ for group in "${groups[@]}"; do
         mkdir -p "$work"
     fi
     took_ms=$(( ($(now_ns) - started) / 1000000 ))
-    echo "   (${group##*/}: $took_ms ms)"
+    # Its wall time, and the CPU of what it started and waited for (the app, Orca, Python; the X
+    # server's is the stage's own): how much of the wait was work.
+    read_cpu ended_cpu; cpu_took=$((ended_cpu - started_cpu))
+    echo "   (${group##*/}: $took_ms ms, $((cpu_took / 1000)).$(printf '%03d' $((cpu_took % 1000)) | cut -c1) cpu-s)"
     echo "${group##*/} $((took_ms / 1000))" >>"$weights_out"
 done
 # What each group took, for the next run's shares (merged over what other shares recorded).
