@@ -68,6 +68,36 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(again).width, widths[8])
     }
 
+    /// At rest, the fonts only drawing ahead met (a card's label at each step of a turn) close;
+    /// the fonts the last frame asked for stay open, and its text is not measured again.
+    func testFontsOnlyDrawingAheadUsedCloseAtRestAndTheFramesStayOpen() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        let color = Color(r: 10, g: 20, b: 30)
+        func draw(_ size: Int, bold: Bool = false) throws -> Int32 {
+            try XCTUnwrap(text.texture("Page 3 of 12", TextCache.FontKey(pixelSize: size, bold: bold), color: color,
+                                       maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)).width
+        }
+        text.frameStarted()
+        let resting = try draw(20)
+        let title = try draw(28, bold: true)
+        text.frameFinished()
+        // Drawing ahead, after the frame: the label at the sizes of a turn's steps.
+        for size in 21..<27 { _ = try draw(size) }
+        XCTAssertEqual(text.openFontCount, 8)
+        let opened = text.fontsOpened
+        text.closeFontsNotInLastFrame()
+        XCTAssertEqual(text.openFontCount, 2)
+        // The resting frame's fonts were not closed: drawing and measuring it opens nothing.
+        text.dropTextures()
+        XCTAssertEqual(try draw(20), resting)
+        XCTAssertEqual(try draw(28, bold: true), title)
+        XCTAssertEqual(text.fontsOpened, opened)
+        // A step's size asked for again opens again, and draws as wide as before.
+        _ = try draw(23)
+        XCTAssertEqual(text.fontsOpened, opened + 1)
+    }
+
     func testAMeasurerWithItsOwnFontsKeepsFewOpen() throws {
         let measurer = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
         var last = 0.0
