@@ -517,7 +517,22 @@ final class TextCache {
                 .prefix(TextCache.staleDropsPerFrame))
             for (k, e) in stale { drop(k, e) }
         }
-        if textureBytes > TextCache.textureBudget { trimTextures(to: TextCache.textureBudget * 3 / 4) }
+        if textureBytes > textureBudget { trimTextures(to: textureBudget * 3 / 4) }
+    }
+
+    /// Bytes the cached strings may hold now: `textureBudget` (the static) unless the window
+    /// sized it to what it shows (`sizeTextureBudget(toPixels:)`).
+    private(set) var textureBudget = TextCache.textureBudget
+
+    /// Sizes the budget to a target of `pixels` device pixels: four bytes a pixel (four screens of
+    /// single-colour text, or a screenful in colour), at least `smallestTextureBudget`, at most
+    /// `textureBudget`. A frame's own strings are never dropped, so a screen never thrashes.
+    func sizeTextureBudget(toPixels pixels: Int) {
+        textureBudget = TextCache.textureBudget(forPixels: pixels)
+    }
+
+    static func textureBudget(forPixels pixels: Int) -> Int {
+        min(TextCache.textureBudget, max(TextCache.smallestTextureBudget, 4 * pixels))
     }
 
     /// Strings cached past which those not drawn for `staleAfterFrames` frames are dropped, at
@@ -528,6 +543,9 @@ final class TextCache {
     /// Bytes the cached strings may hold: the carousel's paging script, its neighbouring pages
     /// drawn ahead, came to 8.7 MB as ARGB8888 pixels, a quarter of that as coverage masks.
     static let textureBudget = 12 << 20
+    /// The least a window's budget is sized to: the carousel's drawn-ahead text at 1280x800 came
+    /// to 2.2 MB of coverage.
+    static let smallestTextureBudget = 4 << 20
     /// Faces open at once. Each size of each font is one FreeType face with its own tables,
     /// HarfBuzz font and glyph cache, about 0.35 MB; the carousel's cards, drawn ahead at 48 steps
     /// of a page turn, met 25 sizes, 9 MB of faces that nothing needed once their text was made.

@@ -49,6 +49,27 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertEqual(text.renderedCount, rendered, "the string drawn again was kept")
     }
 
+    /// A window's cached text is sized to what it shows: four bytes a device pixel, between 4 and
+    /// 12 MB. A 900x700 window holding a list's worth of strings stays within 4 MB.
+    func testTextCacheBudgetFollowsTheWindowsPixels() throws {
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 900 * 700), TextCache.smallestTextureBudget)
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 1600 * 1000), 4 * 1600 * 1000)
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 3840 * 2160), TextCache.textureBudget)
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        text.sizeTextureBudget(toPixels: 900 * 700)
+        let key = TextCache.FontKey(pixelSize: 48, bold: false)
+        for i in 0..<400 {
+            _ = text.texture("A long label that fills the text cache, number \(i)", key, color: Color(r: 10, g: 20, b: 30),
+                             maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
+            if i % 10 == 9 { text.endFrame() }
+            XCTAssertLessThanOrEqual(text.textureBytes, TextCache.smallestTextureBudget + (1 << 20), "after string \(i)")
+        }
+        text.endFrame()
+        XCTAssertLessThanOrEqual(text.textureBytes, TextCache.smallestTextureBudget)
+        XCTAssertGreaterThan(text.textureBytes, TextCache.smallestTextureBudget / 2, "the cache is used up to its budget")
+    }
+
     func testOpenFontsStayWithinTheirLimitAndReopenAsDrawn() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
         let text = canvas.drawer.text
