@@ -252,6 +252,26 @@ struct PixelTarget {
         }
     }
 
+    /// `darken(_:by:count:modulation:)` for coverage bytes: the same pixels as `over` in black.
+    static func darken(_ dst: UnsafeMutablePointer<UInt32>, byCoverage src: UnsafePointer<UInt8>, count: Int, modulation m: UInt32) {
+        @inline(__always) func step(_ i: Int, _ a: UInt32) {
+            let d = dst[i], inv = 255 &- a
+            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
+            rb = ((rb &+ ((rb &>> 8) & 0xFF00FF)) &>> 8) & 0xFF00FF
+            var g = (d & 0xFF00) &* inv &+ 0x8000
+            g = ((g &+ ((g &>> 8) & 0xFF00)) &>> 8) & 0xFF00
+            dst[i] = a == 0 ? d : 0xFF00_0000 | rb | g
+        }
+        if m == 255 {
+            for i in 0..<count { step(i, UInt32(src[i])) }
+        } else {
+            for i in 0..<count {
+                let t = UInt32(src[i]) &* m &+ 128
+                step(i, (t &+ (t &>> 8)) &>> 8)
+            }
+        }
+    }
+
     /// Draws the `src` part of `mask` onto `dst` (whole pixels) in `color`: each pixel at the
     /// mask's coverage times the colour's alpha. The same pixels as `blit` of a white bitmap with
     /// that coverage as alpha, given `color`.
@@ -277,6 +297,11 @@ struct PixelTarget {
                         if lo < hi { each(base + j * stride + (lo - sx), coverage + (sy + j) * maskWidth + lo, hi - lo) }
                     }
                 }
+            }
+            // A shadow (black) only darkens: the branch-free loop, as `blit` takes for black pixels.
+            if rgb == 0 {
+                copyRows { p, from, n in PixelTarget.darken(p, byCoverage: from, count: n, modulation: m) }
+                return
             }
             // The branching loop steps over clear and full coverage, which is most of a mask; a
             // branch-free loop the compiler vectorises measured no faster on rows this short.
@@ -306,7 +331,20 @@ struct PixelTarget {
                 let dy = Int(d.y) + j - Int(dst.y)
                 let sy = sameHeight ? dy + Int(src.y) : min(Int(src.h) - 1, (dy * stepY + stepY / 2) >> 16) + Int(src.y)
                 let srcRow = mask.coverage + sy * mask.width
-                for i in 0..<w { PixelTarget.over(row + i, rgb, modulated[Int(srcRow[cols[i]])]) }
+                if src.w == 1 {
+                    // One source column stretched (a shadow's side): one colour along the row.
+                    let a = modulated[Int(srcRow[Int(src.x)])]
+                    if a == 255 {
+                        row.update(repeating: rgb | 0xFF00_0000, count: w)
+                    } else if a > 0 {
+                        for i in 0..<w { row[i] = PixelTarget.blend(row[i], rgb, a) }
+                    }
+                } else if src.w == dst.w && rgb == 0 {
+                    // A row copied as it is, in black (a shadow's side stretched down).
+                    PixelTarget.darken(row, byCoverage: srcRow + cols[0], count: w, modulation: m)
+                } else {
+                    for i in 0..<w { PixelTarget.over(row + i, rgb, modulated[Int(srcRow[cols[i]])]) }
+                }
                 row += stride
             }
         }

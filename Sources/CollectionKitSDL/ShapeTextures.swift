@@ -200,9 +200,20 @@ final class ShapeTextures {
         }
     }
 
-    /// An image in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered.
+    /// An image in `rgb` whose alpha is `alpha(x, y)` (0...1), blended and never filtered. On the
+    /// software renderer it is kept as its coverage, one byte a pixel rather than four (a shape is
+    /// in one colour): the pixel target draws a mask in its colour with the same pixels as the
+    /// ARGB copy (`PixelTarget.blitMask`).
     private func makeTexture(width w: Int, height h: Int, rgb: UInt32, alpha: (Int, Int) -> Double) -> Sprite? {
         guard w > 0, h > 0 else { return nil }
+        if software {
+            let mask = AlphaMask(width: w, height: h)
+            for y in 0..<h {
+                let row = mask.coverage + y * w
+                for x in 0..<w { row[x] = UInt8((min(1, max(0, alpha(x, y))) * 255).rounded()) }
+            }
+            return Sprite(mask, rgb: rgb, renderer: renderer, software: true, nearest: true)
+        }
         let bitmap = Bitmap(width: w, height: h)
         for y in 0..<h {
             let row = bitmap.pixels + y * w

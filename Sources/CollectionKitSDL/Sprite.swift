@@ -36,17 +36,17 @@ final class Sprite {
     }
 
     /// An image in one colour `rgb` whose alpha is `mask`: kept as the mask on a software
-    /// renderer, uploaded as ARGB8888 pixels on any other.
-    init?(_ mask: AlphaMask, rgb: UInt32, renderer: OpaquePointer, software: Bool) {
+    /// renderer, uploaded as ARGB8888 pixels on any other. `nearest`: as for a bitmap.
+    init?(_ mask: AlphaMask, rgb: UInt32, renderer: OpaquePointer, software: Bool, nearest: Bool = false) {
         width = mask.width
         height = mask.height
         self.renderer = renderer
-        nearest = false
+        self.nearest = nearest
         bitmap = nil
         self.mask = software ? mask : nil
         maskRGB = rgb
         if !software {
-            guard let t = Sprite.upload(mask, rgb, renderer) else { return nil }
+            guard let t = Sprite.upload(mask, rgb, renderer, nearest: nearest) else { return nil }
             made = t
         }
     }
@@ -58,7 +58,7 @@ final class Sprite {
     /// The texture for SDL to draw with, made from the pixels the first time it is needed.
     var texture: OpaquePointer? {
         if made == nil, let bitmap { made = Sprite.upload(bitmap.pixels, width, height, renderer, nearest: nearest) }
-        if made == nil, let mask { made = Sprite.upload(mask, maskRGB, renderer) }
+        if made == nil, let mask { made = Sprite.upload(mask, maskRGB, renderer, nearest: nearest) }
         return made
     }
 
@@ -68,9 +68,9 @@ final class Sprite {
         made = nil
     }
 
-    private static func upload(_ mask: AlphaMask, _ rgb: UInt32, _ renderer: OpaquePointer) -> OpaquePointer? {
+    private static func upload(_ mask: AlphaMask, _ rgb: UInt32, _ renderer: OpaquePointer, nearest: Bool) -> OpaquePointer? {
         var pixels = mask.pixels(in: rgb)
-        return pixels.withUnsafeMutableBufferPointer { upload($0.baseAddress!, mask.width, mask.height, renderer, nearest: false) }
+        return pixels.withUnsafeMutableBufferPointer { upload($0.baseAddress!, mask.width, mask.height, renderer, nearest: nearest) }
     }
 
     private static func upload(_ pixels: UnsafeMutablePointer<UInt32>, _ width: Int, _ height: Int, _ renderer: OpaquePointer,

@@ -20,6 +20,12 @@ final class TextCache {
     /// used close first once too many are open.
     private var fontUse: [FontKey: Int] = [:], faceUse: [FaceKey: Int] = [:]
     private var fontAsks = 0
+    /// The fonts and faces the last frame asked for, from `frameStarted()` to `frameFinished()`:
+    /// what the screen at rest needs (see `closeFontsNotInLastFrame()`).
+    private var frameFonts: Set<FontKey> = [], frameFaces: Set<FaceKey> = []
+    private var inFrame = false
+    /// Fonts and faces opened so far (for tests that count them).
+    private(set) var fontsOpened = 0
     /// The fallback face for a character (nil: none has it), from fontconfig once per character.
     private var fallbackFace: [FallbackKey: FontFace?] = [:]
     private var textures: [TextKey: Entry] = [:]
@@ -86,8 +92,10 @@ final class TextCache {
 
     func font(_ key: FontKey) -> OpaquePointer? {
         fontAsks += 1
+        if inFrame { frameFonts.insert(key) }
         if let f = fonts[key] { fontUse[key] = fontAsks; return f }
         guard let f = openUIFont(key.bold ? boldPath : regularPath, size: Int32(key.pixelSize)) else { return nil }
+        fontsOpened += 1
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         fonts[key] = f
         fontUse[key] = fontAsks
@@ -99,8 +107,10 @@ final class TextCache {
     private func openFace(_ face: FontFace, _ key: FontKey) -> OpenFace? {
         let fk = FaceKey(face: face, pixelSize: key.pixelSize, bold: key.bold)
         fontAsks += 1
+        if inFrame { frameFaces.insert(fk) }
         if let f = faces[fk] { faceUse[fk] = fontAsks; return f }
         guard let f = TTF_OpenFontIndex(face.path, Int32(key.pixelSize), face.index) else { return nil }
+        fontsOpened += 1
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
         // A scalable face follows the size asked for; a bitmap one (colour emoji) answers with
         // its only strike, far from it, and is scaled to the UI font's line instead.
@@ -507,7 +517,22 @@ final class TextCache {
                 .prefix(TextCache.staleDropsPerFrame))
             for (k, e) in stale { drop(k, e) }
         }
-        if textureBytes > TextCache.textureBudget { trimTextures(to: TextCache.textureBudget * 3 / 4) }
+        if textureBytes > textureBudget { trimTextures(to: textureBudget * 3 / 4) }
+    }
+
+    /// Bytes the cached strings may hold now: `textureBudget` (the static) unless the window
+    /// sized it to what it shows (`sizeTextureBudget(toPixels:)`).
+    private(set) var textureBudget = TextCache.textureBudget
+
+    /// Sizes the budget to a target of `pixels` device pixels: four bytes a pixel (four screens of
+    /// single-colour text, or a screenful in colour), at least `smallestTextureBudget`, at most
+    /// `textureBudget`. A frame's own strings are never dropped, so a screen never thrashes.
+    func sizeTextureBudget(toPixels pixels: Int) {
+        textureBudget = TextCache.textureBudget(forPixels: pixels)
+    }
+
+    static func textureBudget(forPixels pixels: Int) -> Int {
+        min(TextCache.textureBudget, max(TextCache.smallestTextureBudget, 4 * pixels))
     }
 
     /// Strings cached past which those not drawn for `staleAfterFrames` frames are dropped, at
@@ -518,6 +543,9 @@ final class TextCache {
     /// Bytes the cached strings may hold: the carousel's paging script, its neighbouring pages
     /// drawn ahead, came to 8.7 MB as ARGB8888 pixels, a quarter of that as coverage masks.
     static let textureBudget = 12 << 20
+    /// The least a window's budget is sized to: the carousel's drawn-ahead text at 1280x800 came
+    /// to 2.2 MB of coverage.
+    static let smallestTextureBudget = 4 << 20
     /// Faces open at once. Each size of each font is one FreeType face with its own tables,
     /// HarfBuzz font and glyph cache, about 0.35 MB; the carousel's cards, drawn ahead at 48 steps
     /// of a page turn, met 25 sizes, 9 MB of faces that nothing needed once their text was made.
@@ -559,6 +587,34 @@ final class TextCache {
                 TTF_CloseFont(f.font)
                 faceUse[key] = nil
             }
+        }
+    }
+
+    /// A frame begins: the fonts it asks for are the ones the screen at rest keeps open.
+    func frameStarted() {
+        frameFonts.removeAll(keepingCapacity: true)
+        frameFaces.removeAll(keepingCapacity: true)
+        inFrame = true
+    }
+
+    /// The frame is drawn; what is asked for after it (drawing ahead) is not the screen's.
+    func frameFinished() { inFrame = false }
+
+    /// Closes the fonts and faces the last frame did not ask for: those only drawing ahead met
+    /// (the carousel's number at each step of a turn, about 0.35 MB each), whose text is made.
+    /// Called when the window has gone quiet; a font asked for again is opened again from the
+    /// font's bytes in memory, as past `openFontLimit`.
+    func closeFontsNotInLastFrame() {
+        for (key, f) in fonts where !frameFonts.contains(key) {
+            TTF_CloseFont(f)
+            fonts[key] = nil
+            fontUse[key] = nil
+            plainWidths[key] = nil
+        }
+        for (key, f) in faces where !frameFaces.contains(key) {
+            TTF_CloseFont(f.font)
+            faces[key] = nil
+            faceUse[key] = nil
         }
     }
 

@@ -151,6 +151,8 @@ public final class WindowCanvas {
         SDL_GetRendererOutputSize(drawer.renderer, &pw, &ph)
         let s = size
         drawer.pixelScale = s.width > 0 ? Double(pw) / s.width : 1
+        // Cached text for what the window shows, not a fixed amount (see `TextCache`).
+        text.sizeTextureBudget(toPixels: Int(pw) * Int(ph))
     }
 
     /// Drains SDL's queue into input events. `quit` becomes true on window close.

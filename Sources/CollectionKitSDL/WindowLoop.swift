@@ -91,6 +91,8 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// Seconds the loop has spent asleep waiting for input or a deadline, and that time as 60 Hz
     /// frames not drawn (for `--stats`).
     public private(set) var idleSeconds = 0.0
+    /// Gives freed heap pages back once the window goes quiet after work (``HeapTrim``).
+    var heapTrim = HeapTrim()
 
     /// Runs frames until the root quits or the window closes. A frame is drawn whenever input or
     /// any window event (expose, resize, focus) arrives, or the root's next deadline
@@ -122,6 +124,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let began = Clock.wallSeconds()
             let now = began - start
             frameTimer?.frameBegan()
+            canvas.drawer.text.frameStarted()
             let events = hovers.coalesce(canvas.pollTimedEvents(quit: &closed))
             if !events.isEmpty { (inputFrameBefore, lastInputFrame) = (lastInputFrame, began) }
             // Each event at the moment it happened (where the windowing system says), never
@@ -145,9 +148,13 @@ public final class WindowLoop<Root: InteractiveRoot> {
             // the same window shows the same pixels, so nothing is rendered or presented.
             let unchanged = canvas.isShowing(list, drawnBefore: lastFrame)
             lastFrame = list
-            if !unchanged { canvas.render(list) }
+            if !unchanged {
+                canvas.render(list)
+                heapTrim.workDone()
+            }
             canvas.setCursor(root.cursor)
             frameTimer?.frameEnded(liveCells: root.liveCellCount)
+            canvas.drawer.text.frameFinished()
             let beforePresent = Clock.wallSeconds()
             let shown = !unchanged && canvas.present()
             let presented = Clock.wallSeconds() - beforePresent
@@ -212,9 +219,21 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// slice at a time while no input arrives and no deadline passes, then sleeps.
     private func idle(start: Double) {
         while canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.idleSlice) {
+            heapTrim.workDone()
             if canvas.waitForEvent(timeout: 0) { return }
             let now = Clock.wallSeconds() - start
             if let d = nextDeadline(now: now), d <= now { return }
+        }
+        // After work, a short wait first: when nothing comes, the heap is trimmed, then the loop sleeps.
+        let now = Clock.wallSeconds() - start
+        if let wait = heapTrim.wait(untilDeadline: nextDeadline(now: now).map { max(0, $0 - now) }) {
+            let before = Clock.wallSeconds()
+            let woken = canvas.waitForEvent(timeout: wait)
+            idleSeconds += Clock.wallSeconds() - before
+            if woken || wait < HeapTrim.quiet { return }
+            // Quiet: the fonts only drawing ahead used go first, then their memory with the rest.
+            canvas.drawer.text.closeFontsNotInLastFrame()
+            heapTrim.quietPassed(wait)
         }
         sleepUntilDue(start: start)
     }

@@ -49,6 +49,27 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertEqual(text.renderedCount, rendered, "the string drawn again was kept")
     }
 
+    /// A window's cached text is sized to what it shows: four bytes a device pixel, between 4 and
+    /// 12 MB. A 900x700 window holding a list's worth of strings stays within 4 MB.
+    func testTextCacheBudgetFollowsTheWindowsPixels() throws {
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 900 * 700), TextCache.smallestTextureBudget)
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 1600 * 1000), 4 * 1600 * 1000)
+        XCTAssertEqual(TextCache.textureBudget(forPixels: 3840 * 2160), TextCache.textureBudget)
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        text.sizeTextureBudget(toPixels: 900 * 700)
+        let key = TextCache.FontKey(pixelSize: 48, bold: false)
+        for i in 0..<400 {
+            _ = text.texture("A long label that fills the text cache, number \(i)", key, color: Color(r: 10, g: 20, b: 30),
+                             maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
+            if i % 10 == 9 { text.endFrame() }
+            XCTAssertLessThanOrEqual(text.textureBytes, TextCache.smallestTextureBudget + (1 << 20), "after string \(i)")
+        }
+        text.endFrame()
+        XCTAssertLessThanOrEqual(text.textureBytes, TextCache.smallestTextureBudget)
+        XCTAssertGreaterThan(text.textureBytes, TextCache.smallestTextureBudget / 2, "the cache is used up to its budget")
+    }
+
     func testOpenFontsStayWithinTheirLimitAndReopenAsDrawn() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
         let text = canvas.drawer.text
@@ -66,6 +87,36 @@ final class CacheBoundsTests: XCTestCase {
         let again = text.texture("Zooming label", TextCache.FontKey(pixelSize: 8, bold: true), color: Color(r: 10, g: 20, b: 30),
                                  maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)
         XCTAssertEqual(try XCTUnwrap(again).width, widths[8])
+    }
+
+    /// At rest, the fonts only drawing ahead met (a card's label at each step of a turn) close;
+    /// the fonts the last frame asked for stay open, and its text is not measured again.
+    func testFontsOnlyDrawingAheadUsedCloseAtRestAndTheFramesStayOpen() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        let color = Color(r: 10, g: 20, b: 30)
+        func draw(_ size: Int, bold: Bool = false) throws -> Int32 {
+            try XCTUnwrap(text.texture("Page 3 of 12", TextCache.FontKey(pixelSize: size, bold: bold), color: color,
+                                       maxWidth: 100_000, renderer: canvas.drawer.renderer, software: true)).width
+        }
+        text.frameStarted()
+        let resting = try draw(20)
+        let title = try draw(28, bold: true)
+        text.frameFinished()
+        // Drawing ahead, after the frame: the label at the sizes of a turn's steps.
+        for size in 21..<27 { _ = try draw(size) }
+        XCTAssertEqual(text.openFontCount, 8)
+        let opened = text.fontsOpened
+        text.closeFontsNotInLastFrame()
+        XCTAssertEqual(text.openFontCount, 2)
+        // The resting frame's fonts were not closed: drawing and measuring it opens nothing.
+        text.dropTextures()
+        XCTAssertEqual(try draw(20), resting)
+        XCTAssertEqual(try draw(28, bold: true), title)
+        XCTAssertEqual(text.fontsOpened, opened)
+        // A step's size asked for again opens again, and draws as wide as before.
+        _ = try draw(23)
+        XCTAssertEqual(text.fontsOpened, opened + 1)
     }
 
     func testAMeasurerWithItsOwnFontsKeepsFewOpen() throws {

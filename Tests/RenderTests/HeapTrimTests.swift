@@ -1,0 +1,71 @@
+@testable import CollectionKitSDL
+import Foundation
+import XCTest
+
+/// The window loop gives freed heap pages back once per burst of work, after a quiet time, and
+/// never between the frames of an animation.
+final class HeapTrimTests: XCTestCase {
+    func testTrimsOnceAfterABurstOfWork() {
+        var calls = 0
+        var trim = HeapTrim { calls += 1 }
+        // Nothing drawn yet: nothing to wait for, nothing trimmed.
+        XCTAssertNil(trim.wait(untilDeadline: nil))
+        XCTAssertFalse(trim.quietPassed(10))
+        for _ in 0..<48 { trim.workDone() }
+        XCTAssertEqual(trim.wait(untilDeadline: nil), HeapTrim.quiet)
+        XCTAssertTrue(trim.quietPassed(HeapTrim.quiet))
+        // Quiet again with no work in between: no second trim, and the loop sleeps at once.
+        XCTAssertFalse(trim.quietPassed(HeapTrim.quiet))
+        XCTAssertNil(trim.wait(untilDeadline: nil))
+        trim.workDone()
+        XCTAssertTrue(trim.quietPassed(HeapTrim.quiet))
+        XCTAssertEqual(calls, 2)
+        XCTAssertEqual(trim.count, 2)
+    }
+
+    func testNoTrimBeforeTheQuietTimeOrBetweenAnimationFrames() {
+        var calls = 0
+        var trim = HeapTrim { calls += 1 }
+        // An animation: each frame's deadline comes sooner than the quiet time.
+        for _ in 0..<120 {
+            trim.workDone()
+            let wait = trim.wait(untilDeadline: 1.0 / 60)
+            XCTAssertEqual(wait, 1.0 / 60)
+            XCTAssertFalse(trim.quietPassed(wait ?? 0))
+        }
+        XCTAssertEqual(calls, 0)
+        // A deadline further off than the quiet time does not lengthen the wait.
+        XCTAssertEqual(trim.wait(untilDeadline: 5), HeapTrim.quiet)
+    }
+
+    /// What the trim is for: pages freed in the middle of the heap (between blocks still in use,
+    /// which the heap's top trimming cannot reach) leave the resident set.
+    func testMallocTrimGivesFreedPagesInTheMiddleOfTheHeapBack() throws {
+        // Under AddressSanitizer (scripts/test.sh sets CK_SANITIZED) malloc is the sanitizer's,
+        // whose pages glibc's malloc_trim does not hold.
+        if ProcessInfo.processInfo.environment["CK_SANITIZED"] != nil { throw XCTSkip("malloc is the sanitizer's") }
+        let blocks = 256, size = 64_000
+        var freed: [UnsafeMutableRawPointer] = [], kept: [UnsafeMutableRawPointer] = []
+        for _ in 0..<blocks {
+            guard let big = malloc(size), let small = malloc(16) else { return XCTFail("malloc failed") }
+            memset(big, 1, size)
+            freed.append(big)
+            kept.append(small)
+        }
+        defer { for p in kept { free(p) } }
+        for p in freed { free(p) }
+        let before = try HeapTrimTests.residentAnonymousKB()
+        HeapTrim.mallocTrim()
+        let after = try HeapTrimTests.residentAnonymousKB()
+        // About 16 MB were freed; at least half of it must have left.
+        XCTAssertGreaterThan(before - after, blocks * size / 1024 / 2, "anonymous resident \(before) kB before, \(after) kB after")
+    }
+
+    static func residentAnonymousKB() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }),
+              let kb = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        else { throw CocoaError(.fileReadCorruptFile) }
+        return kb
+    }
+}
