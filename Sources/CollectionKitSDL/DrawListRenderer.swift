@@ -159,7 +159,7 @@ public final class DrawListRenderer {
     private var surveyed = false
     /// Pixels the last frame did not draw because an opaque fill drawn later covers them (a
     /// command left out whole counts its bound), for tests counting the work of a frame.
-    public private(set) var coveredPixels = 0
+    private(set) var coveredPixels = 0
 
     /// Surveys `list` and compares it with the frame on the target: the plan to draw only what
     /// changed, or nil to draw it whole.
