@@ -33,6 +33,9 @@ public final class DrawListRenderer {
     /// Pictures made ready to copy, by key (see `DrawListRenderer+Images.swift`).
     var imageSprites: [ImageKey: ImageSprite] = [:]
     private var snapshotTextures: [String: OpaquePointer] = [:]
+    /// Where each recorded texture is opaque (see `OpaqueParts`), by key, for the survey: a
+    /// texture copied at its own size covers up what was drawn under those parts.
+    var snapshotOpaque: [String: OpaqueParts] = [:]
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
     /// The surface a software renderer draws into, when it has one (a headless canvas, or a window
@@ -59,6 +62,7 @@ public final class DrawListRenderer {
         isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         snapshotTextures.removeAll()
+        snapshotOpaque.removeAll()
         for t in discTextures.values { SDL_DestroyTexture(t) }
         discTextures.removeAll()
         dropShapeTextures()
@@ -78,6 +82,7 @@ public final class DrawListRenderer {
         for (k, t) in snapshotTextures where !used.contains(k) {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
+            snapshotOpaque[k] = nil
         }
         keepImageSprites(namedIn: list.commands)
         // A frame that starts by painting the whole target opaque needs no clear: in the software
@@ -242,6 +247,14 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
         SDL_RenderClear(renderer)
         run(rec.commands, base: Transform(scale: pixelScale))
+        // Read back once (software renderer only): where the recording came out opaque.
+        if isSoftwareRenderer {
+            var px = [UInt32](repeating: 0, count: Int(w) * Int(h))
+            let read = px.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, w * 4)
+            }
+            if read == 0 { snapshotOpaque[rec.key] = OpaqueParts(argb: px, width: Int(w), height: Int(h)) }
+        }
         SDL_SetRenderTarget(renderer, previous)
         snapshotTextures[rec.key] = tex
     }

@@ -412,10 +412,21 @@ extension DrawListRenderer {
                 // Copied as `drawImage` places it: whole pixels, sampled from the picture's own
                 // origin, so it moves exactly with a whole-pixel shift and a clip cuts it cleanly.
                 bounds = imageBounds(run, t)
-            case let .texture(_, r):
+            case let .texture(key, r):
                 bounds = PixelBox(covering: t.apply(r), margin: 1)
                 exact = false
                 whole = true
+                // Copied at its own size (as `execute` places it: whole pixels) and not faded,
+                // its opaque parts replace what is under them.
+                if opacity >= 1, let parts = snapshotOpaque[key] {
+                    let dst = frect(t.apply(r))
+                    if abs(dst.w - Float(parts.width)) < 0.75, abs(dst.h - Float(parts.height)) < 0.75,
+                       dst.x.isFinite, dst.y.isFinite, abs(dst.x) < 1e6, abs(dst.y) < 1e6 {
+                        let x = Int(dst.x.rounded()), y = Int(dst.y.rounded())
+                        opaque = parts.columns.offsetBy(x, y)
+                        opaqueCross = parts.rows.offsetBy(x, y)
+                    }
+                }
             case let .pushClip(r):
                 let box = PixelBox(DrawListRenderer.clipPixels(t.apply(r)))
                 let within = clip >= 0 ? frame.clips[Int(clip)].effective : target
@@ -495,5 +506,37 @@ struct Occlusion {
         }
         if parts.count > limit { return limit == 0 && parts.isEmpty ? [] : nil }
         return parts
+    }
+}
+
+/// The parts of an ARGB picture that are opaque, as two boxes: the longest run of columns
+/// opaque from top to bottom, and the longest run of rows opaque from side to side (a card with
+/// rounded corners: its middle, and its full width between the corners). Empty when none is.
+struct OpaqueParts {
+    var width: Int, height: Int
+    var columns = PixelBox.empty, rows = PixelBox.empty
+
+    init(argb px: [UInt32], width w: Int, height h: Int) {
+        width = w; height = h
+        guard w > 0, h > 0, px.count >= w * h else { return }
+        var columnOpaque = [Bool](repeating: true, count: w)
+        var rowOpaque = [Bool](repeating: true, count: h)
+        for y in 0..<h {
+            for x in 0..<w where px[y * w + x] >> 24 != 0xFF {
+                columnOpaque[x] = false
+                rowOpaque[y] = false
+            }
+        }
+        func longestRun(_ flags: [Bool]) -> Range<Int>? {
+            var best: Range<Int>?, start: Int?
+            for i in 0...flags.count {
+                if i < flags.count, flags[i] { if start == nil { start = i }; continue }
+                if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
+                start = nil
+            }
+            return best
+        }
+        if let c = longestRun(columnOpaque) { columns = PixelBox(x0: c.lowerBound, y0: 0, x1: c.upperBound, y1: h) }
+        if let r = longestRun(rowOpaque) { rows = PixelBox(x0: 0, y0: r.lowerBound, x1: w, y1: r.upperBound) }
     }
 }

@@ -87,4 +87,36 @@ final class FrameWorkTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(covered[0], 59_600, "the frame drawn whole leaves out what the card covers")
         XCTAssertGreaterThan(covered[1], 0, "so does a frame drawn in part")
     }
+    /// A lifted card (a recorded texture, drawn at its own size) over its shadow, moving: the
+    /// shadow's middle and the background under it are not drawn where the card's opaque middle lands,
+    /// and the pixels are those of every command drawn.
+    func testALiftedCardCoversItsShadowsMiddle() throws {
+        let card = TextureRecording(key: "card", size: Size(width: 200, height: 60),
+                                    commands: [.fill(Rect(x: 0, y: 0, width: 200, height: 60), Color(hex: 0x3B4252), cornerRadius: 8),
+                                               .text(TextRun("Card 3", in: Rect(x: 16, y: 0, width: 168, height: 60), size: 15, color: .white))])
+        func frame(_ y: Double) -> DrawList {
+            var list = DrawList()
+            list.fill(Rect(x: 0, y: 0, width: 400, height: 300), background)
+            list.textures.append(card)
+            list.shadow(Rect(x: 100, y: y + 8, width: 200, height: 60), Color.black.withAlpha(0.6), radius: 8, blur: 16)
+            list.append(.texture(key: "card", rect: Rect(x: 100, y: y, width: 200, height: 60)))
+            return list
+        }
+        var covered: [Int] = [], opaque: [OpaqueParts] = []
+        try render([frame(50), frame(58), frame(66)]) { _, canvas in
+            covered.append(canvas.drawer.coveredPixels)
+            if let parts = canvas.drawer.snapshotOpaque["card"] { opaque.append(parts) }
+        }
+        // The card is opaque but for its corners and its text's edges (blended into the texture,
+        // a little short of opaque): the longest runs of opaque columns and rows.
+        let parts = try XCTUnwrap(opaque.first)
+        XCTAssertGreaterThanOrEqual(parts.columns.x1 - parts.columns.x0, 100, "most of the card's columns are opaque")
+        XCTAssertEqual(parts.rows.x1 - parts.rows.x0, 200)
+        let union = parts.columns.area + parts.rows.area - parts.columns.intersection(parts.rows).area
+        // Nothing else in the frame is opaque over anything: under the card's opaque parts, the
+        // background and the shadow are left out.
+        for (i, c) in covered.enumerated() {
+            XCTAssertEqual(c, 2 * union, "frame \(i): what the card covers is left out")
+        }
+    }
 }
