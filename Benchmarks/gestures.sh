@@ -23,8 +23,9 @@
 #           (Benchmarks/input-latency.c arrows: Right and Left in turn, p50 / p99).
 #
 #   Benchmarks/gestures.sh [--runs 3] [--trials 40] [--no-build] [--only "drag boards hover wheel flick"]
-#                          [--demo BIN]
-# --demo measures another build of the demo (an earlier one, say) in place of .build/release's.
+#                          [--demo BIN] [--list BIN]
+# --demo measures another build of the demo (an earlier one, say) in place of .build/release's;
+# --list another build of drag-list-bench.
 #
 # Prints a markdown table (medians of the runs; app / X server ms of CPU per second), then the
 # paging figures. Needs Xvfb, xdotool, a C and C++ compiler, libgtk-4-dev, libadwaita-1-dev and
@@ -33,7 +34,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=${PATH}:/opt/swift/usr/bin
-runs=3; trials=40; build=1; only="drag boards hover wheel flick"; demo=.build/release/collection-demo
+runs=3; trials=40; build=1; only="drag boards hover wheel flick"; demo=.build/release/collection-demo; list=.build/release/drag-list-bench
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
@@ -41,7 +42,8 @@ while [ $# -gt 0 ]; do
         --no-build) build=0; shift ;;
         --only) only=$2; shift 2 ;;
         --demo) demo=$2; shift 2 ;;
-        *) echo "gestures: unknown argument '$1' (--runs N, --trials N, --no-build, --only LIST, --demo BIN)" >&2; exit 2 ;;
+        --list) list=$2; shift 2 ;;
+        *) echo "gestures: unknown argument '$1' (--runs N, --trials N, --no-build, --only LIST, --demo BIN, --list BIN)" >&2; exit 2 ;;
     esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ && "$trials" =~ ^[1-9][0-9]*$ ]] || { echo "gestures: --runs and --trials take a positive number" >&2; exit 2; }
@@ -53,7 +55,6 @@ if [ $build = 1 ]; then
         swift build -c release --product "$p" >/dev/null || { echo "gestures: the release build of $p failed" >&2; exit 1; }
     done
 fi
-list=.build/release/drag-list-bench
 for b in "$demo" "$list"; do [ -x "$b" ] || { echo "gestures: $b is missing; run without --no-build" >&2; exit 1; }; done
 command -v xdotool >/dev/null && command -v Xvfb >/dev/null || { echo "gestures: needs xdotool and Xvfb (scripts/install-deps.sh --test)" >&2; exit 1; }
 pkg-config --exists x11 xtst xdamage || { echo "gestures: needs libxtst-dev and libxdamage-dev" >&2; exit 1; }

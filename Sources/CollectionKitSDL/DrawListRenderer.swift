@@ -33,6 +33,9 @@ public final class DrawListRenderer {
     /// Pictures made ready to copy, by key (see `DrawListRenderer+Images.swift`).
     var imageSprites: [ImageKey: ImageSprite] = [:]
     private var snapshotTextures: [String: OpaquePointer] = [:]
+    /// Where each recorded texture is opaque (see `OpaqueParts`), by key, for the survey: a
+    /// texture copied at its own size covers up what was drawn under those parts.
+    var snapshotOpaque: [String: OpaqueParts] = [:]
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
     /// The surface a software renderer draws into, when it has one (a headless canvas, or a window
@@ -59,6 +62,7 @@ public final class DrawListRenderer {
         isClosed = true
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         snapshotTextures.removeAll()
+        snapshotOpaque.removeAll()
         for t in discTextures.values { SDL_DestroyTexture(t) }
         discTextures.removeAll()
         dropShapeTextures()
@@ -78,6 +82,7 @@ public final class DrawListRenderer {
         for (k, t) in snapshotTextures where !used.contains(k) {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
+            snapshotOpaque[k] = nil
         }
         keepImageSprites(namedIn: list.commands)
         // A frame that starts by painting the whole target opaque needs no clear: in the software
@@ -90,14 +95,22 @@ public final class DrawListRenderer {
         let black = Appearance.colorScheme.standardBackground
         let backgroundChanged = clears && lastBackground != nil && lastBackground != black
         if clears { lastBackground = black }
+        surveyed = false
+        coveredPixels = 0
         if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears), !backgroundChanged {
             // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
             if let s = plan.shift { p.shift(s.region, dx: s.dx, dy: s.dy) }
             for box in plan.boxes {
                 if clears { p.fill(box.sdl, color: black, clip: nil) }
-                run(list.commands, base: Transform(scale: pixelScale), within: box)
+                run(list.commands, base: Transform(scale: pixelScale), within: box, culling: true)
             }
             lastPlan = plan
+        } else if surveyed, pixelTarget != nil {
+            // Drawn whole, with the survey at hand: what opaque fills cover later is not drawn.
+            if clears, let p = direct() { p.fill(SDL_Rect(x: 0, y: 0, w: Int32(p.width), h: Int32(p.height)), color: black, clip: nil) }
+            run(list.commands, base: Transform(scale: pixelScale), within: drawn.target, culling: true)
+            lastPlan = nil
+            lastTargetPixels = pixelTarget.map { $0.width * $0.height } ?? 0
         } else {
             if clears {
                 if let p = direct() {
@@ -147,6 +160,11 @@ public final class DrawListRenderer {
     private var lastTargetPixels = 0
     /// The frame on the target now, and a spare to survey the next into.
     private var drawn = DrawnFrame(), spare = DrawnFrame()
+    /// Whether `drawn` is the survey of the frame being rendered.
+    private var surveyed = false
+    /// Pixels the last frame did not draw because an opaque fill drawn later covers them (a
+    /// command left out whole counts its bound), for tests counting the work of a frame.
+    private(set) var coveredPixels = 0
 
     /// Surveys `list` and compares it with the frame on the target: the plan to draw only what
     /// changed, or nil to draw it whole.
@@ -159,6 +177,7 @@ public final class DrawListRenderer {
         let plan = drawn.clears == clears ? drawn.damage(to: next) : nil
         spare = drawn
         drawn = next
+        surveyed = true
         return plan
     }
 
@@ -228,26 +247,39 @@ public final class DrawListRenderer {
         SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
         SDL_RenderClear(renderer)
         run(rec.commands, base: Transform(scale: pixelScale))
+        // Read back once (software renderer only): where the recording came out opaque.
+        if isSoftwareRenderer {
+            var px = [UInt32](repeating: 0, count: Int(w) * Int(h))
+            let read = px.withUnsafeMutableBytes {
+                SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, w * 4)
+            }
+            if read == 0 { snapshotOpaque[rec.key] = OpaqueParts(argb: px, width: Int(w), height: Int(h)) }
+        }
         SDL_SetRenderTarget(renderer, previous)
         snapshotTextures[rec.key] = tex
     }
 
     /// Runs `commands` from `base`; `within` a box of the target, only the drawing that reaches
-    /// it (by the survey of this frame), clipped to it.
-    private func run(_ commands: [DrawCommand], base: Transform, within box: PixelBox? = nil) {
+    /// it (by the survey of this frame), clipped to it. `culling` (with the survey of this
+    /// frame): a command is drawn only where no opaque fill drawn after it covers it.
+    private func run(_ commands: [DrawCommand], base: Transform, within box: PixelBox? = nil, culling: Bool = false) {
         let saved = (transforms, clips, opacities, transform, opacity, clip)
         transforms = []; clips = []; opacities = []
         transform = base; opacity = 1; clip = box?.sdl
         applyClip()
         if let box {
             let entries = drawn.entries
+            var occlusion = culling && pixelTarget != nil ? Occlusion(entries, within: box) : nil
             var n = 0
             for c in commands {
                 switch c {
                 case .pushClip, .popClip, .pushTransform, .popTransform, .pushOpacity, .popOpacity:
                     execute(c)
                 default:
-                    if entries[n].visible.intersects(box) { execute(c) }
+                    let v = entries[n].visible.intersection(box)
+                    if !v.isEmpty {
+                        if occlusion != nil { executeUncovered(c, entries[n], v, &occlusion!, n) } else { execute(c) }
+                    }
                     n += 1
                 }
             }
@@ -256,6 +288,38 @@ public final class DrawListRenderer {
         }
         (transforms, clips, opacities, transform, opacity, clip) = saved
         if let c = clip { var r = c; SDL_RenderSetClipRect(renderer, &r) } else { SDL_RenderSetClipRect(renderer, nil) }
+    }
+
+    /// Draws `c` (entry `n` of the survey, reaching `v` of the box drawn) where no opaque fill
+    /// drawn after it covers it: not at all when they cover all it can touch; in the parts left,
+    /// each clipped, when it draws the same pixels in parts; else whole. An opaque fill replaces
+    /// every pixel it covers whatever was drawn there before, so the pixels come out the same.
+    private func executeUncovered(_ c: DrawCommand, _ e: DrawnFrame.Entry, _ v: PixelBox, _ occlusion: inout Occlusion, _ n: Int) {
+        guard let parts = occlusion.uncovered(v, before: n, limit: e.drawsInParts ? (e.uniform ? 48 : 8) : 0) else {
+            execute(c)
+            return
+        }
+        let drawnArea = parts.reduce(0) { $0 + $1.area }
+        coveredPixels += v.area - drawnArea
+        guard !parts.isEmpty else { return }
+        if parts.count == 1, parts[0] == v {
+            execute(c)
+            return
+        }
+        let saved = clip
+        for part in parts {
+            var r = part.sdl
+            if let current = saved {
+                var a = current, out = SDL_Rect()
+                if SDL_IntersectRect(&a, &r, &out) == SDL_FALSE { continue }
+                r = out
+            }
+            clip = r
+            applyClip()
+            execute(c)
+        }
+        clip = saved
+        applyClip()
     }
 
     private func execute(_ c: DrawCommand) {

@@ -81,6 +81,13 @@ struct DrawnFrame {
         /// Whether a clip changes the pixels it draws inside the clip (SDL's scaled copy of a
         /// texture samples from where the clip starts): drawn whole or not at all.
         var drawsWhole: Bool
+        /// Pixels it paints opaque whatever was under them (an opaque fill's straight parts),
+        /// in two boxes, each cut to the clip and the target: what it covers up (see `Occlusion`).
+        var opaque = PixelBox.empty, opaqueCross = PixelBox.empty
+        /// Whether drawing it clipped to part of its pixels draws those pixels as drawing it whole
+        /// does (fills, shadows and text, which go straight into the pixels): it may then be
+        /// drawn only where nothing opaque drawn later covers it.
+        var drawsInParts = false
     }
 
     struct Clip {
@@ -155,11 +162,14 @@ extension DrawnFrame {
                    old[k].opacity == new[i].opacity { break }
                 k += 1
             }
-            if budget < 0 { return nil }
             if k < end {
                 match[i] = Int32(k)
                 j = k + 1
             }
+            // Out of comparisons (many commands changed: cards that scale as they move): the
+            // rest are left unmatched, drawn where they were and where they are, which is
+            // right for any of them; only the whole frame could cost less (see the end).
+            if budget < 0 { break }
         }
 
         // The translation most matched commands moved by, with the region they stayed clipped to.
@@ -346,19 +356,32 @@ extension DrawListRenderer {
         let target = frame.target
         for (index, command) in commands.enumerated() {
             var bounds = PixelBox.empty, uniform = false, exact = true, whole = false
+            var opaque = PixelBox.empty, opaqueCross = PixelBox.empty, inParts = false
             switch command {
             case let .fill(r, color, radius):
                 let px = snapped(hairline(t.apply(r), points: r))
                 guard color.a > 0, !px.isEmpty else { break }
                 let rad = DrawListRenderer.cornerRadius(radius * t.scale, of: px)
+                let covers = color.a == 255 && opacity >= 1
                 if rad < 0.5 {
                     // As the fill draws it: whole pixels, at least one wide and high.
                     let x0 = Int(px.minX), y0 = Int(px.minY)
                     bounds = PixelBox(x0: x0, y0: y0, x1: x0 + max(1, Int(px.width)), y1: y0 + max(1, Int(px.height)))
                     uniform = true
+                    inParts = true
+                    if covers { opaque = bounds }
                 } else {
                     bounds = PixelBox(covering: px, margin: 1)
                     exact = Int(rad) <= DrawListRenderer.largestCachedDisc
+                    // Its corners are blits of a cached disc when exact, else SDL's geometry.
+                    inParts = exact
+                    if covers {
+                        // The bands `fill` draws opaque: the middle from top to bottom, and
+                        // the full width between the corners.
+                        let x0 = Int(px.minX), y0 = Int(px.minY), x1 = Int(px.maxX), y1 = Int(px.maxY), k = Int(rad)
+                        opaque = PixelBox(x0: x0 + k, y0: y0, x1: x1 - k, y1: y1)
+                        opaqueCross = PixelBox(x0: x0, y0: y0 + k, x1: x1, y1: y1 - k)
+                    }
                 }
             case let .stroke(r, color, width, radius):
                 let px = snapped(t.apply(r))
@@ -369,8 +392,11 @@ extension DrawListRenderer {
             case let .shadow(r, color, radius, blur):
                 let px = snapped(t.apply(r))
                 guard color.a > 0, !px.isEmpty else { break }
+                inParts = true
                 let (b, _) = DrawListRenderer.shadowShape(px, radius: radius * t.scale, blur: blur * t.scale)
-                bounds = PixelBox(covering: px, margin: Double(2 * b + 2))
+                // As the shadow draws it: its texture reaches `padding` past the rect (a blur under
+                // a pixel draws the rect itself).
+                bounds = PixelBox(covering: px, margin: Double((b >= 1 ? ShapeTextures.padding(blur: b) : 0) + 1))
             case let .line(a, b, color, width):
                 guard color.a > 0 else { break }
                 let p = t.apply(a), q = t.apply(b)
@@ -379,16 +405,28 @@ extension DrawListRenderer {
                 exact = false
             case let .text(run):
                 bounds = textBounds(run, t)
+                inParts = true
             case let .paragraph(p):
                 for run in p.lineRuns(measurer) { bounds = bounds.union(textBounds(run, t)) }
             case let .image(run):
                 // Copied as `drawImage` places it: whole pixels, sampled from the picture's own
                 // origin, so it moves exactly with a whole-pixel shift and a clip cuts it cleanly.
                 bounds = imageBounds(run, t)
-            case let .texture(_, r):
+            case let .texture(key, r):
                 bounds = PixelBox(covering: t.apply(r), margin: 1)
                 exact = false
                 whole = true
+                // Copied at its own size (as `execute` places it: whole pixels) and not faded,
+                // its opaque parts replace what is under them.
+                if opacity >= 1, let parts = snapshotOpaque[key] {
+                    let dst = frect(t.apply(r))
+                    if abs(dst.w - Float(parts.width)) < 0.75, abs(dst.h - Float(parts.height)) < 0.75,
+                       dst.x.isFinite, dst.y.isFinite, abs(dst.x) < 1e6, abs(dst.y) < 1e6 {
+                        let x = Int(dst.x.rounded()), y = Int(dst.y.rounded())
+                        opaque = parts.columns.offsetBy(x, y)
+                        opaqueCross = parts.rows.offsetBy(x, y)
+                    }
+                }
             case let .pushClip(r):
                 let box = PixelBox(DrawListRenderer.clipPixels(t.apply(r)))
                 let within = clip >= 0 ? frame.clips[Int(clip)].effective : target
@@ -416,7 +454,9 @@ extension DrawListRenderer {
             let within = clip >= 0 ? frame.clips[Int(clip)].effective : target
             frame.entries.append(DrawnFrame.Entry(command: Int32(index), clip: clip, transform: t, opacity: opacity,
                                                   bounds: bounds, visible: bounds.intersection(within),
-                                                  uniform: uniform, shiftsExactly: exact, drawsWhole: whole))
+                                                  uniform: uniform, shiftsExactly: exact, drawsWhole: whole,
+                                                  opaque: opaque.intersection(within), opaqueCross: opaqueCross.intersection(within),
+                                                  drawsInParts: inParts))
         }
     }
 
@@ -427,5 +467,76 @@ extension DrawListRenderer {
         guard r.width >= 1, run.color.a > 0 else { return .empty }
         let px = Double(key.pixelSize)
         return PixelBox(covering: Rect(x: r.minX - px, y: r.midY - 3 * px, width: r.width + 2 * px, height: 6 * px), margin: 2)
+    }
+}
+
+/// The opaque parts of a frame's fills, in drawing order, for drawing each command only where
+/// nothing opaque drawn after it covers it (an opaque fill replaces every pixel under it).
+struct Occlusion {
+    /// Each opaque box within the box drawn, with the index of its command's entry.
+    private var boxes: [(entry: Int, box: PixelBox)] = []
+    /// The first of `boxes` whose entry comes after the command asked about last.
+    private var next = 0
+
+    init(_ entries: [DrawnFrame.Entry], within drawn: PixelBox) {
+        for (i, e) in entries.enumerated() {
+            for b in [e.opaque, e.opaqueCross] {
+                let c = b.intersection(drawn)
+                if !c.isEmpty { boxes.append((i, c)) }
+            }
+        }
+    }
+
+    /// The parts of `v` that no opaque box of an entry after `entry` covers: empty when they
+    /// cover it all; nil when more than `limit` parts are left (then drawn whole). Asked in the
+    /// order of the entries.
+    mutating func uncovered(_ v: PixelBox, before entry: Int, limit: Int) -> [PixelBox]? {
+        while next < boxes.count, boxes[next].entry <= entry { next += 1 }
+        var parts = [v]
+        var scratch: [PixelBox] = []
+        for k in next..<boxes.count {
+            let o = boxes[k].box
+            guard o.intersects(v) else { continue }
+            scratch.removeAll(keepingCapacity: true)
+            for p in parts { p.subtract(o, into: &scratch) }
+            swap(&parts, &scratch)
+            if parts.isEmpty { return [] }
+            // Not worth drawing in many parts; left whole, unless something covers it all.
+            if parts.count > max(limit, 1) * 4 { break }
+        }
+        if parts.count > limit { return limit == 0 && parts.isEmpty ? [] : nil }
+        return parts
+    }
+}
+
+/// The parts of an ARGB picture that are opaque, as two boxes: the longest run of columns
+/// opaque from top to bottom, and the longest run of rows opaque from side to side (a card with
+/// rounded corners: its middle, and its full width between the corners). Empty when none is.
+struct OpaqueParts {
+    var width: Int, height: Int
+    var columns = PixelBox.empty, rows = PixelBox.empty
+
+    init(argb px: [UInt32], width w: Int, height h: Int) {
+        width = w; height = h
+        guard w > 0, h > 0, px.count >= w * h else { return }
+        var columnOpaque = [Bool](repeating: true, count: w)
+        var rowOpaque = [Bool](repeating: true, count: h)
+        for y in 0..<h {
+            for x in 0..<w where px[y * w + x] >> 24 != 0xFF {
+                columnOpaque[x] = false
+                rowOpaque[y] = false
+            }
+        }
+        func longestRun(_ flags: [Bool]) -> Range<Int>? {
+            var best: Range<Int>?, start: Int?
+            for i in 0...flags.count {
+                if i < flags.count, flags[i] { if start == nil { start = i }; continue }
+                if let s = start, i - s > (best?.count ?? 0) { best = s..<i }
+                start = nil
+            }
+            return best
+        }
+        if let c = longestRun(columnOpaque) { columns = PixelBox(x0: c.lowerBound, y0: 0, x1: c.upperBound, y1: h) }
+        if let r = longestRun(rowOpaque) { rows = PixelBox(x0: 0, y0: r.lowerBound, x1: w, y1: r.upperBound) }
     }
 }

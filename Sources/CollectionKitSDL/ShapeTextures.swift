@@ -104,7 +104,7 @@ final class ShapeTextures {
     /// with σ = blur / 2), in `color` at full alpha (the caller modulates alpha).
     func shadow(width w: Int, height h: Int, radius: Int, blur: Int, color: Color) -> Shadow? {
         let sigma = Double(blur) / 2
-        let pad = Int((3 * sigma).rounded(.up))
+        let pad = ShapeTextures.padding(blur: blur)
         // The smallest rect whose middle row and column the corners and the far side do not reach.
         let m = radius + pad
         let base = 2 * m + 1
@@ -132,6 +132,9 @@ final class ShapeTextures {
         shadowBytes += made.bytes
         return shadow
     }
+
+    /// How far a shadow of `blur` pixels reaches past its rect: three σ (σ = blur / 2).
+    static func padding(blur: Int) -> Int { Int((3 * Double(blur) / 2).rounded(.up)) }
 
     /// A Gaussian blur approximated by three box blurs per axis (within a few per cent of the
     /// true kernel), O(pixels) whatever σ; outside the image counts as transparent.

@@ -47,4 +47,33 @@ final class DragDropCellStateTests: XCTestCase {
         XCTAssertEqual(cell(board.palette, 30)?.isDragged, false)
         XCTAssertEqual(cell(board.b, 10)?.isDropTarget, false)
     }
+    /// The manager tells the cells their states on every frame of a drag; a frame that changed
+    /// none of them (the held card moved within one slot) tells no cell, and one that changed
+    /// them (a new target, a gap moved) tells them all again, correctly.
+    func testAHeldDragTellsTheCellsOnlyWhatChanged() {
+        let board = DragDropManagerTests.makeBoard()
+        board.drag(from: Point(100, 20), to: Point(320, 90), release: false)
+        XCTAssertEqual(board.manager.session?.over, "b")
+        func marked() -> Int { [board.a, board.b, board.c, board.focus, board.palette].reduce(0) { $0 + $1.cellsMarked } }
+        var t = 0.3
+        for _ in 0..<3 { t += 0.016; board.manager.update(now: t) }
+        let before = marked()
+        // Sixty frames of the card held within one slot of b: a point to and fro, updated each frame.
+        for i in 0..<60 {
+            t += 0.016
+            board.manager.pointerMoved(to: Point(320 + Double(i % 2), 90), now: t)
+            board.manager.update(now: t)
+        }
+        XCTAssertEqual(marked(), before, "no cell is told anything while nothing changes")
+        XCTAssertEqual(cell(board.b, 10)?.isDropTarget, true)
+        XCTAssertEqual(cell(board.a, 1)?.isDropTarget, false)
+        // Back over a: both collections' cells hear of it.
+        board.manager.pointerMoved(to: Point(100, 150), now: t + 0.016)
+        board.manager.update(now: t + 0.032)
+        XCTAssertGreaterThan(marked(), before)
+        XCTAssertEqual(board.manager.session?.over, "a")
+        XCTAssertEqual(cell(board.b, 10)?.isDropTarget, false)
+        XCTAssertEqual(cell(board.a, 1)?.isDropTarget, true)
+        XCTAssertEqual(cell(board.a, 0)?.isDragged ?? true, true, "the dragged item, if shown, is marked")
+    }
 }

@@ -269,11 +269,29 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
     private var focusedID: AnyHashable?
     private var ringShown = false
     private var draggedIDs: Set<AnyHashable> = []
+    /// Counts the changes of ``displayed`` (a gap moved, items came or went): an item's displayed
+    /// position, which the view's focus follows, may have changed with it.
+    private var displayedChanges = 0
+    /// `displayedChanges`, the drop target state and the view's focus as the cells were last
+    /// told their states: the manager tells the states every frame of a drag, and the cells need
+    /// telling only when one of these or the states changed (a cell dequeued meanwhile was told
+    /// when it was configured; a focus or selection the view changed itself is put right, as before).
+    private var statesShown: (displayed: Int, dropTarget: Bool, focus: ItemPath?, ring: Bool, viewSelection: Set<ItemPath>)?
+    /// How many cells ``showStates(selected:focused:showsRing:dragged:)`` told their states, for
+    /// tests counting the work of a frame.
+    private(set) var cellsMarked = 0
 
     /// Tells every cell in view (and every cell dequeued later) whether its item is selected,
     /// focused or dragged, and whether this collection is the drop target, as UIKit tells cells
-    /// `isSelected`: an app's cell draws its own rings. O(visible cells).
+    /// `isSelected`: an app's cell draws its own rings. O(visible cells) when anything changed
+    /// since the last call, else nothing to do.
     public func showStates(selected: Set<AnyHashable>, focused: AnyHashable?, showsRing: Bool, dragged: Set<AnyHashable>) {
+        if let shown = statesShown, shown.displayed == displayedChanges, shown.dropTarget == isDropTarget,
+           shown.focus == view.focusedItem, shown.ring == view.showsFocusRing, shown.viewSelection == view.selectedItems,
+           ringShown == showsRing, focusedID == focused, draggedIDs == dragged, selectedIDs == selected {
+            return
+        }
+        defer { statesShown = (displayedChanges, isDropTarget, view.focusedItem, view.showsFocusRing, view.selectedItems) }
         selectedIDs = selected
         focusedID = focused
         ringShown = showsRing
@@ -282,7 +300,7 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
         // of a clicked item's focus too, with or without its ring).
         view.setFocus(focused.flatMap(displayedIndexPath(of:)), showingRing: showsRing)
         for (ip, cell) in view.visibleCells {
-            if let id = displayedID(at: ip) { mark(cell, id) }
+            if let id = displayedID(at: ip) { mark(cell, id); cellsMarked += 1 }
         }
     }
 
@@ -318,6 +336,7 @@ public final class DragDropCollection<ItemID: Hashable>: CollectionDataSource, D
         displayed = new
         displayedLengths = new.map(lengths(of:))
         guard !updates.isEmpty else { return }
+        displayedChanges &+= 1
         do {
             // Identifiers must stay unique: checked here run by run (see `ItemOwners`), so the
             // view need not look up every identifier of a section of millions.
