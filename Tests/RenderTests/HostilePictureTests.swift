@@ -190,7 +190,7 @@ final class HostilePictureTests: XCTestCase {
         let decoder = IsolatedImageDecoder(
             command: [try worker()],
             environment: [ImageDecodeWorker.faultsVariable: "crash=crash.jpg,hang=hang.jpg,allocate=allocate.jpg"],
-            limits: .init(memoryBytes: 128 << 20, cpuSeconds: 1, wallSeconds: 8))
+            limits: .init(memoryBytes: 512 << 20, cpuSeconds: 1, wallSeconds: 8))
         let root = dir.appendingPathComponent("cache/thumbnails").path
         let store = FreedesktopThumbnails(root: root)
         let pipeline = ImagePipeline(decoder: decoder, thumbnails: store, workers: 2)

@@ -63,7 +63,7 @@ enum Pictures {
             pipeline.update(now: now)
             return keys.allSatisfy { pipeline.state(of: $0) != .pending }
         }, object: nil)
-        if XCTWaiter().wait(for: [settled], timeout: 20) != .completed { XCTFail("pictures still pending after 20 s", file: file, line: line) }
+        if XCTWaiter().wait(for: [settled], timeout: 60) != .completed { XCTFail("pictures still pending after 60 s", file: file, line: line) }
     }
 }
 
