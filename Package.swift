@@ -12,6 +12,13 @@ func sanitizerSources(_ files: [String]) -> [String]? { sanitizerSubset ? files 
 /// `asan_skip`): left out of its build, so it does not compile what it never runs.
 func sanitizerSkipped(_ files: [String]) -> [String] { sanitizerSubset ? files : [] }
 
+/// A program as it ships: in a release build the Swift runtime and Foundation are linked into it
+/// (`-static-stdlib`), so it needs no Swift installed and its window maps only the pages of them it
+/// runs, not every shared library's whole symbol tables (the notes example's peak in a window,
+/// Benchmarks/RESULTS.md). Debug builds link them shared, which links faster.
+let shippedAlone = (swift: [SwiftSetting.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+                    linker: [LinkerSetting.unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(configuration: .release))])
+
 let package = Package(
     name: "CollectionKit",
     products: [
@@ -129,16 +136,22 @@ let package = Package(
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Programs"]))]),
-        // The README's "Use the engine in your own program", as a program that builds.
-        .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/GridExample"),
+        // The README's "Use the engine in your own program", as a program that builds. The examples ship
+        // as the demo does: a release build carries the Swift runtime and Foundation in the program
+        // (`shippedAlone`), so a window maps only the pages of them it uses.
+        .executableTarget(name: "grid-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/GridExample",
+                          swiftSettings: shippedAlone.swift, linkerSettings: shippedAlone.linker),
         // Drag and drop between collections, as an app would use it: columns, a trash, saving to JSON.
         .target(name: "KanbanBoard", dependencies: ["CollectionKit"], path: "Examples/Kanban/KanbanBoard"),
-        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Kanban/App"),
+        .executableTarget(name: "kanban-example", dependencies: ["KanbanBoard", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Kanban/App",
+                          swiftSettings: shippedAlone.swift, linkerSettings: shippedAlone.linker),
         // A long list of cells as tall as their wrapped text: 100,000 notes, resize keeps the one being read.
         .target(name: "NotesList", dependencies: ["CollectionKit"], path: "Examples/Notes/NotesList"),
-        .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Notes/App"),
+        .executableTarget(name: "notes-example", dependencies: ["NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/Notes/App",
+                          swiftSettings: shippedAlone.swift, linkerSettings: shippedAlone.linker),
         // The engine's buttons, dialog and toast, and a part of the app's own, published to screen readers.
-        .executableTarget(name: "widgets-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/WidgetsExample"),
+        .executableTarget(name: "widgets-example", dependencies: ["CollectionKit", "CollectionKitSDL", "CollectionKitDesktop"], path: "Examples/WidgetsExample",
+                          swiftSettings: shippedAlone.swift, linkerSettings: shippedAlone.linker),
 
         .testTarget(name: "CollectionKitTests", dependencies: ["CollectionKit", "CollectionKitTesting"],
                     sources: sanitizerSources(["GridLayoutTests.swift"])),
