@@ -152,9 +152,9 @@ PY
 
     # Sort by date taken, newest first: the copied file (modified now), then the EXIF dates.
     xdotool key Tab
-    wait_state 'd["live"]["keyboardFocus"] == "sort-name"' || true
+    wait_state 'd["keyboardFocus"]["stop"] == "sort-name"' || echo "NOTE photo wall: Tab did not reach the name sort: $state_seen"
     xdotool key Tab
-    wait_state 'd["live"]["keyboardFocus"] == "sort-date"' || true
+    wait_state 'd["keyboardFocus"]["stop"] == "sort-date"' || echo "NOTE photo wall: Tab did not reach the date sort: $state_seen"
     xdotool key Return
     if wait_state "$photos['sort'] == 'date' and [x.split('/')[-1] for x in $photos['items']][:4] == ['new.jpg', 'p4.jpg', 'p6.jpg', 'p1.jpg']"; then
         pass "photo wall: Date taken orders by the EXIF dates, newest first"
