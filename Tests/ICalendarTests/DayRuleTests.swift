@@ -89,7 +89,9 @@ final class DayRuleTests: XCTestCase {
     }
 
     func compare(startYear: Int, seed: UInt64, file: StaticString = #filePath, line: UInt = #line) {
-        let text = calendar(seed: seed, count: 120, startYear: startYear)
+        // A third of the series under the sanitizer: the same rule shapes, zones and pages.
+        let series = SanitizerPass.count(120, sanitized: 40)
+        let text = calendar(seed: seed, count: series, startYear: startYear)
         let fast = load(text, arithmetic: true), libical = load(text, arithmetic: false)
         XCTAssertEqual(fast.diagnostics, libical.diagnostics, file: file, line: line)
         let first = CalendarMonth(year: startYear, month: 1)!
@@ -98,7 +100,7 @@ final class DayRuleTests: XCTestCase {
         months += (0..<14).map { first.adding(months: 30 - $0) }
         months += [first.adding(months: 70), first.adding(months: 2), first.adding(months: 3)]
         let a = pages(fast, months), b = pages(libical, months)
-        XCTAssertGreaterThan(a.count, 5_000, file: file, line: line)
+        XCTAssertGreaterThan(a.count, 5_000 * series / 120, file: file, line: line)
         var counts: [String: Int] = [:]
         for x in a { counts[x, default: 0] += 1 }
         for y in b { counts[y, default: 0] -= 1 }

@@ -36,19 +36,27 @@ enum Pictures {
 
     /// A photo-like picture: soft colour fields, a sun and horizon, with a little texture.
     static func photo(width w: Int, height h: Int, seed: Int = 1) -> Image {
-        var px = [UInt32](repeating: 0, count: w * h)
         let sx = Double(w) * (0.3 + 0.1 * Double(seed % 5)), sy = Double(h) * 0.35, sr = Double(min(w, h)) * 0.12
-        for y in 0..<h {
-            for x in 0..<w {
+        // What is the same along a row is worked out once a row, and the pixels are written
+        // through the buffer: the same arithmetic, so the same pixels, a few times faster in a
+        // debug build (and under the sanitizer, where a 1600 x 1200 photo took seconds).
+        let px = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, count in
+            for y in 0..<h {
                 let t = Double(y) / Double(h)
                 var r = 60 + 150 * t, g = 110 + 80 * t, b = 230 - 120 * t
                 if t > 0.62 { r = 40 + 30 * t; g = 120 - 40 * t; b = 50 }
-                let dx = Double(x) - sx, dy = Double(y) - sy
-                if dx * dx + dy * dy < sr * sr { r = 250; g = 210; b = 90 }
-                let n = Double((x * 7 + y * 13 + seed * 31) % 17) - 8
-                func c(_ v: Double) -> UInt32 { UInt32(max(0, min(255, v + n))) }
-                px[y * w + x] = 0xFF00_0000 | c(r) << 16 | c(g) << 8 | c(b)
+                let dy = Double(y) - sy, dy2 = dy * dy, sr2 = sr * sr
+                let row = y * w
+                for x in 0..<w {
+                    let dx = Double(x) - sx
+                    let sun = dx * dx + dy2 < sr2
+                    let n = Double((x * 7 + y * 13 + seed * 31) % 17) - 8
+                    let cr = sun ? 250 + n : r + n, cg = sun ? 210 + n : g + n, cb = sun ? 90 + n : b + n
+                    buffer[row + x] = 0xFF00_0000 | UInt32(max(0, min(255, cr))) << 16 | UInt32(max(0, min(255, cg))) << 8
+                        | UInt32(max(0, min(255, cb)))
+                }
             }
+            count = w * h
         }
         return Image(width: w, height: h, pixels: px)
     }
