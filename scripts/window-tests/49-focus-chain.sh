@@ -7,6 +7,16 @@ kf='d["keyboardFocus"]'
 # focus_scene NAME START_ARGS: launch, check no ring, Tab, Shift+Tab, and a click that hides the ring.
 # After a scene's last stop Tab goes to the tab bar (`tabs`), and from there back into the scene.
 # Sets $focus_ok when the window is up and the steps passed, leaving the app running.
+# Where the keyboard focus is: the ring, the stop, and a calendar day's focused event chip (a
+# stop with places of its own: Tab moves among the day's events before it leaves the day).
+focus_place="str($kf['ring']) + '|' + str($kf['stop']) + '|' + str(d.get('calendar', {}).get('focusedEvent'))"
+# focus_key KEY: presses KEY and waits until the focus moved (stop, chip or ring).
+focus_key() {
+    local was; was=$(json_get "$app_dump" "$focus_place")
+    xdotool key "$1"
+    wait_state "$focus_place != '$was'" 10 >/dev/null || true
+}
+
 focus_scene() {
     local name=$1; shift
     focus_ok=0
@@ -20,16 +30,16 @@ focus_scene() {
     # A stop with places of its own (a calendar day's event chips) takes Tab first: a few presses at most.
     local tries=0
     until [ $tries -ge 8 ]; do
-        xdotool key Tab; tries=$((tries + 1))
-        wait_state "$kf['ring'] and $kf['stop'] != '$first'" 2 >/dev/null && break
+        focus_key Tab; tries=$((tries + 1))
+        [ "$(json_get "$app_dump" "$kf['ring'] and $kf['stop'] != '$first'")" = True ] && break
     done
     if ! wait_state "$kf['ring'] and $kf['stop'] != '$first'"; then fail "$name: Tab" "the focus did not move from $first ($state_seen)"; return; fi
     local second
     second=$(json_get "$app_dump" "$kf['stop']")
     tries=0
     until [ $tries -ge 8 ]; do
-        xdotool key shift+Tab; tries=$((tries + 1))
-        wait_state "$kf['ring'] and $kf['stop'] == '$first'" 2 >/dev/null && break
+        focus_key shift+Tab; tries=$((tries + 1))
+        [ "$(json_get "$app_dump" "$kf['ring'] and $kf['stop'] == '$first'")" = True ] && break
     done
     if ! wait_state "$kf['ring'] and $kf['stop'] == '$first'"; then fail "$name: Shift+Tab" "the focus did not come back to $first ($state_seen)"; return; fi
     focus_ok=1
@@ -98,8 +108,7 @@ if [ "$focus_ok" = 1 ]; then
     # Tab on to the › button and press it with Enter: the next month shows.
     for _ in 1 2 3 4 5 6; do
         [ "$(json_get "$app_dump" "$kf['stop']")" = next ] && break
-        stop=$(json_get "$app_dump" "$kf['stop']")
-        xdotool key Tab; wait_state "$kf['stop'] != '$stop'" 10 || true
+        focus_key Tab
     done
     if [ "$(json_get "$app_dump" "$kf['stop']")" = next ]; then
         xdotool key Return
@@ -129,8 +138,8 @@ if [ "$focus_ok" = 1 ]; then
     else fail "boards: + Add a card" "Tab from the backlog did not reach its button ($state_seen)"; fi
     # The new card has the focus (in the backlog): Tab passes the backlog's button to today.
     for _ in 1 2 3; do
-        xdotool key Tab
-        wait_state "$kf['stop'] == 'today'" 2 >/dev/null && break
+        focus_key Tab
+        [ "$(json_get "$app_dump" "$kf['stop']")" = today ] && break
     done
     board=$(json_get "$app_dump" "$kf['stop']")
     xdotool key space
