@@ -13,8 +13,11 @@ import Glibc
 /// start to the first frame on the screen, to within the kernel's clock tick, 10 ms on most
 /// systems), `peak_rss_kb` (the process's peak resident memory, `VmHWM`), `rss_kb` (resident
 /// memory at the end, `VmRSS`), `live_cells_max`, `frames_skipped` (60 Hz ticks slept through),
-/// `frames_asked` (every frame the loop ran, the first included) and `frames_presented` (those
-/// that put pixels on the screen; the rest changed nothing visible).
+/// `frames_asked` (every frame the loop ran, the first included), `frames_presented` (those
+/// that put pixels on the screen; the rest changed nothing visible), `key_frames` (frames that
+/// handled a key press) and `key_frames_presented` (of those, the frames that put pixels on the
+/// screen: a key whose effect shows reaches the screen in the frame that handles it, not a frame
+/// later).
 ///
 /// ```sh
 /// COLLECTIONKIT_STATS=/tmp/stats.json .build/release/notes-example
@@ -31,6 +34,8 @@ final class LoopStatistics: FrameTimer {
     private(set) var firstFrameMS: Double?
     private var cpu0 = 0.0
     private var framesEnded = 0
+    /// Frames that handled a key press, and of those the frames that presented.
+    private(set) var keyFrames = 0, keyFramesPresented = 0
 
     init(path: String, inner: FrameTimer?) {
         self.path = path
@@ -73,6 +78,12 @@ final class LoopStatistics: FrameTimer {
         stats.recordPresent(shown)
     }
 
+    /// Called after a frame that handled a key press, with whether it put pixels on the screen.
+    func keyFrameEnded(presented: Bool) {
+        keyFrames += 1
+        if presented { keyFramesPresented += 1 }
+    }
+
     /// Called after each frame is presented: the first one's moment is kept.
     func frameShown() {
         if firstFrameMS == nil { firstFrameMS = LoopStatistics.millisecondsSinceProcessStart() }
@@ -95,6 +106,8 @@ final class LoopStatistics: FrameTimer {
             ("frames_skipped", .int(stats.framesSkipped)),
             ("frames_asked", .int(stats.framesAsked)),
             ("frames_presented", .int(stats.framesPresented)),
+            ("key_frames", .int(keyFrames)),
+            ("key_frames_presented", .int(keyFramesPresented)),
         ])
     }
 

@@ -160,6 +160,9 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let presented = Clock.wallSeconds() - beforePresent
             frameTimer?.framePresented(shown)
             if shown { statistics?.frameShown() }
+            if let statistics, events.contains(where: { if case .key = $0.0 { return true } else { return false } }) {
+                statistics.keyFrameEnded(presented: shown)
+            }
             if let first = didShowFirstFrame {
                 didShowFirstFrame = nil
                 first()

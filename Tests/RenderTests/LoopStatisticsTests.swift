@@ -34,13 +34,17 @@ final class LoopStatisticsTests: XCTestCase {
         }
         stats.framesSkipped(5)
         XCTAssertEqual([own.began, own.ended, own.skipped, own.presented], [11, 11, 5, 5])
+        // Three frames handled a key press; one of them put nothing on the screen.
+        stats.keyFrameEnded(presented: true)
+        stats.keyFrameEnded(presented: false)
+        stats.keyFrameEnded(presented: true)
         stats.write()
 
         let json = try JSON.parse(String(contentsOfFile: path, encoding: .utf8))
         guard case let .object(pairs) = json else { return XCTFail("not an object: \(json)") }
         XCTAssertEqual(pairs.map(\.0), ["frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "first_frame_cpu_ms",
                                          "first_frame_ms", "peak_rss_kb", "rss_kb", "live_cells_max", "frames_skipped",
-                                         "frames_asked", "frames_presented"])
+                                         "frames_asked", "frames_presented", "key_frames", "key_frames_presented"])
         XCTAssertEqual(json["frames"]?.doubleValue, 10, "the first frame is not among the frames counted")
         let first = try XCTUnwrap(json["first_frame_cpu_ms"]?.doubleValue)
         let worst = try XCTUnwrap(json["frame_ms_max"]?.doubleValue)
@@ -53,6 +57,8 @@ final class LoopStatisticsTests: XCTestCase {
         XCTAssertEqual(json["frames_skipped"]?.doubleValue, 5)
         XCTAssertEqual(json["frames_asked"]?.doubleValue, 11, "every frame the loop ran, the first included")
         XCTAssertEqual(json["frames_presented"]?.doubleValue, 5, "only those that reached the screen")
+        XCTAssertEqual(json["key_frames"]?.doubleValue, 3, "the frames that handled a key press")
+        XCTAssertEqual(json["key_frames_presented"]?.doubleValue, 2, "of those, the ones that reached the screen")
     }
 
     func testAFileInAFolderThatDoesNotExistTurnsTheStatisticsOff() {
