@@ -12,6 +12,15 @@ func sanitizerSources(_ files: [String]) -> [String]? { sanitizerSubset ? files 
 /// `asan_skip`): left out of its build, so it does not compile what it never runs.
 func sanitizerSkipped(_ files: [String]) -> [String] { sanitizerSubset ? files : [] }
 
+/// The test runner (scripts/test.sh sets CK_OPTIMIZED_BACKEND) builds the SDL backend optimised
+/// in its debug builds, asserts kept: the backend's pixel loops (fills, masks, blits, row
+/// comparisons) are most of the time of every test that draws, and run five to ten times slower
+/// unoptimised (the partial-redraw suite: 24 CPU-s against 6). Everything else stays a debug
+/// build, and without the variable (an app that depends on the package, a hand-run build) nothing
+/// changes.
+let optimizedBackend = ProcessInfo.processInfo.environment["CK_OPTIMIZED_BACKEND"] != nil
+let backendSettings: [SwiftSetting] = optimizedBackend ? [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))] : []
+
 /// A program as it ships: in a release build the Swift runtime and Foundation are linked into it
 /// (`-static-stdlib`), so it needs no Swift installed and its window maps only the pages of them it
 /// runs, not every shared library's whole symbol tables (the notes example's peak in a window,
@@ -89,7 +98,8 @@ let package = Package(
         .target(name: "CollectionKit", dependencies: ["CGettext"]),
 
         // The thin SDL backend: events in, draw lists out, text, offscreen capture, the window loop.
-        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CExif", "CPNG", "CFontconfig", "CICUText", "CGio"]),
+        .target(name: "CollectionKitSDL", dependencies: ["CollectionKit", "CSDL2", "CSDL2SysWM", "CSDL2TTF", "CSDL2Image", "CJPEG", "CExif", "CPNG", "CFontconfig", "CICUText", "CGio"],
+                swiftSettings: backendSettings),
 
         // The desktop's services over D-Bus (GIO): they attach to any loop that is a `DesktopServiceHost`.
         .target(name: "CollectionKitDesktop", dependencies: ["CollectionKit", "CGio"]),

@@ -418,6 +418,9 @@ public enum ImageDecodeWorker {
         return p.thumbnail(for: target, mode: .fit)
     }
 
+    /// The `allocate` fault's blocks.
+    nonisolated(unsafe) static var allocatedBlocks: [UnsafeMutableRawPointer] = []
+
     /// A broken decoder, for tests.
     static func act(_ fault: String) {
         switch fault {
@@ -430,9 +433,12 @@ public enum ImageDecodeWorker {
             while true { sleep(1000) }
         case "allocate":
             // Touches every page, as a decoder filling a huge buffer does, until the limit stops it.
+            // Each block is kept where other code could read it: an optimiser may not drop a block
+            // nothing reads, and the loop would then only spin until the CPU limit.
             while true {
                 guard let block = malloc(64 << 20) else { abort() }
                 memset(block, 1, 64 << 20)
+                allocatedBlocks.append(block)
             }
         default:
             break
