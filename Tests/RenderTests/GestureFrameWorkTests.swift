@@ -97,6 +97,41 @@ final class GestureFrameWorkTests: XCTestCase {
         XCTAssertLessThanOrEqual(moving.max() ?? 0, 400 * 320, "no drag frame sends more than 320 rows")
     }
 
+    /// The lifted card, a texture recorded once and copied at its own size every frame, goes
+    /// straight into the target's pixels as a cached picture does: no frame of the drag copies a
+    /// texture through SDL (one a frame before, with SDL's command queue, clip and blitter). Its
+    /// pixels against SDL's own copy of the same frame differ by no more than the rounding the
+    /// golden images allow.
+    func testTheLiftedCardIsCopiedWithoutSDL() throws {
+        let size = Size(width: 400, height: 800)
+        let direct = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        let viaSDL = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        viaSDL.drawer.softwareSurface = nil
+        let driver = HeadlessDriver(root: DragList(), fps: 60)
+        var lifted = 0, copiedBySDL = 0, compared = 0
+        driver.render = { list in
+            direct.render(list)
+            viaSDL.render(list)
+            // Frames with the card held at its lifted size (not those of the lift and the landing,
+            // which scale it: SDL's scaled copy).
+            let atOwnSize = list.commands.contains { c in
+                guard case let .texture(key, r) = c, let rec = list.textures.first(where: { $0.key == key }) else { return false }
+                return abs(r.width - rec.size.width) < 0.5 && abs(r.height - rec.size.height) < 0.5
+            }
+            guard atOwnSize else { return }
+            lifted += 1
+            copiedBySDL += direct.drawer.texturesCopiedBySDL
+            guard lifted % 10 == 5 else { return }
+            compared += 1
+            let a = direct.capture(), b = viaSDL.capture()
+            XCTAssertEqual(a.differingFraction(from: b, channelTolerance: 8), 0, "frame \(lifted) of the drag: the card as SDL copies it")
+        }
+        try driver.play(ScriptTimeline(InputScript.parse(GestureFrameWorkTests.gesture), fps: 60))
+        XCTAssertGreaterThan(lifted, 90, "the card was held lifted")
+        XCTAssertGreaterThan(compared, 5)
+        XCTAssertEqual(copiedBySDL, 0, "textures copied through SDL in \(lifted) frames of a drag")
+    }
+
     /// Paging the carousel: the cards scale and fade as they turn, so a frame changes nearly all
     /// of the window below the scene bar, too much to draw in parts. The frame is drawn, and sent
     /// to the screen, in the one box around what changed: never the bar (1280 x 44 at the top),
