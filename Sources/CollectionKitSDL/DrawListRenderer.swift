@@ -36,6 +36,11 @@ public final class DrawListRenderer {
     /// Where each recorded texture is opaque (see `OpaqueParts`), by key, for the survey: a
     /// texture copied at its own size covers up what was drawn under those parts.
     var snapshotOpaque: [String: OpaqueParts] = [:]
+    /// The pixels of each recorded texture, read back once (software renderer only): a copy at
+    /// the texture's own size goes straight into the target's pixels, not through SDL.
+    private var snapshotPixels: [String: Bitmap] = [:]
+    /// Recorded textures copied through SDL in the last frame (for tests counting a frame's work).
+    private(set) var texturesCopiedBySDL = 0
     private var vertices: [SDL_Vertex] = []
     private var indices: [Int32] = []
     /// The surface a software renderer draws into, when it has one (a headless canvas, or a window
@@ -63,6 +68,7 @@ public final class DrawListRenderer {
         for t in snapshotTextures.values { SDL_DestroyTexture(t) }
         snapshotTextures.removeAll()
         snapshotOpaque.removeAll()
+        snapshotPixels.removeAll()
         for t in discTextures.values { SDL_DestroyTexture(t) }
         discTextures.removeAll()
         dropShapeTextures()
@@ -83,6 +89,7 @@ public final class DrawListRenderer {
             SDL_DestroyTexture(t)
             snapshotTextures[k] = nil
             snapshotOpaque[k] = nil
+            snapshotPixels[k] = nil
         }
         keepImageSprites(namedIn: list.commands)
         // A frame that starts by painting the whole target opaque needs no clear: in the software
@@ -97,6 +104,7 @@ public final class DrawListRenderer {
         if clears { lastBackground = black }
         surveyed = false
         coveredPixels = 0
+        texturesCopiedBySDL = 0
         if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears), !backgroundChanged {
             // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
             if let s = plan.shift { p.shift(s.region, dx: s.dx, dy: s.dy) }
@@ -253,7 +261,12 @@ public final class DrawListRenderer {
             let read = px.withUnsafeMutableBytes {
                 SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, w * 4)
             }
-            if read == 0 { snapshotOpaque[rec.key] = OpaqueParts(argb: px, width: Int(w), height: Int(h)) }
+            if read == 0 {
+                snapshotOpaque[rec.key] = OpaqueParts(argb: px, width: Int(w), height: Int(h))
+                let bitmap = Bitmap(width: Int(w), height: Int(h))
+                px.withUnsafeBufferPointer { bitmap.pixels.update(from: $0.baseAddress!, count: $0.count) }
+                snapshotPixels[rec.key] = bitmap
+            }
         }
         SDL_SetRenderTarget(renderer, previous)
         snapshotTextures[rec.key] = tex
@@ -345,7 +358,15 @@ public final class DrawListRenderer {
             var tw: Int32 = 0, th: Int32 = 0
             if SDL_QueryTexture(tex, nil, nil, &tw, &th) == 0, abs(dst.w - Float(tw)) < 0.75, abs(dst.h - Float(th)) < 0.75 {
                 dst = SDL_FRect(x: dst.x.rounded(), y: dst.y.rounded(), w: Float(tw), h: Float(th))
+                // At its own size (a lifted card): its pixels go straight into the target's, as
+                // a cached picture's do, without SDL's command queue and blitter.
+                if let bitmap = snapshotPixels[key], bitmap.width == Int(tw), bitmap.height == Int(th), let p = direct() {
+                    p.blit(bitmap, src: SDL_Rect(x: 0, y: 0, w: tw, h: th), dst: wholePixels(dst),
+                           alpha: UInt8((opacity * 255).rounded()), clip: clip)
+                    return
+                }
             }
+            texturesCopiedBySDL += 1
             SDL_SetTextureAlphaMod(tex, UInt8((opacity * 255).rounded()))
             SDL_RenderCopyF(renderer, tex, nil, &dst)
             sdlPending = true

@@ -151,8 +151,10 @@ extension DrawnFrame {
         var j = 0
         let lookahead = 96
         var budget = 12 * (new.count + old.count) + 64
+        var compared = 0  // the new entries the walk reached
         for i in new.indices {
             guard j < old.count else { break }
+            compared = i + 1
             let c = next.commands[Int(new[i].command)]
             let end = min(old.count, j + lookahead)
             var k = j
@@ -170,6 +172,18 @@ extension DrawnFrame {
             // rest are left unmatched, drawn where they were and where they are, which is
             // right for any of them; only the whole frame could cost less (see the end).
             if budget < 0 { break }
+        }
+        if budget < 0 {
+            // What is drawn last often stayed as it was (a bar over the cards): the two frames'
+            // ends are matched from the back, one comparison each, as far as they agree.
+            var a = new.count - 1, b = old.count - 1
+            while a >= compared, b >= j {
+                let c = next.commands[Int(new[a].command)]
+                guard commands[Int(old[b].command)] == c, old[b].transform.scale == new[a].transform.scale,
+                      old[b].opacity == new[a].opacity else { break }
+                match[a] = Int32(b)
+                a -= 1; b -= 1
+            }
         }
 
         // The translation most matched commands moved by, with the region they stayed clipped to.
@@ -262,8 +276,17 @@ extension DrawnFrame {
         }
         guard settled else { return nil }
         let drawn = merged.reduce(0) { $0 + $1.area }
-        // Drawing most of the frame in parts costs more than drawing it whole.
-        if drawn > target.area * 3 / 4 { return nil }
+        // Drawing most of the frame in parts costs more than drawing it in one pass: then the one
+        // box around every change is drawn (and sent to the screen), the whole frame only when
+        // that box is all of it. Cards that scale and fade as a carousel turns change nearly
+        // every pixel, but not the bar above them: it is neither drawn nor sent.
+        if drawn > target.area * 3 / 4 {
+            // Not moving the scrolled pixels: whatever moved with them lies in their region,
+            // which is drawn instead.
+            let changed = merged + (shift.map { [$0.region.intersection(target)] } ?? [])
+            guard let around = RedrawPlan.enclosing(changed, widenedFor: new) else { return nil }
+            return around.area < target.area ? RedrawPlan(shift: nil, boxes: [around]) : nil
+        }
         return RedrawPlan(shift: shift, boxes: merged)
     }
 
@@ -305,6 +328,24 @@ extension DrawnFrame {
 }
 
 extension RedrawPlan {
+    /// The one box around `boxes`, widened to all of every command in `entries` that must be
+    /// drawn whole and that it reaches in part; nil when there are no boxes or the widening does
+    /// not settle.
+    static func enclosing(_ boxes: [PixelBox], widenedFor entries: [DrawnFrame.Entry]) -> PixelBox? {
+        guard var around = boxes.first else { return nil }
+        for b in boxes.dropFirst() { around = around.union(b) }
+        for _ in 0..<8 {
+            var widened = false
+            for e in entries where e.drawsWhole && !e.visible.isEmpty
+                && around.intersects(e.visible) && around.intersection(e.visible) != e.visible {
+                around = around.union(e.visible)
+                widened = true
+            }
+            if !widened { return around }
+        }
+        return nil
+    }
+
     /// Joins boxes that overlap or nearly touch while the join adds little, and keeps the count
     /// small: each box is one pass over the commands.
     static func merge(_ input: [PixelBox]) -> [PixelBox] {

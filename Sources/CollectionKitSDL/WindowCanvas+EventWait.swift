@@ -14,11 +14,20 @@ extension WindowCanvas {
     /// As `waitForEvent(timeout:)`, but only an event other than a window-manager message ends
     /// the wait early: the X server's raw messages, which come beside the input they stamp, do
     /// not wake a loop pacing its frames twice per pointer move.
-    func waitForInput(timeout: Double) -> Bool {
+    /// Nil: until input arrives; 0: whether input is queued now, without waiting.
+    func waitForInput(timeout: Double?) -> Bool {
+        guard let timeout else {
+            while true {
+                guard EventWait.wait(timeout: nil) else { return false }
+                if !EventWait.dropLoneMessages() { return true }
+            }
+        }
         let end = Clock.wallSeconds() + timeout
+        var first = true
         while true {
             let left = end - Clock.wallSeconds()
-            guard left > 0, EventWait.wait(timeout: left) else { return false }
+            guard left > 0 || first, EventWait.wait(timeout: max(0, left)) else { return false }
+            first = false
             if !EventWait.dropLoneMessages() { return true }
         }
     }

@@ -223,7 +223,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
     private func idle(start: Double) {
         while canvas.drawer.prepareAhead(of: root, for: DrawListRenderer.idleSlice) {
             heapTrim.workDone()
-            if canvas.waitForEvent(timeout: 0) { return }
+            if canvas.waitForInput(timeout: 0) { return }
             let now = Clock.wallSeconds() - start
             if let d = nextDeadline(now: now), d <= now { return }
         }
@@ -231,7 +231,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
         let now = Clock.wallSeconds() - start
         if let wait = heapTrim.wait(untilDeadline: nextDeadline(now: now).map { max(0, $0 - now) }) {
             let before = Clock.wallSeconds()
-            let woken = canvas.waitForEvent(timeout: wait)
+            let woken = canvas.waitForInput(timeout: wait)
             idleSeconds += Clock.wallSeconds() - before
             if woken || wait < HeapTrim.quiet { return }
             // Quiet: the fonts only drawing ahead used go first, then their memory with the rest.
@@ -249,7 +249,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
         while true {
             let now = Clock.wallSeconds() - start
             let deadline = nextDeadline(now: now)
-            let woken = canvas.waitForEvent(timeout: deadline.map { max(0, $0 - now) })
+            let woken = canvas.waitForInput(timeout: deadline.map { max(0, $0 - now) })
             guard woken, let serviceRequests, RequestWakeUp.takeIfAlone(), !serviceRequests() else { break }
         }
         let slept = Clock.wallSeconds() - before
