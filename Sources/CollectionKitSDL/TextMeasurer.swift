@@ -17,10 +17,22 @@ public final class TextMeasurer: TextMeasuring {
     private var paragraphs: [ParagraphKey: ParagraphLayout] = [:]
     private var lineHeights: [TextCache.FontKey: Double] = [:]
 
-    private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
+    /// Keys hash and compare their text by its UTF-8 bytes (`ExactText`).
+    private struct WidthKey: Hashable {
+        var text: String; var font: TextCache.FontKey
+        static func == (a: WidthKey, b: WidthKey) -> Bool { a.font == b.font && ExactText.equal(a.text, b.text) }
+        func hash(into h: inout Hasher) { ExactText.hash(text, into: &h); h.combine(font) }
+    }
     /// With the text scale: a paragraph wrapped at another scale has other lines.
     private struct ParagraphKey: Hashable {
         var text: String; var continues: Bool; var style: ParagraphStyle; var width: Double; var textScale: Double
+        static func == (a: ParagraphKey, b: ParagraphKey) -> Bool {
+            a.continues == b.continues && a.style == b.style && a.width == b.width && a.textScale == b.textScale
+                && ExactText.equal(a.text, b.text)
+        }
+        func hash(into h: inout Hasher) {
+            ExactText.hash(text, into: &h); h.combine(continues); h.combine(style); h.combine(width); h.combine(textScale)
+        }
     }
 
     /// The most entries a cache keeps before it starts again.
