@@ -80,7 +80,8 @@ def main():
     for index, (_, symbols) in enumerate(sections):
         uses = sum(1 for run in runs if any(s in run for s in symbols))
         # Any name only this section defines moves it; a shared one would move the others too.
-        unique = [s for s in symbols if defined[s] == 1]
+        # A name the map shows demangled (C++, with spaces) cannot be named in the order file.
+        unique = [s for s in symbols if defined[s] == 1 and not any(c.isspace() for c in s)]
         if uses and unique:
             ranked.append((-uses, index, unique[0]))
     ranked.sort()

@@ -42,6 +42,7 @@ runs=(
     "calendar||Benchmarks/calendar-paging.txt"
     "boards|--items 100000|Benchmarks/boards-autoscroll.txt"
     "mosaic||Benchmarks/mosaic-drag.txt"
+    "photos||scripts/link-order-photos.txt"
     "grid||scripts/link-order-tour.txt"
 )
 echo "link-order: profiling ${#runs[@]} runs of $seconds s each in $display (two at a time)"

@@ -17,8 +17,27 @@ extension DrawListRenderer {
     /// software target and SDL copy the same sprite, so they draw the same pixels.
     func drawImage(_ run: ImageRun) {
         guard opacity > 0, let (src, dst, radius) = imagePlacement(run, transform) else { return }
+        let alpha = opacity >= 1 ? 255 : UInt8((opacity * 255).rounded())
+        if isSoftwareRenderer, drawImageInPlace(run, source: src, dst: dst, radius: radius, alpha: alpha) { return }
         guard let sprite = imageSprite(run, source: src, radius: radius) else { return }
-        copy(sprite, src: nil, dst: frect(dst), alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+        copy(sprite, src: nil, dst: frect(dst), alpha: alpha)
+    }
+
+    /// On the software renderer, draws the picture straight from the pipeline's pixels, its
+    /// corners rounded by the cached disc mask as it is copied (the same pixels as the sprite):
+    /// no copy of the picture per cell. False when the pixels are not at hand (SDL draws).
+    private func drawImageInPlace(_ run: ImageRun, source: PixelBox, dst: Rect, radius: Int, alpha: UInt8) -> Bool {
+        guard let p = direct() else { return false }
+        let w = source.x1 - source.x0, h = source.y1 - source.y0
+        let r = min(radius, w / 2, h / 2)
+        let disc = r >= 1 ? discMask(radius: r) : nil
+        let pixels = run.pixels
+        pixels.pixels.withUnsafeBufferPointer { all in
+            p.blitPicture(all.baseAddress!, width: pixels.width, height: pixels.height,
+                          src: SDL_Rect(x: Int32(source.x0), y: Int32(source.y0), w: Int32(w), h: Int32(h)),
+                          dst: wholePixels(frect(dst)), alpha: alpha, corners: disc, radius: r, clip: clip)
+        }
+        return true
     }
 
     /// Where a picture lands under `t`: the source pixels shown, the destination in whole pixels

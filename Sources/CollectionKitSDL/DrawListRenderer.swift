@@ -29,7 +29,7 @@ public final class DrawListRenderer {
     private var opacities: [Double] = []
     var transform = Transform.identity
     var opacity = 1.0
-    private var clip: SDL_Rect?
+    private(set) var clip: SDL_Rect?
     /// Pictures made ready to copy, by key (see `DrawListRenderer+Images.swift`).
     var imageSprites: [ImageKey: ImageSprite] = [:]
     private var snapshotTextures: [String: OpaquePointer] = [:]
@@ -190,7 +190,7 @@ public final class DrawListRenderer {
     }
 
     /// The target to draw straight into, once SDL has done what it was asked; nil: draw with SDL.
-    private func direct() -> PixelTarget? {
+    func direct() -> PixelTarget? {
         guard let p = pixelTarget else { return nil }
         if sdlPending {
             SDL_RenderFlush(renderer)
@@ -200,7 +200,7 @@ public final class DrawListRenderer {
     }
 
     /// Whole pixels as SDL's software renderer takes them from a float rect (truncated).
-    private func wholePixels(_ f: SDL_FRect) -> SDL_Rect {
+    func wholePixels(_ f: SDL_FRect) -> SDL_Rect {
         func i(_ v: Float) -> Int32 { v.isFinite ? Int32(max(-1e9, min(1e9, v))) : 0 }
         return SDL_Rect(x: i(f.x), y: i(f.y), w: i(f.w), h: i(f.h))
     }
@@ -597,7 +597,7 @@ public final class DrawListRenderer {
     private var discsMade = 0
 
     /// A disc's coverage, one byte a pixel, for drawing in any colour.
-    private func discMask(radius: Int) -> AlphaMask? {
+    func discMask(radius: Int) -> AlphaMask? {
         if let m = discMasks[radius] { return m }
         guard let m = DrawListRenderer.makeDiscMask(radius: radius) else { return nil }
         discsMade += 1

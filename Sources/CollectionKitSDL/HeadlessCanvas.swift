@@ -16,8 +16,9 @@ public final class HeadlessCanvas {
     public private(set) var drawer: DrawListRenderer
     private let text: TextCache
     /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
-    /// themselves from their text.
-    public private(set) lazy var measurer = TextMeasurer(cache: text)
+    /// themselves from their text. The renderer wraps paragraphs with the same measurer, so a
+    /// paragraph measured to size a cell is not wrapped again to be drawn.
+    public private(set) lazy var measurer = drawer.measurer
     /// A size that could not be made, and why: asked again every frame, it fails at once.
     private var refused: (size: Size, error: BackendError)?
 
@@ -83,6 +84,7 @@ public final class HeadlessCanvas {
             throw error
         }
         let next = DrawListRenderer(renderer: made.1, text: text)
+        next.measurer = measurer
         next.pixelScale = drawer.pixelScale
         next.redrawsWholeFrame = drawer.redrawsWholeFrame
         next.neutralTextDirection = drawer.neutralTextDirection

@@ -41,6 +41,23 @@ struct HeapTrim {
         return true
     }
 
+    /// Makes threads that start allocating from now on share the main thread's heap (glibc's
+    /// `mallopt(M_ARENA_MAX, 1)`), done once when a window loop starts. The picture pipeline's
+    /// workers otherwise each get an arena of their own, whose free top (up to the trim
+    /// threshold malloc raised to its largest freed block, about 1 MB after a picture's decode)
+    /// `malloc_trim` does not give back: the photo wall kept 1.0 to 1.4 MB more resident. In the
+    /// main heap the quiet-time trim returns it. A worker's allocations are a few a picture, so
+    /// the shared lock is not contended. Returns whether the C library took it.
+    @discardableResult
+    static func shareOneArena() -> Bool { oneArena }
+
+    private static let oneArena: Bool = {
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "mallopt") else { return false }
+        let mArenaMax: Int32 = -8
+        return unsafeBitCast(symbol, to: Mallopt.self)(mArenaMax, 1) == 1
+    }()
+
     /// glibc's `malloc_trim(0)`, looked up at run time: Swift's Glibc module does not declare
     /// `<malloc.h>`. On a C library without it, nothing is done.
     static let mallocTrim: @Sendable () -> Void = {
@@ -49,4 +66,16 @@ struct HeapTrim {
         let function = unsafeBitCast(symbol, to: Trim.self)
         return { _ = function(0) }
     }()
+}
+
+/// The process's memory as the window loop manages it.
+public enum ProcessMemory {
+    /// Makes threads that start allocating from now on share the main thread's heap (glibc's
+    /// `M_ARENA_MAX` of 1), whose free pages the window loop gives back once the window goes
+    /// quiet; a thread's own arena keeps its free top resident (the photo wall's picture workers
+    /// held about 1 MB each). `WindowLoop.run()` does it when it starts; a program that starts
+    /// threads before (a picture pipeline made with its root) calls it first thing. Returns
+    /// whether the C library took it (false without glibc's `mallopt`).
+    @discardableResult
+    public static func shareOneHeap() -> Bool { HeapTrim.shareOneArena() }
 }

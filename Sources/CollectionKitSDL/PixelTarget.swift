@@ -350,6 +350,75 @@ struct PixelTarget {
         }
     }
 
+    /// Copies the `src` part of a picture (`pixels`, `width` × `height` ARGB8888 words) onto `dst`
+    /// (whole pixels) with its corners rounded as it goes: the pixels `blit` draws from a copy of
+    /// that part whose corners' alpha was multiplied by the quadrants of `disc` (a disc of radius
+    /// `radius` source pixels; nil or 0 for square corners), without making the copy. A picture a
+    /// frame shows is then held once, in the pipeline's cache, not again per cell.
+    func blitPicture(_ pixels: UnsafePointer<UInt32>, width pw: Int, height ph: Int, src: SDL_Rect, dst: SDL_Rect,
+                     alpha mod: UInt8, corners disc: AlphaMask?, radius: Int, clip: SDL_Rect?) {
+        let m = UInt32(mod)
+        guard m > 0, src.w > 0, src.h > 0, dst.w > 0, dst.h > 0,
+              src.x >= 0, src.y >= 0, Int(src.x + src.w) <= pw, Int(src.y + src.h) <= ph,
+              let d = clipped(dst, clip) else { return }
+        let bw = Int(src.w), bh = Int(src.h)
+        let r = disc == nil ? 0 : max(0, min(radius, bw / 2, bh / 2))
+        if let disc, r > 0, disc.width < 2 * r || disc.height < 2 * r { return }
+        let w = Int(d.w)
+        // Nearest sampling in 16.16 fixed point, from each destination pixel's centre, as `blit`;
+        // columns and rows within the copied part.
+        let stepX = (bw << 16) / Int(dst.w), stepY = (bh << 16) / Int(dst.h)
+        let sameWidth = src.w == dst.w, sameHeight = src.h == dst.h
+        var column = [Int](repeating: 0, count: w)
+        for i in 0..<w {
+            let dx = Int(d.x) + i - Int(dst.x)
+            column[i] = sameWidth ? dx : min(bw - 1, (dx * stepX + stepX / 2) >> 16)
+        }
+        var row = self.pixels + Int(d.y) * stride + Int(d.x)
+        let modulated = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        defer { modulated.deallocate() }
+        for a in 0..<256 as Range<UInt32> { modulated[Int(a)] = m == 255 ? a : PixelTarget.div255(a * m) }
+        let coverage = disc?.coverage, discWidth = disc?.width ?? 0
+        column.withUnsafeBufferPointer { cols in
+            for j in 0..<Int(d.h) {
+                let dy = Int(d.y) + j - Int(dst.y)
+                let by = sameHeight ? dy : min(bh - 1, (dy * stepY + stepY / 2) >> 16)
+                let srcRow = pixels + (Int(src.y) + by) * pw + Int(src.x)
+                if bw == 1 {
+                    // One source column stretched: one colour along the row (no corners at this width).
+                    let s = srcRow[0]
+                    var a = s >> 24
+                    if m != 255 { a = PixelTarget.div255(a * m) }
+                    if a == 255 {
+                        row.update(repeating: s | 0xFF00_0000, count: w)
+                    } else if a > 0 {
+                        for i in 0..<w { row[i] = PixelTarget.blend(row[i], s, a) }
+                    }
+                    row += stride
+                    continue
+                }
+                // The disc's row for a row in the top or bottom corners; none between them.
+                let discRow = by < r ? by : (by >= bh - r ? r + by - (bh - r) : -1)
+                if discRow < 0 || coverage == nil {
+                    for i in 0..<w { let s = srcRow[cols[i]]; PixelTarget.over(row + i, s, modulated[Int(s >> 24)]) }
+                } else {
+                    let line = coverage! + discRow * discWidth
+                    for i in 0..<w {
+                        let bx = cols[i], s = srcRow[bx]
+                        var a = s >> 24
+                        if bx < r {
+                            a = PixelTarget.div255(a * UInt32(line[bx]))
+                        } else if bx >= bw - r {
+                            a = PixelTarget.div255(a * UInt32(line[r + bx - (bw - r)]))
+                        }
+                        PixelTarget.over(row + i, s, modulated[Int(a)])
+                    }
+                }
+                row += stride
+            }
+        }
+    }
+
     /// Copies the `src` part of `bitmap` onto `dst` (whole pixels), blended by the bitmap's alpha
     /// times `alpha`. When the sizes differ each destination pixel takes the nearest source pixel.
     /// With `color`, the bitmap is a coverage mask: its alpha times the colour's is drawn in that

@@ -29,6 +29,8 @@ final class TextCache {
     /// The fallback face for a character (nil: none has it), from fontconfig once per character.
     private var fallbackFace: [FallbackKey: FontFace?] = [:]
     private var textures: [TextKey: Entry] = [:]
+    /// Colour runs scaled from a bitmap face's strike, kept by `renderRun`.
+    private var scaledRuns: [ScaledRunKey: UnsafeMutablePointer<SDL_Surface>] = [:]
     /// What `fit` made of a string at a width: measuring is a glyph walk in SDL_ttf, too dear to
     /// repeat for every label of every frame.
     private var fitted: [FitKey: String] = [:]
@@ -45,8 +47,20 @@ final class TextCache {
     /// Textures are made in their colour: a plain alpha blit is SDL's fast path, while a
     /// colour-modulated one takes its generic per-pixel blitter, which was most of a frame.
     /// `neutralRightToLeft`: a text without a strong letter laid out as a right-to-left paragraph.
-    struct TextKey: Hashable { var text: String; var font: FontKey; var color: UInt32; var neutralRightToLeft = false }
-    struct FitKey: Hashable { var text: String; var font: FontKey; var maxWidth: Int32 }
+    struct TextKey: Hashable {
+        var text: String; var font: FontKey; var color: UInt32; var neutralRightToLeft = false
+        static func == (a: TextKey, b: TextKey) -> Bool {
+            a.font == b.font && a.color == b.color && a.neutralRightToLeft == b.neutralRightToLeft && ExactText.equal(a.text, b.text)
+        }
+        func hash(into h: inout Hasher) {
+            ExactText.hash(text, into: &h); h.combine(font); h.combine(color); h.combine(neutralRightToLeft)
+        }
+    }
+    struct FitKey: Hashable {
+        var text: String; var font: FontKey; var maxWidth: Int32
+        static func == (a: FitKey, b: FitKey) -> Bool { a.font == b.font && a.maxWidth == b.maxWidth && ExactText.equal(a.text, b.text) }
+        func hash(into h: inout Hasher) { ExactText.hash(text, into: &h); h.combine(font); h.combine(maxWidth) }
+    }
     /// A rendered string. `lineTop` is where the UI font's line box starts inside the texture
     /// (a taller fallback face can reach above it), and `lineHeight` is that box's height: a
     /// label is centred on the UI font's line, so mixed scripts keep one baseline.
@@ -73,6 +87,7 @@ final class TextCache {
     /// Closes the fonts. Text asked for afterwards opens them again.
     func close() {
         assert(textures.isEmpty, "text textures outlived their renderer")
+        dropScaledRuns()
         plainWidths.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
         fonts.removeAll()
@@ -329,6 +344,52 @@ final class TextCache {
     /// only the alpha, and a bitmap face is scaled to the UI font's size.
     private func renderRun(_ font: OpaquePointer, _ text: String, color: Color, colourGlyphs: Bool, scale: Double)
         -> UnsafeMutablePointer<SDL_Surface>? {
+        // A colour run from a bitmap face (emoji) is rendered at the face's strike, about five
+        // times the text's size, and averaged down: the dear part of a line that has one. The
+        // result is kept (a few hundred bytes a run) and copied for the next line that has it.
+        let scaledKey = abs(scale - 1) > 0.001 && colourGlyphs
+            ? ScaledRunKey(text: text, font: UInt(bitPattern: font), scale: scale, alpha: color.a) : nil
+        if let scaledKey, let kept = scaledRuns[scaledKey] { return SDL_DuplicateSurface(kept) }
+        let made = renderRunAnew(font, text, color: color, colourGlyphs: colourGlyphs, scale: scale)
+        if let scaledKey, let made, let copy = SDL_DuplicateSurface(made) {
+            if scaledRuns.count >= TextCache.scaledRunBound { dropScaledRuns() }
+            scaledRuns[scaledKey] = copy
+        }
+        return made
+    }
+
+    /// A colour run as rendered and scaled: its text, the face, the scale and the text's alpha.
+    struct ScaledRunKey: Hashable {
+        var text: String; var font: UInt; var scale: Double; var alpha: UInt8
+        static func == (a: ScaledRunKey, b: ScaledRunKey) -> Bool {
+            a.font == b.font && a.scale == b.scale && a.alpha == b.alpha && ExactText.equal(a.text, b.text)
+        }
+        func hash(into h: inout Hasher) { ExactText.hash(text, into: &h); h.combine(font); h.combine(scale); h.combine(alpha) }
+    }
+    /// At most this many scaled colour runs are kept (each a small surface).
+    static let scaledRunBound = 256
+    /// Colour runs scaled so far, and kept now (for tests, which count the work and the bound).
+    private(set) var scaledRunsMade = 0
+    var scaledRunsKept: Int { scaledRuns.count }
+
+    /// Closes a font, forgetting the colour runs scaled from it (a font opened later may get its address).
+    private func closeFont(_ f: OpaquePointer) {
+        let key = UInt(bitPattern: f)
+        for (k, surface) in scaledRuns where k.font == key {
+            SDL_FreeSurface(surface)
+            scaledRuns[k] = nil
+        }
+        TTF_CloseFont(f)
+    }
+
+    /// Frees the kept colour runs (their face may close; a run asked for again is made again).
+    func dropScaledRuns() {
+        for s in scaledRuns.values { SDL_FreeSurface(s) }
+        scaledRuns.removeAll()
+    }
+
+    private func renderRunAnew(_ font: OpaquePointer, _ text: String, color: Color, colourGlyphs: Bool, scale: Double)
+        -> UnsafeMutablePointer<SDL_Surface>? {
         guard let rendered = TTF_RenderUTF8_Blended(font, text, SDL_Color(r: 255, g: 255, b: 255, a: 255)) else { return nil }
         // SDL_ttf's blended output is ARGB8888 already; anything else is converted so the tint applies.
         var surface = rendered
@@ -341,6 +402,7 @@ final class TextCache {
             surface = converted
         }
         if abs(scale - 1) > 0.001, let scaled = TextCache.downscaled(surface, by: scale) {
+            scaledRunsMade += 1
             SDL_FreeSurface(surface)
             surface = scaled
         }
@@ -579,12 +641,12 @@ final class TextCache {
             + faceUse.map { (use: $0.value, font: nil as FontKey?, face: $0.key as FaceKey?) }
         for stale in uses.sorted(by: { $0.use < $1.use }).prefix(excess) {
             if let key = stale.font, let f = fonts.removeValue(forKey: key) {
-                TTF_CloseFont(f)
+                closeFont(f)
                 fontUse[key] = nil
                 // Its table of added-up widths goes with it (made again from the mapped file).
                 plainWidths[key] = nil
             } else if let key = stale.face, let f = faces.removeValue(forKey: key) {
-                TTF_CloseFont(f.font)
+                closeFont(f.font)
                 faceUse[key] = nil
             }
         }
@@ -606,13 +668,13 @@ final class TextCache {
     /// font's bytes in memory, as past `openFontLimit`.
     func closeFontsNotInLastFrame() {
         for (key, f) in fonts where !frameFonts.contains(key) {
-            TTF_CloseFont(f)
+            closeFont(f)
             fonts[key] = nil
             fontUse[key] = nil
             plainWidths[key] = nil
         }
         for (key, f) in faces where !frameFaces.contains(key) {
-            TTF_CloseFont(f.font)
+            closeFont(f.font)
             faces[key] = nil
             faceUse[key] = nil
         }
@@ -637,5 +699,21 @@ private extension String {
         var s = self
         while s.last == " " { s.removeLast() }
         return s
+    }
+}
+
+/// Text as a cache key by its UTF-8 bytes. Swift's own `String` hashing and equality work on the
+/// canonical (NFC) form, checking every non-ASCII string for it each time: a frame's text lookups
+/// (each visible note's body, twice a frame) spent a tenth of the CPU there. Two spellings of the
+/// same text in different normal forms are then two entries of a cache, each drawn right.
+enum ExactText {
+    static func hash(_ text: String, into h: inout Hasher) {
+        var text = text
+        text.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        h.combine(text.utf8.count)
+    }
+
+    static func equal(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 }

@@ -17,10 +17,22 @@ public final class TextMeasurer: TextMeasuring {
     private var paragraphs: [ParagraphKey: ParagraphLayout] = [:]
     private var lineHeights: [TextCache.FontKey: Double] = [:]
 
-    private struct WidthKey: Hashable { var text: String; var font: TextCache.FontKey }
+    /// Keys hash and compare their text by its UTF-8 bytes (`ExactText`).
+    private struct WidthKey: Hashable {
+        var text: String; var font: TextCache.FontKey
+        static func == (a: WidthKey, b: WidthKey) -> Bool { a.font == b.font && ExactText.equal(a.text, b.text) }
+        func hash(into h: inout Hasher) { ExactText.hash(text, into: &h); h.combine(font) }
+    }
     /// With the text scale: a paragraph wrapped at another scale has other lines.
     private struct ParagraphKey: Hashable {
         var text: String; var continues: Bool; var style: ParagraphStyle; var width: Double; var textScale: Double
+        static func == (a: ParagraphKey, b: ParagraphKey) -> Bool {
+            a.continues == b.continues && a.style == b.style && a.width == b.width && a.textScale == b.textScale
+                && ExactText.equal(a.text, b.text)
+        }
+        func hash(into h: inout Hasher) {
+            ExactText.hash(text, into: &h); h.combine(continues); h.combine(style); h.combine(width); h.combine(textScale)
+        }
     }
 
     /// The most entries a cache keeps before it starts again.
@@ -90,16 +102,32 @@ public final class TextMeasurer: TextMeasuring {
     }
 
     public func lines(of text: String, style: ParagraphStyle, width: Double) -> ParagraphLayout {
+        // The alignment places lines, it does not break them: paragraphs that differ only in it
+        // share one wrap.
+        var style = style
+        style.alignment = .leading
         // With a line limit, only the start that can show is broken, wrapped and hashed: a 10 MB
         // title on a three-line card costs three lines.
         let (shown, continues) = ParagraphLayout.shownStart(of: text, style: style, width: width)
         let key = ParagraphKey(text: shown, continues: continues, style: style, width: width, textScale: Appearance.textScale)
         if let p = paragraphs[key] { return p }
+        // A cell sized by its whole text (no limit) and then drawn in a rect that fits its lines
+        // (the limit lowered to them): the lines measured are the lines to draw, not wrapped again.
+        if style.maximumLines > 0, !continues {
+            var whole = style
+            whole.maximumLines = 0
+            let wholeKey = ParagraphKey(text: text, continues: false, style: whole, width: width, textScale: Appearance.textScale)
+            if let p = paragraphs[wholeKey], !p.truncated, p.lines.count <= style.maximumLines { return p }
+        }
         if paragraphs.count >= TextMeasurer.cacheBound { paragraphs.removeAll(keepingCapacity: true) }
+        wraps += 1
         let p = ParagraphLayout.wrap(shown, continues: continues, style: style, width: width, breaks: lineBreaks(in: shown),
                                      lineHeight: lineHeight(style: style.text),
                                      measure: { self.width(of: $0, style: style.text) })
         paragraphs[key] = p
         return p
     }
+
+    /// Paragraphs wrapped so far (for tests, which count the work).
+    private(set) var wraps = 0
 }

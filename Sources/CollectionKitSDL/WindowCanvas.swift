@@ -11,8 +11,9 @@ public final class WindowCanvas {
     public let drawer: DrawListRenderer
     private let text: TextCache
     /// Measures text as this canvas draws it (same fonts, same shaping), for cells that size
-    /// themselves from their text.
-    public private(set) lazy var measurer = TextMeasurer(cache: text)
+    /// themselves from their text. The renderer wraps paragraphs with the same measurer, so a
+    /// paragraph measured to size a cell is not wrapped again to be drawn.
+    public private(set) lazy var measurer = drawer.measurer
     private var cursors: [Cursor: OpaquePointer] = [:]
     private var currentCursor: Cursor?
     private var closed = false

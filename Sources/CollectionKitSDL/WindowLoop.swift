@@ -103,6 +103,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
     /// SIGINT and SIGTERM end the loop as closing the window does (``closed`` is true): the frame
     /// under way is finished, the loop returns, and the program saves and exits as it would then.
     public func run() {
+        HeapTrim.shareOneArena()
         let start = Clock.wallSeconds()
         startSeconds = start
         var due = true

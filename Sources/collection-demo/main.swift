@@ -390,6 +390,8 @@ struct CollectionDemo: ParsableCommand {
     }
 
     func run() throws {
+        // Before any thread starts: the picture workers allocate from the heap the loop trims.
+        ProcessMemory.shareOneHeap()
         do {
             try runChecked()
         } catch let e as ExitCode {

@@ -61,6 +61,48 @@ final class HeapTrimTests: XCTestCase {
         XCTAssertGreaterThan(before - after, blocks * size / 1024 / 2, "anonymous resident \(before) kB before, \(after) kB after")
     }
 
+    /// Once a window loop has started, threads that start allocating (the picture pipeline's
+    /// workers) share the main heap, which the quiet-time trim reaches, instead of each getting an
+    /// arena of its own: counted in glibc's own report of its heaps.
+    func testThreadsStartedAfterTheLoopShareTheMainHeap() throws {
+        if ProcessInfo.processInfo.environment["CK_SANITIZED"] != nil { throw XCTSkip("malloc is the sanitizer's") }
+        XCTAssertTrue(HeapTrim.shareOneArena(), "glibc takes M_ARENA_MAX")
+        let before = try HeapTrimTests.heapCount()
+        // Eight threads allocating at the same time, each holding its block until all have one.
+        let threads = 8
+        let allocated = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            Thread.detachNewThread {
+                let p = malloc(4096)!
+                memset(p, 1, 4096)
+                allocated.signal()
+                release.wait()
+                free(p)
+                done.leave()
+            }
+        }
+        for _ in 0..<threads { XCTAssertEqual(allocated.wait(timeout: .now() + 60), .success) }
+        let during = try HeapTrimTests.heapCount()
+        for _ in 0..<threads { release.signal() }
+        XCTAssertEqual(done.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(during, before, "the threads' blocks came from the heaps there were")
+    }
+
+    /// How many heaps (arenas) glibc's malloc has, from `malloc_info`.
+    static func heapCount() throws -> Int {
+        typealias Info = @convention(c) (Int32, UnsafeMutablePointer<FILE>?) -> Int32
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_info") else { throw XCTSkip("no malloc_info") }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var size = 0
+        guard let stream = open_memstream(&buffer, &size) else { throw CocoaError(.fileWriteUnknown) }
+        _ = unsafeBitCast(symbol, to: Info.self)(0, stream)
+        fclose(stream)
+        defer { free(buffer) }
+        let xml = buffer.map { String(cString: $0) } ?? ""
+        return xml.components(separatedBy: "<heap nr=").count - 1
+    }
+
     static func residentAnonymousKB() throws -> Int {
         let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }),

@@ -1,4 +1,6 @@
+import CSDL2
 import CollectionKit
+import CollectionKitTesting
 @testable import CollectionKitSDL
 import Foundation
 import XCTest
@@ -155,5 +157,91 @@ final class PictureRenderTests: XCTestCase {
         XCTAssertGreaterThan(inPart, 45, "most frames were drawn in part")
         XCTAssertGreaterThan(moved, 45, "and moved the scrolled pixels")
         XCTAssertLessThanOrEqual(partial.drawer.imageSprites.count, 15, "only pictures on screen hold sprites")
+    }
+
+    /// On the software renderer a picture is drawn straight from the pipeline's pixels, its corners
+    /// rounded as it is copied: the renderer keeps no copy of it per cell (the photo wall's visible
+    /// cells held each picture a second time), and the frame has the pixels the copy gave.
+    func testPicturesOnTheSoftwareRendererAreNotCopiedPerCell() throws {
+        let dir = try Pictures.folder("held-once")
+        var keys: [ImageKey] = []
+        for n in 0..<3 {
+            let path = dir.appendingPathComponent("photo-\(n).jpg").path
+            try Pictures.photo(width: 320, height: 240, seed: n + 1).writeJPEG(to: path, quality: 90)
+            keys.append(ImageKey(source: path, size: Size(width: 100, height: 100), scale: 1, mode: .fill))
+        }
+        let pipeline = ImagePipeline(decoder: ImageFileDecoder(), workers: 1)
+        pipeline.fadeDuration = 0
+        Pictures.load(keys, in: pipeline)
+        let c = try canvas(340, 120, scale: 1)
+        XCTAssertNotNil(c.drawer.softwareSurface)
+        var list = DrawList()
+        list.fill(Rect(0, 0, 340, 120), Color(r: 245, g: 245, b: 245))
+        for (n, key) in keys.enumerated() {
+            pipeline.draw(key, in: Rect(Double(10 + 110 * n), 10, 100, 100), cornerRadius: 6, into: &list)
+        }
+        c.render(list)
+        c.render(list)
+        XCTAssertEqual(c.drawer.imageSpriteBytes, 0, "no copy of a picture is kept for drawing it")
+        // The same pixels as the copy with its corners rounded, blitted.
+        let shot = c.capture()
+        var reference = Image(width: 340, height: 120, pixels: [UInt32](repeating: 0xFFF5_F5F5, count: 340 * 120))
+        reference.pixels.withUnsafeMutableBufferPointer { buffer in
+            let target = PixelTarget(pixels: buffer.baseAddress!, stride: 340, width: 340, height: 120)
+            for (n, key) in keys.enumerated() {
+                guard let pixels = pipeline.cache.peek(key) else { return XCTFail("picture \(n) is not cached") }
+                let box = PixelBox(x0: 0, y0: 0, x1: pixels.width, y1: pixels.height)
+                let copy = DrawListRenderer.bitmap(pixels, source: box, radius: 6)
+                target.blit(copy, src: SDL_Rect(x: 0, y: 0, w: Int32(copy.width), h: Int32(copy.height)),
+                            dst: SDL_Rect(x: Int32(10 + 110 * n), y: 10, w: 100, h: 100), alpha: 255, clip: nil)
+            }
+        }
+        XCTAssertEqual(shot.pixels, reference.pixels)
+    }
+
+    /// Drawing a picture in place gives the pixels of blitting its copy with rounded corners, for
+    /// parts of it, scaled up and down, faded, clipped, at every radius up to half its side.
+    func testAPictureDrawnInPlaceHasThePixelsOfItsRoundedCopy() {
+        var generator = SeededGenerator(seed: 5)
+        let pw = 37, ph = 29
+        let picture = ImagePixels(width: pw, height: ph, pixels: (0..<pw * ph).map { _ in
+            UInt32.random(in: 0...UInt32.max, using: &generator) | (Bool.random(using: &generator) ? 0xFF00_0000 : 0)
+        })!
+        let tw = 90, th = 70
+        let background = (0..<tw * th).map { _ in UInt32.random(in: 0...0xFF_FFFF, using: &generator) | 0xFF00_0000 }
+        var cases = 0, drawn = 0
+        for radius in [0, 1, 3, 8, 14, 40] {
+            for (box, dst) in [(PixelBox(x0: 0, y0: 0, x1: pw, y1: ph), SDL_Rect(x: 5, y: 4, w: Int32(pw), h: Int32(ph))),
+                               (PixelBox(x0: 3, y0: 2, x1: 30, y1: 25), SDL_Rect(x: -6, y: 10, w: 60, h: 50)),
+                               (PixelBox(x0: 0, y0: 0, x1: pw, y1: ph), SDL_Rect(x: 50, y: 40, w: 20, h: 15)),
+                               (PixelBox(x0: 10, y0: 0, x1: 11, y1: ph), SDL_Rect(x: 1, y: 1, w: 9, h: 40))] {
+                for alpha: UInt8 in [255, 140] {
+                    for clip in [nil, SDL_Rect(x: 8, y: 12, w: 40, h: 30)] as [SDL_Rect?] {
+                        var a = background, b = background
+                        let w = box.x1 - box.x0, h = box.y1 - box.y0
+                        let r = min(radius, w / 2, h / 2)
+                        a.withUnsafeMutableBufferPointer { buffer in
+                            let copy = DrawListRenderer.bitmap(picture, source: box, radius: radius)
+                            PixelTarget(pixels: buffer.baseAddress!, stride: tw, width: tw, height: th)
+                                .blit(copy, src: SDL_Rect(x: 0, y: 0, w: Int32(w), h: Int32(h)), dst: dst, alpha: alpha, clip: clip)
+                        }
+                        b.withUnsafeMutableBufferPointer { buffer in
+                            picture.pixels.withUnsafeBufferPointer { all in
+                                PixelTarget(pixels: buffer.baseAddress!, stride: tw, width: tw, height: th)
+                                    .blitPicture(all.baseAddress!, width: pw, height: ph,
+                                                 src: SDL_Rect(x: Int32(box.x0), y: Int32(box.y0), w: Int32(w), h: Int32(h)), dst: dst,
+                                                 alpha: alpha, corners: r >= 1 ? DrawListRenderer.makeDiscMask(radius: r) : nil,
+                                                 radius: r, clip: clip)
+                            }
+                        }
+                        XCTAssertTrue(a == b, "radius \(radius), part \(box), onto \(dst), alpha \(alpha), clip \(String(describing: clip))")
+                        cases += 1
+                        if b != background { drawn += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(cases, 96)
+        XCTAssertEqual(drawn, 84, "all but the copies clipped away (the small one beside the clip) draw something")
     }
 }
