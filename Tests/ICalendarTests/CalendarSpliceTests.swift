@@ -100,7 +100,9 @@ final class CalendarSpliceTests: XCTestCase {
     /// Returns how many moves were written.
     func checkEveryMove(_ original: [UInt8], name: String) throws -> Int {
         var written = 0
-        for m in moves(in: original, file: "") {
+        // Under the sanitizer every third move of each file: every fixture is still read, moved
+        // and written there (the plain pass moves every event).
+        for (i, m) in moves(in: original, file: "").enumerated() where !SanitizerPass.isOn || i % 3 == 0 {
             let path = try file(name, original)
             var move = m
             move.origin.file = path
@@ -144,7 +146,7 @@ final class CalendarSpliceTests: XCTestCase {
             written += try checkEveryMove(bytes(Self.fixtures.appendingPathComponent(name).path), name: name)
         }
         written += try checkEveryMove(bytes(Self.sample.path), name: "sample.ics")
-        XCTAssertGreaterThanOrEqual(written, 60, "most moves can be written")
+        XCTAssertGreaterThanOrEqual(written, SanitizerPass.count(60, sanitized: 20), "most moves can be written")
     }
 
     /// One calendar in many forms: LF or CRLF, folded lines, lower-case names, X- properties, a
