@@ -13,13 +13,13 @@ func sanitizerSources(_ files: [String]) -> [String]? { sanitizerSubset ? files 
 func sanitizerSkipped(_ files: [String]) -> [String] { sanitizerSubset ? files : [] }
 
 /// The test runner (scripts/test.sh sets CK_OPTIMIZED_BACKEND) builds the SDL backend optimised
-/// in its debug builds, asserts kept: the backend's pixel loops (fills, masks, blits, row
-/// comparisons) are most of the time of every test that draws, and run five to ten times slower
-/// unoptimised (the partial-redraw suite: 24 CPU-s against 6). Everything else stays a debug
-/// build, and without the variable (an app that depends on the package, a hand-run build) nothing
-/// changes.
+/// for size in its debug builds, asserts kept: the backend's pixel loops (fills, masks, blits, row
+/// comparisons) are most of the time of every test that draws, and run three to four times slower
+/// unoptimised (the partial-redraw suite: 24 CPU-s against 8; `-O` gives 6 but costs 27 CPU-s more
+/// to compile the module, `-Osize` 16). Everything else stays a debug build, and without the
+/// variable (an app that depends on the package, a hand-run build) nothing changes.
 let optimizedBackend = ProcessInfo.processInfo.environment["CK_OPTIMIZED_BACKEND"] != nil
-let backendSettings: [SwiftSetting] = optimizedBackend ? [.unsafeFlags(["-O", "-assert-config", "Debug"], .when(configuration: .debug))] : []
+let backendSettings: [SwiftSetting] = optimizedBackend ? [.unsafeFlags(["-Osize", "-assert-config", "Debug"], .when(configuration: .debug))] : []
 
 /// A program as it ships: in a release build the Swift runtime and Foundation are linked into it
 /// (`-static-stdlib`), so it needs no Swift installed and its window maps only the pages of them it

@@ -102,9 +102,9 @@ xctest=.build/debug/CollectionKitPackageTests.xctest
 # (a clean build of the tests: 187 CPU-s against 226). A hand-run `swift build` without the flag
 # recompiles once; the test bundle and the programs here all share this one setting.
 build_flags=(-Xswiftc -gline-tables-only)
-# The SDL backend is built optimised, asserts kept (Package.swift, CK_OPTIMIZED_BACKEND): its
-# pixel loops are most of the time of every test that draws (the whole XCTest bundle: 151 CPU-s
-# against 108 measured on one machine). Every build here, the sanitizer's too, shares the setting.
+# The SDL backend is built optimised for size, asserts kept (Package.swift, CK_OPTIMIZED_BACKEND):
+# its pixel loops are most of the time of every test that draws (the partial-redraw suite: 24
+# CPU-s against 8). Every build here, the sanitizer's too, shares the setting.
 export CK_OPTIMIZED_BACKEND=1
 asan_xctest=.build-asan/debug/CollectionKitPackageTests.xctest
 
