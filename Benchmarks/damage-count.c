@@ -4,8 +4,15 @@
  * frame in several requests). Benchmarks/gestures.sh divides a gesture's CPU time by this count for
  * the CPU a frame costs, the same way for every program.
  *
+ * With --pixels (first), also the pixels the window sends the X server: every rectangle of the
+ * DAMAGE notifications (XDamageReportRawRectangles) is summed. A program that sends each frame's
+ * changed boxes (XShmPutImage per box) reports their sizes; one that sends the whole window reports
+ * the window. RESULTS.md's profile of the drag and the paging flick used it (ours, GTK4 and Qt alike).
+ *
  * Build: cc -O2 -o damage-count damage-count.c -lX11 -lXdamage
  * Run:   damage-count DISPLAY WINDOW_ID SECONDS [GAP_MS]     prints the number of frames
+ *        damage-count --pixels DISPLAY WINDOW_ID SECONDS [GAP_MS]
+ *                    prints "frames F rectangles R pixels P per-frame P/F"
  * SIGTERM ends the count early (at the end of a gesture); it still prints.
  */
 #define _GNU_SOURCE
@@ -15,6 +22,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now_ms(void) {
@@ -29,17 +37,23 @@ static void on_term(int sig) { (void)sig; stopped = 1; }
 int main(int argc, char **argv) {
     struct sigaction sa = { .sa_handler = on_term };
     sigaction(SIGTERM, &sa, NULL);
-    if (argc < 4) { fprintf(stderr, "usage: damage-count DISPLAY WINDOW_ID SECONDS [GAP_MS]\n"); return 2; }
+    int pixels_mode = argc > 1 && strcmp(argv[1], "--pixels") == 0;
+    if (pixels_mode) { argc--; argv++; }
+    if (argc < 4) { fprintf(stderr, "usage: damage-count [--pixels] DISPLAY WINDOW_ID SECONDS [GAP_MS]\n"); return 2; }
     Display *dpy = XOpenDisplay(argv[1]);
     if (!dpy) { fprintf(stderr, "damage-count: cannot open display %s\n", argv[1]); return 1; }
     int event_base, error_base;
     if (!XDamageQueryExtension(dpy, &event_base, &error_base)) { fprintf(stderr, "damage-count: no DAMAGE extension\n"); return 1; }
     Window win = (Window)strtoul(argv[2], NULL, 0);
     double seconds = atof(argv[3]), gap = argc > 4 ? atof(argv[4]) : 2;
-    Damage damage = XDamageCreate(dpy, win, XDamageReportNonEmpty);
+    if (win == 0 || !(seconds > 0)) { fprintf(stderr, "damage-count: WINDOW_ID and SECONDS must be positive numbers\n"); return 2; }
+    /* Raw rectangles report every drawing request's box; NonEmpty one notification until the
+     * damage is taken away. */
+    Damage damage = XDamageCreate(dpy, win, pixels_mode ? XDamageReportRawRectangles : XDamageReportNonEmpty);
     XSync(dpy, False);
     double end = now_ms() + seconds * 1000, last = -1e9;
     long frames = 0;
+    long long pixels = 0, rectangles = 0;
     while (!stopped && now_ms() < end) {
         if (!XPending(dpy)) {
             struct pollfd p = { ConnectionNumber(dpy), POLLIN, 0 };
@@ -54,10 +68,20 @@ int main(int argc, char **argv) {
             double t = now_ms();
             if (t - last >= gap) frames++;
             last = t;
-            XDamageSubtract(dpy, damage, None, None);
+            if (pixels_mode) {
+                XDamageNotifyEvent *n = (XDamageNotifyEvent *)&e;
+                pixels += (long long)n->area.width * n->area.height;
+                rectangles++;
+            } else {
+                XDamageSubtract(dpy, damage, None, None);
+            }
         }
     }
-    printf("%ld\n", frames);
+    if (pixels_mode)
+        printf("frames %ld rectangles %lld pixels %lld per-frame %.0f\n", frames, rectangles, pixels,
+               frames ? (double)pixels / frames : 0.0);
+    else
+        printf("%ld\n", frames);
     XDamageDestroy(dpy, damage);
     XCloseDisplay(dpy);
     return 0;
