@@ -218,57 +218,40 @@ struct PixelTarget {
         if a == 0 { return }
         if a == 255 { p.pointee = s | 0xFF00_0000; return }
         if s & 0xFF_FFFF == 0 {
-            let d = p.pointee, inv = 255 - a
-            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
-            rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
-            var g = (d & 0xFF00) &* inv &+ 0x8000
-            g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
-            p.pointee = 0xFF00_0000 | rb | g
+            p.pointee = darkened(p.pointee, a)
             return
         }
         p.pointee = blend(p.pointee, s, a)
+    }
+
+    /// `d` under black at alpha `a` (0...255), opaque; `d` itself when `a` is 0. Branch-free but
+    /// for that select, so the darkening loops below vectorise.
+    @inline(__always) static func darkened(_ d: UInt32, _ a: UInt32) -> UInt32 {
+        let inv = 255 &- a
+        var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
+        rb = ((rb &+ ((rb &>> 8) & 0xFF00FF)) &>> 8) & 0xFF00FF
+        var g = (d & 0xFF00) &* inv &+ 0x8000
+        g = ((g &+ ((g &>> 8) & 0xFF00)) &>> 8) & 0xFF00
+        return a == 0 ? d : 0xFF00_0000 | rb | g
     }
 
     /// Darkens `count` pixels at `dst` by the alpha of the black pixels at `src` times `m`
     /// (0...255): the same pixels as `over` with a black source, in a loop without branches that
     /// the compiler vectorises. A pixel whose alpha comes to 0 is left exactly as it was.
     static func darken(_ dst: UnsafeMutablePointer<UInt32>, by src: UnsafePointer<UInt32>, count: Int, modulation m: UInt32) {
-        // Branch-free, so the compiler can work on several pixels at once.
-        @inline(__always) func step(_ i: Int, _ a: UInt32) {
-            let d = dst[i], inv = 255 &- a
-            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
-            rb = ((rb &+ ((rb &>> 8) & 0xFF00FF)) &>> 8) & 0xFF00FF
-            var g = (d & 0xFF00) &* inv &+ 0x8000
-            g = ((g &+ ((g &>> 8) & 0xFF00)) &>> 8) & 0xFF00
-            dst[i] = a == 0 ? d : 0xFF00_0000 | rb | g
-        }
         if m == 255 {
-            for i in 0..<count { step(i, src[i] &>> 24) }
+            for i in 0..<count { dst[i] = darkened(dst[i], src[i] &>> 24) }
         } else {
-            for i in 0..<count {
-                let t = (src[i] &>> 24) &* m &+ 128
-                step(i, (t &+ (t &>> 8)) &>> 8)
-            }
+            for i in 0..<count { dst[i] = darkened(dst[i], div255((src[i] &>> 24) &* m)) }
         }
     }
 
     /// `darken(_:by:count:modulation:)` for coverage bytes: the same pixels as `over` in black.
     static func darken(_ dst: UnsafeMutablePointer<UInt32>, byCoverage src: UnsafePointer<UInt8>, count: Int, modulation m: UInt32) {
-        @inline(__always) func step(_ i: Int, _ a: UInt32) {
-            let d = dst[i], inv = 255 &- a
-            var rb = (d & 0xFF00FF) &* inv &+ 0x80_0080
-            rb = ((rb &+ ((rb &>> 8) & 0xFF00FF)) &>> 8) & 0xFF00FF
-            var g = (d & 0xFF00) &* inv &+ 0x8000
-            g = ((g &+ ((g &>> 8) & 0xFF00)) &>> 8) & 0xFF00
-            dst[i] = a == 0 ? d : 0xFF00_0000 | rb | g
-        }
         if m == 255 {
-            for i in 0..<count { step(i, UInt32(src[i])) }
+            for i in 0..<count { dst[i] = darkened(dst[i], UInt32(src[i])) }
         } else {
-            for i in 0..<count {
-                let t = UInt32(src[i]) &* m &+ 128
-                step(i, (t &+ (t &>> 8)) &>> 8)
-            }
+            for i in 0..<count { dst[i] = darkened(dst[i], div255(UInt32(src[i]) &* m)) }
         }
     }
 
