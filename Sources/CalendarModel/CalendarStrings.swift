@@ -154,9 +154,11 @@ public final class CalendarFormatter {
     public let locale: CalendarLocale
     public let zone: DisplayZone
     private let longDate: ICUDateFormat?
-    private let time: ICUDateFormat?
     private let monthYear: ICUDateFormat?
-    private let dayTime: ICUDateFormat?
+    /// The clock's formatters are made when first asked: a month without timed events on the
+    /// chosen days never asks, and ICU's hour-cycle data then stays unread.
+    private lazy var time = ICUDateFormat(skeleton: "jmm", locale: locale.identifier, zone: zone.identifier)
+    private lazy var dayTime = ICUDateFormat(skeleton: "EEEjmm", locale: locale.identifier, zone: zone.identifier)
     private var longDates: [CalendarDate: String] = [:]
     private var times: [Int64: String] = [:]
 
@@ -168,9 +170,7 @@ public final class CalendarFormatter {
         let id = locale.identifier
         // ICU's Gregorian calendar is Julian before October 1582; the pager starts in 1583.
         longDate = ICUDateFormat(skeleton: "EEEEdMMMMy", locale: id, zone: "UTC")
-        time = ICUDateFormat(skeleton: "jmm", locale: id, zone: zone.identifier)
         monthYear = ICUDateFormat(skeleton: "LLLLy", locale: id, zone: "UTC")
-        dayTime = ICUDateFormat(skeleton: "EEEjmm", locale: id, zone: zone.identifier)
     }
 
     /// The weekday, day, month and year of `date` ("Dienstag, 1. September 2026").
