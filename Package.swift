@@ -81,7 +81,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // iCalendar (RFC 5545) parsing and recurrence expansion; time zones come from tzdata.
         .systemLibrary(name: "CLibical", pkgConfig: "libical", providers: [.apt(["libical-dev", "tzdata"])]),
-        // ICU's Windows-to-IANA zone table (CLDR windowsZones), for the zone names Outlook and Exchange write.
+        // The system's ICU for the calendar: time zones, date patterns and names, week data, and the
+        // Windows-to-IANA zone table (CLDR windowsZones) for the zone names Outlook and Exchange write.
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         // ICU's line-break iterator and bidirectional algorithm, for the backend's paragraphs.
         .systemLibrary(name: "CICUText", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
@@ -108,7 +109,7 @@ let package = Package(
         .target(name: "CollectionKitTesting", dependencies: ["CollectionKit"]),
 
         // Calendar dates, month grids, events and the `EventSource` protocol: no UI, no SDL.
-        .target(name: "CalendarModel", dependencies: ["CGettext"]),
+        .target(name: "CalendarModel", dependencies: ["CGettext", "CICU"]),
 
         // Calendar files read through libical, behind `EventSource`.
         .target(name: "ICalendar", dependencies: ["CalendarModel", "CLibical", "CICU"]),

@@ -97,33 +97,73 @@ public final class InMemoryEventSource: EventSource {
     }
 }
 
-/// The display time zone: instants to days and wall-clock times, and back.
+/// The display time zone: instants to days and wall-clock times, and back. Its offsets come from
+/// the system's ICU (`ICUZone`), not from Foundation's `TimeZone`, whose ICU copy the calendar
+/// would otherwise map for this alone.
 public struct DisplayZone: Sendable {
-    public let timeZone: TimeZone
-    private let offsets = OffsetCache()
-    public init(_ timeZone: TimeZone) { self.timeZone = timeZone }
-    public init?(identifier: String) {
-        guard let tz = TimeZone(identifier: identifier) else { return nil }
-        timeZone = tz
-    }
-    public static let utc = DisplayZone(TimeZone(identifier: "UTC")!)
-    public var identifier: String { timeZone.identifier }
+    /// The zone's name as given ("Europe/Berlin", "US/Eastern", "UTC").
+    public let identifier: String
+    private let zone: ICUZone
+    private let offsets: OffsetCache
 
-    /// Seconds east of UTC at `instant`. Foundation answers through ICU, which costs microseconds a
-    /// call; a calendar asks thousands of times a page, so whole UTC days with one offset are remembered.
+    /// Nil when the system's ICU knows no zone by that name.
+    public init?(identifier: String) {
+        guard let zone = ICUZone(identifier: identifier) else { return nil }
+        self.identifier = identifier
+        self.zone = zone
+        offsets = OffsetCache()
+    }
+
+    /// Foundation's zone of the same name; a name the system's ICU does not know (a zone newer
+    /// than its data) gets the fixed offset the zone has now.
+    public init(_ timeZone: TimeZone) {
+        self.init(identifier: SystemICU.knowsZone(timeZone.identifier) ? timeZone.identifier : DisplayZone.fixedName(timeZone))!
+    }
+
+    /// "GMT+05:30": the offset `timeZone` has now, as a zone name ICU takes.
+    private static func fixedName(_ timeZone: TimeZone) -> String {
+        let seconds = timeZone.secondsFromGMT(), sign = seconds < 0 ? "-" : "+", p = CalendarDate.pad
+        return "GMT\(sign)\(p(abs(seconds) / 3600, 2)):\(p(abs(seconds) / 60 % 60, 2))"
+    }
+
+    public static let utc = DisplayZone(identifier: "UTC")!
+
+    /// The zone as Foundation's `TimeZone`, made when asked (for code that wants one; the calendar
+    /// itself does not).
+    public var timeZone: TimeZone { TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)! }
+
+    /// The zone the system is set to, as Foundation's `TimeZone.current` finds it on Linux: `TZ`
+    /// (":Europe/Berlin" and a path under zoneinfo count), else the zone `/etc/localtime` links
+    /// to, else the name in `/etc/timezone`, else UTC. A name the system's ICU does not know is
+    /// passed over.
+    public static func systemIdentifier(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                        localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone") -> String {
+        func zoneName(_ text: String) -> String? {
+            var name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if name.hasPrefix(":") { name.removeFirst() }
+            if let r = name.range(of: "zoneinfo/", options: .backwards) { name = String(name[r.upperBound...]) }
+            if name.hasPrefix("posix/") { name.removeFirst(6) }
+            return !name.isEmpty && !name.hasPrefix("/") && ICUZone(identifier: name) != nil ? name : nil
+        }
+        if let tz = environment["TZ"], let name = zoneName(tz) { return name }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime), let name = zoneName(target) { return name }
+        if let text = try? String(contentsOfFile: timezoneFile, encoding: .utf8), let name = zoneName(text) { return name }
+        return "UTC"
+    }
+
+    /// Seconds east of UTC at `instant`. ICU answers in microseconds a call; a calendar asks
+    /// thousands of times a page, so whole UTC days with one offset are remembered.
     public func offset(at instant: Int64) -> Int64 {
         let day = instant >= 0 ? instant / 86_400 : (instant - 86_399) / 86_400
         let known = offsets.value(day)
         if known != OffsetCache.unknown { return known == OffsetCache.transition ? exactOffset(at: instant) : known }
         let a = exactOffset(at: day * 86_400), b = exactOffset(at: day * 86_400 + 86_399)
-        // A day with a transition keeps asking Foundation; every other day is one look-up.
+        // A day with a transition keeps asking ICU; every other day is one look-up.
         offsets.set(day, a == b ? a : OffsetCache.transition)
         return a == b ? a : exactOffset(at: instant)
     }
 
-    private func exactOffset(at instant: Int64) -> Int64 {
-        Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(instant))))
-    }
+    private func exactOffset(at instant: Int64) -> Int64 { zone.offset(at: instant) }
 
     public func day(of instant: Int64) -> CalendarDate {
         let local = instant + offset(at: instant)

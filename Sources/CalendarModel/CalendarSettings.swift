@@ -6,10 +6,10 @@ import Foundation
 public struct CalendarSettings: Sendable {
     /// `--first-weekday`, else the locale's (`--locale` or the environment's), else Monday.
     public var firstWeekday: FirstWeekday = .monday
-    public var locale: Locale = Locale(identifier: "en_US_POSIX")
+    public var locale = CalendarLocale(identifier: "en_US_POSIX")
     /// The locale whose language the scene's own words follow (option `language`: the
     /// environment's `LC_MESSAGES`); nil: `locale`'s.
-    public var wordsLocale: Locale? = nil
+    public var wordsLocale: CalendarLocale? = nil
     public var zone: DisplayZone = .utc
     /// The day marked as today. The core reads no clock: the executable passes the real date.
     public var today: CalendarDate = CalendarDate(year: 2026, month: 1, day: 1)!
@@ -47,13 +47,13 @@ public struct CalendarSettings: Sendable {
             guard !v.isEmpty, v.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "@" || $0 == "=" }) else {
                 throw Invalid(description: "--locale must be a locale identifier such as en_GB or de_DE, got '\(v)'")
             }
-            s.locale = Locale(identifier: v)
+            s.locale = CalendarLocale(identifier: v)
             s.digits = digits(of: s.locale)
             // Without --first-weekday the week starts where the locale's does.
             if options["first-weekday"] == nil { s.firstWeekday = FirstWeekday(locale: s.locale) }
         }
         if let v = options["language"]?.last, !v.isEmpty {
-            s.wordsLocale = Locale(identifier: v)
+            s.wordsLocale = CalendarLocale(identifier: v)
         }
         if let v = options["timezone"]?.last {
             guard let z = DisplayZone(identifier: v) else {
@@ -101,9 +101,9 @@ public struct CalendarSettings: Sendable {
         return id
     }
 
-    /// The locale's ten digits, zero first, from its default numbering system (ICU's, through
-    /// Foundation's number formatting): Arabic-Indic for ar_EG, extended Arabic-Indic for fa_IR,
-    /// Latin for en, de, he and ar_MA. Worked out once when the settings are parsed.
+    /// The locale's ten digits, zero first, from its default numbering system (the system's
+    /// ICU): Arabic-Indic for ar_EG, extended Arabic-Indic for fa_IR, Latin for en, de, he and
+    /// ar_MA. Worked out once when the settings are parsed.
     public var digits: [String] = (0...9).map(String.init)
 
     /// `n` written in the locale's digits, without grouping: "٢١" for 21 in ar_EG. O(digits).
@@ -113,52 +113,58 @@ public struct CalendarSettings: Sendable {
     }
 
     /// The default digits of `locale`'s numbering system, zero first.
-    public static func digits(of locale: Locale) -> [String] {
-        let f = NumberFormatter()
-        f.locale = locale
-        f.numberStyle = .none
-        f.usesGroupingSeparator = false
-        let digits = (0...9).map { f.string(from: NSNumber(value: $0)) ?? String($0) }
-        // A digit is one character; anything else (a sign, a mark) is not trusted.
-        return digits.allSatisfy({ $0.count == 1 }) ? digits : (0...9).map(String.init)
+    public static func digits(of locale: CalendarLocale) -> [String] {
+        SystemICU.digits(locale: locale.identifier) ?? (0...9).map(String.init)
+    }
+    public static func digits(of locale: Locale) -> [String] { digits(of: CalendarLocale(locale)) }
+
+    /// The locale's names of one kind (weekdays from Sunday, months from January), on its own calendar.
+    func names(_ kind: ICUDateFormat.Names) -> [String] {
+        ICUDateFormat(namesOf: locale.identifier)?.symbols(kind) ?? []
+    }
+
+    /// `text` with its first letter in upper case by the locale's rules.
+    func capitalizedFirst(_ text: String) -> String {
+        SystemICU.uppercased(String(text.prefix(1)), locale: locale.identifier) + text.dropFirst()
     }
 
     /// Weekday labels in column order: the locale's short names cut to two letters, upper case ("MO").
     public var weekdayLabels: [String] {
-        let f = DateFormatter()
-        f.locale = locale
-        // Foundation lists weekdays from Sunday.
-        let names = f.shortStandaloneWeekdaySymbols
+        let format = ICUDateFormat(namesOf: locale.identifier)
+        // Listed from Sunday.
+        let names = format?.symbols(.standaloneShortWeekdays) ?? []
         let labels = firstWeekday.columns.map { iso in
             let i = iso % 7
             let name = names.indices.contains(i) ? names[i] : ["SU", "MO", "TU", "WE", "TH", "FR", "SA"][i]
-            return String(name.filter { $0 != "." }.prefix(2)).uppercased(with: locale)
+            return SystemICU.uppercased(String(name.filter { $0 != "." }.prefix(2)), locale: locale.identifier)
         }
         // Where two letters do not tell the days apart (Hebrew's short names all begin "יום"), the
         // locale's narrowest names do ("א׳", "ב׳").
-        let narrow = f.veryShortStandaloneWeekdaySymbols
-        guard Set(labels).count < labels.count, Set(narrow).count == 7 else { return labels }
+        let narrow = format?.symbols(.standaloneNarrowWeekdays) ?? []
+        guard Set(labels).count < labels.count, narrow.count == 7, Set(narrow).count == 7 else { return labels }
         return firstWeekday.columns.map { narrow[$0 % 7] }
+    }
+
+    /// The weekdays' whole names in column order ("Monday" …).
+    public var weekdayNames: [String] {
+        let symbols = names(.standaloneWeekdays)
+        return firstWeekday.columns.map { symbols.indices.contains($0 % 7) ? symbols[$0 % 7] : "\($0)" }
     }
 
     /// "November 2026", in the locale's month name.
     public func title(of month: CalendarMonth) -> String {
-        let f = DateFormatter()
-        f.locale = locale
-        let names = f.standaloneMonthSymbols
+        let names = names(.standaloneMonths)
         let name = names.indices.contains(month.month - 1) ? names[month.month - 1] : "\(month.month)"
-        return "\(name.prefix(1).uppercased(with: locale))\(name.dropFirst()) \(month.year)"
+        return "\(capitalizedFirst(name)) \(month.year)"
     }
 
     /// "Saturday 21 November", for the event list's heading.
     public func longTitle(of date: CalendarDate) -> String {
-        let f = DateFormatter()
-        f.locale = locale
-        let weekdays = f.standaloneWeekdaySymbols
-        let months = f.standaloneMonthSymbols
+        let weekdays = names(.standaloneWeekdays)
+        let months = names(.standaloneMonths)
         let c = date.components
         let wd = weekdays.indices.contains(date.isoWeekday % 7) ? weekdays[date.isoWeekday % 7] : ""
         let mn = months.indices.contains(c.month - 1) ? months[c.month - 1] : "\(c.month)"
-        return "\(wd.prefix(1).uppercased(with: locale))\(wd.dropFirst()) \(c.day) \(mn) \(c.year)"
+        return "\(capitalizedFirst(wd)) \(c.day) \(mn) \(c.year)"
     }
 }

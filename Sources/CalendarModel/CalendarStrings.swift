@@ -62,7 +62,9 @@ public struct CalendarStrings: Sendable, Equatable {
     public var pluralDomain: String? = nil
 
     /// The table for `locale`'s language code.
-    public static func forLocale(_ locale: Locale) -> CalendarStrings {
+    public static func forLocale(_ locale: Locale) -> CalendarStrings { forLocale(CalendarLocale(locale)) }
+
+    public static func forLocale(_ locale: CalendarLocale) -> CalendarStrings {
         let id = locale.identifier.lowercased()
         let language = String(id.prefix { $0.isLetter })
         return table[language] ?? english
@@ -143,44 +145,38 @@ public struct CalendarStrings: Sendable, Equatable {
     }
 }
 
-/// Formats the calendar's dates and times with the locale's patterns (ICU through Foundation):
-/// `de_DE` gives "Dienstag, 1. September 2026" and "09:30", `en_US` "Tuesday, September 1, 2026"
-/// and "9:30 AM". Each pattern's formatter is made once; results are remembered, because an ICU
+/// Formats the calendar's dates and times with the locale's patterns (the system's ICU, as
+/// Foundation's `DateFormatter` would with the same templates and a Gregorian calendar): `de_DE`
+/// gives "Dienstag, 1. September 2026" and "09:30", `en_US` "Tuesday, September 1, 2026" and
+/// "9:30 AM". Each pattern's formatter is made once; results are remembered, because an ICU
 /// format call costs microseconds and the side panel asks every frame. Main thread only.
 public final class CalendarFormatter {
-    public let locale: Locale
+    public let locale: CalendarLocale
     public let zone: DisplayZone
-    private let longDate: DateFormatter
-    private let time: DateFormatter
-    private let monthYear: DateFormatter
-    private let dayTime: DateFormatter
+    private let longDate: ICUDateFormat?
+    private let monthYear: ICUDateFormat?
+    /// The clock's formatters are made when first asked: a month without timed events on the
+    /// chosen days never asks, and ICU's hour-cycle data then stays unread.
+    private lazy var time = ICUDateFormat(skeleton: "jmm", locale: locale.identifier, zone: zone.identifier)
+    private lazy var dayTime = ICUDateFormat(skeleton: "EEEjmm", locale: locale.identifier, zone: zone.identifier)
     private var longDates: [CalendarDate: String] = [:]
     private var times: [Int64: String] = [:]
 
-    public init(locale: Locale, zone: DisplayZone) {
-        self.locale = locale; self.zone = zone
-        longDate = CalendarFormatter.formatter(locale, template: "EEEEdMMMMy", zone: TimeZone(identifier: "UTC")!)
-        time = CalendarFormatter.formatter(locale, template: "jmm", zone: zone.timeZone)
-        monthYear = CalendarFormatter.formatter(locale, template: "LLLLy", zone: TimeZone(identifier: "UTC")!)
-        dayTime = CalendarFormatter.formatter(locale, template: "EEEjmm", zone: zone.timeZone)
-    }
+    /// The same for Foundation's `locale`.
+    public convenience init(locale: Locale, zone: DisplayZone) { self.init(locale: CalendarLocale(locale), zone: zone) }
 
-    private static func formatter(_ locale: Locale, template: String, zone: TimeZone) -> DateFormatter {
-        let f = DateFormatter()
-        f.locale = locale
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+    public init(locale: CalendarLocale, zone: DisplayZone) {
+        self.locale = locale; self.zone = zone
+        let id = locale.identifier
         // ICU's Gregorian calendar is Julian before October 1582; the pager starts in 1583.
-        f.calendar = calendar
-        f.timeZone = zone
-        f.setLocalizedDateFormatFromTemplate(template)
-        return f
+        longDate = ICUDateFormat(skeleton: "EEEEdMMMMy", locale: id, zone: "UTC")
+        monthYear = ICUDateFormat(skeleton: "LLLLy", locale: id, zone: "UTC")
     }
 
     /// The weekday, day, month and year of `date` ("Dienstag, 1. September 2026").
     public func long(_ date: CalendarDate) -> String {
         if let hit = longDates[date] { return hit }
-        let text = longDate.string(from: Date(timeIntervalSince1970: TimeInterval(date.daysSinceEpoch) * 86_400 + 43_200))
+        let text = longDate?.string(Double(date.daysSinceEpoch) * 86_400 + 43_200) ?? date.description
         if longDates.count > 512 { longDates.removeAll() }
         longDates[date] = text
         return text
@@ -190,20 +186,20 @@ public final class CalendarFormatter {
     /// upper case as a heading is written ("Septembre 2026").
     public func monthTitle(_ month: CalendarMonth) -> String {
         let mid = month.firstDay.adding(days: 14)
-        let text = monthYear.string(from: Date(timeIntervalSince1970: TimeInterval(mid.daysSinceEpoch) * 86_400))
-        return text.prefix(1).uppercased(with: locale) + text.dropFirst()
+        let text = monthYear?.string(Double(mid.daysSinceEpoch) * 86_400) ?? month.description
+        return SystemICU.uppercased(String(text.prefix(1)), locale: locale.identifier) + text.dropFirst()
     }
 
     /// The short weekday and wall-clock time of `instant`, in the locale's order ("Sat 1:30 AM",
     /// "Sa., 01:30"): the end of an event on another day than the one it is listed under.
     public func dayAndClock(_ instant: Int64) -> String {
-        dayTime.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
+        dayTime?.string(Double(instant)) ?? zone.clock(instant)
     }
 
     /// The wall-clock time of `instant` in the display zone, on the locale's 12- or 24-hour clock.
     public func clock(_ instant: Int64) -> String {
         if let hit = times[instant] { return hit }
-        let text = time.string(from: Date(timeIntervalSince1970: TimeInterval(instant)))
+        let text = time?.string(Double(instant)) ?? zone.clock(instant)
         if times.count > 2048 { times.removeAll() }
         times[instant] = text
         return text

@@ -833,7 +833,7 @@ public final class ICalendarSource: EventSource {
         let parts = name.split(separator: "/")
         if name.hasPrefix("/"), parts.count > 2 { candidates += [parts.suffix(3), parts.suffix(2)].map { $0.joined(separator: "/") } }
         for c in candidates where found == nil {
-            if let tz = TimeZone(identifier: c) { found = c == zone.identifier ? zone : DisplayZone(tz) }
+            if let named = DisplayZone(identifier: c) { found = c == zone.identifier ? zone : named }
         }
         if found == nil, let iana = ICalendarSource.ianaZone(forWindowsZone: name) { found = DisplayZone(identifier: iana) }
         namedZones[name] = .some(found)

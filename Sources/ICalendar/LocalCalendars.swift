@@ -33,7 +33,8 @@ public final class CalendarFileWatcher: Sendable {
     public var files: [String] { state.withLock { $0.current } }
     public let mailbox: EventSourceMailbox
     private let discover: (@Sendable () -> [String])?
-    private let timeZone: TimeZone
+    /// The display zone's name: each reload makes a zone of its own from it.
+    private let zoneName: String
     private let interval: TimeInterval
     /// What the watching thread and its owner both read and change.
     private struct State {
@@ -52,9 +53,15 @@ public final class CalendarFileWatcher: Sendable {
     /// in their folders, or every `interval` seconds where the folders cannot be watched.
     /// `discover`, when given, lists the files again at each look (the user's calendar folder,
     /// whose folder is then watched too), so a calendar added or removed is shown or dropped too.
-    public init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
+    public init(files: [String], zone: DisplayZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
                 interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
-        state = Mutex(State(current: files)); self.timeZone = timeZone; self.mailbox = mailbox; self.interval = interval; self.discover = discover
+        state = Mutex(State(current: files)); zoneName = zone.identifier; self.mailbox = mailbox; self.interval = interval; self.discover = discover
+    }
+
+    /// The same, with Foundation's zone of that name.
+    public convenience init(files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox = EventSourceMailbox(),
+                            interval: TimeInterval = 0.25, discover: (@Sendable () -> [String])? = nil) {
+        self.init(files: files, zone: DisplayZone(timeZone), mailbox: mailbox, interval: interval, discover: discover)
     }
 
     /// What is known of a file without reading it; nil when it cannot be seen.
@@ -163,6 +170,6 @@ public final class CalendarFileWatcher: Sendable {
     /// Reads every file again with a zone of its own (a `DisplayZone`'s offset cache is not shared
     /// across threads), so the source is wholly made here and only used by the main thread later.
     public func reload() -> ICalendarSource {
-        ICalendarSource(files: files, zone: DisplayZone(timeZone))
+        ICalendarSource(files: files, zone: DisplayZone(identifier: zoneName) ?? .utc)
     }
 }

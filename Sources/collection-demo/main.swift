@@ -291,16 +291,15 @@ struct CollectionDemo: ParsableCommand {
     /// which the other scenes never need, so a window showing one of those maps sooner and smaller.
     private func calendarDefaults() -> @Sendable () -> [String: [String]] {
         { [timezone, today] in
-            let zone = timezone ?? TimeZone.current.identifier
+            // The system's zone and today's date through the system's ICU, as the scene reads
+            // them (Foundation's TimeZone and Calendar would map its own copy of ICU for this).
+            let zone = timezone ?? DisplayZone.systemIdentifier()
             var o: [String: [String]] = ["timezone": [zone]]
             // The locale comes from --locale or the environment (`calendarFlags`); Foundation's
             // Locale.current is not asked: on Linux it answers en_001 whatever LANG says.
-            if today == nil, let tz = TimeZone(identifier: zone) {
+            if today == nil, let display = DisplayZone(identifier: zone) {
                 // The core reads no clock: today is decided here, in the display zone.
-                var cal = Calendar(identifier: .gregorian)
-                cal.timeZone = tz
-                let c = cal.dateComponents([.year, .month, .day], from: Date())
-                o["today"] = [String(format: "%04d-%02d-%02d", c.year ?? 2026, c.month ?? 1, c.day ?? 1)]
+                o["today"] = [display.day(of: Int64(time(nil))).description]
             }
             return o
         }
@@ -325,16 +324,16 @@ struct CollectionDemo: ParsableCommand {
             let opened = OpenedCalendars.shared.files.filter { !files.contains($0) }
             let files = files + opened
             if let mailbox {
-                let timeZone = zone.timeZone
+                let zoneName = zone.identifier
                 let show: @Sendable ([String]) -> Void
                 if watch {
                     show = { all in
-                        Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(timeZone)), files: all) }
+                        Thread.detachNewThread { mailbox.post(ICalendarSource(files: all, zone: DisplayZone(identifier: zoneName) ?? .utc), files: all) }
                     }
                 } else {
                     // Headless, on the script's own thread, so that a run stays deterministic: the
                     // scene takes the calendar at its next frame, as a window's drop does.
-                    show = { all in CollectionDemo.showNow(all, timeZone: timeZone, mailbox: mailbox) }
+                    show = { all in CollectionDemo.showNow(all, zoneName: zoneName, mailbox: mailbox) }
                 }
                 OpenedCalendars.shared.calendarLoaded(files, show: show)
                 // The scene lists the files its settings name; the mailbox tells it of the others.
@@ -344,7 +343,7 @@ struct CollectionDemo: ParsableCommand {
             for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
             // Watching starts once the calendar is first shown, from the files as just read.
             if let mailbox, watch {
-                watcher.startOnce { CalendarFileWatcher(files: files, timeZone: zone.timeZone, mailbox: mailbox, discover: discover) }
+                watcher.startOnce { CalendarFileWatcher(files: files, zone: zone, mailbox: mailbox, discover: discover) }
             }
             return source
         }
@@ -355,9 +354,9 @@ struct CollectionDemo: ParsableCommand {
     }
 
     /// Reads `files` on the calling thread and posts the calendar to `mailbox` (headless runs).
-    private static func showNow(_ files: [String], timeZone: TimeZone, mailbox: EventSourceMailbox) {
+    private static func showNow(_ files: [String], zoneName: String, mailbox: EventSourceMailbox) {
         _ = mailbox.takeRetired()
-        let source = ICalendarSource(files: files, zone: DisplayZone(timeZone))
+        let source = ICalendarSource(files: files, zone: DisplayZone(identifier: zoneName) ?? .utc)
         for d in source.diagnostics { FileHandle.standardError.write(Data("collection-demo: calendar: \(d)\n".utf8)) }
         mailbox.post(source, files: files)
     }

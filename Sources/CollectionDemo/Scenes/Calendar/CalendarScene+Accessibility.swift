@@ -37,11 +37,7 @@ extension CalendarScene: CollectionAccessibilityDataSource {
     static func weekdayNames(_ settings: CalendarSettings) -> [String] {
         let key = settings.locale.identifier + "\(settings.firstWeekday.columns)"
         if let cache = weekdayCache, cache.key == key { return cache.names }
-        let f = DateFormatter()
-        f.locale = settings.locale
-        let symbols: [String] = f.standaloneWeekdaySymbols
-        // Foundation lists weekdays from Sunday; the columns count ISO weekdays from Monday.
-        let names = settings.firstWeekday.columns.map { symbols.indices.contains($0 % 7) ? symbols[$0 % 7] : "\($0)" }
+        let names = settings.weekdayNames
         weekdayCache = (key, names)
         return names
     }
