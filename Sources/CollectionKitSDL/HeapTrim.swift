@@ -74,8 +74,9 @@ public enum ProcessMemory {
     /// `M_ARENA_MAX` of 1), whose free pages the window loop gives back once the window goes
     /// quiet; a thread's own arena keeps its free top resident (the photo wall's picture workers
     /// held about 1 MB each). `WindowLoop.run()` does it when it starts; a program that starts
-    /// threads before (a picture pipeline made with its root) calls it first thing. Returns
-    /// whether the C library took it (false without glibc's `mallopt`).
+    /// threads before (a picture pipeline made with its root) calls it first thing: glibc fixes
+    /// its limit on heaps the first time a thread finds more than eight, and a later call then
+    /// changes nothing. Returns whether the C library took it (false without glibc's `mallopt`).
     @discardableResult
     public static func shareOneHeap() -> Bool { HeapTrim.shareOneArena() }
 }
