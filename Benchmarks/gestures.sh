@@ -10,6 +10,8 @@
 #           drag-list-bench, a DragDropCollection of 12 cards; GTK4: Benchmarks/peers/gtk-drag-list.c,
 #           GtkListView + GtkDragSource/GtkDropTarget; Qt: Benchmarks/peers/qt-gesture-peer.cpp
 #           draglist, ListView + DragHandler); in each the other cards make way as it passes;
+#   moves   the drag's 180 moves over the same three programs with no button held: what a pointer
+#           move costs a window that draws nothing for it, so the drag reads as this + drawing;
 #   boards  ours only: a boards card over its column in the demo (six boards, gaps opening and
 #           closing), the drag Benchmarks/window-redraw-cpu.sh measures;
 #   hover   the pointer across a grid's items (ours: the demo's grid, which highlights the item
@@ -22,7 +24,7 @@
 #           same for all) and the latency from a Right key to the first changed pixel
 #           (Benchmarks/input-latency.c arrows: Right and Left in turn, p50 / p99).
 #
-#   Benchmarks/gestures.sh [--runs 3] [--trials 40] [--no-build] [--only "drag boards hover wheel flick"]
+#   Benchmarks/gestures.sh [--runs 3] [--trials 40] [--no-build] [--only "drag moves boards hover wheel flick"]
 #                          [--demo BIN] [--list BIN]
 # --demo measures another build of the demo (an earlier one, say) in place of .build/release's;
 # --list another build of drag-list-bench.
@@ -34,7 +36,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=${PATH}:/opt/swift/usr/bin
-runs=3; trials=40; build=1; only="drag boards hover wheel flick"; demo=.build/release/collection-demo; list=.build/release/drag-list-bench
+runs=3; trials=40; build=1; only="drag moves boards hover wheel flick"; demo=.build/release/collection-demo; list=.build/release/drag-list-bench
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
@@ -48,7 +50,7 @@ while [ $# -gt 0 ]; do
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ && "$trials" =~ ^[1-9][0-9]*$ ]] || { echo "gestures: --runs and --trials take a positive number" >&2; exit 2; }
 for g in $only; do
-    [[ " drag boards hover wheel flick " == *" $g "* ]] || { echo "gestures: no gesture '$g' (drag boards hover wheel flick)" >&2; exit 2; }
+    [[ " drag moves boards hover wheel flick " == *" $g "* ]] || { echo "gestures: no gesture '$g' (drag moves boards hover wheel flick)" >&2; exit 2; }
 done
 if [ $build = 1 ]; then
     for p in collection-demo drag-list-bench; do
@@ -94,6 +96,13 @@ gesture_listdrag() {  # card 2 of the list pressed, taken down four cards and ba
         args+=(mousemove --window "$1" 200 $(( 112 + (i % 60 < 30 ? i % 30 : 30 - i % 30) * 8 )) sleep 0.016)
     done
     xdotool "${args[@]}" mouseup 1
+}
+gesture_listmoves() {  # the same moves as gesture_listdrag, no button held
+    local args=(mousemove --window "$1" 200 112 sleep 0.1)
+    for i in $(seq 0 179); do
+        args+=(mousemove --window "$1" 200 $(( 112 + (i % 60 < 30 ? i % 30 : 30 - i % 30) * 8 )) sleep 0.016)
+    done
+    xdotool "${args[@]}"
 }
 gesture_boards() {  # a boards card held and moved back and forth over its column
     local args=(mousemove --window "$1" 230 126 mousedown 1 sleep 0.1)
@@ -163,14 +172,16 @@ measure() {
 # Which programs play which gesture: ours first, then GTK4, then Qt ("-" for none).
 declare -A programs=(
     [drag]="ours-list gtk-drag-list qt-gesture:draglist"
+    [moves]="ours-list gtk-drag-list qt-gesture:draglist"
     [boards]="ours-boards - -"
     [hover]="ours-grid gtk-latency:grid qt-latency:grid"
     [wheel]="ours-grid gtk-latency:grid qt-latency:grid"
     [flick]="ours-carousel adw-carousel qt-gesture:pages"
 )
-declare -A gestures=([drag]=listdrag [boards]=boards [hover]=hover [wheel]=wheel [flick]=flick)
+declare -A gestures=([drag]=listdrag [moves]=listmoves [boards]=boards [hover]=hover [wheel]=wheel [flick]=flick)
 declare -A titles=(
     [drag]="drag, one list of cards (like for like: one card along 12, the others making way, no auto-scroll)"
+    [moves]="the drag's moves with no button held (the same list, nothing drawn for them)"
     [boards]="drag, a boards card over its column (ours only: six boards, gaps opening and closing)"
     [hover]="hover across a grid's items, a move every 16 ms"
     [wheel]="wheel, 40 notches a second for 5 s over a 1,000,000-item grid"
@@ -202,9 +213,9 @@ echo
 python3 - "$work" "$runs" "$only" <<PY
 import json, os, statistics, sys
 work, runs, only = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
-programs = {$(for r in drag boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${programs[$r]}"; done)}
-gestures = {$(for r in drag boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${gestures[$r]}"; done)}
-titles = {$(for r in drag boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${titles[$r]}"; done)}
+programs = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${programs[$r]}"; done)}
+gestures = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${gestures[$r]}"; done)}
+titles = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${titles[$r]}"; done)}
 def rows(p, g):
     path = os.path.join(work, f"{p}.{g}")
     if p == "-" or not os.path.exists(path): return []

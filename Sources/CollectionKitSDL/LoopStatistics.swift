@@ -15,9 +15,11 @@ import Glibc
 /// memory at the end, `VmRSS`), `live_cells_max`, `frames_skipped` (60 Hz ticks slept through),
 /// `frames_asked` (every frame the loop ran, the first included), `frames_presented` (those
 /// that put pixels on the screen; the rest changed nothing visible), `key_frames` (frames that
-/// handled a key press) and `key_frames_presented` (of those, the frames that put pixels on the
+/// handled a key press), `key_frames_presented` (of those, the frames that put pixels on the
 /// screen: a key whose effect shows reaches the screen in the frame that handles it, not a frame
-/// later).
+/// later) and `inputs_absorbed` (input events taken without a frame at all, with nothing moving:
+/// pointer moves that changed nothing the root shows, see `InteractiveRoot.absorbs(_:now:)`;
+/// they are not among `frames_asked`).
 ///
 /// ```sh
 /// COLLECTIONKIT_STATS=/tmp/stats.json .build/release/notes-example
@@ -84,6 +86,12 @@ final class LoopStatistics: FrameTimer {
         if presented { keyFramesPresented += 1 }
     }
 
+    /// Input events the root absorbed without a frame (``InteractiveRoot/absorbs(_:now:)``).
+    private(set) var inputsAbsorbed = 0
+
+    /// Called when `count` events were taken without a frame: nothing they did shows.
+    func inputAbsorbed(_ count: Int) { inputsAbsorbed += count }
+
     /// Called after each frame is presented: the first one's moment is kept.
     func frameShown() {
         if firstFrameMS == nil { firstFrameMS = LoopStatistics.millisecondsSinceProcessStart() }
@@ -108,6 +116,7 @@ final class LoopStatistics: FrameTimer {
             ("frames_presented", .int(stats.framesPresented)),
             ("key_frames", .int(keyFrames)),
             ("key_frames_presented", .int(keyFramesPresented)),
+            ("inputs_absorbed", .int(inputsAbsorbed)),
         ])
     }
 

@@ -277,7 +277,7 @@ public final class WindowCanvas {
     }
     /// Whether the next frame must go to the screen whole (after the window was shown, uncovered
     /// or resized).
-    private var presentsWhole = true
+    private(set) var presentsWhole = true
 
     /// The frame last rendered (call before `present`).
     public func capture() -> Image {

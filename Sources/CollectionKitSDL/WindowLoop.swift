@@ -125,21 +125,26 @@ public final class WindowLoop<Root: InteractiveRoot> {
             let began = Clock.wallSeconds()
             let now = began - start
             frameTimer?.frameBegan()
-            canvas.drawer.text.frameStarted()
             let events = hovers.coalesce(canvas.pollTimedEvents(quit: &closed))
             if !events.isEmpty { (inputFrameBefore, lastInputFrame) = (lastInputFrame, began) }
-            // Each event at the moment it happened (where the windowing system says), never
-            // before the previous one nor after this frame: the root is brought up to that moment
-            // first. A flick read in one batch on a busy machine keeps its speed this way.
-            for (event, time) in events {
-                let at = min(now, max(reached, time.map { $0 - start } ?? now))
-                reached = at
-                root.update(now: at)
-                didReceive?(event, at)
-                root.handle(event, now: at)
+            // With nothing moving, input that changes nothing (a move within the item already
+            // highlighted) is taken without a frame: no update, no draw list, no survey, no
+            // present; only the cursor is asked again. Not while a script feeds input
+            // (`willUpdate`) or the window must be drawn whole (shown, uncovered, resized).
+            // The text cache hears of the frame only once it is sure to be drawn: a frame not
+            // drawn leaves the fonts of the frame shown as they were.
+            let quiet = !due && willUpdate == nil && !canvas.presentsWhole
+            if !quiet { canvas.drawer.text.frameStarted() }
+            let absorbed = WindowLoop.deliver(events, to: root, now: now, start: start, reached: &reached, quiet: quiet,
+                                              didReceive: didReceive)
+            if absorbed, !(serviceRequests?() ?? false), !QuitSignals.isRequested, !closed {
+                canvas.setCursor(root.cursor)
+                statistics?.inputAbsorbed(events.count)
+                continue
             }
+            if quiet { canvas.drawer.text.frameStarted() }
             willUpdate?(now)
-            _ = serviceRequests?()
+            if !absorbed { _ = serviceRequests?() }
             root.update(now: now)
             didUpdate?(now)
             reached = now
@@ -183,6 +188,34 @@ public final class WindowLoop<Root: InteractiveRoot> {
             }
             if presented < 0.002 { pace(frameBegan: began, moving: due, handledInput: !events.isEmpty, inputStream: streaming) }
         }
+    }
+
+    /// Hands one frame's `events` to `root`, each at the moment it happened (where the windowing
+    /// system says), never before the previous one nor after `now`: the root is brought up to that
+    /// moment first, so a flick read in one batch on a busy machine keeps its speed. `start` is
+    /// the wall second of the loop's time 0; `reached` the latest moment the root was brought to.
+    ///
+    /// With `quiet` (nothing was moving when the frame began) the root is first offered each
+    /// event to absorb (``InteractiveRoot/absorbs(_:now:)``), without being updated; from the
+    /// first event it does not absorb on, every event is handled. Returns true when there were
+    /// events and the root absorbed them all: nothing it shows changed, and the frame neither
+    /// updates nor draws.
+    static func deliver(_ events: [(event: InputEvent, time: Double?)], to root: Root, now: Double, start: Double,
+                        reached: inout Double, quiet: Bool, didReceive: ((InputEvent, Double) -> Void)?) -> Bool {
+        var absorbing = quiet && !events.isEmpty
+        for (event, time) in events {
+            let at = min(now, max(reached, time.map { $0 - start } ?? now))
+            if absorbing, root.absorbs(event, now: at) {
+                didReceive?(event, at)
+                continue
+            }
+            absorbing = false
+            reached = at
+            root.update(now: at)
+            didReceive?(event, at)
+            root.handle(event, now: at)
+        }
+        return absorbing
     }
 
     /// How often frames run while something moves and vsync does not hold them: 60 Hz.

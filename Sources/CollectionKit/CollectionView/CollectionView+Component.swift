@@ -3,4 +3,6 @@
 /// ``CollectionController``, a ``ReorderInteraction``, a drag-and-drop manager).
 extension CollectionView: Component {
     public func contains(_ p: Point) -> Bool { frame.contains(p) }
+    /// Listed as it is, a view takes no input: a move changes nothing of it.
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { true }
 }

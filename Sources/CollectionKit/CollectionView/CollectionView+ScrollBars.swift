@@ -27,6 +27,9 @@ extension CollectionView {
         return ScrollBarGeometry(axis: axis, track: track, thumb: thumb, maxOffset: maxOffset)
     }
 
+    /// True when a bar could show: the content overflows the view along an axis it scrolls.
+    var hasScrollBars: Bool { scrollBarGeometry(.vertical) != nil || scrollBarGeometry(.horizontal) != nil }
+
     /// The axis whose bar area (the strip `hitWidth` wide along an edge) holds `p`; nil where the
     /// view shows no bars.
     public func scrollBarAxis(at p: Point) -> Axis? {

@@ -41,6 +41,9 @@ public final class CollectionController: Component, FocusStop {
         return interaction.handle(event, in: view, now: now) ? .handled : .ignored
     }
 
+    /// A move that leaves the hovered item as it is (see ``CollectionInteraction``).
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { interaction.absorbsPointerMove(to: p, in: view) }
+
     public func focusChanged(isFocused: Bool, showsRing: Bool, now: Double) {
         guard isFocused else { view.setFocus(view.focusedItem, showingRing: false); return }
         let target = view.focusedItem ?? view.firstItemInView

@@ -36,6 +36,15 @@ public protocol Component: InputHandler {
     /// Where the part draws, apart from where it comes in input order (see ``DrawLayer``). The
     /// default is ``DrawLayer/content``.
     var drawLayer: DrawLayer { get }
+    /// Takes a pointer move to `p` with no button held that changes nothing the part draws, its
+    /// deadline or its gestures (a move within the item it already highlights, or over a part that
+    /// does not follow the pointer), and answers true: the part has noted the pointer as its
+    /// `handle(_:now:)` would, and a window loop with nothing moving neither updates nor draws for
+    /// the move. Otherwise answers false, and the move goes through `handle(_:now:)` as usual (a
+    /// part may have noted the pointer already; handling the same move again must be harmless).
+    /// Its cursor is asked anew either way. The default answers false: every move is handled and
+    /// drawn.
+    func absorbsPointerMove(to p: Point, now: Double) -> Bool
 }
 
 /// How a part of a ``Composition`` takes input, after GTK4's propagation phases: a part captures
@@ -84,6 +93,7 @@ extension Component {
     public func invalidateMeasurements() {}
     public var inputRole: InputRole { .normal }
     public var drawLayer: DrawLayer { .content }
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { false }
 }
 
 /// A part made of closures, for drawing or timing that belongs to no other part (a header, a status
@@ -115,4 +125,6 @@ public final class ClosureComponent: Component {
     public func update(now: Double) { updateBody?(now) }
     public func nextDeadline(after now: Double) -> Double? { deadlineBody?(now) }
     public func draw(into list: inout DrawList) { drawBody?(&list) }
+    /// A part without a handler does not hear the pointer: a move changes nothing of it.
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { handleBody == nil }
 }

@@ -26,6 +26,10 @@ extension ComposedRoot {
         if case let .resize(newSize) = event { layOut(for: newSize) }
         _ = composition.handle(event, now: now)
     }
+    /// A move the composition absorbs (``Composition/absorbs(_:now:)``). A root that takes events
+    /// itself before its composition answers false for those (or leaves this out: it is offered
+    /// every event then).
+    public func absorbs(_ event: InputEvent, now: Double) -> Bool { composition.absorbs(event, now: now) }
     public func update(now: Double) { composition.update(now: now) }
     public func nextDeadline(after now: Double) -> Double? { composition.nextDeadline(after: now) }
     public func draw() -> DrawList {

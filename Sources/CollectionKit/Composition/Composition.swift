@@ -119,6 +119,22 @@ public final class Composition: Component {
         }
     }
 
+    /// Takes a pointer move, with no button held, that changes nothing any part draws: every part
+    /// absorbs it (``Component/absorbsPointerMove(to:now:)``), no part holds the pointer or
+    /// captures input, and no view's scroll bars can show (content that fits); then notes the
+    /// pointer and answers true. Any other event, or a move some part must handle, answers false
+    /// and is left for ``handle(_:now:)``.
+    public func absorbs(_ event: InputEvent, now: Double) -> Bool {
+        guard case let .pointerMove(p, _) = event, holder == nil, barHolder == nil else { return false }
+        for part in parts {
+            guard part.inputRole != .capture, part.absorbsPointerMove(to: p, now: now) else { return false }
+        }
+        // A move over a view that scrolls shows its bars (and may light one).
+        for view in views where view.showsScrollBars && view.hasScrollBars { return false }
+        pointer = p
+        return true
+    }
+
     /// The collection views among the parts, each once, in the order of the parts: a
     /// ``CollectionController``'s, a ``CollectionView`` listed as it is, each collection of a
     /// ``DragDropManager`` or ``ReorderInteraction``, a ``DragDropCollection``'s, then

@@ -206,6 +206,9 @@ public final class FocusChain: Component {
     /// The stop that had the focus and claimed it when last looked at (see ``update(now:)``).
     private var claimingStop: Int?
 
+    /// The chain hears keys and text, not the pointer: a move changes nothing of it.
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { true }
+
     public func handle(_ event: InputEvent, now: Double) -> EventDisposition {
         if !told, !leftOut {
             switch event { case .key, .text, .composition: tell(now: now); default: break }

@@ -50,6 +50,9 @@ extension DragDropCollection: Component {
         return .handled
     }
 
+    /// Without a pan under way a move changes nothing here (hover is the manager's to show).
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool { !pan.isActive }
+
     public func update(now: Double) { view.update(now: now) }
     public func nextDeadline(after now: Double) -> Double? {
         Deadline.earliest(view.nextDeadline(after: now), pan.nextDeadline.map { max(now, $0) })

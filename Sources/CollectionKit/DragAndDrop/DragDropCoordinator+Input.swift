@@ -35,6 +35,14 @@ extension DragDropCoordinator {
         }
     }
 
+    /// A move with no press on an item and no drag under way changes nothing the manager shows:
+    /// the pointer is noted, true.
+    public func absorbsPointerMove(to p: Point, now: Double) -> Bool {
+        guard press == nil, session == nil else { return false }
+        pointer = p
+        return true
+    }
+
     /// The flights and the lifted stack, above every collection listed before the manager.
     public func draw(into list: inout DrawList) { draw(into: &list, now: now) }
 

@@ -51,6 +51,14 @@ public protocol InteractiveRoot: AnyObject {
     ///
     /// The default answers nil.
     func drawAhead() -> DrawList?
+    /// Takes `event` when it changes nothing the root draws or its deadline (a pointer move within
+    /// the item already highlighted, over parts that do not follow the pointer), and answers true:
+    /// a window loop with nothing moving then neither updates nor draws for it, and only asks the
+    /// cursor again. Otherwise answers false and the event goes to `handle(_:now:)`.
+    ///
+    /// The default answers false: every event is handled and drawn. A ``ComposedRoot`` answers
+    /// for its composition (``Composition/absorbs(_:now:)``).
+    func absorbs(_ event: InputEvent, now: Double) -> Bool
 }
 
 extension InteractiveRoot {
@@ -63,4 +71,6 @@ extension InteractiveRoot {
     public func nextDeadline(after now: Double) -> Double? { now }
     /// The default: nothing to prepare.
     public func drawAhead() -> DrawList? { nil }
+    /// The default: takes nothing without a frame.
+    public func absorbs(_ event: InputEvent, now: Double) -> Bool { false }
 }

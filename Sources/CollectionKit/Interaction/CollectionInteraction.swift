@@ -74,6 +74,16 @@ public struct CollectionInteraction: Sendable {
         return true
     }
 
+    /// A move with no press under way that leaves `cv`'s hovered item as it was: the pointer is
+    /// noted for hover (as `handle` does) and the answer is true. False when a press or pan is
+    /// under way or the hovered item changed (handling the move again then changes nothing more).
+    func absorbsPointerMove(to p: Point, in cv: CollectionView) -> Bool {
+        guard !pan.isActive else { return false }
+        let before = cv.feedback.hovered
+        cv.updateHover(at: cv.scrollBarAxis(at: p) != nil ? nil : p, reacts: selectable)
+        return cv.feedback.hovered == before
+    }
+
     /// The arrows, Enter and Escape when the interaction ``movesFocus``.
     private func handleFocusKey(_ key: Key, in cv: CollectionView, now: Double) -> Bool {
         switch key {
