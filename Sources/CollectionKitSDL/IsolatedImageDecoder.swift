@@ -12,7 +12,8 @@ import Synchronization
 /// command that does. A worker limits itself before it reads a request: memory (`RLIMIT_DATA`,
 /// and `RLIMIT_AS` as a backstop), CPU seconds per picture (`RLIMIT_CPU`, raised before each
 /// one), no core files; and it checks each picture's header against the budget before decoding
-/// (``ImageFileDecoder``). This side gives every picture a wall-clock deadline: a worker that
+/// (``ImageFileDecoder``). This side gives every picture a deadline (``RequestDeadline``: wall
+/// time less the time the worker waited for a CPU, up to four times the limit): a worker that
 /// dies (a crash, a limit reached) or misses the deadline is killed and reaped, the picture fails
 /// with the reason, and the next picture starts a new worker. Workers are kept between pictures
 /// (one per pipeline thread at most) and end when this program does: their requests come through
@@ -33,7 +34,11 @@ public final class IsolatedImageDecoder: ImageDecoding {
         public var memoryBytes: Int
         /// CPU seconds for one picture (`RLIMIT_CPU`).
         public var cpuSeconds: Int
-        /// Seconds of wall-clock time for one picture, after which the worker is killed.
+        /// Seconds of wall-clock time for one picture, after which the worker is killed. Time the
+        /// worker spent waiting for a CPU (a busy machine; workers run at a lower priority than
+        /// the window) does not count, up to four times this in all: a good picture is not
+        /// marked failed because the machine was busy, and a worker that sleeps or blocks is
+        /// still killed on time.
         public var wallSeconds: Double
 
         /// 1.5 GB, 5 s of CPU, 10 s: a 100-megapixel picture decodes well within them.
@@ -152,6 +157,35 @@ struct ImageWorkerFailure: Error, CustomStringConvertible, Sendable {
 }
 
 /// One worker process and its socket; used by one thread at a time.
+/// When a worker's answer is due: `seconds` after the request, plus the time the worker spent
+/// waiting for a CPU meanwhile (a busy machine; a worker runs at a lower priority than the
+/// window), never later than four times `seconds` after the request. A worker that sleeps or
+/// blocks waits for no CPU, so it is due on time; one that spins uses up its CPU limit.
+struct RequestDeadline: Equatable {
+    /// When the answer is due now (the system's uptime, seconds).
+    private(set) var at: Double
+    /// The deadline without waiting counted, and the latest it may move to.
+    let due: Double, latest: Double
+    /// The worker's time waiting for a CPU when the request was made; nil: not known, no stretch.
+    let waitedAtStart: Double?
+
+    init(from start: Double, seconds: Double, waited: Double?) {
+        at = start + seconds
+        due = at
+        latest = start + 4 * seconds
+        waitedAtStart = waited
+    }
+
+    /// At `now`, past `at`: moves the deadline by the time the worker has waited for a CPU
+    /// since the request (`waited`, its figure now), up to `latest`; true when it is later than
+    /// `now` then.
+    mutating func stretch(now: Double, waited: Double?) -> Bool {
+        guard let start = waitedAtStart, let waited, waited > start else { return false }
+        at = max(at, min(latest, due + (waited - start)))
+        return at > now
+    }
+}
+
 final class WorkerProcess: @unchecked Sendable {
     let pid: pid_t
     private let fd: Int32
@@ -218,6 +252,25 @@ final class WorkerProcess: @unchecked Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 
+    /// Seconds the worker's main thread (where it decodes) has spent runnable but waiting for a
+    /// CPU, from the kernel's `/proc/PID/schedstat`; nil where the kernel keeps no such figure or
+    /// the worker has gone.
+    func waitedForCPU() -> Double? { WorkerProcess.waitedForCPU(pid: pid) }
+
+    /// Seconds the main thread of process `pid` has spent runnable but waiting for a CPU.
+    static func waitedForCPU(pid: pid_t) -> Double? {
+        let fd = open("/proc/\(pid)/schedstat", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 128)
+        let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress!, 127) }
+        guard n > 0 else { return nil }
+        // "time on a CPU, time waiting for one, timeslices", in nanoseconds.
+        let fields = bytes[0..<n].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2, let waited = UInt64(String(decoding: fields[1], as: UTF8.self)) else { return nil }
+        return Double(waited) / 1e9
+    }
+
     /// What became of a worker that stopped answering: its signal or exit status, reaped.
     private func death() -> String {
         ended = true
@@ -235,7 +288,7 @@ final class WorkerProcess: @unchecked Sendable {
     /// Asks for `source` decoded to cover `box` under `mode`, or (`mode` nil) for its embedded thumbnail.
     func decode(_ source: String, box: PixelSize, mode: ImageContentMode?, deadline seconds: Double, budget: PictureBudget) throws -> ImagePixels {
         // The system's uptime: a clock set meanwhile moves no deadline.
-        let deadline = ProcessInfo.processInfo.systemUptime + seconds
+        var deadline = RequestDeadline(from: ProcessInfo.processInfo.systemUptime, seconds: seconds, waited: waitedForCPU())
         var request = [UInt8]()
         let path = FileSystemName.bytes(source)
         func u32(_ v: Int) { request += [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24 & 0xFF)] }
@@ -254,7 +307,7 @@ final class WorkerProcess: @unchecked Sendable {
             }
         }
         var head = [UInt8](repeating: 0, count: 9)
-        try head.withUnsafeMutableBytes { try receive($0, deadline) }
+        try head.withUnsafeMutableBytes { try receive($0, &deadline) }
         func le(_ a: [UInt8], _ i: Int) -> Int { Int(a[i]) | Int(a[i + 1]) << 8 | Int(a[i + 2]) << 16 | Int(a[i + 3]) << 24 }
         if head[0] == 1 {
             let length = le(head, 1)
@@ -263,7 +316,7 @@ final class WorkerProcess: @unchecked Sendable {
             // The message's first four bytes came with the head.
             let first = Array(head[5..<9])
             var rest = [UInt8](repeating: 0, count: max(0, length - 4))
-            if !rest.isEmpty { try rest.withUnsafeMutableBytes { try receive($0, deadline) } }
+            if !rest.isEmpty { try rest.withUnsafeMutableBytes { try receive($0, &deadline) } }
             message = Array((first + rest).prefix(length))
             throw PictureHeader.Refusal(String(decoding: message, as: UTF8.self))
         }
@@ -274,7 +327,7 @@ final class WorkerProcess: @unchecked Sendable {
         }
         var failure: Error?
         let words = [UInt32](unsafeUninitializedCapacity: w * h) { buffer, n in
-            do { try receive(UnsafeMutableRawBufferPointer(buffer), deadline) } catch { failure = error }
+            do { try receive(UnsafeMutableRawBufferPointer(buffer), &deadline) } catch { failure = error }
             n = w * h
         }
         if let failure { throw failure }
@@ -284,10 +337,13 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Fills `buffer` from the socket by `deadline`; a worker that closes it or misses the
     /// deadline is killed and reaped, and this throws why.
-    private func receive(_ buffer: UnsafeMutableRawBufferPointer, _ deadline: TimeInterval) throws {
+    private func receive(_ buffer: UnsafeMutableRawBufferPointer, _ deadline: inout RequestDeadline) throws {
         var at = 0
         while at < buffer.count {
-            let left = deadline - ProcessInfo.processInfo.systemUptime
+            var left = deadline.at - ProcessInfo.processInfo.systemUptime
+            if left <= 0, deadline.stretch(now: ProcessInfo.processInfo.systemUptime, waited: waitedForCPU()) {
+                left = deadline.at - ProcessInfo.processInfo.systemUptime
+            }
             guard left > 0 else {
                 _ = death()
                 throw ImageWorkerFailure(description: "the decoder took longer than its time")
