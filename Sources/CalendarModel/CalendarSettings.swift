@@ -157,14 +157,4 @@ public struct CalendarSettings: Sendable {
         let name = names.indices.contains(month.month - 1) ? names[month.month - 1] : "\(month.month)"
         return "\(capitalizedFirst(name)) \(month.year)"
     }
-
-    /// "Saturday 21 November", for the event list's heading.
-    public func longTitle(of date: CalendarDate) -> String {
-        let weekdays = names(.standaloneWeekdays)
-        let months = names(.standaloneMonths)
-        let c = date.components
-        let wd = weekdays.indices.contains(date.isoWeekday % 7) ? weekdays[date.isoWeekday % 7] : ""
-        let mn = months.indices.contains(c.month - 1) ? months[c.month - 1] : "\(c.month)"
-        return "\(capitalizedFirst(wd)) \(c.day) \(mn) \(c.year)"
-    }
 }
