@@ -1,5 +1,6 @@
 # Boards: real drags move a card to another board, into the empty board, onto the full focus slot
-# (it swaps) and into the trash; Ctrl+Z brings the trashed card back; Ctrl+Q's dump agrees.
+# (it swaps) and into the trash; Ctrl+Z brings the trashed card back; a right click opens a card's
+# menu, Escape closes it; Ctrl+Q's dump agrees.
 # (Centres for a 1280x800 window: backlog cards at 233,124 and 233,183; Today's first card at
 # 546,107; Later's middle 702,496; Focus 1110,107; Done's first card 79,703; Trash 1110,565.)
 board() { echo "[c['items'] for c in d['collections'] if c['name'] == '$1'][0]"; }
@@ -13,6 +14,14 @@ if start_app --scene boards --size 1280x800 --dump-state "$work/boards.json"; th
     done
     xdotool key ctrl+z
     wait_state 'd["undo"] == 3 and d["redo"] == 1' || fail "boards undo" "Ctrl+Z: undo/redo counts $(json_get "$app_dump" '[d["undo"], d["redo"]]')"
+    # A right click on Today's first card opens its menu at the pointer; Escape closes it, changing nothing.
+    xdotool mousemove --window "$wid" 546 107 click 3
+    if wait_state 'd["menu"] is not None and d["menu"]["board"] == "today" and d["menu"]["actions"] == ["Rename…", "Copy", "Delete"]'; then
+        xdotool key Escape
+        wait_state 'd["menu"] is None' || fail "boards menu" "Escape left the card's menu open: $state_seen"
+    else
+        fail "boards menu" "a right click on a card opened no menu: $state_seen"
+    fi
     if quit_app; then
         f=$work/boards.json
         checks="'1' in $(board today) and $(board later) == ['1000'] and $(board focus) == ['0']

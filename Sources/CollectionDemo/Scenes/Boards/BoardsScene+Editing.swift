@@ -41,7 +41,7 @@ extension BoardsScene {
         }
     }
 
-    /// Ctrl+N, F2 and Delete: the keys this file handles, as the shortcuts window lists them.
+    /// Ctrl+N, F2, Delete and the Menu key: the keys this file handles, as the shortcuts window lists them.
     var editingShortcuts: ShortcutSection {
         ShortcutSection(title: tr("Editing"), shortcuts: [
             Shortcut(tr("Ctrl+N"), tr("Add a card to the focused board"), key: Key("n"), mods: .ctrl) { [unowned self] now in
@@ -61,6 +61,9 @@ extension BoardsScene {
                 guard !ids.isEmpty else { return false }
                 deleteCards(ids)
                 return true
+            },
+            Shortcut(tr("Menu  or  Shift+F10"), tr("Open the focused card's menu"), matches: ContextMenuController.isMenuKey) { [unowned self] in
+                openMenuForFocusedCard(now: $0)
             },
         ])
     }

@@ -36,7 +36,13 @@ public final class BoardsScene: Scene, ShortcutListing {
     public internal(set) var refusal: (text: String, until: Double)?
     /// A double-click's second press on a card, which renames it when let go without a drag.
     var pendingRename: (id: Int, board: String, point: Point)?
+    /// A card's menu (a right click, or the Menu key on the focused card): rename, copy, delete.
+    public let menu = ContextMenuController()
+    /// The card the open menu is for, and its board.
+    public internal(set) var menuCard: (id: Int, board: String)?
     private var frame: Rect = .zero
+    /// Where a card's menu may go: the scene's frame.
+    var menuBounds: Rect { frame }
     /// Where the pointer was last seen (off the window before the first pointer event).
     private var pointer: Point { composition.pointer ?? Point(x: -1, y: -1) }
     var now = 0.0
@@ -154,6 +160,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             let text = ids.count == 1 ? BoardsScene.deletedText(title: self.card(ids[0]).title) : BoardsScene.deletedText(count: ids.count)
             deleteToast.show(text, action: BoardsScene.undoTitle, now: now) { [unowned self] now in manager.undo(now: now) }
         }
+        setUpCardMenu()
         compose()
     }
 
@@ -179,7 +186,11 @@ public final class BoardsScene: Scene, ShortcutListing {
         // which would otherwise take a double-click's second press.
         let commands = ClosureComponent(handle: { [unowned self] event, now in handleEditingCommand(event, now: now) },
                                         draw: { [unowned self] list in drawAddButtons(into: &list) })
-        composition = Composition([editor, commands, toast, focus, status, manager] + boardInput + [frame], focus: focus)
+        // A right click on a card opens its menu; before the drag machinery, which takes no right
+        // press but would clear the selection.
+        let rightClick = ClosureComponent(handle: { [unowned self] event, now in handleRightClick(event, now: now) })
+        // The open menu over everything, first for every event while open (it captures input).
+        composition = Composition([editor, menu, commands, toast, focus, status, rightClick, manager] + boardInput + [frame], focus: focus)
     }
 
     /// The drag-and-drop sentences in the scene's own words: cards and boards, not items and
@@ -435,6 +446,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     // MARK: Input
 
     public func didDeactivate(now: Double) {
+        closeCardMenu()
         manager.cancel(now: now)
         for b in boards { b.cancelGestures(now: now) }
     }
@@ -656,6 +668,8 @@ public final class BoardsScene: Scene, ShortcutListing {
             ("deletedNoticeButtons", .array(toastButtons().map { .object([("name", .string($0.name)), ("frame", .rect($0.rect))]) })),
             ("adding", adding.map { .string($0) } ?? .null),
             ("nextID", .int(nextID)),
+            // The open card menu: its card, its actions (separators left out) and its frame; null when closed.
+            ("menu", menuDump()),
         ]
     }
 
