@@ -7,9 +7,10 @@ import XCTest
 /// card) offers Rename…, Copy and Delete, each doing what its key does; a right click off the
 /// cards, or mid-drag, opens nothing.
 final class BoardsMenuTests: XCTestCase {
-    private func start() throws -> (App, HeadlessDriver<App>, BoardsScene, MemoryClipboard) {
+    private func start(_ direction: LayoutDirection = .leftToRight) throws -> (App, HeadlessDriver<App>, BoardsScene, MemoryClipboard) {
         let clipboard = MemoryClipboard()
         var config = SceneConfig()
+        config.layoutDirection = direction
         config.textServices = TextServicesBox(TextServices(clipboard: clipboard))
         let app = try App(scene: "boards", size: Size(1280, 800), config: config)
         let driver = HeadlessDriver(root: app, fps: 60)
@@ -134,6 +135,21 @@ final class BoardsMenuTests: XCTestCase {
         try driver.play(script: "up \(at(q))\nwait 600")
         XCTAssertEqual(Array(today.identifiers.joined()), ids, "the card went home")
         XCTAssertNil(scene.consistencyProblem())
+    }
+
+    /// Right to left the menu opens leftwards: its right edge at the pointer, or, from the
+    /// keyboard, inside the card at its right (leading) corner.
+    func testRightToLeftTheMenuOpensLeftwardsFromTheCardsLeadingSide() throws {
+        let (_, driver, scene, _) = try start(.rightToLeft)
+        let p = try centre(scene, "today", 1)
+        try driver.play(script: rightClick(p))
+        let frame = try XCTUnwrap(scene.menu.menu?.frame)
+        XCTAssertEqual(frame.maxX, p.x, accuracy: 1, "its right edge at the pointer")
+        XCTAssertEqual(frame.minY, p.y, accuracy: 1)
+        try driver.play(script: "key Escape\nwait 50\nkey shift+F10\nwait 50")
+        let card = try XCTUnwrap(scene.board("today")?.windowFrame(of: AnyHashable(try XCTUnwrap(scene.manager.focus?.id))))
+        let keyed = try XCTUnwrap(scene.menu.menu?.frame)
+        XCTAssertEqual(keyed.maxX, card.maxX - 12, accuracy: 1, "anchored at the card's right corner")
     }
 
     func testTheOpenMenuIsAMenuNamedAsItsCardForAssistiveTechnology() throws {

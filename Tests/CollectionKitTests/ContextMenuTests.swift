@@ -79,6 +79,32 @@ final class ContextMenuTests: XCTestCase {
         }
     }
 
+    /// Right to left a menu opens to the left of its anchor, its right edge there, flips to the
+    /// right near the window's left edge, stays inside the window, and sets its rows' words at
+    /// their right.
+    func testRightToLeftOpensLeftwardsWithItsWordsAtTheRight() throws {
+        let c = ContextMenuController()
+        c.layoutDirection = .rightToLeft
+        XCTAssertEqual(c.placement(rows: 4, at: Point(500, 100), in: window), Rect(300, 100, 200, 132), "its right edge at the pointer")
+        XCTAssertEqual(c.placement(rows: 4, at: Point(100, 100), in: window), Rect(100, 100, 200, 132), "flipped right near the left edge")
+        XCTAssertEqual(c.placement(rows: 4, at: Point(150, 590), in: window), Rect(150, 458, 200, 132), "and up near the bottom")
+        for p in [Point(0, 0), Point(400, 300), Point(799, 0), Point(0, 599), Point(799, 599)] {
+            let f = c.placement(rows: 4, at: p, in: window)
+            XCTAssertEqual(f.intersection(window), f, "menu at \(p) pokes out: \(f)")
+        }
+        XCTAssertTrue(c.open(itemID: 7, actions: actions, at: Point(500, 100), in: window, isDragging: false))
+        var list = DrawList()
+        c.draw(into: &list)
+        let runs = list.commands.compactMap { cmd -> TextRun? in if case let .text(run) = cmd { return run }; return nil }
+        XCTAssertEqual(runs.count, 4)
+        XCTAssertEqual(Set(runs.map(\.alignment)), [.trailing])
+        c.layoutDirection = .leftToRight
+        var ltr = DrawList()
+        c.draw(into: &ltr)
+        XCTAssertEqual(Set(ltr.commands.compactMap { cmd -> TextAlignment? in if case let .text(run) = cmd { return run.alignment }; return nil }), [.leading],
+                       "left to right, at their left")
+    }
+
     func testKeyboardNavigationSkipsDisabledRowsAndChooses() {
         let c = opened(keyboard: true)
         XCTAssertEqual(c.menu?.highlighted, 0)

@@ -22,6 +22,7 @@ extension App {
     /// Opens the primary menu (F10) at the top trailing corner, under the tab bar.
     func openPrimaryMenu(fromKeyboard: Bool, now: Double) {
         let trailing = config.layoutDirection == .rightToLeft ? 0.0 : size.width
+        primaryMenu.menu.layoutDirection = config.layoutDirection
         primaryMenu.menu.open(itemID: AnyHashable("primary"), actions: PrimaryMenu.entries.map { ContextMenuAction($0.1) },
                               at: Point(x: trailing, y: tabBarHeight), in: Rect(origin: .zero, size: size),
                               isDragging: currentScene.isDragging, fromKeyboard: fromKeyboard)

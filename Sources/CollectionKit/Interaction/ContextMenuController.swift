@@ -14,6 +14,9 @@ public final class ContextMenuController: Component {
     public var margin: Double = 4
     /// How the menu is drawn.
     public var style = ContextMenuStyle()
+    /// The UI's direction: right to left, a menu opens to the left of its anchor (its right edge
+    /// there) and its rows' words sit at their right, as GTK's menus do in Arabic and Hebrew.
+    public var layoutDirection = LayoutDirection.leftToRight
     /// The row pressed down on, chosen when released on the same row.
     private var pressedRow: Int?
 
@@ -36,15 +39,21 @@ public final class ContextMenuController: Component {
         case dismissed(passThrough: Bool)
     }
 
-    /// Where a menu of `rows` rows anchored at `anchor` goes: below and right of it when it fits,
-    /// flipped to the left or above when it does not, and always inside `window`.
+    /// Where a menu of `rows` rows anchored at `anchor` goes: below and right of it when it fits
+    /// (below and left of it right to left), flipped to the other side or above when it does not,
+    /// and always inside `window`.
     public func placement(rows: Int, at anchor: Point, in window: Rect) -> Rect {
         place(Size(width: width, height: padding * 2 + Double(rows) * rowHeight), at: anchor, in: window)
     }
 
     private func place(_ size: Size, at anchor: Point, in window: Rect) -> Rect {
         var x = anchor.x, y = anchor.y
-        if x + size.width > window.maxX - margin { x = anchor.x - size.width }
+        if layoutDirection.isRightToLeft {
+            x = anchor.x - size.width
+            if x < window.minX + margin { x = anchor.x }
+        } else if x + size.width > window.maxX - margin {
+            x = anchor.x - size.width
+        }
         if y + size.height > window.maxY - margin { y = anchor.y - size.height }
         x = max(window.minX + margin, min(x, window.maxX - margin - size.width))
         y = max(window.minY + margin, min(y, window.maxY - margin - size.height))
@@ -175,7 +184,8 @@ public final class ContextMenuController: Component {
             let highlighted = i == m.highlighted
             if highlighted { list.fill(r, action.isDestructive ? style.destructiveHighlight : style.highlight, radius: 5) }
             let ink = highlighted ? Color.white : action.isDestructive ? style.destructive : style.text
-            list.text(action.title, in: r.insetBy(dx: 12, dy: 0), size: 14, color: action.isEnabled ? ink : style.disabledText)
+            list.text(action.title, in: r.insetBy(dx: 12, dy: 0), size: 14, color: action.isEnabled ? ink : style.disabledText,
+                      alignment: layoutDirection.isRightToLeft ? .trailing : .leading)
         }
     }
 }

@@ -45,7 +45,8 @@ extension BoardsScene {
         // Only while a board has the keyboard (not its "+ Add a card" or the notice's buttons).
         guard !manager.isDragging, let f = manager.focus, composition.focus.focused?.focusName == f.collection, let board = board(f.collection),
               let frame = board.windowFrame(of: AnyHashable(f.id)) else { return false }
-        let anchor = Point(x: frame.minX + 12, y: min(frame.maxY - 8, frame.minY + 12))
+        // Inside the card at its leading corner: right to left, the menu opens leftwards from its right.
+        let anchor = Point(x: layoutDirection.isRightToLeft ? frame.maxX - 12 : frame.minX + 12, y: min(frame.maxY - 8, frame.minY + 12))
         return openCardMenu(f.id, on: board.name, at: anchor, fromKeyboard: true, now: now)
     }
 

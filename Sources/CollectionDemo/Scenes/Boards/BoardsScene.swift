@@ -216,6 +216,7 @@ public final class BoardsScene: Scene, ShortcutListing {
         layoutDirection = config.layoutDirection
         for board in boards { board.view.layoutDirection = config.layoutDirection }
         editor.layoutDirection = config.layoutDirection
+        menu.layoutDirection = config.layoutDirection
     }
 
     /// The backlog: one card per line with its own height, a header per section.
@@ -318,6 +319,7 @@ public final class BoardsScene: Scene, ShortcutListing {
             for board in boards { board.view.layoutDirection = layoutDirection }
             editor.layoutDirection = layoutDirection
             deleteToast.layoutDirection = layoutDirection
+            menu.layoutDirection = layoutDirection
             if frame != .zero { setFrame(frame) }
         }
     }

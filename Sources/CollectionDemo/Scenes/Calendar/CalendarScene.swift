@@ -110,6 +110,7 @@ public final class CalendarScene: Scene, CollectionDataSource {
         self.init(settings: settings, source: source)
         collection.layoutDirection = config.layoutDirection
         panel.view.layoutDirection = config.layoutDirection
+        eventMenu.layoutDirection = config.layoutDirection
         updates = config.calendarSource?.updates
         openCalendarFiles = config.openCalendarFiles
         measurer = config.measurer

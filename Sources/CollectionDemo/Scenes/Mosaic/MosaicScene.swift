@@ -196,6 +196,7 @@ public final class MosaicScene: Scene, ShortcutListing {
         collection.layoutDirection = config.layoutDirection
         editor.layoutDirection = config.layoutDirection
         deleteToast.layoutDirection = config.layoutDirection
+        menu.layoutDirection = config.layoutDirection
         orthogonal.sync(with: collection)
     }
 
@@ -622,7 +623,8 @@ public final class MosaicScene: Scene, ShortcutListing {
         guard let ip = collection.focusedItem, ip.section == MosaicScene.mosaicSection else { return }
         guard let frame = collection.presentedFrameForItem(at: ip) else { return }
         let w = collection.windowRect(fromContent: frame)
-        let anchor = Point(x: w.minX + 12, y: min(max(w.minY + 12, collection.frame.minY + 50), collection.frame.maxY - 20))
+        let x = collection.layoutDirection.isRightToLeft ? w.maxX - 12 : w.minX + 12
+        let anchor = Point(x: x, y: min(max(w.minY + 12, collection.frame.minY + 50), collection.frame.maxY - 20))
         openMenu(for: ip, at: anchor, fromKeyboard: true, now: now)
     }
 

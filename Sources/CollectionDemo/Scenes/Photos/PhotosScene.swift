@@ -375,6 +375,7 @@ public final class PhotosScene: Scene, CollectionDataSource, CollectionPrefetchi
         sortRow.layoutDirection = config.layoutDirection
         viewer.layoutDirection = config.layoutDirection
         toast.layoutDirection = config.layoutDirection
+        menu.layoutDirection = config.layoutDirection
     }
 
     public func setFrame(_ frame: Rect) {
