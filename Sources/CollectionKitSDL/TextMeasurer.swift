@@ -38,6 +38,9 @@ public final class TextMeasurer: TextMeasuring {
     /// The most entries a cache keeps before it starts again.
     static let cacheBound = 20_000
 
+    /// UI fonts a measurer with fonts of its own keeps open: one for each of the two files.
+    static let ownFontLimit = 2
+
     /// True for a measurer with fonts of its own, which it closes before SDL_ttf may quit.
     private let ownsFonts: Bool
 
@@ -48,7 +51,9 @@ public final class TextMeasurer: TextMeasuring {
     /// `SDLSystem.shutdown()` back until it is released.
     public init(fonts: (regular: String, bold: String), headless: Bool) throws {
         try SDLSystem.start(headless: headless)
-        cache = TextCache(regular: fonts.regular, bold: fonts.bold)
+        // Its plain text is added up from tables that need no font once made (`PlainTextWidths`);
+        // the rest is shaped a string at a time and cached: one font a file, resized, will do.
+        cache = TextCache(regular: fonts.regular, bold: fonts.bold, resizedFontLimit: TextMeasurer.ownFontLimit)
         ownsFonts = true
         SDLSystem.canvasOpened()
     }
@@ -61,6 +66,10 @@ public final class TextMeasurer: TextMeasuring {
 
     /// Fonts its cache holds open now (for tests of the bound).
     var openFontCount: Int { cache.openFontCount }
+    /// UI fonts (not fallback faces) its cache holds open now.
+    var openUIFontCount: Int { cache.openUIFontCount }
+    /// Fonts its cache resized to another size so far (for tests that count them).
+    var fontsResized: Int { cache.fontsResized }
 
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {
