@@ -737,6 +737,17 @@ final class TextCache {
         }
     }
 
+    /// Closes every font and face and keeps the tables of added-up widths (a measurer's, at rest:
+    /// see `TextMeasurer.closeOwnFontsAtRest()`).
+    func closeFontsKeepingTables() {
+        for f in fonts.values { closeFont(f) }
+        fonts.removeAll()
+        fontUse.removeAll()
+        for f in faces.values { closeFont(f.font) }
+        faces.removeAll()
+        faceUse.removeAll()
+    }
+
     /// Strings cached now (for tests of the sweep).
     var cachedStringCount: Int { textures.count }
 

@@ -56,18 +56,35 @@ public final class TextMeasurer: TextMeasuring {
         cache = TextCache(regular: fonts.regular, bold: fonts.bold, resizedFontLimit: TextMeasurer.ownFontLimit)
         ownsFonts = true
         SDLSystem.canvasOpened()
+        TextMeasurer.withOwnFonts[ObjectIdentifier(self)] = WeakMeasurer(measurer: self)
     }
 
     deinit {
         guard ownsFonts else { return }
+        TextMeasurer.withOwnFonts[ObjectIdentifier(self)] = nil
         cache.close()
         SDLSystem.canvasClosed()
+    }
+
+    private struct WeakMeasurer { weak var measurer: TextMeasurer? }
+    /// The measurers with fonts of their own, which the window loop tells when it goes quiet.
+    /// Used on the main thread only, as the measurers are.
+    nonisolated(unsafe) private static var withOwnFonts: [ObjectIdentifier: WeakMeasurer] = [:]
+
+    /// Closes the fonts of every measurer with fonts of its own; their tables of added-up widths
+    /// and cached widths stay, and a font is opened again when next needed. Called by the window
+    /// loop when it goes quiet, as it closes the fonts its last frame did not use: a measurer made
+    /// before the canvas (a scene's, for its layout) measures no more at rest.
+    static func closeOwnFontsAtRest() {
+        for entry in withOwnFonts.values { entry.measurer?.cache.closeFontsKeepingTables() }
     }
 
     /// Fonts its cache holds open now (for tests of the bound).
     var openFontCount: Int { cache.openFontCount }
     /// UI fonts (not fallback faces) its cache holds open now.
     var openUIFontCount: Int { cache.openUIFontCount }
+    /// Fonts its cache opened so far (for tests that count them).
+    var fontsOpened: Int { cache.fontsOpened }
     /// Fonts its cache resized to another size so far (for tests that count them).
     var fontsResized: Int { cache.fontsResized }
 

@@ -163,6 +163,28 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertEqual(own.fontsResized, resized)
     }
 
+    /// When the window goes quiet, a measurer with fonts of its own closes them; its tables and
+    /// cached widths stay, so the widths it gave come back, and new plain text is added up,
+    /// without opening a font.
+    func testAMeasurersOwnFontsCloseAtRestAndItsWidthsStay() throws {
+        let own = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        let regular = TextStyle(size: 13), bold = TextStyle(size: 13, weight: .bold)
+        let plain = own.width(of: "November 2026", style: regular)
+        let shaped = own.width(of: "März 2026", style: bold)
+        XCTAssertEqual(own.openUIFontCount, 2)
+        let opened = own.fontsOpened
+        TextMeasurer.closeOwnFontsAtRest()
+        XCTAssertEqual(own.openFontCount, 0)
+        XCTAssertEqual(own.width(of: "November 2026", style: regular), plain)
+        XCTAssertEqual(own.width(of: "März 2026", style: bold), shaped)
+        let other = own.width(of: "December 2026", style: regular)
+        XCTAssertEqual(own.fontsOpened, opened)
+        XCTAssertEqual(own.openFontCount, 0)
+        // As a measurer whose fonts stayed open measures it.
+        let fresh = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        XCTAssertEqual(fresh.width(of: "December 2026", style: regular), other)
+    }
+
     /// A frame that only adds up plain text (a header measured every frame) asks for no font once
     /// its table is made: at rest its fonts close and its tables stay, and measuring it again
     /// opens nothing and gives the same widths.
