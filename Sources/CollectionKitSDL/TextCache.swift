@@ -37,6 +37,12 @@ final class TextCache {
     /// Per UI font and size, its table for adding up plain text (nil: the font failed the check,
     /// its plain text is shaped whole).
     private var plainWidths: [FontKey: PlainTextWidths?] = [:]
+    /// When each table was last asked for (a count of asks, as `fontUse`), and the tables the last
+    /// frame asked for. A table answers without its font (it shapes with a HarfBuzz font of its
+    /// own, about a third of an SDL_ttf font's memory), so a frame that only adds up plain text
+    /// asks for no font, and the fonts close at rest while the frame's tables stay.
+    private var tableUse: [FontKey: Int] = [:]
+    private var frameTables: Set<FontKey> = []
     private var frame = 0
     /// Strings rendered so far (cache misses), for tests of what is prepared ahead.
     private(set) var renderedCount = 0
@@ -75,9 +81,20 @@ final class TextCache {
     /// runs are scaled by `scale` to the UI font's line height.
     private struct OpenFace { var font: OpaquePointer; var scale: Double; var colour: Bool }
 
-    init(regular: String, bold: String) {
+    /// With a limit, at most that many UI fonts are open: a size not open takes the least recently
+    /// used font of the same file and resizes it (`TTF_SetFontSize`, which empties its glyph
+    /// cache) instead of opening another face. For a cache that measures more than it draws (a
+    /// measurer with fonts of its own): each open size holds a FreeType face and HarfBuzz's copies
+    /// of the font's tables, about 150 KB, and a resize costs about a third of opening a face.
+    /// Without one (a canvas's cache, which draws at its sizes frame after frame), a font per size.
+    let resizedFontLimit: Int?
+    /// UI fonts resized to another size so far (for tests that count them).
+    private(set) var fontsResized = 0
+
+    init(regular: String, bold: String, resizedFontLimit: Int? = nil) {
         regularPath = regular
         boldPath = bold
+        self.resizedFontLimit = resizedFontLimit
     }
 
     /// Textures must already be dropped (they go with their renderer, before it); fonts close
@@ -89,6 +106,7 @@ final class TextCache {
         assert(textures.isEmpty, "text textures outlived their renderer")
         dropScaledRuns()
         plainWidths.removeAll()
+        tableUse.removeAll()
         for f in fonts.values { TTF_CloseFont(f) }
         fonts.removeAll()
         for f in faces.values { TTF_CloseFont(f.font) }
@@ -109,6 +127,16 @@ final class TextCache {
         fontAsks += 1
         if inFrame { frameFonts.insert(key) }
         if let f = fonts[key] { fontUse[key] = fontAsks; return f }
+        if let limit = resizedFontLimit, fonts.count >= limit,
+           let (old, f) = fonts.filter({ $0.key.bold == key.bold }).min(by: { fontUse[$0.key, default: 0] < fontUse[$1.key, default: 0] }),
+           TTF_SetFontSize(f, Int32(key.pixelSize)) == 0 {
+            fonts[old] = nil
+            fontUse[old] = nil
+            fonts[key] = f
+            fontUse[key] = fontAsks
+            fontsResized += 1
+            return f
+        }
         guard let f = openUIFont(key.bold ? boldPath : regularPath, size: Int32(key.pixelSize)) else { return nil }
         fontsOpened += 1
         TTF_SetFontHinting(f, TTF_HINTING_LIGHT)
@@ -209,14 +237,28 @@ final class TextCache {
 
     /// The width of `text` added up glyph by glyph when it is plain text in a font that allows it
     /// (see `PlainTextWidths`): as cheap as looking it up in a cache, so it is not cached.
+    /// A table already made answers without opening its font; text that is not plain opens
+    /// neither (it is shaped whole).
     func addedUpWidth(_ text: String, _ key: FontKey) -> Int32? {
+        guard TextCache.isPlain(text) else { return nil }
+        if let known = plainWidths[key] {
+            noteTableUse(key)
+            return known?.width(of: text)
+        }
         guard let primary = font(key) else { return nil }
         return plainTextWidths(key, primary: primary)?.width(of: text)
+    }
+
+    private func noteTableUse(_ key: FontKey) {
+        fontAsks += 1
+        tableUse[key] = fontAsks
+        if inFrame { frameTables.insert(key) }
     }
 
     /// The table that adds up plain text in the UI font `key`, made on first use (and checked
     /// against SDL_ttf's own measurement); nil when the font does not pass.
     private func plainTextWidths(_ key: FontKey, primary: OpaquePointer) -> PlainTextWidths? {
+        noteTableUse(key)
         if let known = plainWidths[key] { return known }
         var table: PlainTextWidths?
         if let file = FontFiles.bytes(key.bold ? boldPath : regularPath), let base = file.baseAddress {
@@ -635,6 +677,7 @@ final class TextCache {
     /// stay mapped to open them again, `FontFiles`). Called between frames, between slices of
     /// preparing ahead and after a measure, when no font pointer is held.
     func closeLeastUsedFonts() {
+        dropLeastUsedTables()
         let excess = fonts.count + faces.count - TextCache.openFontLimit
         guard excess > 0 else { return }
         let uses = fontUse.map { (use: $0.value, font: $0.key as FontKey?, face: nil as FaceKey?) }
@@ -643,8 +686,6 @@ final class TextCache {
             if let key = stale.font, let f = fonts.removeValue(forKey: key) {
                 closeFont(f)
                 fontUse[key] = nil
-                // Its table of added-up widths goes with it (made again from the mapped file).
-                plainWidths[key] = nil
             } else if let key = stale.face, let f = faces.removeValue(forKey: key) {
                 closeFont(f.font)
                 faceUse[key] = nil
@@ -652,10 +693,22 @@ final class TextCache {
         }
     }
 
+    /// Tables of added-up widths outlive their fonts (see `tableUse`), up to `openFontLimit` of
+    /// them; past it the least recently asked for go (made again from the mapped file and a font).
+    private func dropLeastUsedTables() {
+        let excess = plainWidths.count - TextCache.openFontLimit
+        guard excess > 0 else { return }
+        for (key, _) in tableUse.sorted(by: { $0.value < $1.value }).prefix(excess) {
+            plainWidths[key] = nil
+            tableUse[key] = nil
+        }
+    }
+
     /// A frame begins: the fonts it asks for are the ones the screen at rest keeps open.
     func frameStarted() {
         frameFonts.removeAll(keepingCapacity: true)
         frameFaces.removeAll(keepingCapacity: true)
+        frameTables.removeAll(keepingCapacity: true)
         inFrame = true
     }
 
@@ -671,7 +724,11 @@ final class TextCache {
             closeFont(f)
             fonts[key] = nil
             fontUse[key] = nil
+        }
+        // The frame's tables of added-up widths stay: they answer without their fonts.
+        for key in Array(plainWidths.keys) where !frameTables.contains(key) {
             plainWidths[key] = nil
+            tableUse[key] = nil
         }
         for (key, f) in faces where !frameFaces.contains(key) {
             closeFont(f.font)
@@ -680,11 +737,28 @@ final class TextCache {
         }
     }
 
+    /// Closes every font and face and keeps the tables of added-up widths (a measurer's, at rest:
+    /// see `TextMeasurer.closeOwnFontsAtRest()`).
+    func closeFontsKeepingTables() {
+        for f in fonts.values { closeFont(f) }
+        fonts.removeAll()
+        fontUse.removeAll()
+        for f in faces.values { closeFont(f.font) }
+        faces.removeAll()
+        faceUse.removeAll()
+    }
+
     /// Strings cached now (for tests of the sweep).
     var cachedStringCount: Int { textures.count }
 
     /// Fonts and faces open now (for tests of the bound).
     var openFontCount: Int { fonts.count + faces.count }
+
+    /// UI fonts open now, without the fallback faces (for tests of the bound).
+    var openUIFontCount: Int { fonts.count }
+
+    /// Tables of added-up widths kept now (for tests of the bound).
+    var plainWidthTableCount: Int { plainWidths.count }
 
     /// Textures belong to one renderer; a new renderer needs them made again.
     func dropTextures() {

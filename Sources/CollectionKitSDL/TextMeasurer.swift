@@ -38,6 +38,9 @@ public final class TextMeasurer: TextMeasuring {
     /// The most entries a cache keeps before it starts again.
     static let cacheBound = 20_000
 
+    /// UI fonts a measurer with fonts of its own keeps open: one for each of the two files.
+    static let ownFontLimit = 2
+
     /// True for a measurer with fonts of its own, which it closes before SDL_ttf may quit.
     private let ownsFonts: Bool
 
@@ -48,19 +51,42 @@ public final class TextMeasurer: TextMeasuring {
     /// `SDLSystem.shutdown()` back until it is released.
     public init(fonts: (regular: String, bold: String), headless: Bool) throws {
         try SDLSystem.start(headless: headless)
-        cache = TextCache(regular: fonts.regular, bold: fonts.bold)
+        // Its plain text is added up from tables that need no font once made (`PlainTextWidths`);
+        // the rest is shaped a string at a time and cached: one font a file, resized, will do.
+        cache = TextCache(regular: fonts.regular, bold: fonts.bold, resizedFontLimit: TextMeasurer.ownFontLimit)
         ownsFonts = true
         SDLSystem.canvasOpened()
+        TextMeasurer.withOwnFonts[ObjectIdentifier(self)] = WeakMeasurer(measurer: self)
     }
 
     deinit {
         guard ownsFonts else { return }
+        TextMeasurer.withOwnFonts[ObjectIdentifier(self)] = nil
         cache.close()
         SDLSystem.canvasClosed()
     }
 
+    private struct WeakMeasurer { weak var measurer: TextMeasurer? }
+    /// The measurers with fonts of their own, which the window loop tells when it goes quiet.
+    /// Used on the main thread only, as the measurers are.
+    nonisolated(unsafe) private static var withOwnFonts: [ObjectIdentifier: WeakMeasurer] = [:]
+
+    /// Closes the fonts of every measurer with fonts of its own; their tables of added-up widths
+    /// and cached widths stay, and a font is opened again when next needed. Called by the window
+    /// loop when it goes quiet, as it closes the fonts its last frame did not use: a measurer made
+    /// before the canvas (a scene's, for its layout) measures no more at rest.
+    static func closeOwnFontsAtRest() {
+        for entry in withOwnFonts.values { entry.measurer?.cache.closeFontsKeepingTables() }
+    }
+
     /// Fonts its cache holds open now (for tests of the bound).
     var openFontCount: Int { cache.openFontCount }
+    /// UI fonts (not fallback faces) its cache holds open now.
+    var openUIFontCount: Int { cache.openUIFontCount }
+    /// Fonts its cache opened so far (for tests that count them).
+    var fontsOpened: Int { cache.fontsOpened }
+    /// Fonts its cache resized to another size so far (for tests that count them).
+    var fontsResized: Int { cache.fontsResized }
 
     /// The pixel font a style is drawn with at a scale of 1 (as `DrawListRenderer` picks it).
     static func fontKey(_ style: TextStyle) -> TextCache.FontKey {

@@ -270,6 +270,7 @@ public final class WindowLoop<Root: InteractiveRoot> {
             if woken || wait < HeapTrim.quiet { return }
             // Quiet: the fonts only drawing ahead used go first, then their memory with the rest.
             canvas.drawer.text.closeFontsNotInLastFrame()
+            TextMeasurer.closeOwnFontsAtRest()
             heapTrim.quietPassed(wait)
         }
         sleepUntilDue(start: start)

@@ -130,6 +130,104 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertLessThanOrEqual(measurer.openFontCount, TextCache.openFontLimit)
     }
 
+    /// A measurer with fonts of its own keeps one font a file open and resizes it: text shaped
+    /// whole (not plain ASCII) at ten sizes of both weights measures as a canvas's measurer, which
+    /// opens a font per size, measures it; and the last sizes' widths asked again resize nothing.
+    func testAMeasurerWithItsOwnFontsResizesOneFontAFile() throws {
+        let own = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let texts = ["März 2026", "Sa., 09:30", "Октябрь", "2026年11月21日", "Café – déjà vu"]
+        var widths: [Double] = []
+        for size in [10, 12, 13, 14, 16, 18, 22, 12, 28, 13] {
+            for bold in [false, true] {
+                let style = TextStyle(size: Double(size), weight: bold ? .bold : .regular)
+                for t in texts {
+                    let w = own.width(of: t, style: style)
+                    XCTAssertEqual(w, canvas.measurer.width(of: t, style: style), "\(t) at \(size)\(bold ? " bold" : "")")
+                    XCTAssertEqual(own.lineHeight(style: style), canvas.measurer.lineHeight(style: style))
+                    widths.append(w)
+                }
+                XCTAssertLessThanOrEqual(own.openUIFontCount, TextMeasurer.ownFontLimit)
+            }
+        }
+        XCTAssertGreaterThan(own.fontsResized, 0)
+        let resized = own.fontsResized
+        // The last four sizes again (eight tables, within the bound): from the tables and the cache.
+        var again: [Double] = []
+        for size in [22, 12, 28, 13] {
+            for bold in [false, true] {
+                for t in texts { again.append(own.width(of: t, style: TextStyle(size: Double(size), weight: bold ? .bold : .regular))) }
+            }
+        }
+        XCTAssertEqual(again, Array(widths.suffix(again.count)))
+        XCTAssertEqual(own.fontsResized, resized)
+    }
+
+    /// When the window goes quiet, a measurer with fonts of its own closes them; its tables and
+    /// cached widths stay, so the widths it gave come back, and new plain text is added up,
+    /// without opening a font.
+    func testAMeasurersOwnFontsCloseAtRestAndItsWidthsStay() throws {
+        let own = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        let regular = TextStyle(size: 13), bold = TextStyle(size: 13, weight: .bold)
+        let plain = own.width(of: "November 2026", style: regular)
+        let shaped = own.width(of: "März 2026", style: bold)
+        XCTAssertEqual(own.openUIFontCount, 2)
+        let opened = own.fontsOpened
+        TextMeasurer.closeOwnFontsAtRest()
+        XCTAssertEqual(own.openFontCount, 0)
+        XCTAssertEqual(own.width(of: "November 2026", style: regular), plain)
+        XCTAssertEqual(own.width(of: "März 2026", style: bold), shaped)
+        let other = own.width(of: "December 2026", style: regular)
+        XCTAssertEqual(own.fontsOpened, opened)
+        XCTAssertEqual(own.openFontCount, 0)
+        // As a measurer whose fonts stayed open measures it.
+        let fresh = try TextMeasurer(fonts: try Golden.fonts(), headless: true)
+        XCTAssertEqual(fresh.width(of: "December 2026", style: regular), other)
+    }
+
+    /// A frame that only adds up plain text (a header measured every frame) asks for no font once
+    /// its table is made: at rest its fonts close and its tables stay, and measuring it again
+    /// opens nothing and gives the same widths.
+    func testAFrameThatOnlyAddsUpPlainTextLetsItsFontsCloseAtRest() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        let regular = TextCache.FontKey(pixelSize: 13, bold: false), bold = TextCache.FontKey(pixelSize: 22, bold: true)
+        let week = try XCTUnwrap(text.addedUpWidth("Mon Tue Wed Thu Fri", regular))
+        let title = try XCTUnwrap(text.addedUpWidth("November 2026", bold))
+        XCTAssertEqual(text.openFontCount, 2)
+        text.frameStarted()
+        XCTAssertEqual(text.addedUpWidth("Mon Tue Wed Thu Fri", regular), week)
+        XCTAssertEqual(text.addedUpWidth("November 2026", bold), title)
+        text.frameFinished()
+        let opened = text.fontsOpened
+        text.closeFontsNotInLastFrame()
+        XCTAssertEqual(text.openFontCount, 0)
+        XCTAssertEqual(text.plainWidthTableCount, 2)
+        text.frameStarted()
+        XCTAssertEqual(text.addedUpWidth("Mon Tue Wed Thu Fri", regular), week)
+        XCTAssertEqual(text.addedUpWidth("November 2026", bold), title)
+        // Other text in the same fonts, against SDL_ttf's own measure (which opens the font).
+        let other = try XCTUnwrap(text.addedUpWidth("Sat Sun, 09:30", regular))
+        text.frameFinished()
+        XCTAssertEqual(text.fontsOpened, opened)
+        // As a cache whose font never closed adds it up.
+        let fresh = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        XCTAssertEqual(fresh.drawer.text.addedUpWidth("Sat Sun, 09:30", regular), other)
+    }
+
+    /// Tables outlive their fonts, within the same bound: a cache meeting 64 sizes keeps at most
+    /// `openFontLimit` tables.
+    func testTablesOfAddedUpWidthsStayWithinTheBound() throws {
+        let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
+        let text = canvas.drawer.text
+        for size in 8..<72 {
+            _ = text.addedUpWidth("Measured at many sizes", TextCache.FontKey(pixelSize: size, bold: size % 2 == 0))
+            text.endFrame()
+            XCTAssertLessThanOrEqual(text.plainWidthTableCount, TextCache.openFontLimit)
+            XCTAssertLessThanOrEqual(text.openFontCount, TextCache.openFontLimit)
+        }
+    }
+
     func testSingleColourTextIsKeptAsCoverageAndColourGlyphsAsPixels() throws {
         let canvas = try HeadlessCanvas(size: Size(width: 200, height: 100), fonts: try Golden.fonts())
         let key = TextCache.FontKey(pixelSize: 20, bold: false)

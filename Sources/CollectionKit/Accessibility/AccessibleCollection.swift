@@ -57,15 +57,15 @@ public struct AccessibleCollection {
     }
 
     /// The item counts of the sections these items are, and the first one's number. O(sections).
-    var sectionCounts: (first: Int, counts: [Int]) {
-        let all = view.itemCounts
+    var sectionCounts: (first: Int, counts: SectionCounts) {
+        let all = view.sectionCounts
         guard let section else { return (0, all) }
         return (section, all.indices.contains(section) ? [all[section]] : [])
     }
 
     /// Whether an item path is one of these items (in range, in the section when there is one).
     public func contains(_ indexPath: ItemPath) -> Bool {
-        let all = view.itemCounts
+        let all = view.sectionCounts
         guard all.indices.contains(indexPath.section), section == nil || section == indexPath.section else { return false }
         return (0..<all[indexPath.section]).contains(indexPath.item)
     }

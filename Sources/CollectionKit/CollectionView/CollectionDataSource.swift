@@ -8,6 +8,11 @@ public protocol CollectionDataSource: AnyObject {
     func numberOfSections(in collectionView: CollectionView) -> Int
     /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
+    /// The counts of all sections at once, for sections whose counts follow a rule (a calendar's
+    /// months): the view keeps them as given instead of asking `numberOfSections` and
+    /// `numberOfItemsInSection` for every section and keeping an array. They must agree with those
+    /// two. The default is nil: the view asks section by section.
+    func sectionCounts(in collectionView: CollectionView) -> SectionCounts?
     /// A stable identifier for the item: it follows the item through moves.
     func collectionView(_ collectionView: CollectionView, identifierForItemAt indexPath: ItemPath) -> AnyHashable
     /// Dequeue a cell (`dequeueReusableCell`) and configure it for the item.
@@ -26,6 +31,8 @@ public protocol CollectionDataSource: AnyObject {
 extension CollectionDataSource {
     /// One section.
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
+    /// None: the view asks section by section.
+    public func sectionCounts(in collectionView: CollectionView) -> SectionCounts? { nil }
     /// Draws nothing.
     public func collectionView(_ collectionView: CollectionView, drawSupplementary kind: String, at indexPath: ItemPath,
                                in frame: Rect, into list: inout DrawList) {}

@@ -1,21 +1,23 @@
 /// Reloading and batch updates: the data source changes first, then the view is told, checks that
 /// the changes add up and applies them.
 extension CollectionView {
-    private func queryCounts() -> [Int] {
+    private func queryCounts() -> SectionCounts {
         guard let ds = dataSource else { return [] }
-        return (0..<ds.numberOfSections(in: self)).map { ds.collectionView(self, numberOfItemsInSection: $0) }
+        if let rule = ds.sectionCounts(in: self) { return rule }
+        return SectionCounts((0..<ds.numberOfSections(in: self)).map { ds.collectionView(self, numberOfItemsInSection: $0) })
     }
 
     /// Forgets everything and asks the data source again.
     ///
     /// Selection, retained and hidden items and update animations are cleared; the scroll position is
-    /// kept. O(sections) data source queries plus one ``CollectionLayout/prepare(_:)``.
+    /// kept. O(sections) data source queries (none for counts given as a rule) plus one
+    /// ``CollectionLayout/prepare(_:)``.
     public func reloadData() {
-        itemCounts = queryCounts()
+        sectionCounts = queryCounts()
         interactiveMove = nil
         selectedItems.removeAll()
         selectionAnchor = nil
-        focusedItem = focusedItem.flatMap { $0.section < itemCounts.count && $0.item < itemCounts[$0.section] ? $0 : nil }
+        focusedItem = focusedItem.flatMap { $0.section < sectionCounts.count && $0.item < sectionCounts[$0.section] ? $0 : nil }
         retainedItems.removeAll()
         hiddenItems.removeAll()
         frameAnimations.removeAll()
@@ -30,8 +32,8 @@ extension CollectionView {
 
     /// The data source's identifier for the item displayed at `indexPath`, or nil out of range.
     public func identifier(at indexPath: ItemPath) -> AnyHashable? {
-        guard let ds = dataSource, itemCounts.indices.contains(indexPath.section),
-              (0..<itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        guard let ds = dataSource, sectionCounts.indices.contains(indexPath.section),
+              (0..<sectionCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         return ds.collectionView(self, identifierForItemAt: dataIndexPath(forDisplayed: indexPath))
     }
 
@@ -62,18 +64,19 @@ extension CollectionView {
         guard interactiveMove == nil else {
             throw CollectionUpdateError(message: "\(name): an interactive movement is in progress; end or cancel it before updating")
         }
-        let old = itemCounts
+        let old = sectionCounts
         let new = queryCounts()
         guard old.count == new.count else {
             throw CollectionUpdateError(message: "\(name): the data source has \(new.count) sections, the view has \(old.count); section changes need reloadData()")
         }
-        var delta = Array(repeating: 0, count: old.count)
+        // By section touched: a view's sections can be a rule of 100,000 (no array of them).
+        var delta: [Int: Int] = [:]
         var deleted = Set<ItemPath>(), inserted = Set<ItemPath>()
         let changes = updates.reduce(0) { n, u in
             switch u { case let .delete(d): return n + d.count; case let .insert(i): return n + i.count; case .move: return n + 1; case .reload: return n }
         }
         deleted.reserveCapacity(changes); inserted.reserveCapacity(changes)
-        func check(_ ip: ItemPath, in counts: [Int], _ what: String) throws {
+        func check(_ ip: ItemPath, in counts: SectionCounts, _ what: String) throws {
             guard counts.indices.contains(ip.section), ip.item >= 0, ip.item < counts[ip.section] else {
                 let count = counts.indices.contains(ip.section) ? "\(counts[ip.section]) items" : "no such section"
                 throw CollectionUpdateError(message: "\(name): \(what) index path \(ip) is out of range (\(count))")
@@ -85,13 +88,13 @@ extension CollectionView {
                 for ip in ips {
                     try check(ip, in: old, "deleted")
                     guard deleted.insert(ip).inserted else { throw CollectionUpdateError(message: "\(name): item \(ip) deleted twice") }
-                    delta[ip.section] -= 1
+                    delta[ip.section, default: 0] -= 1
                 }
             case let .insert(ips):
                 for ip in ips {
                     try check(ip, in: new, "inserted")
                     guard inserted.insert(ip).inserted else { throw CollectionUpdateError(message: "\(name): item \(ip) inserted twice") }
-                    delta[ip.section] += 1
+                    delta[ip.section, default: 0] += 1
                 }
             case let .move(from, to):
                 try check(from, in: old, "moved-from")
@@ -99,14 +102,15 @@ extension CollectionView {
                 guard deleted.insert(from).inserted, inserted.insert(to).inserted else {
                     throw CollectionUpdateError(message: "\(name): move \(from) → \(to) touches an item another update also changes")
                 }
-                delta[from.section] -= 1
-                delta[to.section] += 1
+                delta[from.section, default: 0] -= 1
+                delta[to.section, default: 0] += 1
             case let .reload(ips):
                 for ip in ips { try check(ip, in: old, "reloaded") }
             }
         }
-        for s in old.indices where old[s] + delta[s] != new[s] {
-            throw CollectionUpdateError(message: "\(name): section \(s) had \(old[s]) items and the updates add \(delta[s]), so it should have \(old[s] + delta[s]), but the data source has \(new[s])")
+        for s in old.indices where old[s] + delta[s, default: 0] != new[s] {
+            let added = delta[s, default: 0]
+            throw CollectionUpdateError(message: "\(name): section \(s) had \(old[s]) items and the updates add \(added), so it should have \(old[s] + added), but the data source has \(new[s])")
         }
         // Identifiers must stay unique: check the sections the updates touched.
         if let ds = dataSource, !identifiersKnownUnique {
@@ -139,7 +143,7 @@ extension CollectionView {
         focusedItem = focusedItem.flatMap(remap)
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
-        itemCounts = new
+        sectionCounts = new
         let oldLayout = layout
         let oldViewport = Rect(origin: physics.offset, size: frame.size)
         prepareLayout()

@@ -57,7 +57,7 @@ extension CollectionView {
             for i in attrs.indices { layout.finalize(&attrs[i], visibleBounds: bounds) }
             for a in attrs where a.kind == .cell && !a.isHidden {
                 let ip = a.indexPath
-                guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
+                guard sectionCounts.indices.contains(ip.section), ip.item < sectionCounts[ip.section],
                       ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
                 let cell: CollectionCell
                 if let live = visibleCells[ip] ?? borrowed[ip] {

@@ -34,7 +34,7 @@ extension CollectionView {
         if let current = focusedItem, containsItem(current) {
             target = showsFocusRing ? (item(from: current, toward: key) ?? current) : current
         } else {
-            target = firstItemInView ?? ItemPath(item: 0, section: itemCounts.firstIndex { $0 > 0 } ?? 0)
+            target = firstItemInView ?? ItemPath(item: 0, section: sectionCounts.firstIndex { $0 > 0 } ?? 0)
         }
         setFocus(target, showingRing: true)
         scrollToItem(target, centered: false, animated: true)
@@ -81,6 +81,6 @@ extension CollectionView {
     }
 
     private func containsItem(_ ip: ItemPath) -> Bool {
-        itemCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < itemCounts[ip.section]
+        sectionCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < sectionCounts[ip.section]
     }
 }

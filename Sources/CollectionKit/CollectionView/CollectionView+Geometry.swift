@@ -131,7 +131,7 @@ extension CollectionView {
     }
 
     func prepareLayout(completing completed: InteractiveMove? = nil) {
-        var context = layoutContext(itemCounts: itemCounts)
+        var context = layoutContext(sectionCounts: sectionCounts)
         context.interactiveMove = interactiveMove
         context.completedMove = completed
         layout.prepare(context)

@@ -42,12 +42,12 @@ extension CollectionView {
     /// ```
     @discardableResult
     public func beginInteractiveMovementForItem(at indexPath: ItemPath) -> Bool {
-        guard interactiveMove == nil, let ds = dataSource, itemCounts.indices.contains(indexPath.section),
-              (0..<itemCounts[indexPath.section]).contains(indexPath.item),
+        guard interactiveMove == nil, let ds = dataSource, sectionCounts.indices.contains(indexPath.section),
+              (0..<sectionCounts[indexPath.section]).contains(indexPath.item),
               ds.collectionView(self, canMoveItemAt: indexPath) else { return false }
         // Items that cannot move stay where they are while the others make way.
         interactiveMove = InteractiveMove(source: indexPath, target: indexPath) { [unowned self] ip in
-            guard let ds = self.dataSource, (0..<self.itemCounts[ip.section]).contains(ip.item) else { return false }
+            guard let ds = self.dataSource, (0..<self.sectionCounts[ip.section]).contains(ip.item) else { return false }
             return !ds.collectionView(self, canMoveItemAt: ip)
         }
         prepareLayout()
@@ -65,8 +65,8 @@ extension CollectionView {
         if let gap = layout.attributesForItem(at: move.target)?.frame, gap.contains(position) { return }
         guard let proposed = layout.targetIndexPath(forMoving: move.target, at: position),
               proposed != move.target, proposed.section == move.source.section,
-              itemCounts.indices.contains(proposed.section),
-              (0..<itemCounts[proposed.section]).contains(proposed.item) else { return }
+              sectionCounts.indices.contains(proposed.section),
+              (0..<sectionCounts[proposed.section]).contains(proposed.item) else { return }
         // The item now shown at the proposed slot is the one that would be displaced into the gap.
         guard ds.collectionView(self, canMoveItemAt: dataIndexPath(forDisplayed: proposed)) else { return }
         // The stable target rule (StableTarget.swift): taken only if the reflow keeps the item
@@ -86,7 +86,7 @@ extension CollectionView {
     @discardableResult
     public func endInteractiveMovement() -> ItemPath? {
         guard let move = interactiveMove else { return nil }
-        let countsBeforeEnd = itemCounts
+        let countsBeforeEnd = sectionCounts
         if move.source != move.target {
             dataSource?.collectionView(self, moveItemAt: move.source, to: move.target)
         }
@@ -99,7 +99,7 @@ extension CollectionView {
         retainedItems = Set(retainedItems.compactMap(remap))
         hiddenItems = Set(hiddenItems.compactMap(remap))
         // The data now reads in the order the movement showed: the layout may keep its places.
-        prepareLayout(completing: itemCounts == countsBeforeEnd ? move : nil)
+        prepareLayout(completing: sectionCounts == countsBeforeEnd ? move : nil)
         refreshVisible(reconfigureAll: false)
         return move.target
     }
@@ -109,8 +109,8 @@ extension CollectionView {
     /// `destination` is an anchored slot.
     @discardableResult
     public func moveItemInteractively(from source: ItemPath, to destination: ItemPath) -> Bool {
-        guard destination.section == source.section, itemCounts.indices.contains(destination.section),
-              (0..<itemCounts[destination.section]).contains(destination.item),
+        guard destination.section == source.section, sectionCounts.indices.contains(destination.section),
+              (0..<sectionCounts[destination.section]).contains(destination.item),
               beginInteractiveMovementForItem(at: source) else { return false }
         if destination != source, interactiveMove?.isAnchored?(destination) == true {
             cancelInteractiveMovement()

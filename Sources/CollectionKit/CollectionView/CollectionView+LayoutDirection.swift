@@ -12,7 +12,11 @@ extension CollectionView {
     /// A context for preparing this view's layout (or a probe copy of it) for `itemCounts`, with
     /// the view's size and direction and no movement. O(1).
     public func layoutContext(itemCounts: [Int]) -> LayoutContext {
-        LayoutContext(boundsSize: frame.size, itemCounts: itemCounts, layoutDirection: layoutDirection)
+        layoutContext(sectionCounts: SectionCounts(itemCounts))
+    }
+    /// A context for preparing this view's layout for `sectionCounts` (an array or a rule).
+    public func layoutContext(sectionCounts: SectionCounts) -> LayoutContext {
+        LayoutContext(boundsSize: frame.size, sectionCounts: sectionCounts, layoutDirection: layoutDirection)
     }
 
     /// The layout is prepared again in the new direction, and the offset reflected so the same

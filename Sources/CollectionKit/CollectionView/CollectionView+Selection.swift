@@ -49,16 +49,16 @@ extension CollectionView {
     }
 
     private func isValid(_ ip: ItemPath) -> Bool {
-        itemCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < itemCounts[ip.section]
+        sectionCounts.indices.contains(ip.section) && ip.item >= 0 && ip.item < sectionCounts[ip.section]
     }
 
     /// Every index path from `a` to `b` inclusive, in order, across sections. O(length of the range).
     public func indexPaths(from a: ItemPath, to b: ItemPath) -> [ItemPath] {
         let (lo, hi) = a < b ? (a, b) : (b, a)
         var result: [ItemPath] = []
-        for s in lo.section...hi.section where itemCounts.indices.contains(s) {
+        for s in lo.section...hi.section where sectionCounts.indices.contains(s) {
             let first = s == lo.section ? lo.item : 0
-            let last = s == hi.section ? hi.item : itemCounts[s] - 1
+            let last = s == hi.section ? hi.item : sectionCounts[s] - 1
             guard first <= last else { continue }
             for i in first...last { result.append(ItemPath(item: i, section: s)) }
         }

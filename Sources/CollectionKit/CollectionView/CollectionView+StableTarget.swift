@@ -8,10 +8,10 @@ extension CollectionView {
               let currentFrame = layout.attributesForItem(at: move.target)?.frame else { return proposed }
         // Past 20,000 items a reflow per candidate costs too much per frame; take the proposal.
         guard numberOfItems <= 20_000 else { return proposed }
-        let count = itemCounts[proposed.section]
+        let count = sectionCounts[proposed.section]
         func frameAfter(_ ip: ItemPath) -> Rect? {
             var probe = layout
-            var context = layoutContext(itemCounts: itemCounts)
+            var context = layoutContext(sectionCounts: sectionCounts)
             context.interactiveMove = InteractiveMove(source: move.source, target: ip, isAnchored: move.isAnchored)
             probe.prepare(context)
             return probe.attributesForItem(at: ip)?.frame

@@ -7,7 +7,7 @@ extension CollectionView {
         var ids: [JSON] = []
         var frames: [JSON] = []
         let listFrames = numberOfItems <= 10_000
-        for (s, count) in itemCounts.enumerated() {
+        for (s, count) in sectionCounts.enumerated() {
             for i in 0..<count {
                 let ip = ItemPath(item: i, section: s)
                 ids.append(.string(identifier(at: ip).map { "\($0.base)" } ?? ""))

@@ -75,8 +75,12 @@ public final class CollectionView {
 
     /// Items per section as the view knows them: the data source's counts as of the last
     /// ``reloadData()`` or ``performBatchUpdates(_:animated:previousIndexPath:identifiersKnownUnique:)``.
-    public internal(set) var itemCounts: [Int] = [] { didSet { totalItemCount = itemCounts.reduce(0, +) } }
-    /// The sum of `itemCounts`, kept with them: asked every frame (a calendar has thousands of
+    /// As an array, or a rule when the data source gives one (``CollectionDataSource/sectionCounts(in:)``).
+    public internal(set) var sectionCounts: SectionCounts = [] { didSet { totalItemCount = sectionCounts.total } }
+    /// `sectionCounts` as an array: made anew, O(sections), each time it is asked for when the
+    /// data source gives a rule. Read ``sectionCounts`` instead (it reads the same).
+    public var itemCounts: [Int] { sectionCounts.array }
+    /// The sum of `sectionCounts`, kept with them: asked every frame (a calendar has thousands of
     /// sections).
     private(set) var totalItemCount = 0
     private var factories: [String: (String) -> CollectionCell] = [:]
@@ -243,7 +247,7 @@ public final class CollectionView {
         visibleIdentifiers.removeAll(keepingCapacity: true)
         for ip in wanted.sorted() {
             // The data source may have changed ahead of an update the view has not been told of.
-            guard itemCounts.indices.contains(ip.section), ip.item < itemCounts[ip.section],
+            guard sectionCounts.indices.contains(ip.section), ip.item < sectionCounts[ip.section],
                   ip.item < ds.collectionView(self, numberOfItemsInSection: ip.section) else { continue }
             if visibleCells[ip] == nil {
                 let cell = ds.collectionView(self, cellForItemAt: dataIndexPath(forDisplayed: ip))

@@ -74,8 +74,8 @@ public final class ReorderableCollection<ItemID: Hashable>: InPlaceReorderer {
     public func describe(_ id: AnyHashable) -> String { describeItem(Self.typed(id)) }
 
     public var movingPosition: (position: Int, count: Int)? {
-        guard let target = view.interactiveMove?.target, view.itemCounts.indices.contains(target.section) else { return nil }
-        return (target.item + 1, view.itemCounts[target.section])
+        guard let target = view.interactiveMove?.target, view.sectionCounts.indices.contains(target.section) else { return nil }
+        return (target.item + 1, view.sectionCounts[target.section])
     }
 
     // MARK: Droppable

@@ -95,7 +95,7 @@ public struct CarouselLayout: CollectionLayout {
     /// Sizes the cards and the content from the viewport. O(1).
     public mutating func prepare(_ context: LayoutContext) {
         boundsSize = context.boundsSize
-        count = context.itemCounts.first ?? 0
+        count = context.sectionCounts.first ?? 0
         let width = min(boundsSize.width * widthFraction, maximumWidth ?? .infinity).rounded()
         let available = max(0, boundsSize.height - topMargin - bottomMargin)
         cardSize = Size(width: max(0, width), height: max(0, min(available, (width * maximumHeightRatio).rounded())))

@@ -102,7 +102,7 @@ public struct CompositionalLayout: CollectionLayout {
     public internal(set) var boundsSize: Size = .zero
     public var scrollAxis: Axis { .vertical }
     /// The context of the last `prepare`.
-    private(set) var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    private(set) var context = LayoutContext(boundsSize: .zero, sectionCounts: [])
     /// Right to left, every place is the mirror of left to right about the width of the view
     /// (sections stack vertically, so content is as wide as the view); a row that scrolls across
     /// starts at its right end (see CompositionalLayout+Queries.swift).
@@ -137,7 +137,7 @@ public struct CompositionalLayout: CollectionLayout {
         let previous = self.context
         self.context = context
         if let move = context.interactiveMove, previous.boundsSize == context.boundsSize,
-           previous.itemCounts == context.itemCounts, sections.count == context.itemCounts.count,
+           previous.sectionCounts == context.sectionCounts, sections.count == context.sectionCounts.count,
            move.source.section == sections.count - 1, !sections[move.source.section].isOrthogonal {
             let s = move.source.section
             // Only the slots between the ends of the old and the new movement change order; for
@@ -168,19 +168,19 @@ public struct CompositionalLayout: CollectionLayout {
         let before = groupsBeforeMove
         groupsBeforeMove = nil
         if let done = context.completedMove, let movedOn = previous.interactiveMove, movedOn == done,
-           let before, previous.boundsSize == context.boundsSize, previous.itemCounts == context.itemCounts,
-           sections.count == context.itemCounts.count, done.source.section == sections.count - 1,
+           let before, previous.boundsSize == context.boundsSize, previous.sectionCounts == context.sectionCounts,
+           sections.count == context.sectionCounts.count, done.source.section == sections.count - 1,
            finishMove(done, section: done.source.section, before: before, context: context) {
             return
         }
         boundsSize = context.boundsSize
         sections.removeAll(keepingCapacity: true)
         var y = 0.0
-        for (s, count) in context.itemCounts.enumerated() {
+        for (s, count) in context.sectionCounts.enumerated() {
             if s > 0 { y += interSectionSpacing }
             let section = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: count))
             let prepared = prepareSection(section, index: s, count: count, top: y, context: context,
-                                          isLast: s == context.itemCounts.count - 1)
+                                          isLast: s == context.sectionCounts.count - 1)
             sections.append(prepared)
             y = prepared.frame.maxY
         }
@@ -208,7 +208,7 @@ public struct CompositionalLayout: CollectionLayout {
     private mutating func finishMove(_ move: InteractiveMove, section s: Int, before: GroupTable, context: LayoutContext) -> Bool {
         let old = sections[s].groups
         // The provider is asked again, as a full prepare would: its chooser may read the data as it now is.
-        let fresh = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: context.itemCounts[s]))
+        let fresh = sectionProvider(s, LayoutEnvironment(containerSize: boundsSize, itemCount: context.sectionCounts[s]))
         guard !old.estimated.contains(true), fresh.orthogonalScrolling == .none,
               fresh.interGroupSpacing == old.section.interGroupSpacing, fresh.contentInsets == old.section.contentInsets,
               fresh.header == old.section.header,

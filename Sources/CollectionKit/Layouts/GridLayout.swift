@@ -70,7 +70,7 @@ public struct GridLayout: CollectionLayout {
     }
 
     // Prepared state.
-    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    private var context = LayoutContext(boundsSize: .zero, sectionCounts: [])
     /// Places are computed left to right and reflected through this in right to left.
     private var mirror = LayoutMirror()
     /// Items per line, as of the last ``prepare(_:)``.
@@ -111,13 +111,13 @@ public struct GridLayout: CollectionLayout {
         case .variable, .table: uniformLength = 0
         }
         var starts: [Double] = []
-        starts.reserveCapacity(context.itemCounts.count + 1)
+        starts.reserveCapacity(context.sectionCounts.count + 1)
         // Last time's line tables, taken over so a reflow of 100,000 lines reuses their memory.
         var reusable: [[Double]] = []
         swap(&reusable, &lineStarts)
         periodicLines.removeAll(keepingCapacity: true)
         var y = insets.leading(scrollAxis)
-        for (section, count) in context.itemCounts.enumerated() {
+        for (section, count) in context.sectionCounts.enumerated() {
             starts.append(y)
             y += headerLength
             let lines = (count + perLine - 1) / perLine
@@ -179,7 +179,7 @@ public struct GridLayout: CollectionLayout {
             } else {
                 y += lines == 0 ? 0 : Double(lines) * uniformLength + Double(lines - 1) * lineSpacing
             }
-            y += section + 1 < context.itemCounts.count ? lineSpacing : 0
+            y += section + 1 < context.sectionCounts.count ? lineSpacing : 0
         }
         starts.append(y)
         sectionStarts = starts
@@ -195,7 +195,7 @@ public struct GridLayout: CollectionLayout {
                                 : Rect(x: main, y: cross, width: mainLength, height: crossLength)
     }
 
-    private func lineCount(_ section: Int) -> Int { (context.itemCounts[section] + perLine - 1) / perLine }
+    private func lineCount(_ section: Int) -> Int { (context.sectionCounts[section] + perLine - 1) / perLine }
 
     /// Start and length of `line` in `section`, along the scroll axis, in content coordinates.
     private func lineSpan(_ line: Int, section: Int) -> (start: Double, length: Double) {
@@ -228,8 +228,8 @@ public struct GridLayout: CollectionLayout {
     }
 
     private func placedItem(at indexPath: ItemPath) -> LayoutAttributes? {
-        guard context.itemCounts.indices.contains(indexPath.section),
-              (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        guard context.sectionCounts.indices.contains(indexPath.section),
+              (0..<context.sectionCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         let line = indexPath.item / perLine, column = indexPath.item % perLine
         let span = lineSpan(line, section: indexPath.section)
         return LayoutAttributes(indexPath: indexPath, frame: rect(
@@ -263,7 +263,7 @@ public struct GridLayout: CollectionLayout {
 
     private func placedElements(in rect: Rect) -> [LayoutAttributes] {
         var result: [LayoutAttributes] = []
-        guard !context.itemCounts.isEmpty else { return result }
+        guard !context.sectionCounts.isEmpty else { return result }
         let lo = rect[minOf: scrollAxis], hi = rect[maxOf: scrollAxis]
         let cLo = rect[minOf: crossAxis], cHi = rect[maxOf: crossAxis]
         let stride = crossItemSize + interitemSpacing
@@ -271,8 +271,8 @@ public struct GridLayout: CollectionLayout {
         let lastColumn = min(perLine - 1, Int(((cHi - crossLeading) / stride).rounded(.up)))
         guard firstColumn <= lastColumn else { return result }
         // The first section whose end is past the rect's start.
-        var section = Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > lo }
-        while section < context.itemCounts.count, sectionStarts[section] < hi {
+        var section = Search.partition(context.sectionCounts.count) { sectionStarts[$0 + 1] > lo }
+        while section < context.sectionCounts.count, sectionStarts[section] < hi {
             if headerLength > 0 {
                 let header = self.rect(main: sectionStarts[section], cross: 0, mainLength: headerLength,
                                        crossLength: context.boundsSize[crossAxis])
@@ -281,7 +281,7 @@ public struct GridLayout: CollectionLayout {
                                                    kind: .supplementary("header"), frame: header))
                 }
             }
-            let count = context.itemCounts[section]
+            let count = context.sectionCounts[section]
             var line = firstLine(endingAfter: lo, section: section)
             while line < lineCount(section) {
                 let span = lineSpan(line, section: section)
@@ -306,10 +306,10 @@ public struct GridLayout: CollectionLayout {
     /// A position in another section answers nil: items move within their section. O(log n).
     public func targetIndexPath(forMoving indexPath: ItemPath, at position: Point) -> ItemPath? {
         let position = mirror.point(position)
-        let section = min(max(0, Search.partition(context.itemCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
-                          context.itemCounts.count - 1)
+        let section = min(max(0, Search.partition(context.sectionCounts.count) { sectionStarts[$0 + 1] > position[scrollAxis] }),
+                          context.sectionCounts.count - 1)
         guard section >= 0, section == indexPath.section else { return nil }
-        let count = context.itemCounts[section]
+        let count = context.sectionCounts[section]
         guard count > 0 else { return nil }
         let line = min(firstLine(endingAfter: position[scrollAxis], section: section), lineCount(section) - 1)
         let column = min(perLine - 1, max(0, Int(((position[crossAxis] - crossLeading) / (crossItemSize + interitemSpacing)).rounded(.down))))

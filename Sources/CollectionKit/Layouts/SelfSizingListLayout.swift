@@ -70,7 +70,7 @@ public struct SelfSizingListLayout: SelfSizingLayout {
     public mutating func prepare(_ context: LayoutContext) {
         width = context.boundsSize.width
         direction = context.layoutDirection
-        let count = context.itemCounts.first ?? 0
+        let count = context.sectionCounts.first ?? 0
         let available = max(1, width - insets.left - insets.right)
         var columns = 1
         if let minimum = minimumColumnWidth, minimum > 0 {

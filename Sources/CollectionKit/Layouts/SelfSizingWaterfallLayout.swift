@@ -89,7 +89,7 @@ public struct SelfSizingWaterfallLayout: SelfSizingLayout {
     public mutating func prepare(_ context: LayoutContext) {
         width = context.boundsSize.width
         direction = context.layoutDirection
-        let count = context.itemCounts.first ?? 0
+        let count = context.sectionCounts.first ?? 0
         let available = max(1, width - insets.left - insets.right)
         let columnCount = max(1, Int((available + spacing) / (minimumColumnWidth + spacing)))
         let columnWidth = max(1, (available - Double(columnCount - 1) * spacing) / Double(columnCount))

@@ -210,7 +210,7 @@ public struct WaterfallLayout: CollectionLayout {
         }
     }
 
-    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    private var context = LayoutContext(boundsSize: .zero, sectionCounts: [])
     private var sections: [Placement] = []
     private var placer: Placer?
     /// Per section, per item in data order, its column while ``keepsColumns`` holds them; empty
@@ -247,7 +247,7 @@ public struct WaterfallLayout: CollectionLayout {
         let placer = Placer(insets: insets, spacing: spacing, columnWidth: columnWidth, context: context, itemHeight: itemHeight,
                             kept: keptColumns.isEmpty ? nil : keptColumns)
         self.placer = placer
-        let sameShape = context.itemCounts.count == 1 && sections.count == 1 && previous.itemCounts == context.itemCounts
+        let sameShape = context.sectionCounts.count == 1 && sections.count == 1 && previous.sectionCounts == context.sectionCounts
             && previous.boundsSize.width == context.boundsSize.width && sections[0].columns.count == columnCount
             && previous.layoutDirection == context.layoutDirection
         if let move = context.interactiveMove, sameShape {
@@ -277,7 +277,7 @@ public struct WaterfallLayout: CollectionLayout {
         sections = []
         var y = insets.top
         let order = context.interactiveMove.flatMap { $0.source == $0.target ? nil : $0 }
-        for (s, count) in context.itemCounts.enumerated() {
+        for (s, count) in context.sectionCounts.enumerated() {
             let p = Placement(section: s, count: count, top: y, columnCount: columnCount, placedUnder: order)
             placer.place(p, until: .all)
             let bottom = count == 0 ? y : (p.heights.max() ?? y) - spacing
@@ -300,7 +300,7 @@ public struct WaterfallLayout: CollectionLayout {
     /// order theirs: every item keeps its column, the moved one takes the one it was shown in.
     private mutating func updateKeptColumns(_ context: LayoutContext, previous: LayoutContext) {
         guard keepsColumns else { keptColumns = []; return }
-        let fits = keptColumns.map(\.count) == context.itemCounts && keptColumnCount == columnCount
+        let fits = SectionCounts(keptColumns.map(\.count)) == context.sectionCounts && keptColumnCount == columnCount
         if !fits || (context.interactiveMove != nil && previous.boundsSize.width != context.boundsSize.width) {
             keptColumns = []
         }

@@ -15,7 +15,7 @@ public struct CalendarLayout: CollectionLayout {
     public var insets: EdgeInsets
     public var spacing: Double
 
-    private var context = LayoutContext(boundsSize: .zero, itemCounts: [])
+    private var context = LayoutContext(boundsSize: .zero, sectionCounts: [])
     public private(set) var pageWidth: Double = 1
     public private(set) var cellSize = Size.zero
     public private(set) var contentSize: Size = .zero
@@ -42,7 +42,7 @@ public struct CalendarLayout: CollectionLayout {
     /// Where the first day column starts on a page, from the page's left edge.
     public var gridLeft: Double { insets.left + weekColumnWidth }
 
-    public var pageCount: Int { context.itemCounts.count }
+    public var pageCount: Int { context.sectionCounts.count }
 
     public mutating func prepare(_ context: LayoutContext) {
         self.context = context
@@ -87,8 +87,8 @@ public struct CalendarLayout: CollectionLayout {
     }
 
     public func attributesForItem(at indexPath: ItemPath) -> LayoutAttributes? {
-        guard context.itemCounts.indices.contains(indexPath.section),
-              (0..<context.itemCounts[indexPath.section]).contains(indexPath.item) else { return nil }
+        guard context.sectionCounts.indices.contains(indexPath.section),
+              (0..<context.sectionCounts[indexPath.section]).contains(indexPath.item) else { return nil }
         return LayoutAttributes(indexPath: indexPath, frame: mirror.rect(frame(page: indexPath.section, cell: indexPath.item)))
     }
 
@@ -100,7 +100,7 @@ public struct CalendarLayout: CollectionLayout {
         guard first <= last else { return [] }
         var out: [LayoutAttributes] = []
         for page in first...last {
-            for cell in 0..<min(MonthGrid.cellCount, context.itemCounts[page]) {
+            for cell in 0..<min(MonthGrid.cellCount, context.sectionCounts[page]) {
                 let f = frame(page: page, cell: cell)
                 if f.intersects(rect) { out.append(LayoutAttributes(indexPath: ItemPath(item: cell, section: page), frame: mirror.rect(f))) }
             }

@@ -706,6 +706,10 @@ public final class CalendarScene: Scene, CollectionDataSource {
 
     public func numberOfSections(in collectionView: CollectionView) -> Int { CalendarScene.pageCount }
     public func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { MonthGrid.cellCount }
+    /// Every month page alike: two numbers where an array of the 101,004 counts held 800 KB.
+    public func sectionCounts(in collectionView: CollectionView) -> SectionCounts? {
+        SectionCounts(sections: CalendarScene.pageCount, itemsInEach: MonthGrid.cellCount)
+    }
     public func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable {
         ip.section * MonthGrid.cellCount + ip.item
     }
