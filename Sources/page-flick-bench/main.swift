@@ -93,7 +93,9 @@ final class Pages: ComposedRoot, CollectionDataSource {
     func turn(by step: Int, now: Double) {
         let at = carousel.nearestItem(toOffset: view.physics.restingOffset.x)
         let next = min(max(0, at + step), pageCount - 1)
-        view.physics.setOffset(Point(x: carousel.restingOffset(forItem: next), y: 0), animated: true, now: now)
+        // A frame into its motion, as the engine's keyboard scrolling starts (`KeyboardScrolling.firstFrameLead`):
+        // the frame that handles the key shows the page moving.
+        view.physics.setOffset(Point(x: carousel.restingOffset(forItem: next), y: 0), animated: true, now: now, lead: 1.0 / 60)
     }
 
     /// AdwCarouselIndicatorDots: a dot a page, the one nearest the position darker.
