@@ -498,7 +498,10 @@ extension DrawListRenderer {
                 bounds = textBounds(run, t)
                 inParts = true
             case let .paragraph(p):
-                for run in p.lineRuns(measurer) { bounds = bounds.union(textBounds(run, t)) }
+                // The lines as `execute` draws them: a natural alignment resolved by the whole text.
+                for run in p.resolvingNaturalAlignment(neutral: neutralTextDirection).lineRuns(measurer) {
+                    bounds = bounds.union(textBounds(run, t))
+                }
             case let .image(run):
                 // Copied as `drawImage` places it: whole pixels, sampled from the picture's own
                 // origin, so it moves exactly with a whole-pixel shift and a clip cuts it cleanly.
