@@ -143,6 +143,8 @@ let package = Package(
         // Benchmarks/examples.sh: the Kanban and Notes examples' roots run headless with rendering.
         // Benchmarks/gestures.sh: one list of cards, one dragged along it, beside the GTK4 and Qt Quick peers.
         .executableTarget(name: "drag-list-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
+        // Benchmarks/gestures.sh: twelve flat pages, one card a page, beside AdwCarousel and Qt Quick's paging ListView.
+        .executableTarget(name: "page-flick-bench", dependencies: ["CollectionKit", "CollectionKitSDL"]),
         .executableTarget(name: "examples-bench", dependencies: ["KanbanBoard", "NotesList", "CollectionKit", "CollectionKitSDL", "CollectionKitTesting"]),
         .executableTarget(name: "calendar-bench",
                           dependencies: ["CollectionDemo", "CollectionKit", "CollectionKitTesting", "CalendarModel", "ICalendar",

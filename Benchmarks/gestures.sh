@@ -17,17 +17,21 @@
 #   hover   the pointer across a grid's items (ours: the demo's grid, which highlights the item
 #           under the pointer, as GTK4's grid view does; Qt's grid cells do not react to hover);
 #   wheel   40 notches a second for 5 s over a grid of 1,000,000 items;
-#   flick   a paging flick every 0.6 s, left then right (ours: the demo's carousel; GTK4:
-#           Benchmarks/peers/adw-carousel.c, AdwCarousel with cards like ours; Qt: a ListView
+#   flick   a paging flick every 0.6 s, left then right, like for like (ours: page-flick-bench,
+#           twelve flat 720x520 cards, one a 1280-wide page, that only translate; GTK4:
+#           Benchmarks/peers/adw-carousel.c, AdwCarousel with the same cards; Qt: a ListView
 #           snapping one page at a time). For paging also the CPU a frame costs while flicking
 #           (the gesture's CPU over the frames the X server saw, Benchmarks/damage-count.c, the
 #           same for all) and the latency from a Right key to the first changed pixel
-#           (Benchmarks/input-latency.c arrows: Right and Left in turn, p50 / p99).
+#           (Benchmarks/input-latency.c arrows: Right and Left in turn, p50 / p99);
+#   carousel ours only: the same flick over the demo's carousel (three large cards in view that
+#           scale and fade as they turn), with its per-frame and key figures beside the flick's.
 #
-#   Benchmarks/gestures.sh [--runs 3] [--trials 40] [--no-build] [--only "drag moves boards hover wheel flick"]
-#                          [--demo BIN] [--list BIN]
+#   Benchmarks/gestures.sh [--runs 3] [--trials 40] [--no-build] [--only "drag moves boards hover wheel flick carousel"]
+#                          [--demo BIN] [--list BIN] [--pages BIN]
 # --demo measures another build of the demo (an earlier one, say) in place of .build/release's;
-# --list another build of drag-list-bench.
+# --list another build of drag-list-bench; --pages another build of page-flick-bench (a build
+# without it, from before it existed, leaves the flick's "ours" out, with a note).
 #
 # Prints a markdown table (medians of the runs; app / X server ms of CPU per second), then the
 # paging figures. Needs Xvfb, xdotool, a C and C++ compiler, libgtk-4-dev, libadwaita-1-dev and
@@ -36,7 +40,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH=${PATH}:/opt/swift/usr/bin
-runs=3; trials=40; build=1; only="drag moves boards hover wheel flick"; demo=.build/release/collection-demo; list=.build/release/drag-list-bench
+runs=3; trials=40; build=1; only="drag moves boards hover wheel flick carousel"; demo=.build/release/collection-demo; list=.build/release/drag-list-bench
+pages=.build/release/page-flick-bench
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=$2; shift 2 ;;
@@ -45,15 +50,16 @@ while [ $# -gt 0 ]; do
         --only) only=$2; shift 2 ;;
         --demo) demo=$2; shift 2 ;;
         --list) list=$2; shift 2 ;;
-        *) echo "gestures: unknown argument '$1' (--runs N, --trials N, --no-build, --only LIST, --demo BIN, --list BIN)" >&2; exit 2 ;;
+        --pages) pages=$2; shift 2 ;;
+        *) echo "gestures: unknown argument '$1' (--runs N, --trials N, --no-build, --only LIST, --demo BIN, --list BIN, --pages BIN)" >&2; exit 2 ;;
     esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ && "$trials" =~ ^[1-9][0-9]*$ ]] || { echo "gestures: --runs and --trials take a positive number" >&2; exit 2; }
 for g in $only; do
-    [[ " drag moves boards hover wheel flick " == *" $g "* ]] || { echo "gestures: no gesture '$g' (drag moves boards hover wheel flick)" >&2; exit 2; }
+    [[ " drag moves boards hover wheel flick carousel " == *" $g "* ]] || { echo "gestures: no gesture '$g' (drag moves boards hover wheel flick carousel)" >&2; exit 2; }
 done
 if [ $build = 1 ]; then
-    for p in collection-demo drag-list-bench; do
+    for p in collection-demo drag-list-bench page-flick-bench; do
         swift build -c release --product "$p" >/dev/null || { echo "gestures: the release build of $p failed" >&2; exit 1; }
     done
 fi
@@ -69,6 +75,7 @@ trap stop_private_xvfb EXIT
 export DISPLAY=$display
 hz=$(getconf CLK_TCK)
 notes=()
+[ -x "$pages" ] || notes+=("$pages is missing: the flick's \"ours\" is left out (run without --no-build)")
 cc -O2 -o "$work/probe" Benchmarks/input-latency.c $(pkg-config --cflags --libs x11 xtst xdamage) || exit 1
 cc -O2 -o "$work/frames" Benchmarks/damage-count.c $(pkg-config --cflags --libs x11 xdamage) || exit 1
 build_peer() {  # NAME COMPILER SOURCE PKG: compiles a peer into $work/NAME, or notes why not
@@ -134,6 +141,7 @@ start() {
     [[ $1 == *:* ]] && mode=${1#*:}
     case "$1" in
         ours-list) COLLECTIONKIT_STATS=$stats exec "$list" ;;
+        ours-pages) COLLECTIONKIT_STATS=$stats exec "$pages" ;;
         ours-grid|ours-boards|ours-carousel)
             COLLECTIONKIT_STATS=$stats XDG_STATE_HOME=$work/state exec "$demo" --fresh --scene "${1#ours-}" --size 1280x800 --no-accessibility ;;
         gtk-*|adw-*) GSK_RENDERER=cairo exec "$work/${1%%:*}" $mode ;;
@@ -176,18 +184,23 @@ declare -A programs=(
     [boards]="ours-boards - -"
     [hover]="ours-grid gtk-latency:grid qt-latency:grid"
     [wheel]="ours-grid gtk-latency:grid qt-latency:grid"
-    [flick]="ours-carousel adw-carousel qt-gesture:pages"
+    [flick]="ours-pages adw-carousel qt-gesture:pages"
+    [carousel]="ours-carousel - -"
 )
-declare -A gestures=([drag]=listdrag [moves]=listmoves [boards]=boards [hover]=hover [wheel]=wheel [flick]=flick)
+declare -A gestures=([drag]=listdrag [moves]=listmoves [boards]=boards [hover]=hover [wheel]=wheel [flick]=flick [carousel]=flick)
 declare -A titles=(
     [drag]="drag, one list of cards (like for like: one card along 12, the others making way, no auto-scroll)"
     [moves]="the drag's moves with no button held (the same list, nothing drawn for them)"
     [boards]="drag, a boards card over its column (ours only: six boards, gaps opening and closing)"
     [hover]="hover across a grid's items, a move every 16 ms"
     [wheel]="wheel, 40 notches a second for 5 s over a 1,000,000-item grid"
-    [flick]="paging flick every 0.6 s (GTK4: AdwCarousel)"
+    [flick]="paging flick every 0.6 s, one flat card a page (like for like; GTK4: AdwCarousel)"
+    [carousel]="paging flick every 0.6 s, the demo's carousel (ours only: three cards in view, scaling and fading)"
 )
-built() { [ "$1" = - ] && return 1; case "$1" in ours-*) return 0 ;; *) [ -x "$work/${1%%:*}" ] ;; esac; }
+built() {
+    [ "$1" = - ] && return 1
+    case "$1" in ours-pages) [ -x "$pages" ] ;; ours-*) return 0 ;; *) [ -x "$work/${1%%:*}" ] ;; esac
+}
 
 echo "gestures: load average before $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; $runs runs each, programs alternating"
 for row in $only; do
@@ -197,8 +210,11 @@ for row in $only; do
 done
 
 # Paging latency: a Right key (Left on the next trial) to the first changed pixel.
-if [[ " $only " == *" flick "* ]]; then
-    for p in ${programs[flick]}; do
+latency_programs=""
+[[ " $only " == *" flick "* ]] && latency_programs=${programs[flick]}
+[[ " $only " == *" carousel "* ]] && latency_programs+=" ours-carousel"
+if [ -n "$latency_programs" ]; then
+    for p in $latency_programs; do
         built "$p" || continue
         start "$p" || continue
         load=$(load1)
@@ -213,9 +229,9 @@ echo
 python3 - "$work" "$runs" "$only" <<PY
 import json, os, statistics, sys
 work, runs, only = sys.argv[1], int(sys.argv[2]), sys.argv[3].split()
-programs = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${programs[$r]}"; done)}
-gestures = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${gestures[$r]}"; done)}
-titles = {$(for r in drag moves boards hover wheel flick; do printf '"%s": "%s", ' "$r" "${titles[$r]}"; done)}
+programs = {$(for r in drag moves boards hover wheel flick carousel; do printf '"%s": "%s", ' "$r" "${programs[$r]}"; done)}
+gestures = {$(for r in drag moves boards hover wheel flick carousel; do printf '"%s": "%s", ' "$r" "${gestures[$r]}"; done)}
+titles = {$(for r in drag moves boards hover wheel flick carousel; do printf '"%s": "%s", ' "$r" "${titles[$r]}"; done)}
 def rows(p, g):
     path = os.path.join(work, f"{p}.{g}")
     if p == "-" or not os.path.exists(path): return []
@@ -245,12 +261,12 @@ print()
 print("app / X server: milliseconds of CPU per second of the gesture, medians of", runs, "runs; frames/s: changes")
 print("of the window the X server saw per second (DAMAGE notifications less than 2 ms apart counted as one);")
 print("better peer / ours: the cheaper peer's app + X server over ours (2x or more: ours at most half).")
-if "flick" in only:
+if "flick" in only or "carousel" in only:
     print()
-    print("| paging | ours (carousel) | GTK4 AdwCarousel | Qt Quick ListView |")
-    print("| --- | --- | --- | --- |")
+    print("| paging | ours (flat pages) | GTK4 AdwCarousel | Qt Quick ListView | ours (the demo's carousel) |")
+    print("| --- | --- | --- | --- | --- |")
     frame, lat = [], []
-    for p in programs["flick"].split():
+    for p in (programs["flick"].split() if "flick" in only else ["-", "-", "-"]) + (["ours-carousel"] if "carousel" in only else ["-"]):
         rs = rows(p, "flick")
         per = [float(r[4]) / int(r[2]) for r in rs if r[2] not in ("-", "0")]
         fr = [int(r[2]) for r in rs if r[2] != "-"]

@@ -107,7 +107,7 @@ public final class DrawListRenderer {
         texturesCopiedBySDL = 0
         if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears), !backgroundChanged {
             // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
-            if let s = plan.shift { p.shift(s.region, dx: s.dx, dy: s.dy) }
+            if let s = plan.shift { for region in s.regions { p.shift(region, dx: s.dx, dy: s.dy) } }
             for box in plan.boxes {
                 if clears { p.fill(box.sdl, color: black, clip: nil) }
                 run(list.commands, base: Transform(scale: pixelScale), within: box, culling: true)
@@ -160,7 +160,14 @@ public final class DrawListRenderer {
         return (lastPlan.boxes.reduce(0) { $0 + $1.area }, lastPlan.shift != nil)
     }
     /// The parts of the target the last frame changed; nil when it drew the whole target.
-    var changedBoxes: [PixelBox]? { lastPlan.map { $0.boxes + ($0.shift.map { [$0.region] } ?? []) } }
+    var changedBoxes: [PixelBox]? {
+        lastPlan.map { plan in plan.boxes + (plan.shift.map { s in s.regions.map { $0.intersection($0.offsetBy(s.dx, s.dy)) } } ?? []) }
+    }
+    /// The pixels the last frame moved rather than drew (0 when it moved none).
+    var lastShiftedPixels: Int {
+        guard let s = lastPlan?.shift else { return 0 }
+        return s.regions.reduce(0) { $0 + $1.intersection($1.offsetBy(s.dx, s.dy)).intersection(drawn.target).area }
+    }
     /// How the last frame was drawn in part; nil when it was drawn whole, over `lastTargetPixels`.
     private var lastPlan: RedrawPlan?
     /// The colour the last frame was cleared to where the app drew nothing.
@@ -857,6 +864,14 @@ public final class DrawListRenderer {
         guard r.width >= 1, run.color.a > 0, opacity > 0,
               let e = text.texture(run.text, key, color: run.color, maxWidth: Int32(r.width), renderer: renderer,
                                      software: isSoftwareRenderer, neutralRightToLeft: neutralTextDirection.isRightToLeft) else { return }
+        let d = textDestination(run, in: r, e)
+        let dst = SDL_FRect(x: Float(d.minX), y: Float(d.minY), w: Float(d.width), h: Float(d.height))
+        copy(e.sprite, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+    }
+
+    /// Where a line's texture `e` lands for `run` placed in `r` (pixels): aligned in `r`, on
+    /// whole pixels.
+    func textDestination(_ run: TextRun, in r: Rect, _ e: TextCache.Entry) -> Rect {
         let w = Double(e.width), h = Double(e.height)
         let x: Double
         switch run.alignment.resolved(for: run.text, neutral: neutralTextDirection) {
@@ -866,8 +881,7 @@ public final class DrawListRenderer {
         }
         // Centred on the UI font's line box, wherever a taller fallback face put it in the texture.
         let top = r.midY - Double(e.lineHeight) / 2 - Double(e.lineTop)
-        let dst = SDL_FRect(x: Float(DrawListRenderer.nearest(x)), y: Float(DrawListRenderer.nearest(top)), w: Float(w), h: Float(h))
-        copy(e.sprite, src: nil, dst: dst, alpha: opacity >= 1 ? 255 : UInt8((opacity * 255).rounded()))
+        return Rect(x: DrawListRenderer.nearest(x), y: DrawListRenderer.nearest(top), width: w, height: h)
     }
 
     // MARK: Preparing ahead

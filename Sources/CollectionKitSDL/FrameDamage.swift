@@ -122,9 +122,12 @@ struct DrawnFrame {
 
 /// What of a frame must be drawn, given the one before it on the same target.
 struct RedrawPlan {
-    /// Pixels to move within `region` by `dx`, `dy` before drawing: the content of a scrolled
-    /// view, whose pixels are the last frame's moved by the scroll.
-    var shift: (region: PixelBox, dx: Int, dy: Int)?
+    /// Pixels to move within each of `regions` by `dx`, `dy` before drawing, in this order: the
+    /// content of a scrolled view, whose pixels are the last frame's moved by the scroll. Each
+    /// region is the box around where a part of the moved content was and where it is now, so
+    /// the pixels moved are only those of what moved (a page's card, not the background around
+    /// it); none is moved onto the source of one after it.
+    var shift: (regions: [PixelBox], dx: Int, dy: Int)?
     /// Boxes to draw, each with every command that reaches it, clipped to it.
     var boxes: [PixelBox]
 }
@@ -141,7 +144,8 @@ extension DrawnFrame {
     /// - a command matched with the same transform, opacity and clips draws the same pixels;
     /// - a command matched with a translation of whole pixels and clips that either stayed or
     ///   moved with it draws the same pixels moved, within the clips that stayed (the shifted
-    ///   region): the pixels moved along with it;
+    ///   region): the pixels moved along with it, within the box around where such commands
+    ///   now land; where they were or are outside that box is in a box;
     /// - everything else (new, gone, changed, or still while its region moved) is in a box.
     func damage(to next: DrawnFrame) -> RedrawPlan? {
         guard !commands.isEmpty, next.target == target, next.pixelScale == pixelScale, next.surface == surface else { return nil }
@@ -213,8 +217,8 @@ extension DrawnFrame {
             }
         }
         var boxes: [PixelBox] = []
-        var shift: (region: PixelBox, dx: Int, dy: Int)?
-        var valid = PixelBox.empty  // where the shifted pixels are right
+        var shift: (regions: [PixelBox], dx: Int, dy: Int)?
+        var valid: [PixelBox] = []  // where the shifted pixels are right
         var dx = 0, dy = 0
         // The motion group whose pixels move (-1: none): its commands are drawn by the move.
         var movedGroup: Int32 = -1
@@ -222,12 +226,28 @@ extension DrawnFrame {
             let m = motions[best]
             dx = m.dx; dy = m.dy
             let region = m.region.intersection(target)
-            valid = region.intersection(region.offsetBy(dx, dy))
+            // Only the pixels of what moved are moved: the boxes around where its commands land,
+            // within the part of the region whose source lies in it. Pages that only translate
+            // move their cards, not the view's background around and between them.
+            let within = region.intersection(region.offsetBy(dx, dy))
+            var reach: [PixelBox] = []
+            for i in new.indices where motionOf[i] == Int32(best) {
+                let v = new[i].visible.intersection(within)
+                guard !v.isEmpty else { continue }
+                // A cell's commands come one after another and mostly overlap: one box each.
+                if let last = reach.last, last.intersects(v) { reach[reach.count - 1] = last.union(v) } else { reach.append(v) }
+            }
+            valid = RedrawPlan.shiftOrder(reach, dx, dy)
             if !valid.isEmpty {
-                shift = (region, dx, dy)
+                // The boxes whose pixels within them `PixelTarget.shift` moves onto `valid`.
+                shift = (valid.map { $0.union($0.offsetBy(-dx, -dy)) }, dx, dy)
                 movedGroup = Int32(best)
-                // What scrolled in.
-                region.subtract(valid, into: &boxes)
+                // Where what moved was or is now, outside the moved pixels: the trail it left,
+                // and what scrolled in.
+                for i in new.indices where motionOf[i] == Int32(best) {
+                    subtract(valid, from: new[i].visible, into: &boxes)
+                    subtract(valid, from: old[Int(match[i])].visible, into: &boxes)
+                }
             } else {
                 dx = 0; dy = 0
             }
@@ -283,16 +303,31 @@ extension DrawnFrame {
         if drawn > target.area * 3 / 4 {
             // Not moving the scrolled pixels: whatever moved with them lies in their region,
             // which is drawn instead.
-            let changed = merged + (shift.map { [$0.region.intersection(target)] } ?? [])
+            let changed = merged + (shift.map { s in s.regions.map { $0.intersection(target) } } ?? [])
             guard let around = RedrawPlan.enclosing(changed, widenedFor: new) else { return nil }
             return around.area < target.area ? RedrawPlan(shift: nil, boxes: [around]) : nil
         }
         return RedrawPlan(shift: shift, boxes: merged)
     }
 
-    private func addClipped(_ b: PixelBox, _ within: PixelBox, _ out: inout [PixelBox]) {
-        let c = b.intersection(within)
-        if !c.isEmpty { out.append(c) }
+    private func addClipped(_ b: PixelBox, _ within: [PixelBox], _ out: inout [PixelBox]) {
+        for w in within {
+            let c = b.intersection(w)
+            if !c.isEmpty { out.append(c) }
+        }
+    }
+
+    /// Appends the parts of `b` outside every one of `cuts` to `out`.
+    private func subtract(_ cuts: [PixelBox], from b: PixelBox, into out: inout [PixelBox]) {
+        guard !b.isEmpty else { return }
+        var parts = [b], scratch: [PixelBox] = []
+        for c in cuts where c.intersects(b) {
+            scratch.removeAll(keepingCapacity: true)
+            for p in parts { p.subtract(c, into: &scratch) }
+            swap(&parts, &scratch)
+            if parts.isEmpty { return }
+        }
+        out.append(contentsOf: parts)
     }
 
     /// How the clips of an old command and of the same command in the next frame compare.
@@ -328,6 +363,21 @@ extension DrawnFrame {
 }
 
 extension RedrawPlan {
+    /// The boxes of moved pixels (`reach`, where they land) joined into a few that do not
+    /// overlap, in an order in which moving each by `dx`, `dy` writes over no pixel a later one
+    /// still reads; the one box around them all when there are many or no such order holds.
+    static func shiftOrder(_ reach: [PixelBox], _ dx: Int, _ dy: Int) -> [PixelBox] {
+        guard let first = reach.first else { return [] }
+        let hull = reach.dropFirst().reduce(first) { $0.union($1) }
+        guard reach.count > 1, reach.count <= 32 else { return [hull] }
+        // Leading boxes first: those furthest along the motion.
+        let boxes = merge(reach).sorted { dx * $0.x0 + dy * $0.y0 > dx * $1.x0 + dy * $1.y0 }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i && boxes[i].intersects(boxes[j].offsetBy(-dx, -dy)) { return [hull] }
+        }
+        return boxes
+    }
+
     /// The one box around `boxes`, widened to all of every command in `entries` that must be
     /// drawn whole and that it reaches in part; nil when there are no boxes or the widening does
     /// not settle.
@@ -448,7 +498,10 @@ extension DrawListRenderer {
                 bounds = textBounds(run, t)
                 inParts = true
             case let .paragraph(p):
-                for run in p.lineRuns(measurer) { bounds = bounds.union(textBounds(run, t)) }
+                // The lines as `execute` draws them: a natural alignment resolved by the whole text.
+                for run in p.resolvingNaturalAlignment(neutral: neutralTextDirection).lineRuns(measurer) {
+                    bounds = bounds.union(textBounds(run, t))
+                }
             case let .image(run):
                 // Copied as `drawImage` places it: whole pixels, sampled from the picture's own
                 // origin, so it moves exactly with a whole-pixel shift and a clip cuts it cleanly.
@@ -501,11 +554,16 @@ extension DrawListRenderer {
         }
     }
 
-    /// The pixels a line of text can touch: its rect's width (text is cut to it), and a band
-    /// about its middle tall enough for any fallback face's line.
+    /// The pixels a line of text can touch: where its texture lands when it is cached already
+    /// (as `drawText` places it, a pixel more each side); else its rect's width (text is cut to
+    /// it), and a band about its middle tall enough for any fallback face's line.
     private func textBounds(_ run: TextRun, _ t: Transform) -> PixelBox {
         let (r, key) = DrawListRenderer.textPlacement(run, t)
         guard r.width >= 1, run.color.a > 0 else { return .empty }
+        if let e = text.cachedTexture(run.text, key, color: run.color, maxWidth: Int32(r.width),
+                                      neutralRightToLeft: neutralTextDirection.isRightToLeft) {
+            return PixelBox(covering: textDestination(run, in: r, e), margin: 1)
+        }
         let px = Double(key.pixelSize)
         return PixelBox(covering: Rect(x: r.minX - px, y: r.midY - 3 * px, width: r.width + 2 * px, height: 6 * px), margin: 2)
     }

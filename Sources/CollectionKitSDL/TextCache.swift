@@ -305,6 +305,16 @@ final class TextCache {
                      renderer: renderer, software: software)
     }
 
+    /// The texture `texture(...)` would give for the same arguments when it is cached already
+    /// (its fit known and its pixels rendered); nil otherwise. Nothing is measured, rendered or
+    /// marked used: the frame's survey asks it for where a line of text lands.
+    func cachedTexture(_ text: String, _ key: FontKey, color: Color, maxWidth: Int32, neutralRightToLeft: Bool = false) -> Entry? {
+        let (text, _) = TextCache.shownStart(of: text, maxWidth: maxWidth)
+        guard let fittedText = fitted[FitKey(text: text, font: key, maxWidth: maxWidth)], !fittedText.isEmpty else { return nil }
+        let rtl = neutralRightToLeft && UnicodeText.startsRightToLeft(text) == nil
+        return textures[TextKey(text: fittedText, font: key, color: TextCache.colorKey(color), neutralRightToLeft: rtl)]
+    }
+
     /// The texture of the whole of a plain string (cached like any other).
     private func plainTexture(_ text: String, _ key: FontKey, color: Color, renderer: OpaquePointer, software: Bool) -> Entry? {
         guard !text.isEmpty else { return nil }

@@ -1,0 +1,90 @@
+import CollectionKit
+@testable import CollectionKitSDL
+import XCTest
+
+/// Pages that only translate (one flat card a page, as `page-flick-bench` and AdwCarousel draw
+/// them): a canvas that keeps its last frame moves only the pixels of the card that moved, not the
+/// whole view's background, and shows the very pixels of a canvas that draws every frame whole.
+final class PageShiftTests: XCTestCase {
+    final class Page: CollectionCell {
+        var number = 0
+        override func draw(in frame: Rect, into list: inout DrawList) {
+            let f = Rect(x: (frame.midX - 180).rounded(), y: (frame.midY - 130).rounded(), width: 360, height: 260)
+            list.shadow(f.offsetBy(dx: 0, dy: 1), Color.black.withAlpha(0.12), radius: 12, blur: 6)
+            list.fill(f, Color(hex: 0x2B2D31), radius: 12)
+            list.fill(Rect(x: f.minX, y: f.minY, width: f.width, height: 130), Color(hex: number % 2 == 0 ? 0xC8553D : 0x3D7DC8), radius: 12)
+            list.fill(Rect(x: f.minX, y: f.minY + 118, width: f.width, height: 12), Color(hex: number % 2 == 0 ? 0xC8553D : 0x3D7DC8))
+            list.text("\(number + 1)", in: Rect(x: f.minX, y: f.minY, width: f.width, height: 130), size: 48,
+                      color: Color.white.withAlpha(0.85), alignment: .center, weight: .bold)
+            list.text("Card \(number + 1) of 8", in: Rect(x: f.minX + 16, y: f.minY + 150, width: f.width - 32, height: 24), size: 16, color: .white)
+            list.fill(Rect(x: f.maxX - 80, y: f.maxY - 50, width: 64, height: 30), Color(hex: 0x3584E4), radius: 15)
+        }
+    }
+
+    final class Pages: CollectionDataSource {
+        let view: CollectionView
+        init(size: Size) {
+            view = CollectionView(name: "pages", layout: CarouselLayout(widthFraction: 1, spacing: 24, topMargin: 0, bottomMargin: 20,
+                                                                        maximumHeightRatio: 10, sideScale: 1, sideAlpha: 1))
+            view.register(reuseIdentifier: "page") { Page(reuseIdentifier: $0) }
+            view.dataSource = self
+            view.reloadData()
+            view.setFrame(Rect(origin: .zero, size: size))
+        }
+        func numberOfSections(in cv: CollectionView) -> Int { 1 }
+        func collectionView(_ cv: CollectionView, numberOfItemsInSection section: Int) -> Int { 8 }
+        func collectionView(_ cv: CollectionView, identifierForItemAt ip: ItemPath) -> AnyHashable { ip.item }
+        func collectionView(_ cv: CollectionView, cellForItemAt ip: ItemPath) -> CollectionCell {
+            let cell = cv.dequeueReusableCell(withReuseIdentifier: "page", for: ip) as! Page
+            cell.number = ip.item
+            return cell
+        }
+        /// The window at content offset `x`: the background, then the pages.
+        func frame(at x: Double, size: Size) -> DrawList {
+            view.physics.jump(to: Point(x: x, y: 0))
+            view.update(now: 0)
+            var list = DrawList()
+            list.fill(Rect(origin: .zero, size: size), Color(hex: 0xFAFAFA))
+            view.draw(into: &list)
+            return list
+        }
+    }
+
+    /// Offsets forward and back, by small and large steps, across a page boundary and with
+    /// fractional offsets (the renderer puts a translation on whole pixels, so they move pixels
+    /// too): every frame equals a whole redraw pixel for pixel, and a step moves at most the
+    /// boxes of the cards in view and their shadows, not the background around them.
+    func testPagesThatTranslateMoveOnlyTheCardsPixels() throws {
+        let size = Size(width: 640, height: 400)
+        let partial = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        let whole = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        whole.drawer.redrawsWholeFrame = true
+        let pages = Pages(size: size)
+        let stride = (pages.view.layout as! CarouselLayout).stride
+        let offsets: [Double] = [0, 7, 40, 41, 120, 100, 99, 60, 300, 310.5, 311, 330, 329.25, 320, stride - 5, stride, stride + 37,
+                                 stride + 12, stride - 60, 250, 3, 0]
+        var moved = 0
+        // The card is 360x260, its shadow reaches 6 points and a few pixels more around it.
+        let cardReach = (360 + 2 * 16) * (260 + 2 * 16)
+        for (n, x) in offsets.enumerated() {
+            let list = pages.frame(at: x, size: size)
+            partial.render(list)
+            whole.render(list)
+            if let at = partial.firstDifference(from: whole) {
+                let dir = Golden.failures
+                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                try? partial.capture().writePNG(to: dir.appendingPathComponent("partial-pages.png").path)
+                try? whole.capture().writePNG(to: dir.appendingPathComponent("whole-pages.png").path)
+                XCTFail("offset \(x) (frame \(n)): drawn in part differs from drawn whole at \(at.x),\(at.y)")
+                return
+            }
+            let shifted = partial.drawer.lastShiftedPixels
+            if shifted > 0 {
+                moved += 1
+                XCTAssertLessThanOrEqual(shifted, 2 * cardReach, "offset \(x): moved \(shifted) pixels, more than the cards in view")
+                XCTAssertLessThan(shifted, Int(size.width * size.height) / 2, "offset \(x): moved most of the view")
+            }
+        }
+        XCTAssertGreaterThan(moved, offsets.count / 2, "whole-pixel steps move the card's pixels")
+    }
+}
