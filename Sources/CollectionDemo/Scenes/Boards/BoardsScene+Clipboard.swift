@@ -35,11 +35,14 @@ extension BoardsScene {
 
     /// The selected cards in the order the boards show them, else the focused card.
     private func clipboardCards() -> [Int] {
+        guard manager.selection.isEmpty else { return selectedCardsInBoardOrder() }
+        guard let f = manager.focus, board(f.collection)?.identifier(f.id) != nil else { return [] }
+        return [f.id]
+    }
+
+    /// The selected cards in the order the boards show them (Ctrl+C's and a card menu's Copy).
+    func selectedCardsInBoardOrder() -> [Int] {
         let selected = manager.selection
-        guard !selected.isEmpty else {
-            guard let f = manager.focus, board(f.collection)?.identifier(f.id) != nil else { return [] }
-            return [f.id]
-        }
         var ordered: [Int] = []
         for board in boards {
             for section in board.identifiers {

@@ -152,10 +152,10 @@ extension BoardsScene {
 
     /// Puts the keyboard focus on a card just created or renamed, its board's stop taking the
     /// chain's focus: the next keys act on it, and a screen reader names it.
-    func focusCard(_ id: Int, on board: String) {
-        manager.focusItem(id, in: board, showingRing: true)
+    func focusCard(_ id: Int, on board: String, showingRing: Bool = true) {
+        manager.focusItem(id, in: board, showingRing: showingRing)
         if let stop = composition.focus.stops.first(where: { $0.focusName == board }) {
-            composition.focus.focus(stop, showingRing: true, now: now)
+            composition.focus.focus(stop, showingRing: showingRing, now: now)
         }
     }
 

@@ -20,10 +20,9 @@ extension BoardsScene {
         menu.style.highlight = Theme.accent
         menu.style.destructive = Theme.danger.mixed(with: .white, 0.15)
         menu.style.destructiveHighlight = Theme.danger
-        menu.onChoose = { [unowned self] _, _, title, now in
-            guard let target = menuCard else { return }
-            menuCard = nil
-            runCardMenuAction(title, on: target.id, in: target.board, now: now)
+        menu.onChoose = { [unowned self] item, _, title, now in
+            guard let id = item.base as? Int else { return }
+            runCardMenuAction(title, on: id, now: now)
         }
     }
 
@@ -35,7 +34,7 @@ extension BoardsScene {
         self.now = now
         if manager.isDragging || manager.isLanding || editor.isEditing { return .ignored }
         guard let board = boards.first(where: { $0.view.frame.contains(p) }), let id = board.itemID(at: p) else { return .ignored }
-        openCardMenu(id, on: board.name, at: p, fromKeyboard: false, now: now)
+        openCardMenu(id, on: board.name, at: p, fromKeyboard: false)
         return .handled
     }
 
@@ -47,36 +46,32 @@ extension BoardsScene {
               let frame = board.windowFrame(of: AnyHashable(f.id)) else { return false }
         // Inside the card at its leading corner: right to left, the menu opens leftwards from its right.
         let anchor = Point(x: layoutDirection.isRightToLeft ? frame.maxX - 12 : frame.minX + 12, y: min(frame.maxY - 8, frame.minY + 12))
-        return openCardMenu(f.id, on: board.name, at: anchor, fromKeyboard: true, now: now)
+        self.now = now
+        return openCardMenu(f.id, on: board.name, at: anchor, fromKeyboard: true)
     }
 
     @discardableResult
-    private func openCardMenu(_ id: Int, on board: String, at anchor: Point, fromKeyboard: Bool, now: Double) -> Bool {
+    private func openCardMenu(_ id: Int, on board: String, at anchor: Point, fromKeyboard: Bool) -> Bool {
         guard menu.open(itemID: AnyHashable(id), actions: cardMenuActions, at: anchor, in: menuBounds,
                         isDragging: manager.isDragging, fromKeyboard: fromKeyboard) else { return false }
-        menuCard = (id, board)
         // The card the menu is for becomes the one keys act on; a selection it belongs to stays.
-        manager.focusItem(id, in: board, showingRing: fromKeyboard)
-        if let stop = composition.focus.stops.first(where: { $0.focusName == board }) {
-            composition.focus.focus(stop, showingRing: fromKeyboard, now: now)
-        }
+        focusCard(id, on: board, showingRing: fromKeyboard)
         return true
     }
 
-    func closeCardMenu() {
-        menu.close()
-        menuCard = nil
+    /// The card the open menu is for, and the board that holds it; nil while no menu is open.
+    var menuCard: (id: Int, board: String)? {
+        guard let id = menu.menu?.itemID.base as? Int, let board = manager.location(of: id)?.collection else { return nil }
+        return (id, board)
     }
 
     /// The cards Copy and Delete act on: the selection when `id` is one of it, else `id`.
     private func menuTargets(_ id: Int) -> [Int] {
-        let selected = manager.selection
-        guard selected.contains(id) else { return [id] }
-        return boards.flatMap { $0.identifiers.joined() }.filter { selected.contains($0) }
+        manager.selection.contains(id) ? selectedCardsInBoardOrder() : [id]
     }
 
-    private func runCardMenuAction(_ title: String, on id: Int, in boardName: String, now: Double) {
-        guard let board = board(boardName), board.identifier(AnyHashable(id)) != nil else { return }
+    private func runCardMenuAction(_ title: String, on id: Int, now: Double) {
+        guard let board = manager.location(of: id).flatMap({ self.board($0.collection) }) else { return }
         switch title {
         case BoardsScene.renameAction:
             beginRenaming(id, in: board, now: now)
@@ -100,7 +95,7 @@ extension BoardsScene {
 
     /// The open menu for assistive technology, named as its card.
     func menuAccessibilityNodes() -> [AccessibleNode] {
-        guard let m = menu.menu, let target = menuCard else { return [] }
-        return [AccessibleNode(role: .menu, name: card(target.id).name, frame: m.frame, children: m.accessibleItems())]
+        guard let m = menu.menu, let id = m.itemID.base as? Int else { return [] }
+        return [AccessibleNode(role: .menu, name: card(id).name, frame: m.frame, children: m.accessibleItems())]
     }
 }

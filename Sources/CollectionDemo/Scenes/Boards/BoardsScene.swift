@@ -38,8 +38,6 @@ public final class BoardsScene: Scene, ShortcutListing {
     var pendingRename: (id: Int, board: String, point: Point)?
     /// A card's menu (a right click, or the Menu key on the focused card): rename, copy, delete.
     public let menu = ContextMenuController()
-    /// The card the open menu is for, and its board.
-    public internal(set) var menuCard: (id: Int, board: String)?
     private var frame: Rect = .zero
     /// Where a card's menu may go: the scene's frame.
     var menuBounds: Rect { frame }
@@ -448,7 +446,7 @@ public final class BoardsScene: Scene, ShortcutListing {
     // MARK: Input
 
     public func didDeactivate(now: Double) {
-        closeCardMenu()
+        menu.close()
         manager.cancel(now: now)
         for b in boards { b.cancelGestures(now: now) }
     }
