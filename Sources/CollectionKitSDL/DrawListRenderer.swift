@@ -107,7 +107,7 @@ public final class DrawListRenderer {
         texturesCopiedBySDL = 0
         if let p = pixelTarget, let plan = redrawPlan(list, target: p, clears: clears), !backgroundChanged {
             // Only what changed: the scrolled pixels moved, then each box drawn with what reaches it.
-            if let s = plan.shift { for region in s.regions { p.shift(region, dx: s.dx, dy: s.dy) } }
+            if let s = plan.shift { for region in s.regions { p.shift(region, dx: s.dx, dy: s.dy, keeping: plan.keep) } }
             for box in plan.boxes {
                 if clears { p.fill(box.sdl, color: black, clip: nil) }
                 run(list.commands, base: Transform(scale: pixelScale), within: box, culling: true)
@@ -161,12 +161,11 @@ public final class DrawListRenderer {
     }
     /// The parts of the target the last frame changed; nil when it drew the whole target.
     var changedBoxes: [PixelBox]? {
-        lastPlan.map { plan in plan.boxes + (plan.shift.map { s in s.regions.map { $0.intersection($0.offsetBy(s.dx, s.dy)) } } ?? []) }
+        lastPlan.map { plan in plan.boxes + plan.shiftedBoxes }
     }
     /// The pixels the last frame moved rather than drew (0 when it moved none).
     var lastShiftedPixels: Int {
-        guard let s = lastPlan?.shift else { return 0 }
-        return s.regions.reduce(0) { $0 + $1.intersection($1.offsetBy(s.dx, s.dy)).intersection(drawn.target).area }
+        (lastPlan?.shiftedBoxes ?? []).reduce(0) { $0 + $1.intersection(drawn.target).area }
     }
     /// How the last frame was drawn in part; nil when it was drawn whole, over `lastTargetPixels`.
     private var lastPlan: RedrawPlan?

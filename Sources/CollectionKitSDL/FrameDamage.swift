@@ -130,6 +130,16 @@ struct RedrawPlan {
     var shift: (regions: [PixelBox], dx: Int, dy: Int)?
     /// Boxes to draw, each with every command that reaches it, clipped to it.
     var boxes: [PixelBox]
+    /// Pixels within the shift's regions that show already what the frame draws there (the
+    /// middle of a flat card that moved): the shift leaves them, and they are not sent again.
+    var keep: [PixelBox] = []
+
+    /// Where the shift writes: the regions' pixels that receive moved ones, less `keep`.
+    var shiftedBoxes: [PixelBox] {
+        guard let s = shift else { return [] }
+        let landed = s.regions.map { $0.intersection($0.offsetBy(s.dx, s.dy)) }.filter { !$0.isEmpty }
+        return keep.isEmpty ? landed : RedrawPlan.cutting(keep, from: landed)
+    }
 }
 
 extension DrawnFrame {
@@ -281,7 +291,22 @@ extension DrawnFrame {
                 boxes.append(v)
             }
         }
-        var merged = RedrawPlan.merge(boxes.map { $0.intersection(target) }.filter { !$0.isEmpty })
+        // Where an opaque fill of one colour lies on top in both frames, its pixels stay as they
+        // are however the fill moved: a flat card that slides changes only along its edges and
+        // where what is drawn on it moved. With a shift those pixels are neither moved nor sent
+        // to the screen; without one they leave the boxes, which are then joined only where that
+        // adds few pixels (joining the edges of a card around its middle would draw the middle).
+        var joinWaste = 4, joinLimit = 12
+        var keep: [PixelBox] = []
+        if let flat = flatInteriors(of: next, match: match, unchanged: unchanged) {
+            if shift != nil {
+                keep = flat.filter { f in valid.contains { $0.intersects(f) } }
+            } else {
+                boxes = RedrawPlan.cutting(flat, from: RedrawPlan.merge(boxes.map { $0.intersection(target) }.filter { !$0.isEmpty }))
+                joinWaste = 16; joinLimit = 32
+            }
+        }
+        var merged = RedrawPlan.merge(boxes.map { $0.intersection(target) }.filter { !$0.isEmpty }, joinWaste: joinWaste, limit: joinLimit)
         // A command that must be drawn whole widens the box that reaches it to all of it.
         var settled = false
         for _ in 0..<8 where !settled {
@@ -292,7 +317,7 @@ extension DrawnFrame {
                     widened = true
                 }
             }
-            if widened { merged = RedrawPlan.merge(merged) } else { settled = true }
+            if widened { merged = RedrawPlan.merge(merged, joinWaste: joinWaste, limit: joinLimit) } else { settled = true }
         }
         guard settled else { return nil }
         let drawn = merged.reduce(0) { $0 + $1.area }
@@ -307,7 +332,67 @@ extension DrawnFrame {
             guard let around = RedrawPlan.enclosing(changed, widenedFor: new) else { return nil }
             return around.area < target.area ? RedrawPlan(shift: nil, boxes: [around]) : nil
         }
-        return RedrawPlan(shift: shift, boxes: merged)
+        return RedrawPlan(shift: shift, boxes: merged, keep: shift == nil ? [] : keep)
+    }
+
+    /// The pixels that keep their colour from this frame to `next` because an opaque fill of
+    /// one colour covers them in both, with nothing drawn over them in either but what both draw
+    /// there alike (the same command, still, after that fill in each frame): the middle of a flat
+    /// card that moved, less where its text was and is. Nil when no fill moved or changed, or
+    /// when too many did for the search to pay (a scrolled grid: the shift moves it whole).
+    func flatInteriors(of next: DrawnFrame, match: [Int32], unchanged: [Bool]) -> [PixelBox]? {
+        let old = entries, new = next.entries
+        func flatColor(_ e: DrawnFrame.Entry, _ commands: [DrawCommand]) -> Color? {
+            guard !e.opaque.isEmpty || !e.opaqueCross.isEmpty, case let .fill(_, color, _) = commands[Int(e.command)] else { return nil }
+            return color
+        }
+        // The new frame's fills that moved or changed, and the old frame's not drawn again as they were.
+        var moved: [Int] = []
+        for i in new.indices where !unchanged[i] && flatColor(new[i], next.commands) != nil {
+            moved.append(i)
+            if moved.count > 48 { return nil }
+        }
+        guard !moved.isEmpty else { return nil }
+        var partnerOf = [Int32](repeating: -1, count: old.count)  // an old command's new one, when still
+        for i in new.indices where match[i] >= 0 && unchanged[i] { partnerOf[Int(match[i])] = Int32(i) }
+        var gone: [Int] = []
+        for k in old.indices where partnerOf[k] < 0 && flatColor(old[k], commands) != nil {
+            gone.append(k)
+            if gone.count > 96 { return nil }
+        }
+        var clean: [PixelBox] = []
+        var pairs = 0
+        for i in moved {
+            let b = new[i]
+            guard let color = flatColor(b, next.commands) else { continue }
+            for k in gone {
+                let a = old[k]
+                guard flatColor(a, commands) == color else { continue }
+                // The pixels both fills cover: each is two bands (a rounded fill's middle and its
+                // full width between the corners), met band with band.
+                var both: [PixelBox] = []
+                for c in [a.opaque.intersection(b.opaque), a.opaqueCross.intersection(b.opaqueCross)] where !c.isEmpty { both.append(c) }
+                guard !both.isEmpty else { continue }
+                pairs += 1
+                if pairs > 64 { return clean.isEmpty ? nil : clean }
+                // Less what either frame draws over them after the fill, unless both draw it alike.
+                var dirty: [PixelBox] = []
+                for k2 in (k + 1)..<max(k + 1, old.count) {
+                    let p = partnerOf[k2]
+                    if p > Int32(i) { continue }
+                    let v = old[k2].visible
+                    if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) }
+                }
+                for i2 in (i + 1)..<max(i + 1, new.count) {
+                    if unchanged[i2], match[i2] > Int32(k) { continue }
+                    let v = new[i2].visible
+                    if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) }
+                }
+                for box in both { subtract(dirty, from: box, into: &clean) }
+                if clean.count > 256 { return clean }
+            }
+        }
+        return clean.isEmpty ? nil : clean
     }
 
     private func addClipped(_ b: PixelBox, _ within: [PixelBox], _ out: inout [PixelBox]) {
@@ -363,6 +448,45 @@ extension DrawnFrame {
 }
 
 extension RedrawPlan {
+    /// `boxes` less the pixels of `cuts`, as boxes: each box is cut in bands between the cuts'
+    /// top and bottom edges, and a band's uncut spans continue the boxes above them that have
+    /// the same columns.
+    static func cutting(_ cuts: [PixelBox], from boxes: [PixelBox]) -> [PixelBox] {
+        var out: [PixelBox] = []
+        for b in boxes where !b.isEmpty {
+            let cs = cuts.map { $0.intersection(b) }.filter { !$0.isEmpty }
+            guard !cs.isEmpty else { out.append(b); continue }
+            var edges = [b.y0, b.y1]
+            for c in cs { edges.append(c.y0); edges.append(c.y1) }
+            edges = Array(Set(edges)).sorted()
+            var open: [PixelBox] = [], next: [PixelBox] = []
+            for (y0, y1) in zip(edges, edges.dropFirst()) {
+                // The columns cut in this band: every cut that reaches it spans it.
+                let spans = cs.filter { $0.y0 <= y0 && $0.y1 >= y1 }.sorted { $0.x0 < $1.x0 }
+                next.removeAll(keepingCapacity: true)
+                var x = b.x0
+                func keep(_ x0: Int, _ x1: Int) {
+                    if let k = open.firstIndex(where: { $0.x0 == x0 && $0.x1 == x1 }) {
+                        var o = open.remove(at: k)
+                        o.y1 = y1
+                        next.append(o)
+                    } else {
+                        next.append(PixelBox(x0: x0, y0: y0, x1: x1, y1: y1))
+                    }
+                }
+                for c in spans {
+                    if c.x0 > x { keep(x, c.x0) }
+                    x = max(x, c.x1)
+                }
+                if x < b.x1 { keep(x, b.x1) }
+                out.append(contentsOf: open)  // not continued in this band: done
+                swap(&open, &next)
+            }
+            out.append(contentsOf: open)
+        }
+        return out
+    }
+
     /// The boxes of moved pixels (`reach`, where they land) joined into a few that do not
     /// overlap, in an order in which moving each by `dx`, `dy` writes over no pixel a later one
     /// still reads; the one box around them all when there are many or no such order holds.
@@ -396,9 +520,10 @@ extension RedrawPlan {
         return nil
     }
 
-    /// Joins boxes that overlap or nearly touch while the join adds little, and keeps the count
-    /// small: each box is one pass over the commands.
-    static func merge(_ input: [PixelBox]) -> [PixelBox] {
+    /// Joins boxes that overlap or nearly touch while the join adds little (less than a
+    /// `joinWaste`th of the joined box), and keeps the count at most `limit`: each box is one
+    /// pass over the commands.
+    static func merge(_ input: [PixelBox], joinWaste: Int = 4, limit: Int = 12) -> [PixelBox] {
         var boxes = input
         var changed = true
         while changed {
@@ -410,7 +535,9 @@ extension RedrawPlan {
                     let u = boxes[i].union(boxes[k])
                     // Joined when the union wastes less than a quarter of itself (or the two overlap).
                     let waste = u.area - boxes[i].area - boxes[k].area + boxes[i].intersection(boxes[k]).area
-                    if boxes[i].intersects(boxes[k]) || waste * 4 <= u.area {
+                    // (Boxes that overlap are joined too, unless a stricter waste is asked for:
+                    // boxes cut around pixels that stay, which a join would draw again.)
+                    if (joinWaste <= 4 && boxes[i].intersects(boxes[k])) || waste * joinWaste <= u.area {
                         boxes[i] = u
                         boxes.remove(at: k)
                         changed = true
@@ -422,7 +549,7 @@ extension RedrawPlan {
             }
         }
         // Many small boxes: one pass each costs more than a few larger ones.
-        while boxes.count > 12 {
+        while boxes.count > limit {
             boxes.sort { $0.y0 == $1.y0 ? $0.x0 < $1.x0 : $0.y0 < $1.y0 }
             var joined: [PixelBox] = []
             var idx = 0
@@ -430,7 +557,7 @@ extension RedrawPlan {
                 if idx + 1 < boxes.count { joined.append(boxes[idx].union(boxes[idx + 1])) } else { joined.append(boxes[idx]) }
                 idx += 2
             }
-            boxes = merge(joined)
+            boxes = merge(joined, joinWaste: joinWaste, limit: limit)
         }
         return boxes
     }

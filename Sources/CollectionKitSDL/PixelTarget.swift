@@ -152,10 +152,12 @@ struct PixelTarget {
     /// Moves the pixels of `region` by `dx`, `dy` within it: each pixel of the region whose
     /// source (`dx`, `dy` back) is in the region takes that pixel's colour, in one copy per row;
     /// the rest keep theirs, to be drawn over.
-    func shift(_ region: PixelBox, dx: Int, dy: Int) {
+    func shift(_ region: PixelBox, dx: Int, dy: Int, keeping keep: [PixelBox] = []) {
         let r = region.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
         let moved = r.intersection(r.offsetBy(dx, dy))
         guard !moved.isEmpty, dx != 0 || dy != 0 else { return }
+        let kept = keep.map { $0.intersection(moved) }.filter { !$0.isEmpty }
+        if !kept.isEmpty { return shift(moved, dx: dx, dy: dy, leaving: kept) }
         let bytes = (moved.x1 - moved.x0) * 4
         if dx == 0, moved.x0 == 0, moved.x1 == stride {
             // Whole rows moved up or down: one block.
@@ -173,6 +175,42 @@ struct PixelTarget {
             while y >= moved.y0 { copyRow(y); y -= 1 }
         } else {
             for y in moved.y0..<moved.y1 { copyRow(y) }
+        }
+    }
+
+    /// Moves the pixels that land in `moved` as `shift` does, but leaves those in `kept` (within
+    /// `moved`) as they are. Rows go in the order that reads each source row before it is
+    /// written over; within a row, the spans between kept pixels go in the order the pixels
+    /// move, so no span writes over the source of a span after it.
+    private func shift(_ moved: PixelBox, dx: Int, dy: Int, leaving kept: [PixelBox]) {
+        var edges = [moved.y0, moved.y1]
+        for k in kept { edges.append(k.y0); edges.append(k.y1) }
+        edges = Array(Set(edges)).sorted()
+        var bands = Array(zip(edges, edges.dropFirst()))
+        if dy > 0 { bands.reverse() }
+        var spans: [(Int, Int)] = []
+        for (y0, y1) in bands {
+            // The columns moved in this band: all of `moved` but the kept boxes that span it.
+            spans.removeAll(keepingCapacity: true)
+            var x = moved.x0
+            for k in kept.filter({ $0.y0 <= y0 && $0.y1 >= y1 }).sorted(by: { $0.x0 < $1.x0 }) {
+                if k.x0 > x { spans.append((x, k.x0)) }
+                x = max(x, k.x1)
+            }
+            if x < moved.x1 { spans.append((x, moved.x1)) }
+            if dx > 0 { spans.reverse() }
+            func copyRow(_ y: Int) {
+                for (a, b) in spans {
+                    UnsafeMutableRawPointer(pixels + y * stride + a)
+                        .copyMemory(from: UnsafeRawPointer(pixels + (y - dy) * stride + a - dx), byteCount: (b - a) * 4)
+                }
+            }
+            if dy > 0 {
+                var y = y1 - 1
+                while y >= y0 { copyRow(y); y -= 1 }
+            } else {
+                for y in y0..<y1 { copyRow(y) }
+            }
         }
     }
 

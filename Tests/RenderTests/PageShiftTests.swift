@@ -52,8 +52,9 @@ final class PageShiftTests: XCTestCase {
 
     /// Offsets forward and back, by small and large steps, across a page boundary and with
     /// fractional offsets (the renderer puts a translation on whole pixels, so they move pixels
-    /// too): every frame equals a whole redraw pixel for pixel, and a step moves at most the
-    /// boxes of the cards in view and their shadows, not the background around them.
+    /// too): every frame equals a whole redraw pixel for pixel, a step moves at most the boxes of
+    /// the cards in view and their shadows, not the background around them, and most steps
+    /// neither move nor draw the flat middle of a card, whose pixels stay as they were.
     func testPagesThatTranslateMoveOnlyTheCardsPixels() throws {
         let size = Size(width: 640, height: 400)
         let partial = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
@@ -63,7 +64,7 @@ final class PageShiftTests: XCTestCase {
         let stride = (pages.view.layout as! CarouselLayout).stride
         let offsets: [Double] = [0, 7, 40, 41, 120, 100, 99, 60, 300, 310.5, 311, 330, 329.25, 320, stride - 5, stride, stride + 37,
                                  stride + 12, stride - 60, 250, 3, 0]
-        var moved = 0
+        var light = 0
         // The card is 360x260, its shadow reaches 6 points and a few pixels more around it.
         let cardReach = (360 + 2 * 16) * (260 + 2 * 16)
         for (n, x) in offsets.enumerated() {
@@ -78,13 +79,65 @@ final class PageShiftTests: XCTestCase {
                 XCTFail("offset \(x) (frame \(n)): drawn in part differs from drawn whole at \(at.x),\(at.y)")
                 return
             }
+            guard n > 0 else { continue }
             let shifted = partial.drawer.lastShiftedPixels
-            if shifted > 0 {
-                moved += 1
-                XCTAssertLessThanOrEqual(shifted, 2 * cardReach, "offset \(x): moved \(shifted) pixels, more than the cards in view")
-                XCTAssertLessThan(shifted, Int(size.width * size.height) / 2, "offset \(x): moved most of the view")
-            }
+            XCTAssertLessThanOrEqual(shifted, 2 * cardReach, "offset \(x): moved \(shifted) pixels, more than the cards in view")
+            XCTAssertLessThan(shifted, Int(size.width * size.height) / 2, "offset \(x): moved most of the view")
+            // What the step changed on the target: pixels moved and pixels drawn.
+            if shifted + partial.drawer.lastRedraw.pixels < cardReach / 2 { light += 1 }
         }
-        XCTAssertGreaterThan(moved, offsets.count / 2, "whole-pixel steps move the card's pixels")
+        // A flat card that slid changes along its edges and where its text was and is: its
+        // middle keeps its pixels (moving the card's box whole, the rule before, touches more
+        // than the card at every step).
+        XCTAssertGreaterThanOrEqual(light, offsets.count / 2, "most steps leave the flat middle of the card as it was")
+    }
+
+    /// Flat cards drawn where they are (no translation to match them by), as the cards of a list
+    /// making way for a dragged one: one sliding down by steps of 1 to 60 points, another of the
+    /// same colour passing over it, a translucent band and a still label over them, a card that
+    /// changes colour in place, and the still label drawn before the cards in one frame and after
+    /// them in the next. Every frame equals a whole redraw, pixel for pixel; small steps draw
+    /// less than a card.
+    func testFlatCardsThatSlideRedrawTheirEdges() throws {
+        let size = Size(width: 400, height: 500)
+        let partial = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        let whole = try HeadlessCanvas(size: size, fonts: try Golden.fonts())
+        whole.drawer.redrawsWholeFrame = true
+        let card = Color(hex: 0x2E3440)
+        func frame(_ y: Double, other: Double, tint: Bool, labelLast: Bool) -> DrawList {
+            var list = DrawList()
+            list.fill(Rect(origin: .zero, size: size), Color(hex: 0x1E2128))
+            let label = Rect(x: 60, y: 200, width: 200, height: 24)
+            if !labelLast { list.text("Still label", in: label, size: 14, color: .white) }
+            list.fill(Rect(x: 20, y: y, width: 360, height: 56), card, radius: 8)
+            list.text("Card 3", in: Rect(x: 36, y: y, width: 300, height: 56), size: 15, color: .white)
+            list.fill(Rect(x: 40, y: other, width: 300, height: 40), card, radius: 8)
+            list.fill(Rect(x: 20, y: 400, width: 360, height: 56), tint ? Color(hex: 0x3B4252) : card, radius: 8)
+            list.fill(Rect(x: 0, y: 240, width: 400, height: 20), Color.white.withAlpha(0.2))
+            if labelLast { list.text("Still label", in: label, size: 14, color: .white) }
+            return list
+        }
+        let steps: [(y: Double, other: Double, tint: Bool, labelLast: Bool)] = [
+            (100, 20, false, false), (101, 20, false, false), (109, 20, false, false), (117, 20, false, false), (140, 60, false, false),
+            (180, 100, false, false), (181, 140, true, false), (190, 170, true, false), (250, 200, false, true), (251, 230, false, false),
+            (240, 300, false, false), (232, 300, false, false), (224, 300, false, false), (160, 300, false, false), (100, 300, false, false),
+        ]
+        var light = 0
+        for (n, s) in steps.enumerated() {
+            let list = frame(s.y, other: s.other, tint: s.tint, labelLast: s.labelLast)
+            partial.render(list)
+            whole.render(list)
+            if let at = partial.firstDifference(from: whole) {
+                let dir = Golden.failures
+                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                try? partial.capture().writePNG(to: dir.appendingPathComponent("partial-flat-cards.png").path)
+                try? whole.capture().writePNG(to: dir.appendingPathComponent("whole-flat-cards.png").path)
+                XCTFail("step \(n) (card at \(s.y)): drawn in part differs from drawn whole at \(at.x),\(at.y)")
+                return
+            }
+            if n > 0, partial.drawer.lastRedraw.pixels < 360 * 56 { light += 1 }
+        }
+        // The steps of a few points with the other card still (1, 8, 8 and 8 down; 8 up twice).
+        XCTAssertGreaterThanOrEqual(light, 5, "a card sliding a few points draws its edges and its text, not its middle")
     }
 }

@@ -141,4 +141,43 @@ final class PixelTargetTests: XCTestCase {
             }
         }
     }
+
+    /// A shift that leaves some pixels where they are (the middle of a flat card that moved)
+    /// moves every other pixel of its region as a plain shift does, whatever the direction, with
+    /// kept boxes that overlap, touch the region's edges or lie in the rows it reads from.
+    func testAShiftThatKeepsPixelsMovesAllTheOthers() {
+        let w = 48, h = 40
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for trial in 0..<200 {
+            let start = (0..<(w * h)).map { UInt32($0) | 0xFF00_0000 }
+            var got = start
+            let dx = next(21) - 10, dy = next(21) - 10
+            guard dx != 0 || dy != 0 else { continue }
+            let region = PixelBox(x0: next(10), y0: next(10), x1: 30 + next(18), y1: 26 + next(14))
+            var keep: [PixelBox] = []
+            for _ in 0..<(1 + next(5)) {
+                let x0 = next(w), y0 = next(h)
+                keep.append(PixelBox(x0: x0, y0: y0, x1: min(w, x0 + 1 + next(20)), y1: min(h, y0 + 1 + next(16))))
+            }
+            got.withUnsafeMutableBufferPointer { buffer in
+                PixelTarget(pixels: buffer.baseAddress!, stride: w, width: w, height: h).shift(region, dx: dx, dy: dy, keeping: keep)
+            }
+            let moved = region.intersection(region.offsetBy(dx, dy))
+            for y in 0..<h {
+                for x in 0..<w {
+                    let inMoved = x >= moved.x0 && x < moved.x1 && y >= moved.y0 && y < moved.y1
+                    let kept = keep.contains { x >= $0.x0 && x < $0.x1 && y >= $0.y0 && y < $0.y1 }
+                    let want = inMoved && !kept ? start[(y - dy) * w + x - dx] : start[y * w + x]
+                    if got[y * w + x] != want {
+                        XCTFail("trial \(trial) (dx \(dx), dy \(dy), region \(region), keep \(keep)): pixel \(x),\(y) is \(got[y * w + x] & 0xFFFFFF), want \(want & 0xFFFFFF)")
+                        return
+                    }
+                }
+            }
+        }
+    }
 }
