@@ -151,7 +151,8 @@ struct PixelTarget {
 
     /// Moves the pixels of `region` by `dx`, `dy` within it: each pixel of the region whose
     /// source (`dx`, `dy` back) is in the region takes that pixel's colour, in one copy per row;
-    /// the rest keep theirs, to be drawn over.
+    /// the rest keep theirs, to be drawn over. Pixels in `keep` stay as they are (they show
+    /// already what the frame draws there: see `RedrawPlan.keep`).
     func shift(_ region: PixelBox, dx: Int, dy: Int, keeping keep: [PixelBox] = []) {
         let r = region.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
         let moved = r.intersection(r.offsetBy(dx, dy))
