@@ -362,7 +362,7 @@ extension DrawnFrame {
         }
         var clean: [PixelBox] = []
         var pairs = 0
-        for i in moved {
+        search: for i in moved {
             let b = new[i]
             guard let color = flatColor(b, next.commands) else { continue }
             for k in gone {
@@ -374,7 +374,7 @@ extension DrawnFrame {
                 for c in [a.opaque.intersection(b.opaque), a.opaqueCross.intersection(b.opaqueCross)] where !c.isEmpty { both.append(c) }
                 guard !both.isEmpty else { continue }
                 pairs += 1
-                if pairs > 64 { return clean.isEmpty ? nil : clean }
+                if pairs > 64 { break search }
                 // Less what either frame draws over them after the fill, unless both draw it alike.
                 var dirty: [PixelBox] = []
                 for k2 in (k + 1)..<max(k + 1, old.count) {
@@ -389,10 +389,17 @@ extension DrawnFrame {
                     if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) }
                 }
                 for box in both { subtract(dirty, from: box, into: &clean) }
-                if clean.count > 256 { return clean }
+                if clean.count > 256 { break search }
             }
         }
-        return clean.isEmpty ? nil : clean
+        guard !clean.isEmpty else { return nil }
+        // Pairs of fills meet in boxes that often lie in one another: only the outer ones count.
+        clean.sort { $0.area > $1.area }
+        var outer: [PixelBox] = []
+        for c in clean where !outer.contains(where: { $0.x0 <= c.x0 && $0.y0 <= c.y0 && $0.x1 >= c.x1 && $0.y1 >= c.y1 }) {
+            outer.append(c)
+        }
+        return outer
     }
 
     private func addClipped(_ b: PixelBox, _ within: [PixelBox], _ out: inout [PixelBox]) {
@@ -454,15 +461,13 @@ extension RedrawPlan {
     static func cutting(_ cuts: [PixelBox], from boxes: [PixelBox]) -> [PixelBox] {
         var out: [PixelBox] = []
         for b in boxes where !b.isEmpty {
-            let cs = cuts.map { $0.intersection(b) }.filter { !$0.isEmpty }
+            let cs = cuts.map { $0.intersection(b) }.filter { !$0.isEmpty }.sorted { $0.x0 < $1.x0 }
             guard !cs.isEmpty else { out.append(b); continue }
             var edges = [b.y0, b.y1]
             for c in cs { edges.append(c.y0); edges.append(c.y1) }
             edges = Array(Set(edges)).sorted()
             var open: [PixelBox] = [], next: [PixelBox] = []
             for (y0, y1) in zip(edges, edges.dropFirst()) {
-                // The columns cut in this band: every cut that reaches it spans it.
-                let spans = cs.filter { $0.y0 <= y0 && $0.y1 >= y1 }.sorted { $0.x0 < $1.x0 }
                 next.removeAll(keepingCapacity: true)
                 var x = b.x0
                 func keep(_ x0: Int, _ x1: Int) {
@@ -474,7 +479,8 @@ extension RedrawPlan {
                         next.append(PixelBox(x0: x0, y0: y0, x1: x1, y1: y1))
                     }
                 }
-                for c in spans {
+                // The columns cut in this band: every cut that reaches it spans it.
+                for c in cs where c.y0 <= y0 && c.y1 >= y1 {
                     if c.x0 > x { keep(x, c.x0) }
                     x = max(x, c.x1)
                 }

@@ -184,6 +184,7 @@ struct PixelTarget {
     /// written over; within a row, the spans between kept pixels go in the order the pixels
     /// move, so no span writes over the source of a span after it.
     private func shift(_ moved: PixelBox, dx: Int, dy: Int, leaving kept: [PixelBox]) {
+        let kept = kept.sorted { $0.x0 < $1.x0 }
         var edges = [moved.y0, moved.y1]
         for k in kept { edges.append(k.y0); edges.append(k.y1) }
         edges = Array(Set(edges)).sorted()
@@ -194,7 +195,7 @@ struct PixelTarget {
             // The columns moved in this band: all of `moved` but the kept boxes that span it.
             spans.removeAll(keepingCapacity: true)
             var x = moved.x0
-            for k in kept.filter({ $0.y0 <= y0 && $0.y1 >= y1 }).sorted(by: { $0.x0 < $1.x0 }) {
+            for k in kept where k.y0 <= y0 && k.y1 >= y1 {
                 if k.x0 > x { spans.append((x, k.x0)) }
                 x = max(x, k.x1)
             }
