@@ -360,6 +360,17 @@ extension DrawnFrame {
             gone.append(k)
             if gone.count > 96 { return nil }
         }
+        // The entries each frame draws anew (not the same still command in both), and the still
+        // ones, in order; matched pairs keep their order, so the still commands' partners rise.
+        var oldAnew: [Int] = [], oldStill: [Int] = [], newAnew: [Int] = [], newStill: [Int] = []
+        for k in old.indices { if partnerOf[k] < 0 { oldAnew.append(k) } else { oldStill.append(k) } }
+        for i in new.indices { if unchanged[i] { newStill.append(i) } else { newAnew.append(i) } }
+        /// The position in `a` (ascending) of its first element past `x`.
+        func firstPast(_ x: Int, in a: [Int]) -> Int {
+            var lo = 0, hi = a.count
+            while lo < hi { let mid = (lo + hi) / 2; if a[mid] <= x { lo = mid + 1 } else { hi = mid } }
+            return lo
+        }
         var clean: [PixelBox] = []
         var pairs = 0
         search: for i in moved {
@@ -376,18 +387,16 @@ extension DrawnFrame {
                 pairs += 1
                 if pairs > 64 { break search }
                 // Less what either frame draws over them after the fill, unless both draw it alike.
+                // (A still command after the fill in one frame and before it in the other counts:
+                // those come first among the still ones after it.)
                 var dirty: [PixelBox] = []
-                for k2 in (k + 1)..<max(k + 1, old.count) {
-                    let p = partnerOf[k2]
-                    if p > Int32(i) { continue }
-                    let v = old[k2].visible
-                    if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) }
-                }
-                for i2 in (i + 1)..<max(i + 1, new.count) {
-                    if unchanged[i2], match[i2] > Int32(k) { continue }
-                    let v = new[i2].visible
-                    if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) }
-                }
+                func reach(_ v: PixelBox) { if !v.isEmpty, both.contains(where: { $0.intersects(v) }) { dirty.append(v) } }
+                for n in firstPast(k, in: oldAnew)..<oldAnew.count { reach(old[oldAnew[n]].visible) }
+                var n = firstPast(k, in: oldStill)
+                while n < oldStill.count, partnerOf[oldStill[n]] <= Int32(i) { reach(old[oldStill[n]].visible); n += 1 }
+                for n in firstPast(i, in: newAnew)..<newAnew.count { reach(new[newAnew[n]].visible) }
+                n = firstPast(i, in: newStill)
+                while n < newStill.count, match[newStill[n]] <= Int32(k) { reach(new[newStill[n]].visible); n += 1 }
                 for box in both { subtract(dirty, from: box, into: &clean) }
                 if clean.count > 256 { break search }
             }
