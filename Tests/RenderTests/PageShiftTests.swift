@@ -50,6 +50,21 @@ final class PageShiftTests: XCTestCase {
         }
     }
 
+    /// Renders `list` on both canvases; when they differ, fails saying where (both pictures saved
+    /// beside the golden images' failures as `partial-NAME.png` and `whole-NAME.png`) and returns false.
+    private func drawsAlike(_ list: DrawList, _ partial: HeadlessCanvas, _ whole: HeadlessCanvas, saving name: String, _ frame: String,
+                            file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        partial.render(list)
+        whole.render(list)
+        guard let at = partial.firstDifference(from: whole) else { return true }
+        let dir = Golden.failures
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try? partial.capture().writePNG(to: dir.appendingPathComponent("partial-\(name).png").path)
+        try? whole.capture().writePNG(to: dir.appendingPathComponent("whole-\(name).png").path)
+        XCTFail("\(frame): drawn in part differs from drawn whole at \(at.x),\(at.y)", file: file, line: line)
+        return false
+    }
+
     /// Offsets forward and back, by small and large steps, across a page boundary and with
     /// fractional offsets (the renderer puts a translation on whole pixels, so they move pixels
     /// too): every frame equals a whole redraw pixel for pixel, a step moves at most the boxes of
@@ -69,16 +84,7 @@ final class PageShiftTests: XCTestCase {
         let cardReach = (360 + 2 * 16) * (260 + 2 * 16)
         for (n, x) in offsets.enumerated() {
             let list = pages.frame(at: x, size: size)
-            partial.render(list)
-            whole.render(list)
-            if let at = partial.firstDifference(from: whole) {
-                let dir = Golden.failures
-                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                try? partial.capture().writePNG(to: dir.appendingPathComponent("partial-pages.png").path)
-                try? whole.capture().writePNG(to: dir.appendingPathComponent("whole-pages.png").path)
-                XCTFail("offset \(x) (frame \(n)): drawn in part differs from drawn whole at \(at.x),\(at.y)")
-                return
-            }
+            guard drawsAlike(list, partial, whole, saving: "pages", "offset \(x) (frame \(n))") else { return }
             guard n > 0 else { continue }
             let shifted = partial.drawer.lastShiftedPixels
             XCTAssertLessThanOrEqual(shifted, 2 * cardReach, "offset \(x): moved \(shifted) pixels, more than the cards in view")
@@ -135,16 +141,7 @@ final class PageShiftTests: XCTestCase {
             + reordered.map { frame($0.y, other: 300, tint: false, labelLast: false, cardFirst: $0.cardFirst) }
         for (n, list) in frames.enumerated() {
             let s = n < steps.count ? steps[n] : (y: reordered[n - steps.count].y, other: 300.0, tint: false, labelLast: false)
-            partial.render(list)
-            whole.render(list)
-            if let at = partial.firstDifference(from: whole) {
-                let dir = Golden.failures
-                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                try? partial.capture().writePNG(to: dir.appendingPathComponent("partial-flat-cards.png").path)
-                try? whole.capture().writePNG(to: dir.appendingPathComponent("whole-flat-cards.png").path)
-                XCTFail("step \(n) (card at \(s.y)): drawn in part differs from drawn whole at \(at.x),\(at.y)")
-                return
-            }
+            guard drawsAlike(list, partial, whole, saving: "flat-cards", "step \(n) (card at \(s.y))") else { return }
             if n > 0, n < steps.count, partial.drawer.lastRedraw.pixels < 360 * 56 { light += 1 }
         }
         // The steps of a few points with the other card still (1, 8, 8 and 8 down; 8 up twice).
