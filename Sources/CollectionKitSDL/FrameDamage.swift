@@ -347,24 +347,26 @@ extension DrawnFrame {
             return color
         }
         // The new frame's fills that moved or changed, and the old frame's not drawn again as they were.
-        var moved: [Int] = []
-        for i in new.indices where !unchanged[i] && flatColor(new[i], next.commands) != nil {
-            moved.append(i)
+        var moved: [(index: Int, color: Color)] = []
+        for i in new.indices where !unchanged[i] {
+            guard let color = flatColor(new[i], next.commands) else { continue }
+            moved.append((i, color))
             if moved.count > 48 { return nil }
         }
         guard !moved.isEmpty else { return nil }
         var partnerOf = [Int32](repeating: -1, count: old.count)  // an old command's new one, when still
         for i in new.indices where match[i] >= 0 && unchanged[i] { partnerOf[Int(match[i])] = Int32(i) }
-        var gone: [Int] = []
-        for k in old.indices where partnerOf[k] < 0 && flatColor(old[k], commands) != nil {
-            gone.append(k)
+        var gone: [(index: Int, color: Color)] = []
+        for k in old.indices where partnerOf[k] < 0 {
+            guard let color = flatColor(old[k], commands) else { continue }
+            gone.append((k, color))
             if gone.count > 96 { return nil }
         }
         // The entries each frame draws anew (not the same still command in both), and the still
         // ones, in order; matched pairs keep their order, so the still commands' partners rise.
+        // Listed when the first pair of fills is found.
         var oldAnew: [Int] = [], oldStill: [Int] = [], newAnew: [Int] = [], newStill: [Int] = []
-        for k in old.indices { if partnerOf[k] < 0 { oldAnew.append(k) } else { oldStill.append(k) } }
-        for i in new.indices { if unchanged[i] { newStill.append(i) } else { newAnew.append(i) } }
+        var listed = false
         /// The position in `a` (ascending) of its first element past `x`.
         func firstPast(_ x: Int, in a: [Int]) -> Int {
             var lo = 0, hi = a.count
@@ -373,12 +375,10 @@ extension DrawnFrame {
         }
         var clean: [PixelBox] = []
         var pairs = 0
-        search: for i in moved {
+        search: for (i, color) in moved {
             let b = new[i]
-            guard let color = flatColor(b, next.commands) else { continue }
-            for k in gone {
+            for (k, other) in gone where other == color {
                 let a = old[k]
-                guard flatColor(a, commands) == color else { continue }
                 // The pixels both fills cover: each is two bands (a rounded fill's middle and its
                 // full width between the corners), met band with band.
                 var both: [PixelBox] = []
@@ -386,6 +386,11 @@ extension DrawnFrame {
                 guard !both.isEmpty else { continue }
                 pairs += 1
                 if pairs > 64 { break search }
+                if !listed {
+                    listed = true
+                    for k in old.indices { if partnerOf[k] < 0 { oldAnew.append(k) } else { oldStill.append(k) } }
+                    for i in new.indices { if unchanged[i] { newStill.append(i) } else { newAnew.append(i) } }
+                }
                 // Less what either frame draws over them after the fill, unless both draw it alike.
                 // (A still command after the fill in one frame and before it in the other counts:
                 // those come first among the still ones after it.)
