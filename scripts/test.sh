@@ -157,9 +157,10 @@ asan_stage() {
     # (not the benchmarks and examples, which only the plain build's window tests use).
     # CK_SANITIZER_SUBSET: the manifest declares only the test files run here (Package.swift), so
     # the engine's and the scenes' own suites are not compiled a second time.
-    # One compile job at a time (-j 1): the plain build beside it keeps the other core busy, and a
-    # module split between two jobs is partly compiled twice (a clean sanitizer build here: 145
-    # CPU-s with one job, 194 with two; the plain build gains only 7 %, and its stages wait on it).
+    # One compile job at a time (-j 1), as the plain build beside it: each keeps one core busy,
+    # and a module split between two jobs is partly compiled twice (a clean sanitizer build here:
+    # 145 CPU-s with one job, 194 with two). Given two jobs, the plain build took most of both
+    # cores and left this chain, the longest, waiting (349 s for its build beside the others).
     CK_SANITIZER_SUBSET=1 swift build -j 1 "${build_flags[@]}" --product CollectionKitPackageTests --sanitize=address --scratch-path .build-asan || return 1
     CK_SANITIZER_SUBSET=1 swift build -j 1 "${build_flags[@]}" --product collection-demo --sanitize=address --scratch-path .build-asan || return 1
     # XCTest runs nothing, and says nothing, for a name it does not know: each test named here
@@ -361,8 +362,11 @@ if [ $quick = 0 ] && [ $repeat = 0 ]; then
 fi
 # The programs first (the demo, the examples, the benchmarks): the stages that run them start
 # while the test bundle is still compiling, which leaves a core idle for much of its build.
+# One job (see the sanitizer's build): 147 CPU-s against 153 with two, and the sanitizer's build
+# beside it keeps the other core.
 stages+=(build)
-if ! run_stage build swift build "${build_flags[@]}"; then wait; summary; exit 1; fi
+jobs=(); [ $quick = 0 ] && [ $repeat = 0 ] && jobs=(-j 1)
+if ! run_stage build swift build "${jobs[@]}" "${build_flags[@]}"; then wait; summary; exit 1; fi
 if [ $quick = 0 ] && [ $repeat = 0 ]; then
     # The display groups in three shares, each with an Xvfb of its own: the groups mostly wait on
     # the window (a fifth of their wall time is CPU), so the shares run side by side, and the

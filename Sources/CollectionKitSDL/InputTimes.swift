@@ -34,4 +34,14 @@ struct InputTimes {
     static func enableMessages() {
         SDL_EventState(SDL_SYSWMEVENT.rawValue, Int32(SDL_ENABLE))
     }
+
+    /// Turns the messages on for `window`, without SDL's own wake-up messages
+    /// (`ck_x11_ignore_wakeup_messages`): passed on, each made another while the loop waited, and
+    /// a wait for input ran about 60 times per pointer move, each a round trip through the X
+    /// server. Returns whether they are left out (X11).
+    @discardableResult
+    static func enableMessages(for window: OpaquePointer) -> Bool {
+        enableMessages()
+        return ck_x11_ignore_wakeup_messages(window) == 1
+    }
 }

@@ -19,7 +19,9 @@ import Glibc
 /// screen: a key whose effect shows reaches the screen in the frame that handles it, not a frame
 /// later) and `inputs_absorbed` (input events taken without a frame at all, with nothing moving:
 /// pointer moves that changed nothing the root shows, see `InteractiveRoot.absorbs(_:now:)`;
-/// they are not among `frames_asked`).
+/// they are not among `frames_asked`) and `event_waits` (the times the loop's thread waited in
+/// the system's event wait, each ending on an event or a deadline: a few per input event and
+/// frame; a wait woken again and again by nothing the loop wants shows here).
 ///
 /// ```sh
 /// COLLECTIONKIT_STATS=/tmp/stats.json .build/release/notes-example
@@ -117,6 +119,7 @@ final class LoopStatistics: FrameTimer {
             ("key_frames", .int(keyFrames)),
             ("key_frames_presented", .int(keyFramesPresented)),
             ("inputs_absorbed", .int(inputsAbsorbed)),
+            ("event_waits", .int(EventWait.count)),
         ])
     }
 

@@ -35,8 +35,13 @@ extension WindowCanvas {
 
 /// SDL's event wait, for a window loop that then polls what arrived.
 enum EventWait {
+    /// How many times the loop's thread has waited (`wait(timeout:)`), for the loop's statistics:
+    /// a wait that wakes again and again for nothing shows here, not in the frames.
+    nonisolated(unsafe) private(set) static var count = 0
+
     /// See `WindowCanvas.waitForEvent(timeout:)`.
     static func wait(timeout: Double?) -> Bool {
+        count += 1
         let woken = sdlWait(timeout: timeout)
         // SDL's wait reads the queue in and marks the end of that read with a sentinel; what
         // arrives during the wait queues up behind it. Left there, the sentinel would end the

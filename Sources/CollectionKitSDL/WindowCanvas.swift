@@ -55,7 +55,7 @@ public final class WindowCanvas {
             throw BackendError("cannot open a window")
         }
         window = w
-        InputTimes.enableMessages()
+        InputTimes.enableMessages(for: w)
         guard let renderer = WindowCanvas.makeRenderer(w) else {
             let error = BackendError("cannot create a renderer")
             SDL_DestroyWindow(w)

@@ -44,7 +44,7 @@ final class LoopStatisticsTests: XCTestCase {
         guard case let .object(pairs) = json else { return XCTFail("not an object: \(json)") }
         XCTAssertEqual(pairs.map(\.0), ["frames", "frame_ms_p50", "frame_ms_p99", "frame_ms_max", "first_frame_cpu_ms",
                                          "first_frame_ms", "peak_rss_kb", "rss_kb", "live_cells_max", "frames_skipped",
-                                         "frames_asked", "frames_presented", "key_frames", "key_frames_presented", "inputs_absorbed"])
+                                         "frames_asked", "frames_presented", "key_frames", "key_frames_presented", "inputs_absorbed", "event_waits"])
         XCTAssertEqual(json["frames"]?.doubleValue, 10, "the first frame is not among the frames counted")
         let first = try XCTUnwrap(json["first_frame_cpu_ms"]?.doubleValue)
         let worst = try XCTUnwrap(json["frame_ms_max"]?.doubleValue)

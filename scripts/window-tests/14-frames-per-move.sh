@@ -3,7 +3,8 @@
 # 16 ms apart, no button held; its `COLLECTIONKIT_STATS` must show the moves taken without a frame
 # (`inputs_absorbed`, at least 30: moves read in one batch count once) and at most 40 frames asked
 # (the first frames and a few around the window's showing; the loop asked 122 when each move made
-# a frame, and 1.7 to 1.9 a move when the messages that come on their own woke it too).
+# a frame, and 1.7 to 1.9 a move when the messages that come on their own woke it too), and at
+# most 4 event waits a move (`event_waits`: SDL's own wake-up messages, passed on, made about 60).
 list_bin=$(dirname "$bin")/drag-list-bench
 if [ -x "$list_bin" ]; then
     COLLECTIONKIT_STATS="$work/moves-stats.json" "$list_bin" >"$work/moves.out" 2>&1 &
@@ -22,12 +23,17 @@ if [ -x "$list_bin" ]; then
         kill -TERM "$list_pid" 2>/dev/null
         wait_until 30 eval '! kill -0 "$list_pid" 2>/dev/null' || kill -KILL "$list_pid" 2>/dev/null
         wait "$list_pid" 2>/dev/null
-        seen=$(json_get "$work/moves-stats.json" '"%d %d %d" % (d["frames_asked"], d["frames_presented"], d["inputs_absorbed"])' 2>&1)
-        read -r asked presented absorbed <<<"$seen"
+        seen=$(json_get "$work/moves-stats.json" '"%d %d %d %d" % (d["frames_asked"], d["frames_presented"], d["inputs_absorbed"], d["event_waits"])' 2>&1)
+        read -r asked presented absorbed waits <<<"$seen"
         if [[ "$asked" =~ ^[0-9]+$ && "$absorbed" =~ ^[0-9]+$ ]] && (( asked <= 40 && absorbed >= 30 )); then
             pass "frames-per-move: $asked frames asked for 120 moves ($presented presented), $absorbed moves taken without a frame"
         else
             fail "frames-per-move" "frames asked / presented / moves absorbed: $seen (wanted at most 40 frames and at least 30 moves absorbed for 120 moves)"
+        fi
+        if [[ "$waits" =~ ^[0-9]+$ ]] && (( waits <= 480 )); then
+            pass "frames-per-move: $waits event waits for 120 moves"
+        else
+            fail "frames-per-move waits" "event waits for 120 moves: '$waits' (wanted at most 480, 4 a move; stats: $seen)"
         fi
     else
         kill -KILL "$list_pid" 2>/dev/null; wait "$list_pid" 2>/dev/null
