@@ -1,4 +1,8 @@
 import CSDL2
+// The event constants are found whichever SDL module the compiler loaded first (see QuitRequest).
+import CSDL2Image
+import CSDL2SysWM
+import CSDL2TTF
 import CollectionKit
 
 extension WindowCanvas {
