@@ -37,8 +37,10 @@ public enum RequestWakeUp {
     /// may answer the requests and go back to sleep. Returns false (and takes nothing) when input
     /// or window events wait too: the loop runs a frame, which answers the requests as well.
     /// Window-system messages (SDL_SYSWMEVENT, which the window turns on to time input) do not
-    /// count: the wake-up itself arrives as one on X11, and with them counted every request
-    /// would run a frame (about 25 ms a call in a debug build, with the frame pacing).
+    /// count: the X server's messages that come without input (the pointer's raw motion over
+    /// other windows) would otherwise make a request run a frame (about 25 ms a call in a debug
+    /// build, with the frame pacing). SDL's own wake-up message is no longer one of them
+    /// (`InputTimes.enableMessages(for:)`).
     static func takeIfAlone() -> Bool {
         SDL_PumpEvents()
         let t = type

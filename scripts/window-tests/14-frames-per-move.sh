@@ -4,7 +4,8 @@
 # (`inputs_absorbed`, at least 30: moves read in one batch count once) and at most 40 frames asked
 # (the first frames and a few around the window's showing; the loop asked 122 when each move made
 # a frame, and 1.7 to 1.9 a move when the messages that come on their own woke it too), and at
-# most 4 event waits a move (`event_waits`: SDL's own wake-up messages, passed on, made about 60).
+# most 1.5 event waits a move (`event_waits`: about 1 a move and a few at the start; SDL's own
+# wake-up messages, passed on, made 213 on a quiet machine and dozens a move on a loaded one).
 list_bin=$(dirname "$bin")/drag-list-bench
 if [ -x "$list_bin" ]; then
     COLLECTIONKIT_STATS="$work/moves-stats.json" "$list_bin" >"$work/moves.out" 2>&1 &
@@ -30,10 +31,10 @@ if [ -x "$list_bin" ]; then
         else
             fail "frames-per-move" "frames asked / presented / moves absorbed: $seen (wanted at most 40 frames and at least 30 moves absorbed for 120 moves)"
         fi
-        if [[ "$waits" =~ ^[0-9]+$ ]] && (( waits <= 480 )); then
+        if [[ "$waits" =~ ^[0-9]+$ ]] && (( waits <= 180 )); then
             pass "frames-per-move: $waits event waits for 120 moves"
         else
-            fail "frames-per-move waits" "event waits for 120 moves: '$waits' (wanted at most 480, 4 a move; stats: $seen)"
+            fail "frames-per-move waits" "event waits for 120 moves: '$waits' (wanted at most 180, 1.5 a move; stats: $seen)"
         fi
     else
         kill -KILL "$list_pid" 2>/dev/null; wait "$list_pid" 2>/dev/null
