@@ -171,8 +171,8 @@ static int SDLCALL ck_skip_wakeup_message(void *userdata, SDL_Event *e) {
 /// Keeps SDL's own wake-up messages out of the window-manager messages it queues. While SDL's
 /// event wait blocks, every event it queues sends the window a `_SDL_WAKEUP` client message; with
 /// window-manager messages on (they time input), that message comes back as one, is queued during
-/// the next wait and sends another: a loop that waits for input ran its wait about 60 times per
-/// pointer move, each a round trip through the X server (SDL 2.26). Dropped by an event filter
+/// the next wait and sends another: a loop that waits for input ran its wait up to dozens of times
+/// per pointer move on a loaded machine, each a round trip through the X server (SDL 2.26). Dropped by an event filter
 /// here, the wake-up still ends SDL's wait. Events queued before the filter is set are kept, in
 /// their order (setting a filter empties SDL's queue); pending window-manager messages, which
 /// only time input, are dropped. 1 when set (X11), 0 elsewhere.

@@ -5,7 +5,7 @@
 # (the first frames and a few around the window's showing; the loop asked 122 when each move made
 # a frame, and 1.7 to 1.9 a move when the messages that come on their own woke it too), and at
 # most 1.5 event waits a move (`event_waits`: about 1 a move and a few at the start; SDL's own
-# wake-up messages, passed on, made 213 on a quiet machine and dozens a move on a loaded one).
+# wake-up messages, passed on, made 196 to 213 on a quiet machine and dozens a move on a loaded one).
 list_bin=$(dirname "$bin")/drag-list-bench
 if [ -x "$list_bin" ]; then
     COLLECTIONKIT_STATS="$work/moves-stats.json" "$list_bin" >"$work/moves.out" 2>&1 &
