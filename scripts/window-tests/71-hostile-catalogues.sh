@@ -71,8 +71,15 @@ mkfifo "$work/slow-script"
 slow_writer=$!
 env -u DISPLAY "$bin" --headless --replay "$work/slow-script" --dump-state "$work/early.json" 2>"$work/early.err" &
 early_pid=$!
-# SigCgt: the signals the process catches; SIGTERM (15) is bit 14.
-takes_term() { local mask; mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$early_pid/status" 2>/dev/null) && [ -n "$mask" ] && (( 0x$mask & 0x4000 )); }
+# SigCgt: the signals the process catches; SIGTERM (15) is bit 14. Only once the process is the
+# program: until `env` has run it, the PID is the shell's forked child, which still has this
+# script's TERM trap (a signal sent then killed the child with 143 before the program started).
+early_exe=$(readlink -f "$bin")
+takes_term() {
+    local mask
+    [ "$(readlink "/proc/$early_pid/exe" 2>/dev/null)" = "$early_exe" ] || return 1
+    mask=$(awk '/^SigCgt:/ { print $2 }' "/proc/$early_pid/status" 2>/dev/null) && [ -n "$mask" ] && (( 0x$mask & 0x4000 ))
+}
 if wait_until 30 takes_term; then
     kill -TERM "$early_pid"
     if wait_until 30 eval '! kill -0 "$early_pid" 2>/dev/null'; then
