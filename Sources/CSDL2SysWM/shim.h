@@ -184,10 +184,12 @@ static inline int ck_x11_ignore_wakeup_messages(SDL_Window *window) {
     Atom atom = x.intern_atom(display, "_SDL_WAKEUP", False);
     if (atom == None) return 0;
     SDL_FlushEvent(SDL_SYSWMEVENT);
-    SDL_Event pending[256];
-    int count = SDL_PeepEvents(pending, 256, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT);
+    int queued = SDL_PeepEvents(NULL, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT);
+    SDL_Event *pending = queued > 0 ? (SDL_Event *)malloc((size_t)queued * sizeof(SDL_Event)) : NULL;
+    int count = pending != NULL ? SDL_PeepEvents(pending, queued, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) : 0;
     SDL_SetEventFilter(ck_skip_wakeup_message, (void *)(uintptr_t)atom);
     if (count > 0) SDL_PeepEvents(pending, count, SDL_ADDEVENT, 0, 0);
+    free(pending);
     return 1;
 #else
     (void)window;

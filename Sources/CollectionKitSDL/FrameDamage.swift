@@ -32,6 +32,25 @@ struct PixelBox: Equatable {
         return b.isEmpty ? .empty : b
     }
 
+    /// The pixels of this box that none of `cuts` covers, in bands from top to bottom: the
+    /// bands' edges are the box's and the cuts' top and bottom edges, and each band lists, left
+    /// to right, the column spans between the cuts that cross it whole.
+    func uncutBands(_ cuts: [PixelBox]) -> [(y0: Int, y1: Int, spans: [(x0: Int, x1: Int)])] {
+        let cs = cuts.map { $0.intersection(self) }.filter { !$0.isEmpty }.sorted { $0.x0 < $1.x0 }
+        var edges = [y0, y1]
+        for c in cs { edges.append(c.y0); edges.append(c.y1) }
+        edges = Array(Set(edges)).sorted()
+        return zip(edges, edges.dropFirst()).map { top, bottom in
+            var spans: [(x0: Int, x1: Int)] = [], x = x0
+            for c in cs where c.y0 <= top && c.y1 >= bottom {
+                if c.x0 > x { spans.append((x, c.x0)) }
+                x = Swift.max(x, c.x1)
+            }
+            if x < x1 { spans.append((x, x1)) }
+            return (top, bottom, spans)
+        }
+    }
+
     func union(_ o: PixelBox) -> PixelBox {
         if isEmpty { return o }
         if o.isEmpty { return self }
@@ -332,7 +351,7 @@ extension DrawnFrame {
             guard let around = RedrawPlan.enclosing(changed, widenedFor: new) else { return nil }
             return around.area < target.area ? RedrawPlan(shift: nil, boxes: [around]) : nil
         }
-        return RedrawPlan(shift: shift, boxes: merged, keep: shift == nil ? [] : keep)
+        return RedrawPlan(shift: shift, boxes: merged, keep: keep)
     }
 
     /// The pixels that keep their colour from this frame to `next` because an opaque fill of
@@ -475,32 +494,20 @@ extension RedrawPlan {
     static func cutting(_ cuts: [PixelBox], from boxes: [PixelBox]) -> [PixelBox] {
         var out: [PixelBox] = []
         for b in boxes where !b.isEmpty {
-            let cs = cuts.map { $0.intersection(b) }.filter { !$0.isEmpty }.sorted { $0.x0 < $1.x0 }
-            guard !cs.isEmpty else { out.append(b); continue }
-            var edges = [b.y0, b.y1]
-            for c in cs { edges.append(c.y0); edges.append(c.y1) }
-            edges = Array(Set(edges)).sorted()
-            var open: [PixelBox] = [], next: [PixelBox] = []
-            for (y0, y1) in zip(edges, edges.dropFirst()) {
-                next.removeAll(keepingCapacity: true)
-                var x = b.x0
-                func keep(_ x0: Int, _ x1: Int) {
+            var open: [PixelBox] = []
+            for band in b.uncutBands(cuts) {
+                var next: [PixelBox] = []
+                for (x0, x1) in band.spans {
                     if let k = open.firstIndex(where: { $0.x0 == x0 && $0.x1 == x1 }) {
                         var o = open.remove(at: k)
-                        o.y1 = y1
+                        o.y1 = band.y1
                         next.append(o)
                     } else {
-                        next.append(PixelBox(x0: x0, y0: y0, x1: x1, y1: y1))
+                        next.append(PixelBox(x0: x0, y0: band.y0, x1: x1, y1: band.y1))
                     }
                 }
-                // The columns cut in this band: every cut that reaches it spans it.
-                for c in cs where c.y0 <= y0 && c.y1 >= y1 {
-                    if c.x0 > x { keep(x, c.x0) }
-                    x = max(x, c.x1)
-                }
-                if x < b.x1 { keep(x, b.x1) }
                 out.append(contentsOf: open)  // not continued in this band: done
-                swap(&open, &next)
+                open = next
             }
             out.append(contentsOf: open)
         }

@@ -38,10 +38,9 @@ struct InputTimes {
     /// Turns the messages on for `window`, without SDL's own wake-up messages
     /// (`ck_x11_ignore_wakeup_messages`): passed on, each made another while the loop waited, and
     /// a wait for input ran up to dozens of times per pointer move on a loaded machine, each a
-    /// round trip through the X server. Returns whether they are left out (X11).
-    @discardableResult
-    static func enableMessages(for window: OpaquePointer) -> Bool {
+    /// round trip through the X server. Elsewhere (Wayland) there are none to leave out.
+    static func enableMessages(for window: OpaquePointer) {
         enableMessages()
-        return ck_x11_ignore_wakeup_messages(window) == 1
+        _ = ck_x11_ignore_wakeup_messages(window)
     }
 }

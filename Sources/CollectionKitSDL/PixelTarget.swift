@@ -184,23 +184,10 @@ struct PixelTarget {
     /// written over; within a row, the spans between kept pixels go in the order the pixels
     /// move, so no span writes over the source of a span after it.
     private func shift(_ moved: PixelBox, dx: Int, dy: Int, leaving kept: [PixelBox]) {
-        let kept = kept.sorted { $0.x0 < $1.x0 }
-        var edges = [moved.y0, moved.y1]
-        for k in kept { edges.append(k.y0); edges.append(k.y1) }
-        edges = Array(Set(edges)).sorted()
-        var bands = Array(zip(edges, edges.dropFirst()))
+        var bands = moved.uncutBands(kept)
         if dy > 0 { bands.reverse() }
-        var spans: [(Int, Int)] = []
-        for (y0, y1) in bands {
-            // The columns moved in this band: all of `moved` but the kept boxes that span it.
-            spans.removeAll(keepingCapacity: true)
-            var x = moved.x0
-            for k in kept where k.y0 <= y0 && k.y1 >= y1 {
-                if k.x0 > x { spans.append((x, k.x0)) }
-                x = max(x, k.x1)
-            }
-            if x < moved.x1 { spans.append((x, moved.x1)) }
-            if dx > 0 { spans.reverse() }
+        for band in bands {
+            let spans = dx > 0 ? Array(band.spans.reversed()) : band.spans
             func copyRow(_ y: Int) {
                 for (a, b) in spans {
                     UnsafeMutableRawPointer(pixels + y * stride + a)
@@ -208,10 +195,10 @@ struct PixelTarget {
                 }
             }
             if dy > 0 {
-                var y = y1 - 1
-                while y >= y0 { copyRow(y); y -= 1 }
+                var y = band.y1 - 1
+                while y >= band.y0 { copyRow(y); y -= 1 }
             } else {
-                for y in y0..<y1 { copyRow(y) }
+                for y in band.y0..<band.y1 { copyRow(y) }
             }
         }
     }
