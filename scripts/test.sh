@@ -365,8 +365,8 @@ fi
 # One job (see the sanitizer's build): 147 CPU-s against 153 with two, and the sanitizer's build
 # beside it keeps the other core.
 stages+=(build)
-jobs=(); [ $quick = 0 ] && [ $repeat = 0 ] && jobs=(-j 1)
-if ! run_stage build swift build "${jobs[@]}" "${build_flags[@]}"; then wait; summary; exit 1; fi
+build_jobs=(); [ $quick = 0 ] && [ $repeat = 0 ] && build_jobs=(-j 1)
+if ! run_stage build swift build "${build_jobs[@]}" "${build_flags[@]}"; then wait; summary; exit 1; fi
 if [ $quick = 0 ] && [ $repeat = 0 ]; then
     # The display groups in three shares, each with an Xvfb of its own: the groups mostly wait on
     # the window (a fifth of their wall time is CPU), so the shares run side by side, and the
